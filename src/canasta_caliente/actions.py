@@ -1,0 +1,146 @@
+"""Actions and their text notation (API.md).
+
+An :class:`Action` is a frozen value; ``str(action)`` is its notation and :func:`parse_action`
+reads it back, so ``parse_action(str(a)) == a`` for every action.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card
+from .errors import NotationError
+
+__all__ = ["Action", "Verb", "parse_action"]
+
+
+class Verb(enum.StrEnum):
+    """What an action does; its value is the notation's first word."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    CALIENTE = "caliente"
+    PASS = "pass"
+    MELD = "meld"
+    DISCARD = "discard"
+    ASK = "ask"
+    YES = "yes"
+    NO = "no"
+    DEAL = "deal"
+
+
+_NO_ARGS = frozenset({Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO,
+                      Verb.DEAL})
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(Card(c) for c in cards))
+
+
+@attrs.frozen(order=False)
+class Action:
+    """One action: a verb, the cards it uses (in canonical order) and, for a lay-off of wilds
+    alone, the rank they go ``on``.
+
+    >>> a = parse_action("meld 2 7 7")
+    >>> str(a), a.rank
+    ('meld 7 7 2', <Card.SEVEN: 3>)
+    """
+
+    verb: Verb = attrs.field(converter=Verb)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
+    on: Card | None = None
+
+    @property
+    def rank(self) -> Card | None:
+        """The natural rank a ``meld`` or ``take`` action is about, if it names one."""
+        if self.on is not None:
+            return self.on
+        for card in self.cards:
+            if card.is_natural:
+                return card
+        return None
+
+    def __str__(self) -> str:
+        parts = [self.verb.value, *(c.code for c in self.cards)]
+        if self.on is not None:
+            parts += ["on", self.on.code]
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def sort_key(self) -> tuple[int, tuple[int, ...], int]:
+        """The key of the documented order of :func:`~canasta_caliente.legal_actions`."""
+        return (_VERB_ORDER[self.verb], tuple(self.cards), -1 if self.on is None else self.on)
+
+
+_VERB_ORDER = {v: i for i, v in enumerate(Verb)}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation (case-insensitive; cards in any order).
+
+    >>> parse_action("take 7 2")
+    Action('take 7 2')
+
+    Raises :class:`~canasta_caliente.NotationError` on malformed notation.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected action notation as a string, got {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("empty action notation")
+    try:
+        verb = Verb(words[0].lower())
+    except ValueError:
+        raise NotationError(
+            f"{text!r}: unknown verb {words[0]!r}; verbs: {', '.join(v.value for v in Verb)}"
+        ) from None
+    args = words[1:]
+    if verb in _NO_ARGS:
+        if args:
+            raise NotationError(f"{text!r}: {verb.value!r} takes no arguments")
+        return Action(verb)
+    on: Card | None = None
+    lowered = [a.lower() for a in args]
+    if "on" in lowered:
+        if verb is not Verb.MELD:
+            raise NotationError(f"{text!r}: 'on' is only used with 'meld'")
+        i = lowered.index("on")
+        tail = args[i + 1:]
+        if len(tail) != 1:
+            raise NotationError(f"{text!r}: 'on' must be followed by exactly one natural rank")
+        on = _parse_card(text, tail[0])
+        if not on.is_natural:
+            raise NotationError(f"{text!r}: 'on' must be followed by a natural rank, not {on}")
+        args = args[:i]
+    cards = tuple(_parse_card(text, a) for a in args)
+    if verb is Verb.DISCARD:
+        if len(cards) != 1:
+            raise NotationError(f"{text!r}: 'discard' takes exactly one card")
+        return Action(verb, cards)
+    if verb is Verb.TAKE and len(cards) not in (0, 2):
+        raise NotationError(f"{text!r}: 'take' takes zero or two cards")
+    if verb is Verb.MELD and not cards:
+        raise NotationError(f"{text!r}: 'meld' needs at least one card")
+    ranks = {c for c in cards if c.is_natural}
+    if len(ranks) > 1:
+        raise NotationError(f"{text!r}: naturals of more than one rank in one {verb.value}")
+    if Card.BLACK_THREE in cards and any(c is not Card.BLACK_THREE for c in cards):
+        raise NotationError(f"{text!r}: stop cards cannot be mixed with other cards")
+    if on is not None and not all(c.is_wild for c in cards):
+        raise NotationError(f"{text!r}: 'on' follows wild cards only")
+    if verb is Verb.MELD and on is None and cards and all(c.is_wild for c in cards):
+        raise NotationError(f"{text!r}: wilds alone need 'on RANK' (meld 2 JK on 9)")
+    return Action(verb, cards, on)
+
+
+def _parse_card(text: str, word: str) -> Card:
+    try:
+        return Card.parse(word)
+    except NotationError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None

@@ -1,0 +1,127 @@
+"""Cards: the sixteen kinds of card the engine knows (RULES: CARD-1).
+
+Suits do not exist in the engine, so a card is just its kind. :class:`Card` is an
+:class:`enum.IntEnum` whose order is the display order of a hand: naturals 4 to A, then ``2``,
+``JK``, ``R3``, ``B3``, ``CAL``. Hands are stored as counts indexed by card, a tuple of
+:data:`NUM_KINDS` integers.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+from .errors import NotationError
+
+__all__ = [
+    "NATURALS",
+    "NUM_KINDS",
+    "WILDS",
+    "Card",
+    "cards_from_counts",
+    "counts_from_cards",
+    "format_cards",
+    "parse_cards",
+]
+
+
+class Card(enum.IntEnum):
+    """A kind of card. ``str(card)`` is its code; :meth:`parse` reads one back."""
+
+    FOUR = 0
+    FIVE = 1
+    SIX = 2
+    SEVEN = 3
+    EIGHT = 4
+    NINE = 5
+    TEN = 6
+    JACK = 7
+    QUEEN = 8
+    KING = 9
+    ACE = 10
+    TWO = 11
+    JOKER = 12
+    RED_THREE = 13
+    BLACK_THREE = 14
+    CALIENTE = 15
+
+    @property
+    def code(self) -> str:
+        """The card's code, for example ``"JK"``."""
+        return _CODES[self]
+
+    @property
+    def is_natural(self) -> bool:
+        """True for the naturals 4 to A."""
+        return self <= Card.ACE
+
+    @property
+    def is_wild(self) -> bool:
+        """True for the little wild ``2`` and the big wild ``JK``."""
+        return self is Card.TWO or self is Card.JOKER
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card code, case-insensitively (``T`` is read as ``10``).
+
+        >>> Card.parse("jk")
+        <Card.JOKER: 12>
+        >>> str(Card.parse("T"))
+        '10'
+        """
+        card = _BY_CODE.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"unknown card code {text!r}: expected one of {', '.join(_CODES)} (or T for 10)"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return _CODES[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(_CODES[self], spec)
+
+
+_CODES: tuple[str, ...] = (
+    "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "R3", "B3", "CAL",
+)  # fmt: skip
+_BY_CODE: dict[str, Card] = {code: Card(i) for i, code in enumerate(_CODES)}
+_BY_CODE["T"] = Card.TEN
+
+NUM_KINDS = len(Card)
+"""How many kinds of card there are (the length of a count tuple)."""
+NATURALS: tuple[Card, ...] = tuple(Card(i) for i in range(11))
+"""The natural ranks, 4 to A."""
+WILDS: tuple[Card, ...] = (Card.TWO, Card.JOKER)
+"""The wild cards: the little wild ``2`` and the big wild ``JK``."""
+
+ZERO_COUNTS: tuple[int, ...] = (0,) * NUM_KINDS
+
+
+def counts_from_cards(cards: Iterable[Card]) -> tuple[int, ...]:
+    """Count cards by kind."""
+    counts = [0] * NUM_KINDS
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of a count tuple, in display order."""
+    out: list[Card] = []
+    for i, n in enumerate(counts):
+        if n:
+            out.extend([Card(i)] * n)
+    return tuple(out)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards from space-separated codes, or from a sequence of codes or cards."""
+    items: Iterable[str | Card] = text.split() if isinstance(text, str) else text
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as space-separated codes."""
+    return " ".join(_CODES[c] for c in cards)

@@ -1,0 +1,871 @@
+"""The rules engine: :func:`new_game`, :func:`legal_actions` and :func:`apply`.
+
+One function, :func:`_evaluate`, decides whether an action is legal and, if so, what follows.
+:func:`legal_actions` lists the candidates it accepts and :func:`apply` runs it, so the two
+cannot disagree; :func:`illegal_reason` exposes its verdict.
+
+The order of :func:`legal_actions` is documented and deterministic: by verb (``draw``, ``take``,
+``caliente``, ``pass``, ``meld``, ``discard``, ``ask``, ``yes``, ``no``, ``deal``), then by the
+cards in canonical order, then by the ``on`` rank.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from .actions import Action, Verb, parse_action
+from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
+from .errors import IllegalActionError, NotationError
+from .rules import RuleSet, StockOut
+from .scoring import score_hand
+from .solver import Situation, can_finish, can_go_out, finish_without_going_out, meld_is_valid
+from .state import (
+    FREEZERS,
+    NUM_RANKS,
+    GameState,
+    HandEnd,
+    MeldCounts,
+    Phase,
+    Question,
+    SideTable,
+    Table,
+    Turn,
+)
+
+__all__ = [
+    "apply",
+    "illegal_reason",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "turn_order",
+]
+
+TWO = Card.TWO
+JOKER = Card.JOKER
+R3 = Card.RED_THREE
+B3 = Card.BLACK_THREE
+CAL = Card.CALIENTE
+ZERO = (0,) * NUM_KINDS
+_DEAL = Action(Verb.DEAL)
+_ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats, the deck and the deal
+
+
+def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
+    """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4)."""
+    active: list[list[int]] = []
+    for side in rules.layout:
+        members = list(side)
+        if rules.sits_out and len(members) == 3:
+            members.remove(members[-(1 + (hand_number - 1) % 3)])
+        active.append(members)
+    order: list[int] = []
+    for i in range(max(len(m) for m in active)):
+        for members in active:
+            if i < len(members):
+                order.append(members[i])
+    shift = (hand_number - 1) % len(order)
+    return tuple(order[shift:] + order[:shift])
+
+
+def _full_deck(rules: RuleSet) -> list[Card]:
+    deck: list[Card] = []
+    for kind, n in enumerate(rules.deck_counts):
+        deck.extend([Card(kind)] * n)
+    return deck
+
+
+def _shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
+    deck = _full_deck(rules)
+    random.Random(f"canasta-caliente:{seed}:{hand_number}").shuffle(deck)
+    return tuple(deck)
+
+
+def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
+    try:
+        top = parse_cards(stacked)
+    except NotationError as exc:
+        raise ValueError(f"deck: {exc}") from None
+    have = list(rules.deck_counts)
+    for card in top:
+        if have[card] == 0:
+            if rules.deck_counts[card] == 0:
+                raise ValueError(f"deck: the rules' deck has no {card} card")
+            raise ValueError(
+                f"deck: too many {card} cards (the rules' deck has {rules.deck_counts[card]})"
+            )
+        have[card] -= 1
+    rest: list[Card] = []
+    for kind, n in enumerate(have):
+        rest.extend([Card(kind)] * n)
+    random.Random(f"canasta-caliente:{seed}:1").shuffle(rest)
+    return tuple(top) + tuple(rest)
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """The state of a new game with its first hand dealt.
+
+    ``seed`` fixes every shuffle of the game. ``deck`` stacks the first hand: its cards come
+    first (API.md's deal order), the rest of the deck follows shuffled by ``seed``. ``scores``
+    sets the sides' starting game scores.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
+    >>> state.hand_number, state.current_player, len(state.hand(0))
+    (1, 0, 11)
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    n_sides = len(rules.layout)
+    if scores is None:
+        start = (0,) * n_sides
+    else:
+        start = tuple(scores)
+        if len(start) != n_sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in start
+        ):
+            raise ValueError(f"scores: expected {n_sides} integers, one per side, got {scores!r}")
+    cards = _stacked_deck(rules, seed, deck) if deck is not None else _shuffled_deck(
+        rules, seed, 1
+    )
+    return _deal(rules, seed, 1, start, (), cards)
+
+
+def _deal(
+    rules: RuleSet,
+    seed: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    results: tuple[object, ...],
+    deck: tuple[Card, ...],
+) -> GameState:
+    order = turn_order(rules, hand_number)
+    hands = [[0] * NUM_KINDS for _ in range(rules.players)]
+    pos = 0
+    for _ in range(rules.hand_size):  # DEAL-2
+        for seat in order:
+            hands[seat][deck[pos]] += 1
+            pos += 1
+    pile: list[Card] = []
+    while pos < len(deck):  # DEAL-3
+        card = deck[pos]
+        pos += 1
+        pile.append(card)
+        if card not in _ALWAYS_FREEZE:
+            break
+    laid = [0] * len(rules.layout)
+    side_of = _side_index(rules)
+    ended: HandEnd | None = None
+    for seat in order:  # DEAL-4
+        hand = hands[seat]
+        while hand[R3] and ended is None:
+            hand[R3] -= 1
+            laid[side_of[seat]] += 1
+            if pos == len(deck):
+                ended = HandEnd.BONUS_NOT_REPLACED
+                break
+            hand[deck[pos]] += 1
+            pos += 1
+            if pos == len(deck) and rules.stock_out is StockOut.END_ON_LAST_CARD:
+                ended = HandEnd.LAST_CARD
+    first = order[0]
+    table = Table(
+        deck=deck,
+        stock_pos=pos,
+        hands=tuple(tuple(h) for h in hands),
+        pile=tuple(pile),
+        sides=tuple(SideTable(laid_out=n) for n in laid),
+        order=order,
+        turn_index=0,
+        turn=Turn(Phase.DRAW, first, need=rules.minimum_for(scores[side_of[first]])),
+    )
+    state = GameState(rules, seed, hand_number, scores, table, tuple(results))  # type: ignore[arg-type]
+    if ended is not None:
+        return _end_hand(state, table, ended, None)
+    return state
+
+
+_SIDE_CACHE: dict[RuleSet, tuple[int, ...]] = {}
+
+
+def _side_index(rules: RuleSet) -> tuple[int, ...]:
+    cached = _SIDE_CACHE.get(rules)
+    if cached is None:
+        out = [0] * rules.players
+        for i, side in enumerate(rules.layout):
+            for seat in side:
+                out[seat] = i
+        cached = _SIDE_CACHE[rules] = tuple(out)
+    return cached
+
+
+# ---------------------------------------------------------------------------------------------
+# The work copy: an action's effects are computed on it, then frozen into the next state.
+
+
+class _Work:
+    """A mutable copy of the parts of a state an action may change."""
+
+    __slots__ = (
+        "created",
+        "ended",
+        "hand",
+        "laid_out",
+        "melded",
+        "melds",
+        "need",
+        "phase",
+        "pile",
+        "player",
+        "points",
+        "pos",
+        "question",
+        "seat",
+        "side",
+        "started",
+        "stops",
+        "took_last",
+        "touched",
+        "waiting",
+        "calientes",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        t = state.table
+        turn = t.turn
+        self.seat = t.order[t.turn_index]
+        self.side = _side_index(state.rules)[self.seat]
+        st = t.sides[self.side]
+        self.hand = list(t.hands[self.seat])
+        self.melds: list[MeldCounts | None] = list(st.melds)
+        self.stops = st.stop_melds
+        self.laid_out = st.laid_out
+        self.calientes = st.caliente_played
+        self.pile = t.pile
+        self.pos = t.stock_pos
+        self.phase = turn.phase
+        self.player = turn.player
+        self.need = turn.need
+        self.started = turn.started
+        self.melded = turn.melded
+        self.points = turn.points
+        self.waiting = turn.waiting
+        self.question = turn.question
+        self.touched = turn.touched
+        self.created = turn.created
+        self.ended: HandEnd | None = None
+        self.took_last = False
+
+
+def _draw(rules: RuleSet, deck: tuple[Card, ...], w: _Work, count: int) -> None:
+    """Draw ``count`` cards into the hand, laying out and replacing bonus cards (TURN-3), up to
+    the end of the stock; END-1 ends the hand when a bonus card cannot be replaced."""
+    end = len(deck)
+    got = 0
+    while got < count and w.pos < end:
+        card = deck[w.pos]
+        w.pos += 1
+        if w.pos == end:
+            w.took_last = True
+        if card is R3:
+            w.laid_out += 1
+            if w.pos == end:
+                w.ended = HandEnd.BONUS_NOT_REPLACED
+                return
+            count += 1
+            got += 1
+            continue
+        w.hand[card] += 1
+        got += 1
+
+
+def _join(rules: RuleSet, deck: tuple[Card, ...], w: _Work, counts: Sequence[int]) -> None:
+    """Pile cards join the hand: bonus cards are laid out, and replaced if the rules say so
+    (TURN-3); END-1 ends the hand when one cannot be replaced."""
+    hand = w.hand
+    for kind in range(NUM_KINDS):
+        if kind != R3 and counts[kind]:
+            hand[kind] += counts[kind]
+    bonus = counts[R3]
+    if not bonus:
+        return
+    w.laid_out += bonus
+    if rules.bonus_from_pile_replaced:
+        for _ in range(bonus):
+            if w.pos == len(deck):
+                w.ended = HandEnd.BONUS_NOT_REPLACED
+                return
+            _draw(rules, deck, w, 1)
+            if w.ended is not None:
+                return
+
+
+def _check_last_card(rules: RuleSet, w: _Work) -> None:
+    """END-3: an action that took the last card of the stock ends the hand."""
+    if w.took_last and w.ended is None and rules.stock_out is StockOut.END_ON_LAST_CARD:
+        w.ended = HandEnd.LAST_CARD
+
+
+def _joined_preview(
+    rules: RuleSet, deck: tuple[Card, ...], pos: int, waiting: tuple[int, ...]
+) -> tuple[tuple[int, ...], bool]:
+    """What joining the waiting cards would add to the hand, and whether it ends the hand."""
+    probe = _Work.__new__(_Work)
+    probe.hand = [0] * NUM_KINDS
+    probe.laid_out = 0
+    probe.pos = pos
+    probe.ended = None
+    probe.took_last = False
+    _join(rules, deck, probe, waiting)
+    _check_last_card(rules, probe)
+    return tuple(probe.hand), probe.ended is not None
+
+
+def _situation(state: GameState, w: _Work) -> Situation:
+    rules = state.rules
+    joined: tuple[int, ...] | None = None
+    ends = False
+    if any(w.waiting):
+        joined, ends = _joined_preview(rules, state.table.deck, w.pos, w.waiting)
+    return Situation(
+        hand=tuple(w.hand),
+        melds=tuple(w.melds),
+        need=w.need,
+        started=w.started,
+        joined=joined,
+        join_ends_hand=ends,
+        may_go_out=w.question is not Question.NO,
+        bound=w.question is Question.YES or bool(w.stops),
+    )
+
+
+def _add_points(rules: RuleSet, deck: tuple[Card, ...], w: _Work, value: int) -> None:
+    """Count melded values toward the first-meld minimum; once met, waiting cards join."""
+    if w.need <= 0:
+        return
+    w.started = True
+    w.points += value
+    w.need -= value
+    if w.need <= 0:
+        w.need = 0
+        waiting = w.waiting
+        w.waiting = ZERO
+        if any(waiting):
+            _join(rules, deck, w, waiting)
+            _check_last_card(rules, w)
+
+
+def _canastas(rules: RuleSet, melds: Iterable[MeldCounts | None]) -> int:
+    size = rules.canasta_size
+    return sum(1 for m in melds if m is not None and m[0] + m[1] + m[2] >= size)
+
+
+# ---------------------------------------------------------------------------------------------
+# The one place that decides legality
+
+
+def _evaluate(state: GameState, action: Action) -> _Work | str:
+    """The work copy after ``action`` if it is legal in ``state``; otherwise why not."""
+    if state.over:
+        if action.verb is Verb.DEAL:
+            if state.is_game_over:
+                return "the game is over"
+            w = _Work.__new__(_Work)
+            return w
+        return "the game is over" if state.is_game_over else "the hand is over: the next action is deal"
+    phase = state.table.turn.phase
+    verb = action.verb
+    if verb is Verb.DEAL:
+        return "the hand is still being played"
+    if phase is Phase.ANSWER:
+        if verb is Verb.YES or verb is Verb.NO:
+            w = _Work(state)
+            w.question = Question.YES if verb is Verb.YES else Question.NO
+            w.phase = Phase.PLAY
+            w.player = w.seat
+            return w
+        return f"player {state.table.turn.player} must answer the question \"May I go out?\""
+    if verb is Verb.YES or verb is Verb.NO:
+        return "no question has been asked"
+    if phase is Phase.DRAW:
+        if verb is Verb.DRAW:
+            return _eval_draw(state)
+        if verb is Verb.TAKE:
+            return _eval_take(state, action)
+        if verb is Verb.CALIENTE:
+            return _eval_caliente(state)
+        if verb is Verb.PASS:
+            if state.table.stock_size:
+                return "pass is allowed only when the stock is empty (END-2)"
+            w = _Work(state)
+            w.ended = HandEnd.PASSED
+            return w
+        return f"player {state.table.turn.player} must first draw, take the pile or pass (TURN-1)"
+    # Phase.PLAY
+    if verb in (Verb.DRAW, Verb.TAKE, Verb.CALIENTE, Verb.PASS):
+        return "the draw action has already been made this turn (TURN-1)"
+    if verb is Verb.MELD:
+        return _eval_meld(state, action)
+    if verb is Verb.DISCARD:
+        return _eval_discard(state, action)
+    if verb is Verb.ASK:
+        return _eval_ask(state)
+    return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
+
+
+def _finish(state: GameState, w: _Work) -> _Work | str:
+    """TURN-0: after the action, the player must still be able to finish the turn."""
+    if w.ended is not None:
+        if w.question is Question.YES or w.stops:
+            return "the hand would end before the player, bound to go out, goes out (TURN-0)"
+        return w
+    if can_finish(state.rules, _situation(state, w)):
+        return w
+    return _stranded_reason(state, w)
+
+
+def _stranded_reason(state: GameState, w: _Work) -> str:
+    if w.question is Question.YES or w.stops:
+        return "the player is bound to go out this turn and could no longer do so (OUT-2, TURN-0)"
+    if w.need > 0 and (w.started or any(w.waiting)):
+        return (f"the first meld could no longer reach the minimum ({w.need} points short) and "
+                "leave a card to discard (INIT-3, TURN-0)")
+    return ("it would leave the player unable to finish the turn: fewer than two cards and no "
+            "way to go out (DISC-3, TURN-0)")
+
+
+def _eval_draw(state: GameState) -> _Work | str:
+    if not state.table.stock_size:
+        return "the stock is empty: take the pile or pass (END-2)"
+    rules = state.rules
+    w = _Work(state)
+    _draw(rules, state.table.deck, w, rules.draw_count)
+    _check_last_card(rules, w)
+    w.phase = Phase.PLAY
+    return _finish(state, w)
+
+
+def _eval_take(state: GameState, action: Action) -> _Work | str:
+    rules = state.rules
+    t = state.table
+    if not t.pile:
+        return "the pile is empty"
+    up = t.pile[-1]
+    if up is B3:
+        return "the pile is blocked by a stop card (PILE-2)"
+    if up is CAL:
+        return "the pile is blocked by a Caliente card (PILE-2)"
+    if up.is_wild:
+        return "a wild up card can never be taken (PILE-2)"
+    if not up.is_natural:
+        return f"a {up} up card cannot be taken"
+    w = _Work(state)
+    rank = int(up)
+    opened = any(m is not None for m in w.melds) or bool(w.stops)
+    has_freezer = not FREEZERS.isdisjoint(t.pile)
+    cards = action.cards
+    meld = w.melds[rank]
+    if cards:
+        for card in set(cards):
+            if w.hand[card] < cards.count(card):
+                return f"the hand holds no {'two ' if cards.count(card) > 1 else ''}{card}"
+        naturals = sum(1 for c in cards if c is up)
+        wilds = sum(1 for c in cards if c.is_wild)
+        if naturals + wilds != 2:
+            return f"the up card is {up}: take it with two {up}s, or a {up} and a wild"
+        if not opened and naturals != 2:
+            return (f"before the side's first meld the up card must be melded with two natural "
+                    f"{up}s from hand (INIT-4)")
+        if naturals != 2 and (rules.always_frozen or has_freezer):
+            return f"the pile is frozen: take it only with two natural {up}s (PILE-3, PILE-5)"
+    else:
+        if not opened:
+            return (f"before the side's first meld the up card must be melded with two natural "
+                    f"{up}s from hand (INIT-4)")
+        if meld is None:
+            return f"the side has no meld of {up} to lay the up card off on (PILE-4)"
+        if rules.always_frozen:
+            if sum(meld) >= rules.canasta_size:
+                return (f"the meld of {up} is already a canasta: the always-frozen pile is laid "
+                        "off only on a meld that is not yet one (PILE-5)")
+        elif has_freezer:
+            return (f"the pile is frozen: take it only with two natural {up}s (PILE-3)")
+    n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+    new_meld = (
+        n0 + 1 + sum(1 for c in cards if c is up),
+        t0 + cards.count(TWO),
+        j0 + cards.count(JOKER),
+    )
+    if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
+        return f"the meld of {up} would break MELD-2 ({_describe(new_meld)})"
+    for card in cards:
+        w.hand[card] -= 1
+    w.melds[rank] = new_meld
+    bit = 1 << rank
+    w.touched |= bit
+    if meld is None:
+        w.created |= bit
+    w.phase = Phase.PLAY
+    w.pile = ()
+    rest = counts_from_cards(t.pile[:-1])
+    deck = t.deck
+    if not opened:
+        # INIT-4: the up card and the hand cards count; the rest of the pile waits.
+        w.need = t.turn.need
+        w.waiting = rest
+        _add_points(rules, deck, w, sum(rules.card_values[c] for c in (up, *cards)))
+        if w.need <= 0 and w.need == 0 and any(w.waiting):  # pragma: no cover - joined above
+            pass
+        if w.need <= 0 and any(w.waiting):
+            waiting = w.waiting
+            w.waiting = ZERO
+            _join(rules, deck, w, waiting)
+            _check_last_card(rules, w)
+        w.started = True
+    else:
+        _join(rules, deck, w, rest)
+        _check_last_card(rules, w)
+    return _finish(state, w)
+
+
+def _describe(meld: MeldCounts) -> str:
+    return f"{meld[0]} naturals and {meld[1] + meld[2]} wilds"
+
+
+def _eval_caliente(state: GameState) -> _Work | str:
+    rules = state.rules
+    t = state.table
+    w = _Work(state)
+    if not w.hand[CAL]:
+        return "the player holds no Caliente card"
+    if not t.stock_size:
+        return "a Caliente card is played only while the stock is not empty (HOT-2)"
+    mine = t.sides[w.side].meld_count
+    for i, other in enumerate(t.sides):
+        if i != w.side and other.meld_count < mine:
+            return (f"the side has more melds ({mine}) than side {i} ({other.meld_count}): a "
+                    "Caliente card needs no more melds than each other side (HOT-2)")
+    w.hand[CAL] -= 1
+    w.calientes += 1
+    short = rules.hand_size - sum(w.hand)
+    if short > 0:
+        _draw(rules, t.deck, w, short)
+    _check_last_card(rules, w)
+    w.phase = Phase.PLAY
+    return _finish(state, w)
+
+
+def _eval_ask(state: GameState) -> _Work | str:
+    t = state.table
+    turn = t.turn
+    partner = _partner(state)
+    if partner is None:
+        return "there is no partner to ask (OUT-2)"
+    if turn.question is not Question.NONE:
+        return "the question has already been asked this turn (OUT-2)"
+    if turn.melded:
+        return "the question is asked before any meld action (OUT-2)"
+    w = _Work(state)
+    sit = _situation(state, w)
+    rules = state.rules
+    if not can_go_out(rules, sit):
+        return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
+    if not finish_without_going_out(rules, sit):
+        return "the player cannot finish without going out, so a 'no' would strand it (OUT-2)"
+    w.question = Question.ASKED
+    w.phase = Phase.ANSWER
+    w.player = partner
+    return w
+
+
+def _partner(state: GameState) -> int | None:
+    t = state.table
+    order = t.order
+    sides = _side_index(state.rules)
+    seat = order[t.turn_index]
+    for k in range(1, len(order)):
+        other = order[(t.turn_index + k) % len(order)]
+        if sides[other] == sides[seat]:
+            return other
+    return None
+
+
+def _eval_meld(state: GameState, action: Action) -> _Work | str:
+    rules = state.rules
+    cards = action.cards
+    if R3 in cards:
+        return "bonus cards are never melded (MELD-6)"
+    if CAL in cards:
+        return "Caliente cards are never melded (MELD-6)"
+    w = _Work(state)
+    for card in set(cards):
+        if w.hand[card] < cards.count(card):
+            held = w.hand[card]
+            return f"the hand holds {held} {card} card{'s' if held != 1 else ''}"
+    deck = state.table.deck
+    if cards[0] is B3:
+        k = len(cards)
+        if k not in (3, 4):
+            return "stop cards are melded only as a set of 3 or 4 (MELD-5)"
+        w.hand[B3] -= k
+        w.stops = (*w.stops, k)
+        w.melded = True
+        _add_points(rules, deck, w, k * rules.card_values[B3])
+        return _after_meld(state, w)
+    rank = action.rank
+    if rank is None:  # pragma: no cover - notation forbids it
+        return "a meld needs a natural rank"
+    r = int(rank)
+    meld = w.melds[r]
+    if action.on is not None and meld is None:
+        return f"the side has no meld of {rank} to lay wilds off on (MELD-3)"
+    naturals = cards.count(rank)
+    twos = cards.count(TWO)
+    jokers = cards.count(JOKER)
+    n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+    new_meld = (n0 + naturals, t0 + twos, j0 + jokers)
+    if meld is None and sum(new_meld) < 3:
+        return f"a new meld needs at least 3 cards (MELD-1), not {sum(new_meld)}"
+    if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
+        return f"the meld of {rank} would break MELD-2 ({_describe(new_meld)})"
+    for card in cards:
+        w.hand[card] -= 1
+    w.melds[r] = new_meld
+    bit = 1 << r
+    w.touched |= bit
+    if meld is None:
+        w.created |= bit
+    w.melded = True
+    values = rules.card_values
+    _add_points(rules, deck, w, sum(values[c] for c in cards))
+    return _after_meld(state, w)
+
+
+def _after_meld(state: GameState, w: _Work) -> _Work | str:
+    if w.ended is None and not any(w.hand) and not any(w.waiting):
+        reason = _going_out_problem(state, w)
+        if reason:
+            return f"melding the last card is going out, and {reason}"
+        w.ended = HandEnd.WENT_OUT
+        return w
+    return _finish(state, w)
+
+
+def _going_out_problem(state: GameState, w: _Work) -> str | None:
+    rules = state.rules
+    if w.question is Question.NO:
+        return "the partner answered no (OUT-2)"
+    if w.need > 0:
+        return f"the first meld is {w.need} points short of the minimum (INIT-3)"
+    have = _canastas(rules, w.melds)
+    if have < rules.canastas_to_go_out:
+        return (f"the side has {have} canasta{'s' if have != 1 else ''}; going out needs "
+                f"{rules.canastas_to_go_out} (OUT-1)")
+    return None
+
+
+def _eval_discard(state: GameState, action: Action) -> _Work | str:
+    card = action.cards[0]
+    w = _Work(state)
+    if card is R3:
+        return "bonus cards cannot be discarded (DISC-1)"
+    if not w.hand[card]:
+        return f"the hand holds no {card}"
+    if w.need > 0 and (w.started or any(w.waiting)):
+        return (f"the first meld is {w.need} points short of the minimum: no discard until it "
+                "is met (INIT-3)")
+    w.hand[card] -= 1
+    w.pile = (*w.pile, card)
+    if not any(w.hand):
+        reason = _going_out_problem(state, w)
+        if reason:
+            return f"discarding the last card is going out, and {reason} (DISC-3)"
+        w.ended = HandEnd.WENT_OUT
+        return w
+    if w.question is Question.YES or w.stops:
+        return "the player is bound to go out this turn and this discard would keep cards (OUT-2)"
+    return w
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the next state
+
+
+def _successor(state: GameState, action: Action, w: _Work) -> GameState:
+    if state.over:
+        rules = state.rules
+        number = state.hand_number + 1
+        deck = _shuffled_deck(rules, state.seed, number)
+        return _deal(rules, state.seed, number, state.scores, state.hand_results, deck)
+    t = state.table
+    hands = t.hands
+    new_hand = tuple(w.hand)
+    if new_hand != hands[w.seat]:
+        hands = hands[: w.seat] + (new_hand,) + hands[w.seat + 1:]
+    side = t.sides[w.side]
+    new_side = SideTable(tuple(w.melds), w.stops, w.laid_out, w.calientes)
+    sides = t.sides
+    if new_side != side:
+        sides = sides[: w.side] + (new_side,) + sides[w.side + 1:]
+    melded_seats = t.melded_seats
+    if w.melded or w.touched:
+        melded_seats |= 1 << w.seat
+    verb = action.verb
+    turn_index = t.turn_index
+    if w.ended is None and verb is Verb.DISCARD:
+        turn_index = (turn_index + 1) % len(t.order)
+        seat = t.order[turn_index]
+        side_no = _side_index(state.rules)[seat]
+        opened = sides[side_no].meld_count > 0
+        turn = Turn(
+            Phase.DRAW,
+            seat,
+            need=0 if opened else state.rules.minimum_for(state.scores[side_no]),
+            had_melded=bool(melded_seats >> seat & 1),
+        )
+    else:
+        turn = Turn(
+            w.phase, w.player, w.need, w.started, w.melded, w.points, w.waiting, w.question,
+            w.touched, w.created, t.turn.had_melded,
+        )
+    table = Table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn, melded_seats)
+    if w.ended is not None:
+        went_out = w.seat if w.ended is HandEnd.WENT_OUT else None
+        return _end_hand(state, table, w.ended, went_out)
+    return GameState(state.rules, state.seed, state.hand_number, state.scores, table,
+                     state.hand_results)
+
+
+def _end_hand(
+    state: GameState, table: Table, ended: HandEnd, went_out: int | None
+) -> GameState:
+    result = score_hand(state.rules, table, ended, went_out)
+    scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
+    return GameState(state.rules, state.seed, state.hand_number, scores, table,
+                     (*state.hand_results, result), over=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The public functions
+
+
+def _candidates(state: GameState) -> list[Action]:
+    if state.over:
+        return [] if state.is_game_over else [_DEAL]
+    t = state.table
+    turn = t.turn
+    if turn.phase is Phase.ANSWER:
+        return [Action(Verb.YES), Action(Verb.NO)]
+    hand = t.hands[turn.player]
+    out: list[Action] = []
+    if turn.phase is Phase.DRAW:
+        out.append(Action(Verb.DRAW))
+        if t.pile and t.pile[-1].is_natural:
+            up = t.pile[-1]
+            out.append(Action(Verb.TAKE))
+            if hand[up] >= 2:
+                out.append(Action(Verb.TAKE, (up, up)))
+            if hand[up]:
+                for wild in (TWO, JOKER):
+                    if hand[wild]:
+                        out.append(Action(Verb.TAKE, (up, wild)))
+        if hand[CAL]:
+            out.append(Action(Verb.CALIENTE))
+        out.append(Action(Verb.PASS))
+        return out
+    side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
+    twos, jokers = hand[TWO], hand[JOKER]
+    for rank in NATURALS:
+        have = hand[rank]
+        exists = side_melds[rank] is not None
+        if not have and not exists:
+            continue
+        for a in range(0 if exists else 1, have + 1):
+            for b in range(twos + 1):
+                for c in range(jokers + 1):
+                    if a == 0 and b == 0 and c == 0:
+                        continue
+                    cards = (rank,) * a + (TWO,) * b + (JOKER,) * c
+                    out.append(Action(Verb.MELD, cards, rank if a == 0 else None))
+    for k in (3, 4):
+        if hand[B3] >= k:
+            out.append(Action(Verb.MELD, (B3,) * k))
+    for kind in range(NUM_KINDS):
+        if hand[kind]:
+            out.append(Action(Verb.DISCARD, (Card(kind),)))
+    out.append(Action(Verb.ASK))
+    return out
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions legal now, exact, in the documented order; empty only when the game is over.
+
+    The result is cached on the state, which it never changes.
+    """
+    cache = state._cache
+    legal = cache.get("legal")
+    if legal is None:
+        found: dict[Action, _Work] = {}
+        for action in _candidates(state):
+            result = _evaluate(state, action)
+            if not isinstance(result, str):
+                found[action] = result
+        legal = tuple(sorted(found, key=Action.sort_key))
+        cache["legal"] = legal
+        cache["work"] = found
+    return legal  # type: ignore[no-any-return]
+
+
+def _as_action(action: Action | str) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return parse_action(action)
+    raise TypeError(f"expected an Action or its notation, not {type(action).__name__}")
+
+
+def illegal_reason(state: GameState, action: Action | str) -> str | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
+    action = _as_action(action)
+    works = state._cache.get("work")
+    if works is not None:
+        if action in works:
+            return None
+    result = _evaluate(state, action)
+    return result if isinstance(result, str) else None
+
+
+def is_legal(state: GameState, action: Action | str) -> bool:
+    """True if ``action`` is legal in ``state``."""
+    return illegal_reason(state, action) is None
+
+
+def apply(state: GameState, action: Action | str) -> GameState:
+    """The state after ``action`` (an :class:`Action` or its notation); ``state`` is unchanged.
+
+    Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
+    """
+    action = _as_action(action)
+    works = state._cache.get("work")
+    work = works.get(action) if works is not None else None
+    if work is None:
+        result = _evaluate(state, action)
+        if isinstance(result, str):
+            raise IllegalActionError(f"{action}: {result}")
+        work = result
+    return _successor(state, action, work)

@@ -1,0 +1,49 @@
+"""The library's exceptions.
+
+Every error the library raises on bad input is a :class:`CanastaError`, so a caller can catch the
+whole family at once, or one kind precisely.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CanastaError",
+    "IllegalActionError",
+    "NotationError",
+    "RuleSetError",
+    "StateError",
+]
+
+
+class CanastaError(Exception):
+    """Base class of every error raised by :mod:`canasta_caliente`."""
+
+
+class IllegalActionError(CanastaError):
+    """A well-formed action that the rules do not allow in this state.
+
+    The message quotes the action and says why it is refused, for example
+    ``take 7 7: the pile is blocked by a stop card``.
+    """
+
+
+class NotationError(CanastaError, ValueError):
+    """Text that is not valid card or action notation."""
+
+
+class RuleSetError(CanastaError, ValueError):
+    """An invalid RuleSet: every problem found is listed.
+
+    :attr:`problems` holds ``(option, message)`` pairs, one per problem.
+    """
+
+    def __init__(self, problems: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
+        lines = [f"{option}: {message}" for option, message in self.problems]
+        count = len(self.problems)
+        head = f"invalid RuleSet ({count} problem{'s' if count != 1 else ''})"
+        super().__init__(head + ":\n  " + "\n  ".join(lines) if lines else head)
+
+
+class StateError(CanastaError, ValueError):
+    """A serialized game state that cannot be read: corrupt, truncated or tampered."""

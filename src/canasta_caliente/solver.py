@@ -1,0 +1,353 @@
+"""Can the player still finish the turn? The search behind TURN-0 (no dead ends).
+
+Every action in the play phase, and every draw action, is legal only if afterwards the player can
+still finish the turn legally: reach a legal discard, or go out. Melds commute, so the search runs
+over final layouts per rank rather than action orders. Two phases do not commute: pile cards
+waiting under INIT-4 join the hand only once the first-meld minimum is met from the hand.
+
+The questions:
+
+* :func:`finish_without_going_out`: can the player end the turn with a discard that keeps a card
+  (DISC-3), meeting any first-meld minimum first (INIT-3)?
+* :func:`can_go_out`: can the player meld everything (but at most one card, discarded) with the
+  side holding enough canastas (OUT-1)?
+
+Both are exact for the layouts MELD-1 to MELD-5 allow. Results are cached: the inputs are tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import attrs
+
+from .cards import NUM_KINDS, Card
+from .rules import RuleSet, WildRule
+from .state import NUM_RANKS, MeldCounts
+
+__all__ = ["Situation", "can_finish", "can_go_out", "finish_without_going_out", "wild_cap"]
+
+INF = 10**9
+TWO = Card.TWO
+JOKER = Card.JOKER
+B3 = Card.BLACK_THREE
+CAL = Card.CALIENTE
+R3 = Card.RED_THREE
+
+Counts = tuple[int, ...]
+Melds = tuple[MeldCounts | None, ...]
+
+
+@attrs.frozen
+class Situation:
+    """What the finishing search needs to know about a turn in progress."""
+
+    hand: Counts
+    melds: Melds
+    need: int
+    """First-meld points still needed (0 if none)."""
+    started: bool
+    """The first meld has been started this turn, so the minimum must be met."""
+    joined: Counts | None
+    """Cards that will join the hand once the minimum is met (INIT-4), after bonus cards are laid
+    out (and replaced); ``None`` when nothing waits."""
+    join_ends_hand: bool
+    """Joining the waiting cards ends the hand (END-1, END-3)."""
+    may_go_out: bool
+    """False after a "no" (OUT-2)."""
+    bound: bool
+    """True after a "yes" (OUT-2) or a stop meld (MELD-5): the player must go out this turn."""
+    stop_melds: tuple[int, ...] = ()
+
+
+def wild_cap(rules: RuleSet, naturals: int) -> int:
+    """Most wilds a meld with this many naturals may hold (MELD-2); -1 if none is valid."""
+    rule = rules.wild_rule
+    if rule is WildRule.MORE_NATURALS:
+        cap = naturals - 1
+    elif rule is WildRule.NOT_MORE_WILDS:
+        cap = naturals
+    else:
+        cap = INF if naturals >= 2 else -1
+    if rules.max_wilds is not None and cap > rules.max_wilds:
+        cap = rules.max_wilds
+    return cap
+
+
+def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
+    """MELD-1 and MELD-2 for one natural-rank meld."""
+    return naturals >= 1 and naturals + wilds >= 3 and wilds <= wild_cap(rules, naturals)
+
+
+def stops_ok(count: int) -> bool:
+    """Can this many stop cards be melded entirely as sets of 3 or 4 (MELD-5)?"""
+    return count == 0 or count in (3, 4) or count >= 6
+
+
+def can_finish(rules: RuleSet, s: Situation) -> bool:
+    """TURN-0: can the player still finish this turn legally?"""
+    if not s.bound and finish_without_going_out(rules, s):
+        return True
+    return s.may_go_out and can_go_out(rules, s)
+
+
+def finish_without_going_out(rules: RuleSet, s: Situation) -> bool:
+    """Can the player end the turn by discarding and keeping a card (DISC-3, INIT-3)?"""
+    held = sum(s.hand)
+    if s.joined is None:
+        if s.need <= 0 or not s.started:
+            return held >= 2
+        limit = held - 2
+    elif s.join_ends_hand:
+        limit = held
+    else:
+        limit = held + sum(s.joined) - 2
+    if limit < 0:
+        return False
+    return _min_cards(rules, s.hand, s.melds, s.need) <= limit
+
+
+def _melded_value(rules: RuleSet, counts: Counts) -> int:
+    values = rules.card_values
+    return sum(values[k] * n for k, n in enumerate(counts) if n)
+
+
+def can_go_out(rules: RuleSet, s: Situation) -> bool:
+    """Can the player go out this turn (OUT-1), meeting any first-meld minimum on the way?"""
+    if not s.may_go_out:
+        return False
+    need_canastas = rules.canastas_to_go_out
+    if s.joined is None:
+        total = s.hand
+        for discard in _discard_options(total):
+            final = _minus(total, discard)
+            if s.need > 0 and _melded_value(rules, final) < s.need:
+                continue
+            if _layout_ok(rules, final, s.melds, need_canastas, None, ()):
+                return True
+        return False
+    if s.join_ends_hand:
+        return False
+    total = tuple(a + b for a, b in zip(s.hand, s.joined, strict=True))
+    for discard in _discard_options(total):
+        final = _minus(total, discard)
+        if not _layout_ok(rules, final, s.melds, need_canastas, None, ()):
+            continue
+        if _first_phase_exists(rules, s, final):
+            return True
+    return False
+
+
+def _discard_options(counts: Counts) -> list[int | None]:
+    """The cards a player going out could discard last (or none)."""
+    if counts[CAL] > 1:
+        return []
+    if counts[CAL] == 1:
+        return [int(CAL)]
+    options: list[int | None] = [None]
+    options.extend(k for k in range(NUM_KINDS) if counts[k] and k != R3)
+    return options
+
+
+def _minus(counts: Counts, kind: int | None) -> Counts:
+    if kind is None:
+        return counts
+    out = list(counts)
+    out[kind] -= 1
+    return tuple(out)
+
+
+def _layout_ok(
+    rules: RuleSet,
+    cards: Counts,
+    melds: Melds,
+    need_canastas: int,
+    lower: Sequence[int] | None,
+    fixed_stops: tuple[int, ...],
+) -> bool:
+    """Can every card in ``cards`` be melded onto ``melds`` with at least ``need_canastas``
+    canastas? ``lower`` gives per-rank wilds already placed by an earlier phase; ``fixed_stops``
+    the stop sets already melded from ``cards``."""
+    if cards[CAL] or cards[Card.RED_THREE]:
+        return False
+    if not stops_ok(cards[B3] - sum(fixed_stops)):
+        return False
+    return _wild_fit(rules, cards, melds, need_canastas, tuple(lower) if lower else None)
+
+
+@lru_cache(maxsize=1 << 16)
+def _wild_fit(
+    rules: RuleSet,
+    cards: Counts,
+    melds: Melds,
+    need_canastas: int,
+    lower: tuple[int, ...] | None,
+) -> bool:
+    wilds = cards[TWO] + cards[JOKER]
+    size = rules.canasta_size
+    lo_sum = 0
+    hi_sum = 0
+    canastas = 0
+    costs: list[int] = []
+    for r in range(NUM_RANKS):
+        h = cards[r]
+        m = melds[r]
+        if m is None:
+            if h == 0:
+                continue
+            n, e = h, 0
+            lo = 3 - n if n < 3 else 0
+            cap = wild_cap(rules, n)
+            if cap < 0:
+                return False
+        else:
+            n, e = m[0] + h, m[1] + m[2]
+            lo = 0
+            cap = wild_cap(rules, n)
+        hi = cap - e
+        if lower is not None and lower[r] > lo:
+            lo = lower[r]
+        if hi < lo:
+            return False
+        lo_sum += lo
+        hi_sum += hi
+        base = n + e + lo
+        if base >= size:
+            canastas += 1
+        elif size - base <= hi - lo:
+            costs.append(size - base)
+    if not lo_sum <= wilds <= hi_sum:
+        return False
+    spare = wilds - lo_sum
+    costs.sort()
+    for cost in costs:
+        if canastas >= need_canastas or cost > spare:
+            break
+        spare -= cost
+        canastas += 1
+    return canastas >= need_canastas
+
+
+def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
+    """The hand's wild card values, highest first."""
+    vals = [rules.card_values[TWO]] * hand[TWO] + [rules.card_values[JOKER]] * hand[JOKER]
+    vals.sort(reverse=True)
+    return vals
+
+
+@lru_cache(maxsize=1 << 16)
+def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
+    """The fewest hand cards whose melding (no stop cards) is worth at least ``need`` points:
+    naturals and wilds added to ``melds`` or in new melds, every meld valid (MELD-1, MELD-2)."""
+    if need <= 0:
+        return 0
+    values = rules.card_values
+    wild_vals = _wild_values(rules, hand)
+    total_wilds = len(wild_vals)
+    # dp[(wilds used, natural points capped at need)] = fewest natural cards
+    dp: dict[tuple[int, int], int] = {(0, 0): 0}
+    for r in range(NUM_RANKS):
+        h = hand[r]
+        m = melds[r]
+        if h == 0 and m is None:
+            continue
+        options: list[tuple[int, int]] = []  # (naturals added, wilds added)
+        if m is None:
+            for a in range(1, h + 1):
+                cap = wild_cap(rules, a)
+                for b in range(max(0, 3 - a), min(cap, total_wilds) + 1):
+                    options.append((a, b))
+        else:
+            n0, e0 = m[0], m[1] + m[2]
+            for a in range(0, h + 1):
+                room = wild_cap(rules, n0 + a) - e0
+                for b in range(0, min(room, total_wilds) + 1):
+                    if a or b:
+                        options.append((a, b))
+        if not options:
+            continue
+        value = values[r]
+        new = dict(dp)
+        for (w, p), c in dp.items():
+            for a, b in options:
+                nw = w + b
+                if nw > total_wilds:
+                    continue
+                np_ = p + a * value
+                if np_ > need:
+                    np_ = need
+                key = (nw, np_)
+                nc = c + a
+                old = new.get(key)
+                if old is None or nc < old:
+                    new[key] = nc
+        dp = new
+    best = INF
+    prefix = [0]
+    for v in wild_vals:
+        prefix.append(prefix[-1] + v)
+    for (w, p), c in dp.items():
+        if p + prefix[w] >= need and c + w < best:
+            best = c + w
+    return best
+
+
+def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
+    """INIT-4 with going out: is there a first phase of melds from the hand alone, worth the
+    minimum, that the final layout ``final`` (everything but the last discard) extends?
+
+    Naturals in the first phase never constrain the final layout (it melds them all anyway), so
+    each rank is either left out or melded with every natural available; only the wilds placed
+    per rank, and stop sets melded early, bind the final layout."""
+    avail = tuple(min(a, b) for a, b in zip(s.hand, final, strict=True))
+    values = rules.card_values
+    ranks = [r for r in range(NUM_RANKS) if avail[r] or s.melds[r] is not None]
+    wild_kinds = sorted(
+        ((values[TWO], TWO), (values[JOKER], JOKER)), reverse=True
+    )
+    wild_list = [v for v, k in wild_kinds for _ in range(avail[k])]
+    need_canastas = rules.canastas_to_go_out
+    lower = [0] * NUM_RANKS
+
+    stop_options: list[tuple[int, ...]] = [()]
+    b = avail[B3]
+    for sets in ((3,), (4,), (3, 3), (3, 4), (4, 4)):
+        if sum(sets) <= b:
+            stop_options.append(sets)
+
+    def search(i: int, points: int, wilds_used: int) -> bool:
+        if i == len(ranks):
+            total = points + sum(wild_list[:wilds_used])
+            for stops in stop_options:
+                if total + sum(stops) * values[B3] >= s.need and _layout_ok(
+                    rules, final, s.melds, need_canastas, lower, stops
+                ):
+                    return True
+            return False
+        r = ranks[i]
+        m = s.melds[r]
+        a = avail[r]
+        if search(i + 1, points, wilds_used):
+            return True
+        if m is None:
+            if a == 0:
+                return False
+            cap = wild_cap(rules, a)
+            low = max(0, 3 - a)
+            base_wilds = 0
+        else:
+            cap = wild_cap(rules, m[0] + a) - (m[1] + m[2])
+            low = 0
+            base_wilds = 0
+        for w in range(low, min(cap, len(wild_list) - wilds_used) + 1):
+            if m is not None and a == 0 and w == 0:
+                continue
+            lower[r] = base_wilds + w
+            if search(i + 1, points + a * values[r], wilds_used + w):
+                lower[r] = 0
+                return True
+            lower[r] = 0
+        return False
+
+    return search(0, 0, 0)

@@ -1,0 +1,363 @@
+"""The game state: frozen, hashable, plain data.
+
+A :class:`GameState` is made of small frozen parts (one :class:`SideTable` per side, one
+:class:`Turn`, one :class:`Table` per hand) that successive states share: an action rebuilds only
+the parts it changes. Hands are card counts (tuples indexed by :class:`~canasta_caliente.Card`).
+The functions that change a state live in :mod:`canasta_caliente.engine`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from .cards import NUM_KINDS, Card, cards_from_counts
+from .rules import RuleSet
+
+__all__ = [
+    "COMPONENTS",
+    "GameState",
+    "HandEnd",
+    "HandResult",
+    "Meld",
+    "Phase",
+    "Question",
+    "SideTable",
+    "Table",
+    "Turn",
+]
+
+NUM_RANKS = 11
+FREEZERS = frozenset({Card.TWO, Card.JOKER, Card.RED_THREE})
+
+MeldCounts = tuple[int, int, int]
+"""A rank's meld as (naturals, little wilds, big wilds)."""
+
+
+class Phase(enum.StrEnum):
+    """Where the game is: the part of the turn, or between hands, or over."""
+
+    DRAW = "draw"
+    """The player to act must make the draw action (TURN-2)."""
+    PLAY = "play"
+    """The player has drawn and melds, asks or discards."""
+    ANSWER = "answer"
+    """A partner must answer "May I go out?" (OUT-2)."""
+    HAND_OVER = "hand_over"
+    """The hand has ended; the next action is ``deal``."""
+    GAME_OVER = "game_over"
+    """The game is over."""
+
+
+class Question(enum.IntEnum):
+    """The state of this turn's "May I go out?" question (OUT-2)."""
+
+    NONE = 0
+    ASKED = 1
+    YES = 2
+    NO = 3
+
+
+class HandEnd(enum.StrEnum):
+    """How a hand ended."""
+
+    WENT_OUT = "went_out"
+    """A player went out (OUT-1)."""
+    BONUS_NOT_REPLACED = "bonus_not_replaced"
+    """A bonus card could not be replaced from the empty stock (END-1)."""
+    PASSED = "passed"
+    """A player passed with the stock empty (END-2)."""
+    LAST_CARD = "last_card"
+    """The last card of the stock was taken (END-3)."""
+
+
+@attrs.frozen
+class Meld:
+    """A meld on the table: its rank (``B3`` for a stop meld) and its cards."""
+
+    rank: Card
+    cards: tuple[Card, ...]
+    is_canasta: bool
+    is_natural: bool
+    """True if the meld holds no wild."""
+
+    def __str__(self) -> str:
+        return " ".join(c.code for c in self.cards) + (" [canasta]" if self.is_canasta else "")
+
+
+@attrs.frozen
+class SideTable:
+    """One side's part of the table in the current hand."""
+
+    melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
+    """Per natural rank, the meld as (naturals, little wilds, big wilds), or ``None``."""
+    stop_melds: tuple[int, ...] = ()
+    """Sizes of the side's stop melds (MELD-5)."""
+    laid_out: int = 0
+    """Bonus cards laid out this hand."""
+    caliente_played: int = 0
+    """Caliente cards played this hand (HOT-2)."""
+
+    @property
+    def meld_count(self) -> int:
+        """How many melds the side has on the table (stop melds included)."""
+        return sum(1 for m in self.melds if m is not None) + len(self.stop_melds)
+
+    def canastas(self, size: int) -> int:
+        """How many canastas the side has."""
+        return sum(1 for m in self.melds if m is not None and m[0] + m[1] + m[2] >= size)
+
+
+@attrs.frozen
+class Turn:
+    """The public facts of the current turn."""
+
+    phase: Phase
+    player: int
+    need: int = 0
+    """First-meld points still needed (INIT-1); 0 once met or when the side has melded."""
+    started: bool = False
+    """The player has started the side's first meld this turn (a meld or a first-meld take)."""
+    melded: bool = False
+    """The player has made a meld action this turn (OUT-2 asks come before any)."""
+    points: int = 0
+    """Card values melded this turn toward the first-meld minimum (INIT-2)."""
+    waiting: tuple[int, ...] = (0,) * NUM_KINDS
+    """Pile cards taken under INIT-4, waiting to join the hand, as counts."""
+    question: Question = Question.NONE
+    touched: int = 0
+    """Bit mask of the ranks whose melds the player added cards to this turn (OUT-3)."""
+    created: int = 0
+    """Bit mask of the ranks whose melds the player created this turn (OUT-3)."""
+    had_melded: bool = False
+    """The player had melded a card in this hand before this turn (OUT-3)."""
+
+
+@attrs.frozen
+class Table:
+    """Everything on the table in the current hand."""
+
+    deck: tuple[Card, ...]
+    """The hand's deck in dealt order; the stock is ``deck[stock_pos:]`` (first card on top)."""
+    stock_pos: int
+    hands: tuple[tuple[int, ...], ...]
+    """Per seat, the hand as counts (all zero for a player sitting out)."""
+    pile: tuple[Card, ...]
+    sides: tuple[SideTable, ...]
+    order: tuple[int, ...]
+    """The active seats in turn order, starting with the hand's first player (SEAT-4)."""
+    turn_index: int
+    """Index into :attr:`order` of the player whose turn it is."""
+    turn: Turn
+    melded_seats: int = 0
+    """Bit mask of the seats that have melded a card this hand."""
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self.deck) - self.stock_pos
+
+
+COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
+"""The keys of :meth:`HandResult.components`, in order (SCORE-1 to SCORE-5)."""
+
+
+@attrs.frozen
+class HandResult:
+    """The score of one finished hand (SCORE-6): per side, components that add up to a total."""
+
+    breakdown: tuple[tuple[int, ...], ...]
+    """Per side, the components in :data:`COMPONENTS` order."""
+    ended: HandEnd
+    went_out: int | None = None
+    """The seat that went out, or ``None``."""
+    concealed: bool = False
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The hand score of each side."""
+        return tuple(sum(row) for row in self.breakdown)
+
+    def components(self, side: int) -> Mapping[str, int]:
+        """A side's score components: ``melds``, ``hand``, ``canastas``, ``going_out``,
+        ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
+        return MappingProxyType(dict(zip(COMPONENTS, self.breakdown[side], strict=True)))
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """The whole state of a game: immutable and hashable.
+
+    Make one with :func:`~canasta_caliente.new_game`, move with
+    :func:`~canasta_caliente.apply`, and read it with the accessors below.
+    """
+
+    rules: RuleSet
+    seed: int
+    """The seed that shuffles every hand of the game (hidden from views)."""
+    hand_number: int
+    """The current hand, from 1."""
+    scores: tuple[int, ...]
+    """The sides' game scores (during a hand: as at its start)."""
+    table: Table
+    hand_results: tuple[HandResult, ...] = ()
+    """One result per finished hand."""
+    over: bool = False
+    """True once the hand has ended (see :attr:`is_hand_over`)."""
+    _cache: dict[str, Any] = attrs.field(
+        init=False, factory=dict, eq=False, hash=False, repr=False
+    )
+
+    # -- the game -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase: the part of the turn, or between hands, or the end of the game."""
+        if self.over:
+            return Phase.GAME_OVER if self.is_game_over else Phase.HAND_OVER
+        return self.table.turn.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act (a partner answering ``ask`` is the one to act); ``None`` between
+        hands and after the game."""
+        if self.over:
+            return None
+        return self.table.turn.player
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is (the asker while a partner answers); ``None`` between
+        hands."""
+        return None if self.over else self.table.order[self.table.turn_index]
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
+        return self.rules.layout
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat."""
+        for i, side in enumerate(self.rules.layout):
+            if seat in side:
+                return i
+        raise ValueError(f"no seat {seat} at a table of {self.rules.players}")
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats playing this hand, in turn order from the hand's first player."""
+        return self.table.order
+
+    @property
+    def is_hand_over(self) -> bool:
+        """True between hands (and after the game)."""
+        return self.over
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has won (GAME-1)."""
+        return self.over and self.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (GAME-1), or ``None`` while the game goes on."""
+        if not self.over or not self.hand_results:
+            return None
+        scores = self.scores
+        best = max(scores)
+        if best < self.rules.target_score or scores.count(best) > 1:
+            return None
+        return scores.index(best)
+
+    # -- the table ------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
+        return cards_from_counts(self.table.hands[seat])
+
+    def hand_counts(self, seat: int) -> tuple[int, ...]:
+        """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
+        return self.table.hands[seat]
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds."""
+        return sum(self.table.hands[seat])
+
+    def melds(self, side: int) -> tuple[Meld, ...]:
+        """A side's melds: natural ranks 4 to A, then its stop melds."""
+        size = self.rules.canasta_size
+        out = []
+        for rank, m in enumerate(self.table.sides[side].melds):
+            if m is None:
+                continue
+            n, two, jk = m
+            cards = (Card(rank),) * n + (Card.TWO,) * two + (Card.JOKER,) * jk
+            out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
+        for k in self.table.sides[side].stop_melds:
+            out.append(Meld(Card.BLACK_THREE, (Card.BLACK_THREE,) * k, False, True))
+        return tuple(out)
+
+    def laid_out(self, side: int) -> tuple[Card, ...]:
+        """The bonus cards a side has laid out this hand."""
+        return (Card.RED_THREE,) * self.table.sides[side].laid_out
+
+    def caliente_played(self, side: int) -> int:
+        """How many Caliente cards a side has played this hand (HOT-2)."""
+        return self.table.sides[side].caliente_played
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The pile, bottom first: ``pile[-1]`` is the up card."""
+        return self.table.pile
+
+    @property
+    def up_card(self) -> Card | None:
+        """The pile's up card, or ``None`` for an empty pile."""
+        return self.table.pile[-1] if self.table.pile else None
+
+    @property
+    def pile_has_freezer(self) -> bool:
+        """True while the pile holds a wild or a bonus card anywhere (PILE-3); derived from the
+        pile's contents."""
+        return not FREEZERS.isdisjoint(self.table.pile)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return self.table.stock_size
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden information)."""
+        return self.table.deck[self.table.stock_pos:]
+
+    @property
+    def waiting(self) -> tuple[Card, ...]:
+        """Pile cards taken under INIT-4, waiting to join the hand; empty otherwise."""
+        if self.over:
+            return ()
+        return cards_from_counts(self.table.turn.waiting)
+
+    @property
+    def turn(self) -> Turn:
+        """The public facts of the current turn."""
+        return self.table.turn
+
+    @property
+    def dealer(self) -> int:
+        """The seat before the hand's first player (SEAT-4)."""
+        return self.table.order[-1]
+
+    def __str__(self) -> str:
+        from .display import state_text
+
+        return state_text(self)
+
+    def _repr_html_(self) -> str:
+        from .display import state_html
+
+        return state_html(self)
