@@ -379,8 +379,12 @@ def _canastas(rules: RuleSet, melds: Iterable[MeldCounts | None]) -> int:
 # The one place that decides legality
 
 
-def _evaluate(state: GameState, action: Action) -> _Work | str:
-    """The work copy after ``action`` if it is legal in ``state``; otherwise why not."""
+def _evaluate(state: GameState, action: Action, turn0: bool = True) -> _Work | str:
+    """The work copy after ``action`` if it is legal in ``state``; otherwise why not.
+
+    With ``turn0=False`` the TURN-0 search is skipped (every other rule still applies): the
+    brute-force reference of :mod:`canasta_caliente.testing` decides TURN-0 on its own.
+    """
     if state.over:
         if action.verb is Verb.DEAL:
             if state.is_game_over:
@@ -404,11 +408,11 @@ def _evaluate(state: GameState, action: Action) -> _Work | str:
         return "no question has been asked"
     if phase is Phase.DRAW:
         if verb is Verb.DRAW:
-            return _eval_draw(state)
+            return _eval_draw(state, turn0)
         if verb is Verb.TAKE:
-            return _eval_take(state, action)
+            return _eval_take(state, action, turn0)
         if verb is Verb.CALIENTE:
-            return _eval_caliente(state)
+            return _eval_caliente(state, turn0)
         if verb is Verb.PASS:
             if state.table.stock_size:
                 return "pass is allowed only when the stock is empty (END-2)"
@@ -420,21 +424,21 @@ def _evaluate(state: GameState, action: Action) -> _Work | str:
     if verb in (Verb.DRAW, Verb.TAKE, Verb.CALIENTE, Verb.PASS):
         return "the draw action has already been made this turn (TURN-1)"
     if verb is Verb.MELD:
-        return _eval_meld(state, action)
+        return _eval_meld(state, action, turn0)
     if verb is Verb.DISCARD:
         return _eval_discard(state, action)
     if verb is Verb.ASK:
-        return _eval_ask(state)
+        return _eval_ask(state, turn0)
     return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
 
 
-def _finish(state: GameState, w: _Work) -> _Work | str:
+def _finish(state: GameState, w: _Work, turn0: bool = True) -> _Work | str:
     """TURN-0: after the action, the player must still be able to finish the turn."""
     if w.ended is not None:
         if w.question is Question.YES or w.stops:
             return "the hand would end before the player, bound to go out, goes out (TURN-0)"
         return w
-    if can_finish(state.rules, _situation(state, w)):
+    if not turn0 or can_finish(state.rules, _situation(state, w)):
         return w
     return _stranded_reason(state, w)
 
@@ -449,7 +453,7 @@ def _stranded_reason(state: GameState, w: _Work) -> str:
             "way to go out (DISC-3, TURN-0)")
 
 
-def _eval_draw(state: GameState) -> _Work | str:
+def _eval_draw(state: GameState, turn0: bool) -> _Work | str:
     if not state.table.stock_size:
         return "the stock is empty: take the pile or pass (END-2)"
     rules = state.rules
@@ -457,10 +461,10 @@ def _eval_draw(state: GameState) -> _Work | str:
     _draw(rules, state.table.deck, w, rules.draw_count)
     _check_last_card(rules, w)
     w.phase = Phase.PLAY
-    return _finish(state, w)
+    return _finish(state, w, turn0)
 
 
-def _eval_take(state: GameState, action: Action) -> _Work | str:
+def _eval_take(state: GameState, action: Action, turn0: bool) -> _Work | str:
     rules = state.rules
     t = state.table
     if not t.pile:
@@ -486,8 +490,9 @@ def _eval_take(state: GameState, action: Action) -> _Work | str:
                 return f"the hand holds no {'two ' if cards.count(card) > 1 else ''}{card}"
         naturals = sum(1 for c in cards if c is up)
         wilds = sum(1 for c in cards if c.is_wild)
-        if naturals + wilds != 2:
-            return f"the up card is {up}: take it with two {up}s, or a {up} and a wild"
+        if naturals + wilds != 2 or naturals == 0:
+            return (f"the up card is {up}: take it with two {up}s, or a {up} and a wild "
+                    "(PILE-3, PILE-4)")
         if not opened and naturals != 2:
             return (f"before the side's first meld the up card must be melded with two natural "
                     f"{up}s from hand (INIT-4)")
@@ -529,8 +534,6 @@ def _eval_take(state: GameState, action: Action) -> _Work | str:
         w.need = t.turn.need
         w.waiting = rest
         _add_points(rules, deck, w, sum(rules.card_values[c] for c in (up, *cards)))
-        if w.need <= 0 and w.need == 0 and any(w.waiting):  # pragma: no cover - joined above
-            pass
         if w.need <= 0 and any(w.waiting):
             waiting = w.waiting
             w.waiting = ZERO
@@ -540,14 +543,14 @@ def _eval_take(state: GameState, action: Action) -> _Work | str:
     else:
         _join(rules, deck, w, rest)
         _check_last_card(rules, w)
-    return _finish(state, w)
+    return _finish(state, w, turn0)
 
 
 def _describe(meld: MeldCounts) -> str:
     return f"{meld[0]} naturals and {meld[1] + meld[2]} wilds"
 
 
-def _eval_caliente(state: GameState) -> _Work | str:
+def _eval_caliente(state: GameState, turn0: bool) -> _Work | str:
     rules = state.rules
     t = state.table
     w = _Work(state)
@@ -567,10 +570,10 @@ def _eval_caliente(state: GameState) -> _Work | str:
         _draw(rules, t.deck, w, short)
     _check_last_card(rules, w)
     w.phase = Phase.PLAY
-    return _finish(state, w)
+    return _finish(state, w, turn0)
 
 
-def _eval_ask(state: GameState) -> _Work | str:
+def _eval_ask(state: GameState, turn0: bool) -> _Work | str:
     t = state.table
     turn = t.turn
     partner = _partner(state)
@@ -581,6 +584,11 @@ def _eval_ask(state: GameState) -> _Work | str:
     if turn.melded:
         return "the question is asked before any meld action (OUT-2)"
     w = _Work(state)
+    if not turn0:
+        w.question = Question.ASKED
+        w.phase = Phase.ANSWER
+        w.player = partner
+        return w
     sit = _situation(state, w)
     rules = state.rules
     if not can_go_out(rules, sit):
@@ -605,7 +613,7 @@ def _partner(state: GameState) -> int | None:
     return None
 
 
-def _eval_meld(state: GameState, action: Action) -> _Work | str:
+def _eval_meld(state: GameState, action: Action, turn0: bool) -> _Work | str:
     rules = state.rules
     cards = action.cards
     if R3 in cards:
@@ -626,7 +634,7 @@ def _eval_meld(state: GameState, action: Action) -> _Work | str:
         w.stops = (*w.stops, k)
         w.melded = True
         _add_points(rules, deck, w, k * rules.card_values[B3])
-        return _after_meld(state, w)
+        return _after_meld(state, w, turn0)
     rank = action.rank
     if rank is None:  # pragma: no cover - notation forbids it
         return "a meld needs a natural rank"
@@ -653,17 +661,17 @@ def _eval_meld(state: GameState, action: Action) -> _Work | str:
     w.melded = True
     values = rules.card_values
     _add_points(rules, deck, w, sum(values[c] for c in cards))
-    return _after_meld(state, w)
+    return _after_meld(state, w, turn0)
 
 
-def _after_meld(state: GameState, w: _Work) -> _Work | str:
+def _after_meld(state: GameState, w: _Work, turn0: bool) -> _Work | str:
     if w.ended is None and not any(w.hand) and not any(w.waiting):
         reason = _going_out_problem(state, w)
         if reason:
             return f"melding the last card is going out, and {reason}"
         w.ended = HandEnd.WENT_OUT
         return w
-    return _finish(state, w)
+    return _finish(state, w, turn0)
 
 
 def _going_out_problem(state: GameState, w: _Work) -> str | None:

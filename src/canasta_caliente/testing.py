@@ -1,0 +1,450 @@
+"""Exactness checks that ship with the library, for the engine's tests and for house rules.
+
+* :func:`check_invariants` lists every invariant a state breaks (cards conserved, melds valid,
+  scores adding up, ...).
+* :func:`reference_legal_actions` is a deliberately naive, slow generator: it enumerates every
+  candidate action from the hand, the melds and the pile, applies the rules without the TURN-0
+  solver, and decides TURN-0 by brute-force search over real action sequences. It must agree
+  with :func:`~canasta_caliente.legal_actions`.
+* :func:`sweep` plays seeded random games over any RuleSet and reports each violation with the
+  seed and the action path that reproduces it.
+
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.testing import sweep
+>>> report = sweep(cc.RuleSet.preset("caliente"), games=2, max_hands=1)
+>>> report.ok, report.games
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+
+import attrs
+
+from .actions import Action, Verb
+from .cards import NATURALS, NUM_KINDS, Card, parse_cards
+from .engine import turn_order
+from .engine import _evaluate, _successor, apply, legal_actions, new_game
+from .rules import RuleSet
+from .solver import meld_is_valid
+from .state import GameState, Phase
+
+__all__ = [
+    "MAX_ACTIONS_PER_HAND",
+    "ReferenceBudgetExceeded",
+    "SweepReport",
+    "Violation",
+    "check_invariants",
+    "reference_legal_actions",
+    "stacked_deck",
+    "sweep",
+]
+
+MAX_ACTIONS_PER_HAND = 20_000
+"""A generous cap on actions in one hand, used by :func:`sweep` to detect a hand that never
+ends (see the termination argument in the documentation of :func:`sweep`)."""
+
+
+def check_invariants(state: GameState) -> list[str]:
+    """Every invariant ``state`` breaks, as messages; an empty list means none.
+
+    Checked: every card of the deck is in exactly one place (hands, waiting cards, melds, laid-out
+    bonus cards, played Caliente cards, pile, stock); no bonus card in a hand; every meld obeys
+    MELD-1 to MELD-5; players sitting out hold nothing; each hand result's components add up to
+    its totals, and game scores are the starting scores plus the hand totals.
+    """
+    rules = state.rules
+    problems: list[str] = []
+    t = state.table
+    total = [0] * NUM_KINDS
+    for seat in range(rules.players):
+        counts = t.hands[seat]
+        if any(n < 0 for n in counts):
+            problems.append(f"seat {seat} holds a negative count")
+        if counts[Card.RED_THREE] and not state.over:
+            problems.append(f"seat {seat} holds a bonus card (TURN-3)")
+        if seat not in t.order and any(counts):
+            problems.append(f"seat {seat} sits out but holds cards (SEAT-3)")
+        for k, n in enumerate(counts):
+            total[k] += n
+    if not state.over:
+        for k, n in enumerate(t.turn.waiting):
+            total[k] += n
+    for card in t.pile:
+        total[card] += 1
+    for card in t.deck[t.stock_pos:]:
+        total[card] += 1
+    for side_no in range(len(rules.layout)):
+        side = t.sides[side_no]
+        total[Card.RED_THREE] += side.laid_out
+        total[Card.CALIENTE] += side.caliente_played
+        for rank, m in enumerate(side.melds):
+            if m is None:
+                continue
+            n, two, jk = m
+            total[rank] += n
+            total[Card.TWO] += two
+            total[Card.JOKER] += jk
+            if not meld_is_valid(rules, n, two + jk):
+                problems.append(f"side {side_no}: meld of {Card(rank)} {m} breaks MELD-1/MELD-2")
+        for k in side.stop_melds:
+            total[Card.BLACK_THREE] += k
+            if k not in (3, 4):
+                problems.append(f"side {side_no}: a stop meld of {k} cards breaks MELD-5")
+    if tuple(total) != rules.deck_counts:
+        diff = {
+            str(Card(k)): total[k] - rules.deck_counts[k]
+            for k in range(NUM_KINDS)
+            if total[k] != rules.deck_counts[k]
+        }
+        problems.append(f"cards are not conserved (found minus deck: {diff})")
+    if len(t.deck) != rules.deck_size:
+        problems.append(f"the hand's deck has {len(t.deck)} cards, not {rules.deck_size}")
+    scores = [0] * len(rules.layout)
+    for result in state.hand_results:
+        for side_no in range(len(rules.layout)):
+            comps = result.components(side_no)
+            if sum(comps.values()) != result.totals[side_no]:
+                problems.append(f"side {side_no}: components do not add up (SCORE-6)")
+            scores[side_no] += result.totals[side_no]
+    if state.over and state.hand_results:
+        last = state.hand_results[-1]
+        if last.went_out is None and last.breakdown and any(
+            row[3] for row in last.breakdown
+        ):
+            problems.append("a going-out bonus was paid in a hand nobody went out of (END-4)")
+        for side_no, row in enumerate(last.breakdown):
+            laid = t.sides[side_no].laid_out
+            if laid and (row[4] > 0) != (t.sides[side_no].meld_count > 0):
+                problems.append(f"side {side_no}: bonus-card score has the wrong sign (SCORE-4)")
+            if row[3] and (last.went_out is None or last.went_out not in rules.layout[side_no]):
+                problems.append(f"side {side_no}: going-out bonus without going out (SCORE-3)")
+    if not state.over and not legal_actions(state):
+        problems.append("no legal action in a state short of the end of the game (TURN-0)")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Stacking a deck
+
+
+_FILLER_ORDER = (Card.FOUR, Card.FIVE, Card.SIX, Card.EIGHT, Card.NINE, Card.TEN, Card.JACK,
+                 Card.QUEEN, Card.KING, Card.SEVEN, Card.ACE)
+
+
+def stacked_deck(
+    rules: RuleSet,
+    hands: Mapping[int, str | Sequence[Card | str]],
+    pile: str | Sequence[Card | str] = "4",
+    stock: str | Sequence[Card | str] = "",
+    *,
+    hand_number: int = 1,
+) -> tuple[Card, ...]:
+    """The top of a deck that deals ``hands`` (seat to cards), then turns up ``pile`` (the cards
+    DEAL-3 turns, the up card last) and puts ``stock`` on top of the stock, in API.md's deal
+    order. Pass it as ``new_game(rules, deck=...)``.
+
+    A seat given fewer cards than the hand size (or not given) is filled with naturals, spread
+    over the ranks so that fillers make no pairs where it can be helped. Bonus cards in
+    ``hands`` are laid out and replaced from the stock as DEAL-4 says, so give their
+    replacements at the start of ``stock``.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.testing import stacked_deck
+    >>> rules = cc.RuleSet.preset("caliente")
+    >>> deck = stacked_deck(rules, {0: "7 7 Q"}, pile="7", stock="K")
+    >>> state = cc.new_game(rules, deck=deck)
+    >>> state.hand(0)[:3], state.up_card, state.stock[0]
+    ((<Card.SEVEN: 3>, <Card.SEVEN: 3>, <Card.QUEEN: 7>), <Card.SEVEN: 3>, <Card.KING: 9>)
+    """
+    order = turn_order(rules, hand_number)
+    remaining = list(rules.deck_counts)
+
+    def take(cards: Sequence[Card]) -> None:
+        for card in cards:
+            if remaining[card] == 0:
+                raise ValueError(f"stacked_deck: too many {card} cards for the rules' deck")
+            remaining[card] -= 1
+
+    given = {seat: list(parse_cards(cards)) for seat, cards in hands.items()}
+    for seat, cards in given.items():
+        if seat not in order:
+            raise ValueError(f"stacked_deck: seat {seat} does not play hand {hand_number}")
+        if len(cards) > rules.hand_size:
+            raise ValueError(f"stacked_deck: seat {seat} is given more than {rules.hand_size}")
+        take(cards)
+    pile_cards = list(parse_cards(pile))
+    stock_cards = list(parse_cards(stock))
+    take(pile_cards)
+    take(stock_cards)
+    full: dict[int, list[Card]] = {}
+    filler = 0
+    avoid = {c for c in pile_cards if c.is_natural}
+    for seat in order:
+        cards = given.get(seat, [])
+        while len(cards) < rules.hand_size:
+            card = _filler(remaining, filler, cards, avoid)
+            filler += 1
+            remaining[card] -= 1
+            cards.append(card)
+        full[seat] = cards
+    deck: list[Card] = []
+    for i in range(rules.hand_size):
+        for seat in order:
+            deck.append(full[seat][i])
+    return (*deck, *pile_cards, *stock_cards)
+
+
+def _filler(remaining: list[int], start: int, held: list[Card], avoid: set[Card]) -> Card:
+    """A natural to fill a hand: preferably a rank the hand lacks and the pile does not show."""
+    n = len(_FILLER_ORDER)
+    for strict in (2, 1, 0):
+        for i in range(n):
+            card = _FILLER_ORDER[(start + i) % n]
+            if not remaining[card]:
+                continue
+            if strict >= 1 and card in held:
+                continue
+            if strict == 2 and card in avoid:
+                continue
+            return card
+    raise ValueError("stacked_deck: no naturals left to fill the hands")
+
+
+# ---------------------------------------------------------------------------------------------
+# The naive reference generator
+
+
+def _naive_candidates(state: GameState) -> Iterator[Action]:
+    """Every action worth asking about: all verbs, every combination of held cards."""
+    for verb in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO, Verb.DEAL):
+        yield Action(verb)
+    if state.over:
+        return
+    hand = state.table.hands[state.table.turn.player]
+    kinds = [Card(k) for k in range(NUM_KINDS) if hand[k]]
+    yield Action(Verb.TAKE)
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if a is not b or hand[a] >= 2:
+                yield Action(Verb.TAKE, (a, b))
+    for k in range(NUM_KINDS):
+        yield Action(Verb.DISCARD, (Card(k),))
+    for n in range(1, hand[Card.BLACK_THREE] + 1):
+        yield Action(Verb.MELD, (Card.BLACK_THREE,) * n)
+    yield Action(Verb.MELD, (Card.RED_THREE,) * 3)
+    for rank in NATURALS:
+        for a in range(hand[rank] + 1):
+            for b in range(hand[Card.TWO] + 1):
+                for c in range(hand[Card.JOKER] + 1):
+                    if a + b + c == 0:
+                        continue
+                    cards = (rank,) * a + (Card.TWO,) * b + (Card.JOKER,) * c
+                    yield Action(Verb.MELD, cards, rank if a == 0 else None)
+        if hand[Card.CALIENTE]:
+            yield Action(Verb.MELD, (rank, rank, Card.CALIENTE))
+
+
+def _turn_key(state: GameState, min_rank: int) -> object:
+    t = state.table
+    turn = t.turn
+    return (t.hands[turn.player], t.sides, turn.need, turn.started, turn.waiting,
+            turn.question, t.stock_pos, t.pile, min_rank)
+
+
+class ReferenceBudgetExceeded(Exception):
+    """The brute-force search of :func:`reference_legal_actions` ran out of its node budget."""
+
+
+class _Search:
+    def __init__(self, budget: int) -> None:
+        self.memo: dict[object, bool] = {}
+        self.left = budget
+
+    def can_finish(self, state: GameState, min_rank: int = 0) -> bool:
+        """Brute force: from a play-phase state, is there a sequence of raw-legal meld actions
+        ending in a discard or the end of the hand (going out, or END-1/END-3 when not bound)?
+
+        Meld actions are tried in rising rank order, one per rank: melds of different ranks
+        commute and consecutive melds of one rank merge into one action, so this loses no
+        sequence. The order restarts when waiting cards join the hand (INIT-4), the one point
+        where melds do not commute. Stop melds (MELD-5) may come at any point."""
+        if state.over:
+            return True
+        turn = state.table.turn
+        if turn.phase is not Phase.PLAY:
+            return True
+        key = _turn_key(state, min_rank)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.memo[key] = False
+        result = False
+        waiting = any(turn.waiting)
+        for action in _naive_candidates(state):
+            if action.verb is Verb.MELD:
+                rank = action.rank
+                if rank is not None and rank < min_rank:
+                    continue
+            elif action.verb is not Verb.DISCARD:
+                continue
+            self.left -= 1
+            if self.left < 0:
+                raise ReferenceBudgetExceeded
+            work = _evaluate(state, action, turn0=False)
+            if isinstance(work, str):
+                continue
+            nxt = _successor(state, action, work)
+            if action.verb is Verb.DISCARD or nxt.over:
+                result = True
+                break
+            if action.verb is Verb.MELD:
+                joined = waiting and not any(nxt.table.turn.waiting)
+                rank = action.rank
+                after = 0 if joined or rank is None else rank + 1
+                if rank is None:  # a stop meld: the order stays where it was
+                    after = 0 if joined else min_rank
+                if self.can_finish(nxt, after):
+                    result = True
+                    break
+        self.memo[key] = result
+        return result
+
+
+def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> frozenset[Action]:
+    """The legal actions found the slow way: naive candidates, the rules without the TURN-0
+    solver, and TURN-0 decided by brute-force search over action sequences.
+
+    Raises :class:`ReferenceBudgetExceeded` when the search needs more than ``budget`` steps.
+    """
+    legal: set[Action] = set()
+    search = _Search(budget)
+    for action in _naive_candidates(state):
+        work = _evaluate(state, action, turn0=False)
+        if isinstance(work, str):
+            continue
+        nxt = _successor(state, action, work)
+        if action.verb is Verb.ASK:
+            if search.can_finish(_answered(nxt, Verb.YES)) and search.can_finish(
+                _answered(nxt, Verb.NO)
+            ):
+                legal.add(action)
+            continue
+        if search.can_finish(nxt):
+            legal.add(action)
+    return frozenset(legal)
+
+
+def _answered(state: GameState, verb: Verb) -> GameState:
+    action = Action(verb)
+    work = _evaluate(state, action, turn0=False)
+    if isinstance(work, str):  # pragma: no cover - an answer is always legal after ask
+        raise RuntimeError(f"{action}: {work}")
+    return _successor(state, action, work)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sweeps
+
+
+@attrs.frozen
+class Violation:
+    """One broken invariant, with what reproduces it."""
+
+    rules: RuleSet
+    seed: int
+    path: tuple[str, ...]
+    """The actions, in notation, from ``new_game(rules, seed=seed)`` to the bad state."""
+    problem: str
+
+    def __str__(self) -> str:
+        return (f"seed {self.seed}, after {len(self.path)} actions "
+                f"({' | '.join(self.path[-5:])}): {self.problem}")
+
+
+@attrs.frozen
+class SweepReport:
+    """The result of :func:`sweep`."""
+
+    games: int
+    hands: int
+    actions: int
+    violations: tuple[Violation, ...]
+    reference_checked: int = 0
+    """States compared with :func:`reference_legal_actions`."""
+    reference_skipped: int = 0
+    """States the reference could not decide within its budget."""
+
+    @property
+    def ok(self) -> bool:
+        """True when no invariant was broken."""
+        return not self.violations
+
+
+def sweep(
+    rules: RuleSet,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    max_hands: int = 3,
+    reference_every: int = 0,
+) -> SweepReport:
+    """Play ``games`` seeded random games (up to ``max_hands`` hands each) and check every state.
+
+    At each state: :func:`check_invariants`; that ``legal_actions`` is deterministic and leaves
+    the state unchanged; that every listed action applies. With ``reference_every=N`` every Nth
+    state is also compared with :func:`reference_legal_actions` (slow). Each violation carries the
+    seed and action path that reproduce it.
+
+    Termination: a hand ends. Every turn either draws from the stock or, once it is empty, takes
+    the pile (moving at least the up card into a meld for good) or passes (ending the hand), and a
+    turn has finitely many meld actions, each moving cards from the hand to the table. So a hand
+    has at most (stock + cards in play) turns; :data:`MAX_ACTIONS_PER_HAND` bounds it generously.
+    """
+    violations: list[Violation] = []
+    hands = actions = checked = unchecked = 0
+    for g in range(games):
+        game_seed = seed + g
+        rng = random.Random(game_seed)
+        state = new_game(rules, seed=game_seed)
+        path: list[str] = []
+        in_hand = 0
+        while not state.is_game_over and state.hand_number <= max_hands:
+            problems = check_invariants(state)
+            before = hash(state)
+            legal = legal_actions(state)
+            if legal_actions(state) != legal or hash(state) != before:
+                problems.append("legal_actions is not pure and deterministic")
+            ref: frozenset[Action] | None = None
+            if reference_every and actions % reference_every == 0 and not state.over:
+                try:
+                    ref = reference_legal_actions(state)
+                    checked += 1
+                except ReferenceBudgetExceeded:
+                    unchecked += 1
+                if ref is not None and ref != frozenset(legal):
+                    extra = sorted(map(str, frozenset(legal) - ref))
+                    missing = sorted(map(str, ref - frozenset(legal)))
+                    problems.append(f"legal_actions differs from the reference: lists {extra} "
+                                    f"that it refuses, misses {missing}")
+            if problems:
+                violations.extend(Violation(rules, game_seed, tuple(path), p) for p in problems)
+                break
+            if not legal:
+                break
+            action = rng.choice(legal)
+            nxt = apply(state, action)
+            path.append(str(action))
+            actions += 1
+            in_hand += 1
+            if nxt.is_hand_over and not state.is_hand_over:
+                hands += 1
+                in_hand = 0
+            if in_hand > MAX_ACTIONS_PER_HAND:
+                violations.append(Violation(rules, game_seed, tuple(path),
+                                            "a hand did not end within the action bound"))
+                break
+            state = nxt
+    return SweepReport(games, hands, actions, tuple(violations), checked, unchecked)

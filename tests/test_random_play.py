@@ -1,0 +1,84 @@
+"""Random play over many seeds, every preset: the invariants hold at every step.
+
+Each listed action applies; a battery of unlisted actions is refused with IllegalActionError;
+no state short of the game's end is without actions; every card is somewhere; every meld is
+valid; each side's breakdown adds up to its total.
+"""
+
+# RULES: TURN-0, TURN-1, CARD-2, MELD-1, MELD-2, MELD-3, SCORE-6
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.testing import check_invariants, reference_legal_actions, sweep
+
+PRESETS = cc.RuleSet.preset_names()
+
+# Actions that are often illegal: a refusal must be an IllegalActionError, never anything else.
+PROBES = [
+    "draw", "take", "take 7 7", "take 7 2", "take K JK", "caliente", "pass", "ask", "yes", "no",
+    "deal", "meld 7 7 7", "meld 7 2 2", "meld 2 JK on 9", "meld B3 B3 B3", "meld R3 R3 R3",
+    "meld 4 4 4 2 2 2 JK", "discard Q", "discard R3", "discard CAL", "discard JK",
+]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_games_keep_every_invariant(preset: str) -> None:
+    """Every state of 12 random games (2 hands each) passes the invariant checks."""
+    report = sweep(cc.RuleSet.preset(preset), games=12, seed=1000, max_hands=2)
+    assert report.ok, "\n".join(map(str, report.violations[:5]))
+    assert report.hands >= 12
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_listed_actions_apply_and_unlisted_are_refused(preset: str) -> None:
+    """Everything legal_actions lists applies; probes it does not list raise
+    IllegalActionError with a message naming the action."""
+    rules = cc.RuleSet.preset(preset)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = cc.new_game(rules, seed=seed)
+        steps = 0
+        while not state.is_game_over and state.hand_number <= 1 and steps < 400:
+            legal = cc.legal_actions(state)
+            assert legal, f"dead end at seed {seed}"
+            listed = {str(a) for a in legal}
+            for action in legal:
+                cc.apply(state, action)
+            for probe in PROBES:
+                if probe in listed:
+                    continue
+                with pytest.raises(cc.IllegalActionError, match=probe.split()[0]):
+                    cc.apply(state, probe)
+                assert not cc.is_legal(state, probe)
+            state = cc.apply(state, rng.choice(legal))
+            steps += 1
+
+
+@pytest.mark.parametrize("preset", ["caliente", "classic", "caliente-2p", "caliente-cards",
+                                    "caliente-6p-3deck-3x2", "caliente-always-frozen"])
+def test_generator_matches_brute_force_reference(preset: str) -> None:
+    """legal_actions equals the naive reference (all candidates, TURN-0 by brute force) along
+    random games."""
+    report = sweep(cc.RuleSet.preset(preset), games=3, seed=77, max_hands=1, reference_every=2)
+    assert report.ok, "\n".join(map(str, report.violations[:5]))
+
+
+def test_apply_never_changes_its_input() -> None:
+    """apply returns a new state; the old one keeps its value and hash."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=5)
+    before = (hash(state), state)
+    after = cc.apply(state, "draw")
+    assert (hash(state), state) == before
+    assert after != state
+
+
+def test_reference_agrees_on_first_state() -> None:
+    """The very first state: the reference and the generator agree."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=11)
+    assert reference_legal_actions(state) == frozenset(cc.legal_actions(state))
+    assert check_invariants(state) == []
