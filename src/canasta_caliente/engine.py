@@ -22,7 +22,6 @@ from .scoring import score_hand
 from .solver import Situation, can_finish, can_go_out, finish_without_going_out, meld_is_valid
 from .state import (
     FREEZERS,
-    NUM_RANKS,
     GameState,
     HandEnd,
     MeldCounts,
@@ -222,6 +221,7 @@ class _Work:
     """A mutable copy of the parts of a state an action may change."""
 
     __slots__ = (
+        "calientes",
         "created",
         "ended",
         "hand",
@@ -242,7 +242,6 @@ class _Work:
         "took_last",
         "touched",
         "waiting",
-        "calientes",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -391,7 +390,9 @@ def _evaluate(state: GameState, action: Action, turn0: bool = True) -> _Work | s
                 return "the game is over"
             w = _Work.__new__(_Work)
             return w
-        return "the game is over" if state.is_game_over else "the hand is over: the next action is deal"
+        if state.is_game_over:
+            return "the game is over"
+        return "the hand is over: the next action is deal"
     phase = state.table.turn.phase
     verb = action.verb
     if verb is Verb.DEAL:
@@ -724,12 +725,12 @@ def _successor(state: GameState, action: Action, w: _Work) -> GameState:
     hands = t.hands
     new_hand = tuple(w.hand)
     if new_hand != hands[w.seat]:
-        hands = hands[: w.seat] + (new_hand,) + hands[w.seat + 1:]
+        hands = (*hands[: w.seat], new_hand, *hands[w.seat + 1:])
     side = t.sides[w.side]
     new_side = SideTable(tuple(w.melds), w.stops, w.laid_out, w.calientes)
     sides = t.sides
     if new_side != side:
-        sides = sides[: w.side] + (new_side,) + sides[w.side + 1:]
+        sides = (*sides[: w.side], new_side, *sides[w.side + 1:])
     melded_seats = t.melded_seats
     if w.melded or w.touched:
         melded_seats |= 1 << w.seat
@@ -836,7 +837,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         legal = tuple(sorted(found, key=Action.sort_key))
         cache["legal"] = legal
         cache["work"] = found
-    return legal  # type: ignore[no-any-return]
+    return legal
 
 
 def _as_action(action: Action | str) -> Action:
@@ -851,9 +852,8 @@ def illegal_reason(state: GameState, action: Action | str) -> str | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
     action = _as_action(action)
     works = state._cache.get("work")
-    if works is not None:
-        if action in works:
-            return None
+    if works is not None and action in works:
+        return None
     result = _evaluate(state, action)
     return result if isinstance(result, str) else None
 

@@ -12,10 +12,9 @@ import enum
 import json
 import tomllib
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import attrs
-from typing_extensions import Self
 
 from .cards import NUM_KINDS, Card
 from .errors import RuleSetError
@@ -441,8 +440,6 @@ def _problems(r: RuleSet) -> list[tuple[str, str]]:
                   f"no stock in a deck of {deck} cards"))
     if r.caliente_cards > 2 * r.decks:
         p.append(("caliente_cards", f"at most {2 * r.decks} Caliente cards with {r.decks} decks"))
-    if r.max_wilds is not None and r.wild_rule is WildRule.TWO_NATURALS and False:
-        pass
     if r.canasta_size < 3:
         p.append(("canasta_size", "a canasta cannot be smaller than a meld (3 cards)"))
     if r.draw_count > r.hand_size:

@@ -25,8 +25,7 @@ import attrs
 
 from .actions import Action, Verb
 from .cards import NATURALS, NUM_KINDS, Card, parse_cards
-from .engine import turn_order
-from .engine import _evaluate, _successor, apply, legal_actions, new_game
+from .engine import _evaluate, _successor, apply, legal_actions, new_game, turn_order
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import GameState, Phase
@@ -236,13 +235,13 @@ def _naive_candidates(state: GameState) -> Iterator[Action]:
         yield Action(Verb.MELD, (Card.BLACK_THREE,) * n)
     yield Action(Verb.MELD, (Card.RED_THREE,) * 3)
     for rank in NATURALS:
-        for a in range(hand[rank] + 1):
-            for b in range(hand[Card.TWO] + 1):
-                for c in range(hand[Card.JOKER] + 1):
-                    if a + b + c == 0:
+        for nat in range(hand[rank] + 1):
+            for two in range(hand[Card.TWO] + 1):
+                for jk in range(hand[Card.JOKER] + 1):
+                    if nat + two + jk == 0:
                         continue
-                    cards = (rank,) * a + (Card.TWO,) * b + (Card.JOKER,) * c
-                    yield Action(Verb.MELD, cards, rank if a == 0 else None)
+                    cards = (rank,) * nat + (Card.TWO,) * two + (Card.JOKER,) * jk
+                    yield Action(Verb.MELD, cards, rank if nat == 0 else None)
         if hand[Card.CALIENTE]:
             yield Action(Verb.MELD, (rank, rank, Card.CALIENTE))
 
