@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -31,19 +31,38 @@ from .solver import meld_is_valid
 from .state import GameState, Phase
 
 __all__ = [
-    "MAX_ACTIONS_PER_HAND",
+    "PerftCase",
     "ReferenceBudgetExceeded",
     "SweepReport",
     "Violation",
     "check_invariants",
+    "divide",
+    "max_actions_per_hand",
+    "perft",
+    "read_perft",
     "reference_legal_actions",
     "stacked_deck",
     "sweep",
 ]
 
-MAX_ACTIONS_PER_HAND = 20_000
-"""A generous cap on actions in one hand, used by :func:`sweep` to detect a hand that never
-ends (see the termination argument in the documentation of :func:`sweep`)."""
+def max_actions_per_hand(rules: RuleSet) -> int:
+    """An upper bound on the number of actions in one hand under ``rules``: 9 D + 4 C + 4, where
+    D is the number of cards in the deck and C the number of Caliente cards.
+
+    Why no hand can exceed it. Every turn opens with exactly one draw action:
+
+    * a draw from the stock takes at least one card from it: at most D such turns;
+    * a pile take melds at least the up card, and melded cards never come back: at most D such
+      turns (this covers the whole stock-out phase of END-2, where only takes and passes remain);
+    * a Caliente card leaves the game when played: at most C such turns;
+    * a pass ends the hand: one turn.
+
+    So a hand has at most 2 D + C + 1 turns. A turn holds its draw action, at most one question
+    and its answer (OUT-2), and a discard: at most 4 actions besides melds. Each meld action moves
+    at least one card from a hand to the table for good, so the whole hand holds at most D of
+    them. In all, at most 4 (2 D + C + 1) + D actions. :func:`sweep` checks every hand against it.
+    """
+    return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
 
 
 def check_invariants(state: GameState) -> list[str]:
@@ -397,13 +416,12 @@ def sweep(
     state is also compared with :func:`reference_legal_actions` (slow). Each violation carries the
     seed and action path that reproduce it.
 
-    Termination: a hand ends. Every turn either draws from the stock or, once it is empty, takes
-    the pile (moving at least the up card into a meld for good) or passes (ending the hand), and a
-    turn has finitely many meld actions, each moving cards from the hand to the table. So a hand
-    has at most (stock + cards in play) turns; :data:`MAX_ACTIONS_PER_HAND` bounds it generously.
+    Termination: every hand is checked against :func:`max_actions_per_hand`, whose docstring
+    gives the argument why no hand can exceed it.
     """
     violations: list[Violation] = []
     hands = actions = checked = unchecked = 0
+    bound = max_actions_per_hand(rules)
     for g in range(games):
         game_seed = seed + g
         rng = random.Random(game_seed)
@@ -441,9 +459,106 @@ def sweep(
             if nxt.is_hand_over and not state.is_hand_over:
                 hands += 1
                 in_hand = 0
-            if in_hand > MAX_ACTIONS_PER_HAND:
+            if in_hand > bound:
                 violations.append(Violation(rules, game_seed, tuple(path),
                                             "a hand did not end within the action bound"))
                 break
             state = nxt
     return SweepReport(games, hands, actions, tuple(violations), checked, unchecked)
+
+
+# ---------------------------------------------------------------------------------------------
+# Perft
+
+
+def perft(
+    state: GameState,
+    depth: int,
+    generator: Callable[[GameState], Iterable[Action]] | None = None,
+) -> int:
+    """The number of legal action sequences of length ``depth`` from ``state``.
+
+    ``generator`` lists the legal actions (default :func:`~canasta_caliente.legal_actions`;
+    :func:`reference_legal_actions` for the slow reference). Sequences that reach the end of the
+    game early count once. Chance is fixed by the state's deck, so the count is exact.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=3)
+    >>> perft(state, 1) == len(cc.legal_actions(state))
+    True
+    """
+    gen = generator or legal_actions
+    if depth == 0:
+        return 1
+    actions = list(gen(state))
+    if not actions:
+        return 1
+    if depth == 1:
+        return len(actions)
+    return sum(perft(apply(state, a), depth - 1, gen) for a in actions)
+
+
+def divide(
+    state: GameState,
+    depth: int,
+    generator: Callable[[GameState], Iterable[Action]] | None = None,
+) -> dict[str, int]:
+    """Perft split by first action (in notation): where two generators disagree, this shows
+    under which action."""
+    gen = generator or legal_actions
+    return {str(a): perft(apply(state, a), depth - 1, gen) for a in sorted(
+        gen(state), key=Action.sort_key)}
+
+
+@attrs.frozen
+class PerftCase:
+    """A perft position read from a ``.perft`` file, with its expected counts by depth."""
+
+    name: str
+    rules: RuleSet
+    seed: int
+    deck: tuple[Card, ...] | None
+    scores: tuple[int, ...] | None
+    actions: tuple[str, ...]
+    counts: tuple[tuple[int, int], ...]
+    """(depth, expected count) pairs."""
+    description: str = ""
+
+    def start(self) -> GameState:
+        """The position: the dealt game with the file's prefix actions applied."""
+        state = new_game(self.rules, seed=self.seed, deck=self.deck, scores=self.scores)
+        for action in self.actions:
+            state = apply(state, action)
+        return state
+
+
+def read_perft(text: str, name: str = "") -> PerftCase:
+    """Parse a ``.perft`` file: ``key: value`` lines (``preset``, ``options`` as JSON,
+    ``seed``, ``deck``, ``scores``, ``actions`` separated by ``|``, ``description``) and
+    ``perft DEPTH COUNT`` lines; ``#`` starts a comment."""
+    import json
+
+    fields: dict[str, str] = {}
+    counts: list[tuple[int, int]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("perft "):
+            parts = line.split()
+            if len(parts) != 3:
+                raise ValueError(f"{name}:{lineno}: expected 'perft DEPTH COUNT'")
+            counts.append((int(parts[1]), int(parts[2])))
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise ValueError(f"{name}:{lineno}: expected 'key: value'")
+        fields[key.strip()] = value.strip()
+    rules = RuleSet.preset(fields.get("preset", "caliente"))
+    if "options" in fields:
+        rules = rules.replace(**json.loads(fields["options"]))
+    deck = parse_cards(fields["deck"]) if fields.get("deck") else None
+    scores = tuple(int(x) for x in fields["scores"].split()) if fields.get("scores") else None
+    actions = tuple(a.strip() for a in fields.get("actions", "").split("|") if a.strip())
+    return PerftCase(name, rules, int(fields.get("seed", "0")), deck, scores, actions,
+                     tuple(counts), fields.get("description", ""))
