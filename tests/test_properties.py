@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
@@ -21,7 +21,7 @@ from strategies import rulesets
 
 
 @given(rules=rulesets(), seed=st.integers(0, 2**32), reference_every=st.integers(3, 9))
-@settings(max_examples=40)
+
 def test_random_hands_under_any_rules(rules: cc.RuleSet, seed: int, reference_every: int) -> None:
     """One random hand (and the deal of the next) under any valid RuleSet: invariants at every
     node, legal_actions pure and deterministic, every listed action applies, and every few
@@ -48,7 +48,7 @@ def test_random_hands_under_any_rules(rules: cc.RuleSet, seed: int, reference_ev
 
 
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
-@settings(max_examples=20)
+
 def test_same_seed_same_game(rules: cc.RuleSet, seed: int) -> None:
     """The same rules, seed and choices give the same game, state by state."""
     def run() -> list[cc.GameState]:
@@ -67,7 +67,7 @@ def test_same_seed_same_game(rules: cc.RuleSet, seed: int) -> None:
 
 
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
-@settings(max_examples=20)
+
 def test_scores_are_the_sum_of_hand_totals(rules: cc.RuleSet, seed: int) -> None:
     """After a few hands, each side's game score is its starting score plus its hand totals,
     and each hand's components add up to its totals (SCORE-6)."""

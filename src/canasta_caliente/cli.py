@@ -1,23 +1,35 @@
-"""The ``canasta-caliente`` command line."""
+"""The ``canasta-caliente`` command line.
+
+``demo`` plays a seeded game between random players. ``rules`` works with rule sets (a preset
+name, or a house-rules file in TOML or JSON that names a preset and overrides options):
+``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
+option with its value and help, ``rules diff A B`` lists the options that differ and the rules
+they touch, and ``rules presets`` lists the presets.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import sys
+import textwrap
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from . import __version__
 from .engine import apply, legal_actions, new_game
-from .errors import CanastaError
-from .rules import RuleSet
+from .errors import CanastaError, RuleSetError
+from .rules import OPTIONS, RuleSet, toml_value
 from .state import COMPONENTS
 
 __all__ = ["main"]
 
 
 def _demo(args: argparse.Namespace) -> int:
-    rules = RuleSet.preset(args.rules)
+    rules = _load(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
     print(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
@@ -51,22 +63,218 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="canasta-caliente", description=__doc__)
+# -- rules ----------------------------------------------------------------------------------
+
+
+class _InputError(Exception):
+    """A rule-set argument that cannot be used; each line is printed as it is."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+def _is_file_argument(source: str) -> bool:
+    return source not in RuleSet.preset_names() and (
+        Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists())
+
+
+def _load(source: str) -> RuleSet:
+    """A preset by name, or a house-rules file (``.toml`` or ``.json``)."""
+    if not _is_file_argument(source):
+        return RuleSet.preset(source)
+    try:
+        return RuleSet.from_file(source)
+    except OSError as exc:
+        raise _InputError([f"{source}: (document): cannot read the file: "
+                           f"{exc.strerror or exc}"]) from None
+    except RuleSetError as exc:
+        raise _InputError([f"{source}: {option}: {message}"
+                           for option, message in exc.problems]) from None
+
+
+def _closest_preset(rules: RuleSet) -> tuple[str, list[str]]:
+    """The preset that differs from ``rules`` in the fewest options, and those options."""
+    mine = rules.to_dict()
+    best: tuple[str, list[str]] | None = None
+    for name in RuleSet.preset_names():
+        theirs = RuleSet.preset(name).to_dict()
+        differ = [option for option in mine if mine[option] != theirs[option]]
+        if best is None or len(differ) < len(best[1]):
+            best = (name, differ)
+    assert best is not None  # there are presets
+    return best
+
+
+def _changed(before: Any, after: Any) -> Any:
+    """The new value; for card values, only the cards whose value changed."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return {code: v for code, v in after.items() if before.get(code) != v}
+    return after
+
+
+def _summary(rules: RuleSet) -> str:
+    """One line: the table, and how the rule set differs from the closest preset."""
+    preset, differ = _closest_preset(rules)
+    mine, theirs = rules.to_dict(), RuleSet.preset(preset).to_dict()
+    if differ:
+        changes = ", ".join(f"{option} = {toml_value(_changed(theirs[option], mine[option]))}"
+                            for option in differ)
+        how = f"preset {preset} with {changes}"
+    else:
+        how = f"same as preset {preset}"
+    sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
+    return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
+            f"({rules.deck_size} cards), {rules.hand_size} cards a hand, to "
+            f"{rules.target_score}; {how}")
+
+
+def _rules_validate(args: argparse.Namespace) -> int:
+    status = 0
+    for source in args.files:
+        try:
+            rules = RuleSet.from_file(source)
+        except OSError as exc:
+            print(f"{source}: (document): cannot read the file: {exc.strerror or exc}")
+            status = 1
+        except RuleSetError as exc:
+            for option, message in exc.problems:
+                print(f"{source}: {option}: {message}")
+            status = 1
+        else:
+            print(f"{source}: ok: {_summary(rules)}")
+    return status
+
+
+def _comment(text: str) -> list[str]:
+    return textwrap.wrap(text, width=98, initial_indent="# ", subsequent_indent="# ")
+
+
+def _rules_show(args: argparse.Namespace) -> int:
+    rules = _load(args.source)
+    if args.source in RuleSet.preset_names():
+        title = f"{args.source}: {RuleSet.preset_description(args.source)}"
+    else:
+        title = f"{args.source}: {_summary(rules)}"
+    out = _comment(title)
+    out.append("# Every option with its value; a valid TOML house-rules document.")
+    values = rules.to_dict()
+    for info in OPTIONS:
+        out.append("")
+        out.extend(_comment(f"{info.help} ({info.type}; RULES: {', '.join(info.rules)})"))
+        out.append(f"{info.name} = {toml_value(values[info.name])}")
+    print("\n".join(out))
+    return 0
+
+
+def _difference(before: Any, after: Any) -> str:
+    """One option's change; for card values, only the cards whose value changed."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return ", ".join(f"{code} {toml_value(before[code])} -> {toml_value(after[code])}"
+                         for code in before if before[code] != after[code])
+    return f"{toml_value(before)} -> {toml_value(after)}"
+
+
+def _rules_diff(args: argparse.Namespace) -> int:
+    a, b = _load(args.a), _load(args.b)
+    before, after = a.to_dict(), b.to_dict()
+    changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
+    if not changed:
+        print(f"{args.a} and {args.b} are identical: no option differs")
+        return 0
+    count = len(changed)
+    print(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
+          f"{'s' if count == 1 else ''}")
+    width = max(len(info.name) for info in changed)
+    touched: list[str] = []
+    for info in changed:
+        change = _difference(before[info.name], after[info.name])
+        print(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
+        touched.extend(rule for rule in info.rules if rule not in touched)
+    print(f"rules touched: {', '.join(sorted(touched, key=_rule_order))}")
+    return 0
+
+
+def _rule_order(rule: str) -> tuple[int, int, str]:
+    """RULES.md order: by section, then by number."""
+    prefix, _, number = rule.partition("-")
+    sections = ("CARD", "SEAT", "DEAL", "TURN", "MELD", "INIT", "PILE", "DISC", "OUT", "END",
+                "SCORE", "GAME", "HOT", "VAR")
+    section = sections.index(prefix) if prefix in sections else len(sections)
+    return (section, int(number) if number.isdigit() else 0, rule)
+
+
+def _rules_presets(args: argparse.Namespace) -> int:
+    names = RuleSet.preset_names()
+    width = max(len(name) for name in names)
+    for name in names:
+        print(f"{name:<{width}}  {RuleSet.preset_description(name)}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="canasta-caliente", description=__doc__.split("\n\n", 1)[0] if __doc__ else None)
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--rules", default="caliente", help="a preset name")
+    demo.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
     demo.add_argument("--max-hands", type=int, default=1000)
     demo.set_defaults(func=_demo)
-    args = parser.parse_args(argv)
+
+    rules = sub.add_parser(
+        "rules", help="validate, show and compare rule sets (presets and house-rules files)",
+        description="Rule sets are preset names or house-rules files: a .toml or .json document "
+        "that names a preset and overrides options.")
+    rsub = rules.add_subparsers(dest="rules_command", required=True)
+    validate = rsub.add_parser(
+        "validate", help="check house-rules files and list every problem",
+        description="Check each file. Every problem is printed as FILE: option: message, one "
+        "per line, and the exit status is 1; a valid file gets a one-line summary. Exit status "
+        "0 when every file is valid.")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="a .toml or .json file")
+    validate.set_defaults(func=_rules_validate)
+    show = rsub.add_parser(
+        "show", help="print every option with its value and help",
+        description="Print every option of a rule set with its value and help, as a TOML "
+        "document (the help in comments).")
+    show.add_argument("source", metavar="PRESET|FILE")
+    show.set_defaults(func=_rules_show)
+    diff = rsub.add_parser(
+        "diff", help="list the options that differ between two rule sets",
+        description="List the options whose values differ between A and B (each a preset or a "
+        "file), with the RULES.md IDs each difference touches. Exit status 0 either way.")
+    diff.add_argument("a", metavar="A", help="a preset name or a house-rules file")
+    diff.add_argument("b", metavar="B", help="a preset name or a house-rules file")
+    diff.set_defaults(func=_rules_diff)
+    presets = rsub.add_parser("presets", help="list the presets with a description each")
+    presets.set_defaults(func=_rules_presets)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    0 on success; 1 when ``rules validate`` finds a problem; 2 on a usage error or an unusable
+    preset or file.
+    """
+    args = _parser().parse_args(argv)
     try:
         return int(args.func(args))
+    except _InputError as exc:
+        for line in exc.lines:
+            print(line, file=sys.stderr)
+        return 2
     except CanastaError as exc:
         print(f"canasta-caliente: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # pragma: no cover - a pager or `head` closed the output early
+        # Point stdout at devnull so the interpreter's final flush does not fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

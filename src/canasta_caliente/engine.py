@@ -47,7 +47,6 @@ R3 = Card.RED_THREE
 B3 = Card.BLACK_THREE
 CAL = Card.CALIENTE
 ZERO = (0,) * NUM_KINDS
-_DEAL = Action(Verb.DEAL)
 _ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
 
 
@@ -378,11 +377,15 @@ def _canastas(rules: RuleSet, melds: Iterable[MeldCounts | None]) -> int:
 # The one place that decides legality
 
 
-def _evaluate(state: GameState, action: Action, turn0: bool = True) -> _Work | str:
+def _evaluate(
+    state: GameState, action: Action, turn0: bool = True, build: bool = True
+) -> _Work | str | None:
     """The work copy after ``action`` if it is legal in ``state``; otherwise why not.
 
     With ``turn0=False`` the TURN-0 search is skipped (every other rule still applies): the
-    brute-force reference of :mod:`canasta_caliente.testing` decides TURN-0 on its own.
+    brute-force reference of :mod:`canasta_caliente.testing` decides TURN-0 on its own. With
+    ``build=False`` a legal meld or discard may be reported as ``None`` without its work copy,
+    where the verdict needs none (the list of legal actions does not).
     """
     if state.over:
         if action.verb is Verb.DEAL:
@@ -425,9 +428,9 @@ def _evaluate(state: GameState, action: Action, turn0: bool = True) -> _Work | s
     if verb in (Verb.DRAW, Verb.TAKE, Verb.CALIENTE, Verb.PASS):
         return "the draw action has already been made this turn (TURN-1)"
     if verb is Verb.MELD:
-        return _eval_meld(state, action, turn0)
+        return _eval_meld(state, action, turn0, build)
     if verb is Verb.DISCARD:
-        return _eval_discard(state, action)
+        return _eval_discard(state, action, build)
     if verb is Verb.ASK:
         return _eval_ask(state, turn0)
     return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
@@ -614,20 +617,23 @@ def _partner(state: GameState) -> int | None:
     return None
 
 
-def _eval_meld(state: GameState, action: Action, turn0: bool) -> _Work | str:
+def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _Work | str | None:
     rules = state.rules
     cards = action.cards
     if R3 in cards:
         return "bonus cards are never melded (MELD-6)"
     if CAL in cards:
         return "Caliente cards are never melded (MELD-6)"
-    w = _Work(state)
+    t = state.table
+    turn = t.turn
+    hand = t.hands[turn.player]
     for card in set(cards):
-        if w.hand[card] < cards.count(card):
-            held = w.hand[card]
+        if hand[card] < cards.count(card):
+            held = hand[card]
             return f"the hand holds {held} {card} card{'s' if held != 1 else ''}"
-    deck = state.table.deck
+    deck = t.deck
     if cards[0] is B3:
+        w = _Work(state)
         k = len(cards)
         if k not in (3, 4):
             return "stop cards are melded only as a set of 3 or 4 (MELD-5)"
@@ -640,7 +646,8 @@ def _eval_meld(state: GameState, action: Action, turn0: bool) -> _Work | str:
     if rank is None:  # pragma: no cover - notation forbids it
         return "a meld needs a natural rank"
     r = int(rank)
-    meld = w.melds[r]
+    side = t.sides[_side_index(rules)[turn.player]]
+    meld = side.melds[r]
     if action.on is not None and meld is None:
         return f"the side has no meld of {rank} to lay wilds off on (MELD-3)"
     naturals = cards.count(rank)
@@ -652,6 +659,11 @@ def _eval_meld(state: GameState, action: Action, turn0: bool) -> _Work | str:
         return f"a new meld needs at least 3 cards (MELD-1), not {sum(new_meld)}"
     if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
         return f"the meld of {rank} would break MELD-2 ({_describe(new_meld)})"
+    if (not build and turn.need <= 0 and turn.question is not Question.YES
+            and not side.stop_melds and sum(hand) - len(cards) >= 2):
+        # TURN-0 holds trivially: no minimum pending, not bound, two cards left to discard.
+        return None
+    w = _Work(state)
     for card in cards:
         w.hand[card] -= 1
     w.melds[r] = new_meld
@@ -688,16 +700,25 @@ def _going_out_problem(state: GameState, w: _Work) -> str | None:
     return None
 
 
-def _eval_discard(state: GameState, action: Action) -> _Work | str:
+def _eval_discard(state: GameState, action: Action, build: bool) -> _Work | str | None:
     card = action.cards[0]
-    w = _Work(state)
+    t = state.table
+    turn = t.turn
+    hand = t.hands[turn.player]
     if card is R3:
         return "bonus cards cannot be discarded (DISC-1)"
-    if not w.hand[card]:
+    if not hand[card]:
         return f"the hand holds no {card}"
-    if w.need > 0 and (w.started or any(w.waiting)):
-        return (f"the first meld is {w.need} points short of the minimum: no discard until it "
-                "is met (INIT-3)")
+    if turn.need > 0 and (turn.started or any(turn.waiting)):
+        return (f"the first meld is {turn.need} points short of the minimum: no discard until "
+                "it is met (INIT-3)")
+    if not build and sum(hand) > 1:
+        side = t.sides[_side_index(state.rules)[turn.player]]
+        if turn.question is Question.YES or side.stop_melds:
+            return ("the player is bound to go out this turn and this discard would keep cards "
+                    "(OUT-2)")
+        return None
+    w = _Work(state)
     w.hand[card] -= 1
     w.pile = (*w.pile, card)
     if not any(w.hand):
@@ -773,29 +794,44 @@ def _end_hand(
 # The public functions
 
 
+_ACTIONS: dict[tuple[Verb, tuple[Card, ...], Card | None], Action] = {}
+_SORT_KEYS: dict[Action, tuple[int, tuple[int, ...], int]] = {}
+
+
+def _act(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Action:
+    """An interned action (``cards`` already in canonical order), with its sort key cached."""
+    key = (verb, cards, on)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action(verb, cards, on)
+        _SORT_KEYS[action] = action.sort_key()
+    return action
+
+
 def _candidates(state: GameState) -> list[Action]:
+    """A superset of the legal actions, cheap to list."""
     if state.over:
-        return [] if state.is_game_over else [_DEAL]
+        return [] if state.is_game_over else [_act(Verb.DEAL)]
     t = state.table
     turn = t.turn
     if turn.phase is Phase.ANSWER:
-        return [Action(Verb.YES), Action(Verb.NO)]
+        return [_act(Verb.YES), _act(Verb.NO)]
     hand = t.hands[turn.player]
     out: list[Action] = []
     if turn.phase is Phase.DRAW:
-        out.append(Action(Verb.DRAW))
+        out.append(_act(Verb.DRAW))
         if t.pile and t.pile[-1].is_natural:
             up = t.pile[-1]
-            out.append(Action(Verb.TAKE))
+            out.append(_act(Verb.TAKE))
             if hand[up] >= 2:
-                out.append(Action(Verb.TAKE, (up, up)))
+                out.append(_act(Verb.TAKE, (up, up)))
             if hand[up]:
                 for wild in (TWO, JOKER):
                     if hand[wild]:
-                        out.append(Action(Verb.TAKE, (up, wild)))
+                        out.append(_act(Verb.TAKE, (up, wild)))
         if hand[CAL]:
-            out.append(Action(Verb.CALIENTE))
-        out.append(Action(Verb.PASS))
+            out.append(_act(Verb.CALIENTE))
+        out.append(_act(Verb.PASS))
         return out
     side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
     twos, jokers = hand[TWO], hand[JOKER]
@@ -810,15 +846,18 @@ def _candidates(state: GameState) -> list[Action]:
                     if a == 0 and b == 0 and c == 0:
                         continue
                     cards = (rank,) * a + (TWO,) * b + (JOKER,) * c
-                    out.append(Action(Verb.MELD, cards, rank if a == 0 else None))
+                    out.append(_act(Verb.MELD, cards, rank if a == 0 else None))
     for k in (3, 4):
         if hand[B3] >= k:
-            out.append(Action(Verb.MELD, (B3,) * k))
+            out.append(_act(Verb.MELD, (B3,) * k))
     for kind in range(NUM_KINDS):
         if hand[kind]:
-            out.append(Action(Verb.DISCARD, (Card(kind),)))
-    out.append(Action(Verb.ASK))
+            out.append(_act(Verb.DISCARD, (_CARDS[kind],)))
+    out.append(_act(Verb.ASK))
     return out
+
+
+_CARDS = tuple(Card)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -829,14 +868,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     cache = state._cache
     legal = cache.get("legal")
     if legal is None:
-        found: dict[Action, _Work] = {}
-        for action in _candidates(state):
-            result = _evaluate(state, action)
-            if not isinstance(result, str):
-                found[action] = result
-        legal = tuple(sorted(found, key=Action.sort_key))
-        cache["legal"] = legal
-        cache["work"] = found
+        found = [a for a in _candidates(state)
+                 if not isinstance(_evaluate(state, a, build=False), str)]
+        found.sort(key=_SORT_KEYS.__getitem__)
+        legal = cache["legal"] = tuple(found)
     return legal
 
 
@@ -851,10 +886,7 @@ def _as_action(action: Action | str) -> Action:
 def illegal_reason(state: GameState, action: Action | str) -> str | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
     action = _as_action(action)
-    works = state._cache.get("work")
-    if works is not None and action in works:
-        return None
-    result = _evaluate(state, action)
+    result = _evaluate(state, action, build=False)
     return result if isinstance(result, str) else None
 
 
@@ -869,11 +901,9 @@ def apply(state: GameState, action: Action | str) -> GameState:
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
     """
     action = _as_action(action)
-    works = state._cache.get("work")
-    work = works.get(action) if works is not None else None
-    if work is None:
-        result = _evaluate(state, action)
-        if isinstance(result, str):
-            raise IllegalActionError(f"{action}: {result}")
-        work = result
-    return _successor(state, action, work)
+    result = _evaluate(state, action)
+    if isinstance(result, str):
+        raise IllegalActionError(f"{action}: {result}")
+    if result is None:  # pragma: no cover - _evaluate builds unless told not to
+        raise AssertionError("no work copy")
+    return _successor(state, action, result)

@@ -1,8 +1,22 @@
 """The RuleSet: every option of the rules as one frozen, validated value.
 
 A variant is a RuleSet value, never a subclass: the rules code reads ``rules.option`` and nothing
-else. Each option carries its help text and the RULES.md IDs it affects (:data:`OPTIONS`), so the
-documentation of the options is generated from the code.
+else. Each option carries its help text, its type and the RULES.md IDs it affects
+(:data:`OPTIONS`), so the documentation of the options is generated from the code.
+
+House rules live in small TOML or JSON documents that name a ``preset`` and override options;
+:meth:`RuleSet.from_toml`, :meth:`RuleSet.from_json` and :meth:`RuleSet.from_file` read them and
+report every problem at once:
+
+>>> RuleSet.from_toml('preset = "caliente"\\nmax_wilds = 3\\n').max_wilds
+3
+>>> try:
+...     RuleSet.from_toml('preset = "caliente"\\nhandsize = 13\\ndraw_count = "two"\\n')
+... except RuleSetError as exc:
+...     for option, message in exc.problems:
+...         print(f"{option}: {message}")
+handsize: unknown option (did you mean 'hand_size'?)
+draw_count: expected an integer, got 'two' (text)
 """
 
 from __future__ import annotations
@@ -10,8 +24,11 @@ from __future__ import annotations
 import difflib
 import enum
 import json
+import re
 import tomllib
 from collections.abc import Mapping
+from os import PathLike
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
 import attrs
@@ -19,7 +36,15 @@ import attrs
 from .cards import NUM_KINDS, Card
 from .errors import RuleSetError
 
-__all__ = ["OPTIONS", "OptionInfo", "RuleSet", "StockOut", "WildRule", "table_layout"]
+__all__ = [
+    "OPTIONS",
+    "OptionInfo",
+    "RuleSet",
+    "StockOut",
+    "WildRule",
+    "table_layout",
+    "toml_value",
+]
 
 
 class WildRule(enum.StrEnum):
@@ -44,14 +69,27 @@ class StockOut(enum.StrEnum):
 
 @attrs.frozen
 class OptionInfo:
-    """Documentation of one RuleSet option: its help text and the rule IDs it affects."""
+    """Documentation of one RuleSet option.
+
+    :data:`OPTIONS` holds one per option, in the order of the RuleSet's fields; the options page
+    of the documentation and ``canasta-caliente rules show`` are generated from them.
+    """
 
     name: str
+    """The option's name, as in ``RuleSet(name=...)`` and in TOML and JSON documents."""
     help: str
+    """What the option means and which values it takes."""
     rules: tuple[str, ...]
+    """The RULES.md IDs the option affects."""
+    type: str = ""
+    """The values a document may give, in words (for example ``integer or "none"``)."""
+    default: Any = None
+    """The value in the ``caliente`` preset, as a document writes it (see
+    :meth:`RuleSet.to_dict`)."""
 
 
 _DEFAULT_VALUES: tuple[int, ...] = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5, 0)
+_CARD_CODES: tuple[str, ...] = tuple(Card(i).code for i in range(NUM_KINDS))
 
 # Sides as tuples of seats, keyed by (players, number of sides) (RULES: SEAT-2).
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
@@ -69,6 +107,11 @@ def table_layout(players: int, sides: int, decks: int) -> tuple[tuple[int, ...],
 
     With two decks a side of three has one member sitting out each hand; five players and the
     six-player game with three sides need exactly the decks RULES.md gives them (SEAT-2).
+
+    >>> table_layout(6, 3, 3)
+    ((0, 3), (1, 4), (2, 5))
+    >>> table_layout(5, 2, 3) is None
+    True
     """
     layout = _LAYOUTS.get((players, sides))
     if layout is None or decks not in (2, 3):
@@ -81,15 +124,16 @@ def table_layout(players: int, sides: int, decks: int) -> tuple[tuple[int, ...],
 
 
 def _opt(
-    default: Any, help: str, rules: tuple[str, ...], converter: Any = None
+    default: Any, help: str, rules: tuple[str, ...], kind: str = "integer", converter: Any = None
 ) -> Any:
     return attrs.field(
-        default=default, metadata={"help": help, "rules": rules}, converter=converter
+        default=default, metadata={"help": help, "rules": rules, "type": kind},
+        converter=converter,
     )
 
 
 def _pairs(value: Any) -> Any:
-    """Convert a list of pairs (from JSON or TOML) to a tuple of int pairs, if it is one."""
+    """Convert a list of pairs (from JSON or TOML) to a tuple of pairs, if it is one."""
     if isinstance(value, list | tuple):
         out = []
         for row in value:
@@ -102,7 +146,11 @@ def _pairs(value: Any) -> Any:
 
 
 def _values(value: Any) -> Any:
-    """Card values from a mapping of card codes (merged over the defaults), or a tuple."""
+    """Card values from a mapping of card codes (merged over CARD-3's values), or a sequence.
+
+    Anything else, or a mapping naming an unknown card, is kept as given for validation to
+    report.
+    """
     if isinstance(value, Mapping):
         merged = list(_DEFAULT_VALUES)
         for code, v in value.items():
@@ -117,17 +165,19 @@ def _values(value: Any) -> Any:
 
 
 def _none(value: Any) -> Any:
-    if isinstance(value, str) and value.lower() == "none":
+    if isinstance(value, str) and value.strip().lower() == "none":
         return None
     return value
 
 
 def _enum(kind: type[enum.StrEnum]) -> Any:
     def convert(value: Any) -> Any:
-        try:
-            return kind(value)
-        except ValueError:
-            return value
+        if isinstance(value, str):
+            try:
+                return kind(value.strip().lower())
+            except ValueError:
+                return value
+        return value
 
     return convert
 
@@ -142,61 +192,116 @@ class RuleSet:
     >>> rules.players, rules.hand_size, rules.caliente_cards
     (2, 15, 2)
 
-    An invalid combination raises :class:`~canasta_caliente.RuleSetError` listing every problem.
+    An invalid combination raises :class:`~canasta_caliente.RuleSetError` listing every problem,
+    each as ``(option, message)``:
+
+    >>> try:
+    ...     RuleSet.preset("caliente").replace(hand_size=30, canasta_size=2)
+    ... except RuleSetError as exc:
+    ...     print([option for option, message in exc.problems])
+    ['hand_size', 'canasta_size']
+
+    :data:`OPTIONS` documents every option; the options page of the documentation lists them.
     """
 
-    players: int = _opt(4, "Number of players at the table.", ("SEAT-2", "VAR-1", "VAR-2",
-                        "VAR-3", "VAR-4", "VAR-5"))
-    sides: int = _opt(2, "Number of sides (partnerships, or players in individual games).",
-                      ("SEAT-1", "SEAT-2", "VAR-5"))
-    decks: int = _opt(2, "Number of 54-card deck units (2, or 3 for the six-player game).",
-                      ("CARD-2", "SEAT-2", "VAR-5"))
-    caliente_cards: int = _opt(0, "Caliente cards added to the deck (2 in the Caliente "
-                               "variation).", ("CARD-2", "HOT-1", "HOT-2", "HOT-3", "SCORE-5"))
-    hand_size: int = _opt(11, "Cards dealt to each active player; also the Caliente refill "
-                          "target.", ("DEAL-1", "HOT-2"))
-    draw_count: int = _opt(1, "Cards drawn from the stock by the draw action.", ("TURN-2",
-                           "VAR-1", "END-2"))
-    wild_rule: WildRule = _opt(WildRule.MORE_NATURALS, "How many wilds a meld may hold: "
-                               "more_naturals (more naturals than wilds), not_more_wilds (no "
-                               "more wilds than naturals), two_naturals (at least two naturals).",
-                               ("MELD-2",), converter=_enum(WildRule))
-    max_wilds: int | None = _opt(None, "Most wilds in one meld (none: no cap).", ("MELD-2",),
-                                 converter=_none)
-    canasta_size: int = _opt(7, "Cards in a meld that make it a canasta.", ("MELD-4",))
-    canastas_to_go_out: int = _opt(1, "Canastas the side needs before a player may go out.",
-                                   ("OUT-1", "VAR-1", "VAR-5"))
-    target_score: int = _opt(5000, "Game score that ends the game (with a strict lead).",
-                             ("GAME-1", "VAR-5"))
-    minimum_below_zero: int = _opt(15, "First-meld minimum for a side whose score is below 0.",
-                                   ("INIT-1",))
+    players: int = _opt(
+        4, "Number of players at the table, 2 to 6. With sides and decks it must be a table "
+        "that SEAT-2 lays out: 2 players in 2 sides, 3 in 3, 4 and 5 in 2 (5 only with 2 "
+        "decks), 6 in 2 sides (2 or 3 decks) or in 3 sides (3 decks).",
+        ("SEAT-2", "VAR-1", "VAR-2", "VAR-3", "VAR-4", "VAR-5"))
+    sides: int = _opt(
+        2, "Number of sides: partnerships, or single players in individual games (2 players in "
+        "2 sides, 3 in 3). Turns alternate between the sides (SEAT-4); 4 to 6 players play in 2 "
+        "sides, and 6 players with 3 decks may also play in 3 sides of 2.",
+        ("SEAT-1", "SEAT-2", "SEAT-4", "VAR-5"))
+    decks: int = _opt(
+        2, "Number of 54-card deck units in the deck: 2 (108 cards), or 3 (162 cards) for the "
+        "six-player game. Five players need 2; three sides of 2 need 3.",
+        ("CARD-2", "SEAT-2", "VAR-5"))
+    caliente_cards: int = _opt(
+        0, "Caliente cards added on top of the deck units: 0, or 2 in the Caliente variation; "
+        "at most 2 per deck unit.", ("CARD-2", "HOT-1", "HOT-2", "HOT-3", "SCORE-5"))
+    hand_size: int = _opt(
+        11, "Cards dealt to each active player, and the hand a Caliente card refills to. The "
+        "deal must leave an up card and a stock: active players × hand_size + 2 may not exceed "
+        "the deck's cards.", ("DEAL-1", "DEAL-2", "HOT-2"))
+    draw_count: int = _opt(
+        1, "Cards the draw action takes from the stock (2 in the 2-player game); at least 1 and "
+        "at most hand_size. With fewer cards left in the stock, the draw takes what is left.",
+        ("TURN-2", "VAR-1", "END-2"))
+    wild_rule: WildRule = _opt(
+        WildRule.MORE_NATURALS, "How many wilds (2s and jokers) a meld may hold, checked after "
+        "every meld action: more_naturals (more naturals than wilds), not_more_wilds (no more "
+        "wilds than naturals) or two_naturals (at least two naturals, any number of wilds).",
+        ("MELD-2",), kind="one of: " + ", ".join(w.value for w in WildRule),
+        converter=_enum(WildRule))
+    max_wilds: int | None = _opt(
+        None, 'Most wilds in one meld, on top of wild_rule (3 in classic); "none" for no cap '
+        "(JSON null too). 0 forbids wilds in melds.", ("MELD-2",),
+        kind='integer or "none"', converter=_none)
+    canasta_size: int = _opt(
+        7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld.",
+        ("MELD-4", "PILE-5"))
+    canastas_to_go_out: int = _opt(
+        1, "Canastas the side must hold, counting the turn's melds, before a player may go out "
+        "(2 in the 2-player and three-deck games); 0 to 11, since a side has one meld per rank.",
+        ("OUT-1", "VAR-1", "VAR-5"))
+    target_score: int = _opt(
+        5000, "Game score that ends the game: after a hand in which a side reaches it, the side "
+        "strictly ahead of all others wins (10000 in the three-deck game); at least 1.",
+        ("GAME-1", "VAR-5"))
+    minimum_below_zero: int = _opt(
+        15, "First-meld minimum for a side whose game score is below 0 at the start of the "
+        "hand; at least 0.", ("INIT-1",))
     initial_meld_minimums: tuple[tuple[int, int], ...] = _opt(
         ((0, 50), (1500, 90), (3000, 120)),
-        "First-meld minimums: rows of (from score, minimum), sorted by score, the first from 0.",
-        ("INIT-1", "VAR-5"), converter=_pairs)
-    always_frozen: bool = _opt(False, "The pile is always frozen: taken only with a natural pair, "
-                               "or by laying the up card off on a meld that is not yet a "
-                               "canasta.", ("PILE-5", "VAR-6"))
-    bonus_from_pile_replaced: bool = _opt(False, "A bonus card taken with the pile is replaced "
-                                          "from the stock (classic).", ("TURN-3",))
-    stock_out: StockOut = _opt(StockOut.PLAY_ON, "When the stock runs out: play_on (take or pass, "
-                               "END-2) or end_on_last_card (END-3).", ("END-2", "END-3"),
-                               converter=_enum(StockOut))
-    concealed_needs_own_canasta: bool = _opt(False, "Going out concealed needs a canasta the "
-                                             "player created this turn (classic); otherwise any "
-                                             "canasta the player added to this turn.", ("OUT-3",))
+        "First-meld minimums from score 0 up: rows of [from score, minimum]. A side needs the "
+        "minimum of the last row whose score its game score has reached. The rows are sorted by "
+        "score with no score twice, the first from 0, and minimums are at least 0.",
+        ("INIT-1", "INIT-2", "VAR-5"), kind="list of [from score, minimum] rows",
+        converter=_pairs)
+    always_frozen: bool = _opt(
+        False, "The pile is always frozen: it is taken only with a natural pair from hand, or "
+        "by laying the up card off on the side's meld of its rank while that meld is not yet a "
+        "canasta.", ("PILE-5", "VAR-6"), kind="true or false")
+    bonus_from_pile_replaced: bool = _opt(
+        False, "A bonus card taken with the pile is laid out and replaced from the stock "
+        "(classic); otherwise it is laid out and not replaced.", ("TURN-3",),
+        kind="true or false")
+    stock_out: StockOut = _opt(
+        StockOut.PLAY_ON, "When the stock runs out: play_on (each player may take the pile or "
+        "pass; a pass ends the hand, END-2) or end_on_last_card (the action that takes the "
+        "last stock card ends the hand, END-3; classic).", ("END-2", "END-3"),
+        kind="one of: " + ", ".join(s.value for s in StockOut), converter=_enum(StockOut))
+    concealed_needs_own_canasta: bool = _opt(
+        False, "Going out concealed needs a canasta the player created this turn (classic); "
+        "otherwise any meld the player added to this turn that ends as a canasta is enough.",
+        ("OUT-3",), kind="true or false")
     bonus_card_extras: tuple[tuple[int, int], ...] = _opt(
-        ((4, 400),), "Extra bonus-card score: rows of (at least this many bonus cards, extra); "
-        "the largest row met applies.", ("SCORE-4", "VAR-5"), converter=_pairs)
-    card_values: tuple[int, ...] = _opt(_DEFAULT_VALUES, "Card values, by card code.",
-                                        ("CARD-3", "INIT-2", "SCORE-1"), converter=_values)
-    natural_canasta_bonus: int = _opt(500, "Score for a natural canasta.", ("SCORE-2",))
-    mixed_canasta_bonus: int = _opt(300, "Score for a mixed canasta.", ("SCORE-2",))
-    going_out_bonus: int = _opt(100, "Score for going out.", ("OUT-3", "SCORE-3"))
-    concealed_bonus: int = _opt(100, "Extra score for going out concealed.", ("OUT-3", "SCORE-3"))
-    bonus_card_score: int = _opt(100, "Score per bonus card (negative without a meld).",
+        ((4, 400),), "Extra score for many bonus cards: rows of [at least this many bonus "
+        "cards, extra], sorted by count with no count twice, counts at least 1. The last row "
+        "the side's bonus cards reach applies, added to bonus_card_score per card (both "
+        "negative when the side has no meld).", ("SCORE-4", "VAR-5"),
+        kind="list of [count, extra] rows", converter=_pairs)
+    card_values: tuple[int, ...] = _opt(
+        _DEFAULT_VALUES, "Card values (CARD-3), counted in melds, in hands left over and toward "
+        "the first-meld minimum; each at least 0. A document gives a table of card codes to "
+        "values (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 CAL; T for 10); cards it leaves out keep "
+        "CARD-3's values.", ("CARD-3", "INIT-2", "SCORE-1"),
+        kind="table of card code = integer", converter=_values)
+    natural_canasta_bonus: int = _opt(500, "Score for each natural canasta (no wild); at least "
+                                      "0.", ("SCORE-2",))
+    mixed_canasta_bonus: int = _opt(300, "Score for each mixed canasta (with a wild); at least "
+                                    "0.", ("SCORE-2",))
+    going_out_bonus: int = _opt(100, "Score for the side that goes out; at least 0.",
+                                ("OUT-3", "SCORE-3"))
+    concealed_bonus: int = _opt(100, "Extra score for going out concealed, on top of "
+                                "going_out_bonus; at least 0.", ("OUT-3", "SCORE-3"))
+    bonus_card_score: int = _opt(100, "Score per bonus card laid out, taken away instead when "
+                                 "the side has no meld at the end of the hand; at least 0.",
                                  ("SCORE-4",))
-    caliente_card_penalty: int = _opt(100, "Penalty per Caliente card played.", ("SCORE-5",))
+    caliente_card_penalty: int = _opt(100, "Points taken from a side for each Caliente card it "
+                                      "played; at least 0.", ("SCORE-5", "HOT-2"))
 
     _layout: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False,
                                                        hash=False)
@@ -266,13 +371,8 @@ class RuleSet:
         """
         try:
             overrides = cls._presets[name]
-        except KeyError:
-            close = difflib.get_close_matches(name, list(cls._presets), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RuleSetError(
-                [("preset", f"unknown preset {name!r}{hint}; presets: "
-                  + ", ".join(cls._presets))]
-            ) from None
+        except (KeyError, TypeError):
+            raise RuleSetError([("preset", _unknown_preset_message(name))]) from None
         return cls(**overrides)
 
     @classmethod
@@ -282,57 +382,78 @@ class RuleSet:
 
     @classmethod
     def preset_description(cls, name: str) -> str:
-        """A one-line description of a preset."""
+        """A one-line description of a preset.
+
+        >>> RuleSet.preset_description("caliente-2p")
+        'Canasta Caliente for 2 players: 15 cards, draw 2, two canastas to go out.'
+        """
         return _PRESET_DESCRIPTIONS[name]
 
     def replace(self, **options: Any) -> Self:
-        """A new, validated RuleSet with the named options changed and nothing else."""
-        unknown = [name for name in options if name not in _OPTION_NAMES]
-        if unknown:
-            raise RuleSetError([(name, _unknown_message(name)) for name in unknown])
-        return attrs.evolve(self, **options)
+        """A new, validated RuleSet with the named options changed and nothing else.
+
+        Unknown option names and invalid values are reported together in one
+        :class:`~canasta_caliente.RuleSetError`.
+        """
+        problems = [(name, _unknown_message(name)) for name in options
+                    if name not in _OPTION_NAMES]
+        known = {name: value for name, value in options.items() if name in _OPTION_NAMES}
+        try:
+            result = attrs.evolve(self, **known)
+        except RuleSetError as exc:
+            raise RuleSetError([*problems, *exc.problems]) from None
+        if problems:
+            raise RuleSetError(problems)
+        return result
 
     # -- documents -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option as plain JSON data (``max_wilds`` "no limit" is ``None``)."""
-        out: dict[str, Any] = {}
-        for name in _OPTION_NAMES:
-            value = getattr(self, name)
-            if name == "card_values":
-                value = {Card(i).code: v for i, v in enumerate(value)}
-            elif isinstance(value, enum.Enum):
-                value = value.value
-            elif isinstance(value, tuple):
-                value = [list(row) for row in value]
-            out[name] = value
-        return out
+        """Every option as plain JSON data (``max_wilds`` "no limit" is ``None``).
+
+        ``card_values`` is a mapping of card codes; the tables are lists of ``[a, b]`` rows.
+        """
+        return {name: _plain(name, getattr(self, name)) for name in _OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
         """Build a RuleSet from a mapping that may name a ``preset`` and override options.
 
-        Every problem is reported at once in one :class:`~canasta_caliente.RuleSetError`.
+        Every problem is reported at once in one :class:`~canasta_caliente.RuleSetError`: an
+        unknown preset, unknown options (with the closest option name) and every invalid value
+        or impossible combination of the options given.
+
+        >>> RuleSet.from_dict({"preset": "caliente-2p", "target_score": 3000}).target_score
+        3000
         """
+        return cls._from_document(data, [])
+
+    @classmethod
+    def _from_document(cls, data: Any, problems: list[tuple[str, str]]) -> RuleSet:
         if not isinstance(data, Mapping):
-            raise RuleSetError([("(document)", f"expected a mapping, got {type(data).__name__}")])
+            raise RuleSetError([*problems, ("(document)", "expected a table of options (a "
+                                            f"mapping), got {_describe(data)}")])
         data = dict(data)
         base: Mapping[str, Any] = {}
-        problems: list[tuple[str, str]] = []
         preset = data.pop("preset", None)
         if preset is not None:
-            if not isinstance(preset, str) or preset not in cls._presets:
-                problems.append(("preset", f"unknown preset {preset!r}; presets: "
-                                 + ", ".join(cls._presets)))
-            else:
+            if isinstance(preset, str) and preset in cls._presets:
                 base = cls._presets[preset]
-        for name in data:
-            if name not in _OPTION_NAMES:
-                problems.append((name, _unknown_message(name)))
+            else:
+                problems.append(("preset", _unknown_preset_message(preset)))
+        known: dict[str, Any] = {}
+        for name, value in data.items():
+            if name in _OPTION_NAMES:
+                known[name] = value
+            else:
+                problems.append((str(name), _unknown_message(str(name))))
+        try:
+            rules = cls(**{**base, **known})
+        except RuleSetError as exc:
+            problems.extend(exc.problems)
         if problems:
             raise RuleSetError(problems)
-        merged = {**base, **data}
-        return cls(**merged)
+        return rules
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The RuleSet as a JSON document (see :meth:`to_dict`)."""
@@ -340,22 +461,69 @@ class RuleSet:
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
-        """Read a RuleSet from a JSON document (see :meth:`from_dict`)."""
+        """Read a RuleSet from a JSON document (see :meth:`from_dict`).
+
+        A syntax error is reported with its line and column; an option given twice is a
+        problem too. ``null`` (or ``"none"``) for ``max_wilds`` means no limit.
+        """
+        problems: list[tuple[str, str]] = []
+
+        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+            seen: dict[str, Any] = {}
+            for key, value in items:
+                if key in seen:
+                    problems.append((key, "given more than once in the JSON document"))
+                seen[key] = value
+            return seen
+
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=pairs)
         except json.JSONDecodeError as exc:
             raise RuleSetError([("(document)", f"invalid JSON at line {exc.lineno}, column "
-                                 f"{exc.colno}: {exc.msg}")]) from None
-        return cls.from_dict(data)
+                                 f"{exc.colno}: {exc.msg}" + _line_hint(text, exc.lineno))]
+                               ) from None
+        return cls._from_document(data, problems)
+
+    def to_toml(self) -> str:
+        """The RuleSet as a TOML document naming every option (``max_wilds = "none"`` for no
+        limit); :meth:`from_toml` reads it back.
+
+        >>> rules = RuleSet.preset("classic")
+        >>> RuleSet.from_toml(rules.to_toml()) == rules
+        True
+        """
+        return "".join(f"{name} = {toml_value(value)}\n"
+                       for name, value in self.to_dict().items())
 
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
-        """Read a RuleSet from a TOML document (see :meth:`from_dict`)."""
+        """Read a RuleSet from a TOML document (see :meth:`from_dict`).
+
+        A syntax error is reported with its line (and column, where TOML gives one).
+        """
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise RuleSetError([("(document)", f"invalid TOML: {exc}")]) from None
-        return cls.from_dict(data)
+            raise RuleSetError([("(document)", _toml_error(text, exc))]) from None
+        return cls._from_document(data, [])
+
+    @classmethod
+    def from_file(cls, path: str | PathLike[str]) -> RuleSet:
+        """Read a RuleSet from a ``.toml`` or ``.json`` file, chosen by its extension.
+
+        An unreadable file raises :class:`OSError`; anything wrong with its content raises
+        :class:`~canasta_caliente.RuleSetError`.
+        """
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in (".toml", ".json"):
+            raise RuleSetError([("(document)", f"unknown file type {path.suffix or '(none)'!r}:"
+                                 " expected a .toml or .json file")])
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RuleSetError([("(document)", f"not UTF-8 text (byte {exc.start})")]) from None
+        return cls.from_toml(text) if suffix == ".toml" else cls.from_json(text)
 
     def describe(self) -> str:
         """A short human description: the table and the options that differ from ``caliente``."""
@@ -370,11 +538,61 @@ _OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in attrs.fields(RuleSet) if f.init
 )
 
+
+def _plain(name: str, value: Any) -> Any:
+    """An option's value as plain JSON data."""
+    if name == "card_values":
+        return {Card(i).code: v for i, v in enumerate(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [list(row) for row in value]
+    return value
+
+
 OPTIONS: tuple[OptionInfo, ...] = tuple(
-    OptionInfo(f.name, f.metadata["help"], f.metadata["rules"])
+    OptionInfo(f.name, f.metadata["help"], f.metadata["rules"], f.metadata["type"],
+               _plain(f.name, f.default))
     for f in attrs.fields(RuleSet) if f.init
 )
-"""Every RuleSet option with its help text and the RULES.md IDs it affects."""
+"""Every RuleSet option with its help text, its type, its default and the RULES.md IDs it
+affects, in the order of the RuleSet's fields.
+
+>>> [o.name for o in OPTIONS][:3]
+['players', 'sides', 'decks']
+>>> max_wilds = {o.name: o for o in OPTIONS}["max_wilds"]
+>>> max_wilds.type, max_wilds.rules
+('integer or "none"', ('MELD-2',))
+"""
+
+
+def toml_value(value: Any) -> str:
+    """A plain option value (see :meth:`RuleSet.to_dict`) written as a TOML value.
+
+    >>> toml_value(None), toml_value(True), toml_value([[0, 50], [1500, 90]])
+    ('"none"', 'true', '[[0, 50], [1500, 90]]')
+    """
+    if value is None:
+        return '"none"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{_toml_key(str(k))} = {toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+# -- messages -----------------------------------------------------------------------------
 
 
 def _unknown_message(name: str) -> str:
@@ -382,89 +600,271 @@ def _unknown_message(name: str) -> str:
     return "unknown option" + (f" (did you mean {close[0]!r}?)" if close else "")
 
 
+def _unknown_preset_message(name: Any) -> str:
+    names = list(RuleSet._presets)
+    if not isinstance(name, str):
+        return f"expected a preset name, got {_describe(name)}; presets: " + ", ".join(names)
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown preset {name!r}{hint}; presets: " + ", ".join(names)
+
+
+def _describe(v: Any) -> str:
+    """A value and, where it helps, what kind of value it is (a document's words)."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return f"{str(v).lower()} (a boolean, not a number)"
+    if isinstance(v, str):
+        if re.fullmatch(r"\s*-?\d+\s*", v):
+            return f"{v!r} (text: write the number without quotes)"
+        return f"{v!r} (text)"
+    if isinstance(v, float):
+        return f"{v!r} (a number with a fraction)"
+    if isinstance(v, Mapping):
+        return "a table"
+    if isinstance(v, list | tuple):
+        return f"a list ({v!r})" if len(repr(v)) <= 40 else "a list"
+    if isinstance(v, int):
+        return str(v)
+    return f"{v!r} ({type(v).__name__})"
+
+
+def _line_hint(text: str, lineno: int) -> str:
+    lines = text.splitlines()
+    if 1 <= lineno <= len(lines) and lines[lineno - 1].strip():
+        return f" (the line reads: {lines[lineno - 1].strip()})"
+    return ""
+
+
+_TOML_POSITION = re.compile(r"^(?P<msg>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
+                            r"(?P<end>end of document))\)\s*$", re.DOTALL)
+
+
+def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
+    """The message for a TOML syntax error, naming its line (and column)."""
+    raw = str(exc)
+    match = _TOML_POSITION.match(raw)
+    if match is None:
+        return f"invalid TOML: {raw}"
+    msg = match["msg"]
+    if match["end"]:
+        # tomllib reports an unclosed construct at the end of the document; the construct
+        # starts on the line after the longest prefix of lines that still parses.
+        lines = text.splitlines()
+        line = 1
+        for k in range(len(lines), -1, -1):
+            try:
+                tomllib.loads("\n".join(lines[:k]))
+            except tomllib.TOMLDecodeError:
+                continue
+            line = min(k + 1, max(len(lines), 1))
+            break
+        where = f"line {line} (still open at the end of the document)"
+    else:
+        line = int(match["line"])
+        where = f"line {line}, column {match['col']}"
+    hint = _line_hint(text, line)
+    lines = text.splitlines()
+    if 1 <= line <= len(lines) and re.search(r"=\s*(none|null|None)\s*(#.*)?$", lines[line - 1]):
+        hint += '; write "none" in quotes for no limit'
+    return f"invalid TOML at {where}: {msg}{hint}"
+
+
+# -- validation ---------------------------------------------------------------------------
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+# Integer options: (least, most or None, why the least).
+_INT_RANGES: dict[str, tuple[int, int | None, str]] = {
+    "players": (2, 6, "SEAT-2 lays out tables of 2 to 6 players"),
+    "sides": (1, None, "a table has at least one side"),
+    "decks": (1, None, "the game needs a deck"),
+    "caliente_cards": (0, None, "a count of cards"),
+    "hand_size": (1, None, "each active player is dealt a hand (DEAL-1)"),
+    "draw_count": (1, None, "the draw action takes at least one card from the stock (TURN-2)"),
+    "canasta_size": (3, None, "a canasta cannot be smaller than a meld, which has at least 3 "
+                     "cards (MELD-1, MELD-4)"),
+    "canastas_to_go_out": (0, 11, "a side has at most one meld, so one canasta, per natural "
+                           "rank (MELD-3)"),
+    "target_score": (1, None, "a game is played to a positive score (GAME-1)"),
+    "minimum_below_zero": (0, None, "a first-meld minimum is a number of points (INIT-1)"),
+    "natural_canasta_bonus": (0, None, "a bonus"),
+    "mixed_canasta_bonus": (0, None, "a bonus"),
+    "going_out_bonus": (0, None, "a bonus"),
+    "concealed_bonus": (0, None, "a bonus"),
+    "bonus_card_score": (0, None, "its sign is set by SCORE-4"),
+    "caliente_card_penalty": (0, None, "it is taken away from the side's score (SCORE-5)"),
+}
+
+
 def _problems(r: RuleSet) -> list[tuple[str, str]]:
-    """Every problem with a RuleSet's options, each as (option, message)."""
-    p: list[tuple[str, str]] = []
-    ints = {
-        "players": 2, "sides": 1, "decks": 1, "caliente_cards": 0, "hand_size": 1,
-        "draw_count": 1, "canasta_size": 3, "canastas_to_go_out": 0, "target_score": 1,
-        "minimum_below_zero": 0, "natural_canasta_bonus": 0, "mixed_canasta_bonus": 0,
-        "going_out_bonus": 0, "concealed_bonus": 0, "bonus_card_score": 0,
-        "caliente_card_penalty": 0,
-    }
-    for name, low in ints.items():
+    """Every problem with a RuleSet's options, each as (option, message), in option order.
+
+    Each option is checked on its own (type, range); then every combination whose options are
+    all usable is checked, so one pass reports everything that can be known.
+    """
+    found: dict[str, list[str]] = {name: [] for name in _OPTION_NAMES}
+    usable: set[str] = set()
+    for name, (low, high, why) in _INT_RANGES.items():
         v = getattr(r, name)
         if not _is_int(v):
-            p.append((name, f"expected an integer, got {v!r}"))
+            found[name].append(f"expected an integer, got {_describe(v)}")
         elif v < low:
-            p.append((name, f"must be at least {low}, got {v}"))
+            found[name].append(f"must be at least {low}: {why}, got {v}")
+        elif high is not None and v > high:
+            found[name].append(f"must be at most {high}: {why}, got {v}")
+        else:
+            usable.add(name)
     for name in ("always_frozen", "bonus_from_pile_replaced", "concealed_needs_own_canasta"):
-        if not isinstance(getattr(r, name), bool):
-            p.append((name, f"expected true or false, got {getattr(r, name)!r}"))
-    if not isinstance(r.wild_rule, WildRule):
-        p.append(("wild_rule", f"expected one of {', '.join(w.value for w in WildRule)}, "
-                  f"got {r.wild_rule!r}"))
-    if not isinstance(r.stock_out, StockOut):
-        p.append(("stock_out", f"expected one of {', '.join(s.value for s in StockOut)}, "
-                  f"got {r.stock_out!r}"))
+        if isinstance(getattr(r, name), bool):
+            usable.add(name)
+        else:
+            found[name].append(f"expected true or false, got {_describe(getattr(r, name))}")
+    for name, kind in (("wild_rule", WildRule), ("stock_out", StockOut)):
+        v = getattr(r, name)
+        if isinstance(v, kind):
+            usable.add(name)
+            continue
+        choices = [k.value for k in kind]
+        hint = ""
+        if isinstance(v, str):
+            close = difflib.get_close_matches(v.lower(), choices, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+        found[name].append(f"expected one of {', '.join(choices)}, got {_describe(v)}{hint}")
     if r.max_wilds is not None:
         if not _is_int(r.max_wilds):
-            p.append(("max_wilds", f"expected an integer or none, got {r.max_wilds!r}"))
+            found["max_wilds"].append('expected an integer or "none" (no limit), got '
+                                      + _describe(r.max_wilds))
         elif r.max_wilds < 0:
-            p.append(("max_wilds", f"must be at least 0 or none, got {r.max_wilds}"))
-    p.extend(_table_problems("initial_meld_minimums", r.initial_meld_minimums, first_zero=True))
-    p.extend(_table_problems("bonus_card_extras", r.bonus_card_extras, first_zero=False))
-    cv = r.card_values
-    if (not isinstance(cv, tuple) or len(cv) != NUM_KINDS
-            or not all(_is_int(v) and v >= 0 for v in cv)):
-        p.append(("card_values", "expected a mapping of card codes to values of at least 0"))
-    if p:
-        return p
-    # Combinations: only checked once every option has a sane type.
-    layout = table_layout(r.players, r.sides, r.decks)
-    if layout is None:
-        p.append(("players", f"no table layout for {r.players} players in {r.sides} sides with "
-                  f"{r.decks} decks (RULES SEAT-2): tables are 2, 3, 4, 5 (2 decks) or 6 players "
-                  "(2 sides with 2 or 3 decks, 3 sides with 3 decks)"))
-        return p
-    active = r.players
-    if r.decks == 2:
-        active = sum(min(len(side), 2) for side in layout)
-    deck = 54 * r.decks + r.caliente_cards
-    if active * r.hand_size + 2 > deck:
-        p.append(("hand_size", f"{active} active players with {r.hand_size} cards each leave "
-                  f"no stock in a deck of {deck} cards"))
-    if r.caliente_cards > 2 * r.decks:
-        p.append(("caliente_cards", f"at most {2 * r.decks} Caliente cards with {r.decks} decks"))
-    if r.canasta_size < 3:
-        p.append(("canasta_size", "a canasta cannot be smaller than a meld (3 cards)"))
-    if r.draw_count > r.hand_size:
-        p.append(("draw_count", f"cannot draw more cards ({r.draw_count}) than a hand holds"))
+            found["max_wilds"].append('must be at least 0 (or "none" for no limit), got '
+                                      f"{r.max_wilds}")
+    found["initial_meld_minimums"] += _table_problems(
+        r.initial_meld_minimums, "from score", "minimum", first=0, least_value=0)
+    found["bonus_card_extras"] += _table_problems(
+        r.bonus_card_extras, "count", "extra", first=None, least_value=None)
+    found["card_values"] += _card_value_problems(r.card_values)
+
+    # Combinations, each checked when the options it reads are usable.
+    layout = None
+    if {"players", "sides", "decks"} <= usable:
+        layout_problems = _layout_problems(r.players, r.sides, r.decks)
+        for name, message in layout_problems:
+            found[name].append(message)
+        if not layout_problems:
+            layout = table_layout(r.players, r.sides, r.decks)
+    if {"caliente_cards", "decks"} <= usable and r.caliente_cards > 2 * r.decks:
+        found["caliente_cards"].append(
+            f"the deck holds at most 2 Caliente cards per deck unit, so {2 * r.decks} with "
+            f"{r.decks} decks, got {r.caliente_cards} (CARD-2)")
+    if layout is not None and "hand_size" in usable:
+        active = r.players
+        if r.decks == 2:
+            active = sum(min(len(side), 2) for side in layout)
+        # an over-large caliente_cards is reported above; the deal is checked with the count given
+        caliente = r.caliente_cards if _is_int(r.caliente_cards) and r.caliente_cards > 0 else 0
+        deck = 54 * r.decks + caliente
+        if active * r.hand_size + 2 > deck:
+            most = (deck - 2) // active
+            found["hand_size"].append(
+                f"{active} active players with {r.hand_size} cards each need "
+                f"{active * r.hand_size + 2} cards with an up card and a stock, but the deck "
+                f"holds {deck}: at most {most} cards each (DEAL-1)")
+    if {"draw_count", "hand_size"} <= usable and r.draw_count > r.hand_size:
+        found["draw_count"].append(
+            f"a draw of {r.draw_count} cards is more than a whole hand of {r.hand_size} "
+            f"(hand_size); at most {r.hand_size} (TURN-2)")
+    return [(name, message) for name in _OPTION_NAMES for message in found[name]]
+
+
+def _layout_problems(players: int, sides: int, decks: int) -> list[tuple[str, str]]:
+    """Why a table has no layout (SEAT-2); empty if it has one. Mirrors :func:`table_layout`."""
+    p: list[tuple[str, str]] = []
+    allowed = sorted(s for (n, s) in _LAYOUTS if n == players)
+    if sides not in allowed:
+        p.append(("sides", f"{players} players cannot sit in {sides} side"
+                  f"{'s' if sides != 1 else ''} whose turns alternate: {players} players play "
+                  f"in {' or '.join(map(str, allowed))} sides (SEAT-2, SEAT-4)"))
+    if decks not in (2, 3):
+        p.append(("decks", f"no table is laid out with {decks} deck{'s' if decks != 1 else ''}: "
+                  "2 decks, or 3 for the six-player game (SEAT-2)"))
+    elif players == 5 and decks != 2:
+        p.append(("decks", "5 players play with 2 decks, not 3: one member of the side of 3 "
+                  "sits out each hand (SEAT-2, VAR-3)"))
+    elif (players, sides) == (6, 3) and decks != 3:
+        p.append(("decks", "6 players in three sides of 2 need 3 decks, so that everyone plays "
+                  "(SEAT-2, VAR-5)"))
     return p
 
 
-def _table_problems(name: str, table: Any, *, first_zero: bool) -> list[tuple[str, str]]:
-    if not isinstance(table, tuple) or not all(
-        isinstance(row, tuple) and len(row) == 2 and all(_is_int(x) for x in row)
-        for row in table
-    ):
-        return [(name, "expected a list of [integer, integer] rows")]
-    if not table:
-        return [(name, "needs at least one row")]
-    keys = [row[0] for row in table]
-    if keys != sorted(keys) or len(set(keys)) != len(keys):
-        return [(name, f"rows must be sorted by their first number, without repeats: {keys}")]
-    if first_zero and keys[0] != 0:
-        return [(name, f"the first row must start at score 0, not {keys[0]}")]
-    if not first_zero and keys[0] < 1:
-        return [(name, "counts must be at least 1")]
-    if any(row[1] < 0 for row in table) and first_zero:
-        return [(name, "minimums must be at least 0")]
-    return []
+def _table_problems(
+    table: Any, key: str, val: str, *, first: int | None, least_value: int | None
+) -> list[str]:
+    """Problems with a table of (key, value) rows such as ``initial_meld_minimums``."""
+    if not isinstance(table, tuple):
+        return [f"expected a list of [{key}, {val}] rows, got {_describe(table)}"]
+    out: list[str] = []
+    rows: list[tuple[int, int]] = []
+    for i, row in enumerate(table, 1):
+        if not (isinstance(row, tuple) and len(row) == 2):
+            out.append(f"row {i} must be [{key}, {val}], got {_describe(row)}")
+        elif not all(_is_int(x) for x in row):
+            bad = next(x for x in row if not _is_int(x))
+            out.append(f"row {i} must hold two integers, got {_describe(bad)}")
+        else:
+            rows.append((row[0], row[1]))
+    if out:
+        return out
+    if not rows:
+        return [f"needs at least one [{key}, {val}] row"]
+    keys = [k for k, _ in rows]
+    if len(set(keys)) != len(keys):
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        out.append(f"each {key} may appear once, but {', '.join(map(str, twice))} "
+                   f"appear{'s' if len(twice) == 1 else ''} more than once")
+    if keys != sorted(keys):
+        out.append(f"rows must be sorted by {key}, from smallest to largest: got "
+                   f"{', '.join(map(str, keys))}")
+    if first is not None and min(keys) != first:
+        out.append(f"the first row must start at {key} {first}, not {min(keys)}: every "
+                   f"{key} from {first} up needs a row")
+    if first is None and min(keys) < 1:
+        out.append(f"each {key} must be at least 1, got {min(keys)}")
+    if least_value is not None:
+        low = [v for _, v in rows if v < least_value]
+        if low:
+            out.append(f"each {val} must be at least {least_value}, got "
+                       f"{', '.join(map(str, low))}")
+    return out
+
+
+def _card_value_problems(values: Any) -> list[str]:
+    if isinstance(values, Mapping):
+        out = []
+        for code, v in values.items():
+            try:
+                card: Card | None = Card.parse(str(code))
+            except ValueError:
+                card = None
+            if card is None:
+                close = difflib.get_close_matches(str(code).upper(), _CARD_CODES, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                out.append(f"unknown card code {str(code)!r}{hint}; card codes: "
+                           + " ".join(_CARD_CODES))
+            elif not (_is_int(v) and v >= 0):
+                out.append(f"the value of {card.code} must be an integer of at least 0, got "
+                           f"{_describe(v)}")
+        return out or ["expected a table of card codes to values"]
+    if not isinstance(values, tuple):
+        return [f"expected a table of card codes to values, got {_describe(values)}"]
+    if len(values) != NUM_KINDS:
+        return [f"expected {NUM_KINDS} values, one per card code in the order "
+                f"{' '.join(_CARD_CODES)}, got {len(values)}"]
+    return [f"the value of {code} must be an integer of at least 0, got {_describe(v)}"
+            for code, v in zip(_CARD_CODES, values, strict=True) if not (_is_int(v) and v >= 0)]
 
 
 _THREE_DECK: dict[str, Any] = {

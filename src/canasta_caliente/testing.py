@@ -312,7 +312,7 @@ class _Search:
             if self.left < 0:
                 raise ReferenceBudgetExceeded
             work = _evaluate(state, action, turn0=False)
-            if isinstance(work, str):
+            if work is None or isinstance(work, str):
                 continue
             nxt = _successor(state, action, work)
             if action.verb is Verb.DISCARD or nxt.over:
@@ -341,7 +341,7 @@ def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> froze
     search = _Search(budget)
     for action in _naive_candidates(state):
         work = _evaluate(state, action, turn0=False)
-        if isinstance(work, str):
+        if work is None or isinstance(work, str):
             continue
         nxt = _successor(state, action, work)
         if action.verb is Verb.ASK:
@@ -358,7 +358,7 @@ def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> froze
 def _answered(state: GameState, verb: Verb) -> GameState:
     action = Action(verb)
     work = _evaluate(state, action, turn0=False)
-    if isinstance(work, str):  # pragma: no cover - an answer is always legal after ask
+    if work is None or isinstance(work, str):  # pragma: no cover - answers are legal
         raise RuntimeError(f"{action}: {work}")
     return _successor(state, action, work)
 

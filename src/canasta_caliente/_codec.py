@@ -1,0 +1,628 @@
+"""JSON encoding, and validated decoding, of the parts of a game state.
+
+Shared by :mod:`canasta_caliente.storage` (states and game records) and
+:mod:`canasta_caliente.views` (views). Decoding never stops at the first problem: every reader
+takes a :class:`Problems` collector and a path (``table.hands[2][4]``), records what is wrong
+there and returns ``None``, so one :class:`~canasta_caliente.StateError` can list every problem
+of a document, each with its place.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from .cards import NATURALS, Card, counts_from_cards
+from .errors import NotationError, RuleSetError, StateError
+from .rules import RuleSet
+from .solver import meld_is_valid
+from .state import (
+    COMPONENTS,
+    NUM_RANKS,
+    HandEnd,
+    HandResult,
+    MeldCounts,
+    Phase,
+    Question,
+    SideTable,
+    Turn,
+)
+
+__all__ = [
+    "RULES_VERSION",
+    "Problems",
+    "cards_out",
+    "pretty_json",
+    "read_document",
+]
+
+RULES_VERSION = 1
+"""The version of the rules this package plays and reads in documents. It changes when a rule
+change makes old documents mean something else; a document of another version is refused."""
+
+READABLE_RULES_VERSIONS = frozenset({RULES_VERSION})
+
+E = TypeVar("E", bound=enum.Enum)
+
+MISSING: Any = object()
+"""Stands for a missing required field; every reader returns ``None`` for it silently (the
+missing field is reported once, by :func:`fields`)."""
+
+_TURN_PHASES = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
+
+
+class Problems:
+    """Collects every problem found while a document is read, each with its path."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, path: str, message: str) -> None:
+        """Record a problem at ``path`` (empty for the document itself)."""
+        self.items.append(f"{path}: {message}" if path else message)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self, what: str) -> None:
+        """Raise one :class:`StateError` listing every problem, if there is any."""
+        if self.items:
+            count = len(self.items)
+            raise StateError(
+                f"invalid {what} ({count} problem{'s' if count != 1 else ''}):\n  "
+                + "\n  ".join(self.items)
+            )
+
+
+def join(path: str, key: str | int) -> str:
+    """The path of a field or an element under ``path``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def kind(value: Any) -> str:
+    """The JSON kind of a value, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - json.loads makes nothing else
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_document(text: str | bytes | bytearray, what: str) -> Any:
+    """Parse JSON text, refusing bad JSON and repeated fields with a :class:`StateError`."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"expected JSON text, not {type(text).__name__}")
+    repeated: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                repeated.append(key)
+            out[key] = value
+        return out
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise StateError(f"invalid {what}: invalid JSON at line {exc.lineno}, column "
+                         f"{exc.colno}: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:
+        raise StateError(f"invalid {what}: invalid JSON: {exc}") from None
+    if repeated:
+        raise StateError(f"invalid {what}: a field appears twice in one object: "
+                         + ", ".join(repr(k) for k in sorted(set(repeated))))
+    return data
+
+
+def fields(
+    p: Problems, path: str, value: Any, required: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any] | None:
+    """An object with these fields (``optional`` ones may be absent). A problem is recorded per
+    unknown or missing field; missing required fields read as :data:`MISSING`, so the other
+    fields are still checked. ``None`` if ``value`` is not an object."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, dict):
+        p.add(path, f"expected an object, got {kind(value)}")
+        return None
+    known = (*required, *optional)
+    out = dict(value)
+    for key in value:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            p.add(join(path, key), "unknown field" + (f" (did you mean {close[0]!r}?)"
+                                                      if close else ""))
+    for key in required:
+        if key not in value:
+            p.add(join(path, key), "missing field")
+            out[key] = MISSING
+    return out
+
+
+def get_int(
+    p: Problems, path: str, value: Any, *, low: int | None = None, high: int | None = None
+) -> int | None:
+    """An integer within ``[low, high]``."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        p.add(path, f"expected an integer, got {kind(value)}")
+        return None
+    if low is not None and value < low:
+        p.add(path, f"must be at least {low}, got {value}")
+        return None
+    if high is not None and value > high:
+        p.add(path, f"must be at most {high}, got {value}")
+        return None
+    return value
+
+
+def get_bool(p: Problems, path: str, value: Any) -> bool | None:
+    """A boolean."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, bool):
+        p.add(path, f"expected true or false, got {kind(value)}")
+        return None
+    return value
+
+
+def get_str(p: Problems, path: str, value: Any) -> str | None:
+    """A string."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, str):
+        p.add(path, f"expected a string, got {kind(value)}")
+        return None
+    return value
+
+
+def get_list(p: Problems, path: str, value: Any) -> list[Any] | None:
+    """A list."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, list):
+        p.add(path, f"expected a list, got {kind(value)}")
+        return None
+    return value
+
+
+T = TypeVar("T")
+
+
+def get_each(
+    p: Problems, path: str, value: Any, read: Callable[[Problems, str, Any], T | None]
+) -> list[T] | None:
+    """A list whose every element ``read`` accepts."""
+    items = get_list(p, path, value)
+    if items is None:
+        return None
+    out: list[T] = []
+    ok = True
+    for i, item in enumerate(items):
+        got = read(p, join(path, i), item)
+        if got is None:
+            ok = False
+        else:
+            out.append(got)
+    return out if ok else None
+
+
+def get_card(p: Problems, path: str, value: Any) -> Card | None:
+    """A card code."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, str):
+        p.add(path, f"expected a card code, got {kind(value)}")
+        return None
+    try:
+        return Card.parse(value)
+    except NotationError:
+        p.add(path, f"unknown card code {value!r}")
+        return None
+
+
+def get_cards(p: Problems, path: str, value: Any) -> tuple[Card, ...] | None:
+    """A list of card codes."""
+    got = get_each(p, path, value, get_card)
+    return None if got is None else tuple(got)
+
+
+def get_counts(p: Problems, path: str, value: Any) -> tuple[int, ...] | None:
+    """A list of card codes, as counts."""
+    cards = get_cards(p, path, value)
+    return None if cards is None else counts_from_cards(cards)
+
+
+def get_enum(p: Problems, path: str, value: Any, names: Iterable[E]) -> E | None:
+    """One of ``names``, written as its ``enum_text``."""
+    if value is MISSING:
+        return None
+    allowed = {enum_text(m): m for m in names}
+    if isinstance(value, str) and value in allowed:
+        return allowed[value]
+    p.add(path, f"expected one of {', '.join(allowed)}, got "
+          + (repr(value) if isinstance(value, str) else kind(value)))
+    return None
+
+
+def enum_text(member: enum.Enum) -> str:
+    """How an enum member is written in documents: its value, or its lowercase name."""
+    value = member.value
+    return value if isinstance(value, str) else member.name.lower()
+
+
+def get_seat(p: Problems, path: str, value: Any, players: int | None) -> int | None:
+    """A seat number of a table of ``players``."""
+    return get_int(p, path, value, low=0, high=None if players is None else players - 1)
+
+
+def get_ranks(p: Problems, path: str, value: Any) -> int | None:
+    """A list of natural ranks, as a bit mask."""
+    cards = get_cards(p, path, value)
+    if cards is None:
+        return None
+    mask = 0
+    for i, card in enumerate(cards):
+        if not card.is_natural:
+            p.add(join(path, i), f"expected a natural rank, got {card}")
+            return None
+        mask |= 1 << card
+    return mask
+
+
+def get_rules(p: Problems, path: str, value: Any) -> RuleSet | None:
+    """A RuleSet document; its own errors are reported under ``path``."""
+    if value is MISSING:
+        return None
+    if not isinstance(value, dict):
+        p.add(path, f"expected an object, got {kind(value)}")
+        return None
+    try:
+        return RuleSet.from_dict(value)
+    except RuleSetError as exc:
+        p.add(path, "invalid RuleSet: " + "; ".join(f"{o}: {m}" for o, m in exc.problems))
+    except (TypeError, ValueError) as exc:
+        p.add(path, f"invalid RuleSet: {exc}")
+    return None
+
+
+def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
+    """Check a document's ``format`` and ``rules_version``; raise at once if this package cannot
+    read it (the rest would mean something else)."""
+    if not isinstance(data, dict):
+        raise StateError(f"invalid {what}: expected a JSON object, got {kind(data)}")
+    header = Problems()
+    found = data.get("format")
+    if found is None:
+        header.add("format", f"missing field (expected {fmt!r})")
+    elif found != fmt:
+        header.add("format", f"expected {fmt!r}, got {found!r}")
+    version = data.get("rules_version")
+    if version is None:
+        header.add("rules_version", "missing field")
+    elif not isinstance(version, int) or isinstance(version, bool):
+        header.add("rules_version", f"expected an integer, got {kind(version)}")
+    elif version not in READABLE_RULES_VERSIONS:
+        newer = " (written by a newer package)" if version > RULES_VERSION else ""
+        header.add("rules_version", f"rules version {version}{newer}: this package reads rules "
+                   f"version {', '.join(map(str, sorted(READABLE_RULES_VERSIONS)))}")
+    header.raise_if_any(what)
+    if "package_version" in data:
+        get_str(p, "package_version", data["package_version"])
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# The parts of a state
+
+
+def cards_out(cards: Iterable[Card]) -> list[str]:
+    """Cards as a list of codes."""
+    return [c.code for c in cards]
+
+
+def counts_out(counts: Sequence[int]) -> list[str]:
+    """Counts as a sorted list of card codes."""
+    out: list[str] = []
+    for k, n in enumerate(counts):
+        out.extend([Card(k).code] * n)
+    return out
+
+
+def ranks_out(mask: int) -> list[str]:
+    """A bit mask of natural ranks as a list of rank codes."""
+    return [r.code for r in NATURALS if mask >> r & 1]
+
+
+def seats_out(mask: int) -> list[int]:
+    """A bit mask of seats as a list of seats."""
+    return [s for s in range(mask.bit_length()) if mask >> s & 1]
+
+
+def side_out(side: SideTable) -> dict[str, Any]:
+    """A side's table: melds as lists of card codes (stop melds last), and counts."""
+    melds: list[list[str]] = []
+    for rank, m in enumerate(side.melds):
+        if m is not None:
+            n, two, jk = m
+            melds.append([Card(rank).code] * n + ["2"] * two + ["JK"] * jk)
+    for k in side.stop_melds:
+        melds.append(["B3"] * k)
+    return {"melds": melds, "laid_out": side.laid_out, "caliente_played": side.caliente_played}
+
+
+def get_side(p: Problems, path: str, value: Any, rules: RuleSet | None) -> SideTable | None:
+    """A side's table; every meld is checked against MELD-1 to MELD-6."""
+    data = fields(p, path, value, ("melds", "laid_out", "caliente_played"))
+    if data is None:
+        return None
+    laid = get_int(p, join(path, "laid_out"), data["laid_out"], low=0)
+    played = get_int(p, join(path, "caliente_played"), data["caliente_played"], low=0)
+    mpath = join(path, "melds")
+    items = get_list(p, mpath, data["melds"])
+    melds: list[MeldCounts | None] = [None] * NUM_RANKS
+    stops: list[int] = []
+    ok = items is not None
+    for i, item in enumerate(items or ()):
+        where = join(mpath, i)
+        cards = get_cards(p, where, item)
+        if cards is None:
+            ok = False
+            continue
+        got = _meld(p, where, cards, rules, melds)
+        if got is None:
+            ok = False
+        elif isinstance(got, int):
+            stops.append(got)
+        else:
+            melds[got[0]] = got[1]
+    if not ok or laid is None or played is None:
+        return None
+    return SideTable(tuple(melds), tuple(stops), laid, played)
+
+
+def _meld(
+    p: Problems,
+    path: str,
+    cards: tuple[Card, ...],
+    rules: RuleSet | None,
+    melds: list[MeldCounts | None],
+) -> int | tuple[int, MeldCounts] | None:
+    """One meld: a stop meld's size, or (rank, counts); ``None`` if it breaks a rule."""
+    text = " ".join(c.code for c in cards) or "(no cards)"
+    for bad, name in ((Card.RED_THREE, "bonus"), (Card.CALIENTE, "Caliente")):
+        if bad in cards:
+            p.add(path, f"{text}: {name} cards are never melded (MELD-6)")
+            return None
+    if Card.BLACK_THREE in cards:
+        if any(c is not Card.BLACK_THREE for c in cards):
+            p.add(path, f"{text}: stop cards are melded only with stop cards (MELD-5)")
+            return None
+        if len(cards) not in (3, 4):
+            p.add(path, f"{text}: a stop meld holds 3 or 4 stop cards, not {len(cards)} "
+                  "(MELD-5)")
+            return None
+        return len(cards)
+    ranks = sorted({c for c in cards if c.is_natural})
+    if not ranks:
+        p.add(path, f"{text}: a meld of wilds alone does not exist (MELD-1)")
+        return None
+    if len(ranks) > 1:
+        p.add(path, f"{text}: naturals of more than one rank in one meld (MELD-1)")
+        return None
+    rank = ranks[0]
+    counts = (cards.count(rank), cards.count(Card.TWO), cards.count(Card.JOKER))
+    if len(cards) < 3:
+        p.add(path, f"{text}: a meld holds at least 3 cards (MELD-1)")
+        return None
+    if rules is not None and not meld_is_valid(rules, counts[0], counts[1] + counts[2]):
+        cap = "" if rules.max_wilds is None else f", at most {rules.max_wilds} wilds"
+        p.add(path, f"{text}: {counts[0]} naturals and {counts[1] + counts[2]} wilds break "
+              f"MELD-2 (wild rule {rules.wild_rule.value}{cap})")
+        return None
+    if melds[rank] is not None:
+        p.add(path, f"{text}: a second meld of {rank}; a side has one meld of each rank "
+              "(MELD-3)")
+        return None
+    return int(rank), counts
+
+
+def turn_out(turn: Turn) -> dict[str, Any]:
+    """The public facts of a turn."""
+    return {
+        "phase": turn.phase.value,
+        "player": turn.player,
+        "need": turn.need,
+        "started": turn.started,
+        "melded": turn.melded,
+        "points": turn.points,
+        "waiting": counts_out(turn.waiting),
+        "question": enum_text(turn.question),
+        "touched": ranks_out(turn.touched),
+        "created": ranks_out(turn.created),
+        "had_melded": turn.had_melded,
+    }
+
+
+_TURN_FIELDS = ("phase", "player", "need", "started", "melded", "points", "waiting", "question",
+                "touched", "created", "had_melded")
+
+
+def get_turn(p: Problems, path: str, value: Any, players: int | None) -> Turn | None:
+    """A turn; its player is checked against the table elsewhere."""
+    data = fields(p, path, value, _TURN_FIELDS)
+    if data is None:
+        return None
+    phase = get_enum(p, join(path, "phase"), data["phase"], _TURN_PHASES)
+    player = get_seat(p, join(path, "player"), data["player"], players)
+    need = get_int(p, join(path, "need"), data["need"], low=0)
+    started = get_bool(p, join(path, "started"), data["started"])
+    melded = get_bool(p, join(path, "melded"), data["melded"])
+    points = get_int(p, join(path, "points"), data["points"], low=0)
+    waiting = get_counts(p, join(path, "waiting"), data["waiting"])
+    question = get_enum(p, join(path, "question"), data["question"], Question)
+    touched = get_ranks(p, join(path, "touched"), data["touched"])
+    created = get_ranks(p, join(path, "created"), data["created"])
+    had = get_bool(p, join(path, "had_melded"), data["had_melded"])
+    if (phase is None or player is None or need is None or started is None or melded is None
+            or points is None or waiting is None or question is None or touched is None
+            or created is None or had is None):
+        return None
+    return Turn(phase, player, need, started, melded, points, waiting, question, touched,
+                created, had)
+
+
+def result_out(result: HandResult) -> dict[str, Any]:
+    """A hand result: how it ended, and each side's score components."""
+    return {
+        "ended": result.ended.value,
+        "went_out": result.went_out,
+        "concealed": result.concealed,
+        "breakdown": [dict(zip(COMPONENTS, row, strict=True)) for row in result.breakdown],
+    }
+
+
+def get_result(
+    p: Problems, path: str, value: Any, players: int | None, sides: int | None
+) -> HandResult | None:
+    """A hand result; its breakdown has one row of components per side."""
+    data = fields(p, path, value, ("ended", "went_out", "concealed", "breakdown"))
+    if data is None:
+        return None
+    ended = get_enum(p, join(path, "ended"), data["ended"], HandEnd)
+    went_out: int | None = None
+    ok = True
+    if data["went_out"] is not None:
+        went_out = get_seat(p, join(path, "went_out"), data["went_out"], players)
+        ok = went_out is not None
+    concealed = get_bool(p, join(path, "concealed"), data["concealed"])
+    if ended is not None and ok and (went_out is None) != (ended is not HandEnd.WENT_OUT):
+        p.add(join(path, "went_out"), "a seat is given exactly when the hand ended with "
+              "went_out")
+        ok = False
+    bpath = join(path, "breakdown")
+    rows = get_list(p, bpath, data["breakdown"])
+    breakdown: list[tuple[int, ...]] = []
+    if rows is not None and sides is not None and len(rows) != sides:
+        p.add(bpath, f"expected one row per side ({sides}), got {len(rows)}")
+        ok = False
+    for i, row in enumerate(rows or ()):
+        rpath = join(bpath, i)
+        comps = fields(p, rpath, row, COMPONENTS)
+        if comps is None:
+            ok = False
+            continue
+        values = [get_int(p, join(rpath, c), comps[c]) for c in COMPONENTS]
+        ints = tuple(v for v in values if v is not None)
+        if len(ints) != len(values):
+            ok = False
+            continue
+        breakdown.append(ints)
+    if not ok or ended is None or concealed is None or rows is None:
+        return None
+    return HandResult(tuple(breakdown), ended, went_out, concealed)
+
+
+def get_scores(p: Problems, path: str, value: Any, sides: int | None) -> tuple[int, ...] | None:
+    """One integer per side."""
+    got = get_each(p, path, value, get_int)
+    if got is None:
+        return None
+    if sides is not None and len(got) != sides:
+        p.add(path, f"expected one score per side ({sides}), got {len(got)}")
+        return None
+    return tuple(got)
+
+
+def get_seat_mask(p: Problems, path: str, value: Any, players: int | None) -> int | None:
+    """A list of distinct seats, as a bit mask."""
+    got = get_each(p, path, value, lambda q, w, v: get_seat(q, w, v, players))
+    if got is None:
+        return None
+    if len(set(got)) != len(got):
+        p.add(path, "a seat is listed twice")
+        return None
+    mask = 0
+    for seat in got:
+        mask |= 1 << seat
+    return mask
+
+
+def side_of_seat(rules: RuleSet, seat: int) -> int:
+    """The side of a seat (the seat must exist)."""
+    for i, side in enumerate(rules.layout):
+        if seat in side:
+            return i
+    raise ValueError(f"no seat {seat} at a table of {rules.players}")
+
+
+def check_turn_seats(
+    p: Problems, path: str, rules: RuleSet, order: tuple[int, ...], turn_index: int, turn: Turn
+) -> None:
+    """The turn's player is the turn player, or a partner of it answering (OUT-2)."""
+    if not 0 <= turn_index < len(order):
+        return
+    turn_player = order[turn_index]
+    if turn.phase is Phase.ANSWER:
+        if turn.player == turn_player or turn.player not in order or side_of_seat(
+            rules, turn.player
+        ) != side_of_seat(rules, turn_player):
+            p.add(join(path, "player"), f"seat {turn.player} cannot answer seat {turn_player}'s "
+                  "question: the answer comes from an active partner (OUT-2)")
+    elif turn.player != turn_player:
+        p.add(join(path, "player"), f"seat {turn.player} is not the turn player: the turn order "
+              f"{list(order)} at index {turn_index} gives seat {turn_player}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def pretty_json(value: Any, indent: int | None) -> str:
+    """JSON text: compact with ``indent=None``; otherwise indented, with lists of plain values
+    (cards, scores) kept on one line."""
+    if indent is None:
+        return json.dumps(value, separators=(",", ":"))
+    return _pretty(value, indent, 0)
+
+
+def _pretty(value: Any, indent: int, depth: int) -> str:
+    pad = " " * (indent * (depth + 1))
+    end = " " * (indent * depth)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{pad}{json.dumps(k)}: {_pretty(v, indent, depth + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if isinstance(value, list):
+        if all(not isinstance(v, dict | list) for v in value):
+            return json.dumps(value)
+        items = [pad + _pretty(v, indent, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + end + "]"
+    return json.dumps(value)
+

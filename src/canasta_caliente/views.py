@@ -1,0 +1,651 @@
+"""What one seat may know, and full states sampled to match it (for search bots).
+
+:func:`observe` projects a :class:`~canasta_caliente.GameState` onto one seat: a :class:`View`
+holds that seat's hand, everything on the table (melds, laid-out bonus cards, the whole pile,
+which is face up), the sizes of the other hands and of the stock, the scores and hand results,
+whose turn it is and every public fact of the turn. It never holds the seed, another hand's cards,
+the stock's order or the dealt order of the deck, so two states that differ only there give equal
+views.
+
+:func:`resample` goes the other way: a full state consistent with a view, the hidden cards dealt
+at random from those the seat cannot account for. Determinization and IS-MCTS bots rely on
+``observe(resample(view, rng), view.seat) == view``.
+
+>>> import random
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.views import observe, resample
+>>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=3)
+>>> view = observe(state, 1)
+>>> view.hand_sizes, view.stock_size
+((11, 11, 11, 11), 60)
+>>> guess = resample(view, random.Random(0))
+>>> observe(guess, 1) == view, guess.hand(1) == state.hand(1)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ._codec import (
+    RULES_VERSION,
+    Problems,
+    cards_out,
+    check_header,
+    check_turn_seats,
+    fields,
+    get_bool,
+    get_cards,
+    get_each,
+    get_int,
+    get_result,
+    get_rules,
+    get_scores,
+    get_seat_mask,
+    get_side,
+    get_turn,
+    join,
+    pretty_json,
+    read_document,
+    result_out,
+    seats_out,
+    side_out,
+    turn_out,
+)
+from .cards import NUM_KINDS, Card, cards_from_counts, counts_from_cards
+from .engine import apply, legal_actions, turn_order
+from .errors import StateError
+from .rules import RuleSet
+from .solver import meld_is_valid
+from .state import (
+    FREEZERS,
+    GameState,
+    HandResult,
+    Meld,
+    MeldCounts,
+    Phase,
+    Question,
+    SideTable,
+    Table,
+    Turn,
+)
+
+__all__ = ["VIEW_FORMAT", "View", "observe", "resample"]
+
+VIEW_FORMAT = "canasta-caliente/view"
+"""The ``format`` of a view document."""
+
+R3 = Card.RED_THREE
+B3 = Card.BLACK_THREE
+CAL = Card.CALIENTE
+TWO = Card.TWO
+JOKER = Card.JOKER
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    return tuple(sorted(Card(c) for c in value))
+
+
+@attrs.frozen(cache_hash=True)
+class View:
+    """What one seat may know of a game (see :func:`observe`): frozen, hashable, and a JSON
+    document through :meth:`to_json` / :meth:`from_json`.
+
+    The accessors mirror :class:`~canasta_caliente.GameState` where the seat can see:
+    :meth:`melds`, :meth:`laid_out`, :attr:`pile`, :attr:`phase`, :attr:`current_player`, ...
+    Another seat's hand is known only by its size (:attr:`hand_sizes`).
+    """
+
+    seat: int
+    """The seat that sees this."""
+    rules: RuleSet
+    hand_number: int
+    """The current hand, from 1."""
+    scores: tuple[int, ...]
+    """The sides' game scores (during a hand: as at its start)."""
+    hand_results: tuple[HandResult, ...]
+    """One result per finished hand."""
+    over: bool
+    """True between hands and after the game."""
+    hand: tuple[Card, ...] = attrs.field(converter=_cards)
+    """The seat's own hand, sorted."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (0 for a seat sitting out)."""
+    stock_size: int
+    pile: tuple[Card, ...]
+    """The pile, bottom first: it is face up, so all of it is public."""
+    side_tables: tuple[SideTable, ...]
+    """Each side's melds, laid-out bonus cards and Caliente cards played."""
+    order: tuple[int, ...]
+    """The active seats in turn order, from the hand's first player (SEAT-4)."""
+    turn_index: int
+    """Index into :attr:`order` of the player whose turn it is."""
+    turn: Turn
+    """The public facts of the turn: phase, player, first-meld points, waiting cards, the
+    question and its answer, the ranks melded this turn."""
+    melded_seats: int
+    """Bit mask of the seats that have melded a card this hand (OUT-3)."""
+
+    # -- whose turn ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase, as :attr:`GameState.phase <canasta_caliente.GameState.phase>`."""
+        if self.over:
+            return Phase.GAME_OVER if self.is_game_over else Phase.HAND_OVER
+        return self.turn.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act; ``None`` between hands and after the game."""
+        return None if self.over else self.turn.player
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is (the asker while a partner answers)."""
+        return None if self.over else self.order[self.turn_index]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when the seat is the one to act."""
+        return self.current_player == self.seat
+
+    @property
+    def question(self) -> Question:
+        """This turn's "May I go out?" question and its answer (OUT-2)."""
+        return self.turn.question
+
+    @property
+    def first_meld_points(self) -> int:
+        """Card values melded this turn toward the first-meld minimum (INIT-2)."""
+        return self.turn.points
+
+    @property
+    def first_meld_needed(self) -> int:
+        """First-meld points still needed this turn (INIT-1); 0 once met or not required."""
+        return self.turn.need
+
+    @property
+    def waiting(self) -> tuple[Card, ...]:
+        """Pile cards taken under INIT-4, waiting to join the turn player's hand."""
+        return () if self.over else cards_from_counts(self.turn.waiting)
+
+    # -- the table -----------------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
+        return self.rules.layout
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat."""
+        for i, side in enumerate(self.rules.layout):
+            if seat in side:
+                return i
+        raise ValueError(f"no seat {seat} at a table of {self.rules.players}")
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats playing this hand, in turn order."""
+        return self.order
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The seats sitting out this hand (SEAT-3)."""
+        return tuple(s for s in range(self.rules.players) if s not in self.order)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds."""
+        return self.hand_sizes[seat]
+
+    def melds(self, side: int) -> tuple[Meld, ...]:
+        """A side's melds: natural ranks 4 to A, then its stop melds."""
+        return _melds(self.rules, self.side_tables[side])
+
+    def laid_out(self, side: int) -> tuple[Card, ...]:
+        """The bonus cards a side has laid out this hand."""
+        return (R3,) * self.side_tables[side].laid_out
+
+    def caliente_played(self, side: int) -> int:
+        """How many Caliente cards a side has played this hand (HOT-2)."""
+        return self.side_tables[side].caliente_played
+
+    @property
+    def up_card(self) -> Card | None:
+        """The pile's up card, or ``None`` for an empty pile."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_has_freezer(self) -> bool:
+        """True while the pile holds a wild or a bonus card (PILE-3)."""
+        return not FREEZERS.isdisjoint(self.pile)
+
+    # -- the game ------------------------------------------------------------------------
+
+    @property
+    def is_hand_over(self) -> bool:
+        """True between hands (and after the game)."""
+        return self.over
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has won (GAME-1)."""
+        return self.over and self.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (GAME-1), or ``None`` while the game goes on."""
+        if not self.over or not self.hand_results:
+            return None
+        best = max(self.scores)
+        if best < self.rules.target_score or self.scores.count(best) > 1:
+            return None
+        return self.scores.index(best)
+
+    # -- documents -----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain JSON data; :meth:`from_dict` reads it back exactly."""
+        from .storage import _package_version
+
+        return {
+            "format": VIEW_FORMAT,
+            "rules_version": RULES_VERSION,
+            "package_version": _package_version(),
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "hand_number": self.hand_number,
+            "scores": list(self.scores),
+            "over": self.over,
+            "hand_results": [result_out(r) for r in self.hand_results],
+            "hand": cards_out(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "pile": cards_out(self.pile),
+            "sides": [side_out(s) for s in self.side_tables],
+            "order": list(self.order),
+            "turn_index": self.turn_index,
+            "turn": turn_out(self.turn),
+            "melded_seats": seats_out(self.melded_seats),
+        }
+
+    def to_json(self, *, indent: int | None = 1) -> str:
+        """The view as a JSON document (see :meth:`to_dict`)."""
+        return pretty_json(self.to_dict(), indent)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> View:
+        """Read a view from plain JSON data. A malformed or impossible one (unknown fields,
+        unknown cards, invalid melds, more cards than the deck holds, ...) raises
+        :class:`~canasta_caliente.StateError` listing every problem."""
+        return _view_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> View:
+        """Read a view written by :meth:`to_json`."""
+        return _view_from_dict(read_document(text, "view document"))
+
+    def __str__(self) -> str:
+        from .display import view_text
+
+        return view_text(self)
+
+    def _repr_html_(self) -> str:
+        from .display import view_html
+
+        return view_html(self)
+
+
+def _melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
+    size = rules.canasta_size
+    out = []
+    for rank, m in enumerate(side.melds):
+        if m is None:
+            continue
+        n, two, jk = m
+        cards = (Card(rank),) * n + (TWO,) * two + (JOKER,) * jk
+        out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
+    for k in side.stop_melds:
+        out.append(Meld(B3, (B3,) * k, False, True))
+    return tuple(out)
+
+
+def observe(state: GameState, seat: int) -> View:
+    """What ``seat`` may know of ``state`` (see :class:`View`).
+
+    Raises ``ValueError`` for a seat the table does not have.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if (not isinstance(seat, int) or isinstance(seat, bool)
+            or not 0 <= seat < state.rules.players):
+        raise ValueError(f"no seat {seat!r} at a table of {state.rules.players}")
+    t = state.table
+    return View(
+        seat=seat,
+        rules=state.rules,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        hand_results=state.hand_results,
+        over=state.over,
+        hand=state.hand(seat),
+        hand_sizes=tuple(sum(h) for h in t.hands),
+        stock_size=t.stock_size,
+        pile=t.pile,
+        side_tables=t.sides,
+        order=t.order,
+        turn_index=t.turn_index,
+        turn=t.turn,
+        melded_seats=t.melded_seats,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a view document
+
+
+_VIEW_FIELDS = ("format", "rules_version", "seat", "rules", "hand_number", "scores", "over",
+                "hand_results", "hand", "hand_sizes", "stock_size", "pile", "sides", "order",
+                "turn_index", "turn", "melded_seats")
+
+
+def _view_from_dict(data: Any) -> View:
+    what = "view document"
+    p = Problems()
+    check_header(p, data, VIEW_FORMAT, what)
+    doc = fields(p, "", data, _VIEW_FIELDS, ("package_version",))
+    assert doc is not None  # check_header has seen an object
+    rules = get_rules(p, "rules", doc["rules"])
+    players = rules.players if rules is not None else None
+    n_sides = len(rules.layout) if rules is not None else None
+    high = None if players is None else players - 1
+    seat = get_int(p, "seat", doc["seat"], low=0, high=high)
+    hand_number = get_int(p, "hand_number", doc["hand_number"], low=1)
+    scores = get_scores(p, "scores", doc["scores"], n_sides)
+    over = get_bool(p, "over", doc["over"])
+    results = get_each(p, "hand_results", doc["hand_results"],
+                       lambda q, w, v: get_result(q, w, v, players, n_sides))
+    hand = get_cards(p, "hand", doc["hand"])
+    sizes = get_each(p, "hand_sizes", doc["hand_sizes"], lambda q, w, v: get_int(q, w, v, low=0))
+    if sizes is not None and players is not None and len(sizes) != players:
+        p.add("hand_sizes", f"expected one size per seat ({players}), got {len(sizes)}")
+        sizes = None
+    stock_size = get_int(p, "stock_size", doc["stock_size"], low=0)
+    pile = get_cards(p, "pile", doc["pile"])
+    sides = get_each(p, "sides", doc["sides"], lambda q, w, v: get_side(q, w, v, rules))
+    if sides is not None and n_sides is not None and len(sides) != n_sides:
+        p.add("sides", f"expected one entry per side ({n_sides}), got {len(sides)}")
+        sides = None
+    order = get_each(p, "order", doc["order"], lambda q, w, v: get_int(q, w, v, low=0,
+                                                                        high=high))
+    turn_index = get_int(p, "turn_index", doc["turn_index"], low=0)
+    turn = get_turn(p, "turn", doc["turn"], players)
+    melded = get_seat_mask(p, "melded_seats", doc["melded_seats"], players)
+    p.raise_if_any(what)
+    assert rules is not None and seat is not None and hand_number is not None
+    assert scores is not None and over is not None and results is not None
+    assert hand is not None and sizes is not None and stock_size is not None
+    assert pile is not None and sides is not None and order is not None
+    assert turn_index is not None and turn is not None and melded is not None
+    view = View(seat, rules, hand_number, scores, tuple(results), over, hand, tuple(sizes),
+                stock_size, pile, tuple(sides), tuple(order), turn_index, turn, melded)
+
+    expected = hand_number - (0 if over else 1)
+    if len(results) != expected:
+        p.add("hand_results", f"{expected} hand result{'s' if expected != 1 else ''} expected "
+              f"in hand {hand_number}, not {len(results)}")
+    if len(hand) != sizes[seat]:
+        p.add("hand", f"holds {len(hand)} cards but hand_sizes gives seat {seat} {sizes[seat]}")
+    if R3 in hand and not over:
+        p.add("hand", "a bonus card never stays in a hand (TURN-3)")
+    want_order = turn_order(rules, hand_number)
+    if view.order != want_order:
+        p.add("order", f"{list(view.order)} is not the turn order of hand {hand_number}: "
+              f"expected {list(want_order)} (SEAT-3, SEAT-4)")
+    elif not turn_index < len(want_order):
+        p.add("turn_index", f"must be at most {len(want_order) - 1}, got {turn_index}")
+    else:
+        check_turn_seats(p, "turn", rules, view.order, turn_index, turn)
+        for s in range(rules.players):
+            if s not in view.order and sizes[s]:
+                p.add(join("hand_sizes", s), f"seat {s} sits out but holds {sizes[s]} cards "
+                      "(SEAT-3)")
+    if stock_size > rules.deck_size:
+        p.add("stock_size", f"must be at most the deck's {rules.deck_size} cards")
+    if not p:
+        pool = _unseen(view)
+        short = [f"{-n} {Card(k)}" for k, n in enumerate(pool) if n < 0]
+        if short:
+            p.add("", "the view shows more cards than the rules' deck holds: "
+                  + ", ".join(short) + " too many")
+        else:
+            hidden = sum(sizes[s] for s in range(rules.players) if s != seat) + stock_size
+            if hidden != sum(pool):
+                p.add("", f"cards do not add up: {sum(pool)} cards are unseen but the other "
+                      f"hands and the stock hold {hidden}")
+            elif not over and pool[R3] > stock_size:
+                p.add("", f"{pool[R3]} unseen bonus cards cannot all be in the stock of "
+                      f"{stock_size} (TURN-3)")
+    p.raise_if_any(what)
+    return view
+
+
+# ---------------------------------------------------------------------------------------------
+# Resampling
+
+
+def _unseen(view: View) -> list[int]:
+    """Per kind, the cards of the deck the seat cannot see: the deck minus its hand, the pile,
+    the melds, the laid-out bonus cards, the played Caliente cards and the waiting cards."""
+    pool = list(view.rules.deck_counts)
+    for card in view.hand:
+        pool[card] -= 1
+    for card in view.pile:
+        pool[card] -= 1
+    if not view.over:
+        for k, n in enumerate(view.turn.waiting):
+            pool[k] -= n
+    for side in view.side_tables:
+        pool[R3] -= side.laid_out
+        pool[CAL] -= side.caliente_played
+        pool[B3] -= sum(side.stop_melds)
+        for rank, m in enumerate(side.melds):
+            if m is not None:
+                pool[rank] -= m[0]
+                pool[TWO] -= m[1]
+                pool[JOKER] -= m[2]
+    return pool
+
+
+RESAMPLE_TRIES = 2000
+"""How many deals :func:`resample` tries before giving up (see there)."""
+_UNIFORM_TRIES = 20
+
+
+def resample(view: View, rng: random.Random) -> GameState:
+    """A full state consistent with ``view``: ``observe(resample(view, rng), view.seat) ==
+    view``, for determinization and IS-MCTS bots.
+
+    The hidden cards (the other hands and the stock) are dealt at random from the cards the seat
+    cannot account for: the rules' deck minus its own hand, the pile, every meld, the laid-out
+    bonus cards, the played Caliente cards and the waiting cards. Bonus cards go to the stock
+    only, as they never stay in a hand (TURN-3). The state gets a seed drawn from ``rng`` (it
+    shuffles later hands) and a deck whose tail is the sampled stock.
+
+    The sample also respects TURN-0 where it constrains a hidden hand: when another seat is in
+    the middle of its turn, its hand must let it finish (for example, after a "yes" it must be
+    able to go out). Such deals are found by rejection, helped by a generator of hands built
+    from meldable groups. The sample uses what the view shows now, not the history that led
+    there (cards a player was seen to take are not tracked).
+
+    Raises :class:`~canasta_caliente.StateError` if the view's cards cannot be dealt (a view
+    not made by :func:`observe`), or if no consistent deal is found in
+    :data:`RESAMPLE_TRIES` tries.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"expected a View, not {type(view).__name__}")
+    rules = view.rules
+    pool = _unseen(view)
+    if any(n < 0 for n in pool):
+        raise StateError("resample: the view shows more cards than the rules' deck holds")
+    others = [s for s in range(rules.players) if s != view.seat and view.hand_sizes[s]]
+    hidden = sum(view.hand_sizes[s] for s in others) + view.stock_size
+    if hidden != sum(pool):
+        raise StateError(f"resample: {sum(pool)} cards are unseen, but the other hands and the "
+                         f"stock hold {hidden}")
+    # A bonus card is in a hand only in the odd hand that ended at the deal (END-1).
+    bonus_in_stock = 0 if view.over else pool[R3]
+    if bonus_in_stock > view.stock_size:
+        raise StateError("resample: more unseen bonus cards than the stock holds (TURN-3)")
+    constrained: int | None = None
+    if not view.over and view.turn.phase in (Phase.PLAY, Phase.ANSWER):
+        player = view.order[view.turn_index]
+        if player != view.seat:
+            constrained = player
+    for attempt in range(RESAMPLE_TRIES):
+        guided = constrained is not None and attempt >= _UNIFORM_TRIES and attempt % 2 == 0
+        state = _deal(view, rng, pool, others, bonus_in_stock,
+                      constrained if guided else None)
+        if state is not None and _playable(state):
+            return state
+    raise StateError(f"resample: no deal consistent with the view found in {RESAMPLE_TRIES} "
+                     f"tries (seat {constrained} must be able to finish its turn, TURN-0)")
+
+
+def _deal(
+    view: View,
+    rng: random.Random,
+    pool: list[int],
+    others: list[int],
+    bonus_in_stock: int,
+    guided: int | None,
+) -> GameState | None:
+    rules = view.rules
+    rest = list(pool)
+    rest[R3] -= bonus_in_stock
+    hands: dict[int, tuple[int, ...]] = {}
+    if guided is not None:
+        counts = _guided_hand(view, rng, rest, guided)
+        if counts is None:
+            return None
+        hands[guided] = counts
+        for k in range(NUM_KINDS):
+            rest[k] -= counts[k]
+    loose = list(cards_from_counts(rest))
+    rng.shuffle(loose)
+    pos = 0
+    for seat in others:
+        if seat in hands:
+            continue
+        size = view.hand_sizes[seat]
+        hands[seat] = counts_from_cards(loose[pos:pos + size])
+        pos += size
+    stock = loose[pos:] + [R3] * bonus_in_stock
+    rng.shuffle(stock)
+    dealt = list(rules.deck_counts)
+    for card in stock:
+        dealt[card] -= 1
+    deck = cards_from_counts(dealt) + tuple(stock)
+    zero = (0,) * NUM_KINDS
+    all_hands = tuple(
+        counts_from_cards(view.hand) if s == view.seat else hands.get(s, zero)
+        for s in range(rules.players)
+    )
+    table = Table(deck, len(deck) - len(stock), all_hands, view.pile, view.side_tables,
+                  view.order, view.turn_index, view.turn, view.melded_seats)
+    return GameState(rules, rng.randrange(2**63), view.hand_number, view.scores, table,
+                     view.hand_results, view.over)
+
+
+def _playable(state: GameState) -> bool:
+    """TURN-0 holds: the player to act has a legal action, and a question asked can be
+    answered either way without stranding the asker (OUT-2)."""
+    if state.over:
+        return True
+    if not legal_actions(state):
+        return False
+    if state.table.turn.phase is Phase.ANSWER:
+        return all(legal_actions(apply(state, answer)) for answer in ("yes", "no"))
+    return True
+
+
+def _guided_hand(
+    view: View, rng: random.Random, avail: list[int], seat: int
+) -> tuple[int, ...] | None:
+    """A random hand for ``seat`` built to be able to go out: canastas completed first if the
+    side needs them, then groups that can be melded (lay-offs, new melds of three, stop sets),
+    maybe one card to discard. It is only a proposal: :func:`_playable` decides."""
+    rules = view.rules
+    size = view.hand_sizes[seat]
+    left = list(avail)
+    hand = [0] * NUM_KINDS
+    melds: list[MeldCounts | None] = list(view.side_tables[view.side_of(seat)].melds)
+    slots = size
+
+    def take(card: int, n: int = 1) -> None:
+        nonlocal slots
+        left[card] -= n
+        hand[card] += n
+        slots -= n
+
+    if slots and rng.random() < 0.6:
+        kinds = [k for k in range(NUM_KINDS) if left[k]]
+        if kinds:
+            take(rng.choice(kinds))
+    have = sum(1 for m in melds if m is not None and sum(m) >= rules.canasta_size)
+    ranks = [r for r in range(len(melds)) if melds[r] is not None]
+    rng.shuffle(ranks)
+    for r in ranks:
+        if have >= rules.canastas_to_go_out:
+            break
+        m = melds[r]
+        assert m is not None
+        n, two, jk = m
+        while n + two + jk < rules.canasta_size and slots:
+            if left[r]:
+                take(r)
+                n += 1
+            elif left[TWO] and meld_is_valid(rules, n, two + jk + 1):
+                take(TWO)
+                two += 1
+            elif left[JOKER] and meld_is_valid(rules, n, two + jk + 1):
+                take(JOKER)
+                jk += 1
+            else:
+                break
+        melds[r] = (n, two, jk)
+        if n + two + jk >= rules.canasta_size:
+            have += 1
+    while slots:
+        options: list[tuple[int, ...]] = []
+        for r in range(len(melds)):
+            m = melds[r]
+            if m is not None and left[r]:
+                options.append((r,))
+            elif m is None and slots >= 3:
+                if left[r] >= 3:
+                    options.append((r, r, r))
+                for wild in (TWO, JOKER):
+                    if left[r] >= 2 and left[wild] and meld_is_valid(rules, 2, 1):
+                        options.append((r, r, wild))
+        for wild in (TWO, JOKER):
+            if left[wild] and any(m is not None and meld_is_valid(rules, m[0], m[1] + m[2] + 1)
+                                  for m in melds):
+                options.append((wild,))
+        for k in (3, 4):
+            if slots >= k and left[B3] >= k:
+                options.append((B3,) * k)
+        if not options:
+            return None
+        group = rng.choice(options)
+        for card in group:
+            take(card)
+        r = group[0]
+        if r < len(melds):  # a natural rank: the side's meld of it grows or starts
+            n, two, jk = melds[r] or (0, 0, 0)
+            melds[r] = (n + group.count(r), two + group.count(TWO), jk + group.count(JOKER))
+    return tuple(hand)
