@@ -171,12 +171,16 @@ def _deal(
     ended: HandEnd | None = None
     for seat in order:  # DEAL-4
         hand = hands[seat]
-        while hand[R3] and ended is None:
+        while hand[R3]:
+            # Bonus cards never stay in a hand (TURN-3): once the hand has ended they are
+            # still laid out, just not replaced.
             hand[R3] -= 1
             laid[side_of[seat]] += 1
+            if ended is not None:
+                continue
             if pos == len(deck):
                 ended = HandEnd.BONUS_NOT_REPLACED
-                break
+                continue
             hand[deck[pos]] += 1
             pos += 1
             if pos == len(deck) and rules.stock_out is StockOut.END_ON_LAST_CARD:
@@ -547,7 +551,8 @@ def _eval_take(state: GameState, action: Action, turn0: bool) -> _Work | str:
     else:
         _join(rules, deck, w, rest)
         _check_last_card(rules, w)
-    return _finish(state, w, turn0)
+    # A take that melds the last cards of the hand is going out (OUT-1).
+    return _after_meld(state, w, turn0)
 
 
 def _describe(meld: MeldCounts) -> str:

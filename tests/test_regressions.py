@@ -1,0 +1,32 @@
+"""Regression tests: each pins down a bug that a sweep or a bot game once found."""
+
+from __future__ import annotations
+
+import canasta_caliente as cc
+from canasta_caliente.testing import reference_legal_actions
+from conftest import deal, legal, refused, rules_for
+
+
+def test_take_that_melds_the_last_cards_goes_out() -> None:
+    """A pile take that melds the up card with the last two cards of the hand empties it: that
+    is going out (OUT-1), allowed with a canasta and ending the hand. Once it left an empty
+    hand in the play phase, a dead end."""
+    # RULES: OUT-1, PILE-1, TURN-0
+    rules = rules_for("caliente", hand_size=2, canasta_size=3)
+    state = deal(rules, {0: "K K"}, pile="K", scores=(-100, -100))
+    assert "take K K" in legal(state)
+    after = cc.apply(state, "take K K")
+    assert after.is_hand_over
+    result = after.hand_results[-1]
+    assert result.ended is cc.HandEnd.WENT_OUT and result.went_out == 0
+    assert reference_legal_actions(state) == frozenset(cc.legal_actions(state))
+
+
+def test_take_that_would_empty_the_hand_without_a_canasta_is_refused() -> None:
+    """The same take without a canasta would go out illegally, so it is refused (TURN-0)."""
+    # RULES: OUT-1, TURN-0, DISC-3
+    rules = rules_for("caliente", hand_size=2)
+    state = deal(rules, {0: "K K"}, pile="K", scores=(-100, -100))
+    message = refused(state, "take K K")
+    assert "going out needs 1" in message
+    assert reference_legal_actions(state) == frozenset(cc.legal_actions(state))
