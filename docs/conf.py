@@ -13,6 +13,8 @@ from pathlib import Path
 
 # Harmless when the package is installed (editable or not); lets a bare checkout build too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta-caliente"
 author = "The canasta-caliente developers"
@@ -29,9 +31,10 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "canasta_options",
 ]
 
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 nitpicky = False
 
 # autodoc: the API page documents what ``canasta_caliente.__all__`` exports.

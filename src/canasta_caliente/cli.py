@@ -214,7 +214,9 @@ def _rules_presets(args: argparse.Namespace) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="canasta-caliente", description=__doc__.split("\n\n", 1)[0] if __doc__ else None)
+        prog="canasta-caliente",
+        description="The Canasta Caliente rules engine: play a demonstration game, or "
+        "validate, show and compare rule sets and house-rules files.")
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random players")

@@ -19,7 +19,14 @@ from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
 from .errors import IllegalActionError, NotationError
 from .rules import RuleSet, StockOut
 from .scoring import score_hand
-from .solver import Situation, can_finish, can_go_out, finish_without_going_out, meld_is_valid
+from .solver import (
+    Situation,
+    can_finish,
+    can_go_out,
+    finish_without_going_out,
+    meld_is_valid,
+    wild_cap,
+)
 from .state import (
     FREEZERS,
     GameState,
@@ -873,11 +880,84 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     cache = state._cache
     legal = cache.get("legal")
     if legal is None:
-        found = [a for a in _candidates(state)
-                 if not isinstance(_evaluate(state, a, build=False), str)]
+        found = _plain_play_actions(state)
+        if found is None:
+            found = [a for a in _candidates(state)
+                     if not isinstance(_evaluate(state, a, build=False), str)]
         found.sort(key=_SORT_KEYS.__getitem__)
         legal = cache["legal"] = tuple(found)
     return legal
+
+
+def _plain_play_actions(state: GameState) -> list[Action] | None:
+    """The legal actions of a plain play-phase state, listed directly; ``None`` if the state is
+    not plain.
+
+    Plain: no first-meld minimum pending, no question asked, no stop meld. There, by the
+    checks of :func:`_eval_meld` and :func:`_eval_discard`, a meld that obeys MELD-1 to MELD-3
+    and leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any
+    discard that keeps a card. Every other candidate goes through :func:`_evaluate`.
+    """
+    if state.over:
+        return None
+    t = state.table
+    turn = t.turn
+    if (turn.phase is not Phase.PLAY or turn.need > 0 or turn.question is not Question.NONE):
+        return None
+    rules = state.rules
+    side = t.sides[_side_index(rules)[turn.player]]
+    if side.stop_melds:
+        return None
+    hand = t.hands[turn.player]
+    held = sum(hand)
+    caps = _caps(rules)
+    out: list[Action] = []
+    slow: list[Action] = []
+    twos, jokers = hand[TWO], hand[JOKER]
+    melds = side.melds
+    for rank in NATURALS:
+        have = hand[rank]
+        meld = melds[rank]
+        if meld is None:
+            if not have:
+                continue
+            n0 = w0 = 0
+        else:
+            n0, w0 = meld[0], meld[1] + meld[2]
+        for a in range(0 if meld is not None else 1, have + 1):
+            room = caps[n0 + a] - w0
+            for b in range(min(twos, room) + 1 if room >= 0 else 0):
+                for c in range(min(jokers, room - b) + 1):
+                    used = a + b + c
+                    if used == 0 or (meld is None and used < 3):
+                        continue
+                    action = _act(Verb.MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
+                                  rank if a == 0 else None)
+                    (out if held - used >= 2 else slow).append(action)
+    for k in (3, 4):
+        if hand[B3] >= k:
+            slow.append(_act(Verb.MELD, (B3,) * k))
+    for kind in range(NUM_KINDS):
+        if hand[kind]:
+            action = _act(Verb.DISCARD, (_CARDS[kind],))
+            (out if held > 1 else slow).append(action)
+    slow.append(_act(Verb.ASK))
+    out.extend(a for a in slow if not isinstance(_evaluate(state, a, build=False), str))
+    return out
+
+
+_CAPS: dict[RuleSet, tuple[int, ...]] = {}
+
+
+def _caps(rules: RuleSet) -> tuple[int, ...]:
+    """Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2."""
+    caps = _CAPS.get(rules)
+    if caps is None:
+        top = rules.deck_counts[0] + 1
+        caps = _CAPS[rules] = tuple(
+            wild_cap(rules, n) if n >= 1 else -1 for n in range(top + 1)
+        )
+    return caps
 
 
 def _as_action(action: Action | str) -> Action:

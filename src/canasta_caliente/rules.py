@@ -240,15 +240,17 @@ class RuleSet:
         "(JSON null too). 0 forbids wilds in melds.", ("MELD-2",),
         kind='integer or "none"', converter=_none)
     canasta_size: int = _opt(
-        7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld.",
-        ("MELD-4", "PILE-5"))
+        7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld. It also "
+        "decides going out (canastas_to_go_out), the canasta bonuses and the always-frozen "
+        "lay-off.", ("MELD-4", "OUT-1", "PILE-5", "SCORE-2"))
     canastas_to_go_out: int = _opt(
         1, "Canastas the side must hold, counting the turn's melds, before a player may go out "
         "(2 in the 2-player and three-deck games); 0 to 11, since a side has one meld per rank.",
         ("OUT-1", "VAR-1", "VAR-5"))
     target_score: int = _opt(
-        5000, "Game score that ends the game: after a hand in which a side reaches it, the side "
-        "strictly ahead of all others wins (10000 in the three-deck game); at least 1.",
+        5000, "Game score that ends the game: after a hand, when some side has at least this "
+        "score and one side is strictly ahead of all others, that side wins; a tie for the "
+        "lead plays another hand (10000 in the three-deck game). At least 1.",
         ("GAME-1", "VAR-5"))
     minimum_below_zero: int = _opt(
         15, "First-meld minimum for a side whose game score is below 0 at the start of the "

@@ -1,0 +1,360 @@
+"""Simulations: play games between bots, alone or in parallel, and summarize them.
+
+:func:`play_game` plays one seeded game; :func:`simulate` plays many and aggregates them. Each
+game's seed is derived from the simulation's seed and the game's index alone, so the results
+are identical whatever the number of workers or the executor. Parallel runs take any
+:class:`concurrent.futures.Executor` (a process pool by default), so a Dask or Ray executor
+scales a simulation past one machine.
+
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.simulate import simulate
+>>> result = simulate(cc.RuleSet.preset("caliente"), ["heuristic", "random"], games=2, seed=1)
+>>> len(result.games), sorted(result.win_rates)
+(2, ['heuristic', 'random'])
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from .bots import Bot, get_bot
+from .engine import apply, legal_actions, new_game
+from .rules import RuleSet
+from .views import observe
+
+__all__ = ["GameResult", "SimulationResult", "play_game", "seat_bots", "simulate"]
+
+BotSpec = str | Bot
+
+
+@attrs.frozen
+class GameResult:
+    """The result of one game."""
+
+    index: int
+    seed: int
+    seat_bots: tuple[str, ...]
+    """The name of the bot at each seat."""
+    winner: int | None
+    """The winning side, or ``None`` if the game hit the hand limit."""
+    scores: tuple[int, ...]
+    hands: int
+    hand_totals: tuple[tuple[int, ...], ...]
+    """Per hand, each side's hand score."""
+    hand_ends: tuple[str, ...]
+    """Per hand, how it ended (a :class:`~canasta_caliente.HandEnd` value)."""
+    canastas: tuple[int, ...]
+    """Per hand, the canastas on the table at its end (all sides)."""
+    actions: int
+
+    def winning_bots(self, rules: RuleSet) -> frozenset[str]:
+        """The bots that sat on the winning side."""
+        if self.winner is None:
+            return frozenset()
+        return frozenset(self.seat_bots[s] for s in rules.layout[self.winner])
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return attrs.asdict(self, recurse=True)
+
+
+def _bot_name(bot: BotSpec) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
+    """The bot at each seat in game ``index``: side ``k`` plays ``bots[(k + index) % len]``,
+    so with two bots they swap sides every game and neither keeps the first turn."""
+    out: list[BotSpec] = [bots[0]] * rules.players
+    for side_no, seats in enumerate(rules.layout):
+        for seat in seats:
+            out[seat] = bots[(side_no + index) % len(bots)]
+    return tuple(out)
+
+
+def _game_seed(seed: int, index: int) -> int:
+    return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
+
+
+def play_game(
+    rules: RuleSet,
+    bots: Sequence[BotSpec],
+    seed: int,
+    *,
+    index: int = 0,
+    max_hands: int = 200,
+) -> GameResult:
+    """Play one game between ``bots`` (names from :data:`~canasta_caliente.bots.BOTS` or
+    callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``."""
+    seated = seat_bots(rules, bots, index)
+    players = [get_bot(b) if isinstance(b, str) else b for b in seated]
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    totals: list[tuple[int, ...]] = []
+    ends: list[str] = []
+    canastas: list[int] = []
+    actions = 0
+    size = rules.canasta_size
+    while not state.is_game_over:
+        if state.is_hand_over:
+            result = state.hand_results[-1]
+            totals.append(result.totals)
+            ends.append(result.ended.value)
+            canastas.append(sum(t.canastas(size) for t in state.table.sides))
+            if state.hand_number >= max_hands:
+                break
+            state = apply(state, legal_actions(state)[0])
+            continue
+        legal = legal_actions(state)
+        seat = state.current_player
+        assert seat is not None
+        action = players[seat](observe(state, seat), legal, rng)
+        state = apply(state, action)
+        actions += 1
+    if state.is_game_over:
+        result = state.hand_results[-1]
+        totals.append(result.totals)
+        ends.append(result.ended.value)
+        canastas.append(sum(t.canastas(size) for t in state.table.sides))
+    return GameResult(
+        index=index,
+        seed=seed,
+        seat_bots=tuple(_bot_name(b) for b in seated),
+        winner=state.winner,
+        scores=state.scores,
+        hands=len(totals),
+        hand_totals=tuple(totals),
+        hand_ends=tuple(ends),
+        canastas=tuple(canastas),
+        actions=actions,
+    )
+
+
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class SimulationResult:
+    """Per-game results and their aggregate statistics."""
+
+    rules: RuleSet
+    bots: tuple[str, ...]
+    seed: int
+    games: tuple[GameResult, ...]
+    requested: int
+    """Games asked for; more than ``len(games)`` if the run was interrupted."""
+
+    @property
+    def interrupted(self) -> bool:
+        """True if the run stopped early (the partial results are kept)."""
+        return len(self.games) < self.requested
+
+    @property
+    def win_rates(self) -> dict[str, tuple[float, float, float]]:
+        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval."""
+        out = {}
+        n = len(self.games)
+        for bot in self.bots:
+            wins = sum(1 for g in self.games if bot in g.winning_bots(self.rules))
+            low, high = _wilson(wins, n)
+            out[bot] = (wins / n if n else 0.0, low, high)
+        return out
+
+    @property
+    def mean_hand_score(self) -> dict[str, float]:
+        """Per bot: the mean hand score of the sides it played."""
+        sums: Counter[str] = Counter()
+        counts: Counter[str] = Counter()
+        for g in self.games:
+            for side_no, seats in enumerate(self.rules.layout):
+                bot = g.seat_bots[seats[0]]
+                for totals in g.hand_totals:
+                    sums[bot] += totals[side_no]
+                    counts[bot] += 1
+        return {bot: sums[bot] / counts[bot] if counts[bot] else 0.0 for bot in self.bots}
+
+    @property
+    def hands_per_game(self) -> float:
+        """Mean hands per game."""
+        return sum(g.hands for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def canastas_per_hand(self) -> float:
+        """Mean canastas on the table at the end of a hand (all sides)."""
+        hands = sum(len(g.canastas) for g in self.games)
+        return sum(sum(g.canastas) for g in self.games) / hands if hands else 0.0
+
+    @property
+    def hand_ends(self) -> dict[str, int]:
+        """How hands ended, with counts."""
+        return dict(Counter(end for g in self.games for end in g.hand_ends))
+
+    def table(self) -> str:
+        """A text table of the aggregate statistics."""
+        lines = [f"{len(self.games)} games of {self.requested}"
+                 + (" (interrupted)" if self.interrupted else ""),
+                 f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}"]
+        rates = self.win_rates
+        means = self.mean_hand_score
+        for bot in self.bots:
+            rate, low, high = rates[bot]
+            lines.append(f"{bot:<12}{rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
+                         f"{means[bot]:>12.1f}")
+        lines.append(f"hands per game {self.hands_per_game:.2f}, canastas per hand "
+                     f"{self.canastas_per_hand:.2f}")
+        lines.append("hands ended: " + ", ".join(f"{k} {v}" for k, v in
+                                                 sorted(self.hand_ends.items())))
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the aggregates and every game."""
+        return {
+            "rules": self.rules.to_dict(),
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+            "win_rates": {k: list(v) for k, v in self.win_rates.items()},
+            "mean_hand_score": self.mean_hand_score,
+            "hands_per_game": self.hands_per_game,
+            "canastas_per_hand": self.canastas_per_hand,
+            "hand_ends": self.hand_ends,
+            "games": [g.to_dict() for g in self.games],
+        }
+
+
+def _play_chunk(
+    rules: RuleSet, bots: tuple[BotSpec, ...], seed: int, indices: tuple[int, ...],
+    max_hands: int,
+) -> list[GameResult]:
+    return [play_game(rules, bots, _game_seed(seed, i), index=i, max_hands=max_hands)
+            for i in indices]
+
+
+class _Progress:
+    """A progress bar: tqdm if installed, else a line on standard error."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.done = 0
+        self.bar: Any = None
+        self.enabled = enabled
+        if enabled:
+            try:
+                tqdm = importlib.import_module("tqdm").tqdm
+            except ImportError:
+                self.bar = None
+            else:
+                self.bar = tqdm(total=total, unit="game")
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(n)
+        else:
+            print(f"\r{self.done}/{self.total} games", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            print(file=sys.stderr)
+
+
+def simulate(
+    rules: RuleSet,
+    bots: Sequence[BotSpec],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = False,
+    chunk_size: int = 10,
+    max_hands: int = 200,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games between ``bots`` and aggregate the results.
+
+    ``workers > 1`` runs them in a process pool; ``executor`` takes any
+    :class:`concurrent.futures.Executor` instead (Dask's and Ray's included), in which case the
+    bots must be picklable (names, or module-level functions). The results are the same for a
+    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed). A
+    :class:`KeyboardInterrupt` stops the run cleanly and the games finished so far are
+    returned (:attr:`SimulationResult.interrupted`).
+    """
+    if games < 0:
+        raise ValueError("games must be at least 0")
+    specs = tuple(bots)
+    if not specs:
+        raise ValueError("at least one bot is needed")
+    for b in specs:
+        if isinstance(b, str):
+            get_bot(b)
+    names = tuple(dict.fromkeys(_bot_name(b) for b in specs))
+    results: dict[int, GameResult] = {}
+    bar = _Progress(games, progress)
+    chunks = [tuple(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
+    own: Executor | None = None
+    try:
+        if executor is None and workers > 1:
+            own = executor = ProcessPoolExecutor(max_workers=workers)
+        for chunk_results in _run(executor, rules, specs, seed, chunks, max_hands):
+            for r in chunk_results:
+                results[r.index] = r
+                if on_result is not None:
+                    on_result(r)
+            bar.update(len(chunk_results))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        bar.close()
+        if own is not None:
+            own.shutdown(wait=False, cancel_futures=True)
+    ordered = tuple(results[i] for i in sorted(results))
+    # Keep only the unbroken prefix, so an interrupted run is a reproducible prefix.
+    prefix = []
+    for i, r in enumerate(ordered):
+        if r.index != i:
+            break
+        prefix.append(r)
+    return SimulationResult(rules, names, seed, tuple(prefix), games)
+
+
+def _run(
+    executor: Executor | None,
+    rules: RuleSet,
+    bots: tuple[BotSpec, ...],
+    seed: int,
+    chunks: Iterable[tuple[int, ...]],
+    max_hands: int,
+) -> Iterator[list[GameResult]]:
+    if executor is None:
+        for chunk in chunks:
+            yield _play_chunk(rules, bots, seed, chunk, max_hands)
+        return
+    futures = [executor.submit(_play_chunk, rules, bots, seed, chunk, max_hands)
+               for chunk in chunks]
+    for future in futures:
+        yield future.result()
