@@ -111,7 +111,7 @@ CASES: list[dict[str, Any]] = [
         "takes or passes.",
         "preset": "caliente",
         "random": {"seed": 5, "stock_at_most": 2},
-        "depth": 6,
+        "depth": 5,
     },
     {
         "name": "classic-last-card",
