@@ -53,3 +53,47 @@ def test_console_script_installed() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert done.stdout.strip()
+
+
+def test_simulate_prints_a_results_table(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    """`simulate` plays the games, prints win rates with confidence intervals, and writes the
+    JSON results when asked."""
+    out_file = tmp_path / "results.json"
+    assert main(["simulate", "--games", "4", "--seed", "3", "--no-progress",
+                 "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic" in out and "random" in out and "95% CI" in out
+    assert "hands per game" in out
+    import json
+
+    data = json.loads(out_file.read_text())
+    assert len(data["games"]) == 4
+    assert set(data["win_rates"]) == {"heuristic", "random"}
+
+
+def test_simulate_rejects_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown bot name exits with status 2 and lists the bots."""
+    assert main(["simulate", "--games", "1", "--bots", "heuristic,genius"]) == 2
+    assert "unknown bot 'genius'" in capsys.readouterr().err
+
+
+def test_play_reports_bad_input_and_goes_on(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`play`: malformed notation and illegal actions get a clear message and the game goes on;
+    the end of input leaves cleanly."""
+    answers = iter(["draw", "frobnicate", "discard R3", "help"])
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "--seat", "0", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "not an action: 'frobnicate': unknown verb" in out
+    assert "illegal: discard R3: bonus cards cannot be discarded (DISC-1)" in out
+    assert "legal: " in out
+    assert "end of input" in out

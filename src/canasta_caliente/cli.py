@@ -1,6 +1,8 @@
 """The ``canasta-caliente`` command line.
 
-``demo`` plays a seeded game between random players. ``rules`` works with rule sets (a preset
+``simulate`` plays many games between bots and prints a results table; ``play`` lets a person
+play one seat in the terminal against bots; ``demo`` plays a seeded game between random players.
+``rules`` works with rule sets (a preset
 name, or a house-rules file in TOML or JSON that names a preset and overrides options):
 ``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
 option with its value and help, ``rules diff A B`` lists the options that differ and the rules
@@ -212,11 +214,114 @@ def _rules_presets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hand_table(state: Any) -> list[str]:
+    """The last hand's breakdown, one line per side."""
+    result = state.hand_results[-1]
+    how = result.ended.value + (
+        f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
+        if result.went_out is not None else "")
+    lines = [f"hand {len(state.hand_results)}: {how}",
+             "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"]
+    for side in range(len(state.sides)):
+        comps = result.components(side)
+        lines.append(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                     + f"{result.totals[side]:>10}")
+    lines.append("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+    return lines
+
+
+def _bot_list(text: str) -> list[str]:
+    from .bots import BOTS
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        raise _InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
+                           f"bots: {', '.join(BOTS)}"])
+    return names
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from .simulate import simulate
+
+    rules = _load(args.rules)
+    bots = _bot_list(args.bots)
+    if args.games < 1:
+        raise _InputError(["--games: must be at least 1"])
+    result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
+                      progress=not args.no_progress)
+    print(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    print(result.table())
+    if args.json:
+        Path(args.json).write_text(json.dumps(result.to_dict(), indent=1))
+        print(f"results written to {args.json}")
+    return 130 if result.interrupted else 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .actions import parse_action
+    from .bots import get_bot
+    from .errors import IllegalActionError, NotationError
+    from .views import observe
+
+    rules = _load(args.rules)
+    if not 0 <= args.seat < rules.players:
+        raise _InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
+    bot = get_bot(_bot_list(args.bots)[0])
+    rng = random.Random(args.seed)
+    state = new_game(rules, seed=args.seed)
+    print(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
+          f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
+          "'discard Q'), 'help' for the legal actions, or 'quit'.")
+    hands_seen = 0
+    while not state.is_game_over:
+        if len(state.hand_results) > hands_seen:
+            hands_seen = len(state.hand_results)
+            print("\n" + "\n".join(_hand_table(state)))
+        legal = legal_actions(state)
+        seat = state.current_player
+        if seat is None:
+            state = apply(state, legal[0])
+            continue
+        if seat != args.seat:
+            action = bot(observe(state, seat), legal, rng)
+            print(f"seat {seat}: {action}")
+            state = apply(state, action)
+            continue
+        print("\n" + str(observe(state, seat)))
+        print("legal: " + ", ".join(map(str, legal)))
+        while True:
+            try:
+                text = input("your action> ").strip()
+            except EOFError:
+                print("\nend of input: the game is left unfinished")
+                return 0
+            if text in ("quit", "exit"):
+                return 0
+            if text in ("help", "?", ""):
+                print("legal: " + ", ".join(map(str, legal)))
+                continue
+            try:
+                state = apply(state, parse_action(text))
+                break
+            except NotationError as exc:
+                print(f"not an action: {exc}")
+            except IllegalActionError as exc:
+                print(f"illegal: {exc}")
+    print("\n" + "\n".join(_hand_table(state)))
+    print(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
+        args.seat) else ""))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta-caliente",
-        description="The Canasta Caliente rules engine: play a demonstration game, or "
-        "validate, show and compare rule sets and house-rules files.")
+        description="The Canasta Caliente rules engine: simulate games between bots, play "
+        "against them, play a demonstration game, or validate, show and compare rule sets and "
+        "house-rules files.")
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random players")
@@ -225,6 +330,26 @@ def _parser() -> argparse.ArgumentParser:
                       help="a preset name, or a house-rules file (.toml or .json)")
     demo.add_argument("--max-hands", type=int, default=1000)
     demo.set_defaults(func=_demo)
+
+    sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
+    sim.add_argument("--rules", default="caliente",
+                     help="a preset name, or a house-rules file (.toml or .json)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--bots", default="heuristic,random",
+                     help="comma-separated bot names, one per side in turn (random, heuristic)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to run games in")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_simulate)
+
+    play = sub.add_parser("play", help="play one seat in the terminal against bots")
+    play.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
+    play.add_argument("--seat", type=int, default=0)
+    play.add_argument("--bots", default="heuristic", help="the bot the other seats play")
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(func=_play)
 
     rules = sub.add_parser(
         "rules", help="validate, show and compare rule sets (presets and house-rules files)",
