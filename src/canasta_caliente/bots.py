@@ -74,7 +74,7 @@ def _answer(view: View, legal: Sequence[Action]) -> Action:
     """Say yes when the partner going out costs little: a small hand penalty here."""
     values = view.rules.card_values
     penalty = sum(values[c] for c in view.hand)
-    want = Verb.YES if penalty <= 60 or len(view.hand) <= 3 else Verb.NO
+    want = Verb.YES if penalty <= 100 or len(view.hand) <= 4 else Verb.NO
     for action in legal:
         if action.verb is want:
             return action
@@ -190,6 +190,8 @@ def _meld_score(
     score = 2.0 * naturals - 4.0 * wilds
     if before < size <= after:
         score += 30 + 6 * wilds  # a canasta is worth its wilds
+    elif wilds and existing is not None and after >= size - 2:
+        score += 5 * wilds  # wilds that bring a meld near a canasta
     if opening:
         score += 3 * len(cards)
     if held - len(cards) < 2:

@@ -1,0 +1,112 @@
+"""Bots and simulations: the bot interface, reproducibility across workers, interruption, and
+the heuristic bot's strength."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.bots import BOTS, get_bot, heuristic_bot, random_bot
+from canasta_caliente.simulate import GameResult, play_game, seat_bots, simulate
+from canasta_caliente.views import View, observe
+
+RULES = cc.RuleSet.preset("caliente")
+
+
+def test_bots_return_a_legal_action_in_every_preset() -> None:
+    """Both built-in bots answer every decision of a game with one of the legal actions."""
+    for preset in cc.RuleSet.preset_names():
+        rules = cc.RuleSet.preset(preset)
+        state = cc.new_game(rules, seed=4)
+        rng = random.Random(4)
+        for step in range(300):
+            legal = cc.legal_actions(state)
+            if not legal:
+                break
+            seat = state.current_player
+            if seat is None:
+                state = cc.apply(state, legal[0])
+                continue
+            bot = heuristic_bot if step % 2 else random_bot
+            action = bot(observe(state, seat), legal, rng)
+            assert action in legal, (preset, step, action)
+            state = cc.apply(state, action)
+
+
+def test_a_custom_bot_plugs_in() -> None:
+    """Any callable (view, legal, rng) -> action is a bot; it sees only its own seat's view."""
+    seen: list[int] = []
+
+    def first_legal(view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        seen.append(view.seat)
+        return legal[0]
+
+    result = play_game(RULES, [first_legal, "random"], seed=5, max_hands=1)
+    assert result.hands >= 1
+    assert set(seen) <= {0, 1, 2, 3} and seen
+    assert result.seat_bots[0] == "first_legal"
+
+
+def test_seating_alternates_sides() -> None:
+    """Side k plays bots[(k + game index) % n]: two bots swap sides every game."""
+    assert seat_bots(RULES, ["a", "b"], 0) == ("a", "b", "a", "b")
+    assert seat_bots(RULES, ["a", "b"], 1) == ("b", "a", "b", "a")
+
+
+def test_same_results_whatever_the_workers() -> None:
+    """The same seed gives the same per-game results in one process, in a process pool, and
+    on any executor."""
+    one = simulate(RULES, ["heuristic", "random"], games=6, seed=9)
+    pool = simulate(RULES, ["heuristic", "random"], games=6, seed=9, workers=2, chunk_size=2)
+    with ThreadPoolExecutor(max_workers=3) as ex:
+        threads = simulate(RULES, ["heuristic", "random"], games=6, seed=9, executor=ex,
+                           chunk_size=1)
+    assert one.games == pool.games == threads.games
+    assert all(isinstance(g, GameResult) for g in one.games)
+    assert [g.index for g in one.games] == list(range(6))
+
+
+def test_interrupt_keeps_partial_results() -> None:
+    """A KeyboardInterrupt stops the run cleanly; the games finished so far are returned."""
+    def stop_after_two(result: GameResult) -> None:
+        if result.index == 1:
+            raise KeyboardInterrupt
+
+    result = simulate(RULES, ["random"], games=10, seed=1, chunk_size=1,
+                      on_result=stop_after_two)
+    assert result.interrupted
+    assert len(result.games) == 2
+    assert result.requested == 10
+
+
+def test_aggregates_are_consistent() -> None:
+    """Win rates with a 95% interval around them, hands per game and hand ends add up."""
+    result = simulate(RULES, ["heuristic", "random"], games=8, seed=2)
+    rates = result.win_rates
+    assert set(rates) == {"heuristic", "random"}
+    for rate, low, high in rates.values():
+        assert 0 <= low <= rate <= high <= 1
+    total_hands = sum(g.hands for g in result.games)
+    assert sum(result.hand_ends.values()) == total_hands
+    assert result.hands_per_game == pytest.approx(total_hands / 8)
+    data = result.to_dict()
+    assert len(data["games"]) == 8
+
+
+def test_heuristic_beats_random() -> None:
+    """The heuristic bot wins at least 95% of 40 seeded 4-player Caliente games against the
+    random bot (the seeds are fixed, so this is deterministic; the benchmark measures more)."""
+    result = simulate(RULES, ["heuristic", "random"], games=40, seed=2024)
+    wins = sum(1 for g in result.games if "heuristic" in g.winning_bots(RULES))
+    assert wins >= 38
+
+
+def test_unknown_bot_name() -> None:
+    """An unknown bot name is a ValueError listing the bots."""
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("genius")
+    assert set(BOTS) == {"random", "heuristic"}
