@@ -120,7 +120,11 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
     need_canastas = rules.canastas_to_go_out
     if s.joined is None:
         total = s.hand
-        for discard in _discard_options(total):
+        forced = _forced_discard(rules, total, s.melds)
+        if forced == _IMPOSSIBLE:
+            return False
+        options = _discard_options(total) if forced is None else [forced]
+        for discard in options:
             final = _minus(total, discard)
             if s.need > 0 and _melded_value(rules, final) < s.need:
                 continue
@@ -137,6 +141,44 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
         if _first_phase_exists(rules, s, final):
             return True
     return False
+
+
+_IMPOSSIBLE = -1
+
+
+def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
+    """Cards that no layout can meld must be the one last discard: the kind of that card if
+    exactly one such card is held, :data:`_IMPOSSIBLE` if more, ``None`` if none.
+
+    A natural with no meld of its rank is meldable only if its count can make a valid new meld
+    with the wilds held (MELD-1, MELD-2); a Caliente card never is (MELD-6); stop cards only in
+    sets of 3 or 4 (MELD-5)."""
+    stuck = counts[CAL]
+    kind: int | None = int(CAL) if stuck else None
+    wilds = counts[TWO] + counts[JOKER]
+    for r in range(NUM_RANKS):
+        h = counts[r]
+        if h and melds[r] is None:
+            lo = 3 - h if h < 3 else 0
+            if wild_cap(rules, h) < lo or lo > wilds:
+                # Even one fewer of this rank must form a meld, or all of it is stuck.
+                if h > 1:
+                    lo1 = 3 - (h - 1) if h - 1 < 3 else 0
+                    if wild_cap(rules, h - 1) < lo1 or lo1 > wilds:
+                        return _IMPOSSIBLE
+                stuck += 1
+                kind = r
+                if stuck > 1:
+                    return _IMPOSSIBLE
+    b = counts[B3]
+    if not stops_ok(b):
+        if not stops_ok(b - 1):
+            return _IMPOSSIBLE
+        stuck += 1
+        kind = int(B3)
+    if stuck > 1:
+        return _IMPOSSIBLE
+    return kind if stuck else None
 
 
 def _discard_options(counts: Counts) -> list[int | None]:
