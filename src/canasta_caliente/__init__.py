@@ -17,15 +17,19 @@ from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, tu
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
 from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
+from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
+from .views import View, observe, resample
 
 __version__ = "0.1.0"
 
 __all__ = [
     "COMPONENTS",
     "OPTIONS",
+    "RULES_VERSION",
     "Action",
     "CanastaError",
     "Card",
+    "GameRecord",
     "GameState",
     "HandEnd",
     "HandResult",
@@ -35,18 +39,25 @@ __all__ = [
     "OptionInfo",
     "Phase",
     "Question",
+    "ReplayError",
     "RuleSet",
     "RuleSetError",
     "StateError",
     "StockOut",
     "Verb",
+    "View",
     "WildRule",
     "__version__",
     "apply",
+    "dumps",
     "illegal_reason",
     "is_legal",
     "legal_actions",
+    "loads",
     "new_game",
+    "observe",
     "parse_action",
+    "replay",
+    "resample",
     "turn_order",
 ]

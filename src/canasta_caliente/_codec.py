@@ -613,16 +613,16 @@ def pretty_json(value: Any, indent: int | None) -> str:
 def _pretty(value: Any, indent: int, depth: int) -> str:
     pad = " " * (indent * (depth + 1))
     end = " " * (indent * depth)
+    if isinstance(value, dict | list):
+        flat = json.dumps(value, separators=(", ", ": "))
+        plain = isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
+        if plain or len(flat) + len(pad) <= 90:
+            return flat
     if isinstance(value, dict):
-        if not value:
-            return "{}"
         items = [f"{pad}{json.dumps(k)}: {_pretty(v, indent, depth + 1)}"
                  for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + end + "}"
     if isinstance(value, list):
-        if all(not isinstance(v, dict | list) for v in value):
-            return json.dumps(value)
         items = [pad + _pretty(v, indent, depth + 1) for v in value]
         return "[\n" + ",\n".join(items) + "\n" + end + "]"
     return json.dumps(value)
-

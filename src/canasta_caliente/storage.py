@@ -125,7 +125,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def dumps(state: GameState, *, indent: int | None = 1) -> str:
+def dumps(state: GameState, *, indent: int | None = 2) -> str:
     """A state as a JSON document; :func:`loads` reads it back exactly.
 
     With ``indent=None`` the document is compact; otherwise lists of cards stay on one line.
@@ -353,7 +353,7 @@ class GameRecord:
             "actions": list(self.actions),
         }
 
-    def to_json(self, *, indent: int | None = 1) -> str:
+    def to_json(self, *, indent: int | None = 2) -> str:
         """The record as a JSON document; :meth:`from_json` reads it back."""
         return pretty_json(self.to_dict(), indent)
 

@@ -31,6 +31,7 @@ from .solver import meld_is_valid
 from .state import GameState, Phase
 
 __all__ = [
+    "PLAYTHROUGHS",
     "PerftCase",
     "ReferenceBudgetExceeded",
     "SweepReport",
@@ -39,6 +40,7 @@ __all__ = [
     "divide",
     "max_actions_per_hand",
     "perft",
+    "playthrough",
     "read_perft",
     "reference_legal_actions",
     "stacked_deck",
@@ -563,3 +565,75 @@ def read_perft(text: str, name: str = "") -> PerftCase:
     actions = tuple(a.strip() for a in fields.get("actions", "").split("|") if a.strip())
     return PerftCase(name, rules, int(fields.get("seed", "0")), deck, scores, actions,
                      tuple(counts), fields.get("description", ""))
+
+
+# ---------------------------------------------------------------------------------------------
+# Playthroughs
+
+
+def _melds_text(state: GameState, side: int) -> str:
+    melds = state.melds(side)
+    return " / ".join(" ".join(map(str, m.cards)) for m in melds) if melds else "-"
+
+
+def playthrough(rules: RuleSet, seed: int, *, bots: str = "heuristic") -> str:
+    """A whole game, recorded step by step as text: at each step the state summary, each
+    seat's view (its hand, the hand sizes it sees and a digest of the whole view), the legal
+    actions and the chosen action. Golden copies live in ``tests/playthroughs/`` and are diffed
+    by a test; ``scripts/make_playthroughs.py`` regenerates them on purpose.
+
+    The actions are chosen by the named built-in bot with a generator seeded by ``seed``.
+    """
+    import hashlib
+
+    from .bots import get_bot
+    from .views import observe
+
+    bot = get_bot(bots)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    lines = [f"# canasta-caliente playthrough: seed {seed}, {bots} bots",
+             f"# rules: {rules.to_json(indent=None)}"]
+    step = 0
+    while True:
+        legal = legal_actions(state)
+        t = state.table
+        up = f"[{state.up_card}]" if state.pile else "[]"
+        lines.append(
+            f"step {step}: hand {state.hand_number}, {state.phase.value}, to act "
+            f"{state.current_player}; scores {' '.join(map(str, state.scores))}; stock "
+            f"{state.stock_size}; pile {len(state.pile)} {up}"
+            f"{' frozen' if state.pile_has_freezer else ''}; need {t.turn.need}")
+        for side in range(len(rules.layout)):
+            lines.append(f"  side {side} melds: {_melds_text(state, side)}; bonus "
+                         f"{t.sides[side].laid_out}; caliente {t.sides[side].caliente_played}")
+        for seat in range(rules.players):
+            view = observe(state, seat)
+            digest = hashlib.sha1(view.to_json().encode()).hexdigest()[:10]
+            hand = " ".join(map(str, view.hand)) or "-"
+            lines.append(f"  view {seat}: {hand} | sizes {' '.join(map(str, view.hand_sizes))}"
+                         f" | {digest}")
+        if not legal:
+            lines.append(f"game over: side {state.winner} wins")
+            break
+        lines.append("  legal: " + ", ".join(map(str, legal)))
+        actor = state.current_player
+        action = legal[0] if actor is None else bot(observe(state, actor), legal, rng)
+        lines.append(f"  action: {action}")
+        if state.is_hand_over:
+            result = state.hand_results[-1]
+            lines.append(f"  hand result: {result.ended.value}, totals "
+                         f"{' '.join(map(str, result.totals))}")
+        state = apply(state, action)
+        step += 1
+    return "\n".join(lines) + "\n"
+
+
+PLAYTHROUGHS: tuple[tuple[str, int], ...] = (
+    ("caliente", 1),
+    ("classic", 2),
+    ("caliente-cards", 3),
+    ("caliente-2p", 4),
+    ("caliente-6p-3deck-3x2", 5),
+)
+"""The (preset, seed) pairs recorded in ``tests/playthroughs/``."""

@@ -74,7 +74,7 @@ from .state import (
     Turn,
 )
 
-__all__ = ["VIEW_FORMAT", "View", "observe", "resample"]
+__all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
 
 VIEW_FORMAT = "canasta-caliente/view"
 """The ``format`` of a view document."""
@@ -273,7 +273,7 @@ class View:
             "melded_seats": seats_out(self.melded_seats),
         }
 
-    def to_json(self, *, indent: int | None = 1) -> str:
+    def to_json(self, *, indent: int | None = 2) -> str:
         """The view as a JSON document (see :meth:`to_dict`)."""
         return pretty_json(self.to_dict(), indent)
 
@@ -497,8 +497,9 @@ def resample(view: View, rng: random.Random) -> GameState:
     if hidden != sum(pool):
         raise StateError(f"resample: {sum(pool)} cards are unseen, but the other hands and the "
                          f"stock hold {hidden}")
-    # A bonus card is in a hand only in the odd hand that ended at the deal (END-1).
-    bonus_in_stock = 0 if view.over else pool[R3]
+    # Unseen bonus cards are in the stock: they never stay in a hand (TURN-3). After a hand a
+    # document from an older engine may show more than the stock holds; they stay in hands.
+    bonus_in_stock = min(pool[R3], view.stock_size) if view.over else pool[R3]
     if bonus_in_stock > view.stock_size:
         raise StateError("resample: more unseen bonus cards than the stock holds (TURN-3)")
     constrained: int | None = None
@@ -597,29 +598,22 @@ def _guided_hand(
         if kinds:
             take(rng.choice(kinds))
     have = sum(1 for m in melds if m is not None and sum(m) >= rules.canasta_size)
-    ranks = [r for r in range(len(melds)) if melds[r] is not None]
-    rng.shuffle(ranks)
-    for r in ranks:
+    existing = [r for r in range(len(melds)) if melds[r] is not None]
+    fresh = [r for r in range(len(melds)) if melds[r] is None]
+    rng.shuffle(existing)
+    rng.shuffle(fresh)
+    for r in existing + fresh:
         if have >= rules.canastas_to_go_out:
             break
-        m = melds[r]
-        assert m is not None
-        n, two, jk = m
-        while n + two + jk < rules.canasta_size and slots:
-            if left[r]:
-                take(r)
-                n += 1
-            elif left[TWO] and meld_is_valid(rules, n, two + jk + 1):
-                take(TWO)
-                two += 1
-            elif left[JOKER] and meld_is_valid(rules, n, two + jk + 1):
-                take(JOKER)
-                jk += 1
-            else:
-                break
-        melds[r] = (n, two, jk)
-        if n + two + jk >= rules.canasta_size:
-            have += 1
+        plan = _canasta_plan(rules, melds[r] or (0, 0, 0), left, r)
+        if plan is None or sum(plan) > slots:
+            continue
+        for card, n in zip((r, TWO, JOKER), plan, strict=True):
+            if n:
+                take(card, n)
+        old = melds[r] or (0, 0, 0)
+        melds[r] = (old[0] + plan[0], old[1] + plan[1], old[2] + plan[2])
+        have += 1
     while slots:
         options: list[tuple[int, ...]] = []
         for r in range(len(melds)):
@@ -649,3 +643,26 @@ def _guided_hand(
             n, two, jk = melds[r] or (0, 0, 0)
             melds[r] = (n + group.count(r), two + group.count(TWO), jk + group.count(JOKER))
     return tuple(hand)
+
+
+def _canasta_plan(
+    rules: RuleSet, meld: MeldCounts, left: list[int], rank: int
+) -> MeldCounts | None:
+    """How many naturals, little and big wilds to add to ``meld`` (of ``rank``) to make it a
+    canasta from the cards ``left``, naturals first; ``None`` if it cannot be done."""
+    n, two, jk = meld
+    add = [0, 0, 0]
+    while n + two + jk + sum(add) < rules.canasta_size:
+        if left[rank] > add[0]:
+            add[0] += 1
+        elif left[TWO] > add[1] and meld_is_valid(rules, n + add[0], two + jk + add[1] + add[2]
+                                                  + 1):
+            add[1] += 1
+        elif left[JOKER] > add[2] and meld_is_valid(rules, n + add[0],
+                                                    two + jk + add[1] + add[2] + 1):
+            add[2] += 1
+        else:
+            return None
+    if not meld_is_valid(rules, n + add[0], two + jk + add[1] + add[2]):
+        return None
+    return add[0], add[1], add[2]
