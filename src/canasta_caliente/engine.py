@@ -423,6 +423,11 @@ def _evaluate(
         return "no question has been asked"
     if phase is Phase.DRAW:
         if verb is Verb.DRAW:
+            if not build and state.table.stock_size:
+                # TURN-0 always holds after a draw: a turn starts with at least one card in
+                # hand (the last turn kept one), so at least two are held, no first meld is
+                # started and nothing binds; or the draw ended the hand (END-1, END-3).
+                return None
             return _eval_draw(state, turn0)
         if verb is Verb.TAKE:
             return _eval_take(state, action, turn0)
@@ -986,7 +991,9 @@ def apply(state: GameState, action: Action | str) -> GameState:
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
     """
     action = _as_action(action)
-    result = _evaluate(state, action)
+    known = state._cache.get("legal")
+    # An action the cached list accepted has passed TURN-0 already: build without the search.
+    result = _evaluate(state, action, turn0=known is None or action not in known)
     if isinstance(result, str):
         raise IllegalActionError(f"{action}: {result}")
     if result is None:  # pragma: no cover - _evaluate builds unless told not to
