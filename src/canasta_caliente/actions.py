@@ -40,7 +40,7 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(Card(c) for c in cards))
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Action:
     """One action: a verb, the cards it uses (in canonical order) and, for a lay-off of wilds
     alone, the rank they go ``on``.

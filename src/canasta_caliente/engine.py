@@ -923,22 +923,14 @@ def _plain_play_actions(state: GameState) -> list[Action] | None:
     for rank in NATURALS:
         have = hand[rank]
         meld = melds[rank]
-        if meld is None:
-            if not have:
-                continue
-            n0 = w0 = 0
-        else:
-            n0, w0 = meld[0], meld[1] + meld[2]
-        for a in range(0 if meld is not None else 1, have + 1):
-            room = caps[n0 + a] - w0
-            for b in range(min(twos, room) + 1 if room >= 0 else 0):
-                for c in range(min(jokers, room - b) + 1):
-                    used = a + b + c
-                    if used == 0 or (meld is None and used < 3):
-                        continue
-                    action = _act(Verb.MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
-                                  rank if a == 0 else None)
-                    (out if held - used >= 2 else slow).append(action)
+        if meld is None and not have:
+            continue
+        key = (rank, have, meld, twos, jokers, caps)
+        options = _RANK_MELDS.get(key)
+        if options is None:
+            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
+        for action, used in options:
+            (out if held - used >= 2 else slow).append(action)
     for k in (3, 4):
         if hand[B3] >= k:
             slow.append(_act(Verb.MELD, (B3,) * k))
@@ -949,6 +941,32 @@ def _plain_play_actions(state: GameState) -> list[Action] | None:
     slow.append(_act(Verb.ASK))
     out.extend(a for a in slow if not isinstance(_evaluate(state, a, build=False), str))
     return out
+
+
+_RANK_MELDS: dict[tuple[object, ...], tuple[tuple[Action, int], ...]] = {}
+
+
+def _rank_melds(
+    rank: Card, have: int, meld: MeldCounts | None, twos: int, jokers: int,
+    caps: tuple[int, ...],
+) -> tuple[tuple[Action, int], ...]:
+    """Every meld action of one rank that obeys MELD-1 and MELD-2, with the cards it uses."""
+    if meld is None:
+        n0 = w0 = 0
+    else:
+        n0, w0 = meld[0], meld[1] + meld[2]
+    out = []
+    for a in range(0 if meld is not None else 1, have + 1):
+        room = caps[n0 + a] - w0
+        for b in range(min(twos, room) + 1 if room >= 0 else 0):
+            for c in range(min(jokers, room - b) + 1):
+                used = a + b + c
+                if used == 0 or (meld is None and used < 3):
+                    continue
+                action = _act(Verb.MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
+                              rank if a == 0 else None)
+                out.append((action, used))
+    return tuple(out)
 
 
 _CAPS: dict[RuleSet, tuple[int, ...]] = {}
