@@ -1,0 +1,194 @@
+"""The public API used the way a user would, for ``mypy --strict``.
+
+This module is checked, not collected: ``pytest`` runs only ``tests/`` (``testpaths``), and the
+functions here are not named ``test_*``. Each ``assert_type`` pins the type a user's code sees, so
+a public annotation that changes (a return type that widens to ``Any``, a parameter that stops
+accepting notation strings, ...) fails ``mypy --strict`` in CI. CI also type-checks this file
+against the installed wheel, which proves the wheel ships ``py.typed``.
+
+It also runs, in well under a second (``python typing_tests/test_public_api.py``); CI runs it
+against the installed wheel as well. ``assert_type`` does nothing at run time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, assert_type
+
+import canasta_caliente as cc
+from canasta_caliente.testing import SweepReport, Violation, stacked_deck, sweep
+
+
+def use_rulesets() -> cc.RuleSet:
+    """Presets, ``replace`` and the document round trips."""
+    assert_type(cc.RuleSet.preset_names(), tuple[str, ...])
+    rules = cc.RuleSet.preset("caliente-2p")
+    assert_type(rules, cc.RuleSet)
+    house = rules.replace(caliente_cards=2, always_frozen=True)
+    assert_type(house, cc.RuleSet)
+    assert_type(house.players, int)
+    assert_type(house.decks, int)
+    assert_type(house.hand_size, int)
+    assert_type(house.draw_count, int)
+    assert_type(house.caliente_cards, int)
+    assert_type(house.always_frozen, bool)
+    assert_type(house.max_wilds, int | None)
+    assert_type(house.canastas_to_go_out, int)
+    assert_type(house.target_score, int)
+
+    data = house.to_dict()
+    assert_type(data, dict[str, Any])
+    again = cc.RuleSet.from_dict(data)
+    assert_type(again, cc.RuleSet)
+    assert again == house
+    assert_type(cc.RuleSet.from_dict({"preset": "caliente", "target_score": 3000}), cc.RuleSet)
+    assert_type(house.to_json(), str)
+    assert cc.RuleSet.from_json(house.to_json()) == house
+    assert_type(cc.RuleSet.from_toml('preset = "classic"\n'), cc.RuleSet)
+    return house
+
+
+def use_notation() -> None:
+    """Cards and actions print as their notation and parse back."""
+    joker = cc.Card.parse("JK")
+    assert_type(joker, cc.Card)
+    assert str(joker) == "JK"
+    action = cc.parse_action("meld 7 7 2")
+    assert_type(action, cc.Action)
+    assert_type(action.verb, cc.Verb)
+    assert_type(action.cards, tuple[cc.Card, ...])
+    assert_type(action.rank, cc.Card | None)
+    assert cc.parse_action(str(action)) == action
+
+
+def use_a_game(rules: cc.RuleSet) -> cc.GameState:
+    """Play a hand with ``legal_actions`` and ``apply``, read the table, then the scores.
+
+    Returns the state at the end of the hand."""
+    state = cc.new_game(rules, seed=1)
+    assert_type(state, cc.GameState)
+    assert_type(cc.new_game(rules, seed=2, scores=[3000, 0]), cc.GameState)
+
+    legal = cc.legal_actions(state)
+    assert_type(legal, tuple[cc.Action, ...])
+    # An action is applied as a value or as its notation.
+    assert_type(cc.apply(state, legal[0]), cc.GameState)
+    assert_type(cc.apply(state, str(legal[0])), cc.GameState)
+    assert_type(cc.is_legal(state, "draw"), bool)
+    assert_type(cc.illegal_reason(state, "discard Q"), str | None)
+
+    assert_type(state.rules, cc.RuleSet)
+    assert_type(state.current_player, int | None)
+    assert_type(state.sides, tuple[tuple[int, ...], ...])
+    assert_type(state.side_of(0), int)
+    assert_type(state.scores, tuple[int, ...])
+    assert_type(state.hand_number, int)
+    assert_type(state.is_hand_over, bool)
+    assert_type(state.is_game_over, bool)
+    assert_type(state.winner, int | None)
+    assert_type(state.phase, cc.Phase)
+    assert_type(state.hand(0), tuple[cc.Card, ...])
+    assert_type(state.laid_out(0), tuple[cc.Card, ...])
+    assert_type(state.pile, tuple[cc.Card, ...])
+    assert_type(state.stock_size, int)
+    assert_type(state.waiting, tuple[cc.Card, ...])
+    assert_type(state.caliente_played(0), int)
+    melds = state.melds(0)
+    assert_type(melds, tuple[cc.Meld, ...])
+    for meld in melds:
+        assert_type(meld.rank, cc.Card)
+        assert_type(meld.cards, tuple[cc.Card, ...])
+        assert_type(meld.is_canasta, bool)
+        assert_type(meld.is_natural, bool)
+
+    rng = random.Random(1)
+    while not state.is_hand_over:
+        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    results = state.hand_results
+    assert_type(results, tuple[cc.HandResult, ...])
+    result = results[-1]
+    assert_type(result.totals, tuple[int, ...])
+    assert_type(result.ended, cc.HandEnd)
+    components = result.components(0)
+    assert_type(components, Mapping[str, int])
+    assert set(components) == set(cc.COMPONENTS)
+    assert sum(components.values()) == result.totals[0]
+    return state
+
+
+def use_views_and_storage(state: cc.GameState) -> None:
+    """A seat's view, resampling the hidden cards, and saving states as JSON."""
+    seat = state.current_player
+    view = cc.observe(state, 0 if seat is None else seat)
+    assert_type(view, cc.View)
+    assert_type(view.seat, int)
+    assert_type(view.rules, cc.RuleSet)
+    assert_type(view.hand, tuple[cc.Card, ...])
+    full = cc.resample(view, random.Random(7))
+    assert_type(full, cc.GameState)
+    assert cc.observe(full, view.seat) == view
+
+    text = cc.dumps(state)
+    assert_type(text, str)
+    again = cc.loads(text)
+    assert_type(again, cc.GameState)
+    assert again == state
+    try:
+        cc.loads("{}")
+    except cc.StateError as exc:
+        assert isinstance(exc, cc.CanastaError)
+    else:
+        raise AssertionError("an empty document was read as a state")
+
+
+def use_errors(state: cc.GameState) -> None:
+    """The error family: every error is a ``CanastaError``; bad input is also a ``ValueError``."""
+    try:
+        cc.apply(state, "meld R3 R3 R3")
+    except cc.IllegalActionError as exc:
+        assert_type(exc, cc.IllegalActionError)
+        assert isinstance(exc, cc.CanastaError)
+    else:
+        raise AssertionError("an illegal action was applied")
+    try:
+        cc.parse_action("meld")
+    except cc.NotationError as exc:
+        assert isinstance(exc, ValueError)
+    else:
+        raise AssertionError("malformed notation was read")
+    try:
+        cc.RuleSet.preset("caliente").replace(players=1, hand_size=-1)
+    except cc.RuleSetError as exc:
+        assert_type(exc.problems, tuple[tuple[str, str], ...])
+        assert len(exc.problems) >= 2
+    else:
+        raise AssertionError("an invalid RuleSet was built")
+    error: type[cc.CanastaError] = cc.StateError
+    assert issubclass(error, ValueError)
+
+
+def use_testing(rules: cc.RuleSet) -> None:
+    """The shipped conformance tools: stacked deals and random-play sweeps."""
+    deck = stacked_deck(rules, {0: "7 7 K K K A A Q J 9 2"}, pile="JK 7", stock="5")
+    assert_type(cc.new_game(rules, deck=deck), cc.GameState)
+    report = sweep(rules, games=1, seed=0, max_hands=1)
+    assert_type(report, SweepReport)
+    assert_type(report.ok, bool)
+    assert_type(report.violations, tuple[Violation, ...])
+    assert report.ok, [str(v) for v in report.violations]
+
+
+def main() -> None:
+    """Run every use above."""
+    rules = use_rulesets()
+    use_notation()
+    state = use_a_game(rules)
+    use_views_and_storage(state)
+    use_errors(state)
+    use_testing(cc.RuleSet.preset("caliente"))
+    print(f"typing_tests: canasta_caliente {cc.__version__}: the public API works as typed")
+
+
+if __name__ == "__main__":
+    main()
