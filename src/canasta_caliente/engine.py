@@ -852,18 +852,18 @@ def _candidates(state: GameState) -> list[Action]:
         return out
     side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
     twos, jokers = hand[TWO], hand[JOKER]
+    caps = _caps(state.rules)
     for rank in NATURALS:
         have = hand[rank]
-        exists = side_melds[rank] is not None
-        if not have and not exists:
+        meld = side_melds[rank]
+        if not have and meld is None:
             continue
-        for a in range(0 if exists else 1, have + 1):
-            for b in range(twos + 1):
-                for c in range(jokers + 1):
-                    if a == 0 and b == 0 and c == 0:
-                        continue
-                    cards = (rank,) * a + (TWO,) * b + (JOKER,) * c
-                    out.append(_act(Verb.MELD, cards, rank if a == 0 else None))
+        # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
+        key = (rank, have, meld, twos, jokers, caps)
+        options = _RANK_MELDS.get(key)
+        if options is None:
+            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
+        out.extend(action for action, _ in options)
     for k in (3, 4):
         if hand[B3] >= k:
             out.append(_act(Verb.MELD, (B3,) * k))
