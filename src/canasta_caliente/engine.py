@@ -430,7 +430,7 @@ def _evaluate(
                 return None
             return _eval_draw(state, turn0)
         if verb is Verb.TAKE:
-            return _eval_take(state, action, turn0)
+            return _eval_take(state, action, turn0, build)
         if verb is Verb.CALIENTE:
             return _eval_caliente(state, turn0)
         if verb is Verb.PASS:
@@ -484,7 +484,9 @@ def _eval_draw(state: GameState, turn0: bool) -> _Work | str:
     return _finish(state, w, turn0)
 
 
-def _eval_take(state: GameState, action: Action, turn0: bool) -> _Work | str:
+def _eval_take(
+    state: GameState, action: Action, turn0: bool, build: bool = True
+) -> _Work | str | None:
     rules = state.rules
     t = state.table
     if not t.pile:
@@ -498,15 +500,17 @@ def _eval_take(state: GameState, action: Action, turn0: bool) -> _Work | str:
         return "a wild up card can never be taken (PILE-2)"
     if not up.is_natural:
         return f"a {up} up card cannot be taken"
-    w = _Work(state)
     rank = int(up)
-    opened = any(m is not None for m in w.melds) or bool(w.stops)
+    seat = t.turn.player
+    hand = t.hands[seat]
+    side = t.sides[_side_index(rules)[seat]]
+    opened = side.meld_count > 0
     has_freezer = not FREEZERS.isdisjoint(t.pile)
     cards = action.cards
-    meld = w.melds[rank]
+    meld = side.melds[rank]
     if cards:
         for card in set(cards):
-            if w.hand[card] < cards.count(card):
+            if hand[card] < cards.count(card):
                 return f"the hand holds no {'two ' if cards.count(card) > 1 else ''}{card}"
         naturals = sum(1 for c in cards if c is up)
         wilds = sum(1 for c in cards if c.is_wild)
@@ -538,6 +542,12 @@ def _eval_take(state: GameState, action: Action, turn0: bool) -> _Work | str:
     )
     if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
         return f"the meld of {up} would break MELD-2 ({_describe(new_meld)})"
+    if (not build and opened
+            and sum(hand) - len(cards) + len(t.pile) - 1 - t.pile.count(R3) >= 2):
+        # TURN-0 holds: no minimum pending, nothing binds yet, and at least two cards are held
+        # after the take (bonus cards replaced from the stock only add cards, or end the hand).
+        return None
+    w = _Work(state)
     for card in cards:
         w.hand[card] -= 1
     w.melds[rank] = new_meld
