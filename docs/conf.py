@@ -48,12 +48,19 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_ivar = True
 
-# doctest builder (``sphinx-build -b doctest``): it also runs the ``>>>`` examples of every
-# docstring on the API page, each in a namespace holding only what this sets up. So an example
-# may use ``cc.Card`` or a bare ``Card`` (any name of ``canasta_caliente.__all__``) unimported.
-doctest_global_setup = """
+# doctest builder (``sphinx-build -b doctest``): it runs every ``doctest`` block and ``>>>``
+# example of the pages, and the ``>>>`` examples of every docstring on the API pages, each in a
+# namespace holding only what this sets up. So an example may use ``cc.Card`` or a bare ``Card``
+# (any name of ``canasta_caliente.__all__``) unimported. ``DOCS_ROOT`` is this directory, for
+# the examples that read files of the repository (``DOCS_ROOT.parent / "examples"``).
+DOCS_ROOT = Path(__file__).resolve().parent
+doctest_global_setup = f"""
+from pathlib import Path
+
 import canasta_caliente as cc
 from canasta_caliente import *
+
+DOCS_ROOT = Path({str(DOCS_ROOT)!r})
 """
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
