@@ -187,8 +187,8 @@ def test_diff_preset_and_file(capsys: Capture) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"caliente-6p-3deck -> {file}: 1 option differs"
     assert lines[1].split() == ["caliente_cards", "0", "->", "2", "(RULES:", "CARD-2,",
-                                "HOT-1,", "HOT-2,", "HOT-3,", "SCORE-5)"]
-    assert lines[2] == "rules touched: CARD-2, SCORE-5, HOT-1, HOT-2, HOT-3"
+                                "TURN-2,", "HOT-1,", "HOT-2,", "HOT-3,", "SCORE-5)"]
+    assert lines[2] == "rules touched: CARD-2, TURN-2, SCORE-5, HOT-1, HOT-2, HOT-3"
     assert len(lines) == 3
 
 
@@ -203,7 +203,7 @@ def test_diff_two_presets(capsys: Capture) -> None:
                          "concealed_needs_own_canasta"}
     assert '"none" -> 3' in body["max_wilds"] and "MELD-2" in body["max_wilds"]
     assert '"play_on" -> "end_on_last_card"' in body["stock_out"]
-    assert lines[-1] == "rules touched: TURN-3, MELD-2, OUT-3, END-2, END-3"
+    assert lines[-1] == "rules touched: TURN-2, TURN-3, MELD-2, OUT-3, END-2, END-3"
 
 
 def test_diff_card_values_shows_the_cards_changed(tmp_path: Path, capsys: Capture) -> None:

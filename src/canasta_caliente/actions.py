@@ -1,4 +1,4 @@
-"""Actions and their text notation (API.md).
+"""Actions and their text notation (the public action notation).
 
 An :class:`Action` is a frozen value; ``str(action)`` is its notation and :func:`parse_action`
 reads it back, so ``parse_action(str(a)) == a`` for every action.

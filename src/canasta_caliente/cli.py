@@ -198,7 +198,7 @@ def _rules_diff(args: argparse.Namespace) -> int:
 
 
 def _rule_order(rule: str) -> tuple[int, int, str]:
-    """RULES.md order: by section, then by number."""
+    """The rules' order: by section, then by number."""
     prefix, _, number = rule.partition("-")
     sections = ("CARD", "SEAT", "DEAL", "TURN", "MELD", "INIT", "PILE", "DISC", "OUT", "END",
                 "SCORE", "GAME", "HOT", "VAR")
@@ -372,7 +372,7 @@ def _parser() -> argparse.ArgumentParser:
     diff = rsub.add_parser(
         "diff", help="list the options that differ between two rule sets",
         description="List the options whose values differ between A and B (each a preset or a "
-        "file), with the RULES.md IDs each difference touches. Exit status 0 either way.")
+        "file), with the rule IDs each difference touches. Exit status 0 either way.")
     diff.add_argument("a", metavar="A", help="a preset name or a house-rules file")
     diff.add_argument("b", metavar="B", help="a preset name or a house-rules file")
     diff.set_defaults(func=_rules_diff)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
 from .errors import IllegalActionError, NotationError
-from .rules import RuleSet, StockOut
+from .rules import RuleSet, StockOut, WildRule
 from .scoring import score_hand
 from .solver import (
     Situation,
@@ -122,7 +122,9 @@ def new_game(
     """The state of a new game with its first hand dealt.
 
     ``seed`` fixes every shuffle of the game. ``deck`` stacks the first hand: its cards come
-    first (API.md's deal order), the rest of the deck follows shuffled by ``seed``. ``scores``
+    first (in the deal order of DEAL-2: one card at a time to each active player in turn
+    order from the first player, then the up card, then bonus-card replacements, then the
+    stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
     sets the sides' starting game scores.
 
     >>> import canasta_caliente as cc
@@ -511,7 +513,7 @@ def _eval_take(
     if cards:
         for card in set(cards):
             if hand[card] < cards.count(card):
-                return f"the hand holds no {'two ' if cards.count(card) > 1 else ''}{card}"
+                return _short_of(hand[card], cards.count(card), card)
         naturals = sum(1 for c in cards if c is up)
         wilds = sum(1 for c in cards if c.is_wild)
         if naturals + wilds != 2 or naturals == 0:
@@ -541,7 +543,7 @@ def _eval_take(
         j0 + cards.count(JOKER),
     )
     if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
-        return f"the meld of {up} would break MELD-2 ({_describe(new_meld)})"
+        return f"the meld of {up} would break MELD-2: {_meld_problem(rules, new_meld)}"
     if (not build and opened
             and sum(hand) - len(cards) + len(t.pile) - 1 - t.pile.count(R3) >= 2):
         # TURN-0 holds: no minimum pending, nothing binds yet, and at least two cards are held
@@ -577,8 +579,29 @@ def _eval_take(
     return _after_meld(state, w, turn0)
 
 
-def _describe(meld: MeldCounts) -> str:
-    return f"{meld[0]} naturals and {meld[1] + meld[2]} wilds"
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _short_of(held: int, wanted: int, card: Card) -> str:
+    """Why a hand cannot give ``wanted`` cards of a kind."""
+    if held == 0:
+        return f"the hand holds no {card}"
+    return f"the hand holds only {_count(held, str(card))}, not {wanted}"
+
+
+def _meld_problem(rules: RuleSet, meld: MeldCounts) -> str:
+    """What a meld of these counts breaks (MELD-2)."""
+    naturals, wilds = meld[0], meld[1] + meld[2]
+    have = f"{_count(naturals, 'natural')} and {_count(wilds, 'wild')}"
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return f"{have}, and a meld holds at most {_count(rules.max_wilds, 'wild')}"
+    rule = {
+        WildRule.MORE_NATURALS: "a meld needs more naturals than wilds",
+        WildRule.NOT_MORE_WILDS: "a meld may hold no more wilds than naturals",
+        WildRule.TWO_NATURALS: "a meld needs at least two naturals",
+    }[rules.wild_rule]
+    return f"{have}, and {rule}"
 
 
 def _eval_caliente(state: GameState, turn0: bool) -> _Work | str:
@@ -656,8 +679,7 @@ def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _W
     hand = t.hands[turn.player]
     for card in set(cards):
         if hand[card] < cards.count(card):
-            held = hand[card]
-            return f"the hand holds {held} {card} card{'s' if held != 1 else ''}"
+            return _short_of(hand[card], cards.count(card), card)
     deck = t.deck
     if cards[0] is B3:
         w = _Work(state)
@@ -685,7 +707,7 @@ def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _W
     if meld is None and sum(new_meld) < 3:
         return f"a new meld needs at least 3 cards (MELD-1), not {sum(new_meld)}"
     if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
-        return f"the meld of {rank} would break MELD-2 ({_describe(new_meld)})"
+        return f"the meld of {rank} would break MELD-2: {_meld_problem(rules, new_meld)}"
     if (not build and turn.need <= 0 and turn.question is not Question.YES
             and not side.stop_melds and sum(hand) - len(cards) >= 2):
         # TURN-0 holds trivially: no minimum pending, not bound, two cards left to discard.

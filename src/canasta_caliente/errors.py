@@ -37,6 +37,9 @@ class RuleSetError(CanastaError, ValueError):
     :attr:`problems` holds ``(option, message)`` pairs, one per problem.
     """
 
+    problems: tuple[tuple[str, str], ...]
+    """Every problem found, as ``(option, message)`` pairs."""
+
     def __init__(self, problems: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
         self.problems: tuple[tuple[str, str], ...] = tuple(problems)
         lines = [f"{option}: {message}" for option, message in self.problems]

@@ -1,7 +1,7 @@
 """The RuleSet: every option of the rules as one frozen, validated value.
 
 A variant is a RuleSet value, never a subclass: the rules code reads ``rules.option`` and nothing
-else. Each option carries its help text, its type and the RULES.md IDs it affects
+else. Each option carries its help text, its type and the rule IDs (of the rules pages) it affects
 (:data:`OPTIONS`), so the documentation of the options is generated from the code.
 
 House rules live in small TOML or JSON documents that name a ``preset`` and override options;
@@ -80,7 +80,7 @@ class OptionInfo:
     help: str
     """What the option means and which values it takes."""
     rules: tuple[str, ...]
-    """The RULES.md IDs the option affects."""
+    """The rule IDs the option affects (see the rules pages of the documentation)."""
     type: str = ""
     """The values a document may give, in words (for example ``integer or "none"``)."""
     default: Any = None
@@ -106,7 +106,7 @@ def table_layout(players: int, sides: int, decks: int) -> tuple[tuple[int, ...],
     """The sides of a table as tuples of seats, or ``None`` if the table has no layout.
 
     With two decks a side of three has one member sitting out each hand; five players and the
-    six-player game with three sides need exactly the decks RULES.md gives them (SEAT-2).
+    six-player game with three sides need exactly the decks the rules give them (SEAT-2).
 
     >>> table_layout(6, 3, 3)
     ((0, 3), (1, 4), (2, 5))
@@ -184,7 +184,7 @@ def _enum(kind: type[enum.StrEnum]) -> Any:
 
 @attrs.frozen(cache_hash=True)
 class RuleSet:
-    """Every option of the rules (RULES.md), frozen, hashable and validated.
+    """Every option of the rules, frozen, hashable and validated.
 
     Build one from a preset and change options with :meth:`replace`:
 
@@ -217,14 +217,14 @@ class RuleSet:
     decks: int = _opt(
         2, "Number of 54-card deck units in the deck: 2 (108 cards), or 3 (162 cards) for the "
         "six-player game. Five players need 2; three sides of 2 need 3.",
-        ("CARD-2", "SEAT-2", "VAR-5"))
+        ("CARD-2", "SEAT-2", "SEAT-3", "MELD-5", "VAR-5"))
     caliente_cards: int = _opt(
         0, "Caliente cards added on top of the deck units: 0, or 2 in the Caliente variation; "
-        "at most 2 per deck unit.", ("CARD-2", "HOT-1", "HOT-2", "HOT-3", "SCORE-5"))
+        "at most 2 per deck unit.", ("CARD-2", "TURN-2", "HOT-1", "HOT-2", "HOT-3", "SCORE-5"))
     hand_size: int = _opt(
         11, "Cards dealt to each active player, and the hand a Caliente card refills to. The "
         "deal must leave an up card and a stock: active players × hand_size + 2 may not exceed "
-        "the deck's cards.", ("DEAL-1", "DEAL-2", "HOT-2"))
+        "the deck's cards.", ("DEAL-1", "DEAL-2", "HOT-2", "VAR-1", "VAR-2", "VAR-5"))
     draw_count: int = _opt(
         1, "Cards the draw action takes from the stock (2 in the 2-player game); at least 1 and "
         "at most hand_size. With fewer cards left in the stock, the draw takes what is left.",
@@ -246,7 +246,7 @@ class RuleSet:
     canastas_to_go_out: int = _opt(
         1, "Canastas the side must hold, counting the turn's melds, before a player may go out "
         "(2 in the 2-player and three-deck games); 0 to 11, since a side has one meld per rank.",
-        ("OUT-1", "VAR-1", "VAR-5"))
+        ("OUT-1", "DISC-3", "VAR-1", "VAR-5"))
     target_score: int = _opt(
         5000, "Game score that ends the game: after a hand, when some side has at least this "
         "score and one side is strictly ahead of all others, that side wins; a tie for the "
@@ -265,7 +265,7 @@ class RuleSet:
     always_frozen: bool = _opt(
         False, "The pile is always frozen: it is taken only with a natural pair from hand, or "
         "by laying the up card off on the side's meld of its rank while that meld is not yet a "
-        "canasta.", ("PILE-5", "VAR-6"), kind="true or false")
+        "canasta.", ("PILE-3", "PILE-4", "PILE-5", "VAR-6"), kind="true or false")
     bonus_from_pile_replaced: bool = _opt(
         False, "A bonus card taken with the pile is laid out and replaced from the stock "
         "(classic); otherwise it is laid out and not replaced.", ("TURN-3",),
@@ -273,7 +273,7 @@ class RuleSet:
     stock_out: StockOut = _opt(
         StockOut.PLAY_ON, "When the stock runs out: play_on (each player may take the pile or "
         "pass; a pass ends the hand, END-2) or end_on_last_card (the action that takes the "
-        "last stock card ends the hand, END-3; classic).", ("END-2", "END-3"),
+        "last stock card ends the hand, END-3; classic).", ("TURN-2", "END-2", "END-3"),
         kind="one of: " + ", ".join(s.value for s in StockOut), converter=_enum(StockOut))
     concealed_needs_own_canasta: bool = _opt(
         False, "Going out concealed needs a canasta the player created this turn (classic); "
@@ -557,7 +557,7 @@ OPTIONS: tuple[OptionInfo, ...] = tuple(
                _plain(f.name, f.default))
     for f in attrs.fields(RuleSet) if f.init
 )
-"""Every RuleSet option with its help text, its type, its default and the RULES.md IDs it
+"""Every RuleSet option with its help text, its type, its default and the rule IDs it
 affects, in the order of the RuleSet's fields.
 
 >>> [o.name for o in OPTIONS][:3]

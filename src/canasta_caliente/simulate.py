@@ -41,13 +41,17 @@ class GameResult:
     """The result of one game."""
 
     index: int
+    """The game's index in its simulation (from 0)."""
     seed: int
+    """The game's seed (derived from the simulation's seed and the index)."""
     seat_bots: tuple[str, ...]
     """The name of the bot at each seat."""
     winner: int | None
     """The winning side, or ``None`` if the game hit the hand limit."""
     scores: tuple[int, ...]
+    """The sides' final game scores."""
     hands: int
+    """How many hands were played."""
     hand_totals: tuple[tuple[int, ...], ...]
     """Per hand, each side's hand score."""
     hand_ends: tuple[str, ...]
@@ -55,6 +59,7 @@ class GameResult:
     canastas: tuple[int, ...]
     """Per hand, the canastas on the table at its end (all sides)."""
     actions: int
+    """How many actions the players took (deals not counted)."""
 
     def winning_bots(self, rules: RuleSet) -> frozenset[str]:
         """The bots that sat on the winning side."""

@@ -163,7 +163,7 @@ def stacked_deck(
     hand_number: int = 1,
 ) -> tuple[Card, ...]:
     """The top of a deck that deals ``hands`` (seat to cards), then turns up ``pile`` (the cards
-    DEAL-3 turns, the up card last) and puts ``stock`` on top of the stock, in API.md's deal
+    DEAL-3 turns, the up card last) and puts ``stock`` on top of the stock, in the deal
     order. Pass it as ``new_game(rules, deck=...)``.
 
     A seat given fewer cards than the hand size (or not given) is filled with naturals, spread

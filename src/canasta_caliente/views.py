@@ -103,6 +103,7 @@ class View:
     seat: int
     """The seat that sees this."""
     rules: RuleSet
+    """The rules of the game."""
     hand_number: int
     """The current hand, from 1."""
     scores: tuple[int, ...]
@@ -116,6 +117,7 @@ class View:
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds (0 for a seat sitting out)."""
     stock_size: int
+    """How many cards are left in the stock (not which)."""
     pile: tuple[Card, ...]
     """The pile, bottom first: it is face up, so all of it is public."""
     side_tables: tuple[SideTable, ...]
