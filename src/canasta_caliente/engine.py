@@ -883,19 +883,8 @@ def _candidates(state: GameState) -> list[Action]:
         out.append(_act(Verb.PASS))
         return out
     side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
-    twos, jokers = hand[TWO], hand[JOKER]
-    caps = _caps(state.rules)
-    for rank in NATURALS:
-        have = hand[rank]
-        meld = side_melds[rank]
-        if not have and meld is None:
-            continue
-        # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
-        key = (rank, have, meld, twos, jokers, caps)
-        options = _RANK_MELDS.get(key)
-        if options is None:
-            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
-        out.extend(action for action, _ in options)
+    # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
+    out.extend(action for action, _ in _valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):
         if hand[B3] >= k:
             out.append(_act(Verb.MELD, (B3,) * k))
@@ -947,22 +936,10 @@ def _plain_play_actions(state: GameState) -> list[Action] | None:
         return None
     hand = t.hands[turn.player]
     held = sum(hand)
-    caps = _caps(rules)
     out: list[Action] = []
     slow: list[Action] = []
-    twos, jokers = hand[TWO], hand[JOKER]
-    melds = side.melds
-    for rank in NATURALS:
-        have = hand[rank]
-        meld = melds[rank]
-        if meld is None and not have:
-            continue
-        key = (rank, have, meld, twos, jokers, caps)
-        options = _RANK_MELDS.get(key)
-        if options is None:
-            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
-        for action, used in options:
-            (out if held - used >= 2 else slow).append(action)
+    for action, used in _valid_melds(rules, hand, side.melds):
+        (out if held - used >= 2 else slow).append(action)
     for k in (3, 4):
         if hand[B3] >= k:
             slow.append(_act(Verb.MELD, (B3,) * k))
@@ -976,6 +953,27 @@ def _plain_play_actions(state: GameState) -> list[Action] | None:
 
 
 _RANK_MELDS: dict[tuple[object, ...], tuple[tuple[Action, int], ...]] = {}
+
+
+def _valid_melds(
+    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
+) -> list[tuple[Action, int]]:
+    """Every meld action of natural ranks the hand can make onto the side's melds that obeys
+    MELD-1 and MELD-2, each with the number of cards it uses (cached per rank)."""
+    twos, jokers = hand[TWO], hand[JOKER]
+    caps = _caps(rules)
+    out: list[tuple[Action, int]] = []
+    for rank in NATURALS:
+        have = hand[rank]
+        meld = melds[rank]
+        if not have and meld is None:
+            continue
+        key = (rank, have, meld, twos, jokers, caps)
+        options = _RANK_MELDS.get(key)
+        if options is None:
+            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
+        out.extend(options)
+    return out
 
 
 def _rank_melds(

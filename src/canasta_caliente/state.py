@@ -162,6 +162,15 @@ class Table:
         return len(self.deck) - self.stock_pos
 
 
+def leader(rules: RuleSet, scores: tuple[int, ...]) -> int | None:
+    """The side that has won with these game scores (GAME-1): at least the target and strictly
+    ahead of every other side; ``None`` if there is no such side."""
+    best = max(scores)
+    if best < rules.target_score or scores.count(best) > 1:
+        return None
+    return scores.index(best)
+
+
 COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
 """The keys of :meth:`HandResult.components`, in order (SCORE-1 to SCORE-5)."""
 
@@ -267,11 +276,7 @@ class GameState:
         """The winning side (GAME-1), or ``None`` while the game goes on."""
         if not self.over or not self.hand_results:
             return None
-        scores = self.scores
-        best = max(scores)
-        if best < self.rules.target_score or scores.count(best) > 1:
-            return None
-        return scores.index(best)
+        return leader(self.rules, self.scores)
 
     # -- the table ------------------------------------------------------------------------
 

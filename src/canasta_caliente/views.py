@@ -72,6 +72,7 @@ from .state import (
     SideTable,
     Table,
     Turn,
+    leader,
 )
 
 __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
@@ -243,10 +244,7 @@ class View:
         """The winning side (GAME-1), or ``None`` while the game goes on."""
         if not self.over or not self.hand_results:
             return None
-        best = max(self.scores)
-        if best < self.rules.target_score or self.scores.count(best) > 1:
-            return None
-        return self.scores.index(best)
+        return leader(self.rules, self.scores)
 
     # -- documents -----------------------------------------------------------------------
 
