@@ -25,7 +25,8 @@ from strategies import rulesets
 def test_random_hands_under_any_rules(rules: cc.RuleSet, seed: int, reference_every: int) -> None:
     """One random hand (and the deal of the next) under any valid RuleSet: invariants at every
     node, legal_actions pure and deterministic, every listed action applies, and every few
-    nodes the list equals the brute-force reference."""
+    nodes the list equals the brute-force reference and the state and a view round-trip
+    through JSON."""
     rng = random.Random(seed)
     state = cc.new_game(rules, seed=seed)
     for step in range(3000):
@@ -37,6 +38,12 @@ def test_random_hands_under_any_rules(rules: cc.RuleSet, seed: int, reference_ev
         if not legal:
             assert state.is_game_over
             return
+        if step % reference_every == 1:
+            # Storage: every state round-trips through JSON exactly, views too.
+            assert cc.loads(cc.dumps(state)) == state
+            seat = step % rules.players
+            view = cc.observe(state, seat)
+            assert cc.View.from_json(view.to_json()) == view
         if step % reference_every == 0 and not state.is_hand_over:
             with contextlib.suppress(ReferenceBudgetExceeded):
                 assert reference_legal_actions(state, budget=30_000) == frozenset(legal), (
