@@ -1,16 +1,19 @@
-"""Shared helpers for the scenario tests: stacked deals and short action scripts."""
+"""Shared helpers for the tests: stacked deals and decks, short action scripts, cards and
+actions as notation, and random states."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.testing import stacked_deck
+from canasta_caliente.testing import reference_legal_actions, stacked_deck
 
 settings.register_profile(
     "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -63,3 +66,121 @@ def refused(state: cc.GameState, action: str) -> str:
     with pytest.raises(cc.IllegalActionError) as info:
         cc.apply(state, action)
     return str(info.value)
+
+
+def of_verb(state: cc.GameState, verb: str) -> set[str]:
+    """The legal actions with this verb, as notation."""
+    return {a for a in legal(state) if a.split()[0] == verb}
+
+
+def reference(state: cc.GameState) -> set[str]:
+    """The legal actions found by the brute-force reference generator."""
+    return {str(a) for a in reference_legal_actions(state)}
+
+
+def discards(cards: str) -> set[str]:
+    """The discard actions for these card codes."""
+    return {f"discard {c}" for c in cards.split()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards as notation
+
+
+def cards(text: str) -> tuple[cc.Card, ...]:
+    """Cards from codes, in the order given."""
+    return tuple(cc.Card.parse(c) for c in text.split())
+
+
+def sorted_cards(text: str) -> tuple[cc.Card, ...]:
+    """Cards from codes, in hand order."""
+    return tuple(sorted(cards(text)))
+
+
+def codes(cards: Iterable[cc.Card]) -> str:
+    """Cards as their codes, space separated."""
+    return " ".join(str(c) for c in cards)
+
+
+def hand_of(state: cc.GameState, seat: int) -> str:
+    """A seat's hand as codes (sorted as the engine sorts hands)."""
+    return codes(state.hand(seat))
+
+
+def melds_of(state: cc.GameState, side: int) -> list[str]:
+    """A side's melds, each as its cards' codes."""
+    return [codes(m.cards) for m in state.melds(side)]
+
+
+def count_everywhere(state: cc.GameState, card: cc.Card) -> int:
+    """How many of ``card`` are in the hands, the pile, the stock and waiting."""
+    n = sum(state.hand(s).count(card) for s in range(state.rules.players))
+    return n + state.pile.count(card) + state.stock.count(card) + state.waiting.count(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole stacked decks and running the stock down
+
+
+def whole_deck(
+    rules: cc.RuleSet, hands: Mapping[int, str], pile: str, stock: str = "", bottom: str = ""
+) -> tuple[cc.Card, ...]:
+    """A fully stacked deck: the deal of ``stacked_deck``, the stock starting with ``stock`` and
+    ending with ``bottom`` (its last card drawn last); the other cards in between, kinds taken
+    in turn. Every bonus card must be placed explicitly (hands, pile, stock or bottom)."""
+    low = cards(bottom)
+    full = stacked_deck(rules, hands, pile, f"{stock} {bottom}")
+    top = full[: len(full) - len(low)]
+    left = list(rules.deck_counts)
+    for card in (*top, *low):
+        left[card] -= 1
+    if left[cc.Card.RED_THREE]:
+        raise ValueError("whole_deck: place every bonus card explicitly")
+    middle: list[cc.Card] = []
+    while any(left):
+        for kind in range(len(left)):
+            if left[kind]:
+                left[kind] -= 1
+                middle.append(cc.Card(kind))
+    return (*top, *middle, *low)
+
+
+def run_down(state: cc.GameState, leave: int) -> cc.GameState:
+    """Plain turns (draw, then discard a card just drawn) until the stock holds ``leave``
+    cards."""
+    while state.stock_size > leave:
+        seat = state.current_player
+        assert seat is not None
+        before = state.hand_counts(seat)
+        state = cc.apply(state, "draw")
+        assert not state.is_hand_over, "the hand ended during the run-down"
+        after = state.hand_counts(seat)
+        new = next(cc.Card(k) for k in range(len(after)) if after[k] > before[k])
+        state = cc.apply(state, f"discard {new}")
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Random states
+
+
+PRESETS = cc.RuleSet.preset_names()
+"""The names of every preset."""
+
+
+def random_state(preset: str, seed: int, steps: int) -> cc.GameState:
+    """The state after up to ``steps`` seeded random actions of a ``preset`` game."""
+    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        actions = cc.legal_actions(state)
+        if not actions:
+            break
+        state = cc.apply(state, rng.choice(actions))
+    return state
+
+
+STATES: st.SearchStrategy[cc.GameState] = st.builds(
+    random_state, st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(0, 450)
+)
+"""States reached by random play: any preset, any seed, up to 450 actions."""

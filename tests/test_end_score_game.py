@@ -4,6 +4,7 @@ Decks are stacked whole where a scenario runs the stock down, so that every card
 :func:`whole_deck` puts chosen cards at the top and the bottom of the stock and the rest of the
 deck, bonus cards excluded, in between. :func:`run_down` then plays plain turns (draw, discard the
 card drawn) until the stock holds a given number of cards, leaving every hand as it was dealt.
+Both are shared with other scenario tests in ``conftest.py``.
 """
 
 from __future__ import annotations
@@ -14,18 +15,13 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.testing import stacked_deck
-from conftest import deal, legal, play, refused, rules_for
+from conftest import cards, deal, legal, play, refused, rules_for, run_down, whole_deck
 
 # CARD-3, written out here so that the expected scores do not come from the engine's own table.
 VALUES = {
     "4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "10": 10, "J": 10, "Q": 10, "K": 10,
     "A": 20, "2": 20, "JK": 50, "B3": 5, "CAL": 0,
 }  # fmt: skip
-
-def cards(text: str) -> tuple[cc.Card, ...]:
-    """Cards from codes, in the order given."""
-    return tuple(cc.Card.parse(c) for c in text.split())
-
 
 def value(cards: Sequence[cc.Card]) -> int:
     """The card value (CARD-3) of some cards."""
@@ -35,33 +31,6 @@ def value(cards: Sequence[cc.Card]) -> int:
 def hand_value(state: cc.GameState, seat: int) -> int:
     """The card value of a seat's hand."""
     return value(state.hand(seat))
-
-
-def whole_deck(
-    rules: cc.RuleSet,
-    hands: Mapping[int, str],
-    pile: str,
-    stock: str = "",
-    bottom: str = "",
-) -> tuple[cc.Card, ...]:
-    """A fully stacked deck: the deal of ``stacked_deck``, the stock starting with ``stock`` and
-    ending with ``bottom`` (its last card drawn last); the other cards in between, kinds taken
-    in turn. Every bonus card must be placed explicitly (hands, pile, stock or bottom)."""
-    low = cards(bottom)
-    full = stacked_deck(rules, hands, pile, f"{stock} {bottom}")
-    top = full[: len(full) - len(low)]
-    left = list(rules.deck_counts)
-    for card in (*top, *low):
-        left[card] -= 1
-    if left[cc.Card.RED_THREE]:
-        raise ValueError("whole_deck: place every bonus card explicitly")
-    middle: list[cc.Card] = []
-    while any(left):
-        for kind in range(len(left)):
-            if left[kind]:
-                left[kind] -= 1
-                middle.append(cc.Card(kind))
-    return (*top, *middle, *low)
 
 
 def game(
@@ -74,21 +43,6 @@ def game(
 ) -> cc.GameState:
     """A new game on :func:`whole_deck`."""
     return cc.new_game(rules, deck=whole_deck(rules, hands, pile, stock, bottom), scores=scores)
-
-
-def run_down(state: cc.GameState, leave: int) -> cc.GameState:
-    """Plain turns (draw, then discard a card just drawn) until the stock holds ``leave``
-    cards."""
-    while state.stock_size > leave:
-        seat = state.current_player
-        assert seat is not None
-        before = state.hand_counts(seat)
-        state = cc.apply(state, "draw")
-        assert not state.is_hand_over, "the hand ended during the run-down"
-        after = state.hand_counts(seat)
-        new = next(cc.Card(k) for k in range(len(after)) if after[k] > before[k])
-        state = cc.apply(state, f"discard {new}")
-    return state
 
 
 def assert_no_going_out(result: cc.HandResult, sides: int) -> None:

@@ -45,6 +45,11 @@ def only_problem(problems: list[tuple[str, str]], option: str) -> str:
     return problems[0][1]
 
 
+def toml_problem(text: str) -> str:
+    """The message of the single problem, a document problem, of reading ``text`` as TOML."""
+    return only_problem(problems_of(lambda: RuleSet.from_toml(text)), "(document)")
+
+
 # ---------------------------------------------------------------------------------------------
 # The example house-rules files
 
@@ -224,7 +229,7 @@ def test_toml_syntax_error_names_line_and_column() -> None:
     """A TOML syntax error is one document problem naming its line and column and quoting the
     line."""
     text = 'preset = "caliente"\ntarget_score = 3000\nmax_wilds 3\n'
-    message = only_problem(problems_of(lambda: RuleSet.from_toml(text)), "(document)")
+    message = toml_problem(text)
     assert "invalid TOML at line 3, column" in message
     assert "max_wilds 3" in message
 
@@ -233,7 +238,7 @@ def test_toml_bare_none_gets_a_hint() -> None:
     """max_wilds = none (unquoted) is a TOML syntax error; the message says to quote it."""
     # RULES: MELD-2
     text = 'preset = "classic"\nmax_wilds = none\n'
-    message = only_problem(problems_of(lambda: RuleSet.from_toml(text)), "(document)")
+    message = toml_problem(text)
     assert "line 2" in message
     assert 'write "none" in quotes' in message
 
@@ -242,7 +247,7 @@ def test_toml_error_at_the_end_names_the_line_it_starts_on() -> None:
     """A construct left open to the end of the document (tomllib says only "end of document")
     is reported at the line where it starts."""
     text = 'preset = "caliente"\ninitial_meld_minimums = [[0, 50],\n  [1500, 90],\n'
-    message = only_problem(problems_of(lambda: RuleSet.from_toml(text)), "(document)")
+    message = toml_problem(text)
     assert "invalid TOML at line 2" in message
     assert "end of the document" in message
 
@@ -250,7 +255,7 @@ def test_toml_error_at_the_end_names_the_line_it_starts_on() -> None:
 def test_toml_option_given_twice_names_the_line() -> None:
     """An option given twice in TOML is reported at the line of the second one."""
     text = 'preset = "caliente"\nmax_wilds = 3\nmax_wilds = 4\n'
-    message = only_problem(problems_of(lambda: RuleSet.from_toml(text)), "(document)")
+    message = toml_problem(text)
     assert "line 3" in message
 
 

@@ -6,41 +6,24 @@ valid meld meets it: what is checked is the meld rule alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.testing import reference_legal_actions
-from conftest import deal, legal, play, refused, rules_for
+from conftest import (
+    codes,
+    deal,
+    hand_of,
+    legal,
+    melds_of,
+    of_verb,
+    play,
+    reference,
+    refused,
+    rules_for,
+)
 
 LOW = (-100, -100)
 """Game scores that make the first-meld minimum 15 for both sides."""
-
-
-def codes(cards: Iterable[cc.Card]) -> str:
-    """Cards as their codes, space separated."""
-    return " ".join(str(c) for c in cards)
-
-
-def hand_of(state: cc.GameState, seat: int) -> str:
-    """A seat's hand as codes (sorted as the engine sorts hands)."""
-    return codes(state.hand(seat))
-
-
-def melds_of(state: cc.GameState, side: int) -> list[str]:
-    """A side's melds, each as its cards' codes."""
-    return [codes(m.cards) for m in state.melds(side)]
-
-
-def of_verb(state: cc.GameState, verb: str) -> set[str]:
-    """The legal actions with this verb, as notation."""
-    return {a for a in legal(state) if a.split()[0] == verb}
-
-
-def reference(state: cc.GameState) -> set[str]:
-    """The legal actions found by the brute-force reference generator."""
-    return {str(a) for a in reference_legal_actions(state)}
 
 
 def meld_of(state: cc.GameState, side: int, rank: str) -> cc.Meld:

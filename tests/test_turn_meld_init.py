@@ -6,47 +6,26 @@ The melds (MELD-*) are in ``test_melds.py`` and the first meld (INIT-*) in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.testing import reference_legal_actions
-from conftest import deal, legal, play, refused, rules_for
+from conftest import (
+    codes,
+    deal,
+    discards,
+    hand_of,
+    legal,
+    melds_of,
+    of_verb,
+    play,
+    reference,
+    refused,
+    rules_for,
+)
 
 # Eleven cards with no pair and no 5 (the usual up card below), for seats whose hand only
 # needs to be known.
 PLAIN = "4 6 7 8 9 10 J Q K A 4"
-
-
-def codes(cards: Iterable[cc.Card]) -> str:
-    """Cards as their codes, space separated."""
-    return " ".join(str(c) for c in cards)
-
-
-def hand_of(state: cc.GameState, seat: int) -> str:
-    """A seat's hand as codes (sorted as the engine sorts hands)."""
-    return codes(state.hand(seat))
-
-
-def melds_of(state: cc.GameState, side: int) -> list[str]:
-    """A side's melds, each as its cards' codes."""
-    return [codes(m.cards) for m in state.melds(side)]
-
-
-def of_verb(state: cc.GameState, verb: str) -> set[str]:
-    """The legal actions with this verb, as notation."""
-    return {a for a in legal(state) if a.split()[0] == verb}
-
-
-def discards(cards: str) -> set[str]:
-    """The discard actions for these card codes."""
-    return {f"discard {c}" for c in cards.split()}
-
-
-def reference(state: cc.GameState) -> set[str]:
-    """The legal actions found by the brute-force reference generator."""
-    return {str(a) for a in reference_legal_actions(state)}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,64 +6,14 @@ scenario per mixture shows that its options really act together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.testing import check_invariants, stacked_deck, sweep
-from conftest import deal, legal, play, refused, rules_for
+from canasta_caliente.testing import check_invariants, sweep
+from conftest import deal, legal, play, refused, rules_for, run_down, sorted_cards, whole_deck
 
 CAL = cc.Card.CALIENTE
 R3 = cc.Card.RED_THREE
-
-
-def cards(text: str) -> tuple[cc.Card, ...]:
-    """Cards from codes, in the order given."""
-    return tuple(cc.Card.parse(c) for c in text.split())
-
-
-def sorted_cards(text: str) -> tuple[cc.Card, ...]:
-    """Cards from codes, in hand order."""
-    return tuple(sorted(cards(text)))
-
-
-def whole_deck(
-    rules: cc.RuleSet, hands: Mapping[int, str], pile: str, stock: str = "", bottom: str = ""
-) -> tuple[cc.Card, ...]:
-    """A fully stacked deck: the deal of ``stacked_deck``, the stock starting with ``stock`` and
-    ending with ``bottom``; the other cards in between, kinds taken in turn. Every bonus card
-    must be placed explicitly."""
-    low = cards(bottom)
-    full = stacked_deck(rules, hands, pile, f"{stock} {bottom}")
-    top = full[: len(full) - len(low)]
-    left = list(rules.deck_counts)
-    for card in (*top, *low):
-        left[card] -= 1
-    if left[R3]:
-        raise ValueError("whole_deck: place every bonus card explicitly")
-    middle: list[cc.Card] = []
-    while any(left):
-        for kind in range(len(left)):
-            if left[kind]:
-                left[kind] -= 1
-                middle.append(cc.Card(kind))
-    return (*top, *middle, *low)
-
-
-def run_down(state: cc.GameState, leave: int) -> cc.GameState:
-    """Plain turns (draw, then discard a card just drawn) until the stock holds ``leave``
-    cards."""
-    while state.stock_size > leave:
-        seat = state.current_player
-        assert seat is not None
-        before = state.hand_counts(seat)
-        state = cc.apply(state, "draw")
-        assert not state.is_hand_over, "the hand ended during the run-down"
-        after = state.hand_counts(seat)
-        new = next(cc.Card(k) for k in range(len(after)) if after[k] > before[k])
-        state = cc.apply(state, f"discard {new}")
-    return state
 
 
 THREE_DECK_CLASSIC = {

@@ -27,24 +27,7 @@ from canasta_caliente import display, views
 from canasta_caliente.cards import counts_from_cards
 from canasta_caliente.testing import check_invariants, stacked_deck
 from canasta_caliente.views import View, observe, resample
-
-PRESETS = cc.RuleSet.preset_names()
-
-
-def random_state(preset: str, seed: int, steps: int) -> cc.GameState:
-    """The state after up to ``steps`` seeded random actions of a ``preset`` game."""
-    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = cc.legal_actions(state)
-        if not legal:
-            break
-        state = cc.apply(state, rng.choice(legal))
-    return state
-
-
-STATES = st.builds(random_state, st.sampled_from(PRESETS), st.integers(0, 2**32),
-                   st.integers(0, 450))
+from conftest import STATES, random_state
 
 
 def hidden_variant(state: cc.GameState, seat: int, rng: random.Random) -> cc.GameState:
