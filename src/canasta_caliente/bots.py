@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from .actions import Action, Verb
-from .cards import NUM_KINDS, Card, counts_from_cards
+from .cards import Card, counts_from_cards
 from .state import Phase, Question
 from .views import View
 
@@ -211,4 +211,3 @@ def get_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
 
 
-_ = NUM_KINDS

@@ -58,7 +58,6 @@ class Situation:
     """False after a "no" (OUT-2)."""
     bound: bool
     """True after a "yes" (OUT-2) or a stop meld (MELD-5): the player must go out this turn."""
-    stop_melds: tuple[int, ...] = ()
 
 
 def wild_cap(rules: RuleSet, naturals: int) -> int:
