@@ -209,5 +209,3 @@ def get_bot(name: str) -> Bot:
         return BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
-
-
