@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 import canasta_caliente as cc
 from canasta_caliente.testing import reference_legal_actions
 from conftest import deal, legal, refused, rules_for
@@ -30,3 +34,17 @@ def test_take_that_would_empty_the_hand_without_a_canasta_is_refused() -> None:
     message = refused(state, "take K K")
     assert "going out needs 1" in message
     assert reference_legal_actions(state) == frozenset(cc.legal_actions(state))
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.hand(9), lambda s: s.hand_counts(-1), lambda s: s.hand_size("0"),
+    lambda s: s.melds(2), lambda s: s.laid_out(-1), lambda s: s.caliente_played(5),
+    lambda s: s.side_of(4), lambda s: cc.observe(s, 0).melds(3),
+    lambda s: cc.observe(s, 0).hand_size(7), lambda s: cc.observe(s, 0).laid_out(-1),
+])
+def test_bad_seat_or_side_is_a_clear_value_error(call: Callable[[cc.GameState], object]) -> None:
+    """A seat or side the table does not have raises ValueError saying what the table has,
+    never an IndexError from inside, and never a silent answer for a negative index."""
+    state = cc.new_game(rules_for("caliente"), seed=1)
+    with pytest.raises(ValueError, match=r"no (seat|side) .*(seats 0 to 3|sides \(0 to 1\))"):
+        call(state)

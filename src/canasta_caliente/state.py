@@ -162,6 +162,37 @@ class Table:
         return len(self.deck) - self.stock_pos
 
 
+def check_seat(rules: RuleSet, seat: object) -> int:
+    """``seat`` if the table has it; otherwise a ``ValueError`` that says what it has."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise ValueError(f"no seat {seat!r} at a table of {rules.players} "
+                         f"(seats 0 to {rules.players - 1})")
+    return seat
+
+
+def check_side(rules: RuleSet, side: object) -> int:
+    """``side`` if the table has it; otherwise a ``ValueError`` that says what it has."""
+    sides = len(rules.layout)
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < sides:
+        raise ValueError(f"no side {side!r}: the table has {sides} sides (0 to {sides - 1})")
+    return side
+
+
+def side_melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
+    """A side's melds as :class:`Meld` values: natural ranks 4 to A, then its stop melds."""
+    size = rules.canasta_size
+    out = []
+    for rank, m in enumerate(side.melds):
+        if m is None:
+            continue
+        n, two, jk = m
+        cards = (Card(rank),) * n + (Card.TWO,) * two + (Card.JOKER,) * jk
+        out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
+    for k in side.stop_melds:
+        out.append(Meld(Card.BLACK_THREE, (Card.BLACK_THREE,) * k, False, True))
+    return tuple(out)
+
+
 def leader(rules: RuleSet, scores: tuple[int, ...]) -> int | None:
     """The side that has won with these game scores (GAME-1): at least the target and strictly
     ahead of every other side; ``None`` if there is no such side."""
@@ -251,10 +282,11 @@ class GameState:
 
     def side_of(self, seat: int) -> int:
         """The side of a seat."""
+        check_seat(self.rules, seat)
         for i, side in enumerate(self.rules.layout):
             if seat in side:
                 return i
-        raise ValueError(f"no seat {seat} at a table of {self.rules.players}")
+        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -282,37 +314,27 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
-        return cards_from_counts(self.table.hands[seat])
+        return cards_from_counts(self.table.hands[check_seat(self.rules, seat)])
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
-        return self.table.hands[seat]
+        return self.table.hands[check_seat(self.rules, seat)]
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds."""
-        return sum(self.table.hands[seat])
+        return sum(self.table.hands[check_seat(self.rules, seat)])
 
     def melds(self, side: int) -> tuple[Meld, ...]:
         """A side's melds: natural ranks 4 to A, then its stop melds."""
-        size = self.rules.canasta_size
-        out = []
-        for rank, m in enumerate(self.table.sides[side].melds):
-            if m is None:
-                continue
-            n, two, jk = m
-            cards = (Card(rank),) * n + (Card.TWO,) * two + (Card.JOKER,) * jk
-            out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
-        for k in self.table.sides[side].stop_melds:
-            out.append(Meld(Card.BLACK_THREE, (Card.BLACK_THREE,) * k, False, True))
-        return tuple(out)
+        return side_melds(self.rules, self.table.sides[check_side(self.rules, side)])
 
     def laid_out(self, side: int) -> tuple[Card, ...]:
         """The bonus cards a side has laid out this hand."""
-        return (Card.RED_THREE,) * self.table.sides[side].laid_out
+        return (Card.RED_THREE,) * self.table.sides[check_side(self.rules, side)].laid_out
 
     def caliente_played(self, side: int) -> int:
         """How many Caliente cards a side has played this hand (HOT-2)."""
-        return self.table.sides[side].caliente_played
+        return self.table.sides[check_side(self.rules, side)].caliente_played
 
     @property
     def pile(self) -> tuple[Card, ...]:

@@ -72,7 +72,10 @@ from .state import (
     SideTable,
     Table,
     Turn,
+    check_seat,
+    check_side,
     leader,
+    side_melds,
 )
 
 __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
@@ -186,10 +189,11 @@ class View:
 
     def side_of(self, seat: int) -> int:
         """The side of a seat."""
+        check_seat(self.rules, seat)
         for i, side in enumerate(self.rules.layout):
             if seat in side:
                 return i
-        raise ValueError(f"no seat {seat} at a table of {self.rules.players}")
+        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -203,19 +207,19 @@ class View:
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds."""
-        return self.hand_sizes[seat]
+        return self.hand_sizes[check_seat(self.rules, seat)]
 
     def melds(self, side: int) -> tuple[Meld, ...]:
         """A side's melds: natural ranks 4 to A, then its stop melds."""
-        return _melds(self.rules, self.side_tables[side])
+        return side_melds(self.rules, self.side_tables[check_side(self.rules, side)])
 
     def laid_out(self, side: int) -> tuple[Card, ...]:
         """The bonus cards a side has laid out this hand."""
-        return (R3,) * self.side_tables[side].laid_out
+        return (R3,) * self.side_tables[check_side(self.rules, side)].laid_out
 
     def caliente_played(self, side: int) -> int:
         """How many Caliente cards a side has played this hand (HOT-2)."""
-        return self.side_tables[side].caliente_played
+        return self.side_tables[check_side(self.rules, side)].caliente_played
 
     @property
     def up_card(self) -> Card | None:
@@ -298,20 +302,6 @@ class View:
         from .display import view_html
 
         return view_html(self)
-
-
-def _melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
-    size = rules.canasta_size
-    out = []
-    for rank, m in enumerate(side.melds):
-        if m is None:
-            continue
-        n, two, jk = m
-        cards = (Card(rank),) * n + (TWO,) * two + (JOKER,) * jk
-        out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
-    for k in side.stop_melds:
-        out.append(Meld(B3, (B3,) * k, False, True))
-    return tuple(out)
 
 
 def observe(state: GameState, seat: int) -> View:
