@@ -899,9 +899,18 @@ _CARDS = tuple(Card)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The actions legal now, exact, in the documented order; empty only when the game is over.
+    """The actions legal now, exact; empty only when the game is over.
 
-    The result is cached on the state, which it never changes.
+    Everything listed applies and everything else is refused (RULES: TURN-0). The order is
+    deterministic: by verb (``draw``, ``take``, ``caliente``, ``pass``, ``meld``, ``discard``,
+    ``ask``, ``yes``, ``no``, ``deal``), then by the cards in canonical order (naturals 4 to A,
+    then ``2``, ``JK``, ``B3``), then by the ``on`` rank. The result is cached on the state,
+    which it never changes.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> [str(a) for a in cc.legal_actions(state)]
+    ['draw']
     """
     cache = state._cache
     legal = cache.get("legal")
