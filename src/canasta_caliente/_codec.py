@@ -310,6 +310,21 @@ def get_rules(p: Problems, path: str, value: Any) -> RuleSet | None:
     return None
 
 
+def read_game_document(
+    p: Problems, data: Any, fmt: str, what: str, names: Sequence[str]
+) -> tuple[dict[str, Any], RuleSet | None, int | None, int | None]:
+    """The common start of a state or view document: the header checked, the fields of
+    ``names`` present (``package_version`` may be), and the rules read. Returns the fields, the
+    rules, and the numbers of players and sides (``None`` where the rules are unusable)."""
+    check_header(p, data, fmt, what)
+    doc = fields(p, "", data, names, ("package_version",))
+    assert doc is not None  # check_header has seen an object
+    rules = get_rules(p, "rules", doc["rules"])
+    if rules is None:
+        return doc, None, None, None
+    return doc, rules, rules.players, len(rules.layout)
+
+
 def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     """Check a document's ``format`` and ``rules_version``; raise at once if this package cannot
     read it (the rest would mean something else)."""

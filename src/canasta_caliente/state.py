@@ -20,6 +20,7 @@ from .rules import RuleSet
 
 __all__ = [
     "COMPONENTS",
+    "GameProgress",
     "GameState",
     "HandEnd",
     "HandResult",
@@ -202,6 +203,34 @@ def leader(rules: RuleSet, scores: tuple[int, ...]) -> int | None:
     return scores.index(best)
 
 
+class GameProgress:
+    """Where the game stands, for anything that knows the rules, the scores, the hand results and
+    whether the hand is over: shared by :class:`GameState` and the seat's view."""
+
+    __slots__ = ()
+    rules: RuleSet
+    scores: tuple[int, ...]
+    hand_results: tuple[HandResult, ...]
+    over: bool
+
+    @property
+    def is_hand_over(self) -> bool:
+        """True between hands (and after the game)."""
+        return self.over
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has won (GAME-1)."""
+        return self.over and self.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (GAME-1), or ``None`` while the game goes on."""
+        if not self.over or not self.hand_results:
+            return None
+        return leader(self.rules, self.scores)
+
+
 COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
 """The keys of :meth:`HandResult.components`, in order (SCORE-1 to SCORE-5)."""
 
@@ -229,7 +258,7 @@ class HandResult:
 
 
 @attrs.frozen(cache_hash=True)
-class GameState:
+class GameState(GameProgress):
     """The whole state of a game: immutable and hashable.
 
     Make one with :func:`~canasta_caliente.new_game`, move with
@@ -292,23 +321,6 @@ class GameState:
     def active_seats(self) -> tuple[int, ...]:
         """The seats playing this hand, in turn order from the hand's first player."""
         return self.table.order
-
-    @property
-    def is_hand_over(self) -> bool:
-        """True between hands (and after the game)."""
-        return self.over
-
-    @property
-    def is_game_over(self) -> bool:
-        """True once a side has won (GAME-1)."""
-        return self.over and self.winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side (GAME-1), or ``None`` while the game goes on."""
-        if not self.over or not self.hand_results:
-            return None
-        return leader(self.rules, self.scores)
 
     # -- the table ------------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ from ._codec import (
     join,
     pretty_json,
     read_document,
+    read_game_document,
     result_out,
     seats_out,
     side_out,
@@ -150,12 +151,7 @@ def state_from_dict(data: Any) -> GameState:
     """Build a state from plain JSON data (see :func:`loads`), checking everything."""
     what = "state document"
     p = Problems()
-    check_header(p, data, STATE_FORMAT, what)
-    doc = fields(p, "", data, _STATE_FIELDS, ("package_version",))
-    assert doc is not None  # check_header has seen an object
-    rules = get_rules(p, "rules", doc["rules"])
-    players = rules.players if rules is not None else None
-    n_sides = len(rules.layout) if rules is not None else None
+    doc, rules, players, n_sides = read_game_document(p, data, STATE_FORMAT, what, _STATE_FIELDS)
     seed = get_int(p, "seed", doc["seed"])
     hand_number = get_int(p, "hand_number", doc["hand_number"], low=1)
     scores = get_scores(p, "scores", doc["scores"], n_sides)

@@ -35,15 +35,12 @@ from ._codec import (
     RULES_VERSION,
     Problems,
     cards_out,
-    check_header,
     check_turn_seats,
-    fields,
     get_bool,
     get_cards,
     get_each,
     get_int,
     get_result,
-    get_rules,
     get_scores,
     get_seat_mask,
     get_side,
@@ -51,6 +48,7 @@ from ._codec import (
     join,
     pretty_json,
     read_document,
+    read_game_document,
     result_out,
     seats_out,
     side_out,
@@ -63,6 +61,7 @@ from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import (
     FREEZERS,
+    GameProgress,
     GameState,
     HandResult,
     Meld,
@@ -74,7 +73,6 @@ from .state import (
     Turn,
     check_seat,
     check_side,
-    leader,
     side_melds,
 )
 
@@ -95,7 +93,7 @@ def _cards(value: Any) -> tuple[Card, ...]:
 
 
 @attrs.frozen(cache_hash=True)
-class View:
+class View(GameProgress):
     """What one seat may know of a game (see :func:`observe`): frozen, hashable, and a JSON
     document through :meth:`to_json` / :meth:`from_json`.
 
@@ -233,23 +231,6 @@ class View:
 
     # -- the game ------------------------------------------------------------------------
 
-    @property
-    def is_hand_over(self) -> bool:
-        """True between hands (and after the game)."""
-        return self.over
-
-    @property
-    def is_game_over(self) -> bool:
-        """True once a side has won (GAME-1)."""
-        return self.over and self.winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side (GAME-1), or ``None`` while the game goes on."""
-        if not self.over or not self.hand_results:
-            return None
-        return leader(self.rules, self.scores)
-
     # -- documents -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -346,12 +327,7 @@ _VIEW_FIELDS = ("format", "rules_version", "seat", "rules", "hand_number", "scor
 def _view_from_dict(data: Any) -> View:
     what = "view document"
     p = Problems()
-    check_header(p, data, VIEW_FORMAT, what)
-    doc = fields(p, "", data, _VIEW_FIELDS, ("package_version",))
-    assert doc is not None  # check_header has seen an object
-    rules = get_rules(p, "rules", doc["rules"])
-    players = rules.players if rules is not None else None
-    n_sides = len(rules.layout) if rules is not None else None
+    doc, rules, players, n_sides = read_game_document(p, data, VIEW_FORMAT, what, _VIEW_FIELDS)
     high = None if players is None else players - 1
     seat = get_int(p, "seat", doc["seat"], low=0, high=high)
     hand_number = get_int(p, "hand_number", doc["hand_number"], low=1)
