@@ -204,14 +204,28 @@ def leader(rules: RuleSet, scores: tuple[int, ...]) -> int | None:
 
 
 class GameProgress:
-    """Where the game stands, for anything that knows the rules, the scores, the hand results and
-    whether the hand is over: shared by :class:`GameState` and the seat's view."""
+    """The table's sides and where the game stands, for anything that knows the rules, the
+    scores, the hand results and whether the hand is over: shared by :class:`GameState` and the
+    seat's view."""
 
     __slots__ = ()
     rules: RuleSet
     scores: tuple[int, ...]
     hand_results: tuple[HandResult, ...]
     over: bool
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
+        return self.rules.layout
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat."""
+        check_seat(self.rules, seat)
+        for i, side in enumerate(self.rules.layout):
+            if seat in side:
+                return i
+        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
 
     @property
     def is_hand_over(self) -> bool:
@@ -303,19 +317,6 @@ class GameState(GameProgress):
         """The seat whose turn it is (the asker while a partner answers); ``None`` between
         hands."""
         return None if self.over else self.table.order[self.table.turn_index]
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
-        return self.rules.layout
-
-    def side_of(self, seat: int) -> int:
-        """The side of a seat."""
-        check_seat(self.rules, seat)
-        for i, side in enumerate(self.rules.layout):
-            if seat in side:
-                return i
-        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
 
     @property
     def active_seats(self) -> tuple[int, ...]:

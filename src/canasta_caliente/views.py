@@ -181,19 +181,6 @@ class View(GameProgress):
     # -- the table -----------------------------------------------------------------------
 
     @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
-        return self.rules.layout
-
-    def side_of(self, seat: int) -> int:
-        """The side of a seat."""
-        check_seat(self.rules, seat)
-        for i, side in enumerate(self.rules.layout):
-            if seat in side:
-                return i
-        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
-
-    @property
     def active_seats(self) -> tuple[int, ...]:
         """The seats playing this hand, in turn order."""
         return self.order
