@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import compress
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -20,15 +21,19 @@ from .errors import IllegalActionError, NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .scoring import score_hand
 from .solver import (
+    _IMPOSSIBLE,
     Situation,
+    _forced_discard,
+    _min_cards,
     can_finish,
     can_go_out,
     finish_without_going_out,
+    meld_caps,
     meld_is_valid,
-    wild_cap,
 )
 from .state import (
     FREEZERS,
+    NUM_RANKS,
     GameState,
     HandEnd,
     MeldCounts,
@@ -203,7 +208,7 @@ def _deal(
         sides=tuple(SideTable(laid_out=n) for n in laid),
         order=order,
         turn_index=0,
-        turn=Turn(Phase.DRAW, first, need=rules.minimum_for(scores[side_of[first]])),
+        turn=_draw_turn(first, rules.minimum_for(scores[side_of[first]]), False),
     )
     state = GameState(rules, seed, hand_number, scores, table, tuple(results))  # type: ignore[arg-type]
     if ended is not None:
@@ -212,6 +217,16 @@ def _deal(
 
 
 _SIDE_CACHE: dict[RuleSet, tuple[int, ...]] = {}
+_DRAW_TURNS: dict[tuple[int, int, bool], Turn] = {}
+
+
+def _draw_turn(seat: int, need: int, had_melded: bool) -> Turn:
+    """The turn of ``seat`` at its start (interned: states share it)."""
+    key = (seat, need, had_melded)
+    turn = _DRAW_TURNS.get(key)
+    if turn is None:
+        turn = _DRAW_TURNS[key] = Turn(Phase.DRAW, seat, need=need, had_melded=had_melded)
+    return turn
 
 
 def _side_index(rules: RuleSet) -> tuple[int, ...]:
@@ -656,15 +671,23 @@ def _eval_ask(state: GameState, turn0: bool) -> _Work | str:
 
 
 def _partner(state: GameState) -> int | None:
+    """The next active seat of the current player's side in turn order (asked in OUT-2)."""
     t = state.table
+    key = (t.order, t.turn_index)
+    partners = _info(state.rules).partners
+    if key in partners:
+        return partners[key]
     order = t.order
     sides = _side_index(state.rules)
     seat = order[t.turn_index]
+    found = None
     for k in range(1, len(order)):
         other = order[(t.turn_index + k) % len(order)]
         if sides[other] == sides[seat]:
-            return other
-    return None
+            found = other
+            break
+    partners[key] = found
+    return found
 
 
 def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _Work | str | None:
@@ -811,11 +834,10 @@ def _successor(state: GameState, action: Action, w: _Work) -> GameState:
         seat = t.order[turn_index]
         side_no = _side_index(state.rules)[seat]
         opened = sides[side_no].meld_count > 0
-        turn = Turn(
-            Phase.DRAW,
+        turn = _draw_turn(
             seat,
-            need=0 if opened else state.rules.minimum_for(state.scores[side_no]),
-            had_melded=bool(melded_seats >> seat & 1),
+            0 if opened else state.rules.minimum_for(state.scores[side_no]),
+            bool(melded_seats >> seat & 1),
         )
     else:
         turn = Turn(
@@ -884,7 +906,7 @@ def _candidates(state: GameState) -> list[Action]:
         return out
     side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
     # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
-    out.extend(action for action, _ in _valid_melds(state.rules, hand, side_melds))
+    out.extend(option[0] for option in _valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):
         if hand[B3] >= k:
             out.append(_act(Verb.MELD, (B3,) * k))
@@ -893,9 +915,6 @@ def _candidates(state: GameState) -> list[Action]:
             out.append(_act(Verb.DISCARD, (_CARDS[kind],)))
     out.append(_act(Verb.ASK))
     return out
-
-
-_CARDS = tuple(Card)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -915,86 +934,259 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     cache = state._cache
     legal = cache.get("legal")
     if legal is None:
-        found = _plain_play_actions(state)
-        if found is None:
-            found = [a for a in _candidates(state)
-                     if not isinstance(_evaluate(state, a, build=False), str)]
-        found.sort(key=_SORT_KEYS.__getitem__)
-        legal = cache["legal"] = tuple(found)
+        legal = cache["legal"] = tuple(_list_legal(state))
     return legal
 
 
-def _plain_play_actions(state: GameState) -> list[Action] | None:
-    """The legal actions of a plain play-phase state, listed directly; ``None`` if the state is
-    not plain.
+def _list_legal(state: GameState) -> list[Action]:
+    """The legal actions, in the documented order.
 
-    Plain: no first-meld minimum pending, no question asked, no stop meld. There, by the
-    checks of :func:`_eval_meld` and :func:`_eval_discard`, a meld that obeys MELD-1 to MELD-3
-    and leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any
-    discard that keeps a card. Every other candidate goes through :func:`_evaluate`.
+    The common states are listed directly, in order: the draw phase, and the play phase with no
+    first-meld minimum pending, no question asked and no stop meld. There every check of
+    :func:`_evaluate` that a candidate might fail is made inline, and a candidate the inline
+    checks cannot settle (TURN-0 with one card or none left, a first-meld take) goes through
+    :func:`_evaluate` itself. Every other state lists :func:`_candidates` through
+    :func:`_evaluate` and sorts them.
     """
-    if state.over:
-        return None
-    t = state.table
-    turn = t.turn
-    if (turn.phase is not Phase.PLAY or turn.need > 0 or turn.question is not Question.NONE):
-        return None
-    rules = state.rules
-    side = t.sides[_side_index(rules)[turn.player]]
-    if side.stop_melds:
-        return None
+    if not state.over:
+        t = state.table
+        turn = t.turn
+        phase = turn.phase
+        if phase is Phase.DRAW:
+            return _draw_phase_actions(state, t, turn)
+        if phase is Phase.ANSWER:
+            return [_A_YES, _A_NO]
+        if turn.question is Question.NONE and not any(turn.waiting):
+            found = _plain_play_actions(state, t, turn)
+            if found is not None:
+                return found
+    found = [a for a in _candidates(state) if not isinstance(_evaluate(state, a, build=False), str)]
+    found.sort(key=_SORT_KEYS.__getitem__)
+    return found
+
+
+def _accepts(state: GameState, action: Action) -> bool:
+    return not isinstance(_evaluate(state, action, build=False), str)
+
+
+def _draw_phase_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
+    """The legal actions of a draw phase, in order (draw, takes, caliente, pass)."""
     hand = t.hands[turn.player]
-    held = sum(hand)
-    out: list[Action] = []
-    slow: list[Action] = []
-    for action, used in _valid_melds(rules, hand, side.melds):
-        (out if held - used >= 2 else slow).append(action)
-    for k in (3, 4):
-        if hand[B3] >= k:
-            slow.append(_act(Verb.MELD, (B3,) * k))
-    for kind in range(NUM_KINDS):
-        if hand[kind]:
-            action = _act(Verb.DISCARD, (_CARDS[kind],))
-            (out if held > 1 else slow).append(action)
-    slow.append(_act(Verb.ASK))
-    out.extend(a for a in slow if not isinstance(_evaluate(state, a, build=False), str))
+    stock = len(t.deck) - t.stock_pos
+    # A draw from a stock that is not empty is always legal (see _evaluate); pass only when it
+    # is empty (END-2).
+    out = [_A_DRAW] if stock else []
+    pile = t.pile
+    if pile and pile[-1] <= ACE:
+        _list_takes(state, t, turn, hand, pile, out)
+    if hand[CAL] and _accepts(state, _A_CALIENTE):
+        out.append(_A_CALIENTE)
+    if not stock:
+        out.append(_A_PASS)
     return out
 
 
-_RANK_MELDS: dict[tuple[object, ...], tuple[tuple[Action, int], ...]] = {}
+def _list_takes(
+    state: GameState, t: Table, turn: Turn, hand: tuple[int, ...], pile: tuple[Card, ...],
+    out: list[Action],
+) -> None:
+    """Append the legal takes of a natural up card, in order.
 
-
-def _valid_melds(
-    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
-) -> list[tuple[Action, int]]:
-    """Every meld action of natural ranks the hand can make onto the side's melds that obeys
-    MELD-1 and MELD-2, each with the number of cards it uses (cached per rank)."""
-    twos, jokers = hand[TWO], hand[JOKER]
-    caps = _caps(rules)
-    out: list[tuple[Action, int]] = []
-    for rank in NATURALS:
-        have = hand[rank]
-        meld = melds[rank]
-        if not have and meld is None:
-            continue
-        key = (rank, have, meld, twos, jokers, caps)
-        options = _RANK_MELDS.get(key)
-        if options is None:
-            options = _RANK_MELDS[key] = _rank_melds(rank, have, meld, twos, jokers, caps)
-        out.extend(options)
-    return out
-
-
-def _rank_melds(
-    rank: Card, have: int, meld: MeldCounts | None, twos: int, jokers: int,
-    caps: tuple[int, ...],
-) -> tuple[tuple[Action, int], ...]:
-    """Every meld action of one rank that obeys MELD-1 and MELD-2, with the cards it uses."""
+    The inline checks are those of :func:`_eval_take` for a side that has melded, where a take
+    that keeps two cards in hand needs no TURN-0 search; anything else is evaluated."""
+    up = pile[-1]
+    rules = state.rules
+    info = _info(rules)
+    side = t.sides[info.side_of[turn.player]]
+    melds = side.melds
+    have = hand[up]
+    if not side.stop_melds and melds == _NO_MELDS:
+        # INIT-4: before the side's first meld only a take with two natural up cards can be
+        # legal (_eval_take refuses the others at once).
+        if have >= 2:
+            action = _TAKE_PAIR[up]
+            if _accepts(state, action):
+                out.append(action)
+        return
+    caps = info.caps
+    meld = melds[up]
     if meld is None:
         n0 = w0 = 0
     else:
         n0, w0 = meld[0], meld[1] + meld[2]
-    out = []
+    # Cards held after the take, before the cards it melds from hand leave: bonus cards of the
+    # pile are laid out (replaced ones only add cards, or end the hand).
+    after = sum(hand) + len(pile) - 1 - pile.count(R3)
+    frozen = rules.always_frozen or not FREEZERS.isdisjoint(pile)
+    if meld is not None:
+        blocked = n0 + w0 >= rules.canasta_size if rules.always_frozen else frozen
+        # Blocked: _eval_take refuses it (PILE-3, PILE-5).
+        if not blocked and ((w0 <= caps[n0 + 1] and after >= 2) or _accepts(state, _A_TAKE)):
+            out.append(_A_TAKE)
+    if have >= 2:
+        action = _TAKE_PAIR[up]
+        if (w0 <= caps[n0 + 3] and after >= 4) or _accepts(state, action):
+            out.append(action)
+    if have and not frozen:
+        for wild, table in ((TWO, _TAKE_TWO), (JOKER, _TAKE_JOKER)):
+            if hand[wild]:
+                action = table[up]
+                if (w0 + 1 <= caps[n0 + 2] and after >= 4) or _accepts(state, action):
+                    out.append(action)
+
+
+def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action] | None:
+    """The legal actions of a plain play-phase state, in order; ``None`` if the state is not
+    plain.
+
+    Plain: no question asked, no stop meld, no pile cards waiting (INIT-4). There, by the checks
+    of :func:`_eval_meld` and :func:`_eval_discard`, a meld that obeys MELD-1 to MELD-3, meets
+    any first-meld minimum and leaves two cards is legal outright (TURN-0 holds: a discard
+    remains), and so is any discard that keeps a card, unless a first meld has been started
+    short of its minimum (INIT-3). A meld short of the minimum is legal if the fewest further
+    cards worth the rest leave a card to discard (the search of :func:`can_finish`). Every
+    other candidate goes through :func:`_evaluate`.
+    """
+    rules = state.rules
+    info = _info(rules)
+    side = t.sides[info.side_of[turn.player]]
+    if side.stop_melds:
+        return None
+    hand = t.hands[turn.player]
+    if hand[R3]:  # pragma: no cover - bonus cards never stay in a hand (TURN-3)
+        return None
+    need = turn.need
+    held = sum(hand)
+    keep = held - 2
+    out: list[Action] = []
+    wild_out: list[Action] = []
+    wild_ranks = 0
+    twos, jokers = hand[TWO], hand[JOKER]
+    wilds = twos + jokers
+    melds = side.melds
+    get = info.rank_melds.get
+    # Ranks with cards in hand, and with wilds in hand also the ranks melded.
+    ranks = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else compress(
+        _RANKS, hand)
+    for rank in ranks:
+        have = hand[rank]
+        meld = melds[rank]
+        key = (rank, have, meld, twos, jokers)
+        found = get(key)
+        if found is None:
+            found = info.rank_melds[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
+                                                       jokers, info.caps)
+        natural, natural_most, wild, wild_most, least_value, natural_actions, wild_actions = (
+            found)
+        if natural:
+            if natural_most <= keep and least_value >= need:
+                out.extend(natural_actions)
+            else:
+                out.extend(a for a, used, value in natural
+                           if _meld_ok(state, hand, melds, a, used, value, keep))
+        if wild:
+            wild_ranks += 1
+            if wild_most <= keep and least_value >= need:
+                wild_out.extend(wild_actions)
+            else:
+                wild_out.extend(a for a, used, value in wild
+                                if _meld_ok(state, hand, melds, a, used, value, keep))
+    if wild_out:
+        if wild_ranks > 1:
+            wild_out.sort(key=_SORT_KEYS.__getitem__)
+        out.extend(wild_out)
+    stops = hand[B3]
+    if stops >= 3:
+        out.extend(a for a in _STOP_MELDS[: 1 if stops == 3 else 2] if _accepts(state, a))
+    if need > 0 and turn.started:
+        pass  # INIT-3: no discard until the minimum is met.
+    elif held > 1:
+        out.extend(compress(_DISCARDS, hand))
+    else:
+        out.extend(a for a in compress(_DISCARDS, hand) if _accepts(state, a))
+    # OUT-2: the question comes before any meld; a partner is needed; and going out must be
+    # possible, which it is not when two cards could never be melded (the quick test of
+    # can_go_out, exact for a state with no cards waiting).
+    if (not turn.melded and _partner(state) is not None
+            and _forced_discard(rules, hand, melds) != _IMPOSSIBLE
+            and _accepts(state, _A_ASK)):
+        out.append(_A_ASK)
+    return out
+
+
+def _meld_ok(
+    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+    action: Action, used: int, value: int, keep: int,
+) -> bool:
+    """Is a meld that obeys MELD-1 to MELD-3 legal in a plain state (see above)?"""
+    need = state.table.turn.need
+    if used <= keep:
+        if value >= need:
+            return True
+        # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
+        rest = list(hand)
+        for card in action.cards:
+            rest[card] -= 1
+        cards = action.cards
+        rank = cards[0] if action.on is None else action.on
+        meld = melds[rank]
+        n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+        after = (*melds[:rank],
+                 (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER)),
+                 *melds[rank + 1:])
+        if _min_cards(state.rules, tuple(rest), after, need - value) <= keep - used:
+            return True
+    return _accepts(state, action)
+
+
+_MeldOption = tuple[Action, int, int]
+"""A meld action, the cards it uses, and their value."""
+_RankMelds = tuple[
+    tuple[_MeldOption, ...], int, tuple[_MeldOption, ...], int, int,
+    tuple[Action, ...], tuple[Action, ...],
+]
+"""Per rank: the meld options with naturals and the most cards one uses, the lay-offs of wilds
+alone and the most cards one uses, the least value of any, and the two lists' actions."""
+
+
+def _valid_melds(
+    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
+) -> list[_MeldOption]:
+    """Every meld action of natural ranks the hand can make onto the side's melds that obeys
+    MELD-1 and MELD-2, each with the number of cards it uses and their value (cached per
+    rank)."""
+    twos, jokers = hand[TWO], hand[JOKER]
+    info = _info(rules)
+    table = info.rank_melds
+    out: list[_MeldOption] = []
+    for rank in _RANKS:
+        have = hand[rank]
+        meld = melds[rank]
+        if not have and meld is None:
+            continue
+        key = (rank, have, meld, twos, jokers)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos, jokers,
+                                             info.caps)
+        out.extend(found[0])
+        out.extend(found[2])
+    return out
+
+
+def _rank_melds(
+    rules: RuleSet, rank: Card, have: int, meld: MeldCounts | None, twos: int, jokers: int,
+    caps: tuple[int, ...],
+) -> _RankMelds:
+    """Every meld action of one rank that obeys MELD-1 and MELD-2, each with the cards it uses
+    and their value: those with naturals and the lay-offs of wilds alone, each in order; the
+    most cards one uses; and the least value one has."""
+    if meld is None:
+        n0 = w0 = 0
+    else:
+        n0, w0 = meld[0], meld[1] + meld[2]
+    values = rules.card_values
+    found = []
     for a in range(0 if meld is not None else 1, have + 1):
         room = caps[n0 + a] - w0
         for b in range(min(twos, room) + 1 if room >= 0 else 0):
@@ -1004,22 +1196,61 @@ def _rank_melds(
                     continue
                 action = _act(Verb.MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
                               rank if a == 0 else None)
-                out.append((action, used))
-    return tuple(out)
+                value = a * values[rank] + b * values[TWO] + c * values[JOKER]
+                found.append((action, used, value))
+    found.sort(key=lambda option: _SORT_KEYS[option[0]])
+    natural = tuple(o for o in found if o[0].on is None)
+    wild = tuple(o for o in found if o[0].on is not None)
+    return (natural, max((o[1] for o in natural), default=0),
+            wild, max((o[1] for o in wild), default=0),
+            min((o[2] for o in found), default=0),
+            tuple(o[0] for o in natural), tuple(o[0] for o in wild))
 
 
-_CAPS: dict[RuleSet, tuple[int, ...]] = {}
+class _Info:
+    """What the engine derives from a RuleSet, computed once per RuleSet."""
+
+    __slots__ = ("caps", "partners", "rank_melds", "side_of")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.side_of = _side_index(rules)
+        # Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2.
+        self.caps = meld_caps(rules)
+        self.rank_melds: dict[tuple[object, ...], _RankMelds] = {}
+        self.partners: dict[tuple[tuple[int, ...], int], int | None] = {}
+
+
+_INFO: dict[RuleSet, _Info] = {}
+
+
+def _info(rules: RuleSet) -> _Info:
+    info = _INFO.get(rules)
+    if info is None:
+        info = _INFO[rules] = _Info(rules)
+    return info
 
 
 def _caps(rules: RuleSet) -> tuple[int, ...]:
     """Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2."""
-    caps = _CAPS.get(rules)
-    if caps is None:
-        top = rules.deck_counts[0] + 1
-        caps = _CAPS[rules] = tuple(
-            wild_cap(rules, n) if n >= 1 else -1 for n in range(top + 1)
-        )
-    return caps
+    return _info(rules).caps
+
+
+_CARDS = tuple(Card)
+_RANKS = tuple(range(NUM_RANKS))
+ACE = Card.ACE
+_NO_MELDS: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
+_A_DRAW = _act(Verb.DRAW)
+_A_TAKE = _act(Verb.TAKE)
+_A_CALIENTE = _act(Verb.CALIENTE)
+_A_PASS = _act(Verb.PASS)
+_A_ASK = _act(Verb.ASK)
+_A_YES = _act(Verb.YES)
+_A_NO = _act(Verb.NO)
+_TAKE_PAIR = tuple(_act(Verb.TAKE, (c, c)) for c in NATURALS)
+_TAKE_TWO = tuple(_act(Verb.TAKE, (c, TWO)) for c in NATURALS)
+_TAKE_JOKER = tuple(_act(Verb.TAKE, (c, JOKER)) for c in NATURALS)
+_STOP_MELDS = (_act(Verb.MELD, (B3,) * 3), _act(Verb.MELD, (B3,) * 4))
+_DISCARDS = tuple(_act(Verb.DISCARD, (c,)) for c in Card)
 
 
 def _as_action(action: Action | str) -> Action:
@@ -1048,11 +1279,210 @@ def apply(state: GameState, action: Action | str) -> GameState:
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
     """
     action = _as_action(action)
-    known = state._cache.get("legal")
-    # An action the cached list accepted has passed TURN-0 already: build without the search.
-    result = _evaluate(state, action, turn0=known is None or action not in known)
+    cache = state._cache
+    legal = cache.get("legal")
+    if legal is not None:
+        # Listed actions are interned, so identity settles membership; an equal action made
+        # elsewhere (parsed, say) is found by equality.
+        ids = cache.get("ids")
+        if ids is None:
+            ids = cache["ids"] = frozenset(map(id, legal))
+        listed = id(action) in ids or action in legal
+    else:
+        listed = False
+    if listed:
+        # The cached list accepted it: TURN-0 has been decided, so build without the search,
+        # directly for the common actions.
+        fast = _FAST_SUCCESSORS.get(action.verb)
+        if fast is not None and not state.over:
+            following = fast(state, action)
+            if following is not None:
+                return following
+        result = _evaluate(state, action, turn0=False)
+    else:
+        result = _evaluate(state, action)
     if isinstance(result, str):
         raise IllegalActionError(f"{action}: {result}")
     if result is None:  # pragma: no cover - _evaluate builds unless told not to
         raise AssertionError("no work copy")
     return _successor(state, action, result)
+
+
+def _apply_slow(state: GameState, action: Action) -> GameState:
+    """:func:`apply` without the direct successors of :data:`_FAST_SUCCESSORS` (for tests)."""
+    result = _evaluate(state, action)
+    if isinstance(result, str):
+        raise IllegalActionError(f"{action}: {result}")
+    if result is None:  # pragma: no cover - _evaluate builds unless told not to
+        raise AssertionError("no work copy")
+    return _successor(state, action, result)
+
+
+# ---------------------------------------------------------------------------------------------
+# Direct successors of the common legal actions. Each builds exactly what _successor builds from
+# _evaluate's work copy, for the cases where the action has no effect beyond the obvious one;
+# it returns None for any other case, which then takes the general path. Only actions the
+# cached legal list accepted come here, so legality is settled.
+
+
+def _next_state(state: GameState, table: Table) -> GameState:
+    return GameState(state.rules, state.seed, state.hand_number, state.scores, table,
+                     state.hand_results)
+
+
+_PLAY_TURNS: dict[tuple[int, int, bool], Turn] = {}
+
+
+def _fast_draw(state: GameState, action: Action) -> GameState | None:
+    """A draw of cards that are not bonus cards, leaving the stock not empty."""
+    t = state.table
+    turn = t.turn
+    pos = t.stock_pos
+    end = pos + state.rules.draw_count
+    deck = t.deck
+    if end >= len(deck):
+        return None
+    drawn = deck[pos:end]
+    if R3 in drawn:
+        return None
+    seat = turn.player
+    hand = list(t.hands[seat])
+    for card in drawn:
+        hand[card] += 1
+    hands = t.hands
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    melded_seats = t.melded_seats
+    if _DRAW_TURNS.get((seat, turn.need, turn.had_melded)) is turn:
+        # An interned draw-phase turn holds only its player, need and had_melded.
+        key = (seat, turn.need, turn.had_melded)
+        following = _PLAY_TURNS.get(key)
+        if following is None:
+            following = _PLAY_TURNS[key] = Turn(
+                Phase.PLAY, seat, need=turn.need, had_melded=turn.had_melded
+            )
+    else:
+        following = Turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+                         turn.waiting, turn.question, turn.touched, turn.created,
+                         turn.had_melded)
+        if turn.melded or turn.touched:
+            melded_seats |= 1 << seat
+    return _next_state(state, Table(deck, end, hands, t.pile, t.sides, t.order, t.turn_index,
+                                    following, melded_seats))
+
+
+def _fast_discard(state: GameState, action: Action) -> GameState | None:
+    """A discard that keeps a card: the turn passes (DISC-2)."""
+    t = state.table
+    turn = t.turn
+    seat = t.order[t.turn_index]
+    hand = list(t.hands[seat])
+    card = action.cards[0]
+    hand[card] -= 1
+    if not any(hand):
+        return None
+    hands = t.hands
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    melded_seats = t.melded_seats
+    if turn.melded or turn.touched:
+        melded_seats |= 1 << seat
+    turn_index = (t.turn_index + 1) % len(t.order)
+    following = t.order[turn_index]
+    rules = state.rules
+    side_no = _info(rules).side_of[following]
+    side = t.sides[side_no]
+    need = 0 if side.stop_melds or side.melds != _NO_MELDS else rules.minimum_for(
+        state.scores[side_no])
+    turn_next = _draw_turn(following, need, bool(melded_seats >> following & 1))
+    return _next_state(state, Table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
+                                    t.order, turn_index, turn_next, melded_seats))
+
+
+def _fast_meld(state: GameState, action: Action) -> GameState | None:
+    """A meld of a natural rank with no first-meld minimum pending that keeps a card."""
+    t = state.table
+    turn = t.turn
+    if turn.need > 0 or any(turn.waiting):
+        return None
+    cards = action.cards
+    rank = action.on if action.on is not None else cards[0]
+    if rank > ACE:
+        return None
+    seat = t.order[t.turn_index]
+    hand = list(t.hands[seat])
+    for card in cards:
+        hand[card] -= 1
+    if not any(hand):
+        return None
+    hands = t.hands
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    side_no = _info(state.rules).side_of[seat]
+    side = t.sides[side_no]
+    melds = side.melds
+    meld = melds[rank]
+    bit = 1 << rank
+    if meld is None:
+        n0 = t0 = j0 = 0
+        created = turn.created | bit
+    else:
+        n0, t0, j0 = meld
+        created = turn.created
+    new_meld = (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER))
+    new_side = SideTable((*melds[:rank], new_meld, *melds[rank + 1:]), side.stop_melds,
+                         side.laid_out, side.caliente_played)
+    sides = t.sides
+    sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
+    following = Turn(Phase.PLAY, turn.player, turn.need, turn.started, True, turn.points,
+                     turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
+    return _next_state(state, Table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
+                                    t.turn_index, following, t.melded_seats | 1 << seat))
+
+
+def _fast_take(state: GameState, action: Action) -> GameState | None:
+    """A take by a side that has melded, of a pile without bonus cards, that keeps a card."""
+    t = state.table
+    turn = t.turn
+    pile = t.pile
+    if R3 in pile:
+        return None
+    seat = turn.player
+    side_no = _info(state.rules).side_of[seat]
+    side = t.sides[side_no]
+    melds = side.melds
+    if not side.stop_melds and melds == _NO_MELDS:
+        return None
+    up = pile[-1]
+    hand = list(t.hands[seat])
+    cards = action.cards
+    for card in cards:
+        hand[card] -= 1
+    for card in pile[:-1]:
+        hand[card] += 1
+    if not any(hand):
+        return None
+    hands = t.hands
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    meld = melds[up]
+    bit = 1 << up
+    if meld is None:
+        n0 = t0 = j0 = 0
+        created = turn.created | bit
+    else:
+        n0, t0, j0 = meld
+        created = turn.created
+    new_meld = (n0 + 1 + cards.count(up), t0 + cards.count(TWO), j0 + cards.count(JOKER))
+    new_side = SideTable((*melds[:up], new_meld, *melds[up + 1:]), side.stop_melds,
+                         side.laid_out, side.caliente_played)
+    sides = t.sides
+    sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
+    following = Turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+                     turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
+    return _next_state(state, Table(t.deck, t.stock_pos, hands, (), sides, t.order,
+                                    t.turn_index, following, t.melded_seats | 1 << seat))
+
+
+_FAST_SUCCESSORS = {
+    Verb.DRAW: _fast_draw,
+    Verb.DISCARD: _fast_discard,
+    Verb.MELD: _fast_meld,
+    Verb.TAKE: _fast_take,
+}

@@ -74,6 +74,18 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     return cap
 
 
+_CAPS: dict[RuleSet, tuple[int, ...]] = {}
+
+
+def meld_caps(rules: RuleSet) -> tuple[int, ...]:
+    """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table."""
+    caps = _CAPS.get(rules)
+    if caps is None:
+        top = max(rules.deck_counts[:NUM_RANKS]) + 3
+        caps = _CAPS[rules] = tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
+    return caps
+
+
 def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
     """MELD-1 and MELD-2 for one natural-rank meld."""
     return naturals >= 1 and naturals + wilds >= 3 and wilds <= wild_cap(rules, naturals)
@@ -143,6 +155,7 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
 
 
 _IMPOSSIBLE = -1
+_RANKS = tuple(range(NUM_RANKS))
 
 
 def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
@@ -155,15 +168,16 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
     stuck = counts[CAL]
     kind: int | None = int(CAL) if stuck else None
     wilds = counts[TWO] + counts[JOKER]
-    for r in range(NUM_RANKS):
+    caps = meld_caps(rules)
+    for r in _RANKS:
         h = counts[r]
         if h and melds[r] is None:
             lo = 3 - h if h < 3 else 0
-            if wild_cap(rules, h) < lo or lo > wilds:
+            if caps[h] < lo or lo > wilds:
                 # Even one fewer of this rank must form a meld, or all of it is stuck.
                 if h > 1:
                     lo1 = 3 - (h - 1) if h - 1 < 3 else 0
-                    if wild_cap(rules, h - 1) < lo1 or lo1 > wilds:
+                    if caps[h - 1] < lo1 or lo1 > wilds:
                         return _IMPOSSIBLE
                 stuck += 1
                 kind = r

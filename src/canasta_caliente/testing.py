@@ -25,7 +25,15 @@ import attrs
 
 from .actions import Action, Verb
 from .cards import NATURALS, NUM_KINDS, Card, parse_cards
-from .engine import _evaluate, _successor, apply, legal_actions, new_game, turn_order
+from .engine import (
+    _apply_slow,
+    _evaluate,
+    _successor,
+    apply,
+    legal_actions,
+    new_game,
+    turn_order,
+)
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import GameState, Phase
@@ -414,7 +422,9 @@ def sweep(
     """Play ``games`` seeded random games (up to ``max_hands`` hands each) and check every state.
 
     At each state: :func:`check_invariants`; that ``legal_actions`` is deterministic and leaves
-    the state unchanged; that every listed action applies. With ``reference_every=N`` every Nth
+    the state unchanged; that every listed action applies; that the chosen action's successor
+    is the same whether :func:`~canasta_caliente.apply` builds it directly or through the
+    engine's general path. With ``reference_every=N`` every Nth
     state is also compared with :func:`reference_legal_actions` (slow). Each violation carries the
     seed and action path that reproduce it.
 
@@ -456,6 +466,11 @@ def sweep(
             action = rng.choice(legal)
             nxt = apply(state, action)
             path.append(str(action))
+            if nxt != _apply_slow(state, action):
+                violations.append(Violation(rules, game_seed, tuple(path),
+                                            "apply's direct successor differs from the general "
+                                            "path's"))
+                break
             actions += 1
             in_hand += 1
             if nxt.is_hand_over and not state.is_hand_over:
