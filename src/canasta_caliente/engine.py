@@ -24,9 +24,9 @@ from .solver import (
     _IMPOSSIBLE,
     Situation,
     _forced_discard,
-    _min_cards,
     can_finish,
     can_go_out,
+    cards_within,
     finish_without_going_out,
     meld_caps,
     meld_is_valid,
@@ -1134,8 +1134,13 @@ def _meld_ok(
         after = (*melds[:rank],
                  (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER)),
                  *melds[rank + 1:])
-        if _min_cards(state.rules, tuple(rest), after, need - value) <= keep - used:
+        rest_hand = tuple(rest)
+        if cards_within(state.rules, rest_hand, after, need - value, keep - used):
             return True
+        # Short of the minimum and unable to finish without going out: legal only if going
+        # out is possible, which it is not when two cards could never be melded.
+        if _forced_discard(state.rules, rest_hand, after) == _IMPOSSIBLE:
+            return False
     return _accepts(state, action)
 
 
@@ -1223,10 +1228,19 @@ class _Info:
 _INFO: dict[RuleSet, _Info] = {}
 
 
+_LAST_INFO: list[tuple[RuleSet, _Info]] = []
+
+
 def _info(rules: RuleSet) -> _Info:
+    """The engine's derived facts of ``rules`` (the last RuleSet's found by identity)."""
+    if _LAST_INFO:
+        last_rules, last = _LAST_INFO[-1]  # one read: a consistent pair under threads
+        if last_rules is rules:
+            return last
     info = _INFO.get(rules)
     if info is None:
         info = _INFO[rules] = _Info(rules)
+    _LAST_INFO[:] = [(rules, info)]
     return info
 
 
@@ -1398,10 +1412,10 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
 
 
 def _fast_meld(state: GameState, action: Action) -> GameState | None:
-    """A meld of a natural rank with no first-meld minimum pending that keeps a card."""
+    """A meld of a natural rank that keeps a card, with no pile cards waiting (INIT-4)."""
     t = state.table
     turn = t.turn
-    if turn.need > 0 or any(turn.waiting):
+    if any(turn.waiting):
         return None
     cards = action.cards
     rank = action.on if action.on is not None else cards[0]
@@ -1431,8 +1445,16 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
                          side.laid_out, side.caliente_played)
     sides = t.sides
     sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
-    following = Turn(Phase.PLAY, turn.player, turn.need, turn.started, True, turn.points,
-                     turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
+    need, started, points = turn.need, turn.started, turn.points
+    if need > 0:
+        # Toward the first-meld minimum (INIT-2, INIT-3); nothing waits to join the hand.
+        values = state.rules.card_values
+        value = sum(values[c] for c in cards)
+        started = True
+        points += value
+        need = max(need - value, 0)
+    following = Turn(Phase.PLAY, turn.player, need, started, True, points, turn.waiting,
+                     turn.question, turn.touched | bit, created, turn.had_melded)
     return _next_state(state, Table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
                                     t.turn_index, following, t.melded_seats | 1 << seat))
 

@@ -26,7 +26,14 @@ from .cards import NUM_KINDS, Card
 from .rules import RuleSet, WildRule
 from .state import NUM_RANKS, MeldCounts
 
-__all__ = ["Situation", "can_finish", "can_go_out", "finish_without_going_out", "wild_cap"]
+__all__ = [
+    "Situation",
+    "can_finish",
+    "can_go_out",
+    "cards_within",
+    "finish_without_going_out",
+    "wild_cap",
+]
 
 INF = 10**9
 TWO = Card.TWO
@@ -75,14 +82,20 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
 
 
 _CAPS: dict[RuleSet, tuple[int, ...]] = {}
+_LAST_CAPS: list[tuple[RuleSet, tuple[int, ...]]] = []
 
 
 def meld_caps(rules: RuleSet) -> tuple[int, ...]:
     """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table."""
+    if _LAST_CAPS:
+        last_rules, last = _LAST_CAPS[-1]  # one read: a consistent pair under threads
+        if last_rules is rules:
+            return last
     caps = _CAPS.get(rules)
     if caps is None:
         top = max(rules.deck_counts[:NUM_RANKS]) + 3
         caps = _CAPS[rules] = tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
+    _LAST_CAPS[:] = [(rules, caps)]
     return caps
 
 
@@ -116,7 +129,7 @@ def finish_without_going_out(rules: RuleSet, s: Situation) -> bool:
         limit = held + sum(s.joined) - 2
     if limit < 0:
         return False
-    return _min_cards(rules, s.hand, s.melds, s.need) <= limit
+    return cards_within(rules, s.hand, s.melds, s.need, limit)
 
 
 def _melded_value(rules: RuleSet, counts: Counts) -> int:
@@ -289,6 +302,62 @@ def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
     vals = [rules.card_values[TWO]] * hand[TWO] + [rules.card_values[JOKER]] * hand[JOKER]
     vals.sort(reverse=True)
     return vals
+
+
+def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
+    """Can at most ``limit`` hand cards, melded (no stop cards), be worth ``need`` points?
+
+    A quick greedy layout settles most cases; the exact search (:func:`_min_cards`) the rest.
+    """
+    if need <= 0:
+        return limit >= 0
+    if limit <= 0:
+        return False
+    if _greedy_cards(rules, hand, melds, need) <= limit:
+        return True
+    return _min_cards(rules, hand, melds, need) <= limit
+
+
+def _greedy_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
+    """The hand cards of one valid layout worth ``need`` points (MELD-1, MELD-2), found
+    greedily, or :data:`INF` if the greedy finds none: wilds where the melds have room, best
+    first, then naturals onto melds and as new melds of three or more, best first. Adding
+    naturals to a meld never makes it invalid, so the layout stays valid throughout; the count
+    is an upper bound of :func:`_min_cards`."""
+    values = rules.card_values
+    caps = meld_caps(rules)
+    room = 0
+    units: list[tuple[int, int]] = []  # (value of a card, cards), best first below
+    for r in _RANKS:
+        h = hand[r]
+        m = melds[r]
+        if m is not None:
+            room += caps[m[0]] - m[1] - m[2]
+            if h:
+                units.append((values[r], h))
+        elif h >= 3:
+            units.append((values[r] * h, -h))  # a new meld of all of them, at once
+    points = cards = 0
+    wilds = sorted([values[TWO]] * hand[TWO] + [values[JOKER]] * hand[JOKER], reverse=True)
+    for value in wilds[:room]:
+        if points >= need:
+            return cards
+        points += value
+        cards += 1
+    units.sort(key=lambda u: u[0] if u[1] > 0 else u[0] // -u[1], reverse=True)
+    for value, n in units:
+        if points >= need:
+            return cards
+        if value <= 0:
+            break
+        if n < 0:
+            points += value
+            cards -= n
+        else:
+            take = min(n, -(-(need - points) // value)) if value > 0 else n
+            points += take * value
+            cards += take
+    return cards if points >= need else INF
 
 
 @lru_cache(maxsize=1 << 16)
