@@ -21,13 +21,12 @@ from .errors import IllegalActionError, NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .scoring import score_hand
 from .solver import (
-    _IMPOSSIBLE,
     Situation,
-    _forced_discard,
     can_finish,
     can_go_out,
     cards_within,
     finish_without_going_out,
+    go_out_possible,
     meld_caps,
     meld_is_valid,
 )
@@ -956,10 +955,8 @@ def _list_legal(state: GameState) -> list[Action]:
             return _draw_phase_actions(state, t, turn)
         if phase is Phase.ANSWER:
             return [_A_YES, _A_NO]
-        if turn.question is Question.NONE and not any(turn.waiting):
-            found = _plain_play_actions(state, t, turn)
-            if found is not None:
-                return found
+        if turn.question is not Question.NO and not any(turn.waiting):
+            return _plain_play_actions(state, t, turn)
     found = [a for a in _candidates(state) if not isinstance(_evaluate(state, a, build=False), str)]
     found.sort(key=_SORT_KEYS.__getitem__)
     return found
@@ -1035,29 +1032,28 @@ def _list_takes(
                     out.append(action)
 
 
-def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action] | None:
-    """The legal actions of a plain play-phase state, in order; ``None`` if the state is not
-    plain.
+def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
+    """The legal actions of a play-phase state with no pile cards waiting (INIT-4) and no "no"
+    answered, in order.
 
-    Plain: no question asked, no stop meld, no pile cards waiting (INIT-4). There, by the checks
-    of :func:`_eval_meld` and :func:`_eval_discard`, a meld that obeys MELD-1 to MELD-3, meets
-    any first-meld minimum and leaves two cards is legal outright (TURN-0 holds: a discard
-    remains), and so is any discard that keeps a card, unless a first meld has been started
-    short of its minimum (INIT-3). A meld short of the minimum is legal if the fewest further
-    cards worth the rest leave a card to discard (the search of :func:`can_finish`). Every
-    other candidate goes through :func:`_evaluate`.
+    Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
+    :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
+    leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any discard
+    that keeps a card, unless a first meld has been started short of its minimum (INIT-3). A
+    meld short of the minimum is legal if the fewest further cards worth the rest leave a card
+    to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
+    keeps a card and every meld must keep going out possible. Whatever else could go out is
+    refused when two of the cards left could never be melded (the quick test of
+    :func:`can_go_out`), and otherwise goes through :func:`_evaluate`.
     """
     rules = state.rules
     info = _info(rules)
     side = t.sides[info.side_of[turn.player]]
-    if side.stop_melds:
-        return None
     hand = t.hands[turn.player]
-    if hand[R3]:  # pragma: no cover - bonus cards never stay in a hand (TURN-3)
-        return None
+    bound = bool(side.stop_melds) or turn.question is Question.YES
     need = turn.need
     held = sum(hand)
-    keep = held - 2
+    keep = -1 if bound else held - 2
     out: list[Action] = []
     wild_out: list[Action] = []
     wild_ranks = 0
@@ -1097,18 +1093,23 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action] 
         out.extend(wild_out)
     stops = hand[B3]
     if stops >= 3:
-        out.extend(a for a in _STOP_MELDS[: 1 if stops == 3 else 2] if _accepts(state, a))
-    if need > 0 and turn.started:
-        pass  # INIT-3: no discard until the minimum is met.
-    elif held > 1:
-        out.extend(compress(_DISCARDS, hand))
-    else:
+        # A stop meld binds the player to go out this turn (MELD-5).
+        for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
+            rest = list(hand)
+            rest[B3] -= len(action.cards)
+            if _may_go_out_with(state, action, tuple(rest), melds):
+                out.append(action)
+    if held == 1:
         out.extend(a for a in compress(_DISCARDS, hand) if _accepts(state, a))
-    # OUT-2: the question comes before any meld; a partner is needed; and going out must be
-    # possible, which it is not when two cards could never be melded (the quick test of
-    # can_go_out, exact for a state with no cards waiting).
-    if (not turn.melded and _partner(state) is not None
-            and _forced_discard(rules, hand, melds) != _IMPOSSIBLE
+    elif not bound and not (need > 0 and turn.started):
+        # INIT-3: no discard once a first meld is started short of the minimum; OUT-2: bound,
+        # none that keeps a card.
+        out.extend(compress(_DISCARDS, hand))
+    # OUT-2: the question comes before any meld and only once; a partner is needed; going out
+    # must be possible.
+    if (not turn.melded and turn.question is Question.NONE
+            and not _too_few_wilds(info.caps, hand, melds) and _partner(state) is not None
+            and _canastas_reachable(rules, hand, melds)
             and _accepts(state, _A_ASK)):
         out.append(_A_ASK)
     return out
@@ -1118,30 +1119,103 @@ def _meld_ok(
     state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
     action: Action, used: int, value: int, keep: int,
 ) -> bool:
-    """Is a meld that obeys MELD-1 to MELD-3 legal in a plain state (see above)?"""
+    """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
+
+    ``keep`` is the most cards a meld may use and still leave a card to discard (-1 when bound
+    to go out)."""
     need = state.table.turn.need
-    if used <= keep:
-        if value >= need:
-            return True
-        # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
-        rest = list(hand)
-        for card in action.cards:
-            rest[card] -= 1
-        cards = action.cards
-        rank = cards[0] if action.on is None else action.on
-        meld = melds[rank]
-        n0, t0, j0 = meld if meld is not None else (0, 0, 0)
-        after = (*melds[:rank],
-                 (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER)),
-                 *melds[rank + 1:])
-        rest_hand = tuple(rest)
-        if cards_within(state.rules, rest_hand, after, need - value, keep - used):
-            return True
-        # Short of the minimum and unable to finish without going out: legal only if going
-        # out is possible, which it is not when two cards could never be melded.
-        if _forced_discard(state.rules, rest_hand, after) == _IMPOSSIBLE:
-            return False
-    return _accepts(state, action)
+    if used <= keep and value >= need:
+        return True
+    rest = list(hand)
+    cards = action.cards
+    for card in cards:
+        rest[card] -= 1
+    rank = cards[0] if action.on is None else action.on
+    meld = melds[rank]
+    n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+    after = (*melds[:rank],
+             (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER)),
+             *melds[rank + 1:])
+    rest_hand = tuple(rest)
+    # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
+    if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
+        return True
+    return _may_go_out_with(state, action, rest_hand, after)
+
+
+def _may_go_out_with(
+    state: GameState, action: Action, rest: tuple[int, ...],
+    melds: tuple[MeldCounts | None, ...],
+) -> bool:
+    """Is a meld legal that leaves ``rest`` in hand and ``melds`` on the table, in a state with
+    no pile cards waiting and no "no" answered, when only going out could finish the turn after
+    it (the can_finish of :func:`_finish`)? A meld of the last cards is decided by
+    :func:`_evaluate` (going out at once)."""
+    if not any(rest):
+        return _accepts(state, action)
+    rules = state.rules
+    if _too_few_wilds(_info(rules).caps, rest, melds) or not _canastas_reachable(
+            rules, rest, melds):
+        return False
+    need = state.table.turn.need
+    if need > 0:
+        values = rules.card_values
+        need -= sum(values[c] for c in action.cards)
+    return go_out_possible(rules, rest, melds, need)
+
+
+def _too_few_wilds(
+    caps: tuple[int, ...], hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
+) -> bool:
+    """True if going out is impossible by counting alone: a quick, exact refusal ahead of
+    :func:`can_go_out`, which all but one card must pass (the last discard).
+
+    With no meld of its rank, a natural alone in hand is melded only with two wilds, and not at
+    all where MELD-2 allows a single natural fewer than two; a pair only with a wild (MELD-1).
+    Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
+    cards that cannot be melded, or too few wilds for all the singles and pairs, make going
+    out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
+    free = [h for h, m in zip(hand[:NUM_RANKS], melds, strict=True) if m is None]
+    singles = free.count(1)
+    pairs = free.count(2)
+    wilds = hand[TWO] + hand[JOKER]
+    if pairs and (caps[2] < 1 or wilds < 1):
+        return True  # both cards of the pair stuck
+    stops = hand[B3]
+    if stops == 2:
+        return True
+    stuck = hand[CAL] + (stops == 1 or stops == 5)
+    if caps[1] < 2 or wilds < 2:
+        stuck += singles
+    if stuck >= 2:
+        return True
+    # The discard can spare one single (two wilds).
+    return 2 * singles + pairs - 2 > wilds
+
+
+def _canastas_reachable(
+    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
+) -> bool:
+    """Could the side hold the canastas going out needs (OUT-1), counting for each rank its
+    meld, its naturals in hand and every wild in hand? False means going out is impossible."""
+    needed = rules.canastas_to_go_out
+    if needed <= 0:
+        return True
+    size = rules.canasta_size
+    wilds = hand[TWO] + hand[JOKER]
+    count = 0
+    for r in _RANKS:
+        m = melds[r]
+        h = hand[r]
+        if m is not None:
+            h += m[0] + m[1] + m[2]
+        elif not h:
+            continue
+        if h + wilds >= size:
+            count += 1
+            if count >= needed:
+                return True
+    return False
 
 
 _MeldOption = tuple[Action, int, int]

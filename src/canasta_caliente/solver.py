@@ -32,6 +32,7 @@ __all__ = [
     "can_go_out",
     "cards_within",
     "finish_without_going_out",
+    "go_out_possible",
     "wild_cap",
 ]
 
@@ -141,20 +142,9 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
     """Can the player go out this turn (OUT-1), meeting any first-meld minimum on the way?"""
     if not s.may_go_out:
         return False
-    need_canastas = rules.canastas_to_go_out
     if s.joined is None:
-        total = s.hand
-        forced = _forced_discard(rules, total, s.melds)
-        if forced == _IMPOSSIBLE:
-            return False
-        options = _discard_options(total) if forced is None else [forced]
-        for discard in options:
-            final = _minus(total, discard)
-            if s.need > 0 and _melded_value(rules, final) < s.need:
-                continue
-            if _layout_ok(rules, final, s.melds, need_canastas, None, ()):
-                return True
-        return False
+        return go_out_possible(rules, s.hand, s.melds, s.need)
+    need_canastas = rules.canastas_to_go_out
     if s.join_ends_hand:
         return False
     total = tuple(a + b for a, b in zip(s.hand, s.joined, strict=True))
@@ -163,6 +153,23 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
         if not _layout_ok(rules, final, s.melds, need_canastas, None, ()):
             continue
         if _first_phase_exists(rules, s, final):
+            return True
+    return False
+
+
+def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bool:
+    r"""Can a player holding ``hand`` (no pile cards waiting) meld it all but at most one card,
+    discarded, onto ``melds`` with enough canastas (OUT-1), the melds worth any first-meld
+    points still ``need``\ ed (INIT-3)?"""
+    forced = _forced_discard(rules, hand, melds)
+    if forced == _IMPOSSIBLE:
+        return False
+    need_canastas = rules.canastas_to_go_out
+    for discard in _discard_options(hand) if forced is None else [forced]:
+        final = _minus(hand, discard)
+        if need > 0 and _melded_value(rules, final) < need:
+            continue
+        if _layout_ok(rules, final, melds, need_canastas, None, ()):
             return True
     return False
 
@@ -244,7 +251,6 @@ def _layout_ok(
     return _wild_fit(rules, cards, melds, need_canastas, tuple(lower) if lower else None)
 
 
-@lru_cache(maxsize=1 << 16)
 def _wild_fit(
     rules: RuleSet,
     cards: Counts,
@@ -254,11 +260,12 @@ def _wild_fit(
 ) -> bool:
     wilds = cards[TWO] + cards[JOKER]
     size = rules.canasta_size
+    caps = meld_caps(rules)
     lo_sum = 0
     hi_sum = 0
     canastas = 0
     costs: list[int] = []
-    for r in range(NUM_RANKS):
+    for r in _RANKS:
         h = cards[r]
         m = melds[r]
         if m is None:
@@ -266,13 +273,13 @@ def _wild_fit(
                 continue
             n, e = h, 0
             lo = 3 - n if n < 3 else 0
-            cap = wild_cap(rules, n)
+            cap = caps[n]
             if cap < 0:
                 return False
         else:
             n, e = m[0] + h, m[1] + m[2]
             lo = 0
-            cap = wild_cap(rules, n)
+            cap = caps[n]
         hi = cap - e
         if lower is not None and lower[r] > lo:
             lo = lower[r]
@@ -287,14 +294,18 @@ def _wild_fit(
             costs.append(size - base)
     if not lo_sum <= wilds <= hi_sum:
         return False
+    if canastas >= need_canastas:
+        return True
     spare = wilds - lo_sum
     costs.sort()
     for cost in costs:
-        if canastas >= need_canastas or cost > spare:
+        if cost > spare:
             break
         spare -= cost
         canastas += 1
-    return canastas >= need_canastas
+        if canastas >= need_canastas:
+            return True
+    return False
 
 
 def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
@@ -367,11 +378,12 @@ def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
     if need <= 0:
         return 0
     values = rules.card_values
+    caps = meld_caps(rules)
     wild_vals = _wild_values(rules, hand)
     total_wilds = len(wild_vals)
     # dp[(wilds used, natural points capped at need)] = fewest natural cards
     dp: dict[tuple[int, int], int] = {(0, 0): 0}
-    for r in range(NUM_RANKS):
+    for r in _RANKS:
         h = hand[r]
         m = melds[r]
         if h == 0 and m is None:
@@ -379,13 +391,13 @@ def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
         options: list[tuple[int, int]] = []  # (naturals added, wilds added)
         if m is None:
             for a in range(1, h + 1):
-                cap = wild_cap(rules, a)
+                cap = caps[a]
                 for b in range(max(0, 3 - a), min(cap, total_wilds) + 1):
                     options.append((a, b))
         else:
             n0, e0 = m[0], m[1] + m[2]
             for a in range(0, h + 1):
-                room = wild_cap(rules, n0 + a) - e0
+                room = caps[n0 + a] - e0
                 for b in range(0, min(room, total_wilds) + 1):
                     if a or b:
                         options.append((a, b))
