@@ -76,3 +76,23 @@ def test_direct_paths_match_the_general_path_under_any_rules(rules: cc.RuleSet, 
     """Generated RuleSets (every option combined): listing and successors agree at every state
     of a random game's first 250 actions."""
     play_and_check(rules, seed, 250)
+
+
+def test_quick_constructors_build_what_attrs_builds() -> None:
+    """The engine's quick constructors give objects equal to, and hashing like, those of the
+    attrs constructors, with attrs' defaults and factories applied; a class they cannot copy
+    (validators or converters) gets its own constructor back."""
+    from canasta_caliente import state as st
+
+    game = cc.new_game(cc.RuleSet.preset("caliente"), seed=5)
+    t = game.table
+    args = (t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index, t.turn)
+    assert st.make_table(*args) == st.Table(*args) == t
+    quick = st.make_state(game.rules, game.seed, game.hand_number, game.scores, t)
+    assert quick == game and hash(quick) == hash(game)
+    assert quick.hand_results == () and quick.over is False and quick._cache == {}
+    assert quick._cache is not game._cache
+    turn = st.make_turn(st.Phase.PLAY, 2, 50)
+    assert turn == st.Turn(st.Phase.PLAY, 2, 50) and turn.waiting == (0,) * 16
+    assert st.make_side() == st.SideTable()
+    assert st.quick_constructor(cc.Action) is cc.Action  # converters: not copied

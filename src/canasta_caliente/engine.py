@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -41,6 +42,10 @@ from .state import (
     SideTable,
     Table,
     Turn,
+    make_side,
+    make_state,
+    make_table,
+    make_turn,
 )
 
 __all__ = [
@@ -1175,7 +1180,7 @@ def _too_few_wilds(
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
-    free = [h for h, m in zip(hand[:NUM_RANKS], melds, strict=True) if m is None]
+    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
     singles = free.count(1)
     pairs = free.count(2)
     wilds = hand[TWO] + hand[JOKER]
@@ -1414,8 +1419,8 @@ def _apply_slow(state: GameState, action: Action) -> GameState:
 
 
 def _next_state(state: GameState, table: Table) -> GameState:
-    return GameState(state.rules, state.seed, state.hand_number, state.scores, table,
-                     state.hand_results)
+    return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
+                      state.hand_results)
 
 
 _PLAY_TURNS: dict[tuple[int, int, bool], Turn] = {}
@@ -1449,12 +1454,12 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
                 Phase.PLAY, seat, need=turn.need, had_melded=turn.had_melded
             )
     else:
-        following = Turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+        following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                          turn.waiting, turn.question, turn.touched, turn.created,
                          turn.had_melded)
         if turn.melded or turn.touched:
             melded_seats |= 1 << seat
-    return _next_state(state, Table(deck, end, hands, t.pile, t.sides, t.order, t.turn_index,
+    return _next_state(state, make_table(deck, end, hands, t.pile, t.sides, t.order, t.turn_index,
                                     following, melded_seats))
 
 
@@ -1481,7 +1486,7 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     need = 0 if side.stop_melds or side.melds != _NO_MELDS else rules.minimum_for(
         state.scores[side_no])
     turn_next = _draw_turn(following, need, bool(melded_seats >> following & 1))
-    return _next_state(state, Table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
                                     t.order, turn_index, turn_next, melded_seats))
 
 
@@ -1515,7 +1520,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         n0, t0, j0 = meld
         created = turn.created
     new_meld = (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER))
-    new_side = SideTable((*melds[:rank], new_meld, *melds[rank + 1:]), side.stop_melds,
+    new_side = make_side((*melds[:rank], new_meld, *melds[rank + 1:]), side.stop_melds,
                          side.laid_out, side.caliente_played)
     sides = t.sides
     sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
@@ -1527,9 +1532,9 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         started = True
         points += value
         need = max(need - value, 0)
-    following = Turn(Phase.PLAY, turn.player, need, started, True, points, turn.waiting,
+    following = make_turn(Phase.PLAY, turn.player, need, started, True, points, turn.waiting,
                      turn.question, turn.touched | bit, created, turn.had_melded)
-    return _next_state(state, Table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
                                     t.turn_index, following, t.melded_seats | 1 << seat))
 
 
@@ -1566,13 +1571,13 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         n0, t0, j0 = meld
         created = turn.created
     new_meld = (n0 + 1 + cards.count(up), t0 + cards.count(TWO), j0 + cards.count(JOKER))
-    new_side = SideTable((*melds[:up], new_meld, *melds[up + 1:]), side.stop_melds,
+    new_side = make_side((*melds[:up], new_meld, *melds[up + 1:]), side.stop_melds,
                          side.laid_out, side.caliente_played)
     sides = t.sides
     sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
-    following = Turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+    following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                      turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
-    return _next_state(state, Table(t.deck, t.stock_pos, hands, (), sides, t.order,
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (), sides, t.order,
                                     t.turn_index, following, t.melded_seats | 1 << seat))
 
 

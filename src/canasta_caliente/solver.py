@@ -326,7 +326,24 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
         return False
     if _greedy_cards(rules, hand, melds, need) <= limit:
         return True
+    if _most_points(rules, hand, melds) < need:
+        return False
     return _min_cards(rules, hand, melds, need) <= limit
+
+
+def _most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
+    """An upper bound of the points the hand can meld (no stop cards): every wild, and every
+    natural of a rank that is melded, held three times or more, or can be made a new meld with
+    the wilds held (MELD-1, MELD-2)."""
+    values = rules.card_values
+    caps = meld_caps(rules)
+    wilds = hand[TWO] + hand[JOKER]
+    total = hand[TWO] * values[TWO] + hand[JOKER] * values[JOKER]
+    for r in _RANKS:
+        h = hand[r]
+        if h and (h >= 3 or melds[r] is not None or (wilds >= 3 - h and caps[h] >= 3 - h)):
+            total += h * values[r]
+    return total
 
 
 def _greedy_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:

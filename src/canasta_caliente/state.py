@@ -9,7 +9,7 @@ The functions that change a state live in :mod:`canasta_caliente.engine`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -401,3 +401,56 @@ class GameState(GameProgress):
         from .display import state_html
 
         return state_html(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Quick constructors for the engine's hot path
+
+
+_HASH_CACHE_SLOT = "_attrs_cached_hash"
+
+
+def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
+    """A function building ``cls`` like its attrs ``__init__`` (same positional arguments), by
+    setting the slots directly: about a third faster. ``cls`` must be a frozen, slotted attrs
+    class without validators or converters; fields with ``init=False`` get their factory's
+    value, attrs' hash cache starts empty. For any other class, ``cls`` itself is returned."""
+    fields = attrs.fields(cls)
+    slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
+    names = {f.name for f in fields}
+    extra = slots - names
+    if extra - {_HASH_CACHE_SLOT} or any(f.validator or f.converter for f in fields):
+        return cls
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    params: list[str] = []
+    body: list[str] = []
+    for i, f in enumerate(fields):
+        namespace[f"set{i}"] = cls.__dict__[f.name].__set__
+        if not f.init:
+            namespace[f"factory{i}"] = f.default.factory
+            body.append(f"    set{i}(o, factory{i}())")
+            continue
+        arg = f"a{i}"
+        if f.default is attrs.NOTHING:
+            params.append(arg)
+        else:
+            namespace[f"default{i}"] = f.default
+            params.append(f"{arg}=default{i}")
+        body.append(f"    set{i}(o, {arg})")
+    if _HASH_CACHE_SLOT in extra:
+        namespace["set_hash"] = cls.__dict__[_HASH_CACHE_SLOT].__set__
+        body.append("    set_hash(o, None)")
+    lines = [f"def make({', '.join(params)}):", "    o = new(cls)", *body, "    return o", ""]
+    source = "\n".join(lines)
+    exec(compile(source, f"<quick constructor of {cls.__name__}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[no-any-return]
+
+
+make_table: Callable[..., Table] = quick_constructor(Table)
+"""Build a :class:`Table` (positional arguments as its constructor's)."""
+make_state: Callable[..., GameState] = quick_constructor(GameState)
+"""Build a :class:`GameState` (positional arguments as its constructor's)."""
+make_turn: Callable[..., Turn] = quick_constructor(Turn)
+"""Build a :class:`Turn` (positional arguments as its constructor's)."""
+make_side: Callable[..., SideTable] = quick_constructor(SideTable)
+"""Build a :class:`SideTable` (positional arguments as its constructor's)."""
