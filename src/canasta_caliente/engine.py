@@ -1371,19 +1371,12 @@ def apply(state: GameState, action: Action | str) -> GameState:
 
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
     """
-    action = _as_action(action)
-    cache = state._cache
-    legal = cache.get("legal")
-    if legal is not None:
-        # Listed actions are interned, so identity settles membership; an equal action made
-        # elsewhere (parsed, say) is found by equality.
-        ids = cache.get("ids")
-        if ids is None:
-            ids = cache["ids"] = frozenset(map(id, legal))
-        listed = id(action) in ids or action in legal
-    else:
-        listed = False
-    if listed:
+    if action.__class__ is not Action:
+        action = _as_action(action)
+    legal = state._cache.get("legal")
+    # Listed actions are interned, so identity settles membership; an equal action made
+    # elsewhere (parsed, say) is found by equality.
+    if legal is not None and (any(map(is_, legal, repeat(action))) or action in legal):
         # The cached list accepted it: TURN-0 has been decided, so build without the search,
         # directly for the common actions.
         fast = _FAST_SUCCESSORS.get(action.verb)
