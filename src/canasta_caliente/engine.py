@@ -1077,21 +1077,19 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         if found is None:
             found = info.rank_melds[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
                                                        jokers, info.caps)
-        natural, natural_most, wild, wild_most, least_value, natural_actions, wild_actions = (
-            found)
-        if natural:
-            if natural_most <= keep and least_value >= need:
-                out.extend(natural_actions)
-            else:
-                out.extend(a for a, used, value in natural
-                           if _meld_ok(state, hand, melds, a, used, value, keep))
-        if wild:
+        if found[0] <= keep and found[1] >= need:
+            # Every option meets any minimum and leaves a card to discard.
+            out += found[2]
+            if found[3]:
+                wild_out += found[3]
+                wild_ranks += 1
+            continue
+        out.extend(a for a, used, value in found[4]
+                   if _meld_ok(state, hand, melds, a, used, value, keep))
+        if found[5]:
             wild_ranks += 1
-            if wild_most <= keep and least_value >= need:
-                wild_out.extend(wild_actions)
-            else:
-                wild_out.extend(a for a, used, value in wild
-                                if _meld_ok(state, hand, melds, a, used, value, keep))
+            wild_out.extend(a for a, used, value in found[5]
+                            if _meld_ok(state, hand, melds, a, used, value, keep))
     if wild_out:
         if wild_ranks > 1:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
@@ -1226,11 +1224,13 @@ def _canastas_reachable(
 _MeldOption = tuple[Action, int, int]
 """A meld action, the cards it uses, and their value."""
 _RankMelds = tuple[
-    tuple[_MeldOption, ...], int, tuple[_MeldOption, ...], int, int,
-    tuple[Action, ...], tuple[Action, ...],
+    int, int, tuple[Action, ...], tuple[Action, ...], tuple[_MeldOption, ...],
+    tuple[_MeldOption, ...],
 ]
-"""Per rank: the meld options with naturals and the most cards one uses, the lay-offs of wilds
-alone and the most cards one uses, the least value of any, and the two lists' actions."""
+"""Per rank: the most cards a meld option uses, the least value one has (a large number if
+none), the actions with naturals and those laying off wilds alone, each in order, and the same
+as options."""
+INF = 10**9
 
 
 def _valid_melds(
@@ -1253,8 +1253,8 @@ def _valid_melds(
         if found is None:
             found = table[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos, jokers,
                                              info.caps)
-        out.extend(found[0])
-        out.extend(found[2])
+        out.extend(found[4])
+        out.extend(found[5])
     return out
 
 
@@ -1285,10 +1285,8 @@ def _rank_melds(
     found.sort(key=lambda option: _SORT_KEYS[option[0]])
     natural = tuple(o for o in found if o[0].on is None)
     wild = tuple(o for o in found if o[0].on is not None)
-    return (natural, max((o[1] for o in natural), default=0),
-            wild, max((o[1] for o in wild), default=0),
-            min((o[2] for o in found), default=0),
-            tuple(o[0] for o in natural), tuple(o[0] for o in wild))
+    return (max((o[1] for o in found), default=0), min((o[2] for o in found), default=INF),
+            tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
 
 
 class _Info:
