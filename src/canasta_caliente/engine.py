@@ -1418,7 +1418,8 @@ _PLAY_TURNS: dict[tuple[int, int, bool], Turn] = {}
 
 
 def _fast_draw(state: GameState, action: Action) -> GameState | None:
-    """A draw of cards that are not bonus cards, leaving the stock not empty."""
+    """A draw that leaves the stock not empty; bonus cards drawn are laid out and replaced
+    (TURN-3)."""
     t = state.table
     turn = t.turn
     pos = t.stock_pos
@@ -1426,13 +1427,33 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     deck = t.deck
     if end >= len(deck):
         return None
-    drawn = deck[pos:end]
-    if R3 in drawn:
-        return None
     seat = turn.player
     hand = list(t.hands[seat])
-    for card in drawn:
-        hand[card] += 1
+    sides = t.sides
+    drawn = deck[pos:end]
+    if R3 in drawn:
+        size = len(deck)
+        wanted = end - pos
+        bonus = 0
+        end = pos
+        while wanted:
+            card = deck[end]
+            end += 1
+            if end == size:
+                return None  # the last card: END-1 or END-3 may end the hand
+            if card is R3:
+                bonus += 1
+            else:
+                hand[card] += 1
+                wanted -= 1
+        side_no = _info(state.rules).side_of[seat]
+        side = sides[side_no]
+        sides = (*sides[:side_no], make_side(side.melds, side.stop_melds,
+                                             side.laid_out + bonus, side.caliente_played),
+                 *sides[side_no + 1:])
+    else:
+        for card in drawn:
+            hand[card] += 1
     hands = t.hands
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
     melded_seats = t.melded_seats
@@ -1445,13 +1466,39 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
                 Phase.PLAY, seat, need=turn.need, had_melded=turn.had_melded
             )
     else:
-        following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
-                         turn.waiting, turn.question, turn.touched, turn.created,
-                         turn.had_melded)
+        following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded,
+                              turn.points, turn.waiting, turn.question, turn.touched,
+                              turn.created, turn.had_melded)
         if turn.melded or turn.touched:
             melded_seats |= 1 << seat
-    return _next_state(state, make_table(deck, end, hands, t.pile, t.sides, t.order, t.turn_index,
-                                    following, melded_seats))
+    return _next_state(state, make_table(deck, end, hands, t.pile, sides, t.order,
+                                         t.turn_index, following, melded_seats))
+
+
+def _with_turn(state: GameState, turn: Turn) -> GameState:
+    """The state with only its turn changed (as :func:`_successor` builds it)."""
+    t = state.table
+    melded_seats = t.melded_seats
+    if turn.melded or turn.touched:
+        melded_seats |= 1 << t.order[t.turn_index]
+    return _next_state(state, make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order,
+                                         t.turn_index, turn, melded_seats))
+
+
+def _fast_question(state: GameState, action: Action) -> GameState | None:
+    """``ask``, ``yes`` and ``no`` (OUT-2): only the turn changes."""
+    turn = state.table.turn
+    if action.verb is Verb.ASK:
+        partner = _partner(state)
+        if partner is None:  # pragma: no cover - a listed ask has a partner
+            return None
+        question, phase, player = Question.ASKED, Phase.ANSWER, partner
+    else:
+        question = Question.YES if action.verb is Verb.YES else Question.NO
+        phase, player = Phase.PLAY, state.table.order[state.table.turn_index]
+    return _with_turn(state, make_turn(phase, player, turn.need, turn.started, turn.melded,
+                                       turn.points, turn.waiting, question, turn.touched,
+                                       turn.created, turn.had_melded))
 
 
 def _fast_discard(state: GameState, action: Action) -> GameState | None:
@@ -1573,6 +1620,9 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
 
 
 _FAST_SUCCESSORS = {
+    Verb.ASK: _fast_question,
+    Verb.YES: _fast_question,
+    Verb.NO: _fast_question,
     Verb.DRAW: _fast_draw,
     Verb.DISCARD: _fast_discard,
     Verb.MELD: _fast_meld,
