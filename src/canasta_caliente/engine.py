@@ -677,21 +677,23 @@ def _eval_ask(state: GameState, turn0: bool) -> _Work | str:
 def _partner(state: GameState) -> int | None:
     """The next active seat of the current player's side in turn order (asked in OUT-2)."""
     t = state.table
-    key = (t.order, t.turn_index)
-    partners = _info(state.rules).partners
-    if key in partners:
-        return partners[key]
     order = t.order
-    sides = _side_index(state.rules)
-    seat = order[t.turn_index]
-    found = None
-    for k in range(1, len(order)):
-        other = order[(t.turn_index + k) % len(order)]
-        if sides[other] == sides[seat]:
-            found = other
-            break
-    partners[key] = found
-    return found
+    last_rules, last_order, partners = _LAST_PARTNERS[-1]
+    if last_order is not order or last_rules is not state.rules:
+        sides = _side_index(state.rules)
+        found: list[int | None] = []
+        for i, seat in enumerate(order):
+            others = [order[(i + k) % len(order)] for k in range(1, len(order))]
+            found.append(next((o for o in others if sides[o] == sides[seat]), None))
+        partners = tuple(found)
+        _LAST_PARTNERS[:] = [(state.rules, order, partners)]
+    return partners[t.turn_index]
+
+
+# The partners of the last turn order seen, by turn index: a hand's states share its order.
+_LAST_PARTNERS: list[tuple[RuleSet | None, tuple[int, ...] | None, tuple[int | None, ...]]] = [
+    (None, None, ())
+]
 
 
 def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _Work | str | None:
@@ -1178,6 +1180,11 @@ def _too_few_wilds(
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
+    if caps[1] < 2:
+        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
+        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
+        if unmelded_singles + hand[CAL] >= 2:
+            return True
     free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
     singles = free.count(1)
     pairs = free.count(2)
@@ -1292,14 +1299,13 @@ def _rank_melds(
 class _Info:
     """What the engine derives from a RuleSet, computed once per RuleSet."""
 
-    __slots__ = ("caps", "partners", "rank_melds", "side_of")
+    __slots__ = ("caps", "rank_melds", "side_of")
 
     def __init__(self, rules: RuleSet) -> None:
         self.side_of = _side_index(rules)
         # Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2.
         self.caps = meld_caps(rules)
         self.rank_melds: dict[tuple[object, ...], _RankMelds] = {}
-        self.partners: dict[tuple[tuple[int, ...], int], int | None] = {}
 
 
 _INFO: dict[RuleSet, _Info] = {}
