@@ -18,7 +18,6 @@ Both are exact for the layouts MELD-1 to MELD-5 allow. Results are cached: the i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import attrs
 
@@ -318,7 +317,8 @@ def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
 def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
     """Can at most ``limit`` hand cards, melded (no stop cards), be worth ``need`` points?
 
-    A quick greedy layout settles most cases; the exact search (:func:`_min_cards`) the rest.
+    A quick greedy layout, or a bound on the points, settles most cases; the exact search
+    (:func:`_meldable_within`) the rest.
     """
     if need <= 0:
         return limit >= 0
@@ -328,7 +328,7 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
         return True
     if _most_points(rules, hand, melds) < need:
         return False
-    return _min_cards(rules, hand, melds, need) <= limit
+    return _meldable_within(rules, hand, melds, need, limit)
 
 
 def _most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
@@ -351,7 +351,7 @@ def _greedy_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
     greedily, or :data:`INF` if the greedy finds none: wilds where the melds have room, best
     first, then naturals onto melds and as new melds of three or more, best first. Adding
     naturals to a meld never makes it invalid, so the layout stays valid throughout; the count
-    is an upper bound of :func:`_min_cards`."""
+    is an upper bound of the fewest cards."""
     values = rules.card_values
     caps = meld_caps(rules)
     room = 0
@@ -388,17 +388,21 @@ def _greedy_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
     return cards if points >= need else INF
 
 
-@lru_cache(maxsize=1 << 16)
-def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
-    """The fewest hand cards whose melding (no stop cards) is worth at least ``need`` points:
-    naturals and wilds added to ``melds`` or in new melds, every meld valid (MELD-1, MELD-2)."""
-    if need <= 0:
-        return 0
+def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
+    """Exact: can at most ``limit`` hand cards (no stop cards), melded as naturals and wilds
+    added to ``melds`` or in new melds, every meld valid (MELD-1, MELD-2), be worth ``need``?
+
+    A dynamic programme over the ranks: states (wilds placed, natural points capped at
+    ``need``) keep the fewest naturals; the wilds placed are always the most valuable ones.
+    States over ``limit`` cards are dropped, and the search stops at the first that suffices."""
     values = rules.card_values
     caps = meld_caps(rules)
     wild_vals = _wild_values(rules, hand)
     total_wilds = len(wild_vals)
-    # dp[(wilds used, natural points capped at need)] = fewest natural cards
+    prefix = [0]
+    for v in wild_vals:
+        prefix.append(prefix[-1] + v)
+    # dp[(wilds placed, natural points capped at need)] = fewest naturals
     dp: dict[tuple[int, int], int] = {(0, 0): 0}
     for r in _RANKS:
         h = hand[r]
@@ -408,14 +412,12 @@ def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
         options: list[tuple[int, int]] = []  # (naturals added, wilds added)
         if m is None:
             for a in range(1, h + 1):
-                cap = caps[a]
-                for b in range(max(0, 3 - a), min(cap, total_wilds) + 1):
+                for b in range(max(0, 3 - a), min(caps[a], total_wilds) + 1):
                     options.append((a, b))
         else:
             n0, e0 = m[0], m[1] + m[2]
             for a in range(0, h + 1):
-                room = caps[n0 + a] - e0
-                for b in range(0, min(room, total_wilds) + 1):
+                for b in range(0, min(caps[n0 + a] - e0, total_wilds) + 1):
                     if a or b:
                         options.append((a, b))
         if not options:
@@ -425,25 +427,18 @@ def _min_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
         for (w, p), c in dp.items():
             for a, b in options:
                 nw = w + b
-                if nw > total_wilds:
+                nc = c + a
+                if nw > total_wilds or nc + nw > limit:
                     continue
                 np_ = p + a * value
-                if np_ > need:
-                    np_ = need
+                if np_ + prefix[nw] >= need:
+                    return True
                 key = (nw, np_)
-                nc = c + a
                 old = new.get(key)
                 if old is None or nc < old:
                     new[key] = nc
         dp = new
-    best = INF
-    prefix = [0]
-    for v in wild_vals:
-        prefix.append(prefix[-1] + v)
-    for (w, p), c in dp.items():
-        if p + prefix[w] >= need and c + w < best:
-            best = c + w
-    return best
+    return False
 
 
 def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
