@@ -1077,8 +1077,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         key = (rank, have, meld, twos, jokers)
         found = get(key)
         if found is None:
-            found = info.rank_melds[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
-                                                       jokers, info.caps)
+            found = info.rank_melds[key] = _rank_entry(rules, info, rank, have, meld, twos,
+                                                       jokers)
         if found[0] <= keep and found[1] >= need:
             # Every option meets any minimum and leaves a card to discard.
             out += found[2]
@@ -1258,11 +1258,25 @@ def _valid_melds(
         key = (rank, have, meld, twos, jokers)
         found = table.get(key)
         if found is None:
-            found = table[key] = _rank_melds(rules, _CARDS[rank], have, meld, twos, jokers,
-                                             info.caps)
+            found = table[key] = _rank_entry(rules, info, rank, have, meld, twos, jokers)
         out.extend(found[4])
         out.extend(found[5])
     return out
+
+
+def _rank_entry(
+    rules: RuleSet, info: _Info, rank: int, have: int, meld: MeldCounts | None, twos: int,
+    jokers: int,
+) -> _RankMelds:
+    """:func:`_rank_melds`, shared by melds of the same size and wilds (the split of little and
+    big wilds in a meld changes none of its options)."""
+    shape = (rank, have, -1, 0, twos, jokers) if meld is None else (
+        rank, have, meld[0], meld[1] + meld[2], twos, jokers)
+    found = info.rank_shapes.get(shape)
+    if found is None:
+        found = info.rank_shapes[shape] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
+                                                      jokers, info.caps)
+    return found
 
 
 def _rank_melds(
@@ -1299,16 +1313,18 @@ def _rank_melds(
 class _Info:
     """What the engine derives from a RuleSet, computed once per RuleSet."""
 
-    __slots__ = ("caps", "rank_melds", "side_of")
+    __slots__ = ("caps", "rank_melds", "rank_shapes", "side_of")
 
     def __init__(self, rules: RuleSet) -> None:
         self.side_of = _side_index(rules)
         # Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2.
         self.caps = meld_caps(rules)
         self.rank_melds: dict[tuple[object, ...], _RankMelds] = {}
+        self.rank_shapes: dict[tuple[int, ...], _RankMelds] = {}
 
 
 _INFO: dict[RuleSet, _Info] = {}
+_INFO_LIMIT = 256
 
 
 _LAST_INFO: list[tuple[RuleSet, _Info]] = []
@@ -1322,6 +1338,8 @@ def _info(rules: RuleSet) -> _Info:
             return last
     info = _INFO.get(rules)
     if info is None:
+        if len(_INFO) >= _INFO_LIMIT:
+            _INFO.clear()  # many RuleSets seen (a generated test suite, say): start afresh
         info = _INFO[rules] = _Info(rules)
     _LAST_INFO[:] = [(rules, info)]
     return info
