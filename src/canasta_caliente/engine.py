@@ -937,10 +937,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in cc.legal_actions(state)]
     ['draw']
     """
-    cache = state._cache
-    legal = cache.get("legal")
+    legal = state._cache.get("legal")
     if legal is None:
-        legal = cache["legal"] = tuple(_list_legal(state))
+        legal = state._cache["legal"] = tuple(_list_legal(state))
     return legal
 
 
@@ -1012,8 +1011,10 @@ def _list_takes(
             if _accepts(state, action):
                 out.append(action)
         return
-    caps = info.caps
     meld = melds[up]
+    if meld is None and not have:
+        return  # no meld to lay the up card off on, no natural to take it with
+    caps = info.caps
     if meld is None:
         n0 = w0 = 0
     else:
@@ -1115,7 +1116,11 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     if (not turn.melded and turn.question is Question.NONE
             and not _too_few_wilds(info.caps, hand, melds) and _partner(state) is not None
             and _canastas_reachable(rules, hand, melds)
-            and _accepts(state, _A_ASK)):
+            and go_out_possible(rules, hand, melds, need)
+            # ... and finishing without going out must be possible too (the checks of
+            # _eval_ask, for a state with no cards waiting).
+            and (held >= 2 if need <= 0 or not turn.started
+                 else cards_within(rules, hand, melds, need, held - 2))):
         out.append(_A_ASK)
     return out
 
