@@ -48,6 +48,25 @@ from .state import (
     make_turn,
 )
 
+# Enum members as module constants: the hot paths read them often.
+_P_DRAW = Phase.DRAW
+_P_PLAY = Phase.PLAY
+_P_ANSWER = Phase.ANSWER
+_Q_NONE = Question.NONE
+_Q_ASKED = Question.ASKED
+_Q_YES = Question.YES
+_Q_NO = Question.NO
+_V_DRAW = Verb.DRAW
+_V_TAKE = Verb.TAKE
+_V_CALIENTE = Verb.CALIENTE
+_V_PASS = Verb.PASS
+_V_MELD = Verb.MELD
+_V_DISCARD = Verb.DISCARD
+_V_ASK = Verb.ASK
+_V_YES = Verb.YES
+_V_NO = Verb.NO
+_V_DEAL = Verb.DEAL
+
 __all__ = [
     "apply",
     "illegal_reason",
@@ -229,7 +248,7 @@ def _draw_turn(seat: int, need: int, had_melded: bool) -> Turn:
     key = (seat, need, had_melded)
     turn = _DRAW_TURNS.get(key)
     if turn is None:
-        turn = _DRAW_TURNS[key] = Turn(Phase.DRAW, seat, need=need, had_melded=had_melded)
+        turn = _DRAW_TURNS[key] = Turn(_P_DRAW, seat, need=need, had_melded=had_melded)
     return turn
 
 
@@ -379,8 +398,8 @@ def _situation(state: GameState, w: _Work) -> Situation:
         started=w.started,
         joined=joined,
         join_ends_hand=ends,
-        may_go_out=w.question is not Question.NO,
-        bound=w.question is Question.YES or bool(w.stops),
+        may_go_out=w.question is not _Q_NO,
+        bound=w.question is _Q_YES or bool(w.stops),
     )
 
 
@@ -420,7 +439,7 @@ def _evaluate(
     where the verdict needs none (the list of legal actions does not).
     """
     if state.over:
-        if action.verb is Verb.DEAL:
+        if action.verb is _V_DEAL:
             if state.is_game_over:
                 return "the game is over"
             w = _Work.__new__(_Work)
@@ -430,45 +449,45 @@ def _evaluate(
         return "the hand is over: the next action is deal"
     phase = state.table.turn.phase
     verb = action.verb
-    if verb is Verb.DEAL:
+    if verb is _V_DEAL:
         return "the hand is still being played"
-    if phase is Phase.ANSWER:
-        if verb is Verb.YES or verb is Verb.NO:
+    if phase is _P_ANSWER:
+        if verb is _V_YES or verb is _V_NO:
             w = _Work(state)
-            w.question = Question.YES if verb is Verb.YES else Question.NO
-            w.phase = Phase.PLAY
+            w.question = _Q_YES if verb is _V_YES else _Q_NO
+            w.phase = _P_PLAY
             w.player = w.seat
             return w
         return f"player {state.table.turn.player} must answer the question \"May I go out?\""
-    if verb is Verb.YES or verb is Verb.NO:
+    if verb is _V_YES or verb is _V_NO:
         return "no question has been asked"
-    if phase is Phase.DRAW:
-        if verb is Verb.DRAW:
+    if phase is _P_DRAW:
+        if verb is _V_DRAW:
             if not build and state.table.stock_size:
                 # TURN-0 always holds after a draw: a turn starts with at least one card in
                 # hand (the last turn kept one), so at least two are held, no first meld is
                 # started and nothing binds; or the draw ended the hand (END-1, END-3).
                 return None
             return _eval_draw(state, turn0)
-        if verb is Verb.TAKE:
+        if verb is _V_TAKE:
             return _eval_take(state, action, turn0, build)
-        if verb is Verb.CALIENTE:
+        if verb is _V_CALIENTE:
             return _eval_caliente(state, turn0)
-        if verb is Verb.PASS:
+        if verb is _V_PASS:
             if state.table.stock_size:
                 return "pass is allowed only when the stock is empty (END-2)"
             w = _Work(state)
             w.ended = HandEnd.PASSED
             return w
         return f"player {state.table.turn.player} must first draw, take the pile or pass (TURN-1)"
-    # Phase.PLAY
-    if verb in (Verb.DRAW, Verb.TAKE, Verb.CALIENTE, Verb.PASS):
+    # _P_PLAY
+    if verb in (_V_DRAW, _V_TAKE, _V_CALIENTE, _V_PASS):
         return "the draw action has already been made this turn (TURN-1)"
-    if verb is Verb.MELD:
+    if verb is _V_MELD:
         return _eval_meld(state, action, turn0, build)
-    if verb is Verb.DISCARD:
+    if verb is _V_DISCARD:
         return _eval_discard(state, action, build)
-    if verb is Verb.ASK:
+    if verb is _V_ASK:
         return _eval_ask(state, turn0)
     return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
 
@@ -476,7 +495,7 @@ def _evaluate(
 def _finish(state: GameState, w: _Work, turn0: bool = True) -> _Work | str:
     """TURN-0: after the action, the player must still be able to finish the turn."""
     if w.ended is not None:
-        if w.question is Question.YES or w.stops:
+        if w.question is _Q_YES or w.stops:
             return "the hand would end before the player, bound to go out, goes out (TURN-0)"
         return w
     if not turn0 or can_finish(state.rules, _situation(state, w)):
@@ -485,7 +504,7 @@ def _finish(state: GameState, w: _Work, turn0: bool = True) -> _Work | str:
 
 
 def _stranded_reason(state: GameState, w: _Work) -> str:
-    if w.question is Question.YES or w.stops:
+    if w.question is _Q_YES or w.stops:
         return "the player is bound to go out this turn and could no longer do so (OUT-2, TURN-0)"
     if w.need > 0 and (w.started or any(w.waiting)):
         return (f"the first meld could no longer reach the minimum ({w.need} points short) and "
@@ -501,7 +520,7 @@ def _eval_draw(state: GameState, turn0: bool) -> _Work | str:
     w = _Work(state)
     _draw(rules, state.table.deck, w, rules.draw_count)
     _check_last_card(rules, w)
-    w.phase = Phase.PLAY
+    w.phase = _P_PLAY
     return _finish(state, w, turn0)
 
 
@@ -576,7 +595,7 @@ def _eval_take(
     w.touched |= bit
     if meld is None:
         w.created |= bit
-    w.phase = Phase.PLAY
+    w.phase = _P_PLAY
     w.pile = ()
     rest = counts_from_cards(t.pile[:-1])
     deck = t.deck
@@ -642,7 +661,7 @@ def _eval_caliente(state: GameState, turn0: bool) -> _Work | str:
     if short > 0:
         _draw(rules, t.deck, w, short)
     _check_last_card(rules, w)
-    w.phase = Phase.PLAY
+    w.phase = _P_PLAY
     return _finish(state, w, turn0)
 
 
@@ -652,14 +671,14 @@ def _eval_ask(state: GameState, turn0: bool) -> _Work | str:
     partner = _partner(state)
     if partner is None:
         return "there is no partner to ask (OUT-2)"
-    if turn.question is not Question.NONE:
+    if turn.question is not _Q_NONE:
         return "the question has already been asked this turn (OUT-2)"
     if turn.melded:
         return "the question is asked before any meld action (OUT-2)"
     w = _Work(state)
     if not turn0:
-        w.question = Question.ASKED
-        w.phase = Phase.ANSWER
+        w.question = _Q_ASKED
+        w.phase = _P_ANSWER
         w.player = partner
         return w
     sit = _situation(state, w)
@@ -668,8 +687,8 @@ def _eval_ask(state: GameState, turn0: bool) -> _Work | str:
         return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
     if not finish_without_going_out(rules, sit):
         return "the player cannot finish without going out, so a 'no' would strand it (OUT-2)"
-    w.question = Question.ASKED
-    w.phase = Phase.ANSWER
+    w.question = _Q_ASKED
+    w.phase = _P_ANSWER
     w.player = partner
     return w
 
@@ -737,7 +756,7 @@ def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _W
         return f"a new meld needs at least 3 cards (MELD-1), not {sum(new_meld)}"
     if not meld_is_valid(rules, new_meld[0], new_meld[1] + new_meld[2]):
         return f"the meld of {rank} would break MELD-2: {_meld_problem(rules, new_meld)}"
-    if (not build and turn.need <= 0 and turn.question is not Question.YES
+    if (not build and turn.need <= 0 and turn.question is not _Q_YES
             and not side.stop_melds and sum(hand) - len(cards) >= 2):
         # TURN-0 holds trivially: no minimum pending, not bound, two cards left to discard.
         return None
@@ -767,7 +786,7 @@ def _after_meld(state: GameState, w: _Work, turn0: bool) -> _Work | str:
 
 def _going_out_problem(state: GameState, w: _Work) -> str | None:
     rules = state.rules
-    if w.question is Question.NO:
+    if w.question is _Q_NO:
         return "the partner answered no (OUT-2)"
     if w.need > 0:
         return f"the first meld is {w.need} points short of the minimum (INIT-3)"
@@ -792,7 +811,7 @@ def _eval_discard(state: GameState, action: Action, build: bool) -> _Work | str 
                 "it is met (INIT-3)")
     if not build and sum(hand) > 1:
         side = t.sides[_side_index(state.rules)[turn.player]]
-        if turn.question is Question.YES or side.stop_melds:
+        if turn.question is _Q_YES or side.stop_melds:
             return ("the player is bound to go out this turn and this discard would keep cards "
                     "(OUT-2)")
         return None
@@ -805,7 +824,7 @@ def _eval_discard(state: GameState, action: Action, build: bool) -> _Work | str 
             return f"discarding the last card is going out, and {reason} (DISC-3)"
         w.ended = HandEnd.WENT_OUT
         return w
-    if w.question is Question.YES or w.stops:
+    if w.question is _Q_YES or w.stops:
         return "the player is bound to go out this turn and this discard would keep cards (OUT-2)"
     return w
 
@@ -835,7 +854,7 @@ def _successor(state: GameState, action: Action, w: _Work) -> GameState:
         melded_seats |= 1 << w.seat
     verb = action.verb
     turn_index = t.turn_index
-    if w.ended is None and verb is Verb.DISCARD:
+    if w.ended is None and verb is _V_DISCARD:
         turn_index = (turn_index + 1) % len(t.order)
         seat = t.order[turn_index]
         side_no = _side_index(state.rules)[seat]
@@ -888,38 +907,38 @@ def _act(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Ac
 def _candidates(state: GameState) -> list[Action]:
     """A superset of the legal actions, cheap to list."""
     if state.over:
-        return [] if state.is_game_over else [_act(Verb.DEAL)]
+        return [] if state.is_game_over else [_act(_V_DEAL)]
     t = state.table
     turn = t.turn
-    if turn.phase is Phase.ANSWER:
-        return [_act(Verb.YES), _act(Verb.NO)]
+    if turn.phase is _P_ANSWER:
+        return [_act(_V_YES), _act(_V_NO)]
     hand = t.hands[turn.player]
     out: list[Action] = []
-    if turn.phase is Phase.DRAW:
-        out.append(_act(Verb.DRAW))
+    if turn.phase is _P_DRAW:
+        out.append(_act(_V_DRAW))
         if t.pile and t.pile[-1].is_natural:
             up = t.pile[-1]
-            out.append(_act(Verb.TAKE))
+            out.append(_act(_V_TAKE))
             if hand[up] >= 2:
-                out.append(_act(Verb.TAKE, (up, up)))
+                out.append(_act(_V_TAKE, (up, up)))
             if hand[up]:
                 for wild in (TWO, JOKER):
                     if hand[wild]:
-                        out.append(_act(Verb.TAKE, (up, wild)))
+                        out.append(_act(_V_TAKE, (up, wild)))
         if hand[CAL]:
-            out.append(_act(Verb.CALIENTE))
-        out.append(_act(Verb.PASS))
+            out.append(_act(_V_CALIENTE))
+        out.append(_act(_V_PASS))
         return out
     side_melds = t.sides[_side_index(state.rules)[turn.player]].melds
     # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
     out.extend(option[0] for option in _valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):
         if hand[B3] >= k:
-            out.append(_act(Verb.MELD, (B3,) * k))
+            out.append(_act(_V_MELD, (B3,) * k))
     for kind in range(NUM_KINDS):
         if hand[kind]:
-            out.append(_act(Verb.DISCARD, (_CARDS[kind],)))
-    out.append(_act(Verb.ASK))
+            out.append(_act(_V_DISCARD, (_CARDS[kind],)))
+    out.append(_act(_V_ASK))
     return out
 
 
@@ -957,11 +976,11 @@ def _list_legal(state: GameState) -> list[Action]:
         t = state.table
         turn = t.turn
         phase = turn.phase
-        if phase is Phase.DRAW:
+        if phase is _P_DRAW:
             return _draw_phase_actions(state, t, turn)
-        if phase is Phase.ANSWER:
+        if phase is _P_ANSWER:
             return [_A_YES, _A_NO]
-        if turn.question is not Question.NO and not any(turn.waiting):
+        if turn.question is not _Q_NO and not any(turn.waiting):
             return _plain_play_actions(state, t, turn)
     found = [a for a in _candidates(state) if not isinstance(_evaluate(state, a, build=False), str)]
     found.sort(key=_SORT_KEYS.__getitem__)
@@ -1058,7 +1077,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     info = _info(rules)
     side = t.sides[info.side_of[turn.player]]
     hand = t.hands[turn.player]
-    bound = bool(side.stop_melds) or turn.question is Question.YES
+    bound = bool(side.stop_melds) or turn.question is _Q_YES
     need = turn.need
     held = sum(hand)
     keep = -1 if bound else held - 2
@@ -1113,7 +1132,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         out.extend(compress(_DISCARDS, hand))
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
-    if (not turn.melded and turn.question is Question.NONE
+    if (not turn.melded and turn.question is _Q_NONE
             and not _too_few_wilds(info.caps, hand, melds) and _partner(state) is not None
             and _canastas_reachable(rules, hand, melds)
             and go_out_possible(rules, hand, melds, need)
@@ -1304,7 +1323,7 @@ def _rank_melds(
                 used = a + b + c
                 if used == 0 or (meld is None and used < 3):
                     continue
-                action = _act(Verb.MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
+                action = _act(_V_MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
                               rank if a == 0 else None)
                 value = a * values[rank] + b * values[TWO] + c * values[JOKER]
                 found.append((action, used, value))
@@ -1359,18 +1378,18 @@ _CARDS = tuple(Card)
 _RANKS = tuple(range(NUM_RANKS))
 ACE = Card.ACE
 _NO_MELDS: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
-_A_DRAW = _act(Verb.DRAW)
-_A_TAKE = _act(Verb.TAKE)
-_A_CALIENTE = _act(Verb.CALIENTE)
-_A_PASS = _act(Verb.PASS)
-_A_ASK = _act(Verb.ASK)
-_A_YES = _act(Verb.YES)
-_A_NO = _act(Verb.NO)
-_TAKE_PAIR = tuple(_act(Verb.TAKE, (c, c)) for c in NATURALS)
-_TAKE_TWO = tuple(_act(Verb.TAKE, (c, TWO)) for c in NATURALS)
-_TAKE_JOKER = tuple(_act(Verb.TAKE, (c, JOKER)) for c in NATURALS)
-_STOP_MELDS = (_act(Verb.MELD, (B3,) * 3), _act(Verb.MELD, (B3,) * 4))
-_DISCARDS = tuple(_act(Verb.DISCARD, (c,)) for c in Card)
+_A_DRAW = _act(_V_DRAW)
+_A_TAKE = _act(_V_TAKE)
+_A_CALIENTE = _act(_V_CALIENTE)
+_A_PASS = _act(_V_PASS)
+_A_ASK = _act(_V_ASK)
+_A_YES = _act(_V_YES)
+_A_NO = _act(_V_NO)
+_TAKE_PAIR = tuple(_act(_V_TAKE, (c, c)) for c in NATURALS)
+_TAKE_TWO = tuple(_act(_V_TAKE, (c, TWO)) for c in NATURALS)
+_TAKE_JOKER = tuple(_act(_V_TAKE, (c, JOKER)) for c in NATURALS)
+_STOP_MELDS = (_act(_V_MELD, (B3,) * 3), _act(_V_MELD, (B3,) * 4))
+_DISCARDS = tuple(_act(_V_DISCARD, (c,)) for c in Card)
 
 
 def _as_action(action: Action | str) -> Action:
@@ -1492,10 +1511,10 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
         following = _PLAY_TURNS.get(key)
         if following is None:
             following = _PLAY_TURNS[key] = Turn(
-                Phase.PLAY, seat, need=turn.need, had_melded=turn.had_melded
+                _P_PLAY, seat, need=turn.need, had_melded=turn.had_melded
             )
     else:
-        following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded,
+        following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded,
                               turn.points, turn.waiting, turn.question, turn.touched,
                               turn.created, turn.had_melded)
         if turn.melded or turn.touched:
@@ -1517,14 +1536,14 @@ def _with_turn(state: GameState, turn: Turn) -> GameState:
 def _fast_question(state: GameState, action: Action) -> GameState | None:
     """``ask``, ``yes`` and ``no`` (OUT-2): only the turn changes."""
     turn = state.table.turn
-    if action.verb is Verb.ASK:
+    if action.verb is _V_ASK:
         partner = _partner(state)
         if partner is None:  # pragma: no cover - a listed ask has a partner
             return None
-        question, phase, player = Question.ASKED, Phase.ANSWER, partner
+        question, phase, player = _Q_ASKED, _P_ANSWER, partner
     else:
-        question = Question.YES if action.verb is Verb.YES else Question.NO
-        phase, player = Phase.PLAY, state.table.order[state.table.turn_index]
+        question = _Q_YES if action.verb is _V_YES else _Q_NO
+        phase, player = _P_PLAY, state.table.order[state.table.turn_index]
     return _with_turn(state, make_turn(phase, player, turn.need, turn.started, turn.melded,
                                        turn.points, turn.waiting, question, turn.touched,
                                        turn.created, turn.had_melded))
@@ -1599,7 +1618,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         started = True
         points += value
         need = max(need - value, 0)
-    following = make_turn(Phase.PLAY, turn.player, need, started, True, points, turn.waiting,
+    following = make_turn(_P_PLAY, turn.player, need, started, True, points, turn.waiting,
                      turn.question, turn.touched | bit, created, turn.had_melded)
     return _next_state(state, make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
                                     t.turn_index, following, t.melded_seats | 1 << seat))
@@ -1642,18 +1661,18 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
                          side.laid_out, side.caliente_played)
     sides = t.sides
     sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
-    following = make_turn(Phase.PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+    following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                      turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
     return _next_state(state, make_table(t.deck, t.stock_pos, hands, (), sides, t.order,
                                     t.turn_index, following, t.melded_seats | 1 << seat))
 
 
 _FAST_SUCCESSORS = {
-    Verb.ASK: _fast_question,
-    Verb.YES: _fast_question,
-    Verb.NO: _fast_question,
-    Verb.DRAW: _fast_draw,
-    Verb.DISCARD: _fast_discard,
-    Verb.MELD: _fast_meld,
-    Verb.TAKE: _fast_take,
+    _V_ASK: _fast_question,
+    _V_YES: _fast_question,
+    _V_NO: _fast_question,
+    _V_DRAW: _fast_draw,
+    _V_DISCARD: _fast_discard,
+    _V_MELD: _fast_meld,
+    _V_TAKE: _fast_take,
 }
