@@ -966,10 +966,9 @@ def _list_legal(state: GameState) -> list[Action]:
     """The legal actions, in the documented order.
 
     The common states are listed directly, in order: the draw phase, and the play phase with no
-    first-meld minimum pending, no question asked and no stop meld. There every check of
-    :func:`_evaluate` that a candidate might fail is made inline, and a candidate the inline
-    checks cannot settle (TURN-0 with one card or none left, a first-meld take) goes through
-    :func:`_evaluate` itself. Every other state lists :func:`_candidates` through
+    pile cards waiting (INIT-4) and no "no" answered. There the checks of :func:`_evaluate` a
+    candidate might fail are made inline, and a candidate the inline checks cannot settle goes
+    through :func:`_evaluate` itself. Every other state lists :func:`_candidates` through
     :func:`_evaluate` and sorts them.
     """
     if not state.over:
@@ -1519,8 +1518,10 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
                               turn.created, turn.had_melded)
         if turn.melded or turn.touched:
             melded_seats |= 1 << seat
-    return _next_state(state, make_table(deck, end, hands, t.pile, sides, t.order,
-                                         t.turn_index, following, melded_seats))
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(deck, end, hands, t.pile, sides, t.order, t.turn_index,
+                                 following, melded_seats),
+                      state.hand_results)
 
 
 def _with_turn(state: GameState, turn: Turn) -> GameState:
@@ -1571,9 +1572,12 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     side = t.sides[side_no]
     need = 0 if side.stop_melds or side.melds != _NO_MELDS else rules.minimum_for(
         state.scores[side_no])
-    turn_next = _draw_turn(following, need, bool(melded_seats >> following & 1))
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
-                                    t.order, turn_index, turn_next, melded_seats))
+    key = (following, need, bool(melded_seats >> following & 1))
+    turn_next = _DRAW_TURNS.get(key) or _draw_turn(*key)
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides, t.order,
+                                 turn_index, turn_next, melded_seats),
+                      state.hand_results)
 
 
 def _fast_meld(state: GameState, action: Action) -> GameState | None:
