@@ -12,9 +12,9 @@ cards in canonical order, then by the ``on`` rank.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
-from operator import is_
+from operator import is_, itemgetter
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -1203,14 +1203,10 @@ def _too_few_wilds(
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
-    if caps[1] < 2:
-        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
-        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
-        if unmelded_singles + hand[CAL] >= 2:
-            return True
-    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
-    singles = free.count(1)
-    pairs = free.count(2)
+    naturals = hand[:NUM_RANKS]
+    melded = _melded_counts(melds, hand)  # the counts in hand of the ranks melded
+    singles = naturals.count(1) - melded.count(1)
+    pairs = naturals.count(2) - melded.count(2)
     wilds = hand[TWO] + hand[JOKER]
     if pairs and (caps[2] < 1 or wilds < 1):
         return True  # both cards of the pair stuck
@@ -1224,6 +1220,34 @@ def _too_few_wilds(
         return True
     # The discard can spare one single (two wilds).
     return 2 * singles + pairs - 2 > wilds
+
+
+def _melded_counts(
+    melds: tuple[MeldCounts | None, ...], hand: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The counts in ``hand`` of the ranks that have a meld in ``melds``."""
+    last_melds, getter = _LAST_MELDED[-1]
+    if last_melds is not melds:
+        ranks = [r for r in _RANKS if melds[r] is not None]
+        if len(ranks) > 1:
+            getter = itemgetter(*ranks)
+        elif ranks:
+            getter = itemgetter(slice(ranks[0], ranks[0] + 1))  # one item, as a tuple
+        else:
+            getter = _no_counts
+        _LAST_MELDED[:] = [(melds, getter)]
+    return getter(hand)
+
+
+def _no_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    return ()
+
+
+# The last side's melds seen and how to read the counts of its ranks from a hand: consecutive
+# states of a turn share their side's melds.
+_LAST_MELDED: list[tuple[object, Callable[[tuple[int, ...]], tuple[int, ...]]]] = [
+    (None, _no_counts)
+]
 
 
 def _canastas_reachable(
@@ -1424,9 +1448,20 @@ def apply(state: GameState, action: Action | str) -> GameState:
     if legal is not None and (any(map(is_, legal, repeat(action))) or action in legal):
         # The cached list accepted it: TURN-0 has been decided, so build without the search,
         # directly for the common actions.
-        fast = _FAST_SUCCESSORS.get(action.verb)
-        if fast is not None and not state.over:
-            following = fast(state, action)
+        if not state.over:
+            verb = action.verb
+            if verb is _V_DISCARD:
+                following = _fast_discard(state, action)
+            elif verb is _V_DRAW:
+                following = _fast_draw(state, action)
+            elif verb is _V_MELD:
+                following = _fast_meld(state, action)
+            elif verb is _V_TAKE:
+                following = _fast_take(state, action)
+            elif verb is _V_ASK or verb is _V_YES or verb is _V_NO:
+                following = _fast_question(state, action)
+            else:
+                following = None
             if following is not None:
                 return following
         result = _evaluate(state, action, turn0=False)
@@ -1440,7 +1475,7 @@ def apply(state: GameState, action: Action | str) -> GameState:
 
 
 def _apply_slow(state: GameState, action: Action) -> GameState:
-    """:func:`apply` without the direct successors of :data:`_FAST_SUCCESSORS` (for tests)."""
+    """:func:`apply` without the direct successors (``_fast_*``), for tests."""
     result = _evaluate(state, action)
     if isinstance(result, str):
         raise IllegalActionError(f"{action}: {result}")
@@ -1624,8 +1659,10 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         need = max(need - value, 0)
     following = make_turn(_P_PLAY, turn.player, need, started, True, points, turn.waiting,
                      turn.question, turn.touched | bit, created, turn.had_melded)
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
-                                    t.turn_index, following, t.melded_seats | 1 << seat))
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
+                                 t.turn_index, following, t.melded_seats | 1 << seat),
+                      state.hand_results)
 
 
 def _fast_take(state: GameState, action: Action) -> GameState | None:
@@ -1667,16 +1704,7 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                      turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (), sides, t.order,
-                                    t.turn_index, following, t.melded_seats | 1 << seat))
-
-
-_FAST_SUCCESSORS = {
-    _V_ASK: _fast_question,
-    _V_YES: _fast_question,
-    _V_NO: _fast_question,
-    _V_DRAW: _fast_draw,
-    _V_DISCARD: _fast_discard,
-    _V_MELD: _fast_meld,
-    _V_TAKE: _fast_take,
-}
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos, hands, (), sides, t.order, t.turn_index,
+                                 following, t.melded_seats | 1 << seat),
+                      state.hand_results)
