@@ -12,9 +12,9 @@ cards in canonical order, then by the ``on`` rank.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
-from operator import is_, itemgetter
+from operator import is_
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -1203,10 +1203,14 @@ def _too_few_wilds(
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
-    naturals = hand[:NUM_RANKS]
-    melded = _melded_counts(melds, hand)  # the counts in hand of the ranks melded
-    singles = naturals.count(1) - melded.count(1)
-    pairs = naturals.count(2) - melded.count(2)
+    if caps[1] < 2:
+        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
+        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
+        if unmelded_singles + hand[CAL] >= 2:
+            return True
+    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
+    singles = free.count(1)
+    pairs = free.count(2)
     wilds = hand[TWO] + hand[JOKER]
     if pairs and (caps[2] < 1 or wilds < 1):
         return True  # both cards of the pair stuck
@@ -1220,34 +1224,6 @@ def _too_few_wilds(
         return True
     # The discard can spare one single (two wilds).
     return 2 * singles + pairs - 2 > wilds
-
-
-def _melded_counts(
-    melds: tuple[MeldCounts | None, ...], hand: tuple[int, ...]
-) -> tuple[int, ...]:
-    """The counts in ``hand`` of the ranks that have a meld in ``melds``."""
-    last_melds, getter = _LAST_MELDED[-1]
-    if last_melds is not melds:
-        ranks = [r for r in _RANKS if melds[r] is not None]
-        if len(ranks) > 1:
-            getter = itemgetter(*ranks)
-        elif ranks:
-            getter = itemgetter(slice(ranks[0], ranks[0] + 1))  # one item, as a tuple
-        else:
-            getter = _no_counts
-        _LAST_MELDED[:] = [(melds, getter)]
-    return getter(hand)
-
-
-def _no_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
-    return ()
-
-
-# The last side's melds seen and how to read the counts of its ranks from a hand: consecutive
-# states of a turn share their side's melds.
-_LAST_MELDED: list[tuple[object, Callable[[tuple[int, ...]], tuple[int, ...]]]] = [
-    (None, _no_counts)
-]
 
 
 def _canastas_reachable(
