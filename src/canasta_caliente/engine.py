@@ -976,7 +976,19 @@ def _list_legal(state: GameState) -> list[Action]:
         turn = t.turn
         phase = turn.phase
         if phase is _P_DRAW:
-            return _draw_phase_actions(state, t, turn)
+            # Draw (always legal while the stock is not empty), the takes, caliente, and pass
+            # (only when the stock is empty, END-2).
+            hand = t.hands[turn.player]
+            stock = t.stock_pos < len(t.deck)
+            out = [_A_DRAW] if stock else []
+            pile = t.pile
+            if pile and pile[-1] <= ACE:
+                _list_takes(state, t, turn, hand, pile, out)
+            if hand[CAL] and _accepts(state, _A_CALIENTE):
+                out.append(_A_CALIENTE)
+            if not stock:
+                out.append(_A_PASS)
+            return out
         if phase is _P_ANSWER:
             return [_A_YES, _A_NO]
         if turn.question is not _Q_NO and not any(turn.waiting):
@@ -988,23 +1000,6 @@ def _list_legal(state: GameState) -> list[Action]:
 
 def _accepts(state: GameState, action: Action) -> bool:
     return not isinstance(_evaluate(state, action, build=False), str)
-
-
-def _draw_phase_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
-    """The legal actions of a draw phase, in order (draw, takes, caliente, pass)."""
-    hand = t.hands[turn.player]
-    stock = len(t.deck) - t.stock_pos
-    # A draw from a stock that is not empty is always legal (see _evaluate); pass only when it
-    # is empty (END-2).
-    out = [_A_DRAW] if stock else []
-    pile = t.pile
-    if pile and pile[-1] <= ACE:
-        _list_takes(state, t, turn, hand, pile, out)
-    if hand[CAL] and _accepts(state, _A_CALIENTE):
-        out.append(_A_CALIENTE)
-    if not stock:
-        out.append(_A_PASS)
-    return out
 
 
 def _list_takes(
