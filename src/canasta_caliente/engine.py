@@ -33,6 +33,7 @@ from .solver import (
 )
 from .state import (
     FREEZERS,
+    NO_WAITING,
     NUM_RANKS,
     GameState,
     HandEnd,
@@ -81,7 +82,7 @@ JOKER = Card.JOKER
 R3 = Card.RED_THREE
 B3 = Card.BLACK_THREE
 CAL = Card.CALIENTE
-ZERO = (0,) * NUM_KINDS
+ZERO = NO_WAITING
 _ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
 
 
@@ -991,7 +992,7 @@ def _list_legal(state: GameState) -> list[Action]:
             return out
         if phase is _P_ANSWER:
             return [_A_YES, _A_NO]
-        if turn.question is not _Q_NO and not any(turn.waiting):
+        if turn.question is not _Q_NO and (turn.waiting is ZERO or not any(turn.waiting)):
             return _plain_play_actions(state, t, turn)
     found = [a for a in _candidates(state) if not isinstance(_evaluate(state, a, build=False), str)]
     found.sort(key=_SORT_KEYS.__getitem__)
@@ -1590,7 +1591,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
     """A meld of a natural rank that keeps a card, with no pile cards waiting (INIT-4)."""
     t = state.table
     turn = t.turn
-    if any(turn.waiting):
+    if turn.waiting is not ZERO and any(turn.waiting):
         return None
     cards = action.cards
     rank = action.on if action.on is not None else cards[0]

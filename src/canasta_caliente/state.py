@@ -33,6 +33,8 @@ __all__ = [
 ]
 
 NUM_RANKS = 11
+NO_WAITING: tuple[int, ...] = (0,) * NUM_KINDS
+"""No pile cards waiting (the default of :attr:`Turn.waiting`, one shared tuple)."""
 FREEZERS = frozenset({Card.TWO, Card.JOKER, Card.RED_THREE})
 
 MeldCounts = tuple[int, int, int]
@@ -127,7 +129,7 @@ class Turn:
     """The player has made a meld action this turn (OUT-2 asks come before any)."""
     points: int = 0
     """Card values melded this turn toward the first-meld minimum (INIT-2)."""
-    waiting: tuple[int, ...] = (0,) * NUM_KINDS
+    waiting: tuple[int, ...] = NO_WAITING
     """Pile cards taken under INIT-4, waiting to join the hand, as counts."""
     question: Question = Question.NONE
     touched: int = 0
