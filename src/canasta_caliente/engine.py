@@ -1415,9 +1415,17 @@ def apply(state: GameState, action: Action | str) -> GameState:
     if action.__class__ is not Action:
         action = _as_action(action)
     legal = state._cache.get("legal")
-    # Listed actions are interned, so identity settles membership; an equal action made
-    # elsewhere (parsed, say) is found by equality.
-    if legal is not None and (any(map(is_, legal, repeat(action))) or action in legal):
+    listed = False
+    if legal is not None:
+        # Listed actions are interned, so identity settles membership; an equal action made
+        # elsewhere (parsed, say) is found by equality.
+        for candidate in legal:
+            if candidate is action:
+                listed = True
+                break
+        else:
+            listed = action in legal
+    if listed:
         # The cached list accepted it: TURN-0 has been decided, so build without the search,
         # directly for the common actions.
         if not state.over:
