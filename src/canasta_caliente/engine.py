@@ -1086,9 +1086,15 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     # Ranks with cards in hand, and with wilds in hand also the ranks melded.
     ranks = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else compress(
         _RANKS, hand)
+    singles = pairs = 0  # ranks with no meld held once, twice (for the ask below)
     for rank in ranks:
         have = hand[rank]
         meld = melds[rank]
+        if meld is None and have < 3:
+            if have == 1:
+                singles += 1
+            else:
+                pairs += 1
         key = (rank, have, meld, twos, jokers)
         found = get(key)
         if found is None:
@@ -1128,7 +1134,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
     if (not turn.melded and turn.question is _Q_NONE
-            and not _too_few_wilds(info.caps, hand, melds) and _partner(state) is not None
+            and not _too_few_wilds_for(info.caps, hand, singles, pairs)
+            and _partner(state) is not None
             and _canastas_reachable(rules, hand, melds)
             and go_out_possible(rules, hand, melds, need)
             # ... and finishing without going out must be possible too (the checks of
@@ -1205,8 +1212,13 @@ def _too_few_wilds(
         if unmelded_singles + hand[CAL] >= 2:
             return True
     free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
-    singles = free.count(1)
-    pairs = free.count(2)
+    return _too_few_wilds_for(caps, hand, free.count(1), free.count(2))
+
+
+def _too_few_wilds_for(caps: tuple[int, ...], hand: tuple[int, ...], singles: int,
+                       pairs: int) -> bool:
+    """:func:`_too_few_wilds`, given how many ranks with no meld the hand holds once (singles)
+    and twice (pairs)."""
     wilds = hand[TWO] + hand[JOKER]
     if pairs and (caps[2] < 1 or wilds < 1):
         return True  # both cards of the pair stuck
