@@ -317,75 +317,70 @@ def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
 def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
     """Can at most ``limit`` hand cards, melded (no stop cards), be worth ``need`` points?
 
-    A quick greedy layout, or a bound on the points, settles most cases; the exact search
-    (:func:`_meldable_within`) the rest.
+    One pass over the ranks gives a bound on the points (too few: no) and a greedy layout
+    (few enough cards: yes); the exact search (:func:`_meldable_within`) settles the rest.
     """
     if need <= 0:
         return limit >= 0
     if limit <= 0:
         return False
-    if _greedy_cards(rules, hand, melds, need) <= limit:
-        return True
-    if _most_points(rules, hand, melds) < need:
-        return False
-    return _meldable_within(rules, hand, melds, need, limit)
-
-
-def _most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
-    """An upper bound of the points the hand can meld (no stop cards): every wild, and every
-    natural of a rank that is melded, held three times or more, or can be made a new meld with
-    the wilds held (MELD-1, MELD-2)."""
     values = rules.card_values
     caps = meld_caps(rules)
-    wilds = hand[TWO] + hand[JOKER]
-    total = hand[TWO] * values[TWO] + hand[JOKER] * values[JOKER]
-    for r in _RANKS:
-        h = hand[r]
-        if h and (h >= 3 or melds[r] is not None or (wilds >= 3 - h and caps[h] >= 3 - h)):
-            total += h * values[r]
-    return total
-
-
-def _greedy_cards(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> int:
-    """The hand cards of one valid layout worth ``need`` points (MELD-1, MELD-2), found
-    greedily, or :data:`INF` if the greedy finds none: wilds where the melds have room, best
-    first, then naturals onto melds and as new melds of three or more, best first. Adding
-    naturals to a meld never makes it invalid, so the layout stays valid throughout; the count
-    is an upper bound of the fewest cards."""
-    values = rules.card_values
-    caps = meld_caps(rules)
+    twos, jokers = hand[TWO], hand[JOKER]
+    wilds = twos + jokers
+    # The bound: every wild, and every natural of a rank that is melded, held three times or
+    # more, or can be made a new meld with the wilds held (MELD-1, MELD-2).
+    most = twos * values[TWO] + jokers * values[JOKER]
+    # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
+    # wilds where the melds have room, best first; then naturals onto melds and new melds of
+    # three or more, best value per card first.
     room = 0
-    units: list[tuple[int, int]] = []  # (value of a card, cards), best first below
+    units: list[tuple[int, int, int]] = []  # (value per card, cards, value)
     for r in _RANKS:
         h = hand[r]
         m = melds[r]
         if m is not None:
             room += caps[m[0]] - m[1] - m[2]
             if h:
-                units.append((values[r], h))
-        elif h >= 3:
-            units.append((values[r] * h, -h))  # a new meld of all of them, at once
+                v = values[r]
+                most += h * v
+                units.append((v, h, 0))  # one card at a time
+        elif h:
+            if h >= 3:
+                v = values[r]
+                most += h * v
+                units.append((v, h, h * v))  # all at once, as a new meld
+            elif wilds >= 3 - h and caps[h] >= 3 - h:
+                most += h * values[r]
+    if most < need:
+        return False
     points = cards = 0
-    wilds = sorted([values[TWO]] * hand[TWO] + [values[JOKER]] * hand[JOKER], reverse=True)
-    for value in wilds[:room]:
-        if points >= need:
-            return cards
-        points += value
-        cards += 1
-    units.sort(key=lambda u: u[0] if u[1] > 0 else u[0] // -u[1], reverse=True)
-    for value, n in units:
-        if points >= need:
-            return cards
-        if value <= 0:
-            break
-        if n < 0:
-            points += value
-            cards -= n
-        else:
-            take = min(n, -(-(need - points) // value)) if value > 0 else n
-            points += take * value
-            cards += take
-    return cards if points >= need else INF
+    if room:
+        big, little = values[JOKER], values[TWO]
+        if big < little:
+            big, little, jokers, twos = little, big, twos, jokers
+        for value, count in ((big, jokers), (little, twos)):
+            placed = min(count, room)
+            room -= placed
+            while placed and points < need:
+                points += value
+                cards += 1
+                placed -= 1
+    if points < need and units:
+        units.sort(reverse=True)
+        for v, h, block in units:
+            if points >= need or v <= 0:
+                break
+            if block:
+                points += block
+                cards += h
+            else:
+                take = min(h, -(-(need - points) // v))
+                points += take * v
+                cards += take
+    if points >= need and cards <= limit:
+        return True
+    return _meldable_within(rules, hand, melds, need, limit)
 
 
 def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
