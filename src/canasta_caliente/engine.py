@@ -19,7 +19,7 @@ from operator import is_
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
 from .errors import IllegalActionError, NotationError
-from .rules import RuleSet, StockOut, WildRule
+from .rules import RuleSet, StockOut, WildRule, per_ruleset
 from .scoring import score_hand
 from .solver import (
     Situation,
@@ -1205,7 +1205,7 @@ def _too_few_wilds(
     all where MELD-2 allows a single natural fewer than two; a pair only with a wild (MELD-1).
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
-    out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
+    out impossible (the cases the solver's forced-discard test calls impossible, and more)."""
     if caps[1] < 2:
         # At least this many naturals alone in hand have no meld of their rank: a quick bound.
         unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
@@ -1354,31 +1354,8 @@ class _Info:
         self.rank_shapes: dict[tuple[int, ...], _RankMelds] = {}
 
 
-_INFO: dict[RuleSet, _Info] = {}
-_INFO_LIMIT = 256
-
-
-_LAST_INFO: list[tuple[RuleSet, _Info]] = []
-
-
-def _info(rules: RuleSet) -> _Info:
-    """The engine's derived facts of ``rules`` (the last RuleSet's found by identity)."""
-    if _LAST_INFO:
-        last_rules, last = _LAST_INFO[-1]  # one read: a consistent pair under threads
-        if last_rules is rules:
-            return last
-    info = _INFO.get(rules)
-    if info is None:
-        if len(_INFO) >= _INFO_LIMIT:
-            _INFO.clear()  # many RuleSets seen (a generated test suite, say): start afresh
-        info = _INFO[rules] = _Info(rules)
-    _LAST_INFO[:] = [(rules, info)]
-    return info
-
-
-def _caps(rules: RuleSet) -> tuple[int, ...]:
-    """Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2."""
-    return _info(rules).caps
+_info = per_ruleset(_Info)
+"""The engine's derived facts of a RuleSet."""
 
 
 _CARDS = tuple(Card)
@@ -1456,19 +1433,14 @@ def apply(state: GameState, action: Action | str) -> GameState:
                 following = None
             if following is not None:
                 return following
-        result = _evaluate(state, action, turn0=False)
-    else:
-        result = _evaluate(state, action)
-    if isinstance(result, str):
-        raise IllegalActionError(f"{action}: {result}")
-    if result is None:  # pragma: no cover - _evaluate builds unless told not to
-        raise AssertionError("no work copy")
-    return _successor(state, action, result)
+        return _apply_slow(state, action, turn0=False)
+    return _apply_slow(state, action)
 
 
-def _apply_slow(state: GameState, action: Action) -> GameState:
-    """:func:`apply` without the direct successors (``_fast_*``), for tests."""
-    result = _evaluate(state, action)
+def _apply_slow(state: GameState, action: Action, turn0: bool = True) -> GameState:
+    """:func:`apply` without the direct successors (``_fast_*``): the general path, also for
+    tests. ``turn0=False`` skips the TURN-0 search, for an action the cached list accepted."""
+    result = _evaluate(state, action, turn0=turn0)
     if isinstance(result, str):
         raise IllegalActionError(f"{action}: {result}")
     if result is None:  # pragma: no cover - _evaluate builds unless told not to
@@ -1625,22 +1597,9 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         return None
     hands = t.hands
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
-    side_no = _info(state.rules).side_of[seat]
-    side = t.sides[side_no]
-    melds = side.melds
-    meld = melds[rank]
+    sides, created = _grown(t, _info(state.rules).side_of[seat], rank, cards.count(rank),
+                            cards.count(TWO), cards.count(JOKER), turn.created)
     bit = 1 << rank
-    if meld is None:
-        n0 = t0 = j0 = 0
-        created = turn.created | bit
-    else:
-        n0, t0, j0 = meld
-        created = turn.created
-    new_meld = (n0 + cards.count(rank), t0 + cards.count(TWO), j0 + cards.count(JOKER))
-    new_side = make_side((*melds[:rank], new_meld, *melds[rank + 1:]), side.stop_melds,
-                         side.laid_out, side.caliente_played)
-    sides = t.sides
-    sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
     need, started, points = turn.need, turn.started, turn.points
     if need > 0:
         # Toward the first-meld minimum (INIT-2, INIT-3); nothing waits to join the hand.
@@ -1655,6 +1614,24 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
                       make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
                                  t.turn_index, following, t.melded_seats | 1 << seat),
                       state.hand_results)
+
+
+def _grown(
+    t: Table, side_no: int, rank: int, naturals: int, twos: int, jokers: int, created: int
+) -> tuple[tuple[SideTable, ...], int]:
+    """The sides once the side's meld of ``rank`` has grown by these cards (or been made of
+    them), and the turn's mask of melds made (OUT-3) with it."""
+    side = t.sides[side_no]
+    melds = side.melds
+    meld = melds[rank]
+    if meld is None:
+        meld = (0, 0, 0)
+        created |= 1 << rank
+    grown = (meld[0] + naturals, meld[1] + twos, meld[2] + jokers)
+    new_side = make_side((*melds[:rank], grown, *melds[rank + 1:]), side.stop_melds,
+                         side.laid_out, side.caliente_played)
+    sides = t.sides
+    return (*sides[:side_no], new_side, *sides[side_no + 1:]), created
 
 
 def _fast_take(state: GameState, action: Action) -> GameState | None:
@@ -1681,19 +1658,9 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         return None
     hands = t.hands
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
-    meld = melds[up]
+    sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
+                            cards.count(JOKER), turn.created)
     bit = 1 << up
-    if meld is None:
-        n0 = t0 = j0 = 0
-        created = turn.created | bit
-    else:
-        n0, t0, j0 = meld
-        created = turn.created
-    new_meld = (n0 + 1 + cards.count(up), t0 + cards.count(TWO), j0 + cards.count(JOKER))
-    new_side = make_side((*melds[:up], new_meld, *melds[up + 1:]), side.stop_melds,
-                         side.laid_out, side.caliente_played)
-    sides = t.sides
-    sides = (*sides[:side_no], new_side, *sides[side_no + 1:])
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                      turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import NUM_KINDS, Card
-from .rules import RuleSet, WildRule
+from .rules import RuleSet, WildRule, per_ruleset
 from .state import NUM_RANKS, MeldCounts
 
 __all__ = [
@@ -81,22 +81,14 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     return cap
 
 
-_CAPS: dict[RuleSet, tuple[int, ...]] = {}
-_LAST_CAPS: list[tuple[RuleSet, tuple[int, ...]]] = []
+def _meld_caps(rules: RuleSet) -> tuple[int, ...]:
+    top = max(rules.deck_counts[:NUM_RANKS]) + 3
+    return tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
 
 
-def meld_caps(rules: RuleSet) -> tuple[int, ...]:
-    """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table."""
-    if _LAST_CAPS:
-        last_rules, last = _LAST_CAPS[-1]  # one read: a consistent pair under threads
-        if last_rules is rules:
-            return last
-    caps = _CAPS.get(rules)
-    if caps is None:
-        top = max(rules.deck_counts[:NUM_RANKS]) + 3
-        caps = _CAPS[rules] = tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
-    _LAST_CAPS[:] = [(rules, caps)]
-    return caps
+meld_caps = per_ruleset(_meld_caps)
+""":func:`wild_cap` for every possible number of naturals (index 0: -1), as a table, per
+RuleSet."""
 
 
 def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
