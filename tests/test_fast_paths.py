@@ -4,7 +4,7 @@
 builds the successors of common actions (draw, discard, meld, take) directly. These tests play
 random games under generated RuleSets and check, at every state, that the direct listing equals
 the general listing (every candidate through the one decision function) and that every listed
-action's direct successor equals the general one.
+action's direct successor equals the general one; every seventh state also saved and loaded.
 """
 
 # RULES: TURN-0, TURN-1, DISC-2, PILE-4
@@ -49,14 +49,27 @@ def check_state(state: cc.GameState) -> list[str]:
     return problems
 
 
+def check_loaded(state: cc.GameState) -> list[str]:
+    """Differences for the same state saved and loaded: its parts are new objects (no shared
+    turn, no shared empty waiting list), which the direct paths must not rely on."""
+    loaded = cc.loads(cc.dumps(state))
+    problems = []
+    for action in cc.legal_actions(loaded):
+        if cc.apply(loaded, action) != engine._apply_slow(state, action):
+            problems.append(f"successor of {action} from a loaded state differs")
+    return problems
+
+
 def play_and_check(rules: cc.RuleSet, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     state = cc.new_game(rules, seed=seed)
     path: list[str] = []
-    for _ in range(steps):
+    for step in range(steps):
         if state.is_game_over:
             break
         problems = check_state(state)
+        if step % 7 == 0:
+            problems += check_loaded(state)
         assert not problems, f"seed {seed} after {path}: {problems}"
         action = rng.choice(cc.legal_actions(state))
         path.append(str(action))
