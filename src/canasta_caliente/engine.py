@@ -107,15 +107,19 @@ def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
     return tuple(order[shift:] + order[:shift])
 
 
-def _full_deck(rules: RuleSet) -> list[Card]:
+def _make_full_deck(rules: RuleSet) -> tuple[Card, ...]:
     deck: list[Card] = []
     for kind, n in enumerate(rules.deck_counts):
         deck.extend([Card(kind)] * n)
-    return deck
+    return tuple(deck)
+
+
+_full_deck = per_ruleset(_make_full_deck)
+"""The rules' deck in card order, per RuleSet."""
 
 
 def _shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
-    deck = _full_deck(rules)
+    deck = list(_full_deck(rules))
     random.Random(f"canasta-caliente:{seed}:{hand_number}").shuffle(deck)
     return tuple(deck)
 
