@@ -30,6 +30,7 @@ from .solver import (
     go_out_possible,
     meld_caps,
     meld_is_valid,
+    most_points,
 )
 from .state import (
     FREEZERS,
@@ -1088,8 +1089,16 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     melds = side.melds
     get = info.rank_melds.get
     # Ranks with cards in hand, and with wilds in hand also the ranks melded.
-    ranks = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else compress(
-        _RANKS, hand)
+    ranks: Iterable[int] = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else (
+        compress(_RANKS, hand))
+    if need > 0 and most_points(rules, hand, melds) + hand[B3] * rules.card_values[B3] < need:
+        # INIT-3: all the cards that could ever be melded are worth less than the minimum, so
+        # no meld can be followed by a discard, nor by going out (which meets the minimum
+        # too): no meld action, and no question, is legal.
+        ranks = ()
+        melds_possible = False
+    else:
+        melds_possible = True
     singles = pairs = 0  # ranks with no meld held once, twice (for the ask below)
     for rank in ranks:
         have = hand[rank]
@@ -1122,7 +1131,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
         out.extend(wild_out)
     stops = hand[B3]
-    if stops >= 3:
+    if stops >= 3 and melds_possible:
         # A stop meld binds the player to go out this turn (MELD-5).
         for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
             rest = list(hand)
@@ -1137,7 +1146,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         out.extend(compress(_DISCARDS, hand))
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
-    if (not turn.melded and turn.question is _Q_NONE
+    if (not turn.melded and turn.question is _Q_NONE and melds_possible
             and not _too_few_wilds_for(info.caps, hand, singles, pairs)
             and _partner(state) is not None
             and _canastas_reachable(rules, hand, melds)

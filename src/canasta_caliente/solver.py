@@ -320,8 +320,7 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     caps = meld_caps(rules)
     twos, jokers = hand[TWO], hand[JOKER]
     wilds = twos + jokers
-    # The bound: every wild, and every natural of a rank that is melded, held three times or
-    # more, or can be made a new meld with the wilds held (MELD-1, MELD-2).
+    # The bound of most_points, computed along with the greedy layout.
     most = twos * values[TWO] + jokers * values[JOKER]
     # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
     # wilds where the melds have room, best first; then naturals onto melds and new melds of
@@ -373,6 +372,21 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     if points >= need and cards <= limit:
         return True
     return _meldable_within(rules, hand, melds, need, limit)
+
+
+def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
+    """A bound on the points of the hand's cards that can ever be melded onto ``melds`` (no
+    stop cards): every wild, and every natural of a rank that is melded, held three times or
+    more, or can be made a new meld with the wilds held (MELD-1, MELD-2)."""
+    values = rules.card_values
+    caps = meld_caps(rules)
+    wilds = hand[TWO] + hand[JOKER]
+    most = hand[TWO] * values[TWO] + hand[JOKER] * values[JOKER]
+    for r in _RANKS:
+        h = hand[r]
+        if h and (h >= 3 or melds[r] is not None or (wilds >= 3 - h and caps[h] >= 3 - h)):
+            most += h * values[r]
+    return most
 
 
 def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
