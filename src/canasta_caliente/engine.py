@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import compress, repeat
-from operator import is_
+from itertools import compress
+from typing import TypeVar
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -31,6 +31,7 @@ from .solver import (
     meld_caps,
     meld_is_valid,
     most_points,
+    too_few_wilds_for,
 )
 from .state import (
     FREEZERS,
@@ -85,6 +86,7 @@ B3 = Card.BLACK_THREE
 CAL = Card.CALIENTE
 ZERO = NO_WAITING
 _ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
+_T = TypeVar("_T")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +247,6 @@ def _deal(
     return state
 
 
-_SIDE_CACHE: dict[RuleSet, tuple[int, ...]] = {}
 _DRAW_TURNS: dict[tuple[int, int, bool], Turn] = {}
 
 
@@ -258,15 +259,16 @@ def _draw_turn(seat: int, need: int, had_melded: bool) -> Turn:
     return turn
 
 
-def _side_index(rules: RuleSet) -> tuple[int, ...]:
-    cached = _SIDE_CACHE.get(rules)
-    if cached is None:
-        out = [0] * rules.players
-        for i, side in enumerate(rules.layout):
-            for seat in side:
-                out[seat] = i
-        cached = _SIDE_CACHE[rules] = tuple(out)
-    return cached
+def _make_side_index(rules: RuleSet) -> tuple[int, ...]:
+    out = [0] * rules.players
+    for i, side in enumerate(rules.layout):
+        for seat in side:
+            out[seat] = i
+    return tuple(out)
+
+
+_side_index = per_ruleset(_make_side_index)
+"""Per seat, the index of its side, per RuleSet."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -486,7 +488,7 @@ def _evaluate(
             w.ended = HandEnd.PASSED
             return w
         return f"player {state.table.turn.player} must first draw, take the pile or pass (TURN-1)"
-    # _P_PLAY
+    # The play phase.
     if verb in (_V_DRAW, _V_TAKE, _V_CALIENTE, _V_PASS):
         return "the draw action has already been made this turn (TURN-1)"
     if verb is _V_MELD:
@@ -999,7 +1001,7 @@ def _list_legal(state: GameState) -> list[Action]:
             return [_A_YES, _A_NO]
         if turn.question is not _Q_NO and (turn.waiting is ZERO or not any(turn.waiting)):
             return _plain_play_actions(state, t, turn)
-    found = [a for a in _candidates(state) if not isinstance(_evaluate(state, a, build=False), str)]
+    found = [a for a in _candidates(state) if _accepts(state, a)]
     found.sort(key=_SORT_KEYS.__getitem__)
     return found
 
@@ -1069,9 +1071,9 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     that keeps a card, unless a first meld has been started short of its minimum (INIT-3). A
     meld short of the minimum is legal if the fewest further cards worth the rest leave a card
     to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
-    keeps a card and every meld must keep going out possible. Whatever else could go out is
-    refused when two of the cards left could never be melded (the quick test of
-    :func:`can_go_out`), and otherwise goes through :func:`_evaluate`.
+    keeps a card and every meld must keep going out possible, which
+    :func:`~canasta_caliente.solver.go_out_possible` decides directly. A meld of the last cards,
+    and whatever else the inline checks cannot settle, goes through :func:`_evaluate`.
     """
     rules = state.rules
     info = _info(rules)
@@ -1108,11 +1110,9 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                 singles += 1
             else:
                 pairs += 1
-        key = (rank, have, meld, twos, jokers)
-        found = get(key)
+        found = get((rank, have, meld, twos, jokers))
         if found is None:
-            found = info.rank_melds[key] = _rank_entry(rules, info, rank, have, meld, twos,
-                                                       jokers)
+            found = _rank_entry(rules, info, rank, have, meld, twos, jokers)
         if found[0] <= keep and found[1] >= need:
             # Every option meets any minimum and leaves a card to discard.
             out += found[2]
@@ -1147,9 +1147,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
     if (not turn.melded and turn.question is _Q_NONE and melds_possible
-            and not _too_few_wilds_for(info.caps, hand, singles, pairs)
+            and not too_few_wilds_for(info.caps, hand, singles, pairs)
             and _partner(state) is not None
-            and _canastas_reachable(rules, hand, melds)
             and go_out_possible(rules, hand, melds, need)
             # ... and finishing without going out must be possible too (the checks of
             # _eval_ask, for a state with no cards waiting).
@@ -1198,78 +1197,11 @@ def _may_go_out_with(
     if not any(rest):
         return _accepts(state, action)
     rules = state.rules
-    if _too_few_wilds(_info(rules).caps, rest, melds) or not _canastas_reachable(
-            rules, rest, melds):
-        return False
     need = state.table.turn.need
     if need > 0:
         values = rules.card_values
         need -= sum(values[c] for c in action.cards)
     return go_out_possible(rules, rest, melds, need)
-
-
-def _too_few_wilds(
-    caps: tuple[int, ...], hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
-) -> bool:
-    """True if going out is impossible by counting alone: a quick, exact refusal ahead of
-    :func:`can_go_out`, which all but one card must pass (the last discard).
-
-    With no meld of its rank, a natural alone in hand is melded only with two wilds, and not at
-    all where MELD-2 allows a single natural fewer than two; a pair only with a wild (MELD-1).
-    Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
-    cards that cannot be melded, or too few wilds for all the singles and pairs, make going
-    out impossible (the cases the solver's forced-discard test calls impossible, and more)."""
-    if caps[1] < 2:
-        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
-        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
-        if unmelded_singles + hand[CAL] >= 2:
-            return True
-    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
-    return _too_few_wilds_for(caps, hand, free.count(1), free.count(2))
-
-
-def _too_few_wilds_for(caps: tuple[int, ...], hand: tuple[int, ...], singles: int,
-                       pairs: int) -> bool:
-    """:func:`_too_few_wilds`, given how many ranks with no meld the hand holds once (singles)
-    and twice (pairs)."""
-    wilds = hand[TWO] + hand[JOKER]
-    if pairs and (caps[2] < 1 or wilds < 1):
-        return True  # both cards of the pair stuck
-    stops = hand[B3]
-    if stops == 2:
-        return True
-    stuck = hand[CAL] + (stops == 1 or stops == 5)
-    if caps[1] < 2 or wilds < 2:
-        stuck += singles
-    if stuck >= 2:
-        return True
-    # The discard can spare one single (two wilds).
-    return 2 * singles + pairs - 2 > wilds
-
-
-def _canastas_reachable(
-    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
-) -> bool:
-    """Could the side hold the canastas going out needs (OUT-1), counting for each rank its
-    meld, its naturals in hand and every wild in hand? False means going out is impossible."""
-    needed = rules.canastas_to_go_out
-    if needed <= 0:
-        return True
-    size = rules.canasta_size
-    wilds = hand[TWO] + hand[JOKER]
-    count = 0
-    for r in _RANKS:
-        m = melds[r]
-        h = hand[r]
-        if m is not None:
-            h += m[0] + m[1] + m[2]
-        elif not h:
-            continue
-        if h + wilds >= size:
-            count += 1
-            if count >= needed:
-                return True
-    return False
 
 
 _MeldOption = tuple[Action, int, int]
@@ -1299,10 +1231,9 @@ def _valid_melds(
         meld = melds[rank]
         if not have and meld is None:
             continue
-        key = (rank, have, meld, twos, jokers)
-        found = table.get(key)
+        found = table.get((rank, have, meld, twos, jokers))
         if found is None:
-            found = table[key] = _rank_entry(rules, info, rank, have, meld, twos, jokers)
+            found = _rank_entry(rules, info, rank, have, meld, twos, jokers)
         out.extend(found[4])
         out.extend(found[5])
     return out
@@ -1312,14 +1243,16 @@ def _rank_entry(
     rules: RuleSet, info: _Info, rank: int, have: int, meld: MeldCounts | None, twos: int,
     jokers: int,
 ) -> _RankMelds:
-    """:func:`_rank_melds`, shared by melds of the same size and wilds (the split of little and
-    big wilds in a meld changes none of its options)."""
+    """:func:`_rank_melds`, kept in ``info.rank_melds`` under ``(rank, have, meld, twos,
+    jokers)`` (where callers look first), and shared by melds of the same size and wilds (the
+    split of little and big wilds in a meld changes none of its options)."""
     shape = (rank, have, -1, 0, twos, jokers) if meld is None else (
         rank, have, meld[0], meld[1] + meld[2], twos, jokers)
     found = info.rank_shapes.get(shape)
     if found is None:
         found = info.rank_shapes[shape] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
                                                       jokers, info.caps)
+    info.rank_melds[(rank, have, meld, twos, jokers)] = found
     return found
 
 
@@ -1468,7 +1401,13 @@ def _apply_slow(state: GameState, action: Action, turn0: bool = True) -> GameSta
 # cached legal list accepted come here, so legality is settled.
 
 
+def _replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    """``items`` with the one at ``index`` replaced by ``item``."""
+    return (*items[:index], item, *items[index + 1:])
+
+
 def _next_state(state: GameState, table: Table) -> GameState:
+    """The state of the same game and hand with ``table``."""
     return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
                       state.hand_results)
 
@@ -1507,18 +1446,16 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
                 wanted -= 1
         side_no = _info(state.rules).side_of[seat]
         side = sides[side_no]
-        sides = (*sides[:side_no], make_side(side.melds, side.stop_melds,
-                                             side.laid_out + bonus, side.caliente_played),
-                 *sides[side_no + 1:])
+        sides = _replaced(sides, side_no, make_side(side.melds, side.stop_melds,
+                                                    side.laid_out + bonus, side.caliente_played))
     else:
         for card in drawn:
             hand[card] += 1
-    hands = t.hands
-    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    hands = _replaced(t.hands, seat, tuple(hand))
     melded_seats = t.melded_seats
-    if _DRAW_TURNS.get((seat, turn.need, turn.had_melded)) is turn:
+    key = (seat, turn.need, turn.had_melded)
+    if _DRAW_TURNS.get(key) is turn:
         # An interned draw-phase turn holds only its player, need and had_melded.
-        key = (seat, turn.need, turn.had_melded)
         following = _PLAY_TURNS.get(key)
         if following is None:
             following = _PLAY_TURNS[key] = Turn(
@@ -1530,10 +1467,8 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
                               turn.created, turn.had_melded)
         if turn.melded or turn.touched:
             melded_seats |= 1 << seat
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(deck, end, hands, t.pile, sides, t.order, t.turn_index,
-                                 following, melded_seats),
-                      state.hand_results)
+    return _next_state(state, make_table(deck, end, hands, t.pile, sides, t.order,
+                                         t.turn_index, following, melded_seats))
 
 
 def _with_turn(state: GameState, turn: Turn) -> GameState:
@@ -1572,8 +1507,7 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     hand[card] -= 1
     if not any(hand):
         return None
-    hands = t.hands
-    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    hands = _replaced(t.hands, seat, tuple(hand))
     melded_seats = t.melded_seats
     if turn.melded or turn.touched:
         melded_seats |= 1 << seat
@@ -1586,10 +1520,8 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
         state.scores[side_no])
     key = (following, need, bool(melded_seats >> following & 1))
     turn_next = _DRAW_TURNS.get(key) or _draw_turn(*key)
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides, t.order,
-                                 turn_index, turn_next, melded_seats),
-                      state.hand_results)
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
+                                         t.order, turn_index, turn_next, melded_seats))
 
 
 def _fast_meld(state: GameState, action: Action) -> GameState | None:
@@ -1608,8 +1540,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         hand[card] -= 1
     if not any(hand):
         return None
-    hands = t.hands
-    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    hands = _replaced(t.hands, seat, tuple(hand))
     sides, created = _grown(t, _info(state.rules).side_of[seat], rank, cards.count(rank),
                             cards.count(TWO), cards.count(JOKER), turn.created)
     bit = 1 << rank
@@ -1622,11 +1553,9 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         points += value
         need = max(need - value, 0)
     following = make_turn(_P_PLAY, turn.player, need, started, True, points, turn.waiting,
-                     turn.question, turn.touched | bit, created, turn.had_melded)
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
-                                 t.turn_index, following, t.melded_seats | 1 << seat),
-                      state.hand_results)
+                          turn.question, turn.touched | bit, created, turn.had_melded)
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
+                                         t.turn_index, following, t.melded_seats | 1 << seat))
 
 
 def _grown(
@@ -1643,8 +1572,7 @@ def _grown(
     grown = (meld[0] + naturals, meld[1] + twos, meld[2] + jokers)
     new_side = make_side((*melds[:rank], grown, *melds[rank + 1:]), side.stop_melds,
                          side.laid_out, side.caliente_played)
-    sides = t.sides
-    return (*sides[:side_no], new_side, *sides[side_no + 1:]), created
+    return _replaced(t.sides, side_no, new_side), created
 
 
 def _fast_take(state: GameState, action: Action) -> GameState | None:
@@ -1669,14 +1597,12 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         hand[card] += 1
     if not any(hand):
         return None
-    hands = t.hands
-    hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
+    hands = _replaced(t.hands, seat, tuple(hand))
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
     bit = 1 << up
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
-                     turn.waiting, turn.question, turn.touched | bit, created, turn.had_melded)
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, hands, (), sides, t.order, t.turn_index,
-                                 following, t.melded_seats | 1 << seat),
-                      state.hand_results)
+                          turn.waiting, turn.question, turn.touched | bit, created,
+                          turn.had_melded)
+    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (), sides, t.order,
+                                         t.turn_index, following, t.melded_seats | 1 << seat))

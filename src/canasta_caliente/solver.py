@@ -12,12 +12,16 @@ The questions:
 * :func:`can_go_out`: can the player meld everything (but at most one card, discarded) with the
   side holding enough canastas (OUT-1)?
 
-Both are exact for the layouts MELD-1 to MELD-5 allow. Results are cached: the inputs are tuples.
+Both are exact for the layouts MELD-1 to MELD-5 allow. Quick exact tests (counting the cards
+that could never be melded, a bound on the points, a greedy layout) settle most questions
+before a search runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_
 
 import attrs
 
@@ -32,6 +36,9 @@ __all__ = [
     "cards_within",
     "finish_without_going_out",
     "go_out_possible",
+    "most_points",
+    "too_few_wilds",
+    "too_few_wilds_for",
     "wild_cap",
 ]
 
@@ -152,6 +159,8 @@ def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bo
     r"""Can a player holding ``hand`` (no pile cards waiting) meld it all but at most one card,
     discarded, onto ``melds`` with enough canastas (OUT-1), the melds worth any first-meld
     points still ``need``\ ed (INIT-3)?"""
+    if too_few_wilds(rules, hand, melds) or not _canastas_reachable(rules, hand, melds):
+        return False
     forced = _forced_discard(rules, hand, melds)
     if forced == _IMPOSSIBLE:
         return False
@@ -167,6 +176,66 @@ def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bo
 
 _IMPOSSIBLE = -1
 _RANKS = tuple(range(NUM_RANKS))
+
+
+def too_few_wilds(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
+    """True if going out is impossible by counting alone: a quick, exact refusal ahead of
+    :func:`can_go_out`, which all but one card must pass (the last discard).
+
+    With no meld of its rank, a natural alone in hand is melded only with two wilds, and not at
+    all where MELD-2 allows a single natural fewer than two; a pair only with a wild (MELD-1).
+    Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
+    cards that cannot be melded, or too few wilds for all the singles and pairs, make going
+    out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
+    caps = meld_caps(rules)
+    if caps[1] < 2:
+        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
+        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
+        if unmelded_singles + hand[CAL] >= 2:
+            return True
+    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
+    return too_few_wilds_for(caps, hand, free.count(1), free.count(2))
+
+
+def too_few_wilds_for(caps: tuple[int, ...], hand: Counts, singles: int, pairs: int) -> bool:
+    """:func:`too_few_wilds`, given how many ranks with no meld the hand holds once (singles)
+    and twice (pairs)."""
+    wilds = hand[TWO] + hand[JOKER]
+    if pairs and (caps[2] < 1 or wilds < 1):
+        return True  # both cards of the pair stuck
+    stops = hand[B3]
+    if stops == 2:
+        return True
+    stuck = hand[CAL] + (stops == 1 or stops == 5)
+    if caps[1] < 2 or wilds < 2:
+        stuck += singles
+    if stuck >= 2:
+        return True
+    # The discard can spare one single (two wilds).
+    return 2 * singles + pairs - 2 > wilds
+
+
+def _canastas_reachable(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
+    """Could the side hold the canastas going out needs (OUT-1), counting for each rank its
+    meld, its naturals in hand and every wild in hand? False means going out is impossible."""
+    needed = rules.canastas_to_go_out
+    if needed <= 0:
+        return True
+    size = rules.canasta_size
+    wilds = hand[TWO] + hand[JOKER]
+    count = 0
+    for r in _RANKS:
+        m = melds[r]
+        h = hand[r]
+        if m is not None:
+            h += m[0] + m[1] + m[2]
+        elif not h:
+            continue
+        if h + wilds >= size:
+            count += 1
+            if count >= needed:
+                return True
+    return False
 
 
 def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
@@ -309,19 +378,18 @@ def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
 def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
     """Can at most ``limit`` hand cards, melded (no stop cards), be worth ``need`` points?
 
-    One pass over the ranks gives a bound on the points (too few: no) and a greedy layout
-    (few enough cards: yes); the exact search (:func:`_meldable_within`) settles the rest.
+    A bound on the points (:func:`most_points`; too few: no) and a greedy layout (few enough
+    cards: yes) settle most cases; the exact search (:func:`_meldable_within`) the rest.
     """
     if need <= 0:
         return limit >= 0
     if limit <= 0:
         return False
+    if most_points(rules, hand, melds) < need:
+        return False
     values = rules.card_values
     caps = meld_caps(rules)
     twos, jokers = hand[TWO], hand[JOKER]
-    wilds = twos + jokers
-    # The bound of most_points, computed along with the greedy layout.
-    most = twos * values[TWO] + jokers * values[JOKER]
     # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
     # wilds where the melds have room, best first; then naturals onto melds and new melds of
     # three or more, best value per card first.
@@ -329,22 +397,15 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     units: list[tuple[int, int, int]] = []  # (value per card, cards, value)
     for r in _RANKS:
         h = hand[r]
+        if not h and melds[r] is None:
+            continue
         m = melds[r]
         if m is not None:
             room += caps[m[0]] - m[1] - m[2]
             if h:
-                v = values[r]
-                most += h * v
-                units.append((v, h, 0))  # one card at a time
-        elif h:
-            if h >= 3:
-                v = values[r]
-                most += h * v
-                units.append((v, h, h * v))  # all at once, as a new meld
-            elif wilds >= 3 - h and caps[h] >= 3 - h:
-                most += h * values[r]
-    if most < need:
-        return False
+                units.append((values[r], h, 0))  # one card at a time
+        elif h >= 3:
+            units.append((values[r], h, h * values[r]))  # all at once, as a new meld
     points = cards = 0
     if room:
         big, little = values[JOKER], values[TWO]
