@@ -103,8 +103,9 @@ def test_quick_constructors_build_what_attrs_builds() -> None:
     assert st.make_table(*args) == st.Table(*args) == t
     quick = st.make_state(game.rules, game.seed, game.hand_number, game.scores, t)
     assert quick == game and hash(quick) == hash(game)
-    assert quick.hand_results == () and quick.over is False and quick._cache == {}
-    assert quick._cache is not game._cache
+    assert quick.hand_results == () and quick.over is False and quick._legal is None
+    cc.legal_actions(game)
+    assert game._legal is not None and quick._legal is None
     turn = st.make_turn(st.Phase.PLAY, 2, 50)
     assert turn == st.Turn(st.Phase.PLAY, 2, 50) and turn.waiting == (0,) * 16
     assert st.make_side() == st.SideTable()

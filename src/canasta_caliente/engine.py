@@ -964,21 +964,15 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in cc.legal_actions(state)]
     ['draw']
     """
-    legal = state._cache.get("legal")
-    if legal is None:
-        legal = state._cache["legal"] = tuple(_list_legal(state))
-    return legal
-
-
-def _list_legal(state: GameState) -> list[Action]:
-    """The legal actions, in the documented order.
-
-    The common states are listed directly, in order: the draw phase, and the play phase with no
-    pile cards waiting (INIT-4) and no "no" answered. There the checks of :func:`_evaluate` a
-    candidate might fail are made inline, and a candidate the inline checks cannot settle goes
-    through :func:`_evaluate` itself. Every other state lists :func:`_candidates` through
-    :func:`_evaluate` and sorts them.
-    """
+    legal = state._legal
+    if legal is not None:
+        return legal
+    # The common states are listed directly, in order: the draw phase, and the play phase with
+    # no pile cards waiting (INIT-4) and no "no" answered. There the checks of _evaluate a
+    # candidate might fail are made inline, and a candidate the inline checks cannot settle
+    # goes through _evaluate itself. Every other state lists _candidates through _evaluate,
+    # sorted.
+    found: list[Action] | None = None
     if not state.over:
         t = state.table
         turn = t.turn
@@ -987,23 +981,38 @@ def _list_legal(state: GameState) -> list[Action]:
             # Draw (always legal while the stock is not empty), the takes, caliente, and pass
             # (only when the stock is empty, END-2).
             hand = t.hands[turn.player]
-            stock = t.stock_pos < len(t.deck)
-            out = [_A_DRAW] if stock else []
             pile = t.pile
-            if pile and pile[-1] <= ACE:
-                _list_takes(state, t, turn, hand, pile, out)
-            if hand[CAL] and _accepts(state, _A_CALIENTE):
-                out.append(_A_CALIENTE)
-            if not stock:
-                out.append(_A_PASS)
-            return out
-        if phase is _P_ANSWER:
-            return [_A_YES, _A_NO]
-        if turn.question is not _Q_NO and (turn.waiting is ZERO or not any(turn.waiting)):
-            return _plain_play_actions(state, t, turn)
-    found = [a for a in _candidates(state) if _accepts(state, a)]
-    found.sort(key=_SORT_KEYS.__getitem__)
-    return found
+            if t.stock_pos < len(t.deck):
+                if (not pile or pile[-1] > ACE) and not hand[CAL]:
+                    legal = _ONLY_DRAW
+                else:
+                    found = [_A_DRAW]
+                    if pile and pile[-1] <= ACE:
+                        _list_takes(state, t, turn, hand, pile, found)
+                    if hand[CAL] and _accepts(state, _A_CALIENTE):
+                        found.append(_A_CALIENTE)
+            else:
+                found = []
+                if pile and pile[-1] <= ACE:
+                    _list_takes(state, t, turn, hand, pile, found)
+                if hand[CAL] and _accepts(state, _A_CALIENTE):
+                    found.append(_A_CALIENTE)
+                found.append(_A_PASS)
+        elif phase is _P_ANSWER:
+            legal = _YES_NO
+        elif turn.question is not _Q_NO and (turn.waiting is ZERO or not any(turn.waiting)):
+            found = _plain_play_actions(state, t, turn)
+    if legal is None:
+        if found is None:
+            found = [a for a in _candidates(state) if _accepts(state, a)]
+            found.sort(key=_SORT_KEYS.__getitem__)
+        legal = tuple(found)
+    _set_legal(state, legal)
+    return legal
+
+
+_set_legal = GameState.__dict__["_legal"].__set__
+"""Store the legal actions on a state (a frozen class: the slot's own setter)."""
 
 
 def _accepts(state: GameState, action: Action) -> bool:
@@ -1315,6 +1324,8 @@ _A_PASS = _act(_V_PASS)
 _A_ASK = _act(_V_ASK)
 _A_YES = _act(_V_YES)
 _A_NO = _act(_V_NO)
+_ONLY_DRAW = (_A_DRAW,)
+_YES_NO = (_A_YES, _A_NO)
 _TAKE_PAIR = tuple(_act(_V_TAKE, (c, c)) for c in NATURALS)
 _TAKE_TWO = tuple(_act(_V_TAKE, (c, TWO)) for c in NATURALS)
 _TAKE_JOKER = tuple(_act(_V_TAKE, (c, JOKER)) for c in NATURALS)
@@ -1347,39 +1358,34 @@ def apply(state: GameState, action: Action | str) -> GameState:
 
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is refused.
     """
-    if action.__class__ is not Action:
-        action = _as_action(action)
-    legal = state._cache.get("legal")
-    listed = False
+    legal = state._legal
     if legal is not None:
-        # Listed actions are interned, so identity settles membership; an equal action made
-        # elsewhere (parsed, say) is found by equality.
+        # Listed actions are interned, so identity settles membership at once.
         for candidate in legal:
             if candidate is action:
-                listed = True
-                break
-        else:
-            listed = action in legal
-    if listed:
-        # The cached list accepted it: TURN-0 has been decided, so build without the search,
-        # directly for the common actions.
-        if not state.over:
-            verb = action.verb
-            if verb is _V_DISCARD:
-                following = _fast_discard(state, action)
-            elif verb is _V_DRAW:
-                following = _fast_draw(state, action)
-            elif verb is _V_MELD:
-                following = _fast_meld(state, action)
-            elif verb is _V_TAKE:
-                following = _fast_take(state, action)
-            elif verb is _V_ASK or verb is _V_YES or verb is _V_NO:
-                following = _fast_question(state, action)
-            else:
-                following = None
-            if following is not None:
-                return following
-        return _apply_slow(state, action, turn0=False)
+                # The cached list accepted it: TURN-0 has been decided, so build without the
+                # search, directly for the common actions.
+                verb = action.verb
+                if verb is _V_DISCARD:
+                    following = _fast_discard(state, action)
+                elif verb is _V_DRAW:
+                    following = _fast_draw(state, action)
+                elif verb is _V_MELD:
+                    following = _fast_meld(state, action)
+                elif verb is _V_TAKE:
+                    following = _fast_take(state, action)
+                elif verb is _V_ASK or verb is _V_YES or verb is _V_NO:
+                    following = _fast_question(state, action)
+                else:
+                    following = None
+                if following is not None:
+                    return following
+                return _apply_slow(state, action, turn0=False)
+    if action.__class__ is not Action:
+        action = _as_action(action)
+    if legal is not None and action in legal:
+        # An equal action made elsewhere (parsed, say): the cached list settles it.
+        return apply(state, legal[legal.index(action)])
     return _apply_slow(state, action)
 
 
@@ -1501,27 +1507,34 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     """A discard that keeps a card: the turn passes (DISC-2)."""
     t = state.table
     turn = t.turn
-    seat = t.order[t.turn_index]
-    hand = list(t.hands[seat])
+    seat = turn.player
+    hands = t.hands
+    hand = list(hands[seat])
     card = action.cards[0]
     hand[card] -= 1
     if not any(hand):
         return None
-    hands = _replaced(t.hands, seat, tuple(hand))
     melded_seats = t.melded_seats
     if turn.melded or turn.touched:
         melded_seats |= 1 << seat
-    turn_index = (t.turn_index + 1) % len(t.order)
-    following = t.order[turn_index]
+    order = t.order
+    turn_index = t.turn_index + 1
+    if turn_index == len(order):
+        turn_index = 0
+    following = order[turn_index]
     rules = state.rules
     side_no = _info(rules).side_of[following]
     side = t.sides[side_no]
     need = 0 if side.stop_melds or side.melds != _NO_MELDS else rules.minimum_for(
         state.scores[side_no])
-    key = (following, need, bool(melded_seats >> following & 1))
+    key = (following, need, melded_seats >> following & 1 == 1)
     turn_next = _DRAW_TURNS.get(key) or _draw_turn(*key)
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (*t.pile, card), t.sides,
-                                         t.order, turn_index, turn_next, melded_seats))
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos,
+                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]),
+                                 (*t.pile, card), t.sides, order, turn_index, turn_next,
+                                 melded_seats),
+                      state.hand_results)
 
 
 def _fast_meld(state: GameState, action: Action) -> GameState | None:

@@ -293,9 +293,10 @@ class GameState(GameProgress):
     """One result per finished hand."""
     over: bool = False
     """True once the hand has ended (see :attr:`is_hand_over`)."""
-    _cache: dict[str, Any] = attrs.field(
-        init=False, factory=dict, eq=False, hash=False, repr=False
+    _legal: tuple[Any, ...] | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
     )
+    """The legal actions, once :func:`~canasta_caliente.legal_actions` has listed them."""
 
     # -- the game -------------------------------------------------------------------------
 
@@ -415,8 +416,9 @@ _HASH_CACHE_SLOT = "_attrs_cached_hash"
 def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
     """A function building ``cls`` like its attrs ``__init__`` (same positional arguments), by
     setting the slots directly: about a third faster. ``cls`` must be a frozen, slotted attrs
-    class without validators or converters; fields with ``init=False`` get their factory's
-    value, attrs' hash cache starts empty. For any other class, ``cls`` itself is returned."""
+    class without validators or converters; fields with ``init=False`` get their default or
+    their factory's value, attrs' hash cache starts empty. For any other class, ``cls`` itself
+    is returned."""
     fields = attrs.fields(cls)
     slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
     names = {f.name for f in fields}
@@ -429,8 +431,12 @@ def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
     for i, f in enumerate(fields):
         namespace[f"set{i}"] = cls.__dict__[f.name].__set__
         if not f.init:
-            namespace[f"factory{i}"] = f.default.factory
-            body.append(f"    set{i}(o, factory{i}())")
+            if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
+                namespace[f"factory{i}"] = f.default.factory
+                body.append(f"    set{i}(o, factory{i}())")
+            else:
+                namespace[f"default{i}"] = f.default
+                body.append(f"    set{i}(o, default{i})")
             continue
         arg = f"a{i}"
         if f.default is attrs.NOTHING:
