@@ -465,6 +465,20 @@ def test_seed_is_reproducible(preset: str) -> None:
     assert a.hand_number == 2
 
 
+@pytest.mark.parametrize("length", [1, 2, 3, 54, 108, 162])
+def test_shuffle_is_the_standard_library_shuffle(length: int) -> None:
+    """The engine's inlined shuffle orders a deck exactly as ``random.Random.shuffle`` does on
+    this Python (so a seed's games are those of earlier releases)."""
+    # RULES: DEAL-2
+    from canasta_caliente.engine import _shuffle
+
+    for seed in range(200):
+        expected, got = list(range(length)), list(range(length))
+        random.Random(f"s{seed}").shuffle(expected)
+        _shuffle(random.Random(f"s{seed}"), got)
+        assert got == expected, f"seed {seed}"
+
+
 def test_stacked_deck_rest_is_shuffled_by_seed() -> None:
     """Stacked cards come first; the rest of the deck follows in an order fixed by the seed."""
     # RULES: DEAL-2

@@ -123,8 +123,22 @@ _full_deck = per_ruleset(_make_full_deck)
 
 def _shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
     deck = list(_full_deck(rules))
-    random.Random(f"canasta-caliente:{seed}:{hand_number}").shuffle(deck)
+    _shuffle(random.Random(f"canasta-caliente:{seed}:{hand_number}"), deck)
     return tuple(deck)
+
+
+def _shuffle(rng: random.Random, items: list[_T]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle`` does in Python 3.11 to 3.13
+    (Fisher-Yates, each index drawn by rejection from ``getrandbits``), with the calls
+    inlined: a seed's decks stay the same whatever later Pythons do to ``shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
@@ -1418,21 +1432,24 @@ def _next_state(state: GameState, table: Table) -> GameState:
                       state.hand_results)
 
 
-_PLAY_TURNS: dict[tuple[int, int, bool], Turn] = {}
+_PLAY_AFTER: dict[int, tuple[Turn, Turn]] = {}
+"""By the id of an interned draw-phase turn (:func:`_draw_turn`): that turn and the play-phase
+turn that follows a plain draw (the turn is kept, so its id cannot be reused)."""
 
 
 def _fast_draw(state: GameState, action: Action) -> GameState | None:
     """A draw that leaves the stock not empty; bonus cards drawn are laid out and replaced
     (TURN-3)."""
     t = state.table
-    turn = t.turn
     pos = t.stock_pos
     end = pos + state.rules.draw_count
     deck = t.deck
     if end >= len(deck):
         return None
+    turn = t.turn
     seat = turn.player
-    hand = list(t.hands[seat])
+    hands = t.hands
+    hand = list(hands[seat])
     sides = t.sides
     drawn = deck[pos:end]
     if R3 in drawn:
@@ -1457,24 +1474,27 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     else:
         for card in drawn:
             hand[card] += 1
-    hands = _replaced(t.hands, seat, tuple(hand))
     melded_seats = t.melded_seats
-    key = (seat, turn.need, turn.had_melded)
-    if _DRAW_TURNS.get(key) is turn:
-        # An interned draw-phase turn holds only its player, need and had_melded.
-        following = _PLAY_TURNS.get(key)
-        if following is None:
-            following = _PLAY_TURNS[key] = Turn(
-                _P_PLAY, seat, need=turn.need, had_melded=turn.had_melded
-            )
+    known = _PLAY_AFTER.get(id(turn))
+    if known is not None and known[0] is turn:
+        following = known[1]
     else:
-        following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded,
-                              turn.points, turn.waiting, turn.question, turn.touched,
-                              turn.created, turn.had_melded)
-        if turn.melded or turn.touched:
-            melded_seats |= 1 << seat
-    return _next_state(state, make_table(deck, end, hands, t.pile, sides, t.order,
-                                         t.turn_index, following, melded_seats))
+        key = (seat, turn.need, turn.had_melded)
+        if _DRAW_TURNS.get(key) is turn:
+            # An interned draw-phase turn holds only its player, need and had_melded.
+            following = Turn(_P_PLAY, seat, need=turn.need, had_melded=turn.had_melded)
+            _PLAY_AFTER[id(turn)] = (turn, following)
+        else:
+            following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded,
+                                  turn.points, turn.waiting, turn.question, turn.touched,
+                                  turn.created, turn.had_melded)
+            if turn.melded or turn.touched:
+                melded_seats |= 1 << seat
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(deck, end, (*hands[:seat], tuple(hand), *hands[seat + 1:]),
+                                 t.pile, sides, t.order, t.turn_index, following,
+                                 melded_seats),
+                      state.hand_results)
 
 
 def _with_turn(state: GameState, turn: Turn) -> GameState:
@@ -1537,38 +1557,61 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
                       state.hand_results)
 
 
+_MELD_FACTS: dict[int, tuple[Action, int, int, int, int]] = {}
+"""By the id of an interned meld action: the action (kept, so its id cannot be reused), its
+rank, and the naturals, little wilds and big wilds it melds."""
+
+
+def _meld_facts(action: Action) -> tuple[Action, int, int, int, int]:
+    cards = action.cards
+    rank = action.on if action.on is not None else cards[0]
+    facts = (action, int(rank), cards.count(rank), cards.count(TWO), cards.count(JOKER))
+    if _ACTIONS.get((action.verb, cards, action.on)) is action:
+        _MELD_FACTS[id(action)] = facts
+    return facts
+
+
 def _fast_meld(state: GameState, action: Action) -> GameState | None:
     """A meld of a natural rank that keeps a card, with no pile cards waiting (INIT-4)."""
     t = state.table
     turn = t.turn
     if turn.waiting is not ZERO and any(turn.waiting):
         return None
-    cards = action.cards
-    rank = action.on if action.on is not None else cards[0]
+    facts = _MELD_FACTS.get(id(action))
+    if facts is None or facts[0] is not action:
+        facts = _meld_facts(action)
+    rank = facts[1]
     if rank > ACE:
         return None
-    seat = t.order[t.turn_index]
-    hand = list(t.hands[seat])
-    for card in cards:
-        hand[card] -= 1
+    naturals, twos, jokers = facts[2], facts[3], facts[4]
+    seat = turn.player
+    hands = t.hands
+    hand = list(hands[seat])
+    hand[rank] -= naturals
+    if twos:
+        hand[TWO] -= twos
+    if jokers:
+        hand[JOKER] -= jokers
     if not any(hand):
         return None
-    hands = _replaced(t.hands, seat, tuple(hand))
-    sides, created = _grown(t, _info(state.rules).side_of[seat], rank, cards.count(rank),
-                            cards.count(TWO), cards.count(JOKER), turn.created)
-    bit = 1 << rank
+    sides, created = _grown(t, _info(state.rules).side_of[seat], rank, naturals, twos, jokers,
+                            turn.created)
     need, started, points = turn.need, turn.started, turn.points
     if need > 0:
         # Toward the first-meld minimum (INIT-2, INIT-3); nothing waits to join the hand.
         values = state.rules.card_values
-        value = sum(values[c] for c in cards)
+        value = naturals * values[rank] + twos * values[TWO] + jokers * values[JOKER]
         started = True
         points += value
         need = max(need - value, 0)
-    following = make_turn(_P_PLAY, turn.player, need, started, True, points, turn.waiting,
-                          turn.question, turn.touched | bit, created, turn.had_melded)
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, t.pile, sides, t.order,
-                                         t.turn_index, following, t.melded_seats | 1 << seat))
+    following = make_turn(_P_PLAY, seat, need, started, True, points, turn.waiting,
+                          turn.question, turn.touched | 1 << rank, created, turn.had_melded)
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos,
+                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]), t.pile,
+                                 sides, t.order, t.turn_index, following,
+                                 t.melded_seats | 1 << seat),
+                      state.hand_results)
 
 
 def _grown(
@@ -1610,12 +1653,15 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         hand[card] += 1
     if not any(hand):
         return None
-    hands = _replaced(t.hands, seat, tuple(hand))
+    hands = t.hands
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
-    bit = 1 << up
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
-                          turn.waiting, turn.question, turn.touched | bit, created,
+                          turn.waiting, turn.question, turn.touched | 1 << up, created,
                           turn.had_melded)
-    return _next_state(state, make_table(t.deck, t.stock_pos, hands, (), sides, t.order,
-                                         t.turn_index, following, t.melded_seats | 1 << seat))
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos,
+                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]), (), sides,
+                                 t.order, t.turn_index, following,
+                                 t.melded_seats | 1 << seat),
+                      state.hand_results)
