@@ -1049,11 +1049,18 @@ def _list_takes(
     have = hand[up]
     if not side.stop_melds and melds == _NO_MELDS:
         # INIT-4: before the side's first meld only a take with two natural up cards can be
-        # legal (_eval_take refuses the others at once).
+        # legal (_eval_take refuses the others at once). The minimum counts the three-card
+        # meld and melds from hand only: if all the hand could ever meld (most_points, as in
+        # _plain_play_actions) cannot make up the rest, the take leaves the player stranded
+        # short of it (INIT-3), so TURN-0 refuses it without the search.
         if have >= 2:
-            action = _TAKE_PAIR[up]
-            if _accepts(state, action):
-                out.append(action)
+            values = rules.card_values
+            rest = list(hand)
+            rest[up] -= 2
+            if (3 * values[up] + rest[B3] * values[B3]
+                    + most_points(rules, tuple(rest), _MELDED[up]) >= turn.need
+                    and _accepts(state, _TAKE_PAIR[up])):
+                out.append(_TAKE_PAIR[up])
         return
     meld = melds[up]
     if meld is None and not have:
@@ -1331,6 +1338,10 @@ _CARDS = tuple(Card)
 _RANKS = tuple(range(NUM_RANKS))
 ACE = Card.ACE
 _NO_MELDS: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
+_MELDED: tuple[tuple[MeldCounts | None, ...], ...] = tuple(
+    tuple((3, 0, 0) if r == rank else None for r in range(NUM_RANKS)) for rank in range(NUM_RANKS)
+)
+"""Per rank, the melds of a side whose only meld is three naturals of that rank."""
 _A_DRAW = _act(_V_DRAW)
 _A_TAKE = _act(_V_TAKE)
 _A_CALIENTE = _act(_V_CALIENTE)
