@@ -20,8 +20,6 @@ before a search runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import is_
 
 import attrs
 
@@ -159,7 +157,7 @@ def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bo
     r"""Can a player holding ``hand`` (no pile cards waiting) meld it all but at most one card,
     discarded, onto ``melds`` with enough canastas (OUT-1), the melds worth any first-meld
     points still ``need``\ ed (INIT-3)?"""
-    if too_few_wilds(rules, hand, melds) or not _canastas_reachable(rules, hand, melds):
+    if not _canastas_reachable(rules, hand, melds) or too_few_wilds(rules, hand, melds):
         return False
     forced = _forced_discard(rules, hand, melds)
     if forced == _IMPOSSIBLE:
@@ -187,14 +185,9 @@ def too_few_wilds(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
     Caliente cards are never melded (MELD-6), stop cards only as sets of 3 or 4 (MELD-5). Two
     cards that cannot be melded, or too few wilds for all the singles and pairs, make going
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
-    caps = meld_caps(rules)
-    if caps[1] < 2:
-        # At least this many naturals alone in hand have no meld of their rank: a quick bound.
-        unmelded_singles = hand[:NUM_RANKS].count(1) - (NUM_RANKS - melds.count(None))
-        if unmelded_singles + hand[CAL] >= 2:
-            return True
-    free = list(compress(hand, map(is_, melds, repeat(None))))  # counts of unmelded ranks
-    return too_few_wilds_for(caps, hand, free.count(1), free.count(2))
+    # The counts of the unmelded ranks (zip stops at the ranks: melds has one entry per rank).
+    free = [h for h, m in zip(hand, melds, strict=False) if m is None]
+    return too_few_wilds_for(meld_caps(rules), hand, free.count(1), free.count(2))
 
 
 def too_few_wilds_for(caps: tuple[int, ...], hand: Counts, singles: int, pairs: int) -> bool:
