@@ -110,3 +110,35 @@ def test_quick_constructors_build_what_attrs_builds() -> None:
     assert turn == st.Turn(st.Phase.PLAY, 2, 50) and turn.waiting == (0,) * 16
     assert st.make_side() == st.SideTable()
     assert st.quick_constructor(cc.Action) is cc.Action  # converters: not copied
+    # Built through a plain subclass, the objects end as ordinary, frozen objects of the class.
+    for made, cls in ((quick, st.GameState), (st.make_table(*args), st.Table),
+                      (turn, st.Turn), (st.make_side(), st.SideTable)):
+        assert type(made) is cls
+        field = attrs.fields(cls)[0].name
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(made, field, None)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(made, field)
+        assert attrs.evolve(made) == made and cc.loads(cc.dumps(game)) == game
+
+
+@pytest.mark.parametrize("cls_name", ["GameState", "Table", "Turn", "SideTable"])
+def test_quick_constructors_set_every_slot(cls_name: str) -> None:
+    """Every slot of a quickly built object is set (none left to raise AttributeError), so
+    the objects pickle, compare and print like attrs-built ones."""
+    import pickle
+
+
+    game = cc.new_game(cc.RuleSet.preset("caliente-cards"), seed=8)
+    for action in ("draw", "discard 4"):
+        if cc.is_legal(game, action):
+            game = cc.apply(game, action)
+    objects = {"GameState": game, "Table": game.table, "Turn": game.table.turn,
+               "SideTable": game.table.sides[0]}
+    made = objects[cls_name]
+    cls = type(made)
+    assert cls.__name__ == cls_name
+    for slot in cls.__slots__:
+        if slot != "__weakref__":
+            getattr(made, slot)  # raises if a slot was left unset
+    assert pickle.loads(pickle.dumps(made)) == made and repr(made) == repr(attrs.evolve(made))

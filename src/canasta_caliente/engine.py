@@ -245,17 +245,17 @@ def _deal(
             if pos == len(deck) and rules.stock_out is StockOut.END_ON_LAST_CARD:
                 ended = HandEnd.LAST_CARD
     first = order[0]
-    table = Table(
-        deck=deck,
-        stock_pos=pos,
-        hands=tuple(tuple(h) for h in hands),
-        pile=tuple(pile),
-        sides=tuple(SideTable(laid_out=n) for n in laid),
-        order=order,
-        turn_index=0,
-        turn=_draw_turn(first, rules.minimum_for(scores[side_of[first]]), False),
+    table = make_table(
+        deck,
+        pos,
+        tuple(tuple(h) for h in hands),
+        tuple(pile),
+        tuple(make_side(_NO_MELDS, (), n) for n in laid),
+        order,
+        0,
+        _draw_turn(first, rules.minimum_for(scores[side_of[first]]), False),
     )
-    state = GameState(rules, seed, hand_number, scores, table, tuple(results))  # type: ignore[arg-type]
+    state = make_state(rules, seed, hand_number, scores, table, tuple(results))
     if ended is not None:
         return _end_hand(state, table, ended, None)
     return state
@@ -867,7 +867,7 @@ def _successor(state: GameState, action: Action, w: _Work) -> GameState:
     if new_hand != hands[w.seat]:
         hands = (*hands[: w.seat], new_hand, *hands[w.seat + 1:])
     side = t.sides[w.side]
-    new_side = SideTable(tuple(w.melds), w.stops, w.laid_out, w.calientes)
+    new_side = make_side(tuple(w.melds), w.stops, w.laid_out, w.calientes)
     sides = t.sides
     if new_side != side:
         sides = (*sides[: w.side], new_side, *sides[w.side + 1:])
@@ -887,16 +887,17 @@ def _successor(state: GameState, action: Action, w: _Work) -> GameState:
             bool(melded_seats >> seat & 1),
         )
     else:
-        turn = Turn(
+        turn = make_turn(
             w.phase, w.player, w.need, w.started, w.melded, w.points, w.waiting, w.question,
             w.touched, w.created, t.turn.had_melded,
         )
-    table = Table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn, melded_seats)
+    table = make_table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn,
+                       melded_seats)
     if w.ended is not None:
         went_out = w.seat if w.ended is HandEnd.WENT_OUT else None
         return _end_hand(state, table, w.ended, went_out)
-    return GameState(state.rules, state.seed, state.hand_number, state.scores, table,
-                     state.hand_results)
+    return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
+                      state.hand_results)
 
 
 def _end_hand(
@@ -904,8 +905,8 @@ def _end_hand(
 ) -> GameState:
     result = score_hand(state.rules, table, ended, went_out)
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
-    return GameState(state.rules, state.seed, state.hand_number, scores, table,
-                     (*state.hand_results, result), over=True)
+    return make_state(state.rules, state.seed, state.hand_number, scores, table,
+                      (*state.hand_results, result), True)
 
 
 # ---------------------------------------------------------------------------------------------
