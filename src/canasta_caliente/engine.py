@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import compress
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -1044,7 +1044,8 @@ def _list_takes(
     that keeps two cards in hand needs no TURN-0 search; anything else is evaluated."""
     up = pile[-1]
     rules = state.rules
-    info = _info(rules)
+    last = _INFO_LAST
+    info = last[1] if last[0] is rules else _info(rules)
     side = t.sides[info.side_of[turn.player]]
     melds = side.melds
     have = hand[up]
@@ -1107,7 +1108,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     and whatever else the inline checks cannot settle, goes through :func:`_evaluate`.
     """
     rules = state.rules
-    info = _info(rules)
+    last = _INFO_LAST
+    info = last[1] if last[0] is rules else _info(rules)
     side = t.sides[info.side_of[turn.player]]
     hand = t.hands[turn.player]
     bound = bool(side.stop_melds) or turn.question is _Q_YES
@@ -1254,7 +1256,8 @@ def _valid_melds(
     MELD-1 and MELD-2, each with the number of cards it uses and their value (cached per
     rank)."""
     twos, jokers = hand[TWO], hand[JOKER]
-    info = _info(rules)
+    last = _INFO_LAST
+    info = last[1] if last[0] is rules else _info(rules)
     table = info.rank_melds
     out: list[_MeldOption] = []
     for rank in _RANKS:
@@ -1331,8 +1334,19 @@ class _Info:
         self.rank_shapes: dict[tuple[int, ...], _RankMelds] = {}
 
 
-_info = per_ruleset(_Info)
-"""The engine's derived facts of a RuleSet."""
+_info_of = per_ruleset(_Info)
+
+
+def _info(rules: RuleSet) -> _Info:
+    """The engine's derived facts of a RuleSet. The last RuleSet's are also in ``_INFO_LAST``,
+    which the hot paths read first (one global read, no call)."""
+    global _INFO_LAST
+    info = _info_of(rules)
+    _INFO_LAST = (rules, info)
+    return info
+
+
+_INFO_LAST: tuple[object, _Info] = (None, cast(_Info, None))  # no RuleSet is None: unread
 
 
 _CARDS = tuple(Card)
@@ -1555,7 +1569,8 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
         turn_index = 0
     following = order[turn_index]
     rules = state.rules
-    side_no = _info(rules).side_of[following]
+    last = _INFO_LAST
+    side_no = (last[1] if last[0] is rules else _info(rules)).side_of[following]
     side = t.sides[side_no]
     need = 0 if side.stop_melds or side.melds != _NO_MELDS else rules.minimum_for(
         state.scores[side_no])
@@ -1606,8 +1621,10 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         hand[JOKER] -= jokers
     if not any(hand):
         return None
-    sides, created = _grown(t, _info(state.rules).side_of[seat], rank, naturals, twos, jokers,
-                            turn.created)
+    rules = state.rules
+    last = _INFO_LAST
+    side_no = (last[1] if last[0] is rules else _info(rules)).side_of[seat]
+    sides, created = _grown(t, side_no, rank, naturals, twos, jokers, turn.created)
     need, started, points = turn.need, turn.started, turn.points
     if need > 0:
         # Toward the first-meld minimum (INIT-2, INIT-3); nothing waits to join the hand.
@@ -1651,7 +1668,9 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     if R3 in pile:
         return None
     seat = turn.player
-    side_no = _info(state.rules).side_of[seat]
+    rules = state.rules
+    last = _INFO_LAST
+    side_no = (last[1] if last[0] is rules else _info(rules)).side_of[seat]
     side = t.sides[side_no]
     melds = side.melds
     if not side.stop_melds and melds == _NO_MELDS:
