@@ -142,3 +142,69 @@ def test_quick_constructors_set_every_slot(cls_name: str) -> None:
         if slot != "__weakref__":
             getattr(made, slot)  # raises if a slot was left unset
     assert pickle.loads(pickle.dumps(made)) == made and repr(made) == repr(attrs.evolve(made))
+
+
+@st.composite
+def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], tuple[object, ...]]:
+    """A RuleSet, a side's valid melds (MELD-1, MELD-2) and a hand of up to 16 cards."""
+    from canasta_caliente.solver import meld_caps
+
+    rules = draw(rulesets())
+    caps = meld_caps(rules)
+    melds: list[object] = []
+    for _ in range(11):
+        if draw(st.booleans()):
+            melds.append(None)
+            continue
+        naturals = draw(st.integers(1, min(8, len(caps) - 1)))
+        least = max(0, 3 - naturals)
+        if caps[naturals] < least:
+            melds.append(None)  # no valid meld with so few naturals under these rules
+            continue
+        wilds = draw(st.integers(least, caps[naturals]))
+        twos = draw(st.integers(0, wilds))
+        melds.append((naturals, twos, wilds - twos))
+    hand = [0] * 16
+    for kind in draw(st.lists(st.sampled_from([*range(13), 14, 15]), max_size=16)):
+        hand[kind] += 1
+    for rank, meld in enumerate(melds):  # no more of a rank than the deck holds
+        on_table = meld[0] if isinstance(meld, tuple) else 0
+        hand[rank] = max(0, min(hand[rank], rules.deck_counts[rank] - on_table))
+    return rules, tuple(hand), tuple(melds)
+
+
+@given(case=table_and_hand())
+def test_bound_natural_melds_follow_from_the_ways_of_going_out(
+    case: tuple[cc.RuleSet, tuple[int, ...], tuple[object, ...]],
+) -> None:
+    """The direct listing's shortcut for a player bound to go out (OUT-2, MELD-5): a meld of
+    naturals alone that keeps a card leaves going out possible exactly when the whole hand can
+    go out with some last discard other than a card of that rank the meld takes entirely.
+    Checked against the going-out search on the hand after each such meld."""
+    # RULES: OUT-1, OUT-2, MELD-5, TURN-0
+    from canasta_caliente import solver
+
+    rules, hand, melds = case
+    exits = solver.going_out_discards(rules, hand, melds)  # type: ignore[arg-type]
+    assert bool(exits) == solver.go_out_possible(rules, hand, melds, 0)  # type: ignore[arg-type]
+    for rank in range(11):
+        have, meld = hand[rank], melds[rank]
+        for used in range(1, have + 1):
+            if used == sum(hand):
+                continue  # no card kept: going out at once, decided elsewhere
+            if meld is None:
+                if used < 3:
+                    continue
+                after_meld = (used, 0, 0)
+            else:
+                n, t, j = meld  # type: ignore[misc]
+                after_meld = (n + used, t, j)
+                if not solver.meld_is_valid(rules, n + used, t + j):
+                    continue
+            rest = list(hand)
+            rest[rank] -= used
+            after = (*melds[:rank], after_meld, *melds[rank + 1:])
+            shortcut = any(d is None or d != rank or used < have for d in exits)
+            assert shortcut == solver.go_out_possible(
+                rules, tuple(rest), after, 0  # type: ignore[arg-type]
+            ), f"rank {rank}, {used} naturals, hand {hand}, melds {melds}, exits {exits}"

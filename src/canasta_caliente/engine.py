@@ -28,6 +28,7 @@ from .solver import (
     cards_within,
     finish_without_going_out,
     go_out_possible,
+    going_out_discards,
     meld_caps,
     meld_is_valid,
     most_points,
@@ -1135,6 +1136,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     else:
         melds_possible = True
     singles = pairs = 0  # ranks with no meld held once, twice (for the ask below)
+    exits: list[int | None] | None = None  # the last discards of going out, once needed
     for rank in ranks:
         have = hand[rank]
         meld = melds[rank]
@@ -1153,8 +1155,16 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                 wild_out += found[3]
                 wild_ranks += 1
             continue
-        out.extend(a for a, used, value in found[4]
-                   if _meld_ok(state, hand, melds, a, used, value, keep))
+        if keep < 0 and need <= 0:
+            # Bound to go out: a meld of naturals alone is decided by the ways of going out
+            # from the whole hand (see _bound_meld_ok), found once.
+            if exits is None:
+                exits = going_out_discards(rules, hand, melds)
+            out.extend(a for a, used, value in found[4]
+                       if _bound_meld_ok(state, hand, melds, a, used, value, held, exits))
+        else:
+            out.extend(a for a, used, value in found[4]
+                       if _meld_ok(state, hand, melds, a, used, value, keep))
         if found[5]:
             wild_ranks += 1
             wild_out.extend(a for a, used, value in found[5]
@@ -1217,6 +1227,26 @@ def _meld_ok(
     if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
         return True
     return _may_go_out_with(state, action, rest_hand, after)
+
+
+def _bound_meld_ok(
+    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+    action: Action, used: int, value: int, held: int, exits: list[int | None],
+) -> bool:
+    """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
+    the last discards with which the whole hand can go out (``going_out_discards``).
+
+    A meld of naturals alone that keeps a card is legal exactly when one of those layouts
+    remains: melds commute, and the final layout after the meld is the whole hand's, with the
+    same melds, canastas and stuck cards (the meld's rank is meldable either way, its naturals
+    all end on its meld). The one layout the meld rules out is discarding a card of its rank
+    when the meld takes every one held. Anything else is decided by :func:`_meld_ok`."""
+    cards = action.cards
+    rank = cards[0]
+    if used < held and action.on is None and cards[-1] is rank:
+        have = hand[rank]
+        return any(d is None or d != rank or used < have for d in exits)
+    return _meld_ok(state, hand, melds, action, used, value, -1)
 
 
 def _may_go_out_with(

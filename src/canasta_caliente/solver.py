@@ -34,6 +34,7 @@ __all__ = [
     "cards_within",
     "finish_without_going_out",
     "go_out_possible",
+    "going_out_discards",
     "most_points",
     "too_few_wilds",
     "too_few_wilds_for",
@@ -170,6 +171,20 @@ def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bo
         if _layout_ok(rules, final, melds, need_canastas, None, ()):
             return True
     return False
+
+
+def going_out_discards(rules: RuleSet, hand: Counts, melds: Melds) -> list[int | None]:
+    """The last discards (``None``: none, every card melded) with which a player holding
+    ``hand`` (no pile cards waiting, no first-meld minimum) can go out onto ``melds``: the
+    layouts :func:`go_out_possible` looks for, every one instead of the first."""
+    if not _canastas_reachable(rules, hand, melds) or too_few_wilds(rules, hand, melds):
+        return []
+    forced = _forced_discard(rules, hand, melds)
+    if forced == _IMPOSSIBLE:
+        return []
+    need_canastas = rules.canastas_to_go_out
+    return [discard for discard in (_discard_options(hand) if forced is None else [forced])
+            if _layout_ok(rules, _minus(hand, discard), melds, need_canastas, None, ())]
 
 
 _IMPOSSIBLE = -1
