@@ -12,6 +12,7 @@ action's direct successor equals the general one; every seventh state also saved
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -133,7 +134,7 @@ def test_quick_constructors_set_every_slot(cls_name: str) -> None:
     for action in ("draw", "discard 4"):
         if cc.is_legal(game, action):
             game = cc.apply(game, action)
-    objects = {"GameState": game, "Table": game.table, "Turn": game.table.turn,
+    objects: dict[str, Any] = {"GameState": game, "Table": game.table, "Turn": game.table.turn,
                "SideTable": game.table.sides[0]}
     made = objects[cls_name]
     cls = type(made)
@@ -144,14 +145,17 @@ def test_quick_constructors_set_every_slot(cls_name: str) -> None:
     assert pickle.loads(pickle.dumps(made)) == made and repr(made) == repr(attrs.evolve(made))
 
 
+Melds = tuple[tuple[int, int, int] | None, ...]
+
+
 @st.composite
-def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], tuple[object, ...]]:
+def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], Melds]:
     """A RuleSet, a side's valid melds (MELD-1, MELD-2) and a hand of up to 16 cards."""
     from canasta_caliente.solver import meld_caps
 
     rules = draw(rulesets())
     caps = meld_caps(rules)
-    melds: list[object] = []
+    melds: list[tuple[int, int, int] | None] = []
     for _ in range(11):
         if draw(st.booleans()):
             melds.append(None)
@@ -168,14 +172,14 @@ def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], tuple[
     for kind in draw(st.lists(st.sampled_from([*range(13), 14, 15]), max_size=16)):
         hand[kind] += 1
     for rank, meld in enumerate(melds):  # no more of a rank than the deck holds
-        on_table = meld[0] if isinstance(meld, tuple) else 0
+        on_table = meld[0] if meld is not None else 0
         hand[rank] = max(0, min(hand[rank], rules.deck_counts[rank] - on_table))
     return rules, tuple(hand), tuple(melds)
 
 
 @given(case=table_and_hand())
 def test_bound_natural_melds_follow_from_the_ways_of_going_out(
-    case: tuple[cc.RuleSet, tuple[int, ...], tuple[object, ...]],
+    case: tuple[cc.RuleSet, tuple[int, ...], Melds],
 ) -> None:
     """The direct listing's shortcut for a player bound to go out (OUT-2, MELD-5): a meld of
     naturals alone that keeps a card leaves going out possible exactly when the whole hand can
@@ -185,8 +189,8 @@ def test_bound_natural_melds_follow_from_the_ways_of_going_out(
     from canasta_caliente import solver
 
     rules, hand, melds = case
-    exits = solver.going_out_discards(rules, hand, melds)  # type: ignore[arg-type]
-    assert bool(exits) == solver.go_out_possible(rules, hand, melds, 0)  # type: ignore[arg-type]
+    exits = solver.going_out_discards(rules, hand, melds)
+    assert bool(exits) == solver.go_out_possible(rules, hand, melds, 0)
     for rank in range(11):
         have, meld = hand[rank], melds[rank]
         for used in range(1, have + 1):
@@ -197,7 +201,7 @@ def test_bound_natural_melds_follow_from_the_ways_of_going_out(
                     continue
                 after_meld = (used, 0, 0)
             else:
-                n, t, j = meld  # type: ignore[misc]
+                n, t, j = meld
                 after_meld = (n + used, t, j)
                 if not solver.meld_is_valid(rules, n + used, t + j):
                     continue
@@ -206,5 +210,5 @@ def test_bound_natural_melds_follow_from_the_ways_of_going_out(
             after = (*melds[:rank], after_meld, *melds[rank + 1:])
             shortcut = any(d is None or d != rank or used < have for d in exits)
             assert shortcut == solver.go_out_possible(
-                rules, tuple(rest), after, 0  # type: ignore[arg-type]
+                rules, tuple(rest), after, 0
             ), f"rank {rank}, {used} naturals, hand {hand}, melds {melds}, exits {exits}"
