@@ -1190,6 +1190,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
     if (not turn.melded and turn.question is _Q_NONE and melds_possible
+            # (the usual refusal of too_few_wilds_for first, without the call)
+            and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
             and _partner(state) is not None
             and go_out_possible(rules, hand, melds, need)
