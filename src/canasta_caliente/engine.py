@@ -1693,7 +1693,7 @@ def _grown(
 
 
 def _fast_take(state: GameState, action: Action) -> GameState | None:
-    """A take by a side that has melded, of a pile without bonus cards, that keeps a card."""
+    """A take of a pile without bonus cards that keeps a card (or leaves cards waiting)."""
     t = state.table
     turn = t.turn
     pile = t.pile
@@ -1706,7 +1706,7 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     side = t.sides[side_no]
     melds = side.melds
     if not side.stop_melds and melds == _NO_MELDS:
-        return None
+        return _fast_first_take(state, action, side_no)
     up = pile[-1]
     hand = list(t.hands[seat])
     cards = action.cards
@@ -1722,6 +1722,48 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                           turn.waiting, turn.question, turn.touched | 1 << up, created,
                           turn.had_melded)
+    return make_state(state.rules, state.seed, state.hand_number, state.scores,
+                      make_table(t.deck, t.stock_pos,
+                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]), (), sides,
+                                 t.order, t.turn_index, following,
+                                 t.melded_seats | 1 << seat),
+                      state.hand_results)
+
+
+def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameState | None:
+    """A take before the side's first meld (INIT-4): the up card and two naturals of its rank
+    from hand count toward the minimum; the rest of the pile waits, and joins the hand at
+    once if the three cards meet it."""
+    t = state.table
+    turn = t.turn
+    pile = t.pile
+    up = pile[-1]
+    if action.cards != (up, up):  # pragma: no cover - the only take listed before a meld
+        return None
+    seat = turn.player
+    hand = list(t.hands[seat])
+    hand[up] -= 2
+    need, points = turn.need, turn.points
+    joins = need <= 0
+    if need > 0:
+        value = 3 * state.rules.card_values[up]
+        points += value
+        need -= value
+        if need <= 0:
+            need = 0
+            joins = True
+    if joins:
+        for card in pile[:-1]:
+            hand[card] += 1
+        waiting = ZERO
+    else:
+        waiting = counts_from_cards(pile[:-1])
+    if not any(hand) and not any(waiting):
+        return None  # the last cards melded: going out
+    hands = t.hands
+    sides, created = _grown(t, side_no, up, 3, 0, 0, turn.created)
+    following = make_turn(_P_PLAY, seat, need, True, turn.melded, points, waiting,
+                          turn.question, turn.touched | 1 << up, created, turn.had_melded)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]), (), sides,
