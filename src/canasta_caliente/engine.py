@@ -1016,7 +1016,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 found.append(_A_PASS)
         elif phase is _P_ANSWER:
             legal = _YES_NO
-        elif turn.question is not _Q_NO and (turn.waiting is ZERO or not any(turn.waiting)):
+        elif turn.question is not _Q_NO and (
+                turn.waiting is ZERO or not any(turn.waiting) or (
+                    turn.question is _Q_NONE and turn.started and turn.need > 0
+                    and not t.sides[_info(state.rules).side_of[turn.player]].stop_melds)):
             found = _plain_play_actions(state, t, turn)
     if legal is None:
         if found is None:
@@ -1095,8 +1098,9 @@ def _list_takes(
 
 
 def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
-    """The legal actions of a play-phase state with no pile cards waiting (INIT-4) and no "no"
-    answered, in order.
+    """The legal actions of a play-phase state with no "no" answered, and no pile cards waiting
+    (INIT-4) unless the first meld is started short of the minimum with no question asked and
+    no stop meld, in order.
 
     Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
     :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
@@ -1107,6 +1111,11 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     keeps a card and every meld must keep going out possible, which
     :func:`~canasta_caliente.solver.go_out_possible` decides directly. A meld of the last cards,
     and whatever else the inline checks cannot settle, goes through :func:`_evaluate`.
+
+    With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards
+    (bonus cards aside: laid out, or replaced by a card or the hand's end) join the hand once the
+    minimum is met, so a meld may use that many more cards and still leave one to discard;
+    going out, stop melds and the question go through :func:`_evaluate`.
     """
     rules = state.rules
     last = _INFO_LAST
@@ -1117,6 +1126,10 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     need = turn.need
     held = sum(hand)
     keep = -1 if bound else held - 2
+    waiting: tuple[int, ...] | None = None
+    if turn.waiting is not ZERO and any(turn.waiting):
+        waiting = turn.waiting
+        keep += sum(waiting) - waiting[R3]  # (never bound here: see legal_actions)
     out: list[Action] = []
     wild_out: list[Action] = []
     wild_ranks = 0
@@ -1164,11 +1177,11 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                        if _bound_meld_ok(state, hand, melds, a, used, value, held, exits))
         else:
             out.extend(a for a, used, value in found[4]
-                       if _meld_ok(state, hand, melds, a, used, value, keep))
+                       if _meld_ok(state, hand, melds, a, used, value, keep, waiting))
         if found[5]:
             wild_ranks += 1
             wild_out.extend(a for a, used, value in found[5]
-                            if _meld_ok(state, hand, melds, a, used, value, keep))
+                            if _meld_ok(state, hand, melds, a, used, value, keep, waiting))
     if wild_out:
         if wild_ranks > 1:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
@@ -1179,7 +1192,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
             rest = list(hand)
             rest[B3] -= len(action.cards)
-            if _may_go_out_with(state, action, tuple(rest), melds):
+            if (_accepts(state, action) if waiting is not None
+                    else _may_go_out_with(state, action, tuple(rest), melds)):
                 out.append(action)
     if held == 1:
         out.extend(a for a in compress(_DISCARDS, hand) if _accepts(state, a))
@@ -1189,7 +1203,10 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         out.extend(compress(_DISCARDS, hand))
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
-    if (not turn.melded and turn.question is _Q_NONE and melds_possible
+    if waiting is not None:
+        if not turn.melded and melds_possible and _accepts(state, _A_ASK):
+            out.append(_A_ASK)
+    elif (not turn.melded and turn.question is _Q_NONE and melds_possible
             # (the usual refusal of too_few_wilds_for first, without the call)
             and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
@@ -1206,11 +1223,12 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
 def _meld_ok(
     state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
     action: Action, used: int, value: int, keep: int,
+    waiting: tuple[int, ...] | None = None,
 ) -> bool:
     """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
 
     ``keep`` is the most cards a meld may use and still leave a card to discard (-1 when bound
-    to go out)."""
+    to go out); ``waiting``, the pile cards waiting (INIT-4), if any."""
     need = state.table.turn.need
     if used <= keep and value >= need:
         return True
@@ -1228,6 +1246,8 @@ def _meld_ok(
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
     if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
         return True
+    if waiting is not None:
+        return _accepts(state, action)
     return _may_go_out_with(state, action, rest_hand, after)
 
 
