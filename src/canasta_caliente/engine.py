@@ -214,11 +214,13 @@ def _deal(
 ) -> GameState:
     order = turn_order(rules, hand_number)
     hands = [[0] * NUM_KINDS for _ in range(rules.players)]
-    pos = 0
-    for _ in range(rules.hand_size):  # DEAL-2
-        for seat in order:
-            hands[seat][deck[pos]] += 1
-            pos += 1
+    # DEAL-2: one card at a time to each active player in turn, so the card at position p
+    # goes to order[p % len(order)].
+    pos = len(order) * rules.hand_size
+    for i, seat in enumerate(order):
+        hand = hands[seat]
+        for card in deck[i:pos:len(order)]:
+            hand[card] += 1
     pile: list[Card] = []
     while pos < len(deck):  # DEAL-3
         card = deck[pos]
@@ -983,11 +985,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     legal = state._legal
     if legal is not None:
         return legal
-    # The common states are listed directly, in order: the draw phase, and the play phase with
-    # no pile cards waiting (INIT-4) and no "no" answered. There the checks of _evaluate a
-    # candidate might fail are made inline, and a candidate the inline checks cannot settle
-    # goes through _evaluate itself. Every other state lists _candidates through _evaluate,
-    # sorted.
+    # The common states are listed directly, in order: the draw phase, and the play phase
+    # (see _plain_play_actions for which). There the checks of _evaluate a candidate might fail
+    # are made inline, and a candidate the inline checks cannot settle goes through _evaluate
+    # itself. Every other state lists _candidates through _evaluate, sorted.
     found: list[Action] | None = None
     if not state.over:
         t = state.table
@@ -1016,10 +1017,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 found.append(_A_PASS)
         elif phase is _P_ANSWER:
             legal = _YES_NO
-        elif turn.question is not _Q_NO and (
-                turn.waiting is ZERO or not any(turn.waiting) or (
-                    turn.question is _Q_NONE and turn.started and turn.need > 0
-                    and not t.sides[_info(state.rules).side_of[turn.player]].stop_melds)):
+        elif turn.waiting is ZERO or not any(turn.waiting):
+            if turn.question is not _Q_NO or not _stop_melds_of(state, t, turn):
+                found = _plain_play_actions(state, t, turn)
+        elif (turn.question is _Q_NONE and turn.started and turn.need > 0
+                and not _stop_melds_of(state, t, turn)):
             found = _plain_play_actions(state, t, turn)
     if legal is None:
         if found is None:
@@ -1028,6 +1030,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         legal = tuple(found)
     _set_legal(state, legal)
     return legal
+
+
+def _stop_melds_of(state: GameState, t: Table, turn: Turn) -> tuple[int, ...]:
+    """The stop melds of the side of the player whose turn it is."""
+    return t.sides[_info(state.rules).side_of[turn.player]].stop_melds
 
 
 _set_legal = GameState.__dict__["_legal"].__set__
@@ -1098,9 +1105,9 @@ def _list_takes(
 
 
 def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
-    """The legal actions of a play-phase state with no "no" answered, and no pile cards waiting
-    (INIT-4) unless the first meld is started short of the minimum with no question asked and
-    no stop meld, in order.
+    """The legal actions of a play-phase state, in order: with no pile cards waiting (INIT-4)
+    and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
+    the minimum, no question asked and no stop meld.
 
     Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
     :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
@@ -1114,8 +1121,9 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
 
     With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards
     (bonus cards aside: laid out, or replaced by a card or the hand's end) join the hand once the
-    minimum is met, so a meld may use that many more cards and still leave one to discard;
-    going out, stop melds and the question go through :func:`_evaluate`.
+    minimum is met, so a meld may use that many more cards and still leave one to discard.
+    There, and after a "no" (no going out this turn, OUT-2), what only going out could finish,
+    stop melds and the question go through :func:`_evaluate`.
     """
     rules = state.rules
     last = _INFO_LAST
@@ -1126,10 +1134,14 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     need = turn.need
     held = sum(hand)
     keep = -1 if bound else held - 2
-    waiting: tuple[int, ...] | None = None
-    if turn.waiting is not ZERO and any(turn.waiting):
-        waiting = turn.waiting
+    waiting = turn.waiting
+    if waiting is not ZERO and any(waiting):
         keep += sum(waiting) - waiting[R3]  # (never bound here: see legal_actions)
+        decide = True
+    else:
+        # After a "no" (OUT-2) the player may not go out: what only going out could finish
+        # is left to the decision function too.
+        decide = turn.question is _Q_NO
     out: list[Action] = []
     wild_out: list[Action] = []
     wild_ranks = 0
@@ -1177,11 +1189,11 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                        if _bound_meld_ok(state, hand, melds, a, used, value, held, exits))
         else:
             out.extend(a for a, used, value in found[4]
-                       if _meld_ok(state, hand, melds, a, used, value, keep, waiting))
+                       if _meld_ok(state, hand, melds, a, used, value, keep, decide))
         if found[5]:
             wild_ranks += 1
             wild_out.extend(a for a, used, value in found[5]
-                            if _meld_ok(state, hand, melds, a, used, value, keep, waiting))
+                            if _meld_ok(state, hand, melds, a, used, value, keep, decide))
     if wild_out:
         if wild_ranks > 1:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
@@ -1192,7 +1204,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
             rest = list(hand)
             rest[B3] -= len(action.cards)
-            if (_accepts(state, action) if waiting is not None
+            if (_accepts(state, action) if decide
                     else _may_go_out_with(state, action, tuple(rest), melds)):
                 out.append(action)
     if held == 1:
@@ -1203,8 +1215,9 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         out.extend(compress(_DISCARDS, hand))
     # OUT-2: the question comes before any meld and only once; a partner is needed; going out
     # must be possible.
-    if waiting is not None:
-        if not turn.melded and melds_possible and _accepts(state, _A_ASK):
+    if decide:
+        if (turn.question is _Q_NONE and not turn.melded and melds_possible
+                and _accepts(state, _A_ASK)):
             out.append(_A_ASK)
     elif (not turn.melded and turn.question is _Q_NONE and melds_possible
             # (the usual refusal of too_few_wilds_for first, without the call)
@@ -1223,12 +1236,13 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
 def _meld_ok(
     state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
     action: Action, used: int, value: int, keep: int,
-    waiting: tuple[int, ...] | None = None,
+    decide: bool = False,
 ) -> bool:
     """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
 
     ``keep`` is the most cards a meld may use and still leave a card to discard (-1 when bound
-    to go out); ``waiting``, the pile cards waiting (INIT-4), if any."""
+    to go out); ``decide`` leaves what only going out could finish to :func:`_evaluate` (pile
+    cards waiting under INIT-4, or a "no" answered)."""
     need = state.table.turn.need
     if used <= keep and value >= need:
         return True
@@ -1246,7 +1260,7 @@ def _meld_ok(
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
     if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
         return True
-    if waiting is not None:
+    if decide:
         return _accepts(state, action)
     return _may_go_out_with(state, action, rest_hand, after)
 
