@@ -178,37 +178,43 @@ def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], Melds]
 
 
 @given(case=table_and_hand())
-def test_bound_natural_melds_follow_from_the_ways_of_going_out(
+def test_bound_melds_follow_from_the_ways_of_going_out(
     case: tuple[cc.RuleSet, tuple[int, ...], Melds],
 ) -> None:
-    """The direct listing's shortcut for a player bound to go out (OUT-2, MELD-5): a meld of
-    naturals alone that keeps a card leaves going out possible exactly when the whole hand can
-    go out with some last discard other than a card of that rank the meld takes entirely.
-    Checked against the going-out search on the hand after each such meld."""
+    """The direct listing's shortcut for a player bound to go out (OUT-2, MELD-5): after any
+    valid meld that keeps a card (naturals, wilds or both), going out stays possible exactly
+    when one of the whole hand's ways of going out (its last discards) still serves with the
+    meld's wilds placed on its rank. Checked against the going-out search on the hand and the
+    melds after each such meld."""
     # RULES: OUT-1, OUT-2, MELD-5, TURN-0
     from canasta_caliente import solver
 
     rules, hand, melds = case
     exits = solver.going_out_discards(rules, hand, melds)
     assert bool(exits) == solver.go_out_possible(rules, hand, melds, 0)
+    held = sum(hand)
+    checked = 0
     for rank in range(11):
         have, meld = hand[rank], melds[rank]
-        for used in range(1, have + 1):
-            if used == sum(hand):
-                continue  # no card kept: going out at once, decided elsewhere
-            if meld is None:
-                if used < 3:
-                    continue
-                after_meld = (used, 0, 0)
-            else:
-                n, t, j = meld
-                after_meld = (n + used, t, j)
-                if not solver.meld_is_valid(rules, n + used, t + j):
-                    continue
-            rest = list(hand)
-            rest[rank] -= used
-            after = (*melds[:rank], after_meld, *melds[rank + 1:])
-            shortcut = any(d is None or d != rank or used < have for d in exits)
-            assert shortcut == solver.go_out_possible(
-                rules, tuple(rest), after, 0
-            ), f"rank {rank}, {used} naturals, hand {hand}, melds {melds}, exits {exits}"
+        n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+        for naturals in range(0 if meld is not None else 1, have + 1):
+            for twos in range(hand[11] + 1):
+                for jokers in range(hand[12] + 1):
+                    used = naturals + twos + jokers
+                    if not used or used >= held:
+                        continue  # nothing melded, or no card kept (going out at once)
+                    if not solver.meld_is_valid(rules, n0 + naturals, t0 + j0 + twos + jokers):
+                        continue
+                    rest = list(hand)
+                    rest[rank] -= naturals
+                    rest[11] -= twos
+                    rest[12] -= jokers
+                    after = (*melds[:rank], (n0 + naturals, t0 + twos, j0 + jokers),
+                             *melds[rank + 1:])
+                    expected = solver.go_out_possible(rules, tuple(rest), after, 0)
+                    got = solver.go_out_after_meld(rules, hand, melds, exits, rank, naturals,
+                                                   twos, jokers)
+                    assert got == expected, (
+                        f"rank {rank}: {naturals} naturals, {twos} twos, {jokers} jokers; "
+                        f"hand {hand}, melds {melds}, exits {exits}")
+                    checked += 1

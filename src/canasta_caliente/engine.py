@@ -27,6 +27,7 @@ from .solver import (
     can_go_out,
     cards_within,
     finish_without_going_out,
+    go_out_after_meld,
     go_out_possible,
     going_out_discards,
     meld_caps,
@@ -1181,15 +1182,20 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                 wild_ranks += 1
             continue
         if keep < 0 and need <= 0:
-            # Bound to go out: a meld of naturals alone is decided by the ways of going out
-            # from the whole hand (see _bound_meld_ok), found once.
+            # Bound to go out: every meld is decided by the ways of going out from the whole
+            # hand (see _bound_meld_ok), found once.
             if exits is None:
                 exits = going_out_discards(rules, hand, melds)
             out.extend(a for a, used, value in found[4]
                        if _bound_meld_ok(state, hand, melds, a, used, value, held, exits))
-        else:
-            out.extend(a for a, used, value in found[4]
-                       if _meld_ok(state, hand, melds, a, used, value, keep, decide))
+            if found[5]:
+                wild_ranks += 1
+                wild_out.extend(a for a, used, value in found[5]
+                                if _bound_meld_ok(state, hand, melds, a, used, value, held,
+                                                  exits))
+            continue
+        out.extend(a for a, used, value in found[4]
+                   if _meld_ok(state, hand, melds, a, used, value, keep, decide))
         if found[5]:
             wild_ranks += 1
             wild_out.extend(a for a, used, value in found[5]
@@ -1270,19 +1276,17 @@ def _bound_meld_ok(
     action: Action, used: int, value: int, held: int, exits: list[int | None],
 ) -> bool:
     """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
-    the last discards with which the whole hand can go out (``going_out_discards``).
-
-    A meld of naturals alone that keeps a card is legal exactly when one of those layouts
-    remains: melds commute, and the final layout after the meld is the whole hand's, with the
-    same melds, canastas and stuck cards (the meld's rank is meldable either way, its naturals
-    all end on its meld). The one layout the meld rules out is discarding a card of its rank
-    when the meld takes every one held. Anything else is decided by :func:`_meld_ok`."""
-    cards = action.cards
-    rank = cards[0]
-    if used < held and action.on is None and cards[-1] is rank:
-        have = hand[rank]
-        return any(d is None or d != rank or used < have for d in exits)
-    return _meld_ok(state, hand, melds, action, used, value, -1)
+    the last discards with which the whole hand can go out (``going_out_discards``): a meld
+    that keeps a card is legal exactly when going out stays possible after it, which
+    :func:`~canasta_caliente.solver.go_out_after_meld` decides from those. A meld of the last
+    cards is decided by :func:`_meld_ok` (going out at once)."""
+    if used >= held:
+        return _meld_ok(state, hand, melds, action, used, value, -1)
+    facts = _MELD_FACTS.get(id(action))
+    if facts is None or facts[0] is not action:
+        facts = _meld_facts(action)
+    return go_out_after_meld(state.rules, hand, melds, exits, facts[1], facts[2], facts[3],
+                             facts[4])
 
 
 def _may_go_out_with(

@@ -33,6 +33,7 @@ __all__ = [
     "can_go_out",
     "cards_within",
     "finish_without_going_out",
+    "go_out_after_meld",
     "go_out_possible",
     "going_out_discards",
     "most_points",
@@ -185,6 +186,40 @@ def going_out_discards(rules: RuleSet, hand: Counts, melds: Melds) -> list[int |
     need_canastas = rules.canastas_to_go_out
     return [discard for discard in (_discard_options(hand) if forced is None else [forced])
             if _layout_ok(rules, _minus(hand, discard), melds, need_canastas, None, ())]
+
+
+def go_out_after_meld(
+    rules: RuleSet, hand: Counts, melds: Melds, exits: Sequence[int | None], rank: int,
+    naturals: int, twos: int, jokers: int,
+) -> bool:
+    """Can the player still go out (no first-meld minimum pending) after melding ``naturals``,
+    ``twos`` and ``jokers`` from ``hand`` onto ``melds``' meld of ``rank`` (a meld that obeys
+    MELD-1 and MELD-2 and keeps a card), given ``exits``, the :func:`going_out_discards` of the
+    whole hand? As :func:`go_out_possible` on the hand and melds after the meld, directly.
+
+    Melds commute: a way of going out after the meld is a way of going out with the whole hand
+    whose layout puts at least the meld's wilds on its rank (its naturals end there anyway), and
+    whose last discard is still held after the meld. So only the whole hand's exits can serve,
+    each checked with that many wilds placed on the rank first."""
+    wilds = twos + jokers
+    lower = None
+    if wilds:
+        lower = [0] * NUM_RANKS
+        lower[rank] = wilds
+    need_canastas = rules.canastas_to_go_out
+    for discard in exits:
+        if discard == rank:
+            if naturals >= hand[rank]:
+                continue  # the meld took every card of its rank
+        elif discard == TWO:
+            if twos >= hand[TWO]:
+                continue
+        elif discard == JOKER and jokers >= hand[JOKER]:
+            continue
+        if lower is None or _layout_ok(rules, _minus(hand, discard), melds, need_canastas,
+                                       lower, ()):
+            return True
+    return False
 
 
 _IMPOSSIBLE = -1
