@@ -88,6 +88,12 @@ B3 = Card.BLACK_THREE
 CAL = Card.CALIENTE
 ZERO = NO_WAITING
 _ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
+# The same kinds as plain ints, to index count tuples (fastest with exact ints in CPython).
+_TWO_I = int(TWO)
+_JOKER_I = int(JOKER)
+_R3_I = int(R3)
+_B3_I = int(B3)
+_CAL_I = int(CAL)
 _T = TypeVar("_T")
 
 
@@ -234,10 +240,10 @@ def _deal(
     ended: HandEnd | None = None
     for seat in order:  # DEAL-4
         hand = hands[seat]
-        while hand[R3]:
+        while hand[_R3_I]:
             # Bonus cards never stay in a hand (TURN-3): once the hand has ended they are
             # still laid out, just not replaced.
-            hand[R3] -= 1
+            hand[_R3_I] -= 1
             laid[side_of[seat]] += 1
             if ended is not None:
                 continue
@@ -376,7 +382,7 @@ def _join(rules: RuleSet, deck: tuple[Card, ...], w: _Work, counts: Sequence[int
     for kind in range(NUM_KINDS):
         if kind != R3 and counts[kind]:
             hand[kind] += counts[kind]
-    bonus = counts[R3]
+    bonus = counts[_R3_I]
     if not bonus:
         return
     w.laid_out += bonus
@@ -672,7 +678,7 @@ def _eval_caliente(state: GameState, turn0: bool) -> _Work | str:
     rules = state.rules
     t = state.table
     w = _Work(state)
-    if not w.hand[CAL]:
+    if not w.hand[_CAL_I]:
         return "the player holds no Caliente card"
     if not t.stock_size:
         return "a Caliente card is played only while the stock is not empty (HOT-2)"
@@ -681,7 +687,7 @@ def _eval_caliente(state: GameState, turn0: bool) -> _Work | str:
         if i != w.side and other.meld_count < mine:
             return (f"the side has more melds ({mine}) than side {i} ({other.meld_count}): a "
                     "Caliente card needs no more melds than each other side (HOT-2)")
-    w.hand[CAL] -= 1
+    w.hand[_CAL_I] -= 1
     w.calientes += 1
     short = rules.hand_size - sum(w.hand)
     if short > 0:
@@ -760,10 +766,10 @@ def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> _W
         k = len(cards)
         if k not in (3, 4):
             return "stop cards are melded only as a set of 3 or 4 (MELD-5)"
-        w.hand[B3] -= k
+        w.hand[_B3_I] -= k
         w.stops = (*w.stops, k)
         w.melded = True
-        _add_points(rules, deck, w, k * rules.card_values[B3])
+        _add_points(rules, deck, w, k * rules.card_values[_B3_I])
         return _after_meld(state, w, turn0)
     rank = action.rank
     if rank is None:  # pragma: no cover - notation forbids it
@@ -952,7 +958,7 @@ def _candidates(state: GameState) -> list[Action]:
                 for wild in (TWO, JOKER):
                     if hand[wild]:
                         out.append(_act(_V_TAKE, (up, wild)))
-        if hand[CAL]:
+        if hand[_CAL_I]:
             out.append(_act(_V_CALIENTE))
         out.append(_act(_V_PASS))
         return out
@@ -960,7 +966,7 @@ def _candidates(state: GameState) -> list[Action]:
     # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
     out.extend(option[0] for option in _valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):
-        if hand[B3] >= k:
+        if hand[_B3_I] >= k:
             out.append(_act(_V_MELD, (B3,) * k))
     for kind in range(NUM_KINDS):
         if hand[kind]:
@@ -1001,19 +1007,19 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             hand = t.hands[turn.player]
             pile = t.pile
             if t.stock_pos < len(t.deck):
-                if (not pile or pile[-1] > ACE) and not hand[CAL]:
+                if (not pile or pile[-1] > ACE) and not hand[_CAL_I]:
                     legal = _ONLY_DRAW
                 else:
                     found = [_A_DRAW]
                     if pile and pile[-1] <= ACE:
                         _list_takes(state, t, turn, hand, pile, found)
-                    if hand[CAL] and _accepts(state, _A_CALIENTE):
+                    if hand[_CAL_I] and _accepts(state, _A_CALIENTE):
                         found.append(_A_CALIENTE)
             else:
                 found = []
                 if pile and pile[-1] <= ACE:
                     _list_takes(state, t, turn, hand, pile, found)
-                if hand[CAL] and _accepts(state, _A_CALIENTE):
+                if hand[_CAL_I] and _accepts(state, _A_CALIENTE):
                     found.append(_A_CALIENTE)
                 found.append(_A_PASS)
         elif phase is _P_ANSWER:
@@ -1071,7 +1077,7 @@ def _list_takes(
             values = rules.card_values
             rest = list(hand)
             rest[up] -= 2
-            if (3 * values[up] + rest[B3] * values[B3]
+            if (3 * values[up] + rest[_B3_I] * values[_B3_I]
                     + most_points(rules, tuple(rest), _MELDED[up]) >= turn.need
                     and _accepts(state, _TAKE_PAIR[up])):
                 out.append(_TAKE_PAIR[up])
@@ -1137,7 +1143,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     keep = -1 if bound else held - 2
     waiting = turn.waiting
     if waiting is not ZERO and any(waiting):
-        keep += sum(waiting) - waiting[R3]  # (never bound here: see legal_actions)
+        keep += sum(waiting) - waiting[_R3_I]  # (never bound here: see legal_actions)
         decide = True
     else:
         # After a "no" (OUT-2) the player may not go out: what only going out could finish
@@ -1146,14 +1152,14 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     out: list[Action] = []
     wild_out: list[Action] = []
     wild_ranks = 0
-    twos, jokers = hand[TWO], hand[JOKER]
+    twos, jokers = hand[_TWO_I], hand[_JOKER_I]
     wilds = twos + jokers
     melds = side.melds
     get = info.rank_melds.get
     # Ranks with cards in hand, and with wilds in hand also the ranks melded.
     ranks: Iterable[int] = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else (
         compress(_RANKS, hand))
-    if need > 0 and most_points(rules, hand, melds) + hand[B3] * rules.card_values[B3] < need:
+    if need > 0 and most_points(rules, hand, melds) + hand[_B3_I] * rules.card_values[_B3_I] < need:
         # INIT-3: all the cards that could ever be melded are worth less than the minimum, so
         # no meld can be followed by a discard, nor by going out (which meets the minimum
         # too): no meld action, and no question, is legal.
@@ -1204,12 +1210,12 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         if wild_ranks > 1:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
         out.extend(wild_out)
-    stops = hand[B3]
+    stops = hand[_B3_I]
     if stops >= 3 and melds_possible:
         # A stop meld binds the player to go out this turn (MELD-5).
         for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
             rest = list(hand)
-            rest[B3] -= len(action.cards)
+            rest[_B3_I] -= len(action.cards)
             if (_accepts(state, action) if decide
                     else _may_go_out_with(state, action, tuple(rest), melds)):
                 out.append(action)
@@ -1325,7 +1331,7 @@ def _valid_melds(
     """Every meld action of natural ranks the hand can make onto the side's melds that obeys
     MELD-1 and MELD-2, each with the number of cards it uses and their value (cached per
     rank)."""
-    twos, jokers = hand[TWO], hand[JOKER]
+    twos, jokers = hand[_TWO_I], hand[_JOKER_I]
     last = _INFO_LAST
     info = last[1] if last[0] is rules else _info(rules)
     table = info.rank_melds
@@ -1382,7 +1388,7 @@ def _rank_melds(
                     continue
                 action = _act(_V_MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
                               rank if a == 0 else None)
-                value = a * values[rank] + b * values[TWO] + c * values[JOKER]
+                value = a * values[rank] + b * values[_TWO_I] + c * values[_JOKER_I]
                 found.append((action, used, value))
     found.sort(key=lambda option: _SORT_KEYS[option[0]])
     natural = tuple(o for o in found if o[0].on is None)
@@ -1686,9 +1692,9 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
     hand = list(hands[seat])
     hand[rank] -= naturals
     if twos:
-        hand[TWO] -= twos
+        hand[_TWO_I] -= twos
     if jokers:
-        hand[JOKER] -= jokers
+        hand[_JOKER_I] -= jokers
     if not any(hand):
         return None
     rules = state.rules
@@ -1699,7 +1705,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
     if need > 0:
         # Toward the first-meld minimum (INIT-2, INIT-3); nothing waits to join the hand.
         values = state.rules.card_values
-        value = naturals * values[rank] + twos * values[TWO] + jokers * values[JOKER]
+        value = naturals * values[rank] + twos * values[_TWO_I] + jokers * values[_JOKER_I]
         started = True
         points += value
         need = max(need - value, 0)

@@ -43,11 +43,12 @@ __all__ = [
 ]
 
 INF = 10**9
-TWO = Card.TWO
-JOKER = Card.JOKER
-B3 = Card.BLACK_THREE
-CAL = Card.CALIENTE
-R3 = Card.RED_THREE
+# Card kinds as plain ints: they index count tuples, which CPython does fastest with exact ints.
+TWO = int(Card.TWO)
+JOKER = int(Card.JOKER)
+B3 = int(Card.BLACK_THREE)
+CAL = int(Card.CALIENTE)
+R3 = int(Card.RED_THREE)
 
 Counts = tuple[int, ...]
 Melds = tuple[MeldCounts | None, ...]
@@ -289,7 +290,7 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
     with the wilds held (MELD-1, MELD-2); a Caliente card never is (MELD-6); stop cards only in
     sets of 3 or 4 (MELD-5)."""
     stuck = counts[CAL]
-    kind: int | None = int(CAL) if stuck else None
+    kind: int | None = CAL if stuck else None
     wilds = counts[TWO] + counts[JOKER]
     caps = meld_caps(rules)
     for r in _RANKS:
@@ -311,7 +312,7 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
         if not stops_ok(b - 1):
             return _IMPOSSIBLE
         stuck += 1
-        kind = int(B3)
+        kind = B3
     if stuck > 1:
         return _IMPOSSIBLE
     return kind if stuck else None
@@ -322,7 +323,7 @@ def _discard_options(counts: Counts) -> list[int | None]:
     if counts[CAL] > 1:
         return []
     if counts[CAL] == 1:
-        return [int(CAL)]
+        return [CAL]
     options: list[int | None] = [None]
     options.extend(k for k in range(NUM_KINDS) if counts[k] and k != R3)
     return options
@@ -347,7 +348,7 @@ def _layout_ok(
     """Can every card in ``cards`` be melded onto ``melds`` with at least ``need_canastas``
     canastas? ``lower`` gives per-rank wilds already placed by an earlier phase; ``fixed_stops``
     the stop sets already melded from ``cards``."""
-    if cards[CAL] or cards[Card.RED_THREE]:
+    if cards[CAL] or cards[R3]:
         return False
     if not stops_ok(cards[B3] - sum(fixed_stops)):
         return False
