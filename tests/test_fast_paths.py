@@ -218,3 +218,31 @@ def test_bound_melds_follow_from_the_ways_of_going_out(
                         f"rank {rank}: {naturals} naturals, {twos} twos, {jokers} jokers; "
                         f"hand {hand}, melds {melds}, exits {exits}")
                     checked += 1
+
+
+@given(rules=rulesets(), data=st.data())
+def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
+    rules: cc.RuleSet, data: st.DataObject,
+) -> None:
+    """The per-rank meld options (MELD-1, MELD-2) are cached and shared between hands whose
+    options cannot differ (melds of the same size and wilds, more wilds than any option could
+    lay); what a hand gets from the cache is what computing its own options gives."""
+    # RULES: MELD-1, MELD-2, MELD-3
+    info = engine._info(rules)
+    caps = info.caps
+    for _ in range(20):
+        rank = data.draw(st.integers(0, 10))
+        have = data.draw(st.integers(0, 6))
+        meld: tuple[int, int, int] | None = None
+        if data.draw(st.booleans()):
+            naturals = data.draw(st.integers(1, 6))
+            if caps[naturals] >= max(0, 3 - naturals):
+                wilds = data.draw(st.integers(max(0, 3 - naturals), caps[naturals]))
+                little = data.draw(st.integers(0, wilds))
+                meld = (naturals, little, wilds - little)
+        on_table = meld[0] if meld is not None else 0
+        have = min(have, rules.deck_counts[rank] - on_table)  # no more than the deck holds
+        twos, jokers = data.draw(st.integers(0, 8)), data.draw(st.integers(0, 4))
+        cached = engine._rank_entry(rules, info, rank, have, meld, twos, jokers)
+        fresh = engine._rank_melds(rules, engine._CARDS[rank], have, meld, twos, jokers, caps)
+        assert cached == fresh, (rank, have, meld, twos, jokers)

@@ -1355,9 +1355,16 @@ def _rank_entry(
 ) -> _RankMelds:
     """:func:`_rank_melds`, kept in ``info.rank_melds`` under ``(rank, have, meld, twos,
     jokers)`` (where callers look first), and shared by melds of the same size and wilds (the
-    split of little and big wilds in a meld changes none of its options)."""
-    shape = (rank, have, -1, 0, twos, jokers) if meld is None else (
-        rank, have, meld[0], meld[1] + meld[2], twos, jokers)
+    split of little and big wilds in a meld changes none of its options) and by hands with more
+    wilds than any option could lay."""
+    if meld is None:
+        n0, w0, first = 0, 0, 1
+    else:
+        n0, w0, first = meld[0], meld[1] + meld[2], 0
+    # Wilds beyond the most any option could lay change no option: count at most that many.
+    caps = info.caps
+    room = max(max((caps[n0 + a] - w0 for a in range(first, have + 1)), default=0), 0)
+    shape = (rank, have, -1 if meld is None else n0, w0, min(twos, room), min(jokers, room))
     found = info.rank_shapes.get(shape)
     if found is None:
         found = info.rank_shapes[shape] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
@@ -1378,7 +1385,8 @@ def _rank_melds(
     else:
         n0, w0 = meld[0], meld[1] + meld[2]
     values = rules.card_values
-    found = []
+    natural_value, little, big = values[rank], values[_TWO_I], values[_JOKER_I]
+    found: list[tuple[tuple[int, tuple[int, ...], int], Action, int, int]] = []
     for a in range(0 if meld is not None else 1, have + 1):
         room = caps[n0 + a] - w0
         for b in range(min(twos, room) + 1 if room >= 0 else 0):
@@ -1386,15 +1394,25 @@ def _rank_melds(
                 used = a + b + c
                 if used == 0 or (meld is None and used < 3):
                     continue
-                action = _act(_V_MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
-                              rank if a == 0 else None)
-                value = a * values[rank] + b * values[_TWO_I] + c * values[_JOKER_I]
-                found.append((action, used, value))
-    found.sort(key=lambda option: _SORT_KEYS[option[0]])
-    natural = tuple(o for o in found if o[0].on is None)
-    wild = tuple(o for o in found if o[0].on is not None)
-    return (max((o[1] for o in found), default=0), min((o[2] for o in found), default=INF),
+                entry = _MELD_ACTIONS.get((rank, a, b, c))
+                if entry is None:
+                    action = _act(_V_MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
+                                  rank if a == 0 else None)
+                    entry = _MELD_ACTIONS[(rank, a, b, c)] = (_SORT_KEYS[action], action)
+                found.append((entry[0], entry[1], used,
+                              a * natural_value + b * little + c * big))
+    found.sort()  # by the actions' sort keys, distinct for distinct actions
+    natural = tuple((o[1], o[2], o[3]) for o in found if o[1].on is None)
+    wild = tuple((o[1], o[2], o[3]) for o in found if o[1].on is not None)
+    return (max((o[2] for o in found), default=0), min((o[3] for o in found), default=INF),
             tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
+
+
+_MELD_ACTIONS: dict[
+    tuple[int, int, int, int], tuple[tuple[int, tuple[int, ...], int], Action]
+] = {}
+"""By (rank, naturals, little wilds, big wilds): the meld action of those cards (on that rank)
+and its sort key, for :func:`_rank_melds`."""
 
 
 class _Info:
