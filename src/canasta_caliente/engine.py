@@ -1073,13 +1073,21 @@ def _list_takes(
         # meld and melds from hand only: if all the hand could ever meld (most_points, as in
         # _plain_play_actions) cannot make up the rest, the take leaves the player stranded
         # short of it (INIT-3), so TURN-0 refuses it without the search.
+        #
+        # The take is legal outright if, after it, the hand can meld the rest of the minimum and
+        # still keep a card to discard once the waiting cards (bonus cards aside) have joined
+        # it: the test of _meld_ok for a state with cards waiting. Anything else is evaluated.
         if have >= 2:
             values = rules.card_values
             rest = list(hand)
             rest[up] -= 2
-            if (3 * values[up] + rest[_B3_I] * values[_B3_I]
-                    + most_points(rules, tuple(rest), _MELDED[up]) >= turn.need
-                    and _accepts(state, _TAKE_PAIR[up])):
+            rest_hand = tuple(rest)
+            need = turn.need - 3 * values[up]
+            if rest[_B3_I] * values[_B3_I] + most_points(rules, rest_hand, _MELDED[up]) < need:
+                return
+            keep = sum(rest_hand) + len(pile) - 1 - pile.count(R3) - 2
+            if (cards_within(rules, rest_hand, _MELDED[up], need, keep)
+                    or _accepts(state, _TAKE_PAIR[up])):
                 out.append(_TAKE_PAIR[up])
         return
     meld = melds[up]
