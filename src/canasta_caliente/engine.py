@@ -1786,16 +1786,25 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         hand[card] += 1
     if not any(hand):
         return None
-    hands = t.hands
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
     following = make_turn(_P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                           turn.waiting, turn.question, turn.touched | 1 << up, created,
                           turn.had_melded)
+    return _after_take(state, seat, tuple(hand), sides, following)
+
+
+def _after_take(
+    state: GameState, seat: int, hand: tuple[int, ...], sides: tuple[SideTable, ...],
+    turn: Turn,
+) -> GameState:
+    """The state after a take by ``seat``: its new hand, the sides with the grown meld, the
+    turn, and the pile empty."""
+    t = state.table
+    hands = t.hands
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos,
-                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]), (), sides,
-                                 t.order, t.turn_index, following,
+                      make_table(t.deck, t.stock_pos, (*hands[:seat], hand, *hands[seat + 1:]),
+                                 (), sides, t.order, t.turn_index, turn,
                                  t.melded_seats | 1 << seat),
                       state.hand_results)
 
@@ -1830,13 +1839,7 @@ def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameStat
         waiting = counts_from_cards(pile[:-1])
     if not any(hand) and not any(waiting):
         return None  # the last cards melded: going out
-    hands = t.hands
     sides, created = _grown(t, side_no, up, 3, 0, 0, turn.created)
     following = make_turn(_P_PLAY, seat, need, True, turn.melded, points, waiting,
                           turn.question, turn.touched | 1 << up, created, turn.had_melded)
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos,
-                                 (*hands[:seat], tuple(hand), *hands[seat + 1:]), (), sides,
-                                 t.order, t.turn_index, following,
-                                 t.melded_seats | 1 << seat),
-                      state.hand_results)
+    return _after_take(state, seat, tuple(hand), sides, following)
