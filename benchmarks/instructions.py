@@ -1,0 +1,74 @@
+"""Benchmark: machine instructions per decision of random legal play, counted by callgrind.
+
+Wall-clock figures on a shared machine drift by several percent from hour to hour; the number
+of instructions the interpreter executes does not. This script plays ``--warm`` random hands
+(to fill the engine's caches), then ``--hands`` more, under ``valgrind --tool=callgrind``, and
+again with no hands after the warm-up; the difference, divided by the decisions played, is the
+cost of one decision (``legal_actions``, the random choice and ``apply``, with ``new_game`` per
+hand). Use it to judge changes of a percent or two; it needs valgrind.
+
+    python benchmarks/instructions.py --rules caliente --hands 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+import canasta_caliente as cc
+
+
+def play(rules: cc.RuleSet, first_seed: int, hands: int) -> int:
+    """Play ``hands`` random hands from seeds ``first_seed`` on; return the decisions."""
+    rng = random.Random(first_seed)
+    decisions = 0
+    for seed in range(first_seed, first_seed + hands):
+        state = cc.new_game(rules, seed=seed)
+        while not state.is_hand_over:
+            state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+            decisions += 1
+    return decisions
+
+
+def count(rules_name: str, warm: int, hands: int) -> tuple[int, int]:
+    """Instructions of a run of this script as a child, and the decisions it reported."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+               __file__, "--child", "--rules", rules_name, "--warm", str(warm), "--hands",
+               str(hands)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:  # pragma: no cover - valgrind always reports it
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
+    return int(collected.group(1)), int(done.stdout.split()[-1])
+
+
+def main() -> None:
+    """Parse arguments; as the child, play; otherwise run the child twice and report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="caliente", help="preset name")
+    parser.add_argument("--hands", type=int, default=30, help="hands counted")
+    parser.add_argument("--warm", type=int, default=40, help="hands played first, not counted")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    rules = cc.RuleSet.preset(args.rules)
+    if args.child:
+        play(rules, 5000, args.warm)
+        print(play(rules, 1, args.hands))
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: this benchmark counts instructions with callgrind")
+    base, _ = count(args.rules, args.warm, 0)
+    total, decisions = count(args.rules, args.warm, args.hands)
+    print(f"{args.rules}: {args.hands} random hands after {args.warm} warm-up hands")
+    print(f"  decisions               {decisions:>12,}")
+    print(f"  instructions/decision   {(total - base) / decisions:>12,.0f}")
+
+
+if __name__ == "__main__":
+    main()
