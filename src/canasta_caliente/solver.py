@@ -160,13 +160,8 @@ def go_out_possible(rules: RuleSet, hand: Counts, melds: Melds, need: int) -> bo
     r"""Can a player holding ``hand`` (no pile cards waiting) meld it all but at most one card,
     discarded, onto ``melds`` with enough canastas (OUT-1), the melds worth any first-meld
     points still ``need``\ ed (INIT-3)?"""
-    if not _canastas_reachable(rules, hand, melds) or too_few_wilds(rules, hand, melds):
-        return False
-    forced = _forced_discard(rules, hand, melds)
-    if forced == _IMPOSSIBLE:
-        return False
     need_canastas = rules.canastas_to_go_out
-    for discard in _discard_options(hand) if forced is None else [forced]:
+    for discard in _exit_options(rules, hand, melds):
         final = _minus(hand, discard)
         if need > 0 and _melded_value(rules, final) < need:
             continue
@@ -179,14 +174,21 @@ def going_out_discards(rules: RuleSet, hand: Counts, melds: Melds) -> list[int |
     """The last discards (``None``: none, every card melded) with which a player holding
     ``hand`` (no pile cards waiting, no first-meld minimum) can go out onto ``melds``: the
     layouts :func:`go_out_possible` looks for, every one instead of the first."""
+    need_canastas = rules.canastas_to_go_out
+    return [discard for discard in _exit_options(rules, hand, melds)
+            if _layout_ok(rules, _minus(hand, discard), melds, need_canastas, None, ())]
+
+
+def _exit_options(rules: RuleSet, hand: Counts, melds: Melds) -> list[int | None]:
+    """The last discards a way of going out could end with, once the quick exact refusals
+    (:func:`_canastas_reachable`, :func:`too_few_wilds`, :func:`_forced_discard`) have let the
+    hand through; none if one refuses it."""
     if not _canastas_reachable(rules, hand, melds) or too_few_wilds(rules, hand, melds):
         return []
     forced = _forced_discard(rules, hand, melds)
     if forced == _IMPOSSIBLE:
         return []
-    need_canastas = rules.canastas_to_go_out
-    return [discard for discard in (_discard_options(hand) if forced is None else [forced])
-            if _layout_ok(rules, _minus(hand, discard), melds, need_canastas, None, ())]
+    return _discard_options(hand) if forced is None else [forced]
 
 
 def go_out_after_meld(
