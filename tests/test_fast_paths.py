@@ -225,8 +225,10 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
     rules: cc.RuleSet, data: st.DataObject,
 ) -> None:
     """The per-rank meld options (MELD-1, MELD-2) are cached and shared between hands whose
-    options cannot differ (melds of the same size and wilds, more wilds than any option could
-    lay); what a hand gets from the cache is what computing its own options gives."""
+    options cannot differ (melds leaving the same room for wilds, more wilds than any option
+    could lay), and their cards and order are found once for every rank (by an order key of
+    their own); what a hand gets from the cache is what computing its own options afresh, in
+    the order of the actions' sort keys, gives."""
     # RULES: MELD-1, MELD-2, MELD-3
     info = engine._info(rules)
     caps = info.caps
@@ -242,7 +244,8 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
                 meld = (naturals, little, wilds - little)
         on_table = meld[0] if meld is not None else 0
         have = min(have, rules.deck_counts[rank] - on_table)  # no more than the deck holds
-        twos, jokers = data.draw(st.integers(0, 8)), data.draw(st.integers(0, 4))
+        twos = data.draw(st.integers(0, rules.deck_counts[cc.Card.TWO]))
+        jokers = data.draw(st.integers(0, rules.deck_counts[cc.Card.JOKER]))
         cached = engine._rank_entry(rules, info, rank, have, meld, twos, jokers)
         fresh = engine._rank_melds(rules, engine._CARDS[rank], have, meld, twos, jokers, caps)
         assert cached == fresh, (rank, have, meld, twos, jokers)

@@ -1354,23 +1354,95 @@ def _rank_entry(
     jokers: int,
 ) -> _RankMelds:
     """:func:`_rank_melds`, kept in ``info.rank_melds`` under ``(rank, have, meld, twos,
-    jokers)`` (where callers look first), and shared by melds of the same size and wilds (the
-    split of little and big wilds in a meld changes none of its options) and by hands with more
-    wilds than any option could lay."""
-    if meld is None:
-        n0, w0, first = 0, 0, 1
-    else:
-        n0, w0, first = meld[0], meld[1] + meld[2], 0
-    # Wilds beyond the most any option could lay change no option: count at most that many.
+    jokers)`` (where callers look first), and shared by every meld and hand of the rank that
+    give the same options: those that leave the same room for wilds for each number of naturals
+    added (a meld's split of little and big wilds, and its naturals beyond what sets the room,
+    change none), and hands with more wilds than any option could lay. Which cards the options
+    hold, and their order, does not depend on the rank: that is found once for all ranks
+    (:func:`_meld_template`) and given the rank's actions and values here."""
     caps = info.caps
-    room = max(max((caps[n0 + a] - w0 for a in range(first, have + 1)), default=0), 0)
-    shape = (rank, have, -1 if meld is None else n0, w0, min(twos, room), min(jokers, room))
+    # An option of a naturals may add up to rooms[a] wilds: that, the naturals held and the
+    # wilds held decide every option (not the meld's naturals and wilds themselves).
+    if meld is None:
+        rooms: tuple[int, ...] = (-2, *caps[1:have + 1])  # (-2: a new meld needs naturals)
+    else:
+        w0 = meld[1] + meld[2]
+        rooms = tuple([c - w0 for c in caps[meld[0]:meld[0] + have + 1]])
+    # Wilds beyond the most any option could lay change no option: count at most that many.
+    room = max(max(rooms), 0)
+    pattern = (rooms, min(twos, room), min(jokers, room))
+    shape = (rank, pattern)
     found = info.rank_shapes.get(shape)
     if found is None:
-        found = info.rank_shapes[shape] = _rank_melds(rules, _CARDS[rank], have, meld, twos,
-                                                      jokers, info.caps)
+        template = _TEMPLATES.get(pattern)
+        if template is None:
+            template = _TEMPLATES[pattern] = _meld_template(*pattern)
+        most, natural_codes, wild_codes = template
+        options = info.meld_options
+        get = options.get
+        base = rank << 24
+        made: list[list[_MeldOption]] = [[], []]
+        for codes, out in zip((natural_codes, wild_codes), made, strict=True):
+            for code in codes:
+                option = get(base | code)
+                if option is None:
+                    option = options[base | code] = _meld_option(
+                        rules, rank, code >> 16, code >> 8 & 255, code & 255)
+                out.append(option)
+        natural, wild = tuple(made[0]), tuple(made[1])
+        least = min([o[2] for o in natural] + [o[2] for o in wild], default=INF)
+        found = info.rank_shapes[shape] = (most, least, tuple([o[0] for o in natural]),
+                                           tuple([o[0] for o in wild]), natural, wild)
     info.rank_melds[(rank, have, meld, twos, jokers)] = found
     return found
+
+
+_Template = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""See :func:`_meld_template`."""
+_TEMPLATES: dict[tuple[tuple[int, ...], int, int], _Template] = {}
+"""By the rooms, little wilds and big wilds of :func:`_rank_entry`: :func:`_meld_template`."""
+
+
+def _meld_template(rooms: tuple[int, ...], twos: int, jokers: int) -> _Template:
+    """The meld options of a rank, for any rank, whose option of ``a`` naturals may hold up to
+    ``rooms[a]`` wilds (``rooms[0]`` -2 for a new meld, which needs three cards, MELD-1; a meld
+    needs one) with ``twos`` little and ``jokers`` big wilds held: the most cards one uses, and
+    the options with naturals and those of wilds alone, each as codes ``naturals << 16 | little
+    wilds << 8 | big wilds``, in the order of the actions' sort keys."""
+    new = rooms[0] == -2
+    found: list[tuple[int, int]] = []  # (order key, code)
+    most = 0
+    for a, room in enumerate(rooms):
+        for b in range(min(twos, room) + 1):
+            for c in range(min(jokers, room - b) + 1):
+                used = a + b + c
+                if used < 3 and (new or not used):
+                    continue
+                most = max(most, used)
+                # The cards in base 4 (a natural 1, a little wild 2, a big wild 3), padded with
+                # zeros to a fixed length: the order of the sort keys, which compare the cards
+                # in canonical order (the rank, 2, JK), a shorter list first where one is the
+                # other's start.
+                key = 0
+                for digit in (1,) * a + (2,) * b + (3,) * c:
+                    key = key * 4 + digit
+                found.append((key << 2 * (_MELD_KEY_DIGITS - used), a << 16 | b << 8 | c))
+    found.sort()
+    return (most, tuple([code for _, code in found if code >> 16]),
+            tuple([code for _, code in found if not code >> 16]))
+
+
+_MELD_KEY_DIGITS = 32
+"""More digits than any meld has cards (at most 30: twelve naturals, twelve 2s and six jokers
+with three decks, RULES: CARD-2)."""
+
+
+def _meld_option(rules: RuleSet, rank: int, naturals: int, twos: int, jokers: int) -> _MeldOption:
+    """The meld of ``rank`` with those cards, as an option: the action, its cards, their value."""
+    cards = (_CARDS[rank],) * naturals + (TWO,) * twos + (JOKER,) * jokers
+    values = rules.card_values
+    return (_act(_V_MELD, cards, _CARDS[rank] if naturals == 0 else None), len(cards),
+            naturals * values[rank] + twos * values[_TWO_I] + jokers * values[_JOKER_I])
 
 
 def _rank_melds(
@@ -1379,14 +1451,13 @@ def _rank_melds(
 ) -> _RankMelds:
     """Every meld action of one rank that obeys MELD-1 and MELD-2, each with the cards it uses
     and their value: those with naturals and the lay-offs of wilds alone, each in order; the
-    most cards one uses; and the least value one has."""
+    most cards one uses; and the least value one has. Computed afresh: what
+    :func:`_rank_entry` keeps is tested against it."""
     if meld is None:
         n0 = w0 = 0
     else:
         n0, w0 = meld[0], meld[1] + meld[2]
-    values = rules.card_values
-    natural_value, little, big = values[rank], values[_TWO_I], values[_JOKER_I]
-    found: list[tuple[tuple[int, tuple[int, ...], int], Action, int, int]] = []
+    found: list[tuple[tuple[int, tuple[int, ...], int], _MeldOption]] = []
     for a in range(0 if meld is not None else 1, have + 1):
         room = caps[n0 + a] - w0
         for b in range(min(twos, room) + 1 if room >= 0 else 0):
@@ -1394,38 +1465,29 @@ def _rank_melds(
                 used = a + b + c
                 if used == 0 or (meld is None and used < 3):
                     continue
-                entry = _MELD_ACTIONS.get((rank, a, b, c))
-                if entry is None:
-                    action = _act(_V_MELD, (rank,) * a + (TWO,) * b + (JOKER,) * c,
-                                  rank if a == 0 else None)
-                    entry = _MELD_ACTIONS[(rank, a, b, c)] = (_SORT_KEYS[action], action)
-                found.append((entry[0], entry[1], used,
-                              a * natural_value + b * little + c * big))
+                option = _meld_option(rules, rank, a, b, c)
+                found.append((_SORT_KEYS[option[0]], option))
     found.sort()  # by the actions' sort keys, distinct for distinct actions
-    natural = tuple((o[1], o[2], o[3]) for o in found if o[1].on is None)
-    wild = tuple((o[1], o[2], o[3]) for o in found if o[1].on is not None)
-    return (max((o[2] for o in found), default=0), min((o[3] for o in found), default=INF),
+    natural = tuple(o[1] for o in found if o[1][0].on is None)
+    wild = tuple(o[1] for o in found if o[1][0].on is not None)
+    return (max((o[1][1] for o in found), default=0), min((o[1][2] for o in found), default=INF),
             tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
-
-
-_MELD_ACTIONS: dict[
-    tuple[int, int, int, int], tuple[tuple[int, tuple[int, ...], int], Action]
-] = {}
-"""By (rank, naturals, little wilds, big wilds): the meld action of those cards (on that rank)
-and its sort key, for :func:`_rank_melds`."""
 
 
 class _Info:
     """What the engine derives from a RuleSet, computed once per RuleSet."""
 
-    __slots__ = ("caps", "rank_melds", "rank_shapes", "side_of")
+    __slots__ = ("caps", "meld_options", "rank_melds", "rank_shapes", "side_of")
 
     def __init__(self, rules: RuleSet) -> None:
         self.side_of = _side_index(rules)
         # Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2.
         self.caps = meld_caps(rules)
         self.rank_melds: dict[tuple[object, ...], _RankMelds] = {}
-        self.rank_shapes: dict[tuple[int, ...], _RankMelds] = {}
+        self.rank_shapes: dict[tuple[object, ...], _RankMelds] = {}
+        # By rank << 24 | naturals << 16 | little wilds << 8 | big wilds (each count below 256:
+        # no deck holds more of a kind): the meld option of those cards (_meld_option).
+        self.meld_options: dict[int, _MeldOption] = {}
 
 
 _info_of = per_ruleset(_Info)
