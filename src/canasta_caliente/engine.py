@@ -1160,9 +1160,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     wilds = twos + jokers
     melds = side.melds
     get = info.rank_melds.get
-    # Ranks with cards in hand, and with wilds in hand also the ranks melded.
-    ranks: Iterable[int] = (r for r in _RANKS if hand[r] or melds[r] is not None) if wilds else (
-        compress(_RANKS, hand))
+    short = info.new_meld_wilds
+    ranks: tuple[int, ...] = _RANKS
     if need > 0 and most_points(rules, hand, melds) + hand[_B3_I] * rules.card_values[_B3_I] < need:
         # INIT-3: all the cards that could ever be melded are worth less than the minimum, so
         # no meld can be followed by a discard, nor by going out (which meets the minimum
@@ -1176,11 +1175,18 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     for rank in ranks:
         have = hand[rank]
         meld = melds[rank]
-        if meld is None and have < 3:
-            if have == 1:
-                singles += 1
-            else:
-                pairs += 1
+        if meld is None:
+            if have < 3:
+                if not have:
+                    continue
+                if have == 1:
+                    singles += 1
+                else:
+                    pairs += 1
+                if wilds < short[have]:
+                    continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
+        elif not have and not wilds:
+            continue  # nothing to lay off
         found = get((rank, have, meld, twos, jokers))
         if found is None:
             found = _rank_entry(rules, info, rank, have, meld, twos, jokers)
@@ -1477,12 +1483,18 @@ def _rank_melds(
 class _Info:
     """What the engine derives from a RuleSet, computed once per RuleSet."""
 
-    __slots__ = ("caps", "meld_options", "rank_melds", "rank_shapes", "side_of")
+    __slots__ = ("caps", "meld_options", "new_meld_wilds", "rank_melds", "rank_shapes",
+                 "side_of")
 
     def __init__(self, rules: RuleSet) -> None:
         self.side_of = _side_index(rules)
         # Per number of naturals, the most wilds a meld may hold (-1: no valid meld), MELD-2.
-        self.caps = meld_caps(rules)
+        self.caps = caps = meld_caps(rules)
+        # Per number of naturals held (0 to 2), the fewest wilds a new meld of them needs
+        # (MELD-1: three cards; MELD-2: wilds the naturals allow); INF: none can be made.
+        self.new_meld_wilds = tuple(
+            min((3 - a for a in range(1, have + 1) if caps[a] >= 3 - a), default=INF)
+            for have in range(3))
         self.rank_melds: dict[tuple[object, ...], _RankMelds] = {}
         self.rank_shapes: dict[tuple[object, ...], _RankMelds] = {}
         # By rank << 24 | naturals << 16 | little wilds << 8 | big wilds (each count below 256:

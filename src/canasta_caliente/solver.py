@@ -94,9 +94,20 @@ def _meld_caps(rules: RuleSet) -> tuple[int, ...]:
     return tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
 
 
-meld_caps = per_ruleset(_meld_caps)
-""":func:`wild_cap` for every possible number of naturals (index 0: -1), as a table, per
-RuleSet."""
+_caps_of = per_ruleset(_meld_caps)
+
+
+def meld_caps(rules: RuleSet) -> tuple[int, ...]:
+    """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table, per
+    RuleSet. The last RuleSet's table is also in ``_CAPS_LAST``, which the searches read first
+    (one global read, no call)."""
+    global _CAPS_LAST
+    caps = _caps_of(rules)
+    _CAPS_LAST = (rules, caps)
+    return caps
+
+
+_CAPS_LAST: tuple[object, tuple[int, ...]] = (None, ())  # no RuleSet is None: unread
 
 
 def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
@@ -240,7 +251,9 @@ def too_few_wilds(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
     # The counts of the unmelded ranks (zip stops at the ranks: melds has one entry per rank).
     free = [h for h, m in zip(hand, melds, strict=False) if m is None]
-    return too_few_wilds_for(meld_caps(rules), hand, free.count(1), free.count(2))
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
+    return too_few_wilds_for(caps, hand, free.count(1), free.count(2))
 
 
 def too_few_wilds_for(caps: tuple[int, ...], hand: Counts, singles: int, pairs: int) -> bool:
@@ -294,7 +307,8 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
     stuck = counts[CAL]
     kind: int | None = CAL if stuck else None
     wilds = counts[TWO] + counts[JOKER]
-    caps = meld_caps(rules)
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
     for r in _RANKS:
         h = counts[r]
         if h and melds[r] is None:
@@ -366,7 +380,8 @@ def _wild_fit(
 ) -> bool:
     wilds = cards[TWO] + cards[JOKER]
     size = rules.canasta_size
-    caps = meld_caps(rules)
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
     lo_sum = 0
     hi_sum = 0
     canastas = 0
@@ -434,7 +449,8 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     if most_points(rules, hand, melds) < need:
         return False
     values = rules.card_values
-    caps = meld_caps(rules)
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
     twos, jokers = hand[TWO], hand[JOKER]
     # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
     # wilds where the melds have room, best first; then naturals onto melds and new melds of
@@ -486,7 +502,8 @@ def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
     stop cards): every wild, and every natural of a rank that is melded, held three times or
     more, or can be made a new meld with the wilds held (MELD-1, MELD-2)."""
     values = rules.card_values
-    caps = meld_caps(rules)
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
     wilds = hand[TWO] + hand[JOKER]
     most = hand[TWO] * values[TWO] + hand[JOKER] * values[JOKER]
     for r in _RANKS:
@@ -504,7 +521,8 @@ def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limi
     ``need``) keep the fewest naturals; the wilds placed are always the most valuable ones.
     States over ``limit`` cards are dropped, and the search stops at the first that suffices."""
     values = rules.card_values
-    caps = meld_caps(rules)
+    last = _CAPS_LAST
+    caps = last[1] if last[0] is rules else meld_caps(rules)
     wild_vals = _wild_values(rules, hand)
     total_wilds = len(wild_vals)
     prefix = [0]
