@@ -12,7 +12,7 @@ cards in canonical order, then by the ``on`` rank.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from typing import TypeVar, cast
 
@@ -219,7 +219,12 @@ def _deal(
     results: tuple[object, ...],
     deck: tuple[Card, ...],
 ) -> GameState:
-    order = turn_order(rules, hand_number)
+    orders = _turn_orders(rules)
+    order = orders.get(hand_number)
+    if order is None:
+        order = turn_order(rules, hand_number)
+        if len(orders) < 64:  # (games rarely last longer; later hands are computed)
+            orders[hand_number] = order
     hands = [[0] * NUM_KINDS for _ in range(rules.players)]
     # DEAL-2: one card at a time to each active player in turn, so the card at position p
     # goes to order[p % len(order)].
@@ -270,6 +275,9 @@ def _deal(
         return _end_hand(state, table, ended, None)
     return state
 
+
+_turn_orders: Callable[[RuleSet], dict[int, tuple[int, ...]]] = per_ruleset(lambda rules: {})
+"""Per RuleSet, the :func:`turn_order` of each hand number dealt."""
 
 _DRAW_TURNS: dict[tuple[int, int, bool], Turn] = {}
 
