@@ -249,3 +249,22 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
         cached = engine._rank_entry(rules, info, rank, have, meld, twos, jokers)
         fresh = engine._rank_melds(rules, engine._CARDS[rank], have, meld, twos, jokers, caps)
         assert cached == fresh, (rank, have, meld, twos, jokers)
+
+
+@given(case=table_and_hand(), need=st.integers(1, 200), limit=st.integers(1, 16))
+def test_quick_answers_of_cards_within_agree_with_its_exact_search(
+    case: tuple[cc.RuleSet, tuple[int, ...], Melds], need: int, limit: int,
+) -> None:
+    """``solver.cards_within`` (can at most ``limit`` cards, melded, be worth ``need`` points:
+    the rest of a first-meld minimum, INIT-3) answers most cases by a bound, a greedy layout or
+    one meld alone, and the rest by an exact search; its answer is always the exact search's,
+    and what the one-meld accept finds is a layout that search finds too."""
+    # RULES: INIT-1, INIT-3, MELD-1, MELD-2
+    from canasta_caliente import solver
+
+    rules, hand, melds = case
+    exact = solver._meldable_within(rules, hand, melds, need, limit)
+    assert solver.cards_within(rules, hand, melds, need, limit) == exact
+    one = solver._one_meld_within(rules, hand, melds, need, limit,
+                                  solver._wild_values(rules, hand), solver.meld_caps(rules))
+    assert exact or not one

@@ -494,7 +494,42 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
                 cards += take
     if points >= need and cards <= limit:
         return True
+    wild_vals = _wild_values(rules, hand)
+    if _one_meld_within(rules, hand, melds, need, limit, wild_vals, caps):
+        return True
     return _meldable_within(rules, hand, melds, need, limit)
+
+
+def _one_meld_within(
+    rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int, wild_vals: list[int],
+    caps: tuple[int, ...],
+) -> bool:
+    """A quick accept for :func:`cards_within`: can one meld alone, grown or made from one
+    rank's naturals and the best wilds it may hold (MELD-1, MELD-2), be worth ``need`` with at
+    most ``limit`` cards? (The greedy layout misses these: a pair made a meld with a wild, or
+    wilds a meld may hold only once naturals have joined it.)"""
+    wilds = len(wild_vals)
+    values = rules.card_values
+    for r in _RANKS:
+        h = hand[r]
+        m = melds[r]
+        if m is None:
+            if not h:
+                continue
+            n0, w0, least = 0, 0, 3  # a new meld: three cards at least
+        else:
+            n0, w0, least = m[0], m[1] + m[2], 1
+        value = values[r]
+        for a in range(min(h, limit), -1, -1):
+            if m is None and a == 0:
+                break
+            room = caps[n0 + a] - w0
+            k = min(wilds, room, limit - a)
+            if k < 0 or a + k < least:
+                continue
+            if a * value + sum(wild_vals[:k]) >= need:
+                return True
+    return False
 
 
 def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
