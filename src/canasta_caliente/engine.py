@@ -1234,8 +1234,15 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
         for action in _STOP_MELDS[: 1 if stops == 3 else 2]:
             rest = list(hand)
             rest[_B3_I] -= len(action.cards)
-            if (_accepts(state, action) if decide
-                    else _may_go_out_with(state, action, tuple(rest), melds)):
+            rest_hand = tuple(rest)
+            if decide:
+                if _accepts(state, action):
+                    out.append(action)
+            # Going out must follow at once: first the counting refusal of go_out_possible (the
+            # ranks' singles and pairs are the hand's, the stop cards aside), which settles
+            # most of these.
+            elif (not too_few_wilds_for(info.caps, rest_hand, singles, pairs)
+                    and _may_go_out_with(state, action, rest_hand, melds)):
                 out.append(action)
     if held == 1:
         out.extend(a for a in compress(_DISCARDS, hand) if _accepts(state, a))
