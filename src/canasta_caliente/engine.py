@@ -1663,8 +1663,9 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     hands = t.hands
     hand = list(hands[seat])
     sides = t.sides
-    drawn = deck[pos:end]
-    if R3 in drawn:
+    if end == pos + 1 and deck[pos] is not R3:
+        hand[deck[pos]] += 1  # (one card, not a bonus card: the usual draw)
+    elif R3 in (drawn := deck[pos:end]):
         size = len(deck)
         wanted = end - pos
         bonus = 0
