@@ -1169,7 +1169,9 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     melds = side.melds
     get = info.rank_melds.get
     short = info.new_meld_wilds
-    ranks: tuple[int, ...] = _RANKS
+    # The ranks with cards in hand; with wilds in hand, every rank (a melded one without
+    # cards in hand may take wilds alone).
+    ranks: Iterable[int] = _RANKS if wilds else compress(_RANKS, hand)
     if need > 0 and most_points(rules, hand, melds) + hand[_B3_I] * rules.card_values[_B3_I] < need:
         # INIT-3: all the cards that could ever be melded are worth less than the minimum, so
         # no meld can be followed by a discard, nor by going out (which meets the minimum
@@ -1193,8 +1195,6 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                     pairs += 1
                 if wilds < short[have]:
                     continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
-        elif not have and not wilds:
-            continue  # nothing to lay off
         found = get((rank, have, meld, twos, jokers))
         if found is None:
             found = _rank_entry(rules, info, rank, have, meld, twos, jokers)
