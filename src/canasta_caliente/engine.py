@@ -1185,16 +1185,15 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     for rank in ranks:
         have = hand[rank]
         meld = melds[rank]
-        if meld is None:
-            if have < 3:
-                if not have:
-                    continue
-                if have == 1:
-                    singles += 1
-                else:
-                    pairs += 1
-                if wilds < short[have]:
-                    continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
+        if meld is None and have < 3:
+            if not have:
+                continue
+            if have == 1:
+                singles += 1
+            else:
+                pairs += 1
+            if wilds < short[have]:
+                continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
         found = get((rank, have, meld, twos, jokers))
         if found is None:
             found = _rank_entry(rules, info, rank, have, meld, twos, jokers)
@@ -1385,13 +1384,13 @@ def _rank_entry(
     # An option of a naturals may add up to rooms[a] wilds: that, the naturals held and the
     # wilds held decide every option (not the meld's naturals and wilds themselves).
     if meld is None:
-        rooms: tuple[int, ...] = (-2, *caps[1:have + 1])  # (-2: a new meld needs naturals)
+        rooms: tuple[int, ...] = (-1, *caps[1:have + 1])  # (-1: a new meld needs naturals)
     else:
         w0 = meld[1] + meld[2]
         rooms = tuple([c - w0 for c in caps[meld[0]:meld[0] + have + 1]])
     # Wilds beyond the most any option could lay change no option: count at most that many.
     room = max(max(rooms), 0)
-    pattern = (rooms, min(twos, room), min(jokers, room))
+    pattern = (meld is None, rooms, min(twos, room), min(jokers, room))
     shape = (rank, pattern)
     found = info.rank_shapes.get(shape)
     if found is None:
@@ -1420,20 +1419,23 @@ def _rank_entry(
 
 _Template = tuple[int, tuple[int, ...], tuple[int, ...]]
 """See :func:`_meld_template`."""
-_TEMPLATES: dict[tuple[tuple[int, ...], int, int], _Template] = {}
-"""By the rooms, little wilds and big wilds of :func:`_rank_entry`: :func:`_meld_template`."""
+_TEMPLATES: dict[tuple[bool, tuple[int, ...], int, int], _Template] = {}
+"""By the arguments of :func:`_meld_template` (as :func:`_rank_entry` finds them): its
+result."""
 
 
-def _meld_template(rooms: tuple[int, ...], twos: int, jokers: int) -> _Template:
-    """The meld options of a rank, for any rank, whose option of ``a`` naturals may hold up to
-    ``rooms[a]`` wilds (``rooms[0]`` -2 for a new meld, which needs three cards, MELD-1; a meld
-    needs one) with ``twos`` little and ``jokers`` big wilds held: the most cards one uses, and
-    the options with naturals and those of wilds alone, each as codes ``naturals << 16 | little
-    wilds << 8 | big wilds``, in the order of the actions' sort keys."""
-    new = rooms[0] == -2
+def _meld_template(new: bool, rooms: tuple[int, ...], twos: int, jokers: int) -> _Template:
+    """The meld options of a rank, for any rank: of a ``new`` meld (three cards at least,
+    MELD-1) or of one on the table (a card at least), whose option of ``a`` naturals may hold up
+    to ``rooms[a]`` wilds (none if negative), with ``twos`` little and ``jokers`` big wilds
+    held. The most cards one uses, and the options with naturals and those of wilds alone, each
+    as codes ``naturals << 16 | little wilds << 8 | big wilds``, in the order of the actions'
+    sort keys."""
     found: list[tuple[int, int]] = []  # (order key, code)
     most = 0
     for a, room in enumerate(rooms):
+        if room < 0 or (new and not a):
+            continue
         for b in range(min(twos, room) + 1):
             for c in range(min(jokers, room - b) + 1):
                 used = a + b + c
