@@ -21,6 +21,11 @@ from .cards import NATURALS, NUM_KINDS, Card, counts_from_cards, parse_cards
 from .errors import IllegalActionError, NotationError
 from .rules import RuleSet, StockOut, WildRule, per_ruleset
 from .scoring import score_hand
+from .solver import B3 as _B3_I  # the card kinds as plain ints, to index count tuples
+from .solver import CAL as _CAL_I
+from .solver import JOKER as _JOKER_I
+from .solver import R3 as _R3_I
+from .solver import TWO as _TWO_I
 from .solver import (
     Situation,
     can_finish,
@@ -88,12 +93,6 @@ B3 = Card.BLACK_THREE
 CAL = Card.CALIENTE
 ZERO = NO_WAITING
 _ALWAYS_FREEZE = frozenset({TWO, JOKER, R3})
-# The same kinds as plain ints, to index count tuples (fastest with exact ints in CPython).
-_TWO_I = int(TWO)
-_JOKER_I = int(JOKER)
-_R3_I = int(R3)
-_B3_I = int(B3)
-_CAL_I = int(CAL)
 _T = TypeVar("_T")
 
 
@@ -1204,25 +1203,18 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
                 wild_out += found[3]
                 wild_ranks += 1
             continue
-        if keep < 0 and need <= 0:
+        if keep < 0 and need <= 0 and exits is None:
             # Bound to go out: every meld is decided by the ways of going out from the whole
             # hand (see _bound_meld_ok), found once.
-            if exits is None:
-                exits = going_out_discards(rules, hand, melds)
-            out.extend(a for a, used, value in found[4]
-                       if _bound_meld_ok(state, hand, melds, a, used, value, held, exits))
-            if found[5]:
-                wild_ranks += 1
-                wild_out.extend(a for a, used, value in found[5]
-                                if _bound_meld_ok(state, hand, melds, a, used, value, held,
-                                                  exits))
-            continue
-        out.extend(a for a, used, value in found[4]
-                   if _meld_ok(state, hand, melds, a, used, value, keep, decide))
+            exits = going_out_discards(rules, hand, melds)
+        for options, into in ((found[4], out), (found[5], wild_out)):
+            for a, used, value in options:
+                if (_bound_meld_ok(state, hand, melds, a, used, value, held, exits)
+                        if exits is not None
+                        else _meld_ok(state, hand, melds, a, used, value, keep, decide)):
+                    into.append(a)
         if found[5]:
             wild_ranks += 1
-            wild_out.extend(a for a, used, value in found[5]
-                            if _meld_ok(state, hand, melds, a, used, value, keep, decide))
     if wild_out:
         if wild_ranks > 1:
             wild_out.sort(key=_SORT_KEYS.__getitem__)
@@ -1373,13 +1365,14 @@ def _rank_entry(
     rules: RuleSet, info: _Info, rank: int, have: int, meld: MeldCounts | None, twos: int,
     jokers: int,
 ) -> _RankMelds:
-    """:func:`_rank_melds`, kept in ``info.rank_melds`` under ``(rank, have, meld, twos,
-    jokers)`` (where callers look first), and shared by every meld and hand of the rank that
-    give the same options: those that leave the same room for wilds for each number of naturals
-    added (a meld's split of little and big wilds, and its naturals beyond what sets the room,
-    change none), and hands with more wilds than any option could lay. Which cards the options
-    hold, and their order, does not depend on the rank: that is found once for all ranks
-    (:func:`_meld_template`) and given the rank's actions and values here."""
+    """Every meld action of one rank that obeys MELD-1 and MELD-2, kept in
+    ``info.rank_melds`` under ``(rank, have, meld, twos, jokers)`` (where callers look first),
+    and shared by every meld and hand of the rank that give the same options: those that leave
+    the same room for wilds for each number of naturals added (a meld's split of little and big
+    wilds, and its naturals beyond what sets the room, change none), and hands with more wilds
+    than any option could lay. Which cards the options hold, and their order, does not depend on
+    the rank: that is found once for all ranks (:func:`_meld_template`) and given the rank's
+    actions and values here (the result: see ``_RankMelds``)."""
     caps = info.caps
     # An option of a naturals may add up to rooms[a] wilds: that, the naturals held and the
     # wilds held decide every option (not the meld's naturals and wilds themselves).
@@ -1466,35 +1459,6 @@ def _meld_option(rules: RuleSet, rank: int, naturals: int, twos: int, jokers: in
     values = rules.card_values
     return (_act(_V_MELD, cards, _CARDS[rank] if naturals == 0 else None), len(cards),
             naturals * values[rank] + twos * values[_TWO_I] + jokers * values[_JOKER_I])
-
-
-def _rank_melds(
-    rules: RuleSet, rank: Card, have: int, meld: MeldCounts | None, twos: int, jokers: int,
-    caps: tuple[int, ...],
-) -> _RankMelds:
-    """Every meld action of one rank that obeys MELD-1 and MELD-2, each with the cards it uses
-    and their value: those with naturals and the lay-offs of wilds alone, each in order; the
-    most cards one uses; and the least value one has. Computed afresh: what
-    :func:`_rank_entry` keeps is tested against it."""
-    if meld is None:
-        n0 = w0 = 0
-    else:
-        n0, w0 = meld[0], meld[1] + meld[2]
-    found: list[tuple[tuple[int, tuple[int, ...], int], _MeldOption]] = []
-    for a in range(0 if meld is not None else 1, have + 1):
-        room = caps[n0 + a] - w0
-        for b in range(min(twos, room) + 1 if room >= 0 else 0):
-            for c in range(min(jokers, room - b) + 1):
-                used = a + b + c
-                if used == 0 or (meld is None and used < 3):
-                    continue
-                option = _meld_option(rules, rank, a, b, c)
-                found.append((_SORT_KEYS[option[0]], option))
-    found.sort()  # by the actions' sort keys, distinct for distinct actions
-    natural = tuple(o[1] for o in found if o[1][0].on is None)
-    wild = tuple(o[1] for o in found if o[1][0].on is not None)
-    return (max((o[1][1] for o in found), default=0), min((o[1][2] for o in found), default=INF),
-            tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
 
 
 class _Info:

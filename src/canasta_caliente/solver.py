@@ -520,9 +520,7 @@ def _one_meld_within(
         else:
             n0, w0, least = m[0], m[1] + m[2], 1
         value = values[r]
-        for a in range(min(h, limit), -1, -1):
-            if m is None and a == 0:
-                break
+        for a in range(min(h, limit), 0 if m is None else -1, -1):  # (a new meld: a natural)
             room = caps[n0 + a] - w0
             k = min(wilds, room, limit - a)
             if k < 0 or a + k < least:
