@@ -62,6 +62,7 @@ from .actions import Action, parse_action
 from .cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from .engine import apply, new_game, turn_order
 from .errors import IllegalActionError, NotationError, StateError
+from .invariants import state_problems
 from .rules import RuleSet
 from .state import GameState, Table
 
@@ -231,16 +232,16 @@ def _difference(found: Sequence[int], want: Sequence[int]) -> str:
 
 
 def _check_state(p: Problems, state: GameState) -> None:
-    """Whole-state checks: cards conserved, bonus cards out of hands, no dead end (TURN-0)."""
-    from .testing import check_invariants
-
+    """Whole-state checks (:func:`~canasta_caliente.invariants.state_problems`): cards
+    conserved, bonus cards out of hands, the turn's facts against the table, the last result
+    against the table it finishes, no dead end (TURN-0)."""
     try:
-        found = check_invariants(state)
+        found = state_problems(state)
     except Exception as exc:  # a tampered state may trip the engine itself
         p.add("", f"the engine cannot play this state: {type(exc).__name__}: {exc}")
         return
-    for problem in found:
-        p.add("", problem)
+    for path, problem in found:
+        p.add(path, problem)
 
 
 # ---------------------------------------------------------------------------------------------
