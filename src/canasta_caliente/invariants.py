@@ -251,6 +251,14 @@ def public_fact_problems(
             add(npath, f"{need} still needed, but side {side_no}'s melds of "
                 f"{' '.join(map(str, older))} were made before this turn, so it has melded and "
                 "no minimum applies (INIT-5)")
+        if turn.had_melded:
+            add(join(tp, "had_melded"), f"true, but side {side_no} is still short of its first "
+                f"meld, so seat {seat} had not melded before this turn (INIT-1, OUT-3)")
+        others = [s for s in rules.layout[side_no] if s != seat and melded_seats >> s & 1]
+        if others:
+            add(paths.melded_seats, f"seats {' '.join(map(str, others))} are listed as having "
+                f"melded, but side {side_no} is still short of its first meld, so no one of it "
+                "melded before this turn (INIT-1)")
         if not turn.started and (points or side.meld_count or any(turn.waiting)):
             add(join(tp, "started"), "false, but the first meld has been started this turn "
                 "(INIT-3)")
