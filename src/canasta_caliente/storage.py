@@ -248,6 +248,11 @@ def _check_state(p: Problems, state: GameState) -> None:
 # Game records
 
 
+_MAX_ACTION_TEXT = 500
+"""The longest action text a record may hold: far more than the largest meld of the largest deck
+(a rank's 12 naturals and 18 wilds) takes to write."""
+
+
 def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
     return tuple(str(a) if isinstance(a, Action) else a for a in values)
 
@@ -375,14 +380,23 @@ class GameRecord:
                                 None if rules is None else len(rules.layout))
         actions: list[str] = []
         items = get_list(p, "actions", doc["actions"])
+        normal: dict[str, str] = {}  # a game repeats its actions: each text is parsed once
         for i, item in enumerate(items or ()):
             text = get_str(p, join("actions", i), item)
             if text is None:
                 continue
-            try:
-                actions.append(str(parse_action(text)))
-            except NotationError as exc:
-                p.add(join("actions", i), f"step {i + 1}: {exc}")
+            found = normal.get(text)
+            if found is None and len(text) > _MAX_ACTION_TEXT:
+                p.add(join("actions", i), f"step {i + 1}: {len(text)} characters; no action "
+                      f"is written in more than {_MAX_ACTION_TEXT}")
+                continue
+            if found is None:
+                try:
+                    found = normal[text] = str(parse_action(text))
+                except NotationError as exc:
+                    p.add(join("actions", i), f"step {i + 1}: {exc}")
+                    continue
+            actions.append(found)
         p.raise_if_any(what)
         assert rules is not None and seed is not None
         record = cls(rules, seed, deck, scores, tuple(actions))
