@@ -352,3 +352,75 @@ def test_zero_bonus_card_score_round_trips() -> None:
             if any(laid) and "bonus_card_score" in options:
                 seen += 1
     assert seen >= 5
+
+
+# ---------------------------------------------------------------------------------------------
+# Bounds: nesting, integers, names, sizes
+
+
+def test_deep_nesting_is_one_state_error() -> None:
+    """JSON nested deeper than the readers allow, in text or as data, and data that contains
+    itself, are one StateError for every reader, never RecursionError; data sharing a list
+    in several places is read."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=8)
+    text = dumps(state, indent=None)
+    deep = text[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    for read in (loads, cc.View.from_json, cc.GameRecord.from_json):
+        with pytest.raises(cc.StateError, match="nested"):
+            read(deep)
+    data = state_to_dict(state)
+    nest: list[Any] = []
+    for _ in range(30):
+        nest = [nest]
+    data["table"]["pile"] = nest
+    with pytest.raises(cc.StateError, match="nested more than 16 levels"):
+        cc.storage.state_from_dict(data)
+    cyclic = state_to_dict(state)
+    cyclic["table"]["turn"]["waiting"] = loop = []  # type: ignore[var-annotated]
+    loop.append(loop)
+    with pytest.raises(cc.StateError, match="contains itself"):
+        cc.storage.state_from_dict(cyclic)
+    shared = state_to_dict(state)
+    row = shared["hand_results"] = []
+    shared["table"]["sides"][0]["melds"] = shared["table"]["sides"][1]["melds"] = row
+    assert cc.storage.state_from_dict(shared) == state
+
+
+def test_huge_integers_are_refused() -> None:
+    """Integers beyond 256 bits are refused by name, in text (where JSON itself stops at 4,300
+    digits) and as data, never with the ValueError that printing them would raise."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=8)
+    data = state_to_dict(state)
+    data["seed"] = 10**5000
+    with pytest.raises(cc.StateError, match="integers of at most 256 bits"):
+        cc.storage.state_from_dict(data)
+    text = dumps(state).replace('"seed": 8', '"seed": ' + "9" * 5000)
+    with pytest.raises(cc.StateError, match="invalid JSON"):
+        loads(text)
+    data = state_to_dict(state)
+    data["seed"] = 2**255
+    assert cc.storage.state_from_dict(data).seed == 2**255
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=1).to_dict()
+    record["seed"] = -(10**400)
+    with pytest.raises(cc.StateError, match="256 bits"):
+        cc.GameRecord.from_dict(record)
+
+
+def test_odd_names_and_sizes_are_problems_of_the_document() -> None:
+    """A field named by a number, an enormous unknown field name or card code, and an action
+    text longer than any action are listed as problems, with short messages."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=8)
+    data = state_to_dict(state)
+    data[7] = 1  # type: ignore[index]
+    data["y" * 100_000] = 1
+    data["table"]["pile"].append("Z" * 100_000)
+    with pytest.raises(cc.StateError) as info:
+        cc.storage.state_from_dict(data)
+    message = str(info.value)
+    assert "a field named by an integer" in message
+    assert "unknown field" in message and "unknown card code" in message
+    assert len(message) < 2000
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=1).to_dict()
+    record["actions"] = ["draw", "meld " + "7 " * 10_000]
+    with pytest.raises(cc.StateError, match=r"actions\[1\]: step 2: 20005 characters"):
+        cc.GameRecord.from_dict(record)

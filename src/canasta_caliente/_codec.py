@@ -148,23 +148,31 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
 
 
 def check_shape(data: Any, what: str) -> None:
-    """Refuse, with a :class:`StateError`, data nested deeper than :data:`MAX_DEPTH` levels
-    (cycles included) or holding an integer of more than :data:`MAX_INT_BITS` bits. Linear in
-    the data's size: each list or object is visited at most once per depth."""
-    seen: dict[int, int] = {}
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    """Refuse, with a :class:`StateError`, data nested deeper than :data:`MAX_DEPTH` levels,
+    data that contains itself, or an integer of more than :data:`MAX_INT_BITS` bits. Linear in
+    the data's size: each list or object is explored at most once per depth."""
+    done: dict[int, int] = {}  # id -> the least depth it was explored from
+    on_path: set[int] = set()
+    stack: list[tuple[Any, int, bool]] = [(data, 1, False)]
     while stack:
-        value, depth = stack.pop()
+        value, depth, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(value))
+            done[id(value)] = depth
+            continue
         if isinstance(value, dict | list):
+            key = id(value)
+            if key in on_path:
+                raise StateError(f"invalid {what}: a list or object contains itself")
             if depth > MAX_DEPTH:
                 raise StateError(f"invalid {what}: lists and objects nested more than "
                                  f"{MAX_DEPTH} levels deep")
-            key = id(value)
-            if seen.get(key, MAX_DEPTH + 1) <= depth:
+            if done.get(key, MAX_DEPTH + 1) <= depth:
                 continue
-            seen[key] = depth
+            on_path.add(key)
+            stack.append((value, depth, True))
             items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
+            stack.extend((item, depth + 1, False) for item in items)
         elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
             raise StateError(f"invalid {what}: an integer of {value.bit_length()} bits; a "
                              f"document holds integers of at most {MAX_INT_BITS} bits")
