@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
+from ._codec import join, side_of_seat
 from .cards import NATURALS, NUM_KINDS, Card
 from .engine import legal_actions
 from .rules import RuleSet, StockOut
@@ -75,21 +76,14 @@ _QUESTION_TEXT = {Question.NONE: "none", Question.ASKED: "asked", Question.YES: 
                   Question.NO: "no"}
 
 
-def _side_of(rules: RuleSet, seat: int) -> int:
-    for i, seats in enumerate(rules.layout):
-        if seat in seats:
-            return i
-    raise ValueError(f"no seat {seat} at a table of {rules.players}")  # pragma: no cover
-
-
 def _partner(rules: RuleSet, order: Sequence[int], turn_index: int) -> int | None:
     """The seat that answers the turn player's question: the next active seat of its side in
     turn order (OUT-2), or ``None`` when it has no active partner."""
     seat = order[turn_index]
-    side = _side_of(rules, seat)
+    side = side_of_seat(rules, seat)
     for k in range(1, len(order)):
         other = order[(turn_index + k) % len(order)]
-        if _side_of(rules, other) == side:
+        if side_of_seat(rules, other) == side:
             return other
     return None
 
@@ -139,9 +133,9 @@ def public_fact_problems(
             if seat not in order:
                 add(paths.melded_seats, f"seat {seat} sits out this hand, so it has not melded "
                     "(SEAT-3)")
-            elif sides[_side_of(rules, seat)].meld_count == 0:
+            elif sides[side_of_seat(rules, seat)].meld_count == 0:
                 add(paths.melded_seats, f"seat {seat} has melded, but its side "
-                    f"{_side_of(rules, seat)} has no meld on the table (MELD-3)")
+                    f"{side_of_seat(rules, seat)} has no meld on the table (MELD-3)")
     for side_no, side in enumerate(sides):
         if side.meld_count and not any(melded_seats >> s & 1 for s in rules.layout[side_no]):
             add(paths.melded_seats, f"side {side_no} has melds on the table, but none of its "
@@ -152,7 +146,7 @@ def public_fact_problems(
             f"{len(hand_results)}, so no further hand is dealt (GAME-1)")
 
     seat = order[turn_index]
-    side_no = _side_of(rules, seat)
+    side_no = side_of_seat(rules, seat)
     side = sides[side_no]
     if over:
         if any(turn.waiting):
@@ -292,13 +286,6 @@ def public_fact_problems(
             add(wpath, "pile cards wait after the pile was taken, and the turn cannot discard "
                 f"until they join, so the pile ({paths.pile}) is empty meanwhile (INIT-4)")
     return out
-
-
-def join(path: str, key: str | int) -> str:
-    """The path of a field or an element under ``path``."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
 
 
 def _ending_problems(
