@@ -424,3 +424,16 @@ def test_odd_names_and_sizes_are_problems_of_the_document() -> None:
     record["actions"] = ["draw", "meld " + "7 " * 10_000]
     with pytest.raises(cc.StateError, match=r"actions\[1\]: step 2: 20005 characters"):
         cc.GameRecord.from_dict(record)
+
+
+def test_invariants_module_doctests_and_reexport() -> None:
+    """The invariants module's examples run, and testing re-exports the same check_invariants
+    (the public name of earlier releases keeps working)."""
+    import doctest
+
+    from canasta_caliente import invariants, testing
+
+    result = doctest.testmod(invariants)
+    assert result.attempted > 0 and result.failed == 0
+    assert testing.check_invariants is invariants.check_invariants
+    assert "check_invariants" in testing.__all__
