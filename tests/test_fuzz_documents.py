@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
@@ -173,6 +173,7 @@ def test_one_mutated_field_is_refused_or_plays_out(state: cc.GameState,
     # RULES: TURN-0, CARD-2
     doc = state_to_dict(state)
     what = mutate(doc, data)
+    note(f"mutation: {what}")
     try:
         back = cc.loads(json.dumps(doc))
     except cc.StateError:
