@@ -156,26 +156,44 @@ def check_shape(data: Any, what: str) -> None:
     stack: list[tuple[Any, int, bool]] = [(data, 1, False)]
     while stack:
         value, depth, leaving = stack.pop()
+        key = id(value)
         if leaving:
-            on_path.discard(id(value))
-            done[id(value)] = depth
+            on_path.discard(key)
+            done[key] = depth
             continue
-        if isinstance(value, dict | list):
-            key = id(value)
-            if key in on_path:
-                raise StateError(f"invalid {what}: a list or object contains itself")
-            if depth > MAX_DEPTH:
-                raise StateError(f"invalid {what}: lists and objects nested more than "
-                                 f"{MAX_DEPTH} levels deep")
-            if done.get(key, MAX_DEPTH + 1) <= depth:
-                continue
-            on_path.add(key)
-            stack.append((value, depth, True))
-            items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1, False) for item in items)
-        elif isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-            raise StateError(f"invalid {what}: an integer of {value.bit_length()} bits; a "
-                             f"document holds integers of at most {MAX_INT_BITS} bits")
+        if key in on_path:
+            raise StateError(f"invalid {what}: a list or object contains itself")
+        if depth > MAX_DEPTH:
+            raise StateError(f"invalid {what}: lists and objects nested more than "
+                             f"{MAX_DEPTH} levels deep")
+        if done.get(key, MAX_DEPTH + 1) <= depth:
+            continue
+        on_path.add(key)
+        stack.append((value, depth, True))
+        for item in value.values() if isinstance(value, dict) else value:
+            if type(item) is list and depth < MAX_DEPTH and not _nests(item, what):
+                continue  # a list of plain values (cards, scores): checked, nothing to follow
+            if isinstance(item, dict | list):
+                stack.append((item, depth + 1, False))
+            else:
+                _plain(item, what)
+
+
+def _nests(items: list[Any], what: str) -> bool:
+    """Whether a list holds a list or an object; its plain values are checked meanwhile."""
+    for item in items:
+        if type(item) is not str:
+            if isinstance(item, dict | list):
+                return True
+            _plain(item, what)
+    return False
+
+
+def _plain(value: Any, what: str) -> None:
+    """Refuse an integer of more than :data:`MAX_INT_BITS` bits."""
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise StateError(f"invalid {what}: an integer of {value.bit_length()} bits; a "
+                         f"document holds integers of at most {MAX_INT_BITS} bits")
 
 
 def _short(value: Any, limit: int = 40) -> str:
