@@ -97,9 +97,10 @@ def mutate(doc: dict[str, Any], data: st.DataObject) -> str:
     # time any place (most places are single cards of the deck and the hands).
     if data.draw(st.booleans(), label="a named field"):
         places = [(p, v) for p, v in places if isinstance(p[-1], str)]
-    # An index drawn from a wide range and reduced spreads the choice over every place
+    # A drawn number scattered by a multiplicative hash spreads the choice over every place
     # (small draws, which Hypothesis favours, would pick the first places again and again).
-    index = data.draw(st.integers(0, 2**32), label="place") % len(places)
+    index = (data.draw(st.integers(0, 2**32), label="place") * 2654435761 + 40503) % 2**32
+    index %= len(places)
     path, value = places[index]
     name = path[-1]
     if isinstance(value, bool):
