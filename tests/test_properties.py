@@ -17,7 +17,15 @@ from canasta_caliente.testing import (
     check_invariants,
     reference_legal_actions,
 )
-from strategies import rulesets
+from strategies import ruleset_options, rulesets
+
+
+@given(ruleset_options())
+def test_the_strategy_draws_every_option(options: dict[str, object]) -> None:
+    """The RuleSet strategy gives a value to every option of RuleSet (none keeps its default
+    for lack of a strategy), and the values make a valid RuleSet."""
+    assert set(options) == {option.name for option in cc.OPTIONS}
+    assert cc.RuleSet(**options).to_dict()["bonus_card_score"] == options["bonus_card_score"]
 
 
 @given(rules=rulesets(), seed=st.integers(0, 2**32), reference_every=st.integers(3, 9))

@@ -1,7 +1,8 @@
 """Exactness checks that ship with the library, for the engine's tests and for house rules.
 
 * :func:`check_invariants` lists every invariant a state breaks (cards conserved, melds valid,
-  scores adding up, ...).
+  the turn's facts agreeing with the table, a finished hand scored as the rules say, ...); it
+  lives in :mod:`canasta_caliente.invariants` and is re-exported here.
 * :func:`reference_legal_actions` is a deliberately naive, slow generator: it enumerates every
   candidate action from the hand, the melds and the pile, applies the rules without the TURN-0
   solver, and decides TURN-0 by brute-force search over real action sequences. It must agree
@@ -34,8 +35,8 @@ from .engine import (
     new_game,
     turn_order,
 )
+from .invariants import check_invariants
 from .rules import RuleSet
-from .solver import meld_is_valid
 from .state import GameState, Phase
 
 __all__ = [
@@ -73,85 +74,6 @@ def max_actions_per_hand(rules: RuleSet) -> int:
     them. In all, at most 4 (2 D + C + 1) + D actions. :func:`sweep` checks every hand against it.
     """
     return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
-
-
-def check_invariants(state: GameState) -> list[str]:
-    """Every invariant ``state`` breaks, as messages; an empty list means none.
-
-    Checked: every card of the deck is in exactly one place (hands, waiting cards, melds, laid-out
-    bonus cards, played Caliente cards, pile, stock); no bonus card in a hand; every meld obeys
-    MELD-1 to MELD-5; players sitting out hold nothing; each hand result's components add up to
-    its totals, and game scores are the starting scores plus the hand totals.
-    """
-    rules = state.rules
-    problems: list[str] = []
-    t = state.table
-    total = [0] * NUM_KINDS
-    for seat in range(rules.players):
-        counts = t.hands[seat]
-        if any(n < 0 for n in counts):
-            problems.append(f"seat {seat} holds a negative count")
-        if counts[Card.RED_THREE] and not state.over:
-            problems.append(f"seat {seat} holds a bonus card (TURN-3)")
-        if seat not in t.order and any(counts):
-            problems.append(f"seat {seat} sits out but holds cards (SEAT-3)")
-        for k, n in enumerate(counts):
-            total[k] += n
-    if not state.over:
-        for k, n in enumerate(t.turn.waiting):
-            total[k] += n
-    for card in t.pile:
-        total[card] += 1
-    for card in t.deck[t.stock_pos:]:
-        total[card] += 1
-    for side_no in range(len(rules.layout)):
-        side = t.sides[side_no]
-        total[Card.RED_THREE] += side.laid_out
-        total[Card.CALIENTE] += side.caliente_played
-        for rank, m in enumerate(side.melds):
-            if m is None:
-                continue
-            n, two, jk = m
-            total[rank] += n
-            total[Card.TWO] += two
-            total[Card.JOKER] += jk
-            if not meld_is_valid(rules, n, two + jk):
-                problems.append(f"side {side_no}: meld of {Card(rank)} {m} breaks MELD-1/MELD-2")
-        for k in side.stop_melds:
-            total[Card.BLACK_THREE] += k
-            if k not in (3, 4):
-                problems.append(f"side {side_no}: a stop meld of {k} cards breaks MELD-5")
-    if tuple(total) != rules.deck_counts:
-        diff = {
-            str(Card(k)): total[k] - rules.deck_counts[k]
-            for k in range(NUM_KINDS)
-            if total[k] != rules.deck_counts[k]
-        }
-        problems.append(f"cards are not conserved (found minus deck: {diff})")
-    if len(t.deck) != rules.deck_size:
-        problems.append(f"the hand's deck has {len(t.deck)} cards, not {rules.deck_size}")
-    scores = [0] * len(rules.layout)
-    for result in state.hand_results:
-        for side_no in range(len(rules.layout)):
-            comps = result.components(side_no)
-            if sum(comps.values()) != result.totals[side_no]:
-                problems.append(f"side {side_no}: components do not add up (SCORE-6)")
-            scores[side_no] += result.totals[side_no]
-    if state.over and state.hand_results:
-        last = state.hand_results[-1]
-        if last.went_out is None and last.breakdown and any(
-            row[3] for row in last.breakdown
-        ):
-            problems.append("a going-out bonus was paid in a hand nobody went out of (END-4)")
-        for side_no, row in enumerate(last.breakdown):
-            laid = t.sides[side_no].laid_out
-            if laid and (row[4] > 0) != (t.sides[side_no].meld_count > 0):
-                problems.append(f"side {side_no}: bonus-card score has the wrong sign (SCORE-4)")
-            if row[3] and (last.went_out is None or last.went_out not in rules.layout[side_no]):
-                problems.append(f"side {side_no}: going-out bonus without going out (SCORE-3)")
-    if not state.over and not legal_actions(state):
-        problems.append("no legal action in a state short of the end of the game (TURN-0)")
-    return problems
 
 
 # ---------------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ from ._codec import (
 from .cards import NUM_KINDS, Card, cards_from_counts, counts_from_cards
 from .engine import apply, legal_actions, turn_order
 from .errors import StateError
+from .invariants import VIEW_PATHS, public_fact_problems
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import (
@@ -369,6 +370,14 @@ def _view_from_dict(data: Any) -> View:
                       "(SEAT-3)")
     if stock_size > rules.deck_size:
         p.add("stock_size", f"must be at most the deck's {rules.deck_size} cards")
+    if not p:
+        for path, message in public_fact_problems(
+            rules, scores=scores, over=over, hand_results=view.hand_results,
+            sides=view.side_tables, order=view.order, turn_index=turn_index, turn=turn,
+            melded_seats=melded, hand_sizes=view.hand_sizes, stock_size=stock_size, pile=pile,
+            paths=VIEW_PATHS,
+        ):
+            p.add(path, message)
     if not p:
         pool = _unseen(view)
         short = [f"{-n} {Card(k)}" for k, n in enumerate(pool) if n < 0]
