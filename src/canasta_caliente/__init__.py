@@ -11,6 +11,7 @@ Action('draw')
 
 from __future__ import annotations
 
+from ._version import __version__
 from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
@@ -19,8 +20,6 @@ from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
-
-__version__ = "0.1.0"
 
 __all__ = [
     "COMPONENTS",

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from ._version import __version__
 from .engine import apply, legal_actions, new_game
 from .errors import CanastaError, RuleSetError
 from .rules import OPTIONS, RuleSet, toml_value

@@ -58,6 +58,7 @@ from ._codec import (
     side_out,
     turn_out,
 )
+from ._version import __version__
 from .actions import Action, parse_action
 from .cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from .engine import apply, new_game, turn_order
@@ -90,12 +91,6 @@ _TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_i
                  "melded_seats")
 
 
-def _package_version() -> str:
-    from . import __version__
-
-    return __version__
-
-
 # ---------------------------------------------------------------------------------------------
 # States
 
@@ -106,7 +101,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return {
         "format": STATE_FORMAT,
         "rules_version": RULES_VERSION,
-        "package_version": _package_version(),
+        "package_version": __version__,
         "rules": state.rules.to_dict(),
         "seed": state.seed,
         "hand_number": state.hand_number,
@@ -347,7 +342,7 @@ class GameRecord:
         return {
             "format": RECORD_FORMAT,
             "rules_version": RULES_VERSION,
-            "package_version": _package_version(),
+            "package_version": __version__,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "deck": None if self.deck is None else cards_out(self.deck),

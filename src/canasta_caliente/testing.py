@@ -26,15 +26,9 @@ import attrs
 
 from .actions import Action, Verb
 from .cards import NATURALS, NUM_KINDS, Card, parse_cards
-from .engine import (
-    _apply_slow,
-    _evaluate,
-    _successor,
-    apply,
-    legal_actions,
-    new_game,
-    turn_order,
-)
+from .engine import apply, legal_actions, new_game, turn_order
+from .engine.decision import evaluate
+from .engine.successors import apply_general, successor
 from .invariants import check_invariants
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -243,10 +237,10 @@ class _Search:
             self.left -= 1
             if self.left < 0:
                 raise ReferenceBudgetExceeded
-            work = _evaluate(state, action, turn0=False)
+            work = evaluate(state, action, turn0=False)
             if work is None or isinstance(work, str):
                 continue
-            nxt = _successor(state, action, work)
+            nxt = successor(state, action, work)
             if action.verb is Verb.DISCARD or nxt.over:
                 result = True
                 break
@@ -272,10 +266,10 @@ def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> froze
     legal: set[Action] = set()
     search = _Search(budget)
     for action in _naive_candidates(state):
-        work = _evaluate(state, action, turn0=False)
+        work = evaluate(state, action, turn0=False)
         if work is None or isinstance(work, str):
             continue
-        nxt = _successor(state, action, work)
+        nxt = successor(state, action, work)
         if action.verb is Verb.ASK:
             if search.can_finish(_answered(nxt, Verb.YES)) and search.can_finish(
                 _answered(nxt, Verb.NO)
@@ -289,10 +283,10 @@ def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> froze
 
 def _answered(state: GameState, verb: Verb) -> GameState:
     action = Action(verb)
-    work = _evaluate(state, action, turn0=False)
+    work = evaluate(state, action, turn0=False)
     if work is None or isinstance(work, str):  # pragma: no cover - answers are legal
         raise RuntimeError(f"{action}: {work}")
-    return _successor(state, action, work)
+    return successor(state, action, work)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,7 +382,7 @@ def sweep(
             action = rng.choice(legal)
             nxt = apply(state, action)
             path.append(str(action))
-            if nxt != _apply_slow(state, action):
+            if nxt != apply_general(state, action):
                 violations.append(Violation(rules, game_seed, tuple(path),
                                             "apply's direct successor differs from the general "
                                             "path's"))
