@@ -111,7 +111,8 @@ def test_validate_unreadable_and_unknown_files(tmp_path: Path, capsys: Capture) 
     assert capsys.readouterr().out.startswith(f"{other}: (document): unknown file type '.yaml'")
     assert main(["rules", "validate", missing, other]) == 2
     captured = capsys.readouterr()
-    assert captured.err == f"{missing}: (document): cannot read the file: No such file or directory\n"
+    assert captured.err == (f"{missing}: (document): cannot read the file: "
+                            "No such file or directory\n")
     assert captured.out.startswith(f"{other}: (document): unknown file type '.yaml'")
 
 

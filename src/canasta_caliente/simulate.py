@@ -349,6 +349,8 @@ class _Progress:
                 self.bar = None
             else:
                 self.bar = tqdm(total=total, unit="game")
+            if self.bar is None:
+                print(f"\r0/{total} games", end="", file=sys.stderr, flush=True)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -386,9 +388,18 @@ def simulate(
     ``workers > 1`` runs them in a process pool; ``executor`` takes any
     :class:`concurrent.futures.Executor` instead (Dask's and Ray's included), in which case the
     bots must be picklable (names, or module-level functions). The results are the same for a
-    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed). A
-    :class:`KeyboardInterrupt` stops the run cleanly and the games finished so far are
-    returned (:attr:`SimulationResult.interrupted`).
+    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed).
+
+    An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
+    raised by ``on_result``), at any moment of the run, stops it cleanly and returns what was
+    played (:attr:`SimulationResult.interrupted` is then true): games ``0`` to ``n - 1`` for
+    some ``n``, the same games as a run of ``n`` games with the same seed. Chunks not yet
+    started are cancelled, on an ``executor`` of your own too (its chunks already running
+    finish in their own time, and the executor is not shut down). The workers of the pool that
+    ``workers > 1`` starts ignore SIGINT themselves, so a terminal's Ctrl-C prints nothing from
+    them; they leave their chunk before their next game, and are terminated if still running a
+    second later: every one of them has ended when :func:`simulate` returns. A second
+    interrupt while the run stops changes nothing.
     """
     if games < 0:
         raise ValueError("games must be at least 0")
@@ -400,13 +411,14 @@ def simulate(
             get_bot(b)
     names = tuple(dict.fromkeys(_bot_name(b) for b in specs))
     results: dict[int, GameResult] = {}
-    bar = _Progress(games, progress)
     chunks = [tuple(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
+    bar: _Progress | None = None
     own: ProcessPoolExecutor | None = None
     stop: Any = None
     futures: list[Future[list[GameResult]]] = []
     finished = False
     try:
+        bar = _Progress(games, progress)
         if executor is None and workers > 1 and len(chunks) > 1:
             # No interrupt while the pool starts and takes the chunks: one could leave a
             # worker started but unknown to the pool, which then could not be stopped.
@@ -444,7 +456,8 @@ def simulate(
                 own.shutdown(wait=True)
             else:
                 _stop_pool(own, stop, _STOP_TIMEOUT)
-            bar.close()
+            if bar is not None:
+                bar.close()
     ordered = tuple(results[i] for i in sorted(results))
     # Keep only the unbroken prefix, so an interrupted run is a reproducible prefix.
     prefix = []
