@@ -162,6 +162,16 @@ def test_simulate_json_to_a_folder_fails_before_the_run(
     assert captured.err == f"--json: {tmp_path}: is a folder; give a file name\n"
 
 
+def test_simulate_json_named_as_a_folder_fails_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --json results/` (a name ending in a separator, even of a folder that does not
+    exist yet): status 2 at once, no game played."""
+    no_simulation(monkeypatch)
+    target = str(tmp_path / "results") + os.sep
+    assert main(["simulate", "--games", "5", "--no-progress", "--json", target]) == 2
+    assert capsys.readouterr().err == f"--json: {target}: is a folder; give a file name\n"
+
+
 def test_simulate_json_in_a_missing_folder_fails_before_the_run(
         tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
     """`simulate --json nowhere/results.json`: status 2 at once, no game played."""

@@ -301,7 +301,7 @@ def _output_path(option: str, text: str) -> Path:
         return _InputError([f"{option}: {text}: {why}"])
 
     try:
-        if path.is_dir():
+        if path.is_dir() or text.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise refuse("is a folder; give a file name")
         folder = path.parent
         if not folder.is_dir():
