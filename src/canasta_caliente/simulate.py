@@ -318,8 +318,7 @@ def _sigint_held(*, discard: bool = False) -> Iterator[None]:
 def _stop_pool(pool: ProcessPoolExecutor, stop: Any, timeout: float) -> None:
     """Stop the simulation's own pool at once: pending chunks are cancelled, the workers
     leave their chunk before their next game, and any worker still running after ``timeout``
-    seconds is terminated. Returns once every worker process has ended (the pool's own thread
-    reaps them)."""
+    seconds is terminated. Returns once every worker process has ended."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     stop.value = 1
     pool.shutdown(wait=False, cancel_futures=True)
@@ -332,6 +331,10 @@ def _stop_pool(pool: ProcessPoolExecutor, stop: Any, timeout: float) -> None:
         for process in running.values():
             process.terminate()
         multiprocessing.connection.wait(list(running), 5.0)
+    for process in processes:
+        # Its sentinel closed as it exited; wait for the exit to complete (here, or in the
+        # pool's thread, whichever reaps it first).
+        process.join(1.0)
 
 
 class _Progress:
