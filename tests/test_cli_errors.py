@@ -286,3 +286,17 @@ def test_interrupt_during_demo(monkeypatch: pytest.MonkeyPatch, capsys: Capture)
     monkeypatch.setattr("canasta_caliente.cli.apply", apply_then_interrupt)
     assert main(["demo", "--seed", "2"]) == 130
     assert capsys.readouterr().err == "canasta-caliente: interrupted\n"
+
+
+def test_names_too_long_for_the_os(tmp_path: Path, capsys: Capture) -> None:
+    """A rule-file or output name longer than the OS takes (found by the fuzz suite): status
+    2 and one line, not an OSError."""
+    name = "9" * 5000
+    assert main(["demo", "--rules", name]) == 2
+    assert capsys.readouterr().err == f"{name}: (document): cannot read the file: File name " \
+        "too long\n"
+    assert main(["rules", "validate", name + ".toml"]) == 2
+    assert capsys.readouterr().err.startswith(f"{name}.toml: (document): cannot read the file")
+    target = str(tmp_path / name)
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", target]) == 2
+    assert capsys.readouterr().err.startswith(f"--json: {target}: not a usable file name (")

@@ -104,8 +104,13 @@ class _Unreadable(_InputError):
 
 
 def _is_file_argument(source: str) -> bool:
-    return source not in RuleSet.preset_names() and (
-        Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists())
+    """Whether a rule-set argument names a file rather than a preset."""
+    if source in RuleSet.preset_names():
+        return False
+    try:
+        return Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists()
+    except (OSError, ValueError):  # a name too long for the OS, say: a file it cannot read
+        return True
 
 
 def _read_rules(source: str) -> RuleSet:
