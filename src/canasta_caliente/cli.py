@@ -58,7 +58,7 @@ def _demo(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
     _say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
-          f"seed {args.seed}")
+         f"seed {args.seed}")
     steps = 0
     while not state.is_game_over and state.hand_number <= args.max_hands:
         actions = legal_actions(state)
@@ -77,7 +77,7 @@ def _demo(args: argparse.Namespace) -> int:
             for side in range(len(state.sides)):
                 comps = result.components(side)
                 _say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
-                      + f"{result.totals[side]:>10}")
+                     + f"{result.totals[side]:>10}")
             _say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
             if state.is_game_over:
                 break
@@ -242,7 +242,7 @@ def _rules_diff(args: argparse.Namespace) -> int:
         return 0
     count = len(changed)
     _say(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
-          f"{'s' if count == 1 else ''}")
+         f"{'s' if count == 1 else ''}")
     width = max(len(info.name) for info in changed)
     touched: list[str] = []
     for info in changed:
@@ -362,8 +362,8 @@ def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
     _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
-          f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
-          "'discard Q'), 'help' for the legal actions, or 'quit'.")
+         f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
+         "'discard Q'), 'help' for the legal actions, or 'quit'.")
     hands_seen = 0
     while not state.is_game_over:
         if len(state.hand_results) > hands_seen:
