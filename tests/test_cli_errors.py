@@ -300,3 +300,20 @@ def test_names_too_long_for_the_os(tmp_path: Path, capsys: Capture) -> None:
     target = str(tmp_path / name)
     assert main(["simulate", "--games", "1", "--no-progress", "--json", target]) == 2
     assert capsys.readouterr().err.startswith(f"--json: {target}: not a usable file name (")
+
+
+@pytest.mark.parametrize("name", ["\x00", "out\x00.json", "\ud800.json"])
+def test_output_names_no_file_can_have(name: str, tmp_path: Path, capsys: Capture,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--json` names holding a NUL or a lone surrogate (possible through `main(argv)`; the
+    first found by the fuzz suite): status 2 before the run, one line."""
+    no_simulation(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    errors = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    with redirect_stdout(out), redirect_stderr(errors):
+        status = main(["simulate", "--games", "1", "--no-progress", "--json", name])
+    errors.seek(0)
+    err = errors.read()
+    assert status == 2
+    assert err.count("\n") == 1 and ": not a usable file name (" in err

@@ -306,6 +306,8 @@ def _output_path(option: str, text: str) -> Path:
         return _InputError([f"{option}: {text}: {why}"])
 
     try:
+        if b"\0" in os.fsencode(text):  # the file system cannot encode it, or it holds a NUL
+            raise ValueError("embedded null byte")
         if path.is_dir() or text.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise refuse("is a folder; give a file name")
         folder = path.parent
@@ -342,9 +344,9 @@ def _simulate(args: argparse.Namespace) -> int:
     if out is not None:
         try:
             out.write_text(json.dumps(result.to_dict(), indent=1))
-        except OSError as exc:
-            raise _InputError([f"--json: {args.json}: cannot write the results: "
-                               f"{exc.strerror or _one_line(exc)}"]) from None
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
+            raise _InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
         _say(f"results written to {args.json}")
     return 130 if result.interrupted else 0
 
