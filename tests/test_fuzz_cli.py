@@ -15,7 +15,7 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import chdir, redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -118,7 +118,9 @@ def run(argv: list[str], lines: list[str] | None = None) -> tuple[int, str, str]
             raise EOFError
         return answers.pop(0)
 
-    with redirect_stdout(out), redirect_stderr(err), mock.patch("builtins.input", typed):
+    # In a folder of its own, which the output files of relative names (`--json 0x10`) go to.
+    with tempfile.TemporaryDirectory() as here, chdir(here), redirect_stdout(out), \
+            redirect_stderr(err), mock.patch("builtins.input", typed):
         try:
             status: Any = main(argv)
         except SystemExit as exc:  # argparse: usage errors, --help, --version
