@@ -50,6 +50,7 @@ def _turn_states(state: cc.GameState, limit: int) -> list[cc.GameState]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "options"), [
     ("caliente", {"canasta_size": 4, "hand_size": 7}),
     ("classic", {"canasta_size": 4, "hand_size": 7}),

@@ -591,6 +591,7 @@ def reference_legal_actions(
     positions; callers skip such a state.
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.testing import reference_legal_actions
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
     >>> [str(a) for a in reference_legal_actions(state)]
     ['draw']
@@ -631,7 +632,7 @@ class ReferenceCheck:
     checked and those skipped because the reference was too slow there.
 
     >>> import canasta_caliente as cc
-    >>> from canasta_caliente.testing import perft
+    >>> from canasta_caliente.testing import ReferenceCheck, perft
     >>> check = ReferenceCheck()
     >>> perft(cc.new_game(cc.RuleSet.preset("caliente"), seed=3), 2, check) > 0
     True
