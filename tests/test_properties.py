@@ -22,6 +22,7 @@ from canasta_caliente.testing import (
 from strategies import rulesets
 
 
+@pytest.mark.slow
 @given(rules=rulesets(), seed=st.integers(0, 2**32), reference_every=st.integers(3, 9))
 
 def test_random_hands_under_any_rules(rules: cc.RuleSet, seed: int, reference_every: int) -> None:
@@ -111,6 +112,25 @@ def test_engine_matches_the_independent_reference_under_any_rules(
     check = ReferenceCheck(budget=50_000)
     state = cc.new_game(rules, seed=seed)
     while state.hand_number <= 2:
+        legal = check(state)
+        if not legal:
+            break
+        state = cc.apply(state, rng.choices(
+            legal, [REFERENCE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0])
+    assert check.checked > 0
+
+
+@settings(max_examples=10)
+@given(rules=rulesets(), seed=st.integers(0, 2**32))
+def test_engine_matches_the_independent_reference_briefly_under_any_rules(
+    rules: cc.RuleSet, seed: int
+) -> None:
+    """The quick loop's share of the check above: the first 80 actions of a game under any
+    valid RuleSet, legal_actions equal to the reference's list at every node."""
+    rng = random.Random(seed)
+    check = ReferenceCheck(budget=50_000)
+    state = cc.new_game(rules, seed=seed)
+    for _ in range(80):
         legal = check(state)
         if not legal:
             break
