@@ -448,13 +448,12 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
     wilds = sum(1 for c in cards if c.is_wild)
     meld = pos.melds[up]
     if cards:
-        if naturals == 2 and len(cards) == 2:
-            pass  # a natural pair takes any pile (PILE-3, PILE-4, PILE-5, INIT-4)
-        elif naturals == 1 and wilds == 1 and len(cards) == 2:
-            # PILE-4: a natural and a wild only on a pile open for the side.
-            if not opened or freezer or rules.always_frozen:
-                return None
-        else:
+        # A natural pair takes any pile (PILE-3, PILE-4, PILE-5, INIT-4); a natural and a wild
+        # only a pile open for the side (PILE-4).
+        pair = len(cards) == 2 and naturals == 2
+        mixed = len(cards) == 2 and naturals == 1 and wilds == 1
+        open_pile = opened and not freezer and not rules.always_frozen
+        if not (pair or (mixed and open_pile)):
             return None
     else:
         if not opened or meld is None:
