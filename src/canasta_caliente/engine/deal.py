@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ..cards import FREEZERS, I_R3, NUM_KINDS, Card, parse_cards
@@ -62,8 +62,24 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
 
 
 def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
+    """The first hand's deck: the ``stacked`` cards first, the rest of the rules' deck shuffled
+    by ``seed`` after them. A ``stacked`` of the wrong type is a :class:`TypeError` naming it;
+    cards the rules' deck cannot give, a :class:`ValueError` naming them."""
+    if isinstance(stacked, str):
+        items: list[object] = list(stacked.split())
+    elif isinstance(stacked, Iterable) and not isinstance(stacked, (bytes, bytearray, Mapping)):
+        items = list(stacked)
+    else:
+        raise TypeError("deck must be a sequence of cards or card codes, not "
+                        f"{type(stacked).__name__}")
+    checked: list[Card | str] = []
+    for i, item in enumerate(items):
+        if not isinstance(item, (Card, str)):
+            raise TypeError(f"deck[{i}] must be a Card or a card code, not "
+                            f"{type(item).__name__} ({item!r})")
+        checked.append(item)
     try:
-        top = parse_cards(stacked)
+        top = parse_cards(checked)
     except NotationError as exc:
         raise ValueError(f"deck: {exc}") from None
     have = list(rules.deck_counts)
@@ -97,6 +113,9 @@ def new_game(
     stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
     sets the sides' starting game scores.
 
+    Raises :class:`TypeError` for arguments of the wrong type (naming what was given) and
+    :class:`ValueError` for a deck the rules' deck cannot give or scores of the wrong number.
+
     >>> import canasta_caliente as cc
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
     >>> state.hand_number, state.current_player, len(state.hand(0))
@@ -112,11 +131,16 @@ def new_game(
     if scores is None:
         start = (0,) * n_sides
     else:
+        if isinstance(scores, (str, bytes, bytearray, Mapping)) or not isinstance(
+                scores, Iterable):
+            raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
+                            f"not {type(scores).__name__}")
         start = tuple(scores)
-        if len(start) != n_sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in start
-        ):
-            raise ValueError(f"scores: expected {n_sides} integers, one per side, got {scores!r}")
+        wrong = next((s for s in start if not isinstance(s, int) or isinstance(s, bool)), None)
+        if len(start) != n_sides or wrong is not None:
+            kind = "" if wrong is None else f" ({type(wrong).__name__} {wrong!r} is not one)"
+            raise ValueError(f"scores: expected {n_sides} integers, one per side, got "
+                             f"{scores!r}{kind}")
     cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
         rules, seed, 1
     )
