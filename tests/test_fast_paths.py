@@ -295,8 +295,8 @@ def test_quick_answers_of_cards_within_agree_with_its_exact_search(
     from canasta_caliente import solver
 
     rules, hand, melds = case
-    exact = solver._meldable_within(rules, hand, melds, need, limit)
+    exact = solver.meldable_within(rules, hand, melds, need, limit)
     assert solver.cards_within(rules, hand, melds, need, limit) == exact
-    one = solver._one_meld_within(rules, hand, melds, need, limit,
-                                  solver._wild_values(rules, hand), solver.meld_caps(rules))
+    one = solver.one_meld_within(rules, hand, melds, need, limit,
+                                  solver.wild_values(rules, hand), solver.meld_caps(rules))
     assert exact or not one

@@ -24,6 +24,10 @@ _MAX_TURN_ORDERS = 64
 """Turn orders kept per RuleSet (games rarely last longer; later hands' are computed)."""
 
 
+# ---------------------------------------------------------------------------------------------
+# Seats and the deck (SEAT-3, SEAT-4, CARD-2)
+
+
 def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
     """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4)."""
     active: list[list[int]] = []
@@ -98,6 +102,10 @@ def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> t
     return tuple(top) + tuple(rest)
 
 
+# ---------------------------------------------------------------------------------------------
+# The first hand
+
+
 def new_game(
     rules: RuleSet,
     *,
@@ -145,6 +153,10 @@ def new_game(
         rules, seed, 1
     )
     return deal(rules, seed, 1, start, (), cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# The deal of a hand (DEAL-2 to DEAL-4) and its end
 
 
 def deal(
