@@ -46,6 +46,7 @@ def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
 
 
 def shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The rules' deck shuffled for hand ``hand_number`` of the game of ``seed`` (DEAL-1)."""
     deck = list((rules._facts or rule_facts(rules)).deck)
     shuffle(random.Random(f"canasta-caliente:{seed}:{hand_number}"), deck)
     return tuple(deck)
@@ -167,6 +168,10 @@ def deal(
     results: tuple[HandResult, ...],
     deck: tuple[Card, ...],
 ) -> GameState:
+    """The state at the start of hand ``hand_number``, dealt from ``deck`` (DEAL-2 to DEAL-4):
+    the hands one card at a time in turn order, the up card (another turned on it while it is a
+    wild or a bonus card), bonus cards laid out and replaced; a hand that ends in the deal is
+    scored at once."""
     facts = rules._facts or rule_facts(rules)
     orders = facts.turn_orders
     order = orders.get(hand_number)
@@ -228,6 +233,9 @@ def deal(
 def end_hand(
     state: GameState, table: Table, ended: HandEnd, went_out: int | None
 ) -> GameState:
+    """The state of the hand ended (``ended``, ``went_out`` the seat that went out) with
+    ``table``: scored (:func:`~canasta_caliente.scoring.score_hand`) and the game scores
+    updated."""
     result = score_hand(state.rules, table, ended, went_out)
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,

@@ -120,6 +120,10 @@ def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameS
 
 
 def successor(state: GameState, action: Action, w: Work) -> GameState:
+    """The state after ``action``, built from its work copy ``w`` (what
+    :func:`~canasta_caliente.engine.decision.evaluate` returned for it): the next hand dealt
+    after a ``deal``; otherwise the table changed, the turn passed after a discard, and the hand
+    ended and scored if the action ended it."""
     rules = state.rules
     if state.over:
         number = state.hand_number + 1
