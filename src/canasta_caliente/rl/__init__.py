@@ -35,8 +35,8 @@ except ImportError as exc:  # pragma: no cover - exercised in an environment wit
     ) from exc
 
 from .aec import CanastaEnv, env, hand_reward
-from .gym_env import CanastaGymEnv
 from .features import Field, action_mask, observation, observation_layout, observation_size
+from .gym_env import CanastaGymEnv
 from .openspiel import register_openspiel
 
 __all__ = [

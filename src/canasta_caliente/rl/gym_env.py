@@ -48,7 +48,7 @@ def _resolve_bot(spec: object) -> Bot:
     if isinstance(spec, str):
         return get_bot(spec)
     if callable(spec):
-        return spec  # type: ignore[no-any-return]
+        return spec
     raise TypeError(f"expected a bot (a callable) or a bot name, got {type(spec).__name__}")
 
 
@@ -179,7 +179,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return (self._obs(), reward, self._done, False,
                 {"action_mask": self._mask(), "illegal_action": False})
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """``"ansi"``: the learner's view of the table as text."""
         if self.render_mode == "ansi":
             return str(observe(self.game_state, self.seat))
