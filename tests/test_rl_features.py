@@ -16,6 +16,7 @@ from canasta_caliente.rl import (  # noqa: E402
     action_mask,
     observation,
     observation_layout,
+    observation_of,
     observation_size,
 )
 
@@ -101,7 +102,7 @@ def _reference(view: cc.View) -> list[float]:
 def test_observation_matches_the_reference_and_the_bounds(preset: str) -> None:
     """At every node of random hands, for every seat, the observation equals the reference
     built from the view's accessors, has the layout's length and dtype, and stays within the
-    layout's bounds."""
+    layout's bounds; the fast path from the state gives the same vector."""
     rules = cc.RuleSet.preset(preset)
     layout = observation_layout(rules)
     size = observation_size(rules)
@@ -115,6 +116,7 @@ def test_observation_matches_the_reference_and_the_bounds(preset: str) -> None:
             vector = observation(view)
             assert vector.dtype == np.float32 and vector.shape == (size,)
             assert vector.tolist() == _reference(view), (preset, step, seat)
+            assert observation_of(state, seat).tolist() == vector.tolist()
             assert (vector >= low).all() and (vector <= high).all()
         legal = cc.legal_actions(state)
         if not legal:
@@ -189,3 +191,8 @@ def test_bad_input_is_refused() -> None:
         action_mask(cc.observe(cc.new_game(cc.RuleSet.preset("caliente")), 0))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="str"):
         observation_layout("caliente")  # type: ignore[arg-type]
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=0)
+    with pytest.raises(TypeError, match="View"):
+        observation_of(cc.observe(state, 0), 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no seat 4"):
+        observation_of(state, 4)

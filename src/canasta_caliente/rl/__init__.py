@@ -12,7 +12,7 @@ What it offers:
 
 - :func:`observation` and :func:`observation_layout`: a fixed-length float32 vector of what one
   seat may know (computed from a :class:`~canasta_caliente.View` alone), and its layout field by
-  field;
+  field; :func:`observation_of` gives the same from a state and a seat, faster;
 - :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
   :class:`~canasta_caliente.ActionSpace`;
 - :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat;
@@ -35,7 +35,14 @@ except ImportError as exc:  # pragma: no cover - exercised in an environment wit
     ) from exc
 
 from .aec import CanastaEnv, env, hand_reward
-from .features import Field, action_mask, observation, observation_layout, observation_size
+from .features import (
+    Field,
+    action_mask,
+    observation,
+    observation_layout,
+    observation_of,
+    observation_size,
+)
 from .gym_env import CanastaGymEnv
 from .openspiel import register_openspiel
 
@@ -48,6 +55,7 @@ __all__ = [
     "hand_reward",
     "observation",
     "observation_layout",
+    "observation_of",
     "observation_size",
     "register_openspiel",
 ]

@@ -31,7 +31,7 @@ from ..state import GameState
 from ..testing import max_actions_per_hand
 from ..views import View, observe
 from .aec import hand_reward
-from .features import observation, observation_layout
+from .features import observation_layout, observation_of
 
 GAME_NAME = "python_canasta_caliente"
 
@@ -281,7 +281,7 @@ class CanastaObserver:
         if game_state is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = observation(observe(game_state, player))
+            self.tensor[:] = observation_of(game_state, player)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         """The observation string, or the information state string with perfect recall."""

@@ -38,8 +38,7 @@ from ..engine import apply, legal_actions, new_game
 from ..errors import IllegalActionError
 from ..rules import RuleSet
 from ..state import GameState
-from ..views import observe
-from .features import _offsets, observation
+from .features import _offsets, observation_of
 
 __all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward"]
 
@@ -174,9 +173,9 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The agent's observation and action mask."""
         seat = self._seat[agent]
         mask = np.zeros(self.space.size, dtype=np.int8)
-        if agent == self.agent_selection and not self.terminations.get(agent, True):
+        if agent == self.agent_selection and self._legal_ids:
             mask[list(self._legal_ids)] = 1
-        return {"observation": observation(observe(self.game_state, seat)),
+        return {"observation": observation_of(self.game_state, seat),
                 "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -188,7 +187,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         chosen = self.space.action(action)
-        if self.space.index(chosen) not in self._legal_ids:
+        if action not in self._legal_ids:
             legal = ", ".join(str(a) for a in legal_actions(self.game_state))
             raise IllegalActionError(f"{chosen}: not legal for {agent} now (legal: {legal})")
         self._cumulative_rewards[agent] = 0.0

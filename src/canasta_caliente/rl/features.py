@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import math
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 import numpy as np
@@ -37,10 +37,17 @@ import numpy.typing as npt
 from ..action_space import ActionSpace
 from ..cards import Card
 from ..rules import RuleSet
-from ..state import GameState, Phase, Question
+from ..state import GameState, Phase, Question, SideTable, Turn
 from ..views import View
 
-__all__ = ["Field", "action_mask", "observation", "observation_layout", "observation_size"]
+__all__ = [
+    "Field",
+    "action_mask",
+    "observation",
+    "observation_layout",
+    "observation_of",
+    "observation_size",
+]
 
 _KINDS = len(Card)
 _RANKS = 11
@@ -160,7 +167,25 @@ class _Offsets:
     """Where each field starts, and per-RuleSet facts the observation needs (cached)."""
 
     size: int
-    start: dict[str, int]
+    known: int
+    hand_sizes: int
+    to_act: int
+    melds: int
+    canastas: int
+    stop_cards: int
+    laid_out: int
+    caliente_played: int
+    scores: int
+    first_meld_minimum: int
+    pile: int
+    up_card: int
+    pile_size: int
+    pile_state: int
+    stock_size: int
+    turn_meld: int
+    waiting: int
+    phase: int
+    question: int
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
     minimum: Callable[[int], int]
@@ -196,8 +221,10 @@ def _offsets(rules: RuleSet) -> _Offsets:
         for seat in seats:
             side_of[seat] = i
     packer = struct.Struct(f"={size}f")
-    return _Offsets(size, {f.name: f.start for f in layout}, low, high, minimum,
-                    tuple(side_of), [0.0] * size, packer.size, packer.pack_into)
+    starts = {f.name: f.start for f in layout if f.name != "hand"}
+    return _Offsets(size=size, **starts, low=low, high=high, minimum=minimum,
+                    side_of=tuple(side_of), zeros=[0.0] * size, bytes=packer.size,
+                    pack=packer.pack_into)
 
 
 def observation_bounds(rules: RuleSet) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -223,91 +250,119 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, got {type(view).__name__}")
-    rules = view.rules
+    hand = [0] * _KINDS
+    for card in view.hand:
+        hand[card] += 1
+    return _encode(view.rules, view.seat, hand, view.hand_sizes, view.current_player,
+                   view.scores, view.side_tables, view.pile, view.stock_size, view.over,
+                   view.turn, view.phase, getattr(view, "known", None))
+
+
+def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """``observation(observe(state, seat))``, without building the view: the environments'
+    fast path. It reads only what :func:`~canasta_caliente.observe` gives the seat.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> bool((observation_of(state, 2) == observation(cc.observe(state, 2))).all())
+    True
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+    rules = state.rules
+    if (not isinstance(seat, int) or isinstance(seat, bool)
+            or not 0 <= seat < rules.players):
+        raise ValueError(f"no seat {seat!r} at a table of {rules.players}")
+    table = state.table
+    known = getattr(state, "known", None)
+    return _encode(rules, seat, state.hand_counts(seat), [sum(h) for h in table.hands],
+                   state.current_player, state.scores, table.sides, table.pile,
+                   table.stock_size, state.over, table.turn, state.phase, known)
+
+
+def _encode(
+    rules: RuleSet, me: int, hand: Sequence[int], sizes: Sequence[int], actor: int | None,
+    scores: Sequence[int], tables: Sequence[SideTable], pile: Sequence[Card],
+    stock_size: int, over: bool, turn: Turn, phase: Phase,
+    known: Callable[[int], Sequence[Card]] | None,
+) -> npt.NDArray[np.float32]:
+    """The observation vector from what a seat sees (shared by both entry points)."""
     o = _offsets(rules)
-    at = o.start
     out = o.zeros.copy()
     players, n_sides = rules.players, rules.sides
-    me = view.seat
-    my_side = o.side_of[me]
-
-    for card in view.hand:
-        out[card] += 1
-    known = getattr(view, "known", None)
+    out[:_KINDS] = hand
     if known is not None:
-        base = at["known"]
+        base = o.known
         for k in range(1, players):
             for card in known((me + k) % players):
                 out[base + (k - 1) * _KINDS + card] += 1
-    base = at["hand_sizes"]
-    sizes = view.hand_sizes
+    base = o.hand_sizes
     for k in range(players):
         out[base + k] = sizes[(me + k) % players]
-    actor = view.current_player
     if actor is not None:
-        out[at["to_act"] + (actor - me) % players] = 1
+        out[o.to_act + (actor - me) % players] = 1
 
-    scores = view.scores
-    tables = view.side_tables
     canasta = rules.canasta_size
+    my_side = o.side_of[me]
     melded_mine = False
     for k in range(n_sides):
         side = (my_side + k) % n_sides
         table = tables[side]
-        base = at["melds"] + k * _RANKS * 3
+        i = o.melds + k * _RANKS * 3
         natural = mixed = 0
         melded = bool(table.stop_melds)
-        for rank, meld in enumerate(table.melds):
-            if meld is None:
-                continue
-            melded = True
-            n, two, joker = meld
-            i = base + rank * 3
-            out[i] = n
-            out[i + 1] = two
-            out[i + 2] = joker
-            if n + two + joker >= canasta:
-                if two + joker:
-                    mixed += 1
-                else:
-                    natural += 1
-        out[at["canastas"] + 2 * k] = natural
-        out[at["canastas"] + 2 * k + 1] = mixed
-        out[at["stop_cards"] + k] = sum(table.stop_melds)
-        out[at["laid_out"] + k] = table.laid_out
-        out[at["caliente_played"] + k] = table.caliente_played
-        out[at["scores"] + k] = scores[side]
+        for meld in table.melds:
+            if meld is not None:
+                melded = True
+                n, two, joker = meld
+                out[i] = n
+                out[i + 1] = two
+                out[i + 2] = joker
+                if n + two + joker >= canasta:
+                    if two or joker:
+                        mixed += 1
+                    else:
+                        natural += 1
+            i += 3
+        out[o.canastas + 2 * k] = natural
+        out[o.canastas + 2 * k + 1] = mixed
         if melded:
             if k == 0:
                 melded_mine = True
+            if table.stop_melds:
+                out[o.stop_cards + k] = sum(table.stop_melds)
         else:
-            out[at["first_meld_minimum"] + k] = o.minimum(scores[side])
+            out[o.first_meld_minimum + k] = o.minimum(scores[side])
+        out[o.laid_out + k] = table.laid_out
+        out[o.caliente_played + k] = table.caliente_played
+        out[o.scores + k] = scores[side]
 
-    pile = view.pile
-    base = at["pile"]
-    for card in pile:
-        out[base + card] += 1
     if pile:
+        base = o.pile
+        for card in pile:
+            out[base + card] += 1
         up = pile[-1]
-        out[at["up_card"] + up] = 1
+        out[o.up_card + up] = 1
         freezer = not _FREEZERS.isdisjoint(pile)
-        base = at["pile_state"]
+        base = o.pile_state
         out[base] = freezer
         out[base + 1] = freezer or not melded_mine or rules.always_frozen
         out[base + 2] = up is _B3 or up is _CAL
-    out[at["pile_size"]] = len(pile)
-    out[at["stock_size"]] = view.stock_size
-    if not view.over:
-        out[at["turn_meld"]] = view.first_meld_needed
-        out[at["turn_meld"] + 1] = view.first_meld_points
-        base = at["waiting"]
-        for card in view.waiting:
-            out[base + card] += 1
-    out[at["phase"] + _PHASES.index(view.phase)] = 1
-    out[at["question"] + view.question] = 1
+        out[o.pile_size] = len(pile)
+    out[o.stock_size] = stock_size
+    if not over:
+        out[o.turn_meld] = turn.need
+        out[o.turn_meld + 1] = turn.points
+        base = o.waiting
+        out[base:base + _KINDS] = turn.waiting
+    out[o.phase + _PHASE_INDEX[phase]] = 1
+    out[o.question + turn.question] = 1
     buffer = bytearray(o.bytes)
     o.pack(buffer, 0, *out)
     return np.frombuffer(buffer, dtype=np.float32)
+
+
+_PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
 
 
 def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArray[np.bool_]:

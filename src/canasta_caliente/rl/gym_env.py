@@ -37,7 +37,7 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import observe
 from .aec import Reward, check_reward, check_rules, episode_reward, finish_hand
-from .features import _offsets, observation
+from .features import _offsets, observation_of
 
 __all__ = ["CanastaGymEnv"]
 
@@ -127,7 +127,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return mask
 
     def _obs(self) -> npt.NDArray[np.float32]:
-        return observation(observe(self.game_state, self.seat))
+        return observation_of(self.game_state, self.seat)
 
     def _play_bots(self) -> bool:
         """Let the bots act until the learner is to act or the episode ends; return whether
