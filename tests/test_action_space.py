@@ -4,7 +4,11 @@ on the number of decks."""
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,6 +19,7 @@ from canasta_caliente.action_space import action_space_size
 from strategies import rulesets
 
 PRESETS = cc.RuleSet.preset_names()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _sweep(rules: cc.RuleSet, seed: int, max_steps: int) -> int:
@@ -131,3 +136,33 @@ def test_bad_input_is_refused_clearly() -> None:
     state = cc.new_game(cc.RuleSet.preset("caliente-6p-3deck"), seed=0)
     with pytest.raises(ValueError, match="3"):
         space.legal_ids(state)
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    """Run Python code in a fresh interpreter that imports this checkout's package."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False, env=env)
+
+
+def test_the_core_never_imports_numpy() -> None:
+    """`import canasta_caliente` (and building an ActionSpace) loads no numpy, gymnasium or
+    pettingzoo: the core has no extra dependency."""
+    done = _run("import sys, canasta_caliente as cc\n"
+                "cc.ActionSpace(cc.RuleSet.preset('caliente'))\n"
+                "extras = ('numpy', 'gymnasium', 'pettingzoo')\n"
+                "print(sorted(m for m in extras if m in sys.modules))")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_rl_without_the_extra_names_it() -> None:
+    """Importing canasta_caliente.rl without numpy raises an ImportError that says which extra
+    to install."""
+    done = _run("import sys\nsys.modules['numpy'] = None\n"
+                "try:\n    import canasta_caliente.rl\n"
+                "except ImportError as exc:\n    print(exc)\n")
+    assert done.returncode == 0, done.stderr
+    assert "pip install canasta-caliente[rl]" in done.stdout
+    assert "numpy" in done.stdout

@@ -100,6 +100,7 @@ def _table(decks: int) -> tuple[tuple[Action, ...], dict[Action, int]]:
 def action_space_size(decks: int) -> int:
     """How many ids :class:`ActionSpace` gives with ``decks`` deck units, without building it.
 
+    >>> from canasta_caliente.action_space import action_space_size
     >>> action_space_size(2), action_space_size(3)
     (4503, 13061)
     """

@@ -86,6 +86,7 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
     """The fields of :func:`observation` under ``rules``, in order, field by field.
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation_layout
     >>> [f.name for f in observation_layout(cc.RuleSet.preset("caliente"))][:4]
     ['hand', 'known', 'hand_sizes', 'to_act']
     """
@@ -263,6 +264,7 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     fast path. It reads only what :func:`~canasta_caliente.observe` gives the seat.
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation, observation_of
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
     >>> bool((observation_of(state, 2) == observation(cc.observe(state, 2))).all())
     True
@@ -370,6 +372,7 @@ def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArr
     :class:`~canasta_caliente.ActionSpace` (``space``, or the space of the state's rules).
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import action_mask
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
     >>> mask = action_mask(state)
     >>> mask.shape, int(mask.sum()), bool(mask[0])
