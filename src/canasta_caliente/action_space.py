@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import SupportsIndex
 
 from .actions import Action, Verb, parse_action
 from .cards import NATURALS, Card
@@ -172,17 +173,15 @@ class ActionSpace:
             )
         return i
 
-    def action(self, i: int) -> Action:
-        """The action of an id.
+    def action(self, i: SupportsIndex) -> Action:
+        """The action of an id (an int, or any integer that says it is an index, as numpy's
+        do).
 
         Raises :class:`~canasta_caliente.IllegalActionError` for an id out of range.
         """
-        if not isinstance(i, int) or isinstance(i, bool):
-            # numpy integers are not ints: accept anything that says it is an index.
-            index = getattr(i, "__index__", None)
-            if index is None or isinstance(i, bool):
-                raise TypeError(f"expected an action id (an int), got {type(i).__name__}")
-            i = index()
+        if isinstance(i, bool) or not isinstance(i, SupportsIndex):
+            raise TypeError(f"expected an action id (an int), got {type(i).__name__}")
+        i = i.__index__()
         if not 0 <= i < len(self._actions):
             raise IllegalActionError(
                 f"no action has id {i}: with {self.decks} decks ids run from 0 to "

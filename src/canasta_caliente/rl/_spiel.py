@@ -32,8 +32,7 @@ from ..testing import max_actions_per_hand
 from ..views import View, observe
 from .aec import hand_reward
 from .features import observation_layout, observation_of
-
-GAME_NAME = "python_canasta_caliente"
+from .openspiel import GAME_NAME
 
 _TYPE = pyspiel.GameType(
     short_name=GAME_NAME,

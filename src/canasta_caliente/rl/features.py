@@ -228,12 +228,6 @@ def _offsets(rules: RuleSet) -> _Offsets:
                     pack=packer.pack_into)
 
 
-def observation_bounds(rules: RuleSet) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The least and greatest value of each entry of :func:`observation` (copies)."""
-    o = _offsets(rules)
-    return o.low.copy(), o.high.copy()
-
-
 _B3 = Card.BLACK_THREE
 _CAL = Card.CALIENTE
 _TWO = Card.TWO
