@@ -103,9 +103,9 @@ def test_illegal_ids_are_refused() -> None:
     does too; None is only for finished agents."""
     e = env(rules="caliente")
     e.reset(seed=0)
-    take = cc.ActionSpace(e.rules).index("discard 4")
+    discard = cc.ActionSpace(e.rules).index("discard 4")
     with pytest.raises(cc.IllegalActionError, match="discard 4: not legal"):
-        e.step(take)
+        e.step(discard)
     with pytest.raises(cc.IllegalActionError, match="no action has id"):
         e.step(10**6)
     with pytest.raises(cc.IllegalActionError, match="None"):
