@@ -179,9 +179,11 @@ class ActionSpace:
 
         Raises :class:`~canasta_caliente.IllegalActionError` for an id out of range.
         """
-        if isinstance(i, bool) or not isinstance(i, SupportsIndex):
-            raise TypeError(f"expected an action id (an int), got {type(i).__name__}")
-        i = i.__index__()
+        if type(i) is not int:
+            # Checked only off the fast path: a protocol check costs microseconds.
+            if isinstance(i, bool) or not isinstance(i, SupportsIndex):
+                raise TypeError(f"expected an action id (an int), got {type(i).__name__}")
+            i = i.__index__()
         if not 0 <= i < len(self._actions):
             raise IllegalActionError(
                 f"no action has id {i}: with {self.decks} decks ids run from 0 to "
