@@ -20,14 +20,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente import engine
+from canasta_caliente.engine import decision, listing, successors, tables
+from canasta_caliente.facts import INF, rule_facts
 from strategies import rulesets
 
 
 def general_listing(state: cc.GameState) -> list[cc.Action]:
     """Every candidate through the decision function, sorted: the listing with no direct path."""
-    found = [a for a in engine._candidates(state) if engine._accepts(state, a)]
-    found.sort(key=engine._SORT_KEYS.__getitem__)
+    found = [a for a in listing.candidates(state) if decision.accepts(state, a)]
+    found.sort(key=tables.SORT_KEYS.__getitem__)
     return found
 
 
@@ -41,7 +42,7 @@ def check_state(state: cc.GameState) -> list[str]:
                         f"general {[str(a) for a in general]}")
     for action in legal:
         direct = cc.apply(state, action)
-        slow = engine._apply_slow(state, action)
+        slow = successors.apply_general(state, action)
         if direct != slow or hash(direct) != hash(slow):
             problems.append(f"successor of {action} differs")
         # Without the cached list apply decides legality itself, and builds the same state.
@@ -56,7 +57,7 @@ def check_loaded(state: cc.GameState) -> list[str]:
     loaded = cc.loads(cc.dumps(state))
     problems = []
     for action in cc.legal_actions(loaded):
-        if cc.apply(loaded, action) != engine._apply_slow(state, action):
+        if cc.apply(loaded, action) != successors.apply_general(state, action):
             problems.append(f"successor of {action} from a loaded state differs")
     return problems
 
@@ -229,7 +230,7 @@ def rank_melds_afresh(
     one on the table; no more wilds than the naturals allow), in the order of the actions' sort
     keys. As the tables hold them: the most cards an option uses, the least value one has, the
     actions with naturals and those of wilds alone, and the same as (action, cards, value)."""
-    caps = engine._info(rules).caps
+    caps = rule_facts(rules).caps
     n0, w0 = (0, 0) if meld is None else (meld[0], meld[1] + meld[2])
     found = []
     for a in range(0 if meld is not None else 1, have + 1):
@@ -239,13 +240,13 @@ def rank_melds_afresh(
                 used = a + b + c
                 if used == 0 or (meld is None and used < 3):
                     continue
-                option = engine._meld_option(rules, rank, a, b, c)
-                found.append((engine._SORT_KEYS[option[0]], option))
+                option = tables.meld_option(rules, rank, a, b, c)
+                found.append((tables.SORT_KEYS[option[0]], option))
     found.sort()  # by the actions' sort keys, distinct for distinct actions
     natural = tuple(o[1] for o in found if o[1][0].on is None)
     wild = tuple(o[1] for o in found if o[1][0].on is not None)
     return (max((o[1][1] for o in found), default=0),
-            min((o[1][2] for o in found), default=engine.INF),
+            min((o[1][2] for o in found), default=INF),
             tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
 
 
@@ -259,7 +260,7 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
     their own); what a hand gets from the cache is what computing its own options afresh, in
     the order of the actions' sort keys, gives."""
     # RULES: MELD-1, MELD-2, MELD-3
-    info = engine._info(rules)
+    info = rule_facts(rules)
     caps = info.caps
     for _ in range(20):
         rank = data.draw(st.integers(0, 10))
@@ -275,7 +276,7 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
         have = min(have, rules.deck_counts[rank] - on_table)  # no more than the deck holds
         twos = data.draw(st.integers(0, rules.deck_counts[cc.Card.TWO]))
         jokers = data.draw(st.integers(0, rules.deck_counts[cc.Card.JOKER]))
-        cached = engine._rank_entry(rules, info, rank, have, meld, twos, jokers)
+        cached = tables.rank_entry(rules, info, rank, have, meld, twos, jokers)
         fresh = rank_melds_afresh(rules, rank, have, meld, twos, jokers)
         assert cached == fresh, (rank, have, meld, twos, jokers)
 

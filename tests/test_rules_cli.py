@@ -102,13 +102,18 @@ def test_validate_syntax_error_names_the_line(tmp_path: Path, capsys: Capture) -
 
 
 def test_validate_unreadable_and_unknown_files(tmp_path: Path, capsys: Capture) -> None:
-    """A missing file or an unknown extension is a document problem of that file (status 1)."""
+    """A file of an unknown type is a document problem of that file (status 1, on standard
+    output); a missing file is bad input (status 2, on standard error); each file is still
+    checked."""
     missing = str(tmp_path / "missing.toml")
     other = write(tmp_path / "house.yaml", "preset: caliente\n")
-    assert main(["rules", "validate", missing, other]) == 1
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith(f"{missing}: (document): cannot read the file")
-    assert lines[1].startswith(f"{other}: (document): unknown file type '.yaml'")
+    assert main(["rules", "validate", other]) == 1
+    assert capsys.readouterr().out.startswith(f"{other}: (document): unknown file type '.yaml'")
+    assert main(["rules", "validate", missing, other]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (f"{missing}: (document): cannot read the file: "
+                            "No such file or directory\n")
+    assert captured.out.startswith(f"{other}: (document): unknown file type '.yaml'")
 
 
 def test_validate_needs_a_file(capsys: Capture) -> None:

@@ -470,12 +470,12 @@ def test_shuffle_is_the_standard_library_shuffle(length: int) -> None:
     """The engine's inlined shuffle orders a deck exactly as ``random.Random.shuffle`` does on
     this Python (so a seed's games are those of earlier releases)."""
     # RULES: DEAL-2
-    from canasta_caliente.engine import _shuffle
+    from canasta_caliente.engine.deal import shuffle
 
     for seed in range(200):
         expected, got = list(range(length)), list(range(length))
         random.Random(f"s{seed}").shuffle(expected)
-        _shuffle(random.Random(f"s{seed}"), got)
+        shuffle(random.Random(f"s{seed}"), got)
         assert got == expected, f"seed {seed}"
 
 

@@ -11,6 +11,7 @@ Action('draw')
 
 from __future__ import annotations
 
+from ._version import __version__
 from .action_space import ActionSpace
 from .actions import Action, Verb, parse_action
 from .cards import Card
@@ -20,8 +21,6 @@ from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
-
-__version__ = "0.1.0"
 
 __all__ = [
     "COMPONENTS",

@@ -45,6 +45,13 @@ change makes old documents mean something else; a document of another version is
 
 READABLE_RULES_VERSIONS = frozenset({RULES_VERSION})
 
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects a document may have (a state document nests 5
+levels); deeper documents are refused before they are read."""
+MAX_INT_BITS = 256
+"""The largest integer a document may hold, in bits (a seed of 256 bits fits; every count and
+score is far smaller); larger integers are refused rather than read."""
+
 E = TypeVar("E", bound=enum.Enum)
 
 MISSING: Any = object()
@@ -129,12 +136,77 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
     except json.JSONDecodeError as exc:
         raise StateError(f"invalid {what}: invalid JSON at line {exc.lineno}, column "
                          f"{exc.colno}: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise StateError(f"invalid {what}: lists and objects nested too deep (a document "
+                         f"nests at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:
         raise StateError(f"invalid {what}: invalid JSON: {exc}") from None
     if repeated:
         raise StateError(f"invalid {what}: a field appears twice in one object: "
-                         + ", ".join(repr(k) for k in sorted(set(repeated))))
+                         + ", ".join(_short(k) for k in sorted(set(repeated))))
     return data
+
+
+def check_shape(data: Any, what: str) -> None:
+    """Refuse, with a :class:`StateError`, data nested deeper than :data:`MAX_DEPTH` levels,
+    data that contains itself, or an integer of more than :data:`MAX_INT_BITS` bits. Linear in
+    the data's size: each list or object is explored at most once per depth."""
+    done: dict[int, int] = {}  # id -> the least depth it was explored from
+    on_path: set[int] = set()
+    stack: list[tuple[Any, int, bool]] = [(data, 1, False)]
+    while stack:
+        value, depth, leaving = stack.pop()
+        key = id(value)
+        if leaving:
+            on_path.discard(key)
+            done[key] = depth
+            continue
+        if key in on_path:
+            raise StateError(f"invalid {what}: a list or object contains itself")
+        if depth > MAX_DEPTH:
+            raise StateError(f"invalid {what}: lists and objects nested more than "
+                             f"{MAX_DEPTH} levels deep")
+        if done.get(key, MAX_DEPTH + 1) <= depth:
+            continue
+        on_path.add(key)
+        stack.append((value, depth, True))
+        for item in value.values() if isinstance(value, dict) else value:
+            if type(item) is list and depth < MAX_DEPTH and not _nests(item, what):
+                continue  # a list of plain values (cards, scores): checked, nothing to follow
+            if isinstance(item, dict | list):
+                stack.append((item, depth + 1, False))
+            else:
+                _plain(item, what)
+
+
+def _nests(items: list[Any], what: str) -> bool:
+    """Whether a list holds a list or an object; its plain values are checked meanwhile."""
+    for item in items:
+        if type(item) is not str:
+            if isinstance(item, dict | list):
+                return True
+            _plain(item, what)
+    return False
+
+
+def _plain(value: Any, what: str) -> None:
+    """Refuse an integer of more than :data:`MAX_INT_BITS` bits."""
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise StateError(f"invalid {what}: an integer of {value.bit_length()} bits; a "
+                         f"document holds integers of at most {MAX_INT_BITS} bits")
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A value for a message: a string quoted and cut to ``limit`` characters, anything else by
+    its JSON kind."""
+    if isinstance(value, str):
+        text = repr(value[:limit])
+        return text if len(value) <= limit else text[:-1] + "...'"
+    return kind(value)
+
+
+_HINTS = 20
+"""How many unknown fields of one object get a "did you mean" suggestion."""
 
 
 def fields(
@@ -150,11 +222,15 @@ def fields(
         return None
     known = (*required, *optional)
     out = dict(value)
+    hints = _HINTS  # the first few unknown fields get a suggestion (difflib is slow)
     for key in value:
-        if key not in known:
-            close = difflib.get_close_matches(key, known, n=1)
-            p.add(join(path, key), "unknown field" + (f" (did you mean {close[0]!r}?)"
-                                                      if close else ""))
+        if not isinstance(key, str):
+            p.add(path, f"a field named by {kind(key)}: field names are strings")
+        elif key not in known:
+            hints -= 1
+            close = difflib.get_close_matches(key[:64], known, n=1) if hints >= 0 else []
+            p.add(join(path, _short(key)[1:-1]), "unknown field"
+                  + (f" (did you mean {close[0]!r}?)" if close else ""))
     for key in required:
         if key not in value:
             p.add(join(path, key), "missing field")
@@ -170,6 +246,10 @@ def get_int(
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         p.add(path, f"expected an integer, got {kind(value)}")
+        return None
+    if value.bit_length() > MAX_INT_BITS:
+        p.add(path, f"an integer of {value.bit_length()} bits is out of range (at most "
+              f"{MAX_INT_BITS} bits)")
         return None
     if low is not None and value < low:
         p.add(path, f"must be at least {low}, got {value}")
@@ -241,12 +321,20 @@ def get_card(p: Problems, path: str, value: Any) -> Card | None:
     try:
         return Card.parse(value)
     except NotationError:
-        p.add(path, f"unknown card code {value!r}")
+        p.add(path, f"unknown card code {_short(value)}")
         return None
+
+
+_BY_CODE = {card.code: card for card in Card}
 
 
 def get_cards(p: Problems, path: str, value: Any) -> tuple[Card, ...] | None:
     """A list of card codes."""
+    if isinstance(value, list):
+        try:  # the usual case, every code as dumps writes it: one lookup per card
+            return tuple([_BY_CODE[code] for code in value])
+        except (KeyError, TypeError):
+            pass
     got = get_each(p, path, value, get_card)
     return None if got is None else tuple(got)
 
@@ -264,8 +352,7 @@ def get_enum(p: Problems, path: str, value: Any, names: Iterable[E]) -> E | None
     allowed = {enum_text(m): m for m in names}
     if isinstance(value, str) and value in allowed:
         return allowed[value]
-    p.add(path, f"expected one of {', '.join(allowed)}, got "
-          + (repr(value) if isinstance(value, str) else kind(value)))
+    p.add(path, f"expected one of {', '.join(allowed)}, got {_short(value)}")
     return None
 
 
@@ -290,6 +377,9 @@ def get_ranks(p: Problems, path: str, value: Any) -> int | None:
         if not card.is_natural:
             p.add(join(path, i), f"expected a natural rank, got {card}")
             return None
+        if mask >> card & 1:
+            p.add(join(path, i), f"rank {card} is listed twice")
+            return None
         mask |= 1 << card
     return mask
 
@@ -305,8 +395,10 @@ def get_rules(p: Problems, path: str, value: Any) -> RuleSet | None:
         return RuleSet.from_dict(value)
     except RuleSetError as exc:
         p.add(path, "invalid RuleSet: " + "; ".join(f"{o}: {m}" for o, m in exc.problems))
-    except (TypeError, ValueError) as exc:
-        p.add(path, f"invalid RuleSet: {exc}")
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # RuleSet.from_dict is meant to raise RuleSetError alone; whatever else it raises on
+        # data no RuleSet wrote is still reported here as a problem of the document.
+        p.add(path, f"invalid RuleSet: {type(exc).__name__}: {str(exc)[:200]}")
     return None
 
 
@@ -330,12 +422,13 @@ def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     read it (the rest would mean something else)."""
     if not isinstance(data, dict):
         raise StateError(f"invalid {what}: expected a JSON object, got {kind(data)}")
+    check_shape(data, what)
     header = Problems()
     found = data.get("format")
     if found is None:
         header.add("format", f"missing field (expected {fmt!r})")
     elif found != fmt:
-        header.add("format", f"expected {fmt!r}, got {found!r}")
+        header.add("format", f"expected {fmt!r}, got {_short(found)}")
     version = data.get("rules_version")
     if version is None:
         header.add("rules_version", "missing field")

@@ -125,3 +125,37 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as space-separated codes."""
     return " ".join(_CODES[c] for c in cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# The card vocabulary: every module that names a card kind imports it from here.
+
+TWO = Card.TWO
+"""The little wild."""
+JOKER = Card.JOKER
+"""The big wild."""
+R3 = Card.RED_THREE
+"""The bonus card (red three)."""
+B3 = Card.BLACK_THREE
+"""The stop card (black three)."""
+CAL = Card.CALIENTE
+"""The Caliente card."""
+ACE = Card.ACE
+"""The highest natural: a card ``<= ACE`` is a natural."""
+FREEZERS: frozenset[Card] = frozenset({TWO, JOKER, R3})
+"""The cards that freeze the pile (PILE-3), and that the deal never turns up (DEAL-3)."""
+NUM_RANKS = len(NATURALS)
+"""How many natural ranks there are (4 to A): the length of a side's melds."""
+
+# The same kinds as plain ints, to index count tuples (CPython indexes a tuple fastest with an
+# exact int, not an IntEnum member): the index of a kind's count in a hand.
+I_TWO = int(TWO)
+"""The index of the 2s' count."""
+I_JOKER = int(JOKER)
+"""The index of the jokers' count."""
+I_R3 = int(R3)
+"""The index of the bonus cards' count."""
+I_B3 = int(B3)
+"""The index of the stop cards' count."""
+I_CAL = int(CAL)
+"""The index of the Caliente cards' count."""

@@ -7,6 +7,11 @@ name, or a house-rules file in TOML or JSON that names a preset and overrides op
 ``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
 option with its value and help, ``rules diff A B`` lists the options that differ and the rules
 they touch, and ``rules presets`` lists the presets.
+
+Exit status: 0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on bad
+input (a usage error, an unknown preset, a missing or unreadable file, an unusable rule file or
+output path), with a one-line message on standard error; 130 when interrupted (Ctrl-C). No
+input shows a traceback.
 """
 
 from __future__ import annotations
@@ -15,13 +20,14 @@ import argparse
 import contextlib
 import os
 import random
+import stat
 import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from ._version import __version__
 from .engine import apply, legal_actions, new_game
 from .errors import CanastaError, RuleSetError
 from .rules import OPTIONS, RuleSet, toml_value
@@ -30,12 +36,29 @@ from .state import COMPONENTS
 __all__ = ["main"]
 
 
+def _say(text: str = "", *, err: bool = False) -> None:
+    """Print a line on standard output (or error); what the stream's encoding cannot hold,
+    such as a file name's undecodable bytes, is written as backslash escapes."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        stream.write(text + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
+    stream.flush()
+
+
+def _one_line(exc: BaseException) -> str:
+    """An exception's message on one line."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 def _demo(args: argparse.Namespace) -> int:
     rules = _load(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
-    print(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
-          f"seed {args.seed}")
+    _say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
+         f"seed {args.seed}")
     steps = 0
     while not state.is_game_over and state.hand_number <= args.max_hands:
         actions = legal_actions(state)
@@ -48,20 +71,20 @@ def _demo(args: argparse.Namespace) -> int:
             how = result.ended.value + (
                 f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
                 if result.went_out is not None else "")
-            print(f"\nhand {state.hand_number}: {how}")
+            _say(f"\nhand {state.hand_number}: {how}")
             header = "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"
-            print(header)
+            _say(header)
             for side in range(len(state.sides)):
                 comps = result.components(side)
-                print(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
-                      + f"{result.totals[side]:>10}")
-            print("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+                _say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                     + f"{result.totals[side]:>10}")
+            _say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
             if state.is_game_over:
                 break
     if state.is_game_over:
-        print(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
+        _say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
     else:
-        print(f"\nstopped after {args.max_hands} hands ({steps} actions)")
+        _say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
     return 0
 
 
@@ -76,23 +99,55 @@ class _InputError(Exception):
         self.lines = lines
 
 
+class _Unreadable(_InputError):
+    """A rule file that cannot be read at all: missing, a folder, not permitted."""
+
+
 def _is_file_argument(source: str) -> bool:
-    return source not in RuleSet.preset_names() and (
-        Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists())
+    """Whether a rule-set argument names a file rather than a preset."""
+    if source in RuleSet.preset_names():
+        return False
+    try:
+        return Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists()
+    except (OSError, ValueError):  # a name too long for the OS, say: a file it cannot read
+        return True
+
+
+def _read_rules(source: str) -> RuleSet:
+    """A house-rules file. A file that cannot be read raises :class:`_Unreadable`; one whose
+    content is not a valid rule set raises :class:`_InputError` with each problem as
+    ``FILE: option: message``."""
+    def unreadable(why: str) -> _Unreadable:
+        return _Unreadable([f"{source}: (document): cannot read the file: {why}"])
+
+    try:
+        mode = os.stat(source).st_mode
+    except OSError as exc:
+        raise unreadable(exc.strerror or _one_line(exc)) from None
+    except ValueError as exc:  # a NUL character, or a name the file system cannot encode
+        raise unreadable(f"not a usable file name ({_one_line(exc)})") from None
+    if stat.S_ISDIR(mode):
+        raise unreadable("it is a folder")
+    if not stat.S_ISREG(mode):
+        raise unreadable("not a regular file")
+    try:
+        return RuleSet.from_file(source)
+    except OSError as exc:
+        raise unreadable(exc.strerror or _one_line(exc)) from None
+    except RuleSetError as exc:
+        raise _InputError([f"{source}: {option}: {' '.join(message.split())}"
+                           for option, message in exc.problems]) from None
+    except (CanastaError, ValueError, RecursionError) as exc:
+        # Whatever else the content provokes (too deep, too large) is a problem of the file.
+        raise _InputError([f"{source}: (document): not a usable rule file: "
+                           f"{_one_line(exc)}"]) from None
 
 
 def _load(source: str) -> RuleSet:
     """A preset by name, or a house-rules file (``.toml`` or ``.json``)."""
     if not _is_file_argument(source):
         return RuleSet.preset(source)
-    try:
-        return RuleSet.from_file(source)
-    except OSError as exc:
-        raise _InputError([f"{source}: (document): cannot read the file: "
-                           f"{exc.strerror or exc}"]) from None
-    except RuleSetError as exc:
-        raise _InputError([f"{source}: {option}: {message}"
-                           for option, message in exc.problems]) from None
+    return _read_rules(source)
 
 
 def _closest_preset(rules: RuleSet) -> tuple[str, list[str]]:
@@ -135,16 +190,17 @@ def _rules_validate(args: argparse.Namespace) -> int:
     status = 0
     for source in args.files:
         try:
-            rules = RuleSet.from_file(source)
-        except OSError as exc:
-            print(f"{source}: (document): cannot read the file: {exc.strerror or exc}")
-            status = 1
-        except RuleSetError as exc:
-            for option, message in exc.problems:
-                print(f"{source}: {option}: {message}")
-            status = 1
+            rules = _read_rules(source)
+        except _Unreadable as exc:
+            for line in exc.lines:
+                _say(line, err=True)
+            status = 2
+        except _InputError as exc:
+            for line in exc.lines:
+                _say(line)
+            status = max(status, 1)
         else:
-            print(f"{source}: ok: {_summary(rules)}")
+            _say(f"{source}: ok: {_summary(rules)}")
     return status
 
 
@@ -165,7 +221,7 @@ def _rules_show(args: argparse.Namespace) -> int:
         out.append("")
         out.extend(_comment(f"{info.help} ({info.type}; RULES: {', '.join(info.rules)})"))
         out.append(f"{info.name} = {toml_value(values[info.name])}")
-    print("\n".join(out))
+    _say("\n".join(out))
     return 0
 
 
@@ -182,18 +238,18 @@ def _rules_diff(args: argparse.Namespace) -> int:
     before, after = a.to_dict(), b.to_dict()
     changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
     if not changed:
-        print(f"{args.a} and {args.b} are identical: no option differs")
+        _say(f"{args.a} and {args.b} are identical: no option differs")
         return 0
     count = len(changed)
-    print(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
-          f"{'s' if count == 1 else ''}")
+    _say(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
+         f"{'s' if count == 1 else ''}")
     width = max(len(info.name) for info in changed)
     touched: list[str] = []
     for info in changed:
         change = _difference(before[info.name], after[info.name])
-        print(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
+        _say(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
         touched.extend(rule for rule in info.rules if rule not in touched)
-    print(f"rules touched: {', '.join(sorted(touched, key=_rule_order))}")
+    _say(f"rules touched: {', '.join(sorted(touched, key=_rule_order))}")
     return 0
 
 
@@ -210,7 +266,7 @@ def _rules_presets(args: argparse.Namespace) -> int:
     names = RuleSet.preset_names()
     width = max(len(name) for name in names)
     for name in names:
-        print(f"{name:<{width}}  {RuleSet.preset_description(name)}")
+        _say(f"{name:<{width}}  {RuleSet.preset_description(name)}")
     return 0
 
 
@@ -241,6 +297,34 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
+def _output_path(option: str, text: str) -> Path:
+    """A file the command will write, checked before the work starts: not a folder, in a
+    folder that exists, and writable."""
+    path = Path(text)
+
+    def refuse(why: str) -> _InputError:
+        return _InputError([f"{option}: {text}: {why}"])
+
+    try:
+        if b"\0" in os.fsencode(text):  # the file system cannot encode it, or it holds a NUL
+            raise ValueError("embedded null byte")
+        if path.is_dir() or text.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise refuse("is a folder; give a file name")
+        folder = path.parent
+        if not folder.is_dir():
+            raise refuse(f"no folder {str(folder)!r} to write it in")
+        if path.exists():
+            if not path.is_file():
+                raise refuse("not a regular file")
+            if not os.access(path, os.W_OK):
+                raise refuse("the file is not writable")
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            raise refuse(f"cannot create a file in {str(folder)!r}")
+    except (OSError, ValueError) as exc:
+        raise refuse(f"not a usable file name ({_one_line(exc)})") from None
+    return path
+
+
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
@@ -250,13 +334,20 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = _bot_list(args.bots)
     if args.games < 1:
         raise _InputError(["--games: must be at least 1"])
+    if args.workers < 1:
+        raise _InputError(["--workers: must be at least 1"])
+    out = _output_path("--json", args.json) if args.json is not None else None
     result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                       progress=not args.no_progress)
-    print(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
-    print(result.table())
-    if args.json:
-        Path(args.json).write_text(json.dumps(result.to_dict(), indent=1))
-        print(f"results written to {args.json}")
+    _say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    _say(result.table())
+    if out is not None:
+        try:
+            out.write_text(json.dumps(result.to_dict(), indent=1))
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
+            raise _InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
+        _say(f"results written to {args.json}")
     return 130 if result.interrupted else 0
 
 
@@ -272,14 +363,14 @@ def _play(args: argparse.Namespace) -> int:
     bot = get_bot(_bot_list(args.bots)[0])
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
-    print(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
-          f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
-          "'discard Q'), 'help' for the legal actions, or 'quit'.")
+    _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
+         f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
+         "'discard Q'), 'help' for the legal actions, or 'quit'.")
     hands_seen = 0
     while not state.is_game_over:
         if len(state.hand_results) > hands_seen:
             hands_seen = len(state.hand_results)
-            print("\n" + "\n".join(_hand_table(state)))
+            _say("\n" + "\n".join(_hand_table(state)))
         legal = legal_actions(state)
         seat = state.current_player
         if seat is None:
@@ -287,31 +378,37 @@ def _play(args: argparse.Namespace) -> int:
             continue
         if seat != args.seat:
             action = bot(observe(state, seat), legal, rng)
-            print(f"seat {seat}: {action}")
+            _say(f"seat {seat}: {action}")
             state = apply(state, action)
             continue
-        print("\n" + str(observe(state, seat)))
-        print("legal: " + ", ".join(map(str, legal)))
+        _say("\n" + str(observe(state, seat)))
+        _say("legal: " + ", ".join(map(str, legal)))
         while True:
             try:
                 text = input("your action> ").strip()
             except EOFError:
-                print("\nend of input: the game is left unfinished")
+                _say("\nend of input: the game is left unfinished")
                 return 0
+            except UnicodeDecodeError:
+                _say("not an action: the input is not readable text")
+                continue
+            except KeyboardInterrupt:
+                _say()  # end the prompt's line; main() says the game was interrupted
+                raise
             if text in ("quit", "exit"):
                 return 0
             if text in ("help", "?", ""):
-                print("legal: " + ", ".join(map(str, legal)))
+                _say("legal: " + ", ".join(map(str, legal)))
                 continue
             try:
                 state = apply(state, parse_action(text))
                 break
             except NotationError as exc:
-                print(f"not an action: {exc}")
+                _say(f"not an action: {exc}")
             except IllegalActionError as exc:
-                print(f"illegal: {exc}")
-    print("\n" + "\n".join(_hand_table(state)))
-    print(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
+                _say(f"illegal: {exc}")
+    _say("\n" + "\n".join(_hand_table(state)))
+    _say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
     return 0
 
@@ -384,19 +481,29 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
-    0 on success; 1 when ``rules validate`` finds a problem; 2 on a usage error or an unusable
-    preset or file.
+    0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on a usage error
+    or an unusable preset, file or output path (a usage error raises :class:`SystemExit` with
+    status 2, as :mod:`argparse` does); 130 when interrupted (:class:`KeyboardInterrupt`, as
+    Ctrl-C raises). Every problem is a one-line message on standard error, never a traceback.
     """
-    args = _parser().parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         return int(args.func(args))
     except _InputError as exc:
         for line in exc.lines:
-            print(line, file=sys.stderr)
+            _say(line, err=True)
+        return 2
+    except RuleSetError as exc:  # an unknown preset
+        for option, message in exc.problems or (("(rules)", str(exc)),):
+            _say(f"canasta-caliente: {option}: {' '.join(message.split())}", err=True)
         return 2
     except CanastaError as exc:
-        print(f"canasta-caliente: {exc}", file=sys.stderr)
+        _say(f"canasta-caliente: {_one_line(exc)}", err=True)
         return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            _say("canasta-caliente: interrupted", err=True)
+        return 130
     except BrokenPipeError:  # pragma: no cover - a pager or `head` closed the output early
         # Point stdout at devnull so the interpreter's final flush does not fail again.
         with contextlib.suppress(OSError, ValueError):

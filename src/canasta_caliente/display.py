@@ -61,10 +61,8 @@ def view_html(view: View) -> str:
 
 
 def _state_board(state: GameState) -> tuple[str, list[_Section]]:
-    from .views import observe
-
     hands = [state.hand(s) for s in range(state.rules.players)]
-    return _board(observe(state, 0), hands, None)
+    return _board(state, hands, None)
 
 
 def _view_board(view: View) -> tuple[str, list[_Section]]:
@@ -75,7 +73,7 @@ def _view_board(view: View) -> tuple[str, list[_Section]]:
 
 
 def _board(
-    view: View, hands: Sequence[tuple[Card, ...] | None], viewer: int | None
+    view: GameState | View, hands: Sequence[tuple[Card, ...] | None], viewer: int | None
 ) -> tuple[str, list[_Section]]:
     rules = view.rules
     who = "Canasta Caliente" if viewer is None else f"Seat {viewer}'s view"
@@ -138,7 +136,7 @@ def _describe(rules: RuleSet) -> str:
     return f"{name} ({table})" if name else f"house rules ({table})"
 
 
-def _status(view: View) -> str:
+def _status(view: GameState | View) -> str:
     phase = view.phase
     if phase is Phase.GAME_OVER:
         return f"game over: side {view.winner} wins"
@@ -162,12 +160,12 @@ def _meld(meld: Meld) -> str:
 
 
 def _seat_row(
-    view: View, seat: int, hand: tuple[Card, ...] | None, viewer: int | None
+    view: GameState | View, seat: int, hand: tuple[Card, ...] | None, viewer: int | None
 ) -> _Row:
     label = f"seat {seat}"
-    if seat not in view.order:
+    if seat not in view.active_seats:
         return label, "sitting out", False
-    size = view.hand_sizes[seat]
+    size = view.hand_size(seat)
     count = f"{size} card{'s' if size != 1 else ''}"
     if hand is None:
         value = f"{count}, hidden"
@@ -181,7 +179,7 @@ def _seat_row(
     return label, value, acting
 
 
-def _pile(view: View) -> str:
+def _pile(view: GameState | View) -> str:
     pile = view.pile
     if not pile:
         return "empty"

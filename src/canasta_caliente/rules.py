@@ -26,15 +26,18 @@ import enum
 import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from os import PathLike
 from pathlib import Path
-from typing import Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
 from .cards import NUM_KINDS, Card
 from .errors import RuleSetError
+
+if TYPE_CHECKING:
+    from .facts import RuleFacts
 
 __all__ = [
     "OPTIONS",
@@ -307,6 +310,9 @@ class RuleSet:
 
     _layout: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False,
                                                        hash=False)
+    _facts: RuleFacts | None = attrs.field(init=False, eq=False, repr=False, hash=False,
+                                           default=None)
+    """What the engine derives from the rules, once computed (:mod:`canasta_caliente.facts`)."""
     _presets: ClassVar[dict[str, Mapping[str, Any]]]
 
     def __attrs_post_init__(self) -> None:
@@ -903,28 +909,3 @@ _PRESET_DESCRIPTIONS: dict[str, str] = {
     "classic": "Classic Canasta: at most 3 wilds per meld, the hand ends with the stock.",
 }
 
-
-_T = TypeVar("_T")
-
-
-def per_ruleset(make: Callable[[RuleSet], _T], limit: int = 256) -> Callable[[RuleSet], _T]:
-    """A function returning ``make(rules)``, computed once per RuleSet and kept (for at most
-    ``limit`` RuleSets at a time); the last RuleSet's value is found by identity, without
-    hashing. For the engine's tables derived from the rules."""
-    table: dict[RuleSet, _T] = {}
-    last: list[tuple[RuleSet, _T]] = []
-
-    def get(rules: RuleSet) -> _T:
-        if last:
-            last_rules, value = last[-1]  # one read: a consistent pair under threads
-            if last_rules is rules:
-                return value
-        found = table.get(rules)
-        if found is None:
-            if len(table) >= limit:
-                table.clear()  # many RuleSets seen (a generated test suite, say): start afresh
-            found = table[rules] = make(rules)
-        last[:] = [(rules, found)]
-        return found
-
-    return get

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import Card
+from .cards import I_B3, I_CAL, I_JOKER, I_TWO
+from .facts import rule_facts
 from .rules import RuleSet
 from .state import HandEnd, HandResult, Table
 
@@ -25,18 +26,18 @@ def score_hand(rules: RuleSet, table: Table, ended: HandEnd, went_out: int | Non
             if m is None:
                 continue
             n, two, jk = m
-            melds += n * values[rank] + two * values[Card.TWO] + jk * values[Card.JOKER]
+            melds += n * values[rank] + two * values[I_TWO] + jk * values[I_JOKER]
             if n + two + jk >= size:
                 canastas += rules.natural_canasta_bonus if two + jk == 0 else (
                     rules.mixed_canasta_bonus)
-        melds += sum(side.stop_melds) * values[Card.BLACK_THREE]
+        melds += sum(side.stop_melds) * values[I_B3]
         hand = 0
         caliente = -rules.caliente_card_penalty * side.caliente_played
         for seat in seats:
             counts = table.hands[seat]
             penalty = -sum(values[k] * n for k, n in enumerate(counts) if n)
             hand += penalty
-            caliente += penalty * counts[Card.CALIENTE]
+            caliente += penalty * counts[I_CAL]
         going_out = 0
         if went_out is not None and went_out in seats:
             going_out = rules.going_out_bonus + (rules.concealed_bonus if concealed else 0)
@@ -60,16 +61,10 @@ def _concealed(rules: RuleSet, table: Table) -> bool:
     if turn.had_melded:
         return False
     mask = turn.created if rules.concealed_needs_own_canasta else turn.touched
-    side = table.sides[_side(rules, turn.player)]
+    side = table.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]]
     size = rules.canasta_size
     for rank, m in enumerate(side.melds):
         if m is not None and mask >> rank & 1 and sum(m) >= size:
             return True
     return False
 
-
-def _side(rules: RuleSet, seat: int) -> int:
-    for i, seats in enumerate(rules.layout):
-        if seat in seats:
-            return i
-    raise ValueError(f"no seat {seat}")  # pragma: no cover

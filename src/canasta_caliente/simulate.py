@@ -15,13 +15,19 @@ scales a simulation past one machine.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
+import multiprocessing
+import multiprocessing.connection
 import random
+import signal
 import sys
+import threading
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -245,12 +251,90 @@ class SimulationResult:
         }
 
 
+# Set in a worker process of simulate's own pool: a shared flag the parent raises to stop the
+# worker between games once the run is interrupted.
+_STOP: Any = None
+
+
+def _worker_init(stop: Any) -> None:
+    """Start a worker of the simulation's own pool: it ignores SIGINT (the parent alone handles
+    an interrupt and stops the workers), and it watches ``stop`` between games."""
+    global _STOP
+    _STOP = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        # The parent blocks SIGINT while it starts the pool; a forked worker inherits that.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _play_chunk(
     rules: RuleSet, bots: tuple[BotSpec, ...], seed: int, indices: tuple[int, ...],
     max_hands: int,
 ) -> list[GameResult]:
-    return [play_game(rules, bots, _game_seed(seed, i), index=i, max_hands=max_hands)
-            for i in indices]
+    out = []
+    for i in indices:
+        if _STOP is not None and _STOP.value:
+            break  # the run was interrupted: what is left is not wanted
+        out.append(play_game(rules, bots, _game_seed(seed, i), index=i, max_hands=max_hands))
+    return out
+
+
+@contextlib.contextmanager
+def _sigint_held(*, discard: bool = False) -> Iterator[None]:
+    """Hold back SIGINT for the duration of the block, where a :class:`KeyboardInterrupt`
+    would leave a process pool half started or half stopped. A SIGINT that arrives meanwhile is
+    delivered when the block ends, or dropped with ``discard`` (while a run already stops
+    because of one).
+
+    Python runs signal handlers in the main thread whichever thread the signal reached, so the
+    main thread's handler is replaced for the block; SIGINT is also blocked in this thread, so
+    that worker processes started in the block start with it blocked, until they ignore it.
+    """
+    caught: list[int] = []
+    handler: Any = None
+    if threading.current_thread() is threading.main_thread():
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        else:
+            handler = None  # SIG_IGN or SIG_DFL: no Python code runs on SIGINT anyway
+    masked = hasattr(signal, "pthread_sigmask") and hasattr(signal, "sigtimedwait")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else set()
+    try:
+        yield
+    finally:
+        if masked:
+            # Take any SIGINT that waits for this thread, then restore its mask.
+            while (signal.SIGINT not in previous and signal.SIGINT in signal.sigpending()
+                   and signal.sigtimedwait({signal.SIGINT}, 0) is not None):
+                caught.append(signal.SIGINT)
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+        if caught and not discard:
+            signal.raise_signal(signal.SIGINT)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, stop: Any, timeout: float) -> None:
+    """Stop the simulation's own pool at once: pending chunks are cancelled, the workers
+    leave their chunk before their next game, and any worker still running after ``timeout``
+    seconds is terminated. Returns once every worker process has ended."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    stop.value = 1
+    pool.shutdown(wait=False, cancel_futures=True)
+    running = {process.sentinel: process for process in processes}
+    deadline = time.monotonic() + timeout
+    while running and (left := deadline - time.monotonic()) > 0:
+        for sentinel in multiprocessing.connection.wait(list(running), left):
+            del running[sentinel]
+    if running:
+        for process in running.values():
+            process.terminate()
+        multiprocessing.connection.wait(list(running), 5.0)
+    for process in processes:
+        # Its sentinel closed as it exited; wait for the exit to complete (here, or in the
+        # pool's thread, whichever reaps it first).
+        process.join(1.0)
 
 
 class _Progress:
@@ -268,6 +352,8 @@ class _Progress:
                 self.bar = None
             else:
                 self.bar = tqdm(total=total, unit="game")
+            if self.bar is None:
+                print(f"\r0/{total} games", end="", file=sys.stderr, flush=True)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -305,9 +391,18 @@ def simulate(
     ``workers > 1`` runs them in a process pool; ``executor`` takes any
     :class:`concurrent.futures.Executor` instead (Dask's and Ray's included), in which case the
     bots must be picklable (names, or module-level functions). The results are the same for a
-    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed). A
-    :class:`KeyboardInterrupt` stops the run cleanly and the games finished so far are
-    returned (:attr:`SimulationResult.interrupted`).
+    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed).
+
+    An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
+    raised by ``on_result``), at any moment of the run, stops it cleanly and returns what was
+    played (:attr:`SimulationResult.interrupted` is then true): games ``0`` to ``n - 1`` for
+    some ``n``, the same games as a run of ``n`` games with the same seed. Chunks not yet
+    started are cancelled, on an ``executor`` of your own too (its chunks already running
+    finish in their own time, and the executor is not shut down). The workers of the pool that
+    ``workers > 1`` starts ignore SIGINT themselves, so a terminal's Ctrl-C prints nothing from
+    them; they leave their chunk before their next game, and are terminated if still running a
+    second later: every one of them has ended when :func:`simulate` returns. A second
+    interrupt while the run stops changes nothing.
     """
     if games < 0:
         raise ValueError("games must be at least 0")
@@ -319,24 +414,53 @@ def simulate(
             get_bot(b)
     names = tuple(dict.fromkeys(_bot_name(b) for b in specs))
     results: dict[int, GameResult] = {}
-    bar = _Progress(games, progress)
     chunks = [tuple(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
-    own: Executor | None = None
+    bar: _Progress | None = None
+    own: ProcessPoolExecutor | None = None
+    stop: Any = None
+    futures: list[Future[list[GameResult]]] = []
+    finished = False
     try:
-        if executor is None and workers > 1:
-            own = executor = ProcessPoolExecutor(max_workers=workers)
-        for chunk_results in _run(executor, rules, specs, seed, chunks, max_hands):
+        bar = _Progress(games, progress)
+        if executor is None and workers > 1 and len(chunks) > 1:
+            # No interrupt while the pool starts and takes the chunks: one could leave a
+            # worker started but unknown to the pool, which then could not be stopped.
+            with _sigint_held():
+                context = multiprocessing.get_context()
+                stop = context.RawValue("b", 0)
+                own = ProcessPoolExecutor(max_workers=min(workers, len(chunks)),
+                                          mp_context=context, initializer=_worker_init,
+                                          initargs=(stop,))
+                for chunk in chunks:
+                    futures.append(own.submit(_play_chunk, rules, specs, seed, chunk,
+                                              max_hands))
+        elif executor is not None:
+            for chunk in chunks:  # one at a time: an interrupt cancels those submitted
+                futures.append(executor.submit(_play_chunk, rules, specs, seed, chunk,
+                                               max_hands))
+        done = (future.result() for future in futures) if futures else (
+            _play_chunk(rules, specs, seed, chunk, max_hands) for chunk in chunks)
+        for chunk_results in done:
             for r in chunk_results:
                 results[r.index] = r
                 if on_result is not None:
                     on_result(r)
             bar.update(len(chunk_results))
+        finished = True
     except KeyboardInterrupt:
         pass
     finally:
-        bar.close()
-        if own is not None:
-            own.shutdown(wait=False, cancel_futures=True)
+        # An interrupt while the run stops or its pool shuts down changes nothing.
+        with _sigint_held(discard=True):
+            if own is None:
+                for future in futures:
+                    future.cancel()  # the chunks a user's executor has not started
+            elif finished:
+                own.shutdown(wait=True)
+            else:
+                _stop_pool(own, stop, _STOP_TIMEOUT)
+            if bar is not None:
+                bar.close()
     ordered = tuple(results[i] for i in sorted(results))
     # Keep only the unbroken prefix, so an interrupted run is a reproducible prefix.
     prefix = []
@@ -347,19 +471,5 @@ def simulate(
     return SimulationResult(rules, names, seed, tuple(prefix), games)
 
 
-def _run(
-    executor: Executor | None,
-    rules: RuleSet,
-    bots: tuple[BotSpec, ...],
-    seed: int,
-    chunks: Iterable[tuple[int, ...]],
-    max_hands: int,
-) -> Iterator[list[GameResult]]:
-    if executor is None:
-        for chunk in chunks:
-            yield _play_chunk(rules, bots, seed, chunk, max_hands)
-        return
-    futures = [executor.submit(_play_chunk, rules, bots, seed, chunk, max_hands)
-               for chunk in chunks]
-    for future in futures:
-        yield future.result()
+_STOP_TIMEOUT = 1.0
+"""Seconds an interrupted run's workers get to leave their game before they are terminated."""

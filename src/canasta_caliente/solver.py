@@ -23,9 +23,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import NUM_KINDS, Card
-from .rules import RuleSet, WildRule, per_ruleset
-from .state import NUM_RANKS, MeldCounts
+from .cards import I_B3, I_CAL, I_JOKER, I_R3, I_TWO, NUM_KINDS, NUM_RANKS
+from .facts import rule_facts, wild_cap
+from .rules import RuleSet
+from .state import MeldCounts
 
 __all__ = [
     "Situation",
@@ -41,14 +42,6 @@ __all__ = [
     "too_few_wilds_for",
     "wild_cap",
 ]
-
-INF = 10**9
-# Card kinds as plain ints: they index count tuples, which CPython does fastest with exact ints.
-TWO = int(Card.TWO)
-JOKER = int(Card.JOKER)
-B3 = int(Card.BLACK_THREE)
-CAL = int(Card.CALIENTE)
-R3 = int(Card.RED_THREE)
 
 Counts = tuple[int, ...]
 Melds = tuple[MeldCounts | None, ...]
@@ -75,39 +68,10 @@ class Situation:
     """True after a "yes" (OUT-2) or a stop meld (MELD-5): the player must go out this turn."""
 
 
-def wild_cap(rules: RuleSet, naturals: int) -> int:
-    """Most wilds a meld with this many naturals may hold (MELD-2); -1 if none is valid."""
-    rule = rules.wild_rule
-    if rule is WildRule.MORE_NATURALS:
-        cap = naturals - 1
-    elif rule is WildRule.NOT_MORE_WILDS:
-        cap = naturals
-    else:
-        cap = INF if naturals >= 2 else -1
-    if rules.max_wilds is not None and cap > rules.max_wilds:
-        cap = rules.max_wilds
-    return cap
-
-
-def _meld_caps(rules: RuleSet) -> tuple[int, ...]:
-    top = max(rules.deck_counts[:NUM_RANKS]) + 3
-    return tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
-
-
-_caps_of = per_ruleset(_meld_caps)
-
-
 def meld_caps(rules: RuleSet) -> tuple[int, ...]:
-    """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table, per
-    RuleSet. The last RuleSet's table is also in ``_CAPS_LAST``, which the searches read first
-    (one global read, no call)."""
-    global _CAPS_LAST
-    caps = _caps_of(rules)
-    _CAPS_LAST = (rules, caps)
-    return caps
-
-
-_CAPS_LAST: tuple[object, tuple[int, ...]] = (None, ())  # no RuleSet is None: unread
+    """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table: the
+    RuleSet's :attr:`RuleFacts.caps <canasta_caliente.facts.RuleFacts.caps>`."""
+    return (rules._facts or rule_facts(rules)).caps
 
 
 def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
@@ -225,10 +189,10 @@ def go_out_after_meld(
         if discard == rank:
             if naturals >= hand[rank]:
                 continue  # the meld took every card of its rank
-        elif discard == TWO:
-            if twos >= hand[TWO]:
+        elif discard == I_TWO:
+            if twos >= hand[I_TWO]:
                 continue
-        elif discard == JOKER and jokers >= hand[JOKER]:
+        elif discard == I_JOKER and jokers >= hand[I_JOKER]:
             continue
         if lower is None or _layout_ok(rules, _minus(hand, discard), melds, need_canastas,
                                        lower, ()):
@@ -251,21 +215,20 @@ def too_few_wilds(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
     # The counts of the unmelded ranks (zip stops at the ranks: melds has one entry per rank).
     free = [h for h, m in zip(hand, melds, strict=False) if m is None]
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
+    caps = (rules._facts or rule_facts(rules)).caps
     return too_few_wilds_for(caps, hand, free.count(1), free.count(2))
 
 
 def too_few_wilds_for(caps: tuple[int, ...], hand: Counts, singles: int, pairs: int) -> bool:
     """:func:`too_few_wilds`, given how many ranks with no meld the hand holds once (singles)
     and twice (pairs)."""
-    wilds = hand[TWO] + hand[JOKER]
+    wilds = hand[I_TWO] + hand[I_JOKER]
     if pairs and (caps[2] < 1 or wilds < 1):
         return True  # both cards of the pair stuck
-    stops = hand[B3]
+    stops = hand[I_B3]
     if stops == 2:
         return True
-    stuck = hand[CAL] + (stops == 1 or stops == 5)
+    stuck = hand[I_CAL] + (stops == 1 or stops == 5)
     if caps[1] < 2 or wilds < 2:
         stuck += singles
     if stuck >= 2:
@@ -281,7 +244,7 @@ def _canastas_reachable(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
     if needed <= 0:
         return True
     size = rules.canasta_size
-    wilds = hand[TWO] + hand[JOKER]
+    wilds = hand[I_TWO] + hand[I_JOKER]
     count = 0
     for r in _RANKS:
         m = melds[r]
@@ -304,11 +267,10 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
     A natural with no meld of its rank is meldable only if its count can make a valid new meld
     with the wilds held (MELD-1, MELD-2); a Caliente card never is (MELD-6); stop cards only in
     sets of 3 or 4 (MELD-5)."""
-    stuck = counts[CAL]
-    kind: int | None = CAL if stuck else None
-    wilds = counts[TWO] + counts[JOKER]
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
+    stuck = counts[I_CAL]
+    kind: int | None = I_CAL if stuck else None
+    wilds = counts[I_TWO] + counts[I_JOKER]
+    caps = (rules._facts or rule_facts(rules)).caps
     for r in _RANKS:
         h = counts[r]
         if h and melds[r] is None:
@@ -323,12 +285,12 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
                 kind = r
                 if stuck > 1:
                     return _IMPOSSIBLE
-    b = counts[B3]
+    b = counts[I_B3]
     if not stops_ok(b):
         if not stops_ok(b - 1):
             return _IMPOSSIBLE
         stuck += 1
-        kind = B3
+        kind = I_B3
     if stuck > 1:
         return _IMPOSSIBLE
     return kind if stuck else None
@@ -336,12 +298,12 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
 
 def _discard_options(counts: Counts) -> list[int | None]:
     """The cards a player going out could discard last (or none)."""
-    if counts[CAL] > 1:
+    if counts[I_CAL] > 1:
         return []
-    if counts[CAL] == 1:
-        return [CAL]
+    if counts[I_CAL] == 1:
+        return [I_CAL]
     options: list[int | None] = [None]
-    options.extend(k for k in range(NUM_KINDS) if counts[k] and k != R3)
+    options.extend(k for k in range(NUM_KINDS) if counts[k] and k != I_R3)
     return options
 
 
@@ -364,9 +326,9 @@ def _layout_ok(
     """Can every card in ``cards`` be melded onto ``melds`` with at least ``need_canastas``
     canastas? ``lower`` gives per-rank wilds already placed by an earlier phase; ``fixed_stops``
     the stop sets already melded from ``cards``."""
-    if cards[CAL] or cards[R3]:
+    if cards[I_CAL] or cards[I_R3]:
         return False
-    if not stops_ok(cards[B3] - sum(fixed_stops)):
+    if not stops_ok(cards[I_B3] - sum(fixed_stops)):
         return False
     return _wild_fit(rules, cards, melds, need_canastas, tuple(lower) if lower else None)
 
@@ -378,10 +340,9 @@ def _wild_fit(
     need_canastas: int,
     lower: tuple[int, ...] | None,
 ) -> bool:
-    wilds = cards[TWO] + cards[JOKER]
+    wilds = cards[I_TWO] + cards[I_JOKER]
     size = rules.canasta_size
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
+    caps = (rules._facts or rule_facts(rules)).caps
     lo_sum = 0
     hi_sum = 0
     canastas = 0
@@ -431,7 +392,7 @@ def _wild_fit(
 
 def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
     """The hand's wild card values, highest first."""
-    vals = [rules.card_values[TWO]] * hand[TWO] + [rules.card_values[JOKER]] * hand[JOKER]
+    vals = [rules.card_values[I_TWO]] * hand[I_TWO] + [rules.card_values[I_JOKER]] * hand[I_JOKER]
     vals.sort(reverse=True)
     return vals
 
@@ -449,9 +410,8 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     if most_points(rules, hand, melds) < need:
         return False
     values = rules.card_values
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
-    twos, jokers = hand[TWO], hand[JOKER]
+    caps = (rules._facts or rule_facts(rules)).caps
+    twos, jokers = hand[I_TWO], hand[I_JOKER]
     # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
     # wilds where the melds have room, best first; then naturals onto melds and new melds of
     # three or more, best value per card first.
@@ -470,7 +430,7 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
             units.append((values[r], h, h * values[r]))  # all at once, as a new meld
     points = cards = 0
     if room:
-        big, little = values[JOKER], values[TWO]
+        big, little = values[I_JOKER], values[I_TWO]
         if big < little:
             big, little, jokers, twos = little, big, twos, jokers
         for value, count in ((big, jokers), (little, twos)):
@@ -535,10 +495,9 @@ def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
     stop cards): every wild, and every natural of a rank that is melded, held three times or
     more, or can be made a new meld with the wilds held (MELD-1, MELD-2)."""
     values = rules.card_values
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
-    wilds = hand[TWO] + hand[JOKER]
-    most = hand[TWO] * values[TWO] + hand[JOKER] * values[JOKER]
+    caps = (rules._facts or rule_facts(rules)).caps
+    wilds = hand[I_TWO] + hand[I_JOKER]
+    most = hand[I_TWO] * values[I_TWO] + hand[I_JOKER] * values[I_JOKER]
     for r in _RANKS:
         h = hand[r]
         if h and (h >= 3 or melds[r] is not None or (wilds >= 3 - h and caps[h] >= 3 - h)):
@@ -554,8 +513,7 @@ def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limi
     ``need``) keep the fewest naturals; the wilds placed are always the most valuable ones.
     States over ``limit`` cards are dropped, and the search stops at the first that suffices."""
     values = rules.card_values
-    last = _CAPS_LAST
-    caps = last[1] if last[0] is rules else meld_caps(rules)
+    caps = (rules._facts or rule_facts(rules)).caps
     wild_vals = _wild_values(rules, hand)
     total_wilds = len(wild_vals)
     prefix = [0]
@@ -611,14 +569,14 @@ def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
     values = rules.card_values
     ranks = [r for r in range(NUM_RANKS) if avail[r] or s.melds[r] is not None]
     wild_kinds = sorted(
-        ((values[TWO], TWO), (values[JOKER], JOKER)), reverse=True
+        ((values[I_TWO], I_TWO), (values[I_JOKER], I_JOKER)), reverse=True
     )
     wild_list = [v for v, k in wild_kinds for _ in range(avail[k])]
     need_canastas = rules.canastas_to_go_out
     lower = [0] * NUM_RANKS
 
     stop_options: list[tuple[int, ...]] = [()]
-    b = avail[B3]
+    b = avail[I_B3]
     for sets in ((3,), (4,), (3, 3), (3, 4), (4, 4)):
         if sum(sets) <= b:
             stop_options.append(sets)
@@ -627,7 +585,7 @@ def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
         if i == len(ranks):
             total = points + sum(wild_list[:wilds_used])
             for stops in stop_options:
-                if total + sum(stops) * values[B3] >= s.need and _layout_ok(
+                if total + sum(stops) * values[I_B3] >= s.need and _layout_ok(
                     rules, final, s.melds, need_canastas, lower, stops
                 ):
                     return True

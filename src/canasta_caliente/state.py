@@ -15,7 +15,10 @@ from typing import Any
 
 import attrs
 
+from .cards import FREEZERS as FREEZERS  # (also read from here by older modules)
 from .cards import NUM_KINDS, Card, cards_from_counts
+from .cards import NUM_RANKS as NUM_RANKS
+from .facts import rule_facts
 from .rules import RuleSet
 
 __all__ = [
@@ -32,10 +35,8 @@ __all__ = [
     "Turn",
 ]
 
-NUM_RANKS = 11
 NO_WAITING: tuple[int, ...] = (0,) * NUM_KINDS
 """No pile cards waiting (the default of :attr:`Turn.waiting`, one shared tuple)."""
-FREEZERS = frozenset({Card.TWO, Card.JOKER, Card.RED_THREE})
 
 MeldCounts = tuple[int, int, int]
 """A rank's meld as (naturals, little wilds, big wilds)."""
@@ -223,11 +224,9 @@ class GameProgress:
 
     def side_of(self, seat: int) -> int:
         """The side of a seat."""
-        check_seat(self.rules, seat)
-        for i, side in enumerate(self.rules.layout):
-            if seat in side:
-                return i
-        raise AssertionError("unreachable: every seat has a side")  # pragma: no cover
+        rules = self.rules
+        check_seat(rules, seat)
+        return (rules._facts or rule_facts(rules)).side_of[seat]
 
     @property
     def is_hand_over(self) -> bool:

@@ -58,10 +58,12 @@ from ._codec import (
     side_out,
     turn_out,
 )
+from ._version import __version__
 from .actions import Action, parse_action
 from .cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from .engine import apply, new_game, turn_order
 from .errors import IllegalActionError, NotationError, StateError
+from .invariants import state_problems
 from .rules import RuleSet
 from .state import GameState, Table
 
@@ -89,12 +91,6 @@ _TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_i
                  "melded_seats")
 
 
-def _package_version() -> str:
-    from . import __version__
-
-    return __version__
-
-
 # ---------------------------------------------------------------------------------------------
 # States
 
@@ -105,7 +101,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return {
         "format": STATE_FORMAT,
         "rules_version": RULES_VERSION,
-        "package_version": _package_version(),
+        "package_version": __version__,
         "rules": state.rules.to_dict(),
         "seed": state.seed,
         "hand_number": state.hand_number,
@@ -231,20 +227,25 @@ def _difference(found: Sequence[int], want: Sequence[int]) -> str:
 
 
 def _check_state(p: Problems, state: GameState) -> None:
-    """Whole-state checks: cards conserved, bonus cards out of hands, no dead end (TURN-0)."""
-    from .testing import check_invariants
-
+    """Whole-state checks (:func:`~canasta_caliente.invariants.state_problems`): cards
+    conserved, bonus cards out of hands, the turn's facts against the table, the last result
+    against the table it finishes, no dead end (TURN-0)."""
     try:
-        found = check_invariants(state)
+        found = state_problems(state)
     except Exception as exc:  # a tampered state may trip the engine itself
         p.add("", f"the engine cannot play this state: {type(exc).__name__}: {exc}")
         return
-    for problem in found:
-        p.add("", problem)
+    for path, problem in found:
+        p.add(path, problem)
 
 
 # ---------------------------------------------------------------------------------------------
 # Game records
+
+
+_MAX_ACTION_TEXT = 500
+"""The longest action text a record may hold: far more than the largest meld of the largest deck
+(a rank's 12 naturals and 18 wilds) takes to write."""
 
 
 def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
@@ -341,7 +342,7 @@ class GameRecord:
         return {
             "format": RECORD_FORMAT,
             "rules_version": RULES_VERSION,
-            "package_version": _package_version(),
+            "package_version": __version__,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "deck": None if self.deck is None else cards_out(self.deck),
@@ -374,14 +375,23 @@ class GameRecord:
                                 None if rules is None else len(rules.layout))
         actions: list[str] = []
         items = get_list(p, "actions", doc["actions"])
+        normal: dict[str, str] = {}  # a game repeats its actions: each text is parsed once
         for i, item in enumerate(items or ()):
             text = get_str(p, join("actions", i), item)
             if text is None:
                 continue
-            try:
-                actions.append(str(parse_action(text)))
-            except NotationError as exc:
-                p.add(join("actions", i), f"step {i + 1}: {exc}")
+            found = normal.get(text)
+            if found is None and len(text) > _MAX_ACTION_TEXT:
+                p.add(join("actions", i), f"step {i + 1}: {len(text)} characters; no action "
+                      f"is written in more than {_MAX_ACTION_TEXT}")
+                continue
+            if found is None:
+                try:
+                    found = normal[text] = str(parse_action(text))
+                except NotationError as exc:
+                    p.add(join("actions", i), f"step {i + 1}: {exc}")
+                    continue
+            actions.append(found)
         p.raise_if_any(what)
         assert rules is not None and seed is not None
         record = cls(rules, seed, deck, scores, tuple(actions))

@@ -1,11 +1,15 @@
 """Exactness checks that ship with the library, for the engine's tests and for house rules.
 
 * :func:`check_invariants` lists every invariant a state breaks (cards conserved, melds valid,
-  scores adding up, ...).
-* :func:`reference_legal_actions` is a deliberately naive, slow generator: it enumerates every
-  candidate action from the hand, the melds and the pile, applies the rules without the TURN-0
-  solver, and decides TURN-0 by brute-force search over real action sequences. It must agree
-  with :func:`~canasta_caliente.legal_actions`.
+  the turn's facts agreeing with the table, a finished hand scored as the rules say, ...); it
+  lives in :mod:`canasta_caliente.invariants` and is re-exported here.
+* :func:`reference_legal_actions` (from :mod:`canasta_caliente.reference`) decides every
+  candidate action again from the rules' text, by brute force, sharing no decision code with
+  the engine; it must list exactly what :func:`~canasta_caliente.legal_actions` lists, in the
+  same order. :class:`ReferenceCheck` makes that comparison a generator for :func:`perft`.
+* :func:`turn0_search_legal_actions` is a narrower consistency check: the engine's own rule
+  decisions with the TURN-0 solver replaced by a brute-force search over real action
+  sequences. It agrees with the engine when the solver agrees with the search.
 * :func:`sweep` plays seeded random games over any RuleSet and reports each violation with the
   seed and the action path that reproduces it.
 
@@ -25,23 +29,27 @@ import attrs
 
 from .actions import Action, Verb
 from .cards import NATURALS, NUM_KINDS, Card, parse_cards
-from .engine import (
-    _apply_slow,
-    _evaluate,
-    _successor,
-    apply,
-    legal_actions,
-    new_game,
-    turn_order,
+from .engine import apply, legal_actions, new_game, turn_order
+from .engine.decision import evaluate
+from .engine.successors import apply_general, successor
+from .invariants import check_invariants
+from .reference import (
+    ReferenceCheck,
+    ReferenceMismatch,
+    ReferenceTooSlow,
+    reference_difference,
+    reference_legal_actions,
 )
 from .rules import RuleSet
-from .solver import meld_is_valid
 from .state import GameState, Phase
 
 __all__ = [
     "PLAYTHROUGHS",
     "PerftCase",
     "ReferenceBudgetExceeded",
+    "ReferenceCheck",
+    "ReferenceMismatch",
+    "ReferenceTooSlow",
     "SweepReport",
     "Violation",
     "check_invariants",
@@ -50,9 +58,11 @@ __all__ = [
     "perft",
     "playthrough",
     "read_perft",
+    "reference_difference",
     "reference_legal_actions",
     "stacked_deck",
     "sweep",
+    "turn0_search_legal_actions",
 ]
 
 def max_actions_per_hand(rules: RuleSet) -> int:
@@ -73,85 +83,6 @@ def max_actions_per_hand(rules: RuleSet) -> int:
     them. In all, at most 4 (2 D + C + 1) + D actions. :func:`sweep` checks every hand against it.
     """
     return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
-
-
-def check_invariants(state: GameState) -> list[str]:
-    """Every invariant ``state`` breaks, as messages; an empty list means none.
-
-    Checked: every card of the deck is in exactly one place (hands, waiting cards, melds, laid-out
-    bonus cards, played Caliente cards, pile, stock); no bonus card in a hand; every meld obeys
-    MELD-1 to MELD-5; players sitting out hold nothing; each hand result's components add up to
-    its totals, and game scores are the starting scores plus the hand totals.
-    """
-    rules = state.rules
-    problems: list[str] = []
-    t = state.table
-    total = [0] * NUM_KINDS
-    for seat in range(rules.players):
-        counts = t.hands[seat]
-        if any(n < 0 for n in counts):
-            problems.append(f"seat {seat} holds a negative count")
-        if counts[Card.RED_THREE] and not state.over:
-            problems.append(f"seat {seat} holds a bonus card (TURN-3)")
-        if seat not in t.order and any(counts):
-            problems.append(f"seat {seat} sits out but holds cards (SEAT-3)")
-        for k, n in enumerate(counts):
-            total[k] += n
-    if not state.over:
-        for k, n in enumerate(t.turn.waiting):
-            total[k] += n
-    for card in t.pile:
-        total[card] += 1
-    for card in t.deck[t.stock_pos:]:
-        total[card] += 1
-    for side_no in range(len(rules.layout)):
-        side = t.sides[side_no]
-        total[Card.RED_THREE] += side.laid_out
-        total[Card.CALIENTE] += side.caliente_played
-        for rank, m in enumerate(side.melds):
-            if m is None:
-                continue
-            n, two, jk = m
-            total[rank] += n
-            total[Card.TWO] += two
-            total[Card.JOKER] += jk
-            if not meld_is_valid(rules, n, two + jk):
-                problems.append(f"side {side_no}: meld of {Card(rank)} {m} breaks MELD-1/MELD-2")
-        for k in side.stop_melds:
-            total[Card.BLACK_THREE] += k
-            if k not in (3, 4):
-                problems.append(f"side {side_no}: a stop meld of {k} cards breaks MELD-5")
-    if tuple(total) != rules.deck_counts:
-        diff = {
-            str(Card(k)): total[k] - rules.deck_counts[k]
-            for k in range(NUM_KINDS)
-            if total[k] != rules.deck_counts[k]
-        }
-        problems.append(f"cards are not conserved (found minus deck: {diff})")
-    if len(t.deck) != rules.deck_size:
-        problems.append(f"the hand's deck has {len(t.deck)} cards, not {rules.deck_size}")
-    scores = [0] * len(rules.layout)
-    for result in state.hand_results:
-        for side_no in range(len(rules.layout)):
-            comps = result.components(side_no)
-            if sum(comps.values()) != result.totals[side_no]:
-                problems.append(f"side {side_no}: components do not add up (SCORE-6)")
-            scores[side_no] += result.totals[side_no]
-    if state.over and state.hand_results:
-        last = state.hand_results[-1]
-        if last.went_out is None and last.breakdown and any(
-            row[3] for row in last.breakdown
-        ):
-            problems.append("a going-out bonus was paid in a hand nobody went out of (END-4)")
-        for side_no, row in enumerate(last.breakdown):
-            laid = t.sides[side_no].laid_out
-            if laid and (row[4] > 0) != (t.sides[side_no].meld_count > 0):
-                problems.append(f"side {side_no}: bonus-card score has the wrong sign (SCORE-4)")
-            if row[3] and (last.went_out is None or last.went_out not in rules.layout[side_no]):
-                problems.append(f"side {side_no}: going-out bonus without going out (SCORE-3)")
-    if not state.over and not legal_actions(state):
-        problems.append("no legal action in a state short of the end of the game (TURN-0)")
-    return problems
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,7 +173,7 @@ def _filler(remaining: list[int], start: int, held: list[Card], avoid: set[Card]
 
 
 # ---------------------------------------------------------------------------------------------
-# The naive reference generator
+# The TURN-0 search check: the engine's rule decisions, TURN-0 by brute-force search
 
 
 def _naive_candidates(state: GameState) -> Iterator[Action]:
@@ -282,8 +213,9 @@ def _turn_key(state: GameState, min_rank: int) -> object:
             turn.question, t.stock_pos, t.pile, min_rank)
 
 
-class ReferenceBudgetExceeded(Exception):
-    """The brute-force search of :func:`reference_legal_actions` ran out of its node budget."""
+ReferenceBudgetExceeded = ReferenceTooSlow
+"""The former name of :class:`ReferenceTooSlow`, raised by :func:`turn0_search_legal_actions`
+when its search runs out of its node budget."""
 
 
 class _Search:
@@ -321,10 +253,10 @@ class _Search:
             self.left -= 1
             if self.left < 0:
                 raise ReferenceBudgetExceeded
-            work = _evaluate(state, action, turn0=False)
+            work = evaluate(state, action, turn0=False)
             if work is None or isinstance(work, str):
                 continue
-            nxt = _successor(state, action, work)
+            nxt = successor(state, action, work)
             if action.verb is Verb.DISCARD or nxt.over:
                 result = True
                 break
@@ -341,19 +273,23 @@ class _Search:
         return result
 
 
-def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> frozenset[Action]:
-    """The legal actions found the slow way: naive candidates, the rules without the TURN-0
-    solver, and TURN-0 decided by brute-force search over action sequences.
+def turn0_search_legal_actions(
+    state: GameState, *, budget: int = 200_000
+) -> frozenset[Action]:
+    """The legal actions as the engine's own rule decisions give them with the TURN-0 solver
+    replaced by a brute-force search over action sequences: a check that the solver and the
+    search agree, not an independent reading of the rules (that is
+    :func:`reference_legal_actions`, which shares no decision code with the engine).
 
     Raises :class:`ReferenceBudgetExceeded` when the search needs more than ``budget`` steps.
     """
     legal: set[Action] = set()
     search = _Search(budget)
     for action in _naive_candidates(state):
-        work = _evaluate(state, action, turn0=False)
+        work = evaluate(state, action, turn0=False)
         if work is None or isinstance(work, str):
             continue
-        nxt = _successor(state, action, work)
+        nxt = successor(state, action, work)
         if action.verb is Verb.ASK:
             if search.can_finish(_answered(nxt, Verb.YES)) and search.can_finish(
                 _answered(nxt, Verb.NO)
@@ -367,10 +303,10 @@ def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> froze
 
 def _answered(state: GameState, verb: Verb) -> GameState:
     action = Action(verb)
-    work = _evaluate(state, action, turn0=False)
+    work = evaluate(state, action, turn0=False)
     if work is None or isinstance(work, str):  # pragma: no cover - answers are legal
         raise RuntimeError(f"{action}: {work}")
-    return _successor(state, action, work)
+    return successor(state, action, work)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -401,7 +337,7 @@ class SweepReport:
     actions: int
     violations: tuple[Violation, ...]
     reference_checked: int = 0
-    """States compared with :func:`reference_legal_actions`."""
+    """States compared with :func:`reference_legal_actions` (lists equal, order included)."""
     reference_skipped: int = 0
     """States the reference could not decide within its budget."""
 
@@ -446,18 +382,15 @@ def sweep(
             legal = legal_actions(state)
             if legal_actions(state) != legal or hash(state) != before:
                 problems.append("legal_actions is not pure and deterministic")
-            ref: frozenset[Action] | None = None
             if reference_every and actions % reference_every == 0 and not state.over:
                 try:
-                    ref = reference_legal_actions(state)
+                    difference = reference_difference(state)
                     checked += 1
-                except ReferenceBudgetExceeded:
+                except ReferenceTooSlow:
+                    difference = None
                     unchecked += 1
-                if ref is not None and ref != frozenset(legal):
-                    extra = sorted(map(str, frozenset(legal) - ref))
-                    missing = sorted(map(str, ref - frozenset(legal)))
-                    problems.append(f"legal_actions differs from the reference: lists {extra} "
-                                    f"that it refuses, misses {missing}")
+                if difference is not None:
+                    problems.append(f"legal_actions differs from the reference: {difference}")
             if problems:
                 violations.extend(Violation(rules, game_seed, tuple(path), p) for p in problems)
                 break
@@ -466,7 +399,7 @@ def sweep(
             action = rng.choice(legal)
             nxt = apply(state, action)
             path.append(str(action))
-            if nxt != _apply_slow(state, action):
+            if nxt != apply_general(state, action):
                 violations.append(Violation(rules, game_seed, tuple(path),
                                             "apply's direct successor differs from the general "
                                             "path's"))
@@ -496,8 +429,10 @@ def perft(
     """The number of legal action sequences of length ``depth`` from ``state``.
 
     ``generator`` lists the legal actions (default :func:`~canasta_caliente.legal_actions`;
-    :func:`reference_legal_actions` for the slow reference). Sequences that reach the end of the
-    game early count once. Chance is fixed by the state's deck, so the count is exact.
+    :func:`reference_legal_actions` for the independent reference, or a
+    :class:`ReferenceCheck` to count with the engine while checking every node against it).
+    Sequences that reach the end of the game early count once. Chance is fixed by the state's
+    deck, so the count is exact.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.testing import perft

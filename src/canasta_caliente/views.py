@@ -54,13 +54,25 @@ from ._codec import (
     side_out,
     turn_out,
 )
-from .cards import NUM_KINDS, Card, cards_from_counts, counts_from_cards
+from ._version import __version__
+from .cards import (
+    B3,
+    CAL,
+    FREEZERS,
+    JOKER,
+    NUM_KINDS,
+    R3,
+    TWO,
+    Card,
+    cards_from_counts,
+    counts_from_cards,
+)
 from .engine import apply, legal_actions, turn_order
 from .errors import StateError
+from .invariants import VIEW_PATHS, public_fact_problems
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import (
-    FREEZERS,
     GameProgress,
     GameState,
     HandResult,
@@ -80,13 +92,6 @@ __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
 
 VIEW_FORMAT = "canasta-caliente/view"
 """The ``format`` of a view document."""
-
-R3 = Card.RED_THREE
-B3 = Card.BLACK_THREE
-CAL = Card.CALIENTE
-TWO = Card.TWO
-JOKER = Card.JOKER
-
 
 def _cards(value: Any) -> tuple[Card, ...]:
     return tuple(sorted(Card(c) for c in value))
@@ -222,12 +227,10 @@ class View(GameProgress):
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain JSON data; :meth:`from_dict` reads it back exactly."""
-        from .storage import _package_version
-
         return {
             "format": VIEW_FORMAT,
             "rules_version": RULES_VERSION,
-            "package_version": _package_version(),
+            "package_version": __version__,
             "seat": self.seat,
             "rules": self.rules.to_dict(),
             "hand_number": self.hand_number,
@@ -369,6 +372,14 @@ def _view_from_dict(data: Any) -> View:
                       "(SEAT-3)")
     if stock_size > rules.deck_size:
         p.add("stock_size", f"must be at most the deck's {rules.deck_size} cards")
+    if not p:
+        for path, message in public_fact_problems(
+            rules, scores=scores, over=over, hand_results=view.hand_results,
+            sides=view.side_tables, order=view.order, turn_index=turn_index, turn=turn,
+            melded_seats=melded, hand_sizes=view.hand_sizes, stock_size=stock_size, pile=pile,
+            paths=VIEW_PATHS,
+        ):
+            p.add(path, message)
     if not p:
         pool = _unseen(view)
         short = [f"{-n} {Card(k)}" for k, n in enumerate(pool) if n < 0]

@@ -1,0 +1,78 @@
+"""The rules engine: :func:`new_game`, :func:`legal_actions` and :func:`apply`.
+
+One function, :func:`canasta_caliente.engine.decision.evaluate`, decides whether an action is
+legal and, if so, what follows. :func:`legal_actions` lists the candidates it accepts and
+:func:`apply` runs it, so the two cannot disagree; :func:`illegal_reason` exposes its verdict.
+
+The order of :func:`legal_actions` is documented and deterministic: by verb (``draw``, ``take``,
+``caliente``, ``pass``, ``meld``, ``discard``, ``ask``, ``yes``, ``no``, ``deal``), then by the
+cards in canonical order, then by the ``on`` rank.
+
+The modules, each with one job:
+
+=================  ==============================================================================
+``deal``           seats in turn order, the deck and its shuffle, :func:`new_game`, the deal of
+                   each hand and the end of a hand
+``decision``       the rules decision: ``evaluate(state, action)``, :func:`illegal_reason`,
+                   :func:`is_legal`
+``work``           the work copy an action's effects are computed on, and the card movements
+                   every action shares (draw, pile cards joining a hand, first-meld points)
+``listing``        :func:`legal_actions`: the common states listed directly, the rest through
+                   ``evaluate``
+``successors``     :func:`apply`: the next state, built directly for the common actions, or from
+                   ``evaluate``'s work copy
+``tables``         interned actions and turns, enum constants, the meld options of each rank
+=================  ==============================================================================
+
+What a RuleSet implies (the side of each seat, the deck, the wild caps, the meld tables) is in
+its :class:`~canasta_caliente.facts.RuleFacts`; the finishing search behind TURN-0 is
+:mod:`canasta_caliente.solver`.
+
+How :func:`legal_actions` lists a state (the first row that matches):
+
+==================================================  ===========================================
+State                                               Path
+==================================================  ===========================================
+the legal list already cached on the state          returned as is
+hand over, game not over                            ``deal`` (through ``evaluate``)
+game over                                           nothing
+draw phase, stock not empty, no natural up card,    ``draw`` alone
+no Caliente card in hand
+draw phase, otherwise                               direct: ``draw``, the takes (inline checks of
+                                                    the take, ``evaluate`` for the rest),
+                                                    ``caliente`` and ``pass`` through
+                                                    ``evaluate``
+answer phase                                        ``yes``, ``no``
+play phase, no pile cards waiting, and no "no"      direct (``_plain_play_actions``): inline
+answered while the side has a stop meld             checks, ``evaluate`` for what they cannot
+                                                    settle
+play phase, pile cards waiting (INIT-4), the first  direct, as above
+meld started short of the minimum, no question
+asked, no stop meld
+any other play phase                                every candidate through ``evaluate``,
+                                                    sorted
+==================================================  ===========================================
+
+:func:`apply` of an action the cached legal list holds (by identity: listed actions are
+interned) builds the next state directly for a discard that keeps a card, a draw that leaves
+the stock not empty, a meld of a natural rank that keeps a card with nothing waiting, a take of
+a pile without bonus cards, and the question and its answers; anything else, and any action not
+listed yet, goes through ``evaluate`` and its work copy (:func:`~canasta_caliente.engine
+.successors.apply_general`).
+"""
+
+from __future__ import annotations
+
+from .deal import new_game, turn_order
+from .decision import illegal_reason, is_legal
+from .listing import legal_actions
+from .successors import apply
+
+__all__ = [
+    "apply",
+    "illegal_reason",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "turn_order",
+]

@@ -1,0 +1,198 @@
+"""The deal: seats in turn order, the deck, its shuffle, :func:`new_game`, the deal of each hand
+(DEAL-1 to DEAL-4) and the end of a hand (scored by :func:`~canasta_caliente.scoring.score_hand`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from ..cards import FREEZERS, I_R3, NUM_KINDS, Card, parse_cards
+from ..errors import NotationError
+from ..facts import rule_facts
+from ..rules import RuleSet, StockOut
+from ..scoring import score_hand
+from ..state import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
+from .tables import NO_MELDS, draw_turn
+
+__all__ = ["deal", "end_hand", "new_game", "shuffle", "shuffled_deck", "turn_order"]
+
+_T = TypeVar("_T")
+
+_MAX_TURN_ORDERS = 64
+"""Turn orders kept per RuleSet (games rarely last longer; later hands' are computed)."""
+
+
+def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
+    """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4)."""
+    active: list[list[int]] = []
+    for side in rules.layout:
+        members = list(side)
+        if rules.sits_out and len(members) == 3:
+            members.remove(members[-(1 + (hand_number - 1) % 3)])
+        active.append(members)
+    order: list[int] = []
+    for i in range(max(len(m) for m in active)):
+        for members in active:
+            if i < len(members):
+                order.append(members[i])
+    shift = (hand_number - 1) % len(order)
+    return tuple(order[shift:] + order[:shift])
+
+
+def shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
+    deck = list((rules._facts or rule_facts(rules)).deck)
+    shuffle(random.Random(f"canasta-caliente:{seed}:{hand_number}"), deck)
+    return tuple(deck)
+
+
+def shuffle(rng: random.Random, items: list[_T]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle`` does in Python 3.11 to 3.13
+    (Fisher-Yates, each index drawn by rejection from ``getrandbits``), with the calls
+    inlined: a seed's decks stay the same whatever later Pythons do to ``shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
+    try:
+        top = parse_cards(stacked)
+    except NotationError as exc:
+        raise ValueError(f"deck: {exc}") from None
+    have = list(rules.deck_counts)
+    for card in top:
+        if have[card] == 0:
+            if rules.deck_counts[card] == 0:
+                raise ValueError(f"deck: the rules' deck has no {card} card")
+            raise ValueError(
+                f"deck: too many {card} cards (the rules' deck has {rules.deck_counts[card]})"
+            )
+        have[card] -= 1
+    rest: list[Card] = []
+    for kind, n in enumerate(have):
+        rest.extend([Card(kind)] * n)
+    random.Random(f"canasta-caliente:{seed}:1").shuffle(rest)
+    return tuple(top) + tuple(rest)
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """The state of a new game with its first hand dealt.
+
+    ``seed`` fixes every shuffle of the game. ``deck`` stacks the first hand: its cards come
+    first (in the deal order of DEAL-2: one card at a time to each active player in turn
+    order from the first player, then the up card, then bonus-card replacements, then the
+    stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
+    sets the sides' starting game scores.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
+    >>> state.hand_number, state.current_player, len(state.hand(0))
+    (1, 0, 11)
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    n_sides = len(rules.layout)
+    if scores is None:
+        start = (0,) * n_sides
+    else:
+        start = tuple(scores)
+        if len(start) != n_sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in start
+        ):
+            raise ValueError(f"scores: expected {n_sides} integers, one per side, got {scores!r}")
+    cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
+        rules, seed, 1
+    )
+    return deal(rules, seed, 1, start, (), cards)
+
+
+def deal(
+    rules: RuleSet,
+    seed: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    results: tuple[HandResult, ...],
+    deck: tuple[Card, ...],
+) -> GameState:
+    facts = rules._facts or rule_facts(rules)
+    orders = facts.turn_orders
+    order = orders.get(hand_number)
+    if order is None:
+        order = turn_order(rules, hand_number)
+        if len(orders) < _MAX_TURN_ORDERS:
+            orders[hand_number] = order
+    hands = [[0] * NUM_KINDS for _ in range(rules.players)]
+    # DEAL-2: one card at a time to each active player in turn, so the card at position p
+    # goes to order[p % len(order)].
+    pos = len(order) * rules.hand_size
+    for i, seat in enumerate(order):
+        hand = hands[seat]
+        for card in deck[i:pos:len(order)]:
+            hand[card] += 1
+    pile: list[Card] = []
+    while pos < len(deck):  # DEAL-3
+        card = deck[pos]
+        pos += 1
+        pile.append(card)
+        if card not in FREEZERS:
+            break
+    laid = [0] * len(rules.layout)
+    side_of = facts.side_of
+    ended: HandEnd | None = None
+    for seat in order:  # DEAL-4
+        hand = hands[seat]
+        while hand[I_R3]:
+            # Bonus cards never stay in a hand (TURN-3): once the hand has ended they are
+            # still laid out, just not replaced.
+            hand[I_R3] -= 1
+            laid[side_of[seat]] += 1
+            if ended is not None:
+                continue
+            if pos == len(deck):
+                ended = HandEnd.BONUS_NOT_REPLACED
+                continue
+            hand[deck[pos]] += 1
+            pos += 1
+            if pos == len(deck) and rules.stock_out is StockOut.END_ON_LAST_CARD:
+                ended = HandEnd.LAST_CARD
+    first = order[0]
+    table = make_table(
+        deck,
+        pos,
+        tuple(tuple(h) for h in hands),
+        tuple(pile),
+        tuple(make_side(NO_MELDS, (), n) for n in laid),
+        order,
+        0,
+        draw_turn(first, rules.minimum_for(scores[side_of[first]]), False),
+    )
+    state = make_state(rules, seed, hand_number, scores, table, tuple(results))
+    if ended is not None:
+        return end_hand(state, table, ended, None)
+    return state
+
+
+def end_hand(
+    state: GameState, table: Table, ended: HandEnd, went_out: int | None
+) -> GameState:
+    result = score_hand(state.rules, table, ended, went_out)
+    scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
+    return make_state(state.rules, state.seed, state.hand_number, scores, table,
+                      (*state.hand_results, result), True)

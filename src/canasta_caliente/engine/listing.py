@@ -1,0 +1,472 @@
+"""The listing: :func:`legal_actions`, exact and in the documented order.
+
+The common states are listed directly, in order, with the checks of the rules decision
+(:func:`~canasta_caliente.engine.decision.evaluate`) that a candidate might fail made inline;
+a candidate the inline checks cannot settle goes through ``evaluate`` itself. Every other state
+lists its :func:`candidates` (a superset of the legal actions) through ``evaluate``, sorted. The
+routing is drawn as a table in :mod:`canasta_caliente.engine`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import compress
+
+from ..actions import Action
+from ..cards import (
+    ACE,
+    B3,
+    FREEZERS,
+    I_B3,
+    I_CAL,
+    I_JOKER,
+    I_R3,
+    I_TWO,
+    JOKER,
+    NUM_KINDS,
+    R3,
+    TWO,
+    Card,
+)
+from ..facts import rule_facts
+from ..solver import (
+    cards_within,
+    go_out_after_meld,
+    go_out_possible,
+    going_out_discards,
+    most_points,
+    too_few_wilds_for,
+)
+from ..state import NO_WAITING, GameState, MeldCounts, Table, Turn
+from .decision import accepts, check_state, partner
+from .tables import (
+    A_ASK,
+    A_CALIENTE,
+    A_DRAW,
+    A_PASS,
+    A_TAKE,
+    CARDS,
+    DISCARDS,
+    MELDED,
+    NO_MELDS,
+    ONLY_DRAW,
+    P_ANSWER,
+    P_DRAW,
+    Q_NO,
+    Q_NONE,
+    Q_YES,
+    RANKS,
+    SORT_KEYS,
+    STOP_MELDS,
+    TAKE_JOKER,
+    TAKE_PAIR,
+    TAKE_TWO,
+    V_ASK,
+    V_CALIENTE,
+    V_DEAL,
+    V_DISCARD,
+    V_DRAW,
+    V_MELD,
+    V_NO,
+    V_PASS,
+    V_TAKE,
+    V_YES,
+    YES_NO,
+    MeldOption,
+    act,
+    rank_entry,
+    valid_melds,
+)
+
+__all__ = ["candidates", "legal_actions"]
+
+BOUND = -1
+"""The ``keep`` of a player bound to go out (OUT-2, MELD-5), where ``keep`` is the most cards a
+meld may use and still leave a card to discard: none, since no discard may keep a card. (The
+same value as the ``keep`` of an unbound player holding one card, for the same reason: a meld
+of any card leaves nothing to discard. See :func:`_plain_play_actions`.)"""
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions legal now, exact; empty only when the game is over.
+
+    Everything listed applies and everything else is refused (RULES: TURN-0). The order is
+    deterministic: by verb (``draw``, ``take``, ``caliente``, ``pass``, ``meld``, ``discard``,
+    ``ask``, ``yes``, ``no``, ``deal``), then by the cards in canonical order (naturals 4 to A,
+    then ``2``, ``JK``, ``B3``), then by the ``on`` rank. The result is cached on the state,
+    which it never changes.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> [str(a) for a in cc.legal_actions(state)]
+    ['draw']
+
+    Raises :class:`TypeError` if ``state`` is not a :class:`~canasta_caliente.GameState` (a
+    seat's view, say).
+    """
+    try:
+        legal = state._legal
+    except AttributeError:
+        check_state(state)  # not a GameState: a TypeError naming it
+        raise
+    if legal is not None:
+        return legal
+    # The common states are listed directly, in order: the draw phase, and the play phase
+    # (see _plain_play_actions for which). There the checks of evaluate a candidate might fail
+    # are made inline, and a candidate the inline checks cannot settle goes through evaluate
+    # itself. Every other state lists candidates through evaluate, sorted.
+    found: list[Action] | None = None
+    if not state.over:
+        t = state.table
+        turn = t.turn
+        phase = turn.phase
+        if phase is P_DRAW:
+            # Draw (always legal while the stock is not empty), the takes, caliente, and pass
+            # (only when the stock is empty, END-2).
+            hand = t.hands[turn.player]
+            pile = t.pile
+            stock = t.stock_pos < len(t.deck)
+            natural_up = bool(pile) and pile[-1] <= ACE
+            if stock and not natural_up and not hand[I_CAL]:
+                legal = ONLY_DRAW
+            else:
+                found = [A_DRAW] if stock else []
+                if natural_up:
+                    _list_takes(state, t, turn, hand, pile, found)
+                if hand[I_CAL] and accepts(state, A_CALIENTE):
+                    found.append(A_CALIENTE)
+                if not stock:
+                    found.append(A_PASS)
+        elif phase is P_ANSWER:
+            legal = YES_NO
+        elif turn.waiting is NO_WAITING or not any(turn.waiting):
+            if turn.question is not Q_NO or not _stop_melds_of(state, t, turn):
+                found = _plain_play_actions(state, t, turn)
+        elif (turn.question is Q_NONE and turn.started and turn.need > 0
+                and not _stop_melds_of(state, t, turn)):
+            found = _plain_play_actions(state, t, turn)
+    if legal is None:
+        if found is None:
+            found = [a for a in candidates(state) if accepts(state, a)]
+            found.sort(key=SORT_KEYS.__getitem__)
+        legal = tuple(found)
+    _set_legal(state, legal)
+    return legal
+
+
+def _stop_melds_of(state: GameState, t: Table, turn: Turn) -> tuple[int, ...]:
+    """The stop melds of the side of the player whose turn it is."""
+    rules = state.rules
+    return t.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]].stop_melds
+
+
+_set_legal = GameState.__dict__["_legal"].__set__
+"""Store the legal actions on a state (a frozen class: the slot's own setter)."""
+
+
+def _list_takes(
+    state: GameState, t: Table, turn: Turn, hand: tuple[int, ...], pile: tuple[Card, ...],
+    out: list[Action],
+) -> None:
+    """Append the legal takes of a natural up card, in order.
+
+    The inline checks are those of :func:`_eval_take` for a side that has melded, where a take
+    that keeps two cards in hand needs no TURN-0 search; anything else is evaluated."""
+    up = pile[-1]
+    rules = state.rules
+    info = rules._facts or rule_facts(rules)
+    side = t.sides[info.side_of[turn.player]]
+    melds = side.melds
+    have = hand[up]
+    if not side.stop_melds and melds == NO_MELDS:
+        # INIT-4: before the side's first meld only a take with two natural up cards can be
+        # legal (_eval_take refuses the others at once). The minimum counts the three-card
+        # meld and melds from hand only: if all the hand could ever meld (most_points, as in
+        # _plain_play_actions) cannot make up the rest, the take leaves the player stranded
+        # short of it (INIT-3), so TURN-0 refuses it without the search.
+        #
+        # The take is legal outright if, after it, the hand can meld the rest of the minimum and
+        # still keep a card to discard once the waiting cards (bonus cards aside) have joined
+        # it: the test of _meld_ok for a state with cards waiting. Anything else is evaluated.
+        if have >= 2:
+            values = rules.card_values
+            rest = list(hand)
+            rest[up] -= 2
+            rest_hand = tuple(rest)
+            need = turn.need - 3 * values[up]
+            if rest[I_B3] * values[I_B3] + most_points(rules, rest_hand, MELDED[up]) < need:
+                return
+            keep = sum(rest_hand) + len(pile) - 1 - pile.count(R3) - 2
+            if (cards_within(rules, rest_hand, MELDED[up], need, keep)
+                    or accepts(state, TAKE_PAIR[up])):
+                out.append(TAKE_PAIR[up])
+        return
+    meld = melds[up]
+    if meld is None and not have:
+        return  # no meld to lay the up card off on, no natural to take it with
+    caps = info.caps
+    if meld is None:
+        n0 = w0 = 0
+    else:
+        n0, w0 = meld[0], meld[1] + meld[2]
+    # Cards held after the take, before the cards it melds from hand leave: bonus cards of the
+    # pile are laid out (replaced ones only add cards, or end the hand).
+    after = sum(hand) + len(pile) - 1 - pile.count(R3)
+    frozen = rules.always_frozen or not FREEZERS.isdisjoint(pile)
+    if meld is not None:
+        blocked = n0 + w0 >= rules.canasta_size if rules.always_frozen else frozen
+        # Blocked: _eval_take refuses it (PILE-3, PILE-5).
+        if not blocked and ((w0 <= caps[n0 + 1] and after >= 2) or accepts(state, A_TAKE)):
+            out.append(A_TAKE)
+    if have >= 2:
+        action = TAKE_PAIR[up]
+        if (w0 <= caps[n0 + 3] and after >= 4) or accepts(state, action):
+            out.append(action)
+    if have and not frozen:
+        for wild, table in ((TWO, TAKE_TWO), (JOKER, TAKE_JOKER)):
+            if hand[wild]:
+                action = table[up]
+                if (w0 + 1 <= caps[n0 + 2] and after >= 4) or accepts(state, action):
+                    out.append(action)
+
+
+def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
+    """The legal actions of a play-phase state, in order: with no pile cards waiting (INIT-4)
+    and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
+    the minimum, no question asked and no stop meld.
+
+    Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
+    :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
+    leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any discard
+    that keeps a card, unless a first meld has been started short of its minimum (INIT-3). A
+    meld short of the minimum is legal if the fewest further cards worth the rest leave a card
+    to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
+    keeps a card and every meld must keep going out possible, which
+    :func:`~canasta_caliente.solver.go_out_possible` decides directly. A meld of the last cards,
+    and whatever else the inline checks cannot settle, goes through the rules decision
+    (:func:`~canasta_caliente.engine.decision.evaluate`).
+
+    With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards
+    (bonus cards aside: laid out, or replaced by a card or the hand's end) join the hand once the
+    minimum is met, so a meld may use that many more cards and still leave one to discard.
+    There, and after a "no" (no going out this turn, OUT-2), what only going out could finish,
+    stop melds and the question go through :func:`~canasta_caliente.engine.decision.evaluate`.
+    """
+    rules = state.rules
+    info = rules._facts or rule_facts(rules)
+    side = t.sides[info.side_of[turn.player]]
+    hand = t.hands[turn.player]
+    bound = bool(side.stop_melds) or turn.question is Q_YES
+    need = turn.need
+    held = sum(hand)
+    keep = BOUND if bound else held - 2
+    waiting = turn.waiting
+    if waiting is not NO_WAITING and any(waiting):
+        keep += sum(waiting) - waiting[I_R3]  # (never bound here: see legal_actions)
+        decide = True
+    else:
+        # After a "no" (OUT-2) the player may not go out: what only going out could finish
+        # is left to the decision function too.
+        decide = turn.question is Q_NO
+    out: list[Action] = []
+    wild_out: list[Action] = []
+    wild_ranks = 0
+    twos, jokers = hand[I_TWO], hand[I_JOKER]
+    wilds = twos + jokers
+    melds = side.melds
+    get = info.rank_melds.get
+    short = info.new_meld_wilds
+    # The ranks with cards in hand; with wilds in hand, every rank (a melded one without
+    # cards in hand may take wilds alone).
+    ranks: Iterable[int] = RANKS if wilds else compress(RANKS, hand)
+    if need > 0 and most_points(rules, hand, melds) + hand[I_B3] * rules.card_values[I_B3] < need:
+        # INIT-3: all the cards that could ever be melded are worth less than the minimum, so
+        # no meld can be followed by a discard, nor by going out (which meets the minimum
+        # too): no meld action, and no question, is legal.
+        ranks = ()
+        melds_possible = False
+    else:
+        melds_possible = True
+    singles = pairs = 0  # ranks with no meld held once, twice (for the ask below)
+    exits: list[int | None] | None = None  # the last discards of going out, once needed
+    for rank in ranks:
+        have = hand[rank]
+        meld = melds[rank]
+        if meld is None and have < 3:
+            if not have:
+                continue
+            if have == 1:
+                singles += 1
+            else:
+                pairs += 1
+            if wilds < short[have]:
+                continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
+        found = get((rank, have, meld, twos, jokers))
+        if found is None:
+            found = rank_entry(rules, info, rank, have, meld, twos, jokers)
+        if found.most <= keep and found.least >= need:
+            # Every option meets any minimum and leaves a card to discard.
+            out += found.natural_actions
+            if found.wild_actions:
+                wild_out += found.wild_actions
+                wild_ranks += 1
+            continue
+        if keep < 0 and need <= 0 and exits is None:
+            # Bound to go out: every meld is decided by the ways of going out from the whole
+            # hand (see _bound_meld_ok), found once.
+            exits = going_out_discards(rules, hand, melds)
+        for options, into in ((found.natural_options, out), (found.wild_options, wild_out)):
+            for option in options:
+                if (_bound_meld_ok(state, hand, melds, option, held, exits)
+                        if exits is not None
+                        else _meld_ok(state, hand, melds, option, keep, decide)):
+                    into.append(option.action)
+        if found.wild_options:
+            wild_ranks += 1
+    if wild_out:
+        if wild_ranks > 1:
+            wild_out.sort(key=SORT_KEYS.__getitem__)
+        out.extend(wild_out)
+    stops = hand[I_B3]
+    if stops >= 3 and melds_possible:
+        # A stop meld binds the player to go out this turn (MELD-5).
+        for action in STOP_MELDS[: 1 if stops == 3 else 2]:
+            rest = list(hand)
+            rest[I_B3] -= len(action.cards)
+            rest_hand = tuple(rest)
+            if decide:
+                if accepts(state, action):
+                    out.append(action)
+            # Going out must follow at once: first the counting refusal of go_out_possible (the
+            # ranks' singles and pairs are the hand's, the stop cards aside), which settles
+            # most of these.
+            elif (not too_few_wilds_for(info.caps, rest_hand, singles, pairs)
+                    and _may_go_out_with(state, action, rest_hand, melds)):
+                out.append(action)
+    if held == 1:
+        out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a))
+    elif not bound and not (need > 0 and turn.started):
+        # INIT-3: no discard once a first meld is started short of the minimum; OUT-2: bound,
+        # none that keeps a card.
+        out.extend(compress(DISCARDS, hand))
+    # OUT-2: the question comes before any meld and only once; a partner is needed; going out
+    # must be possible.
+    if decide:
+        if (turn.question is Q_NONE and not turn.melded and melds_possible
+                and accepts(state, A_ASK)):
+            out.append(A_ASK)
+    elif (not turn.melded and turn.question is Q_NONE and melds_possible
+            # (the usual refusal of too_few_wilds_for first, without the call)
+            and 2 * singles + pairs - 2 <= wilds
+            and not too_few_wilds_for(info.caps, hand, singles, pairs)
+            and partner(state) is not None
+            and go_out_possible(rules, hand, melds, need)
+            # ... and finishing without going out must be possible too (the checks of
+            # _eval_ask, for a state with no cards waiting).
+            and (held >= 2 if need <= 0 or not turn.started
+                 else cards_within(rules, hand, melds, need, held - 2))):
+        out.append(A_ASK)
+    return out
+
+
+def _meld_ok(
+    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+    option: MeldOption, keep: int, decide: bool = False,
+) -> bool:
+    """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
+
+    ``keep`` is the most cards a meld may use and still leave a card to discard (:data:`BOUND`
+    when bound to go out); ``decide`` leaves what only going out could finish to the rules
+    decision (pile cards waiting under INIT-4, or a "no" answered)."""
+    need = state.table.turn.need
+    used, value = option.used, option.value
+    if used <= keep and value >= need:
+        return True
+    action, rank, naturals = option.action, option.rank, option.naturals
+    twos, jokers = option.twos, option.jokers
+    rest = list(hand)
+    rest[rank] -= naturals
+    rest[I_TWO] -= twos
+    rest[I_JOKER] -= jokers
+    meld = melds[rank]
+    n0, t0, j0 = meld if meld is not None else (0, 0, 0)
+    after = (*melds[:rank], (n0 + naturals, t0 + twos, j0 + jokers), *melds[rank + 1:])
+    rest_hand = tuple(rest)
+    # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
+    if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
+        return True
+    if decide:
+        return accepts(state, action)
+    return _may_go_out_with(state, action, rest_hand, after)
+
+
+def _bound_meld_ok(
+    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+    option: MeldOption, held: int, exits: list[int | None],
+) -> bool:
+    """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
+    the last discards with which the whole hand can go out (``going_out_discards``): a meld
+    that keeps a card is legal exactly when going out stays possible after it, which
+    :func:`~canasta_caliente.solver.go_out_after_meld` decides from those. A meld of the last
+    cards is decided by :func:`_meld_ok` (going out at once)."""
+    if option.used >= held:
+        return _meld_ok(state, hand, melds, option, BOUND)
+    return go_out_after_meld(state.rules, hand, melds, exits, option.rank, option.naturals,
+                             option.twos, option.jokers)
+
+
+def _may_go_out_with(
+    state: GameState, action: Action, rest: tuple[int, ...],
+    melds: tuple[MeldCounts | None, ...],
+) -> bool:
+    """Is a meld legal that leaves ``rest`` in hand and ``melds`` on the table, in a state with
+    no pile cards waiting and no "no" answered, when only going out could finish the turn after
+    it (the can_finish of :func:`_finish`)? A meld of the last cards is decided by
+    :func:`~canasta_caliente.engine.decision.evaluate` (going out at once)."""
+    if not any(rest):
+        return accepts(state, action)
+    rules = state.rules
+    need = state.table.turn.need
+    if need > 0:
+        values = rules.card_values
+        need -= sum(values[c] for c in action.cards)
+    return go_out_possible(rules, rest, melds, need)
+
+
+def candidates(state: GameState) -> list[Action]:
+    """A superset of the legal actions, cheap to list."""
+    if state.over:
+        return [] if state.is_game_over else [act(V_DEAL)]
+    t = state.table
+    turn = t.turn
+    if turn.phase is P_ANSWER:
+        return [act(V_YES), act(V_NO)]
+    hand = t.hands[turn.player]
+    out: list[Action] = []
+    if turn.phase is P_DRAW:
+        out.append(act(V_DRAW))
+        if t.pile and t.pile[-1].is_natural:
+            up = t.pile[-1]
+            out.append(act(V_TAKE))
+            if hand[up] >= 2:
+                out.append(act(V_TAKE, (up, up)))
+            if hand[up]:
+                for wild in (TWO, JOKER):
+                    if hand[wild]:
+                        out.append(act(V_TAKE, (up, wild)))
+        if hand[I_CAL]:
+            out.append(act(V_CALIENTE))
+        out.append(act(V_PASS))
+        return out
+    rules = state.rules
+    side_melds = t.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]].melds
+    # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
+    out.extend(option.action for option in valid_melds(state.rules, hand, side_melds))
+    for k in (3, 4):
+        if hand[I_B3] >= k:
+            out.append(act(V_MELD, (B3,) * k))
+    for kind in range(NUM_KINDS):
+        if hand[kind]:
+            out.append(act(V_DISCARD, (CARDS[kind],)))
+    out.append(act(V_ASK))
+    return out

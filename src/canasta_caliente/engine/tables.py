@@ -1,0 +1,348 @@
+"""The engine's tables: the enum members and actions it reuses, the interned turns, and the
+meld options of each rank.
+
+Everything here is built once and shared. Listed actions are *interned*: one :class:`Action`
+object per notation, made by :func:`act`, so :func:`~canasta_caliente.apply` recognises a listed
+action by identity and every action's sort key is computed once (:data:`SORT_KEYS`). A draw
+phase turn is interned by :func:`draw_turn`, with the play-phase turn that follows a plain draw.
+
+The meld options of a rank (every meld action of that rank the hand could make that obeys
+MELD-1 and MELD-2) are found by :func:`rank_entry` and kept in the RuleSet's
+:class:`~canasta_caliente.facts.RuleFacts`; which cards they hold, and in which order, is found
+once for every rank by :func:`meld_template`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..actions import Action, Verb
+from ..cards import (
+    B3,
+    I_JOKER,
+    I_TWO,
+    JOKER,
+    NATURALS,
+    NUM_RANKS,
+    TWO,
+    Card,
+)
+from ..facts import INF, RuleFacts, rule_facts
+from ..rules import RuleSet
+from ..state import MeldCounts, Phase, Question, Turn
+
+__all__ = [
+    "ACTIONS",
+    "A_ASK",
+    "A_CALIENTE",
+    "A_DRAW",
+    "A_NO",
+    "A_PASS",
+    "A_TAKE",
+    "A_YES",
+    "CARDS",
+    "DISCARDS",
+    "DRAW_TURNS",
+    "MELDED",
+    "NO_MELDS",
+    "ONLY_DRAW",
+    "RANKS",
+    "SORT_KEYS",
+    "STOP_MELDS",
+    "TAKE_JOKER",
+    "TAKE_PAIR",
+    "TAKE_TWO",
+    "YES_NO",
+    "MeldOption",
+    "RankMelds",
+    "act",
+    "draw_turn",
+    "meld_option",
+    "meld_template",
+    "option_code",
+    "rank_entry",
+    "valid_melds",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Enum members as module constants: the hot paths read them often.
+
+P_DRAW = Phase.DRAW
+P_PLAY = Phase.PLAY
+P_ANSWER = Phase.ANSWER
+Q_NONE = Question.NONE
+Q_ASKED = Question.ASKED
+Q_YES = Question.YES
+Q_NO = Question.NO
+V_DRAW = Verb.DRAW
+V_TAKE = Verb.TAKE
+V_CALIENTE = Verb.CALIENTE
+V_PASS = Verb.PASS
+V_MELD = Verb.MELD
+V_DISCARD = Verb.DISCARD
+V_ASK = Verb.ASK
+V_YES = Verb.YES
+V_NO = Verb.NO
+V_DEAL = Verb.DEAL
+
+
+# ---------------------------------------------------------------------------------------------
+# Interned actions
+
+ACTIONS: dict[tuple[Verb, tuple[Card, ...], Card | None], Action] = {}
+"""Every interned action by its verb, cards and ``on`` rank."""
+SORT_KEYS: dict[Action, tuple[int, tuple[int, ...], int]] = {}
+"""The sort key (:meth:`Action.sort_key`) of every interned action."""
+
+
+def act(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Action:
+    """An interned action (``cards`` already in canonical order), with its sort key cached."""
+    key = (verb, cards, on)
+    action = ACTIONS.get(key)
+    if action is None:
+        action = ACTIONS[key] = Action(verb, cards, on)
+        SORT_KEYS[action] = action.sort_key()
+    return action
+
+
+CARDS = tuple(Card)
+"""Every card kind, by index."""
+RANKS = tuple(range(NUM_RANKS))
+"""The natural ranks as ints."""
+NO_MELDS: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
+"""The melds of a side that has melded nothing."""
+MELDED: tuple[tuple[MeldCounts | None, ...], ...] = tuple(
+    tuple((3, 0, 0) if r == rank else None for r in range(NUM_RANKS)) for rank in range(NUM_RANKS)
+)
+"""Per rank, the melds of a side whose only meld is three naturals of that rank."""
+A_DRAW = act(V_DRAW)
+A_TAKE = act(V_TAKE)
+A_CALIENTE = act(V_CALIENTE)
+A_PASS = act(V_PASS)
+A_ASK = act(V_ASK)
+A_YES = act(V_YES)
+A_NO = act(V_NO)
+ONLY_DRAW = (A_DRAW,)
+"""The legal actions of a draw phase with nothing but a draw possible."""
+YES_NO = (A_YES, A_NO)
+"""The legal actions of the answer phase (OUT-2)."""
+TAKE_PAIR = tuple(act(V_TAKE, (c, c)) for c in NATURALS)
+"""Per rank, the take with two naturals."""
+TAKE_TWO = tuple(act(V_TAKE, (c, TWO)) for c in NATURALS)
+"""Per rank, the take with a natural and a 2."""
+TAKE_JOKER = tuple(act(V_TAKE, (c, JOKER)) for c in NATURALS)
+"""Per rank, the take with a natural and a joker."""
+STOP_MELDS = (act(V_MELD, (B3,) * 3), act(V_MELD, (B3,) * 4))
+"""The stop melds of three and of four (MELD-5)."""
+DISCARDS = tuple(act(V_DISCARD, (c,)) for c in Card)
+"""Per card kind, its discard."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Interned turns
+
+DRAW_TURNS: dict[tuple[int, int, bool], tuple[Turn, Turn]] = {}
+"""By ``(seat, need, had_melded)``: the turn of ``seat`` at its start, and the play-phase turn
+that follows a plain draw from it (:func:`draw_turn`). Bounded by the seats and the first-meld
+minimums of the RuleSets played."""
+
+
+def draw_turn(seat: int, need: int, had_melded: bool) -> Turn:
+    """The turn of ``seat`` at its start (interned: states share it; see :data:`DRAW_TURNS`)."""
+    key = (seat, need, had_melded)
+    pair = DRAW_TURNS.get(key)
+    if pair is None:
+        pair = DRAW_TURNS[key] = (
+            Turn(P_DRAW, seat, need=need, had_melded=had_melded),
+            Turn(P_PLAY, seat, need=need, had_melded=had_melded),
+        )
+    return pair[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Meld options per rank
+
+
+class MeldOption(NamedTuple):
+    """A meld action of a natural rank, with what the listing needs to know of it."""
+
+    action: Action
+    used: int
+    """The cards it uses from hand."""
+    value: int
+    """Their value (toward a first-meld minimum)."""
+    rank: int
+    """The rank it melds (an int, to index count tuples)."""
+    naturals: int
+    """The naturals of that rank it melds."""
+    twos: int
+    """The 2s it melds."""
+    jokers: int
+    """The jokers it melds."""
+
+
+class RankMelds(NamedTuple):
+    """Every meld option of one rank for one hand and meld (:func:`rank_entry`)."""
+
+    most: int
+    """The most cards an option uses."""
+    least: int
+    """The least value an option has (:data:`~canasta_caliente.facts.INF` if none)."""
+    natural_actions: tuple[Action, ...]
+    """The actions with naturals, in order."""
+    wild_actions: tuple[Action, ...]
+    """The actions laying off wilds alone, in order."""
+    natural_options: tuple[MeldOption, ...]
+    """:attr:`natural_actions` as options."""
+    wild_options: tuple[MeldOption, ...]
+    """:attr:`wild_actions` as options."""
+
+
+def valid_melds(
+    rules: RuleSet, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...]
+) -> list[MeldOption]:
+    """Every meld action of natural ranks the hand can make onto the side's melds that obeys
+    MELD-1 and MELD-2, each with the number of cards it uses and their value (cached per
+    rank)."""
+    twos, jokers = hand[I_TWO], hand[I_JOKER]
+    facts = rules._facts or rule_facts(rules)
+    table = facts.rank_melds
+    out: list[MeldOption] = []
+    for rank in RANKS:
+        have = hand[rank]
+        meld = melds[rank]
+        if not have and meld is None:
+            continue
+        found = table.get((rank, have, meld, twos, jokers))
+        if found is None:
+            found = rank_entry(rules, facts, rank, have, meld, twos, jokers)
+        out.extend(found.natural_options)
+        out.extend(found.wild_options)
+    return out
+
+
+def rank_entry(
+    rules: RuleSet, facts: RuleFacts, rank: int, have: int, meld: MeldCounts | None, twos: int,
+    jokers: int,
+) -> RankMelds:
+    """Every meld action of one rank that obeys MELD-1 and MELD-2, kept in
+    ``facts.rank_melds`` under ``(rank, have, meld, twos, jokers)`` (where callers look first),
+    and shared by every meld and hand of the rank that give the same options: those that leave
+    the same room for wilds for each number of naturals added (a meld's split of little and big
+    wilds, and its naturals beyond what sets the room, change none), and hands with more wilds
+    than any option could lay. Which cards the options hold, and their order, does not depend on
+    the rank: that is found once for all ranks (:func:`meld_template`) and given the rank's
+    actions and values here."""
+    caps = facts.caps
+    # An option of a naturals may add up to rooms[a] wilds: that, the naturals held and the
+    # wilds held decide every option (not the meld's naturals and wilds themselves).
+    if meld is None:
+        rooms: tuple[int, ...] = (-1, *caps[1:have + 1])  # (-1: a new meld needs naturals)
+    else:
+        w0 = meld[1] + meld[2]
+        rooms = tuple([c - w0 for c in caps[meld[0]:meld[0] + have + 1]])
+    # Wilds beyond the most any option could lay change no option: count at most that many.
+    room = max(max(rooms), 0)
+    pattern = (meld is None, rooms, min(twos, room), min(jokers, room))
+    shape = (rank, pattern)
+    found = facts.rank_shapes.get(shape)
+    if found is None:
+        template = _TEMPLATES.get(pattern)
+        if template is None:
+            template = _TEMPLATES[pattern] = meld_template(*pattern)
+        options = facts.meld_options
+        get = options.get
+        base = rank << 24
+        made: list[list[MeldOption]] = [[], []]
+        for codes, out in zip((template.natural_codes, template.wild_codes), made, strict=True):
+            for code in codes:
+                option = get(base | code)
+                if option is None:
+                    option = options[base | code] = meld_option(
+                        rules, rank, code >> 16, code >> 8 & 255, code & 255)
+                out.append(option)
+        natural, wild = tuple(made[0]), tuple(made[1])
+        least = min([o.value for o in natural] + [o.value for o in wild], default=INF)
+        found = facts.rank_shapes[shape] = RankMelds(
+            most=template.most, least=least,
+            natural_actions=tuple([o.action for o in natural]),
+            wild_actions=tuple([o.action for o in wild]),
+            natural_options=natural, wild_options=wild)
+    facts.rank_melds[(rank, have, meld, twos, jokers)] = found
+    return found
+
+
+def option_code(naturals: int, twos: int, jokers: int, rank: int = 0) -> int:
+    """A meld option's cards packed in one int (each count below 256: no deck holds more of a
+    kind), the key of :attr:`RuleFacts.meld_options
+    <canasta_caliente.facts.RuleFacts.meld_options>` and the code of :func:`meld_template`::
+
+        bits  31..24   23..16     15..8     7..0
+              rank     naturals   2s        jokers
+
+    (``rank`` 0 in a template, which holds for every rank).
+    """
+    return rank << 24 | naturals << 16 | twos << 8 | jokers
+
+
+class Template(NamedTuple):
+    """The meld options of a rank, for any rank (:func:`meld_template`)."""
+
+    most: int
+    """The most cards an option uses."""
+    natural_codes: tuple[int, ...]
+    """The options with naturals, as :func:`option_code` codes, in the actions' order."""
+    wild_codes: tuple[int, ...]
+    """The options of wilds alone, likewise."""
+
+
+_TEMPLATES: dict[tuple[bool, tuple[int, ...], int, int], Template] = {}
+"""By the arguments of :func:`meld_template` (as :func:`rank_entry` finds them): its result.
+Bounded by the shapes the deck allows."""
+
+
+def meld_template(new: bool, rooms: tuple[int, ...], twos: int, jokers: int) -> Template:
+    """The meld options of a rank, for any rank: of a ``new`` meld (three cards at least,
+    MELD-1) or of one on the table (a card at least), whose option of ``a`` naturals may hold up
+    to ``rooms[a]`` wilds (none if negative), with ``twos`` little and ``jokers`` big wilds
+    held. The most cards one uses, and the options with naturals and those of wilds alone, each
+    as :func:`option_code` codes, in the order of the actions' sort keys."""
+    found: list[tuple[int, int]] = []  # (order key, code)
+    most = 0
+    for a, room in enumerate(rooms):
+        if room < 0 or (new and not a):
+            continue
+        for b in range(min(twos, room) + 1):
+            for c in range(min(jokers, room - b) + 1):
+                used = a + b + c
+                if used < 3 and (new or not used):
+                    continue
+                most = max(most, used)
+                # The cards in base 4 (a natural 1, a little wild 2, a big wild 3), padded with
+                # zeros to a fixed length: the order of the sort keys, which compare the cards
+                # in canonical order (the rank, 2, JK), a shorter list first where one is the
+                # other's start.
+                key = 0
+                for digit in (1,) * a + (2,) * b + (3,) * c:
+                    key = key * 4 + digit
+                found.append((key << 2 * (_MELD_KEY_DIGITS - used), option_code(a, b, c)))
+    found.sort()
+    return Template(most=most,
+                    natural_codes=tuple([code for _, code in found if code >> 16]),
+                    wild_codes=tuple([code for _, code in found if not code >> 16]))
+
+
+_MELD_KEY_DIGITS = 32
+"""More digits than any meld has cards (at most 30: twelve naturals, twelve 2s and six jokers
+with three decks, RULES: CARD-2)."""
+
+
+def meld_option(rules: RuleSet, rank: int, naturals: int, twos: int, jokers: int) -> MeldOption:
+    """The meld of ``rank`` with those cards, as an option: the action, its cards, their value."""
+    cards = (CARDS[rank],) * naturals + (TWO,) * twos + (JOKER,) * jokers
+    values = rules.card_values
+    return MeldOption(
+        action=act(V_MELD, cards, CARDS[rank] if naturals == 0 else None),
+        used=len(cards),
+        value=naturals * values[rank] + twos * values[I_TWO] + jokers * values[I_JOKER],
+        rank=rank, naturals=naturals, twos=twos, jokers=jokers)

@@ -1,0 +1,176 @@
+"""The work copy: a mutable copy of the parts of a state an action may change.
+
+The rules decision (:func:`canasta_caliente.engine.decision.evaluate`) computes an action's
+effects on a :class:`Work` copy, and :func:`canasta_caliente.engine.successors.successor`
+freezes it into the next state. The card movements every action shares are here: drawing from
+the stock (:func:`draw_cards`), pile cards joining a hand (:func:`join_cards`), the end of the
+stock (:func:`check_last_card`) and points toward a first meld (:func:`add_points`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import I_R3, NUM_KINDS, R3, Card
+from ..facts import rule_facts
+from ..rules import RuleSet, StockOut
+from ..solver import Situation
+from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
+from .tables import Q_NO, Q_YES
+
+__all__ = ["Work", "add_points", "check_last_card", "draw_cards", "join_cards", "situation"]
+
+
+class Work:
+    """A mutable copy of the parts of a state an action may change."""
+
+    __slots__ = (
+        "calientes",
+        "created",
+        "ended",
+        "hand",
+        "laid_out",
+        "melded",
+        "melds",
+        "need",
+        "phase",
+        "pile",
+        "player",
+        "points",
+        "pos",
+        "question",
+        "seat",
+        "side",
+        "started",
+        "stops",
+        "took_last",
+        "touched",
+        "waiting",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        t = state.table
+        rules = state.rules
+        turn = t.turn
+        self.seat = t.order[t.turn_index]
+        self.side = (rules._facts or rule_facts(rules)).side_of[self.seat]
+        st = t.sides[self.side]
+        self.hand = list(t.hands[self.seat])
+        self.melds: list[MeldCounts | None] = list(st.melds)
+        self.stops = st.stop_melds
+        self.laid_out = st.laid_out
+        self.calientes = st.caliente_played
+        self.pile = t.pile
+        self.pos = t.stock_pos
+        self.phase = turn.phase
+        self.player = turn.player
+        self.need = turn.need
+        self.started = turn.started
+        self.melded = turn.melded
+        self.points = turn.points
+        self.waiting = turn.waiting
+        self.question = turn.question
+        self.touched = turn.touched
+        self.created = turn.created
+        self.ended: HandEnd | None = None
+        self.took_last = False
+
+
+def draw_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, count: int) -> None:
+    """Draw ``count`` cards into the hand, laying out and replacing bonus cards (TURN-3), up to
+    the end of the stock; END-1 ends the hand when a bonus card cannot be replaced."""
+    end = len(deck)
+    got = 0
+    while got < count and w.pos < end:
+        card = deck[w.pos]
+        w.pos += 1
+        if w.pos == end:
+            w.took_last = True
+        if card is R3:
+            w.laid_out += 1
+            if w.pos == end:
+                w.ended = HandEnd.BONUS_NOT_REPLACED
+                return
+            count += 1
+            got += 1
+            continue
+        w.hand[card] += 1
+        got += 1
+
+
+def join_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, counts: Sequence[int]) -> None:
+    """Pile cards join the hand: bonus cards are laid out, and replaced if the rules say so
+    (TURN-3); END-1 ends the hand when one cannot be replaced."""
+    hand = w.hand
+    for kind in range(NUM_KINDS):
+        if kind != R3 and counts[kind]:
+            hand[kind] += counts[kind]
+    bonus = counts[I_R3]
+    if not bonus:
+        return
+    w.laid_out += bonus
+    if rules.bonus_from_pile_replaced:
+        for _ in range(bonus):
+            if w.pos == len(deck):
+                w.ended = HandEnd.BONUS_NOT_REPLACED
+                return
+            draw_cards(rules, deck, w, 1)
+            if w.ended is not None:
+                return
+
+
+def check_last_card(rules: RuleSet, w: Work) -> None:
+    """END-3: an action that took the last card of the stock ends the hand."""
+    if w.took_last and w.ended is None and rules.stock_out is StockOut.END_ON_LAST_CARD:
+        w.ended = HandEnd.LAST_CARD
+
+
+def _joined_preview(
+    rules: RuleSet, deck: tuple[Card, ...], pos: int, waiting: tuple[int, ...]
+) -> tuple[tuple[int, ...], bool]:
+    """What joining the waiting cards would add to the hand, and whether it ends the hand."""
+    probe = Work.__new__(Work)
+    probe.hand = [0] * NUM_KINDS
+    probe.laid_out = 0
+    probe.pos = pos
+    probe.ended = None
+    probe.took_last = False
+    join_cards(rules, deck, probe, waiting)
+    check_last_card(rules, probe)
+    return tuple(probe.hand), probe.ended is not None
+
+
+def situation(state: GameState, w: Work) -> Situation:
+    rules = state.rules
+    joined: tuple[int, ...] | None = None
+    ends = False
+    if any(w.waiting):
+        joined, ends = _joined_preview(rules, state.table.deck, w.pos, w.waiting)
+    return Situation(
+        hand=tuple(w.hand),
+        melds=tuple(w.melds),
+        need=w.need,
+        started=w.started,
+        joined=joined,
+        join_ends_hand=ends,
+        may_go_out=w.question is not Q_NO,
+        bound=w.question is Q_YES or bool(w.stops),
+    )
+
+
+def add_points(rules: RuleSet, deck: tuple[Card, ...], w: Work, value: int) -> None:
+    """Count melded values toward the first-meld minimum; once met, waiting cards join."""
+    if w.need <= 0:
+        return
+    w.started = True
+    w.points += value
+    w.need -= value
+    if w.need <= 0:
+        w.need = 0
+        waiting = w.waiting
+        w.waiting = NO_WAITING
+        if any(waiting):
+            join_cards(rules, deck, w, waiting)
+            check_last_card(rules, w)
+
+

@@ -1,0 +1,319 @@
+"""The command line on bad input: one-line messages on standard error, never a traceback; exit
+status 2 for bad input (unreadable files, bad option values, unusable output paths), 1 for an
+invalid rule file in ``rules validate``, 130 for an interrupt. Output paths are checked before
+a simulation starts."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from canasta_caliente.cli import main
+from canasta_caliente.engine import apply
+
+Capture = pytest.CaptureFixture[str]
+
+
+def write(path: Path, text: str | bytes) -> str:
+    """Write a file and return its path as the command line would name it."""
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make any simulation fail the test: the command must stop before it runs one."""
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the simulation ran")
+
+    monkeypatch.setattr("canasta_caliente.simulate.simulate", refuse)
+
+
+# ---------------------------------------------------------------------------------------------
+# rules validate: content the readers cannot take is a problem of that file (status 1)
+
+
+HOSTILE: dict[str, str | bytes] = {
+    "deep.json": "[" * 100_000 + "]" * 100_000,
+    "deep-object.json": '{"a": ' * 50_000 + "1" + "}" * 50_000,
+    "deep.toml": "a = " + "[" * 100_000 + "]" * 100_000,
+    "deep-table.toml": "a = " + "{b = " * 20_000 + "1" + "}" * 20_000,
+    "huge-int.json": '{"preset": "caliente", "target_score": ' + "9" * 5000 + "}",
+    "huge-int.toml": 'preset = "caliente"\ntarget_score = ' + "9" * 5000 + "\n",
+    "surrogate-key.json": '{"preset": "caliente", "\\ud800": 1}',
+    "surrogate-value.json": '{"preset": "\\udcff"}',
+    "not-utf8.toml": b'preset = "caliente"\nname = "\xff\xfe"\n',
+    "nul.json": '{"preset": "caliente\\u0000"}',
+    "empty.json": "",
+    "list.json": "[1, 2, 3]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_validate_hostile_content_is_a_problem_of_the_file(
+        name: str, tmp_path: Path, capsys: Capture) -> None:
+    """Deeply nested arrays and tables, integers of 5,000 digits, lone surrogates, bytes that
+    are not UTF-8: `rules validate` lists the file's problems as `FILE: option: message` lines
+    and exits with status 1, printing nothing on standard error."""
+    file = write(tmp_path / name, HOSTILE[name])
+    assert main(["rules", "validate", file]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines
+    assert all(line.startswith(f"{file}: ") and line.count(": ") >= 2 for line in lines)
+    assert "Traceback" not in captured.out
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.toml", "huge-int.json"])
+def test_other_commands_refuse_hostile_files(name: str, tmp_path: Path, capsys: Capture) -> None:
+    """`rules show`, `rules diff`, `demo --rules` and `simulate --rules` on such a file: status
+    2, the problems on standard error, nothing on standard output."""
+    file = write(tmp_path / name, HOSTILE[name])
+    for argv in (["rules", "show", file], ["rules", "diff", "caliente", file],
+                 ["demo", "--rules", file], ["simulate", "--rules", file, "--no-progress"]):
+        assert main(argv) == 2, argv
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.startswith(f"{file}: ")
+        assert "Traceback" not in captured.err
+
+
+# ---------------------------------------------------------------------------------------------
+# files that cannot be read: bad input (status 2)
+
+
+def test_validate_folders_devices_and_missing_files(tmp_path: Path, capsys: Capture) -> None:
+    """A folder, a device, a missing file: `rules validate` says the file cannot be read, on
+    standard error, and exits with status 2; the other files are still checked."""
+    good = write(tmp_path / "good.toml", 'preset = "classic"\n')
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    missing = str(tmp_path / "nowhere" / "missing.json")
+    files = [str(folder), os.devnull, missing, good]
+    assert main(["rules", "validate", *files]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"{folder}: (document): cannot read the file: it is a folder",
+        f"{os.devnull}: (document): cannot read the file: not a regular file",
+        f"{missing}: (document): cannot read the file: No such file or directory",
+    ]
+    assert captured.out.splitlines() == [
+        f"{good}: ok: 4 players in 2 sides (0 2) (1 3), 2 decks (108 cards), 11 cards a hand, "
+        "to 5000; same as preset classic"]
+
+
+def test_a_folder_as_rules_is_bad_input(tmp_path: Path, capsys: Capture) -> None:
+    """`demo --rules FOLDER.toml`: status 2 and one line on standard error."""
+    folder = tmp_path / "house.toml"
+    folder.mkdir()
+    assert main(["demo", "--rules", str(folder)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"{folder}: (document): cannot read the file: it is a folder\n"
+    assert captured.out == ""
+
+
+def test_file_names_the_terminal_cannot_print(tmp_path: Path) -> None:
+    """A file name with bytes that are not UTF-8 (as the OS hands them to Python) prints with
+    backslash escapes, on a strict UTF-8 standard output too, instead of failing."""
+    name = os.fsdecode(b"caf\xe9.toml")
+    file = write(tmp_path / name, 'preset = "caliente"\n')
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    with redirect_stdout(out), redirect_stderr(err):
+        assert main(["rules", "validate", file, file + ".missing.toml"]) == 2
+        assert main(["rules", "show", file]) == 0
+    out.seek(0)
+    err.seek(0)
+    printed = out.read()
+    assert printed.startswith(str(tmp_path) + "/caf\\udce9.toml: ok: 4 players")
+    assert "# " + str(tmp_path) + "/caf\\udce9.toml: 4 players" in printed
+    assert err.read().startswith(str(tmp_path) + "/caf\\udce9.toml.missing.toml: (document)")
+
+
+def test_unknown_preset_is_one_line(capsys: Capture) -> None:
+    """An unknown preset: status 2 and a single line naming it and the closest preset."""
+    assert main(["rules", "show", "calente"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("canasta-caliente: preset: unknown preset 'calente' (did you mean "
+                          "'caliente'?)")
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate: bad options and output paths fail before the run
+
+
+def test_simulate_json_to_a_folder_fails_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --json FOLDER`: status 2 at once, no game played, one line on standard
+    error."""
+    no_simulation(monkeypatch)
+    assert main(["simulate", "--games", "5", "--no-progress", "--json", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"--json: {tmp_path}: is a folder; give a file name\n"
+
+
+def test_simulate_json_named_as_a_folder_fails_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --json results/` (a name ending in a separator, even of a folder that does not
+    exist yet): status 2 at once, no game played."""
+    no_simulation(monkeypatch)
+    target = str(tmp_path / "results") + os.sep
+    assert main(["simulate", "--games", "5", "--no-progress", "--json", target]) == 2
+    assert capsys.readouterr().err == f"--json: {target}: is a folder; give a file name\n"
+
+
+def test_simulate_json_in_a_missing_folder_fails_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --json nowhere/results.json`: status 2 at once, no game played."""
+    no_simulation(monkeypatch)
+    target = tmp_path / "nowhere" / "results.json"
+    assert main(["simulate", "--games", "5", "--no-progress", "--json", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"--json: {target}: no folder {str(target.parent)!r} to write "
+                            "it in\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
+                    reason="needs file permissions that bind the user")
+def test_simulate_json_in_a_read_only_folder_fails_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --json` in a folder the user cannot write: status 2 at once."""
+    no_simulation(monkeypatch)
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert main(["simulate", "--games", "5", "--no-progress", "--json",
+                     str(folder / "r.json")]) == 2
+    finally:
+        folder.chmod(0o700)
+    assert "cannot create a file in" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--games", "0", "--games: must be at least 1"),
+    ("--workers", "0", "--workers: must be at least 1"),
+    ("--workers", "-3", "--workers: must be at least 1"),
+])
+def test_simulate_bad_numbers(option: str, value: str, message: str, capsys: Capture,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numbers out of range: status 2 and one line naming the option, before any game."""
+    no_simulation(monkeypatch)
+    assert main(["simulate", option, value, "--no-progress"]) == 2
+    assert capsys.readouterr().err == message + "\n"
+
+
+def test_simulate_interrupted_writes_the_partial_results(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupted `simulate` prints the table of the games played, writes them to
+    `--json`, and exits with status 130."""
+    import canasta_caliente.simulate as sim
+
+    real = sim.simulate
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        def stop(result: sim.GameResult) -> None:
+            if result.index == 2:
+                raise KeyboardInterrupt
+
+        return real(*args, **kwargs, on_result=stop)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim, "simulate", interrupted)
+    out = tmp_path / "r.json"
+    assert main(["simulate", "--games", "20", "--no-progress", "--json", str(out)]) == 130
+    printed = capsys.readouterr().out
+    assert "3 games of 20 (interrupted)" in printed
+    import json
+
+    data = json.loads(out.read_text())
+    assert data["interrupted"] and len(data["games"]) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# interrupts, in process
+
+
+def test_interrupt_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    """Ctrl-C at `play`'s prompt: status 130 and `canasta-caliente: interrupted` on standard
+    error."""
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    assert main(["play", "--seed", "3"]) == 130
+    assert capsys.readouterr().err == "canasta-caliente: interrupted\n"
+
+
+def test_unreadable_input_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: Capture) -> None:
+    """Input that is not text in the terminal's encoding is refused like bad notation, and the
+    game goes on."""
+    answers: list[str | None] = [None, "quit"]  # None: bytes that do not decode
+
+    def bad_then_quit(prompt: str) -> str:
+        answer = answers.pop(0)
+        if answer is None:
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return answer
+
+    monkeypatch.setattr("builtins.input", bad_then_quit)
+    assert main(["play", "--seed", "3"]) == 0
+    assert "not an action: the input is not readable text" in capsys.readouterr().out
+
+
+def test_interrupt_during_demo(monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    """Ctrl-C while `demo` plays: status 130, one line on standard error."""
+    calls = 0
+
+    def apply_then_interrupt(state: object, action: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 40:
+            raise KeyboardInterrupt
+        return apply(state, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("canasta_caliente.cli.apply", apply_then_interrupt)
+    assert main(["demo", "--seed", "2"]) == 130
+    assert capsys.readouterr().err == "canasta-caliente: interrupted\n"
+
+
+def test_names_too_long_for_the_os(tmp_path: Path, capsys: Capture) -> None:
+    """A rule-file or output name longer than the OS takes (found by the fuzz suite): status
+    2 and one line, not an OSError."""
+    name = "9" * 5000
+    assert main(["demo", "--rules", name]) == 2
+    assert capsys.readouterr().err == f"{name}: (document): cannot read the file: File name " \
+        "too long\n"
+    assert main(["rules", "validate", name + ".toml"]) == 2
+    assert capsys.readouterr().err.startswith(f"{name}.toml: (document): cannot read the file")
+    target = str(tmp_path / name)
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", target]) == 2
+    assert capsys.readouterr().err.startswith(f"--json: {target}: not a usable file name (")
+
+
+@pytest.mark.parametrize("name", ["\x00", "out\x00.json", "\ud800.json"])
+def test_output_names_no_file_can_have(name: str, tmp_path: Path, capsys: Capture,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--json` names holding a NUL or a lone surrogate (possible through `main(argv)`; the
+    first found by the fuzz suite): status 2 before the run, one line."""
+    no_simulation(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    errors = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    with redirect_stdout(out), redirect_stderr(errors):
+        status = main(["simulate", "--games", "1", "--no-progress", "--json", name])
+    errors.seek(0)
+    err = errors.read()
+    assert status == 2
+    assert err.count("\n") == 1 and ": not a usable file name (" in err

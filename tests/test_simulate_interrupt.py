@@ -1,0 +1,319 @@
+"""Interrupts: Ctrl-C in the command line (``simulate``, ``play``, ``demo``) and a notebook's
+kernel interrupt during a parallel simulation stop cleanly, at once, with no traceback, and
+leave no worker process running; a user's executor gets its pending chunks cancelled.
+
+The subprocess tests start the real command (or a small script), send SIGINT the way a
+terminal does (to the whole process group) or the way a notebook does (to the parent alone),
+and look for leftover processes through ``/proc``: every process they start carries a marker
+in its environment, which worker processes inherit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing.connection
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.simulate import GameResult, _game_seed, _sigint_held, play_game, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = cc.RuleSet.preset("caliente")
+BOTS = ["heuristic", "random"]
+
+needs_proc = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not Path("/proc/self/environ").exists(),
+    reason="finds leftover processes through /proc",
+)
+
+# How long a stopped run may take to end once interrupted. The promise is 2 seconds for the
+# workers; on an idle machine the whole command ends in about 0.1 s (see the report), and the
+# margin is for a loaded test machine.
+STOP_SECONDS = 5.0
+
+
+class Run:
+    """A command started with a marker in its environment, in a process group of its own."""
+
+    def __init__(self, args: list[str], *, stdin: bool = False) -> None:
+        self.marker = uuid.uuid4().hex
+        env = dict(os.environ, CANASTA_TEST_MARK=self.marker,
+                   PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
+                                               os.environ.get("PYTHONPATH", "")]))
+        self.proc = subprocess.Popen(
+            [sys.executable, *args], stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+        self.out = b""
+        self.err = b""
+
+    def wait_until(self, done: Any, what: str, timeout: float = 60.0) -> None:
+        """Read the command's output until ``done()`` holds."""
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        pipes = {self.proc.stdout: "out", self.proc.stderr: "err"}
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None:
+                self.kill()
+                raise AssertionError(f"{what} never came; out {self.out[-500:]!r}, "
+                                     f"err {self.err[-2000:]!r}")
+            ready, _, _ = select.select(list(pipes), [], [], min(left, 0.5))
+            for pipe in ready:
+                name = pipes[pipe]
+                setattr(self, name, getattr(self, name) + os.read(pipe.fileno(), 65536))
+
+    def wait_for(self, stream: str, pattern: bytes) -> None:
+        """Read the command's output until ``pattern`` appears in ``stream``."""
+        self.wait_until(lambda: re.search(pattern, getattr(self, stream)), repr(pattern))
+
+    def wait_for_games(self, games: int) -> None:
+        """Read the progress bar on standard error until it shows ``games`` games played."""
+        self.wait_until(
+            lambda: max(map(int, re.findall(PROGRESS, self.err)), default=-1) >= games,
+            f"progress to {games} games")
+
+    def interrupt(self, *, group: bool) -> tuple[float, str, str]:
+        """Send SIGINT (to the process group, as a terminal's Ctrl-C does, or to the command
+        alone, as a notebook's interrupt does); returns the seconds it took to exit and the
+        rest of its output."""
+        start = time.monotonic()
+        if group:
+            os.killpg(self.proc.pid, signal.SIGINT)
+        else:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            out, err = self.proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError("the command did not end within 60 s of SIGINT") from None
+        elapsed = time.monotonic() - start
+        return (elapsed, (self.out + out).decode(errors="replace"),
+                (self.err + err).decode(errors="replace"))
+
+    def alive(self) -> list[int]:
+        """The processes still running (not zombies) that carry this run's marker."""
+        found = []
+        tag = f"CANASTA_TEST_MARK={self.marker}".encode()
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes()
+                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if tag in environ.split(b"\0") and state != "Z":
+                found.append(int(entry))
+        return found
+
+    def kill(self) -> None:
+        """Kill whatever is left of the run (after a failure)."""
+        for pid in self.alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.proc.kill()
+        self.proc.communicate()
+
+
+def no_worker_left(run: Run) -> list[int]:
+    """The run's processes still alive a moment after it ended (none, when all is well)."""
+    deadline = time.monotonic() + 1.0
+    while (left := run.alive()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if left:
+        run.kill()
+    return left
+
+
+CLI_SIMULATE = ["-m", "canasta_caliente.cli", "simulate", "--games", "3000", "--workers", "2",
+                "--seed", "5"]
+PROGRESS = rb"(\d+)/3000"
+
+
+@needs_proc
+@pytest.mark.parametrize(("when", "group"), [("early", True), ("mid", True), ("mid", False)],
+                         ids=["early-ctrl-c", "mid-ctrl-c", "mid-parent-only"])
+def test_cli_simulate_interrupt(when: str, group: bool) -> None:
+    """`simulate --workers 2` interrupted as soon as its progress bar appears (while the pool
+    starts) or after 50 games: it prints the partial table, exits with status 130 within
+    seconds, leaves no worker running and prints no traceback, whether SIGINT reaches the whole
+    process group (Ctrl-C) or the parent alone."""
+    run = Run(CLI_SIMULATE)
+    run.wait_for_games(0 if when == "early" else 50)
+    elapsed, out, err = run.interrupt(group=group)
+    assert run.proc.returncode == 130, (out, err)
+    assert elapsed < STOP_SECONDS
+    assert no_worker_left(run) == []
+    assert "Traceback" not in err and "Error" not in err, err
+    assert "(interrupted)" in out
+    played = int(re.search(r"(\d+) games of 3000 \(interrupted\)", out).group(1))  # type: ignore[union-attr]
+    assert played < 3000
+    if when == "mid":
+        assert played >= 50
+
+
+LIBRARY = """
+import json
+import canasta_caliente as cc
+from canasta_caliente.simulate import simulate
+result = simulate(cc.RuleSet.preset("caliente"), ["heuristic", "random"], 3000, seed=5,
+                  workers=2, progress=True)
+print(json.dumps({"interrupted": result.interrupted, "requested": result.requested,
+                  "games": [game.to_dict() for game in result.games]}))
+"""
+
+
+@needs_proc
+@pytest.mark.parametrize("when", ["early", "mid"])
+def test_library_simulate_interrupted_like_a_notebook(when: str) -> None:
+    """A notebook's interrupt (SIGINT to the kernel's process alone) during `simulate(...,
+    workers=2)`, early or after 50 games: the call returns within seconds with the games
+    0..n-1 played so far, exactly as a run of those games plays them, and no worker is left
+    running or prints a traceback."""
+    run = Run(["-c", LIBRARY])
+    run.wait_for_games(0 if when == "early" else 50)
+    elapsed, out, err = run.interrupt(group=False)
+    assert run.proc.returncode == 0, err
+    assert elapsed < STOP_SECONDS
+    assert no_worker_left(run) == []
+    assert "Traceback" not in err and "Error" not in err, err
+    data = json.loads(out.splitlines()[-1])
+    assert data["interrupted"] and data["requested"] == 3000
+    games = data["games"]
+    assert [g["index"] for g in games] == list(range(len(games)))
+    if when == "mid":
+        assert len(games) >= 50
+    if games:
+        last = len(games) - 1
+        again = play_game(RULES, BOTS, _game_seed(5, last), index=last)
+        assert json.loads(json.dumps(again.to_dict())) == games[-1]
+
+
+@needs_proc
+def test_cli_play_interrupted() -> None:
+    """Ctrl-C at `play`'s prompt: a one-line message, status 130, no traceback."""
+    run = Run(["-m", "canasta_caliente.cli", "play", "--seed", "3"], stdin=True)
+    run.wait_for("out", rb"your action> ")
+    elapsed, out, err = run.interrupt(group=True)
+    assert run.proc.returncode == 130, (out, err)
+    assert elapsed < STOP_SECONDS
+    assert err == "canasta-caliente: interrupted\n"
+    assert no_worker_left(run) == []
+
+
+SLOW_DEMO = """
+import sys, time
+from canasta_caliente import cli
+apply = cli.apply
+def slow_apply(state, action):
+    time.sleep(0.002)
+    return apply(state, action)
+cli.apply = slow_apply
+sys.exit(cli.main(["demo", "--seed", "1"]))
+"""
+
+
+@needs_proc
+def test_cli_demo_interrupted() -> None:
+    """Ctrl-C in the middle of `demo` (slowed down so that it is still running): a one-line
+    message, status 130, no traceback."""
+    run = Run(["-c", SLOW_DEMO])
+    run.wait_for("out", rb"hand 1:")
+    elapsed, out, err = run.interrupt(group=True)
+    assert run.proc.returncode == 130, (out, err)
+    assert elapsed < STOP_SECONDS
+    assert err == "canasta-caliente: interrupted\n"
+    assert " wins after " not in out
+
+
+# ---------------------------------------------------------------------------------------------
+# in-process
+
+
+class RecordingExecutor(ThreadPoolExecutor):
+    """A thread pool that keeps every future it hands out."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        self.futures: list[Future[Any]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Submit as a thread pool does, and keep the future."""
+        future = super().submit(fn, *args, **kwargs)
+        self.futures.append(future)
+        return future
+
+
+def test_user_executor_pending_futures_are_cancelled() -> None:
+    """An interrupt with a user's executor cancels every chunk it has not started, keeps the
+    prefix played, and leaves the executor itself usable."""
+    def stop_at_three(result: GameResult) -> None:
+        if result.index == 3:
+            raise KeyboardInterrupt
+
+    with RecordingExecutor() as executor:
+        result = simulate(RULES, ["random"], 30, seed=2, executor=executor, chunk_size=1,
+                          on_result=stop_at_three)
+        futures = executor.futures
+        assert len(futures) == 30
+        # Futures 0-3 were consumed; one more may have been running when the run stopped.
+        assert all(f.done() for f in futures[:4])
+        assert sum(f.cancelled() for f in futures) >= 30 - 5
+        assert all(f.cancelled() for f in futures[5:])
+        assert executor.submit(lambda: 7).result() == 7
+    assert result.interrupted and [g.index for g in result.games] == [0, 1, 2, 3]
+
+
+def test_own_pool_workers_end_before_the_call_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupt in a run on simulate's own pool (here raised by `on_result`): when the
+    call returns, every worker process has ended, and the games kept are a prefix."""
+    def stop_at_five(result: GameResult) -> None:
+        if result.index == 5:
+            raise KeyboardInterrupt
+
+    started: list[BaseProcess] = []
+    real_start = BaseProcess.start
+
+    def recording_start(process: BaseProcess) -> None:
+        real_start(process)
+        started.append(process)
+
+    monkeypatch.setattr(BaseProcess, "start", recording_start)
+    result = simulate(RULES, BOTS, 400, seed=1, workers=2, chunk_size=2, on_result=stop_at_five)
+    assert len(started) == 2
+    for process in started:
+        # Ended: its exit closed its sentinel (the pool's thread reaps it in its own time).
+        assert multiprocessing.connection.wait([process.sentinel], 0) == [process.sentinel]
+    assert result.interrupted and [g.index for g in result.games] == list(range(6))
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_sigint_is_held_while_a_pool_starts_or_stops() -> None:
+    """The guard around starting and stopping the pool: a SIGINT inside it is delivered when
+    it ends (starting), or dropped (stopping, where the run already stops)."""
+    with pytest.raises(KeyboardInterrupt):  # the raise comes at the block's end
+        with _sigint_held():
+            signal.raise_signal(signal.SIGINT)
+            time.sleep(0.01)
+            reached = True
+        time.sleep(0.01)
+    assert reached
+    with _sigint_held(discard=True):
+        signal.raise_signal(signal.SIGINT)
+        time.sleep(0.01)
+    time.sleep(0.01)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
