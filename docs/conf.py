@@ -13,7 +13,8 @@ from pathlib import Path
 
 # Harmless when the package is installed (editable or not); lets a bare checkout build too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-# Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``.
+# Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``;
+# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta-caliente"
@@ -32,6 +33,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_rl",
 ]
 
 exclude_patterns = ["_build", "_ext"]

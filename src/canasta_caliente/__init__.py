@@ -12,6 +12,7 @@ Action('draw')
 from __future__ import annotations
 
 from ._version import __version__
+from .action_space import ActionSpace
 from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
@@ -26,6 +27,7 @@ __all__ = [
     "OPTIONS",
     "RULES_VERSION",
     "Action",
+    "ActionSpace",
     "CanastaError",
     "Card",
     "GameRecord",
