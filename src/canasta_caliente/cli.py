@@ -289,11 +289,12 @@ def _hand_table(state: Any) -> list[str]:
 def _bot_list(text: str) -> list[str]:
     from .bots import BOTS
 
+    known = [*BOTS, "ismcts"]
     names = [b.strip() for b in text.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
+    unknown = [b for b in names if b not in known]
     if not names or unknown:
         raise _InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
-                           f"bots: {', '.join(BOTS)}"])
+                           f"bots: {', '.join(known)}"])
     return names
 
 
