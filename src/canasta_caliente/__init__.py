@@ -20,16 +20,24 @@ from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Ques
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
 
+# After the core: these modules build on it.
+from .bots import BOTS, get_bot  # noqa: I001
+from .simulate import GameResult, SimulationResult, play_game, simulate
+from .compare import Comparison, compare
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "BOTS",
     "COMPONENTS",
     "OPTIONS",
     "RULES_VERSION",
     "Action",
     "CanastaError",
     "Card",
+    "Comparison",
     "GameRecord",
+    "GameResult",
     "GameState",
     "HandEnd",
     "HandResult",
@@ -42,6 +50,7 @@ __all__ = [
     "ReplayError",
     "RuleSet",
     "RuleSetError",
+    "SimulationResult",
     "StateError",
     "StockOut",
     "Verb",
@@ -49,7 +58,9 @@ __all__ = [
     "WildRule",
     "__version__",
     "apply",
+    "compare",
     "dumps",
+    "get_bot",
     "illegal_reason",
     "is_legal",
     "legal_actions",
@@ -57,7 +68,9 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "play_game",
     "replay",
     "resample",
+    "simulate",
     "turn_order",
 ]

@@ -241,15 +241,40 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
+def _positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _output(path: str | None) -> Path | None:
+    """Check an ``--out`` path before a run starts."""
+    if path is None:
+        return None
+    from .results import check_output_path
+
+    try:
+        return check_output_path(path)
+    except (ValueError, ImportError) as exc:
+        raise _InputError([f"--out: {exc}"]) from None
+
+
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
+    from .results import HAND_COLUMNS, write_records
     from .simulate import simulate
 
     rules = _load(args.rules)
     bots = _bot_list(args.bots)
     if args.games < 1:
         raise _InputError(["--games: must be at least 1"])
+    out = _output(args.out)
     result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                       progress=not args.no_progress)
     print(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
@@ -257,25 +282,97 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(result.to_dict(), indent=1))
         print(f"results written to {args.json}")
+    if out is not None:
+        rows = result.to_records("hand")
+        write_records(rows, out, HAND_COLUMNS)
+        print(f"hand table ({len(rows)} rows) written to {out}")
     return 130 if result.interrupted else 0
+
+
+def _label(source: str, taken: set[str]) -> str:
+    """A variant's label: the preset's name or the file's stem (the argument if taken)."""
+    label = Path(source).stem if _is_file_argument(source) else source
+    return source if label in taken else label
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from .compare import compare
+    from .results import HAND_COLUMNS, write_records
+
+    variants: dict[str, RuleSet] = {}
+    for source in args.variants:
+        label = _label(source, set(variants))
+        if label in variants:
+            raise _InputError([f"{source}: named twice"])
+        variants[label] = _load(source)
+    if len(variants) < 2:
+        raise _InputError(["compare: give at least two rule sets"])
+    bots = _bot_list(args.bots)
+    out = _output(args.out)
+    try:
+        comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
+                             workers=args.workers, progress=not args.no_progress)
+    except ValueError as exc:
+        raise _InputError([f"compare: {exc}"]) from None
+    print(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
+    print(comparison.table())
+    if out is not None:
+        rows = comparison.to_records("hand")
+        write_records(rows, out, HAND_COLUMNS)
+        print(f"hand table ({len(rows)} rows) written to {out}")
+    interrupted = any(r.interrupted for r in comparison.results.values())
+    return 130 if interrupted else 0
 
 
 def _play(args: argparse.Namespace) -> int:
     from .actions import parse_action
     from .bots import get_bot
     from .errors import IllegalActionError, NotationError
+    from .storage import GameRecord
     from .views import observe
 
-    rules = _load(args.rules)
+    if args.resume is not None:
+        try:
+            record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
+            state = record.final_state()
+        except OSError as exc:
+            raise _InputError([f"--resume: {args.resume}: cannot read the file: "
+                               f"{exc.strerror or exc}"]) from None
+        except CanastaError as exc:
+            raise _InputError([f"--resume: {args.resume}: {exc}"]) from None
+        rules = record.rules
+        print(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
+              f"{record.seed}")
+    else:
+        rules = _load(args.rules)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        record = GameRecord.start(rules, seed=seed)
+        state = record.initial_state()
+        print(f"seed {seed} (play this deal again with --seed {seed})")
     if not 0 <= args.seat < rules.players:
         raise _InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
-    bot = get_bot(_bot_list(args.bots)[0])
-    rng = random.Random(args.seed)
-    state = new_game(rules, seed=args.seed)
-    print(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
-          f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
-          "'discard Q'), 'help' for the legal actions, or 'quit'.")
-    hands_seen = 0
+    names = _bot_list(args.bots)
+    others = [seat for seat in range(rules.players) if seat != args.seat]
+    seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
+    bots = {seat: get_bot(name) for seat, name in seated.items()}
+    # The bots' choices are fixed by the seed and the number of actions already played.
+    rng = random.Random(f"{record.seed}:{len(record.actions)}")
+    print(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
+          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
+          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
+          "for the legal actions, or 'quit'"
+          + (f" (the game is saved to {args.save})." if args.save else "."))
+
+    played: list[str] = list(record.actions)
+
+    def save() -> None:
+        if args.save:
+            done = GameRecord(record.rules, record.seed, record.deck, record.scores,
+                              tuple(played))
+            Path(args.save).write_text(done.to_json(), encoding="utf-8")
+            print(f"game saved to {args.save} (continue with --resume {args.save})")
+
+    hands_seen = len(state.hand_results)
     while not state.is_game_over:
         if len(state.hand_results) > hands_seen:
             hands_seen = len(state.hand_results)
@@ -283,41 +380,66 @@ def _play(args: argparse.Namespace) -> int:
         legal = legal_actions(state)
         seat = state.current_player
         if seat is None:
-            state = apply(state, legal[0])
-            continue
-        if seat != args.seat:
-            action = bot(observe(state, seat), legal, rng)
+            action = legal[0]
+        elif seat != args.seat:
+            action = bots[seat](observe(state, seat), legal, rng)
             print(f"seat {seat}: {action}")
-            state = apply(state, action)
+        else:
+            print("\n" + str(observe(state, seat)))
+            print("legal: " + ", ".join(map(str, legal)))
+            while True:
+                try:
+                    text = input("your action> ").strip()
+                except EOFError:
+                    print("\nend of input: the game is left unfinished")
+                    save()
+                    return 0
+                if text in ("quit", "exit"):
+                    save()
+                    return 0
+                if text in ("help", "?", ""):
+                    print("legal: " + ", ".join(map(str, legal)))
+                    continue
+                try:
+                    action = parse_action(text)
+                    state = apply(state, action)
+                    break
+                except NotationError as exc:
+                    print(f"not an action: {exc}")
+                except IllegalActionError as exc:
+                    print(f"illegal: {exc}")
+            played.append(str(action))
             continue
-        print("\n" + str(observe(state, seat)))
-        print("legal: " + ", ".join(map(str, legal)))
-        while True:
-            try:
-                text = input("your action> ").strip()
-            except EOFError:
-                print("\nend of input: the game is left unfinished")
-                return 0
-            if text in ("quit", "exit"):
-                return 0
-            if text in ("help", "?", ""):
-                print("legal: " + ", ".join(map(str, legal)))
-                continue
-            try:
-                state = apply(state, parse_action(text))
-                break
-            except NotationError as exc:
-                print(f"not an action: {exc}")
-            except IllegalActionError as exc:
-                print(f"illegal: {exc}")
+        state = apply(state, action)
+        played.append(str(action))
     print("\n" + "\n".join(_hand_table(state)))
     print(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
+    save()
     return 0
 
 
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default (when it has a value to show)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == argparse.SUPPRESS or (
+                not action.option_strings):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and its subcommands' parsers) whose help shows the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="canasta-caliente",
         description="The Canasta Caliente rules engine: simulate games between bots, play "
         "against them, play a demonstration game, or validate, show and compare rule sets and "
@@ -325,30 +447,64 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random players")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
-    demo.add_argument("--max-hands", type=int, default=1000)
+    demo.add_argument("--max-hands", type=int, default=1000,
+                      help="stop after this many hands")
     demo.set_defaults(func=_demo)
 
     sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
     sim.add_argument("--rules", default="caliente",
                      help="a preset name, or a house-rules file (.toml or .json)")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=int, default=100, help="how many games to play")
     sim.add_argument("--bots", default="heuristic,random",
                      help="comma-separated bot names, one per side in turn (random, heuristic)")
-    sim.add_argument("--workers", type=int, default=1, help="processes to run games in")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=_positive, default=1,
+                     help="processes to run games in (at least 1)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the simulation's seed (each game's seed is derived from it)")
     sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    sim.add_argument("--out", metavar="FILE",
+                     help="also write the hand table (one row per side per hand) as .csv, "
+                     ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(func=_simulate)
+
+    cmp = sub.add_parser(
+        "compare", help="compare rule sets on the same games: what does a house rule change?",
+        description="Play the same games (the same bots and seeds) under each rule set and "
+        "print, per measure, each one's value and every pair's difference with 95% confidence "
+        "intervals, saying which differences are not significant.")
+    cmp.add_argument("variants", nargs="+", metavar="RULES",
+                     help="two or more preset names or house-rules files (.toml or .json)")
+    cmp.add_argument("--games", type=_positive, default=1000,
+                     help="how many games to play under each rule set")
+    cmp.add_argument("--bots", default="heuristic",
+                     help="comma-separated bot names, one per side in turn (random, heuristic)")
+    cmp.add_argument("--workers", type=_positive, default=1,
+                     help="processes to run games in (at least 1)")
+    cmp.add_argument("--seed", type=int, default=0,
+                     help="the seed (each game's seed is derived from it, the same for every "
+                     "rule set)")
+    cmp.add_argument("--out", metavar="FILE",
+                     help="also write every variant's hand table as .csv, .jsonl or .parquet")
+    cmp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    cmp.set_defaults(func=_compare)
 
     play = sub.add_parser("play", help="play one seat in the terminal against bots")
     play.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
-    play.add_argument("--seat", type=int, default=0)
-    play.add_argument("--bots", default="heuristic", help="the bot the other seats play")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seat", type=int, default=0, help="the seat you play")
+    play.add_argument("--bots", default="heuristic",
+                      help="comma-separated bot names for the other seats, in seat order, "
+                      "repeated as needed (random, heuristic)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed (default: a random one, printed at the start)")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the game as a game record (JSON) when it ends or you quit")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue a game saved with --save (its rules and seed are used)")
     play.set_defaults(func=_play)
 
     rules = sub.add_parser(
