@@ -12,18 +12,17 @@ Action('draw')
 from __future__ import annotations
 
 from .actions import Action, Verb, parse_action
+
+from .bots import BOTS, get_bot
 from .cards import Card
+from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
 from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
-
-# After the core: these modules build on it.
-from .bots import BOTS, get_bot  # noqa: I001
-from .simulate import GameResult, SimulationResult, play_game, simulate
-from .compare import Comparison, compare
 
 __version__ = "0.1.0"
 

@@ -66,30 +66,41 @@ class Estimate:
 _Measure = Callable[[GameResult], tuple[float, float]]
 
 
+def _side_points(side: int) -> _Measure:
+    return lambda g: (sum(t[side] for t in g.hand_totals), g.hands)
+
+
+def _going_out(seats: tuple[int, ...]) -> _Measure:
+    return lambda g: (sum(1 for h in g.hand_results
+                          if h.went_out is not None and h.went_out in seats), g.hands)
+
+
+def _ending(end: str) -> _Measure:
+    return lambda g: (sum(1 for x in g.hand_ends if x == end), g.hands)
+
+
+def _wins(side: int) -> _Measure:
+    return lambda g: (1.0 if g.winner == side else 0.0, 1)
+
+
 def measures(rules: RuleSet) -> dict[str, _Measure]:
     """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
     maps a game to (numerator, denominator), the measure being the ratio of their sums."""
-    sides = len(rules.layout)
     layout = rules.layout
     out: dict[str, _Measure] = {"hands per game": lambda g: (g.hands, 1)}
-    for side in range(sides):
-        out[f"points per hand, side {side}"] = (
-            lambda g, k=side: (sum(t[k] for t in g.hand_totals), g.hands))
+    for side in range(len(layout)):
+        out[f"points per hand, side {side}"] = _side_points(side)
     out["canastas per hand"] = lambda g: (sum(g.canastas), g.hands)
-    for side in range(sides):
-        out[f"going-out rate, side {side}"] = (
-            lambda g, k=side: (sum(1 for h in g.hand_results
-                                   if h.went_out is not None and h.went_out in layout[k]),
-                               g.hands))
+    for side, seats in enumerate(layout):
+        out[f"going-out rate, side {side}"] = _going_out(seats)
     out["pile takes per hand"] = lambda g: (sum(sum(t) for t in g.pile_takes), g.hands)
     for end in HandEnd:
-        out[f"hands ending {end.value}"] = (
-            lambda g, e=end.value: (sum(1 for x in g.hand_ends if x == e), g.hands))
-    for side in range(sides):
-        seats = " ".join(map(str, layout[side]))
-        name = (f"win rate, seat {seats}" if len(layout[side]) == 1
-                else f"win rate, side {side} (seats {seats})")
-        out[name] = lambda g, k=side: (1.0 if g.winner == k else 0.0, 1)
+        out[f"hands ending {end.value}"] = _ending(end.value)
+    for side, seats in enumerate(layout):
+        names = " ".join(map(str, seats))
+        name = (f"win rate, seat {names}" if len(seats) == 1
+                else f"win rate, side {side} (seats {names})")
+        out[name] = _wins(side)
     return out
 
 

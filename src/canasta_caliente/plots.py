@@ -1,9 +1,10 @@
 """Plots of simulations and comparisons (needs the extra ``analysis``: matplotlib).
 
 Each function returns a :class:`matplotlib.figure.Figure` and shows nothing: the figure is
-built without :mod:`matplotlib.pyplot`, so it works the same in a script, on a server without
-a display (any backend, Agg included) and in a notebook, where a figure that ends a cell is
-drawn under it. Save one with ``figure.savefig("file.png")``.
+closed in :mod:`matplotlib.pyplot` as soon as it is made, so nothing accumulates there and
+``plt.show()`` does not show it again. It works the same in a script, on a server without a
+display (any backend, Agg included) and in a notebook, where a figure that ends a cell is drawn
+under it. Save one with ``figure.savefig("file.png")``.
 
 >>> import canasta_caliente as cc
 >>> result = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"], games=4)
@@ -33,9 +34,12 @@ COMPARISON_KINDS = ("differences", "scores", "hands")
 
 
 def _figure(**options: Any) -> Any:
-    """A new figure, not registered with pyplot."""
-    figure_module = require("matplotlib.figure", "analysis")
-    return figure_module.Figure(**options)
+    """A new figure, already closed in pyplot (made through pyplot so that a notebook's inline
+    backend knows how to draw it)."""
+    plt = require("matplotlib.pyplot", "analysis")
+    figure = plt.figure(**options)
+    plt.close(figure)
+    return figure
 
 
 def _bins(values: list[int], count: int = 30) -> list[float]:
@@ -106,9 +110,9 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
 
     ``measures`` limits the differences to those named (in the order given); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
-    too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each measure is scaled by the first
-    variant's value where it has one, so measures of different units share an axis: the
-    difference is shown in percent of it.
+    too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
+    measure is scaled by the first variant's value where it has one, so measures of different
+    units share an axis: the difference is shown in percent of it.
     """
     if kind not in COMPARISON_KINDS:
         raise ValueError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "

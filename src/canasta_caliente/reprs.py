@@ -22,7 +22,7 @@ from .state import COMPONENTS
 
 if TYPE_CHECKING:
     from .rules import RuleSet
-    from .state import GameProgress, GameState, HandResult
+    from .state import GameState, HandResult
     from .views import View
 
 __all__ = ["closest_preset", "hand_result_html", "hand_result_repr", "rules_html", "rules_repr",
@@ -88,15 +88,15 @@ def rules_html(rules: RuleSet) -> str:
             "</details></div>")
 
 
-def _turn(progress: GameProgress) -> str:
+def _turn(progress: GameState | View) -> str:
     phase = progress.phase
     seat = progress.current_player
     if seat is None:
-        return phase.value.replace("_", " ")
+        return str(phase.value).replace("_", " ")
     return f"seat {seat} to {phase.value}"
 
 
-def _table(progress: GameProgress) -> str:
+def _table(progress: GameState | View) -> str:
     pile = progress.pile
     up = f" (up {pile[-1]})" if pile else ""
     return (f"scores {' '.join(map(str, progress.scores))}; stock {progress.stock_size}, "

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Verb, parse_action
+from .actions import Action, Verb, parse_action
 from .bots import Bot, get_bot
 from .engine import apply, legal_actions, new_game
 from .rules import RuleSet
@@ -149,8 +149,8 @@ def play_game(
     hand_takes = [0] * len(rules.layout)
     side_of = [0] * rules.players
     for side_no, seats in enumerate(rules.layout):
-        for seat in seats:
-            side_of[seat] = side_no
+        for s in seats:
+            side_of[s] = side_no
     played: list[str] | None = [] if keep_record else None
     actions = 0
     size = rules.canasta_size
@@ -179,8 +179,8 @@ def play_game(
         legal = legal_actions(state)
         seat = state.current_player
         assert seat is not None
-        action = players[seat](observe(state, seat), legal, rng)
-        if type(action) is str:  # a bot may answer in notation, as apply accepts
+        action: Action | str = players[seat](observe(state, seat), legal, rng)
+        if isinstance(action, str):  # a bot may answer in notation, as apply accepts
             action = parse_action(action)
         if action.verb is take:
             hand_takes[side_of[seat]] += 1
