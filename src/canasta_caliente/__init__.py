@@ -12,7 +12,6 @@ Action('draw')
 from __future__ import annotations
 
 from .actions import Action, Verb, parse_action
-
 from .bots import BOTS, get_bot
 from .cards import Card
 from .compare import Comparison, compare

@@ -16,6 +16,7 @@ under it. Save one with ``figure.savefig("file.png")``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .results import require
@@ -127,14 +128,20 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
             else:
                 data[label] = [t for g in result.games for t in
                                (x for totals in g.hand_totals for x in totals)]
-        if kind == "hands":
-            low = min(min(v, default=1) for v in data.values())
-            high = max(max(v, default=1) for v in data.values())
-            edges = [h - 0.5 for h in range(low, high + 2)]
+        if kind == "hands":  # side-by-side bars, one per variant, for each number of hands
+            counts = [Counter(values) for values in data.values()]
+            hands = sorted(set().union(*counts))
+            width = 0.8 / len(data)
+            for i, (label, values) in enumerate(data.items()):
+                ax.bar([h - 0.4 + width * (i + 0.5) for h in hands],
+                       [counts[i][h] for h in hands], width=width,
+                       label=f"{label} (mean {_mean(values):.2f})")
+            ax.set_xticks(hands)
         else:
             edges = _bins([v for values in data.values() for v in values])
-        for label, values in data.items():
-            ax.hist(values, bins=edges, alpha=0.55, label=f"{label} (mean {_mean(values):.2f})")
+            for label, values in data.items():
+                ax.hist(values, bins=edges, alpha=0.55,
+                        label=f"{label} (mean {_mean(values):.2f})")
         ax.set_xlabel("hands per game" if kind == "hands" else "hand score of a side")
         ax.set_ylabel("games" if kind == "hands" else "count")
         ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")

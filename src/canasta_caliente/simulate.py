@@ -135,7 +135,7 @@ def play_game(
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
-    (0, (5195, 1125), 5)
+    (0, (8085, 1350), 5)
     """
     seated = seat_bots(rules, bots, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
@@ -298,6 +298,7 @@ class SimulationResult:
         """Plain JSON data: the aggregates and every game."""
         return {
             "rules": self.rules.to_dict(),
+            "label": self.label,
             "bots": list(self.bots),
             "seed": self.seed,
             "requested": self.requested,
