@@ -319,6 +319,8 @@ def test_reprs_are_short() -> None:
     sim = cc.simulate(TWO_P, bots=["heuristic", "random"], games=20, seed=1)
     assert len(repr(sim)) < 200 and "20 of 20 games" in repr(sim)
     assert "<table>" in sim._repr_html_()
+    assert repr(sim.games[0]).startswith("<GameResult game 0: side ")
+    assert len(repr(sim.games[0])) < 120
     hand = sim.games[0].hand_results[0]
     assert repr(hand).startswith("<HandResult ") and "totals" in repr(hand)
     assert hand._repr_html_().count("<tr>") == 1 + len(hand.totals)

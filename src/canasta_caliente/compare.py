@@ -49,8 +49,11 @@ class Estimate:
     """A measure's value with its 95% confidence interval."""
 
     value: float
+    """The estimate (a mean per game, or a ratio of sums per hand)."""
     low: float
+    """The interval's lower end."""
     high: float
+    """The interval's upper end."""
 
     @property
     def significant(self) -> bool:

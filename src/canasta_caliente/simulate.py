@@ -79,6 +79,13 @@ class GameResult:
             return frozenset()
         return frozenset(self.seat_bots[s] for s in rules.layout[self.winner])
 
+    def __repr__(self) -> str:
+        outcome = ("no winner" if self.winner is None
+                   else f"side {self.winner} wins")
+        return (f"<GameResult game {self.index}: {outcome}, scores "
+                f"{' '.join(map(str, self.scores))} after {self.hands} hands; seats "
+                f"{' '.join(self.seat_bots)}>")
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (the hand results as ``{"breakdown", "ended", "went_out",
         "concealed"}``, the record as :meth:`~canasta_caliente.GameRecord.to_dict`)."""
