@@ -324,3 +324,32 @@ def test_reprs_are_short() -> None:
     hand = sim.games[0].hand_results[0]
     assert repr(hand).startswith("<HandResult ") and "totals" in repr(hand)
     assert hand._repr_html_().count("<tr>") == 1 + len(hand.totals)
+
+
+def test_missing_matplotlib_or_pyarrow_names_the_extra(result: cc.SimulationResult,
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without matplotlib a plot, and without pyarrow a Parquet path, raise an ImportError that
+    names the extra to install."""
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r"canasta-caliente\[analysis\]"):
+        result.plot()
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(ImportError, match=r"pyarrow is needed .*\[analysis\]"):
+        check_output_path(tmp_path / "hands.parquet")
+
+
+def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress=True`` draws a tqdm.auto bar (a text bar outside Jupyter) counting the games."""
+    from canasta_caliente.simulate import _Progress
+
+    bar = _Progress(3, True)
+    try:
+        assert type(bar.bar).__module__.startswith("tqdm.")
+        import tqdm.auto
+
+        assert isinstance(bar.bar, tqdm.auto.tqdm)
+    finally:
+        bar.close()
+    cc.simulate(TWO_P, bots=["random"], games=2, seed=1, progress=True)
+    assert "2/2" in capsys.readouterr().err
