@@ -233,7 +233,9 @@ def test_engine_privates_are_not_imported_across_modules() -> None:
             if isinstance(node, ast.ImportFrom) and node.level:
                 private = [a.name for a in node.names
                            if a.name.startswith("_") and not a.name.startswith("__")]
-                allowed = {"_codec"}  # the documents' shared codec module, imported whole
+                # A private module imported whole from its own package (the documents' codec,
+                # the OpenSpiel game that only registration loads) is not a private name.
+                allowed = {"_codec", "_spiel"}
                 assert not set(private) - allowed, f"{path.name} imports {private}"
 
 

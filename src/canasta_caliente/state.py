@@ -271,6 +271,16 @@ class HandResult:
         ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
         return MappingProxyType(dict(zip(COMPONENTS, self.breakdown[side], strict=True)))
 
+    def __repr__(self) -> str:
+        from .reprs import hand_result_repr
+
+        return hand_result_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .reprs import hand_result_html
+
+        return hand_result_html(self)
+
 
 @attrs.frozen(cache_hash=True)
 class GameState(GameProgress):
@@ -398,6 +408,11 @@ class GameState(GameProgress):
         from .display import state_text
 
         return state_text(self)
+
+    def __repr__(self) -> str:
+        from .reprs import state_repr
+
+        return state_repr(self)
 
     def _repr_html_(self) -> str:
         from .display import state_html

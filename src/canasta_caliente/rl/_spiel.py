@@ -34,7 +34,7 @@ from .aec import hand_reward
 from .features import observation_layout, observation_of
 from .openspiel import GAME_NAME
 
-_TYPE = pyspiel.GameType(
+GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Canasta Caliente (canasta-caliente, one hand)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -109,7 +109,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             utility_sum=None,
             max_game_length=rules.deck_size + max_actions_per_hand(rules),
         )
-        super().__init__(_TYPE, info, {"rules": rules_text, "scores": scores_text})
+        super().__init__(GAME_TYPE, info, {"rules": rules_text, "scores": scores_text})
         self.facts = _Facts(rules, space, scores)
         """The rules, action ids and starting scores."""
 

@@ -38,7 +38,7 @@ from ..engine import apply, legal_actions, new_game
 from ..errors import IllegalActionError
 from ..rules import RuleSet
 from ..state import GameState
-from .features import _offsets, observation_of
+from .features import layout_offsets, observation_of
 
 __all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward"]
 
@@ -127,7 +127,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The action ids."""
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        o = _offsets(self.rules)
+        o = layout_offsets(self.rules)
         obs_space = spaces.Dict({
             "observation": spaces.Box(o.low, o.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.size,), dtype=np.int8),

@@ -164,7 +164,7 @@ def observation_size(rules: RuleSet) -> int:
 
 
 @attrs.frozen
-class _Offsets:
+class LayoutOffsets:
     """Where each field starts, and per-RuleSet facts the observation needs (cached)."""
 
     size: int
@@ -197,7 +197,9 @@ class _Offsets:
 
 
 @functools.lru_cache(maxsize=64)
-def _offsets(rules: RuleSet) -> _Offsets:
+def layout_offsets(rules: RuleSet) -> LayoutOffsets:
+    """Each field's start and the bounds of :func:`observation` under ``rules``, computed once per
+    RuleSet: what the environments read to fill the vector and its space."""
     layout = observation_layout(rules)
     size = layout[-1].stop
     low = np.empty(size, np.float32)
@@ -223,7 +225,7 @@ def _offsets(rules: RuleSet) -> _Offsets:
             side_of[seat] = i
     packer = struct.Struct(f"={size}f")
     starts = {f.name: f.start for f in layout if f.name != "hand"}
-    return _Offsets(size=size, **starts, low=low, high=high, minimum=minimum,
+    return LayoutOffsets(size=size, **starts, low=low, high=high, minimum=minimum,
                     side_of=tuple(side_of), zeros=[0.0] * size, bytes=packer.size,
                     pack=packer.pack_into)
 
@@ -283,7 +285,7 @@ def _encode(
     known: Callable[[int], Sequence[Card]] | None,
 ) -> npt.NDArray[np.float32]:
     """The observation vector from what a seat sees (shared by both entry points)."""
-    o = _offsets(rules)
+    o = layout_offsets(rules)
     out = o.zeros.copy()
     players, n_sides = rules.players, rules.sides
     out[:_KINDS] = hand

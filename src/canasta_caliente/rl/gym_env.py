@@ -37,7 +37,7 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import observe
 from .aec import Reward, check_reward, check_rules, episode_reward, finish_hand
-from .features import _offsets, observation_of
+from .features import layout_offsets, observation_of
 
 __all__ = ["CanastaGymEnv"]
 
@@ -111,7 +111,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.space = ActionSpace(self.rules)
         """The action ids."""
-        o = _offsets(self.rules)
+        o = layout_offsets(self.rules)
         self.observation_space = spaces.Box(o.low, o.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.space.size)
         self._bot_rng = random.Random(0)

@@ -33,5 +33,5 @@ def register_openspiel() -> str:
     from . import _spiel
 
     if GAME_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_spiel._TYPE, _spiel.CanastaGame)
+        pyspiel.register_game(_spiel.GAME_TYPE, _spiel.CanastaGame)
     return GAME_NAME
