@@ -20,9 +20,11 @@ from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
 from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .search import ActionValue, ISMCTSBot, analyse
 from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
+from .tournament import Tournament, tournament
 from .views import View, observe, resample
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "RULES_VERSION",
     "Action",
     "ActionSpace",
+    "ActionValue",
     "CanastaError",
     "Card",
     "Comparison",
@@ -40,6 +43,7 @@ __all__ = [
     "GameState",
     "HandEnd",
     "HandResult",
+    "ISMCTSBot",
     "IllegalActionError",
     "Meld",
     "NotationError",
@@ -52,10 +56,12 @@ __all__ = [
     "SimulationResult",
     "StateError",
     "StockOut",
+    "Tournament",
     "Verb",
     "View",
     "WildRule",
     "__version__",
+    "analyse",
     "apply",
     "compare",
     "dumps",
@@ -71,5 +77,6 @@ __all__ = [
     "replay",
     "resample",
     "simulate",
+    "tournament",
     "turn_order",
 ]
