@@ -547,7 +547,7 @@ def _hint(view: Any, iterations: int, played: int) -> None:
         return
     _say(f"hint ({iterations} simulations; value: 0.5 is even, higher is better for you):")
     for item in ranked[:5]:
-        _say(f"  {str(item.action):<28} value {item.value:.3f}  simulations {item.visits}")
+        _say(f"  {item.action!s:<28} value {item.value:.3f}  simulations {item.visits}")
 
 
 def _tournament(args: argparse.Namespace) -> int:
