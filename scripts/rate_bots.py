@@ -5,7 +5,9 @@ Each deal (a seeded first hand) is played twice, the search bot's partnership on
 on side 1, partners of the same bot (seats and the first turn rotate with the sides). Printed
 per budget: the hands played, the mean hand-score difference (search side minus the other)
 with its 95% interval, the hand win rate with its 95% Wilson interval, and the mean time per
-search decision. Iteration budgets make the run reproducible whatever the machine's load.
+search decision (wall clock: inflated on a loaded machine; ``benchmarks/bench_search.py`` gives
+the CPU time). Iteration budgets make the run reproducible whatever the machine's load.
+``--append docs/guides/ratings.txt`` adds the output to the table the bot guide includes.
 
     python scripts/rate_bots.py --preset caliente --deals 200 --iterations 15 30 60 --workers 2
 """
@@ -68,6 +70,9 @@ def main() -> int:
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--append", metavar="FILE",
+                        help="also append the command and its lines to FILE (the docs' "
+                        "docs/guides/ratings.txt)")
     parser.add_argument("--rollout-actions", type=int, default=None)
     parser.add_argument("--hand-weight", type=float, default=None)
     parser.add_argument("--prior-visits", type=int, default=None)
@@ -77,9 +82,17 @@ def main() -> int:
                                  ("hand_weight", args.hand_weight),
                                  ("prior_visits", args.prior_visits),
                                  ("exploration", args.exploration)) if v is not None}
-    print(f"ismcts vs {args.opponent}, {args.preset}, {args.deals} deals x 2 sides")
-    print(f"{'iters':>6} {'hands':>6} {'mean diff [95% CI]':>28} {'hand wins [95% CI]':>26}"
-          f" {'ms/dec':>7}")
+    lines: list[str] = []
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        lines.append(line)
+
+    say("$ python scripts/rate_bots.py " + " ".join(
+        a for a in sys.argv[1:] if not a.startswith("--append") and a != args.append))
+    say(f"ismcts vs {args.opponent}, {args.preset}, {args.deals} deals x 2 sides")
+    say(f"{'iters':>6} {'hands':>6} {'mean diff [95% CI]':>28} {'hand wins [95% CI]':>26}"
+        f" {'ms/dec':>7}")
     for iterations in args.iterations:
         tasks = [(args.preset, args.seed * 1_000_003 + d, side, iterations, args.opponent,
                   options)
@@ -97,8 +110,11 @@ def main() -> int:
         wins = sum(1 for d in diffs if d > 0)
         low, high = _wilson(wins, n)
         ms = 1000 * sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
-        print(f"{iterations:>6} {n:>6} {mean:>9.1f} [{mean - half:>7.1f}, {mean + half:>7.1f}]"
-              f" {wins / n:>8.3f} [{low:.3f}, {high:.3f}] {ms:>7.1f}", flush=True)
+        say(f"{iterations:>6} {n:>6} {mean:>9.1f} [{mean - half:>7.1f}, {mean + half:>7.1f}]"
+            f" {wins / n:>8.3f} [{low:.3f}, {high:.3f}] {ms:>7.1f}")
+    if args.append:
+        with open(args.append, "a", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n\n")
     return 0
 
 

@@ -57,8 +57,8 @@ __all__ = [
     "evaluate",
 ]
 
-DEFAULT_ITERATIONS = 60
-"""Iterations per decision of the default bot: about 100 ms on one idle core of the
+DEFAULT_ITERATIONS = 180
+"""Iterations per decision of the default bot: about 100 ms of CPU time on one core of the
 reference machine (see ``benchmarks/bench_search.py``)."""
 
 _PRIOR_VALUE = 0.6
