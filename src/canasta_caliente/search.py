@@ -158,7 +158,11 @@ class ISMCTSBot:
     ``seconds`` per decision (as many iterations as fit; not reproducible); by default
     :data:`DEFAULT_ITERATIONS`. ``exploration`` is UCB1's ``c``; ``rollout_actions`` the
     cut-off of each simulation; ``rollout_bot`` the fast policy that plays the simulations
-    (any bot; each seat sees only its own view).
+    (any bot; each seat sees only its own view). A node's first expansion tries the policy's
+    choice, credited with ``prior_visits`` simulations at a reward of 0.6; a node adds a new
+    action only while it has fewer than ``widening * sqrt(passes)`` (progressive widening).
+    At a cut-off, the cards in hand count ``hand_weight`` times their value
+    (:func:`evaluate`). The guide to bots explains these choices.
     """
 
     __name__ = "ismcts"
@@ -196,6 +200,8 @@ class ISMCTSBot:
             raise ValueError(f"prior_visits must be >= 0, not {prior_visits}")
         if isinstance(hand_weight, bool) or not isinstance(hand_weight, int | float):
             raise TypeError(f"hand_weight must be a number, not {type(hand_weight).__name__}")
+        if not math.isfinite(hand_weight):
+            raise ValueError(f"hand_weight must be finite, not {hand_weight}")
         self.prior_visits = prior_visits
         self.hand_weight = float(hand_weight)
         if isinstance(widening, bool) or not isinstance(widening, int | float):
@@ -222,7 +228,8 @@ class ISMCTSBot:
         self, view: View, legal: Sequence[Action], rng: random.Random
     ) -> list[ActionValue]:
         """Search from ``view`` and rate each action of ``legal``, best first (most visits,
-        then the higher mean reward, then the order of ``legal``)."""
+        the policy's prior visits included, then the higher mean reward, then the order of
+        ``legal``). An action never simulated has the value 0 and 0 visits."""
         local = random.Random(rng.getrandbits(64))
         root = _Node(view.side_of(view.seat))
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
