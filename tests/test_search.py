@@ -134,3 +134,24 @@ def test_evaluate_finished_hand_is_its_result() -> None:
         assert seat is not None
         state = cc.apply(state, bot(cc.observe(state, seat), cc.legal_actions(state), rng))
     assert evaluate(state) == tuple(float(t) for t in state.hand_results[-1].totals)
+
+
+@pytest.mark.slow
+def test_search_beats_random_play() -> None:
+    """Partners of the search bot (20 iterations) outscore random partners in each of four
+    hands, two with each side."""
+    rules = cc.RuleSet.preset("caliente")
+    search = ISMCTSBot(iterations=20)
+    other = get_bot("random")
+    for deal in range(2):
+        for side in (0, 1):
+            state = cc.new_game(rules, seed=100 + deal)
+            rng = random.Random(deal)
+            while not state.is_hand_over:
+                legal = cc.legal_actions(state)
+                seat = state.current_player
+                assert seat is not None
+                bot = search if state.side_of(seat) == side else other
+                state = cc.apply(state, bot(cc.observe(state, seat), legal, rng))
+            totals = state.hand_results[-1].totals
+            assert totals[side] > totals[1 - side]
