@@ -48,5 +48,25 @@ class RuleSetError(CanastaError, ValueError):
         super().__init__(head + ":\n  " + "\n  ".join(lines) if lines else head)
 
 
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)``, shortened to about ``limit`` characters, for error messages; never
+    raises (an integer too long to print is described by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}<an integer of about {digits} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a message must not fail on a strange value
+        return f"<a {type(value).__name__} that cannot be printed>"
+    if len(text) > limit:
+        text = text[: limit - 7] + "..." + text[-4:]
+    return text
+
+
+def describe_value(value: object) -> str:
+    """A value's type and (shortened) repr, for :class:`TypeError` messages."""
+    return f"{type(value).__name__} {short_repr(value)}"
+
+
 class StateError(CanastaError, ValueError):
     """A serialized game state that cannot be read: corrupt, truncated or tampered."""
