@@ -137,7 +137,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     except TypeError:
         raise TypeError("expected cards as a string of codes or a sequence of codes and cards, "
                         f"got {describe_value(text)}") from None
-    return tuple(Card.parse(c) for c in items)
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
