@@ -318,6 +318,16 @@ class RuleSet:
         problems = _problems(self)
         if problems:
             raise RuleSetError(problems)
+        # An int subclass (an IntEnum, say) is kept as a plain int, so that every document,
+        # repr and hash reads the number itself.
+        for name in _INT_OPTIONS:
+            value = getattr(self, name)
+            if value is not None and type(value) is not int:
+                object.__setattr__(self, name, int(value))
+        for name in ("initial_meld_minimums", "bonus_card_extras", "card_values"):
+            value = getattr(self, name)
+            object.__setattr__(self, name, tuple(
+                tuple(map(int, row)) if isinstance(row, tuple) else int(row) for row in value))
         layout = table_layout(self.players, self.sides, self.decks)
         assert layout is not None  # validated above
         object.__setattr__(self, "_layout", layout)
@@ -831,6 +841,8 @@ _INT_RANGES: dict[str, tuple[int, int, str, str]] = {
     "caliente_card_penalty": (0, MOST_POINTS, "it is taken away from the side's score "
                               "(SCORE-5)", _WHY_POINTS),
 }
+
+_INT_OPTIONS: tuple[str, ...] = (*_INT_RANGES, "max_wilds")
 
 # How many items a message lists before it says how many more there are.
 _LIST_AT_MOST = 10
