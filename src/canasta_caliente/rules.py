@@ -544,6 +544,11 @@ class RuleSet:
         """
         if not isinstance(text, str):
             raise TypeError(f"expected a TOML document as a string, got {describe_value(text)}")
+        deep = _LONG_DOTTED_KEY.search(text)
+        if deep is not None:  # tomllib's time grows with the square of a dotted key's length
+            line = text.count("\n", 0, deep.start()) + 1
+            raise RuleSetError([("(document)", f"a dotted key of more than {_MOST_KEY_PARTS} "
+                                 f"parts at line {line}: {_TOO_DEEP}")])
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -724,11 +729,21 @@ def _longest_parsing_prefix(lines: list[str]) -> int:
     """How many lines start the document before a construct left open at its end.
 
     Every prefix that holds the open construct's first line fails to parse; the prefix just
-    before it parses. Galloping back from the end, then bisecting, finds that boundary with a
-    logarithmic number of parses, so the time is O(n log n) rather than one parse per line.
-    (A prefix that ends inside an earlier, closed multi-line construct also fails, so in rare
-    documents the line found is an earlier one; it is still a line the reader should look at.)
+    before it parses. The construct usually starts on the last line that starts a statement
+    (``key = ...`` or a table header), or else on the last line that holds a multi-line
+    string's quotes: two parses confirm each guess. Otherwise galloping back from
+    the end, then bisecting, finds that boundary with a logarithmic number of parses, so the
+    time is O(n log n) rather than one parse per line. (A prefix that ends inside an earlier,
+    closed multi-line construct also fails, so in rare documents the line found is an earlier
+    one; it is still a line the reader should look at.)
     """
+    statement = next((k for k in range(len(lines) - 1, -1, -1) if _STATEMENT.match(lines[k])),
+                     None)
+    string = next((k for k in range(len(lines) - 1, -1, -1)
+                   if '"""' in lines[k] or "'''" in lines[k]), None)
+    for k in (statement, string):
+        if k is not None and _parses(lines, k) and not _parses(lines, k + 1):
+            return k
     bad = len(lines)  # the whole document fails
     step = 1
     good = max(bad - step, 0)
@@ -745,6 +760,16 @@ def _longest_parsing_prefix(lines: list[str]) -> int:
     return good
 
 
+# The start of a TOML line that starts a statement: a key and "=", or a table header.
+_STATEMENT = re.compile(r"""[ \t]*(?>[A-Za-z0-9_\-"'.][A-Za-z0-9_\-"'. \t]*)=|"""
+                        r"""[ \t]*\[\[?(?>[A-Za-z0-9_\-"'. \t]+)\]?\]?[ \t]*(?:#.*)?$""")
+_MOST_KEY_PARTS = 32
+# A dotted key of more than _MOST_KEY_PARTS parts; the lookbehind makes each match attempt
+# start at a key part's first character, and the atomic groups never backtrack, so the search
+# is linear in the document's size.
+_LONG_DOTTED_KEY = re.compile(
+    r"""(?<![A-Za-z0-9_\-"'])(?>(?>[A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*)"""
+    rf"{{{_MOST_KEY_PARTS}}}")
 _TOO_DEEP = ("nested too deeply: a RuleSet document holds tables and lists of rows, a few "
              "levels deep")
 _LONG_DIGITS = re.compile(r"\d(?:_?\d){4300,}")
