@@ -24,7 +24,6 @@ from concurrent.futures import ProcessPoolExecutor
 import canasta_caliente as cc
 from canasta_caliente.bots import get_bot
 from canasta_caliente.search import ISMCTSBot
-from canasta_caliente.simulate import _wilson
 
 
 def play_hand(preset: str, deal: int, search_side: int, iterations: int,
@@ -55,6 +54,15 @@ def play_hand(preset: str, deal: int, search_side: int, iterations: int,
     mine = totals[search_side]
     rest = [t for i, t in enumerate(totals) if i != search_side]
     return mine - sum(rest) / len(rest), spent, decisions
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _task(args: tuple[str, int, int, int, str, dict[str, float]]) -> tuple[float, float, int]:
@@ -108,7 +116,7 @@ def main() -> int:
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
         half = 1.96 * sd / math.sqrt(n)
         wins = sum(1 for d in diffs if d > 0)
-        low, high = _wilson(wins, n)
+        low, high = wilson(wins, n)
         ms = 1000 * sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
         say(f"{iterations:>6} {n:>6} {mean:>9.1f} [{mean - half:>7.1f}, {mean + half:>7.1f}]"
             f" {wins / n:>8.3f} [{low:.3f}, {high:.3f}] {ms:>7.1f}")
