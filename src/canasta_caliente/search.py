@@ -57,7 +57,7 @@ __all__ = [
     "evaluate",
 ]
 
-DEFAULT_ITERATIONS = 180
+DEFAULT_ITERATIONS = 120
 """Iterations per decision of the default bot: about 100 ms of CPU time on one core of the
 reference machine (see ``benchmarks/bench_search.py``)."""
 
@@ -173,9 +173,9 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout_actions: int = 16,
+        rollout_actions: int = 40,
         rollout_bot: Bot = heuristic_bot,
-        prior_visits: int = 5,
+        prior_visits: int = 15,
         hand_weight: float = 0.3,
         widening: float = 1.0,
     ) -> None:
