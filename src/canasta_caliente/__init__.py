@@ -16,7 +16,17 @@ from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
-from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .rules import (
+    OPTIONS,
+    BonusExtras,
+    ConcealedScope,
+    GoingOutPermission,
+    OptionInfo,
+    RuleSet,
+    StockOut,
+    TieBreak,
+    WildRule,
+)
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
@@ -26,10 +36,13 @@ __all__ = [
     "OPTIONS",
     "RULES_VERSION",
     "Action",
+    "BonusExtras",
     "CanastaError",
     "Card",
+    "ConcealedScope",
     "GameRecord",
     "GameState",
+    "GoingOutPermission",
     "HandEnd",
     "HandResult",
     "IllegalActionError",
@@ -43,6 +56,7 @@ __all__ = [
     "RuleSetError",
     "StateError",
     "StockOut",
+    "TieBreak",
     "Verb",
     "View",
     "WildRule",

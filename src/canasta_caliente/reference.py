@@ -356,11 +356,18 @@ def _partner(state: GameState) -> int | None:
 
 
 def _game_won(state: GameState) -> bool:
-    """GAME-1: some side has the target and is strictly ahead of every other."""
+    """GAME-1: some side has the target and is strictly ahead of every other; READ-2: with
+    ``tie_break = "went_out"`` a tie for that lead is won by the tied side whose player went
+    out in the last hand."""
     scores = state.scores
     best = max(scores)
-    return bool(state.hand_results) and best >= state.rules.target_score and (
-        scores.count(best) == 1)
+    if not state.hand_results or best < state.rules.target_score:
+        return False
+    if scores.count(best) == 1:
+        return True
+    seat = state.hand_results[-1].went_out
+    return (state.rules.tie_break == "went_out" and seat is not None
+            and scores[_side_of(state.rules, seat)] == best)
 
 
 def _turn_start(state: GameState) -> _Pos:

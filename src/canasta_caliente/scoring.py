@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import I_B3, I_CAL, I_JOKER, I_TWO
 from .facts import rule_facts
-from .rules import RuleSet
+from .rules import BonusExtras, RuleSet
 from .state import HandEnd, HandResult, Table
 
 __all__ = ["score_hand"]
@@ -47,9 +47,13 @@ def score_hand(rules: RuleSet, table: Table, ended: HandEnd, went_out: int | Non
             for at_least, amount in rules.bonus_card_extras:
                 if side.laid_out >= at_least:
                     extra = amount
-            bonus = side.laid_out * rules.bonus_card_score + extra
             if side.meld_count == 0:
-                bonus = -bonus
+                # SCORE-4; READ-3: with "none" the side loses no extra
+                if rules.bonus_extras_without_meld is BonusExtras.NONE:
+                    extra = 0
+                bonus = -(side.laid_out * rules.bonus_card_score + extra)
+            else:
+                bonus = side.laid_out * rules.bonus_card_score + extra
         rows.append((melds, hand, canastas, going_out, bonus, caliente))
     return HandResult(tuple(rows), ended, went_out, concealed)
 
