@@ -9,7 +9,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.testing import stacked_deck
-from conftest import codes, deal, legal, play, rules_for, run_down, whole_deck
+from conftest import codes, deal, legal, play, reference, rules_for, run_down, whole_deck
 
 # ---------------------------------------------------------------------------------------------
 # READ-1: the up card of the deal
@@ -154,3 +154,168 @@ def test_bonus_extra_kept_with_a_meld_either_way() -> None:
         state = deal(rules, hands, pile="9", stock="4 5 6 8 K")
         state = play(state, "draw", "meld 7 7 7 7 7 7 7", "meld K K K K", "discard Q")
         assert state.hand_results[-1].components(0)["bonus_cards"] == 800
+
+
+# ---------------------------------------------------------------------------------------------
+# READ-5: who is concealed
+
+
+def _partner_melded_then_out(scope: str) -> cc.GameState:
+    """Seat 0 opens with Q Q Q and J J J; seat 2, its partner, who has melded nothing, then
+    goes out in one turn with a natural canasta of 7s and K K K K made that turn."""
+    rules = rules_for("caliente", concealed_scope=scope)
+    hands = {
+        0: "Q Q Q J J J 4 5 6 8 9",
+        1: "4 5 6 7 8 9 10 J Q K A",
+        2: "7 7 7 7 7 7 7 K K K Q",
+    }
+    state = deal(rules, hands, pile="9", stock="A 5 K")
+    state = play(state, "draw", "meld Q Q Q", "meld J J J", "discard A", "draw", "discard 5")
+    return play(state, "draw", "meld 7 7 7 7 7 7 7", "meld K K K K", "discard Q")
+
+
+@pytest.mark.parametrize(("scope", "concealed"), [("player", True), ("side", False)])
+def test_concealed_scope_player_or_side(scope: str, concealed: bool) -> None:
+    """A player who had melded nothing goes out in one turn after the partner melded:
+    concealed (200 for going out) when the player counts, not (100) when the side does."""
+    # RULES: READ-5, OUT-3
+    state = _partner_melded_then_out(scope)
+    result = state.hand_results[-1]
+    assert result.went_out == 2
+    assert result.concealed is concealed
+    assert result.components(0)["going_out"] == (200 if concealed else 100)
+
+
+@pytest.mark.parametrize("scope", ["player", "side"])
+def test_concealed_with_no_meld_on_the_side_either_way(scope: str) -> None:
+    """When nobody of the side had melded, going out in one turn is concealed under both
+    readings."""
+    # RULES: READ-5, OUT-3
+    state = _out_on_first_turn(rules_for("caliente", concealed_scope=scope), (0, 0))
+    assert state.hand_results[-1].concealed
+
+
+# ---------------------------------------------------------------------------------------------
+# READ-6: a stop card freezes
+
+
+def _after_stop_discard(freezes: bool) -> cc.GameState:
+    """Seat 0 opens and discards a stop card (blocking seat 1, who discards a J); seat 2,
+    whose side has melded, holds J J 2."""
+    rules = rules_for("caliente", stop_card_freezes=freezes)
+    hands = {
+        0: "8 8 8 9 9 9 10 10 10 K B3",
+        1: "J 4 5 6 7 8 9 10 Q K A",
+        2: "J J 2 4 5 6 7 9 Q K A",
+    }
+    state = deal(rules, hands, pile="4", stock="5 6")
+    state = play(state, "draw", "meld 8 8 8", "meld 9 9 9", "discard B3")
+    assert not any(a.startswith("take") for a in legal(state))  # PILE-2: blocked either way
+    return play(state, "draw", "discard J")
+
+
+def test_discarded_stop_card_freezes_when_on() -> None:
+    """With ``stop_card_freezes`` the stop card under the J freezes the pile: only the natural
+    pair takes it."""
+    # RULES: READ-6, PILE-3, DISC-2
+    state = _after_stop_discard(True)
+    assert state.pile_has_freezer
+    options = legal(state)
+    assert "take J J" in options and "take J 2" not in options
+    assert "frozen" in cc.illegal_reason(state, "take J 2")
+    assert reference(state) == options
+
+
+def test_discarded_stop_card_only_blocks_when_off() -> None:
+    """Without the option the stop card only blocked seat 1: the pile is open for seat 2's
+    side, so a natural and a wild take it."""
+    # RULES: READ-6, PILE-4, DISC-2
+    state = _after_stop_discard(False)
+    assert not state.pile_has_freezer
+    assert {"take J J", "take J 2"} <= legal(state)
+
+
+def test_stop_card_buried_at_the_deal_freezes_when_on() -> None:
+    """Turned under at the deal (READ-1), a stop card freezes the pile under READ-6 too."""
+    # RULES: READ-6, READ-1, DEAL-3
+    rules = rules_for("caliente", up_card_must_be_natural=True, stop_card_freezes=True)
+    assert deal(rules, {}, pile="B3 7").pile_has_freezer
+
+
+# ---------------------------------------------------------------------------------------------
+# READ-7: the always-frozen pile and canastas
+
+
+def _pair_onto_canasta(onto: bool, always_frozen: bool = True) -> cc.GameState:
+    """Side 0 has a mixed canasta of Ks; seat 1 discards a K; seat 2 holds K K."""
+    rules = rules_for("caliente", always_frozen=always_frozen, pile_pair_onto_canasta=onto)
+    hands = {
+        0: "K K K K K 2 2 Q Q Q 4",
+        1: "K 4 5 6 7 8 9 10 J A 6",
+        2: "K K 4 5 6 7 8 9 10 J A",
+    }
+    state = deal(rules, hands, pile="9", stock="5 6")
+    state = play(state, "draw", "meld K K K K K 2 2", "meld Q Q Q", "discard 4")
+    return play(state, "draw", "discard K")
+
+
+@pytest.mark.parametrize("onto", [True, False])
+def test_pair_onto_a_canasta_under_always_frozen(onto: bool) -> None:
+    """Under PILE-5 a natural pair takes the pile onto the side's canasta only with
+    ``pile_pair_onto_canasta``; laying the K off alone is refused either way."""
+    # RULES: READ-7, PILE-5
+    state = _pair_onto_canasta(onto)
+    options = legal(state)
+    assert ("take K K" in options) is onto
+    assert "take" not in options
+    if not onto:
+        assert "READ-7" in (cc.illegal_reason(state, "take K K") or "")
+    assert reference(state) == options
+    if onto:
+        after = cc.apply(state, "take K K")
+        assert [len(m.cards) for m in after.melds(0) if m.rank is cc.Card.KING] == [10]
+
+
+def test_pair_onto_canasta_option_only_matters_always_frozen() -> None:
+    """Without the always-frozen pile the option changes nothing: the pair takes the pile."""
+    # RULES: READ-7, PILE-4
+    assert "take K K" in legal(_pair_onto_canasta(False, always_frozen=False))
+
+
+# ---------------------------------------------------------------------------------------------
+# READ-8: a Caliente card on an empty stock
+
+
+def _empty_stock_with_caliente(on: bool) -> cc.GameState:
+    """Caliente cards in seats 1 and 3; the stock run down to nothing, seat 1 to act."""
+    rules = rules_for("caliente-cards", caliente_on_empty_stock=on)
+    state = cc.new_game(rules, deck=whole_deck(rules, {1: "CAL", 3: "CAL"}, "R3 R3 R3 R3 9"))
+    state = run_down(state, 0)
+    assert state.current_player == 1 and state.stock_size == 0
+    return state
+
+
+def test_caliente_card_on_empty_stock_when_on() -> None:
+    """With ``caliente_on_empty_stock`` the card is played with the stock empty: nothing is
+    drawn, the turn goes on, and the side pays 100 for it."""
+    # RULES: READ-8, HOT-2, SCORE-5, END-2
+    state = _empty_stock_with_caliente(True)
+    assert legal(state) == {"caliente", "pass"}
+    assert reference(state) == legal(state)
+    before = len(state.hand(1))
+    state = play(state, "caliente")
+    assert state.phase is cc.Phase.PLAY and state.stock_size == 0
+    assert len(state.hand(1)) == before - 1 and cc.Card.CALIENTE not in state.hand(1)
+    assert state.caliente_played(1) == 1
+    state = play(state, "discard 4", "pass")
+    result = state.hand_results[-1]
+    hand3 = sum(cc.RuleSet().value(c) for c in state.hand(3))
+    assert result.components(1)["caliente"] == -100 - hand3
+
+
+def test_caliente_card_not_on_empty_stock_when_off() -> None:
+    """Without the option (HOT-2) the card cannot be played on an empty stock."""
+    # RULES: READ-8, HOT-2
+    state = _empty_stock_with_caliente(False)
+    assert legal(state) == {"pass"}
+    assert "HOT-2" in (cc.illegal_reason(state, "caliente") or "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import I_B3, I_CAL, I_JOKER, I_TWO
 from .facts import rule_facts
-from .rules import BonusExtras, RuleSet
+from .rules import BonusExtras, ConcealedScope, RuleSet
 from .state import HandEnd, HandResult, Table
 
 __all__ = ["score_hand"]
@@ -59,13 +59,20 @@ def score_hand(rules: RuleSet, table: Table, ended: HandEnd, went_out: int | Non
 
 
 def _concealed(rules: RuleSet, table: Table) -> bool:
-    """OUT-3: the player had melded nothing before this turn, and a canasta of the turn is the
-    player's own (created this turn, or, unless the rules ask for that, added to this turn)."""
+    """OUT-3: the player had melded nothing before this turn (READ-5: nor had any partner, under
+    ``concealed_scope = "side"``), and a canasta of the turn is the player's own (created this
+    turn, or, unless the rules ask for that, added to this turn)."""
     turn = table.turn
     if turn.had_melded:
         return False
+    facts = rules._facts or rule_facts(rules)
+    side_no = facts.side_of[turn.player]
+    if rules.concealed_scope is ConcealedScope.SIDE and any(
+            table.melded_seats >> seat & 1 for seat in rules.layout[side_no]
+            if seat != turn.player):
+        return False
     mask = turn.created if rules.concealed_needs_own_canasta else turn.touched
-    side = table.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]]
+    side = table.sides[side_no]
     size = rules.canasta_size
     for rank, m in enumerate(side.melds):
         if m is not None and mask >> rank & 1 and sum(m) >= size:

@@ -375,9 +375,10 @@ class GameState(GameProgress):
 
     @property
     def pile_has_freezer(self) -> bool:
-        """True while the pile holds a wild or a bonus card anywhere (PILE-3); derived from the
-        pile's contents."""
-        return not FREEZERS.isdisjoint(self.table.pile)
+        """True while the pile holds a wild or a bonus card anywhere (PILE-3), or a stop card
+        under ``stop_card_freezes`` (READ-6); derived from the pile's contents."""
+        rules = self.rules
+        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.table.pile)
 
     @property
     def stock_size(self) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..actions import Action, parse_action
-from ..cards import B3, CAL, FREEZERS, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
+from ..cards import B3, CAL, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..facts import rule_facts
 from ..rules import RuleSet, WildRule
 from ..solver import can_finish, can_go_out, finish_without_going_out, meld_is_valid
@@ -221,9 +221,10 @@ def _eval_take(
     rank = int(up)
     seat = t.turn.player
     hand = t.hands[seat]
-    side = t.sides[(rules._facts or rule_facts(rules)).side_of[seat]]
+    facts = rules._facts or rule_facts(rules)
+    side = t.sides[facts.side_of[seat]]
     opened = side.meld_count > 0
-    has_freezer = not FREEZERS.isdisjoint(t.pile)
+    has_freezer = not facts.freezers.isdisjoint(t.pile)
     cards = action.cards
     meld = side.melds[rank]
     if cards:
@@ -240,6 +241,10 @@ def _eval_take(
                     f"{up}s from hand (INIT-4)")
         if naturals != 2 and (rules.always_frozen or has_freezer):
             return f"the pile is frozen: take it only with two natural {up}s (PILE-3, PILE-5)"
+        if (facts.no_pair_onto_canasta and meld is not None
+                and sum(meld) >= rules.canasta_size):
+            return (f"the meld of {up} is already a canasta: with pile_pair_onto_canasta off, "
+                    "the always-frozen pile is not taken onto a canasta (PILE-5, READ-7)")
     else:
         if not opened:
             return (f"before the side's first meld the up card must be melded with two natural "
@@ -326,8 +331,9 @@ def _eval_caliente(state: GameState, turn0: bool) -> Work | str:
     w = Work(state)
     if not w.hand[I_CAL]:
         return "the player holds no Caliente card"
-    if not t.stock_size:
-        return "a Caliente card is played only while the stock is not empty (HOT-2)"
+    if not t.stock_size and not rules.caliente_on_empty_stock:
+        return ("a Caliente card is played only while the stock is not empty (HOT-2; the "
+                "option caliente_on_empty_stock allows it, READ-8)")
     mine = t.sides[w.side].meld_count
     for i, other in enumerate(t.sides):
         if i != w.side and other.meld_count < mine:
