@@ -319,3 +319,26 @@ def test_caliente_card_not_on_empty_stock_when_off() -> None:
     state = _empty_stock_with_caliente(False)
     assert legal(state) == {"pass"}
     assert "HOT-2" in (cc.illegal_reason(state, "caliente") or "")
+
+
+# ---------------------------------------------------------------------------------------------
+# READ-4: asking to go out
+
+READY = "7 7 7 7 7 7 7 A A A Q"
+"""A hand that can go out after drawing an A (a canasta of 7s, the aces, a Q to discard)."""
+
+
+@pytest.mark.parametrize("permission", ["optional", "never"])
+def test_question_offered_only_when_optional(permission: str) -> None:
+    """Seat 0 can go out or not: ``ask`` is offered under ``optional`` (OUT-2) and never under
+    ``never``, where the player goes out without asking."""
+    # RULES: READ-4, OUT-2
+    rules = rules_for("caliente", going_out_permission=permission)
+    state = play(deal(rules, hands={0: READY}, pile="4", stock="A"), "draw")
+    options = legal(state)
+    assert ("ask" in options) is (permission == "optional")
+    assert reference(state) == options
+    if permission == "never":
+        assert "READ-4" in (cc.illegal_reason(state, "ask") or "")
+    out = play(state, "meld 7 7 7 7 7 7 7", "meld A A A A", "discard Q")
+    assert out.hand_results[-1].went_out == 0

@@ -588,6 +588,8 @@ def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
         if (turn_state.question is not Question.NONE or turn_state.melded
                 or _partner(state) is None):
             return False
+        if state.rules.going_out_permission == "never":
+            return False  # READ-4: the question does not exist
         # Both answers must leave a way to finish: going out after a "yes", finishing
         # without going out after a "no" (TURN-0).
         return _finishes(turn, pos, True, False) and _finishes(turn, pos, False, True)

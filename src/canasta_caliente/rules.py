@@ -97,9 +97,6 @@ class GoingOutPermission(enum.StrEnum):
 
     OPTIONAL = "optional"
     """The player may ask (OUT-2)."""
-    REQUIRED = "required"
-    """A player with a partner goes out only after asking and hearing "yes" (concealed going
-    out excepted)."""
     NEVER = "never"
     """No question is ever asked."""
 
@@ -368,9 +365,9 @@ class RuleSet:
         kind="one of: " + ", ".join(b.value for b in BonusExtras), converter=_enum(BonusExtras))
     going_out_permission: GoingOutPermission = _opt(
         GoingOutPermission.OPTIONAL, "Asking a partner \"May I go out?\" in partnership games: "
-        "optional (OUT-2), required (a player with an active partner goes out only after asking "
-        "this turn and hearing yes; going out concealed needs no question) or never (no "
-        "question is asked). Individual games never ask.", ("OUT-2", "DISC-3", "READ-4"),
+        "optional (the player may ask, OUT-2) or never (no question is ever asked; going out "
+        "needs no permission). Individual games never ask. (READ-4's third reading, required, "
+        "is not played yet.)", ("OUT-2", "READ-4"),
         kind="one of: " + ", ".join(g.value for g in GoingOutPermission),
         converter=_enum(GoingOutPermission))
     concealed_scope: ConcealedScope = _opt(

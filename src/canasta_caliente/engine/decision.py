@@ -352,6 +352,9 @@ def _eval_caliente(state: GameState, turn0: bool) -> Work | str:
 def _eval_ask(state: GameState, turn0: bool) -> Work | str:
     t = state.table
     turn = t.turn
+    rules = state.rules
+    if not (rules._facts or rule_facts(rules)).asks:
+        return 'no one asks "May I go out?" under going_out_permission = "never" (READ-4)'
     asked = partner(state)
     if asked is None:
         return "there is no partner to ask (OUT-2)"
@@ -366,7 +369,6 @@ def _eval_ask(state: GameState, turn0: bool) -> Work | str:
         w.player = asked
         return w
     sit = situation(state, w)
-    rules = state.rules
     if not can_go_out(rules, sit):
         return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
     if not finish_without_going_out(rules, sit):

@@ -359,7 +359,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
             # (the usual refusal of too_few_wilds_for first, without the call)
             and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
-            and partner(state) is not None
+            and info.asks and partner(state) is not None
             and go_out_possible(rules, hand, melds, need)
             # ... and finishing without going out must be possible too (the checks of
             # _eval_ask, for a state with no cards waiting).
