@@ -32,6 +32,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_story",
 ]
 
 exclude_patterns = ["_build", "_ext"]

@@ -366,8 +366,8 @@ class RuleSet:
     going_out_permission: GoingOutPermission = _opt(
         GoingOutPermission.OPTIONAL, "Asking a partner \"May I go out?\" in partnership games: "
         "optional (the player may ask, OUT-2) or never (no question is ever asked; going out "
-        "needs no permission). Individual games never ask. (READ-4's third reading, required, "
-        "is not played yet.)", ("OUT-2", "READ-4"),
+        "needs no permission). Individual games never ask. READ-4's third reading, required, "
+        "is not played yet.", ("OUT-2", "READ-4"),
         kind="one of: " + ", ".join(g.value for g in GoingOutPermission),
         converter=_enum(GoingOutPermission))
     concealed_scope: ConcealedScope = _opt(
