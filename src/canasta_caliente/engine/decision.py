@@ -19,7 +19,13 @@ from ..actions import Action, parse_action
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..facts import rule_facts
 from ..rules import RuleSet, WildRule
-from ..solver import can_finish, can_go_out, finish_without_going_out, meld_is_valid
+from ..solver import (
+    can_finish,
+    can_go_out,
+    cards_within,
+    finish_without_going_out,
+    meld_is_valid,
+)
 from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
 from .tables import (
     P_ANSWER,
@@ -185,10 +191,38 @@ def _stranded_reason(state: GameState, w: Work) -> str:
     if w.question is Q_YES or w.stops:
         return "the player is bound to go out this turn and could no longer do so (OUT-2, TURN-0)"
     if w.need > 0 and (w.started or any(w.waiting)):
-        return (f"the first meld could no longer reach the minimum ({w.need} points short) and "
-                "leave a card to discard (INIT-3, TURN-0)")
+        best = _best_first_meld(state.rules, w)
+        minimum = w.points + w.need
+        if best < minimum:
+            return (f"the first meld could no longer reach the minimum of {minimum} and leave a "
+                    f"card to discard: the most this turn could still meld is {best} points, "
+                    f"{minimum - best} short (INIT-3, TURN-0)")
+        return (f"the first meld could no longer reach the minimum ({w.need} points still "
+                "missing) and leave a card to discard (INIT-3, TURN-0)")
     return ("it would leave the player unable to finish the turn: fewer than two cards and no "
             "way to go out (DISC-3, TURN-0)")
+
+
+def _best_first_meld(rules: RuleSet, w: Work) -> int:
+    """For a refusal's message: the most points the turn's first meld could still reach, the
+    points melded so far and what the hand (not its stop cards) could still meld while a card
+    is left to discard (waiting pile cards, once they join, can be that card)."""
+    hand = list(w.hand)
+    keep = sum(hand)
+    for kind in (I_B3, I_CAL):
+        hand[kind] = 0
+    joining = sum(w.waiting) - w.waiting[R3] if w.waiting else 0
+    limit = keep - (0 if joining else 1)
+    melds = tuple(w.melds)
+    counts = tuple(hand)
+    low, high = 0, w.need
+    while low < high:  # the largest reachable extra, by bisection (reachability is monotone)
+        mid = (low + high + 1) // 2
+        if cards_within(rules, counts, melds, mid, limit):
+            low = mid
+        else:
+            high = mid - 1
+    return w.points + low
 
 
 def _eval_draw(state: GameState, turn0: bool) -> Work | str:
