@@ -210,6 +210,9 @@ def public_fact_problems(
     if turn.question is not Question.NONE and partner is None:
         add(join(tp, "question"), f"{question!r}, but seat {seat} has no partner playing this "
             "hand to ask (OUT-2)")
+    elif turn.question is not Question.NONE and rules.going_out_permission == "never":
+        add(join(tp, "question"), f"{question!r}, but no one asks \"May I go out?\" under "
+            "going_out_permission = never (READ-4)")
     if turn.phase is Phase.ANSWER:
         if turn.question is not Question.ASKED:
             add(join(tp, "question"), f"{question!r} while a partner is to answer: the answer "
