@@ -12,8 +12,11 @@ Action('draw')
 from __future__ import annotations
 
 from ._version import __version__
+from .action_space import ActionSpace
 from .actions import Action, Verb, parse_action
+from .bots import BOTS, get_bot
 from .cards import Card
+from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
 from .rules import (
@@ -27,20 +30,25 @@ from .rules import (
     TieBreak,
     WildRule,
 )
+from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
 
 __all__ = [
+    "BOTS",
     "COMPONENTS",
     "OPTIONS",
     "RULES_VERSION",
     "Action",
+    "ActionSpace",
     "BonusExtras",
     "CanastaError",
     "Card",
+    "Comparison",
     "ConcealedScope",
     "GameRecord",
+    "GameResult",
     "GameState",
     "GoingOutPermission",
     "HandEnd",
@@ -54,6 +62,7 @@ __all__ = [
     "ReplayError",
     "RuleSet",
     "RuleSetError",
+    "SimulationResult",
     "StateError",
     "StockOut",
     "TieBreak",
@@ -62,7 +71,9 @@ __all__ = [
     "WildRule",
     "__version__",
     "apply",
+    "compare",
     "dumps",
+    "get_bot",
     "illegal_reason",
     "is_legal",
     "legal_actions",
@@ -70,7 +81,9 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "play_game",
     "replay",
     "resample",
+    "simulate",
     "turn_order",
 ]
