@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..actions import Action
-from ..cards import ACE, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
+from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, Card, counts_from_cards
 from ..errors import IllegalActionError
 from ..facts import rule_facts
 from ..state import (
@@ -42,6 +42,7 @@ from .tables import (
     Q_NO,
     Q_YES,
     V_ASK,
+    V_CALIENTE,
     V_DISCARD,
     V_DRAW,
     V_MELD,
@@ -50,7 +51,7 @@ from .tables import (
     V_YES,
     draw_turn,
 )
-from .work import Work
+from .work import Work, known_after
 
 __all__ = ["apply", "apply_general", "successor"]
 
@@ -139,6 +140,15 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
     if w.melded or w.touched:
         melded_seats |= 1 << w.seat
     verb = action.verb
+    known = t.known
+    if verb is V_TAKE:
+        known = known_after(known, len(hands), w.seat, action.cards, t.pile[:-1])
+    elif not known:
+        pass  # nothing known: only a take changes that
+    elif verb is V_MELD or verb is V_DISCARD:
+        known = known_after(known, len(hands), w.seat, action.cards)
+    elif verb is V_CALIENTE:
+        known = known_after(known, len(hands), w.seat, (CAL,))
     turn_index = t.turn_index
     if w.ended is None and verb is V_DISCARD:
         turn_index = (turn_index + 1) % len(t.order)
@@ -156,7 +166,7 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
             w.touched, w.created, t.turn.had_melded,
         )
     table = make_table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn,
-                       melded_seats)
+                       melded_seats, known)
     if w.ended is not None:
         went_out = w.seat if w.ended is HandEnd.WENT_OUT else None
         return end_hand(state, table, w.ended, went_out)
@@ -233,7 +243,7 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(deck, end, (*hands[:seat], tuple(hand), *hands[seat + 1:]),
                                  t.pile, sides, t.order, t.turn_index, following,
-                                 melded_seats),
+                                 melded_seats, t.known),
                       state.hand_results)
 
 
@@ -244,7 +254,7 @@ def _with_turn(state: GameState, turn: Turn) -> GameState:
     if turn.melded or turn.touched:
         melded_seats |= 1 << t.order[t.turn_index]
     return _next_state(state, make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order,
-                                         t.turn_index, turn, melded_seats))
+                                         t.turn_index, turn, melded_seats, t.known))
 
 
 def _fast_question(state: GameState, action: Action) -> GameState | None:
@@ -290,11 +300,14 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     key = (following, need, melded_seats >> following & 1 == 1)
     interned = DRAW_TURNS.get(key)
     turn_next = interned[0] if interned is not None else draw_turn(*key)
+    known = t.known
+    if known and known[seat][card]:
+        known = known_after(known, len(hands), seat, action.cards)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]),
                                  (*t.pile, card), t.sides, order, turn_index, turn_next,
-                                 melded_seats),
+                                 melded_seats, known),
                       state.hand_results)
 
 
@@ -336,11 +349,15 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         need = max(need - value, 0)
     following = make_turn(P_PLAY, seat, need, started, True, points, turn.waiting,
                           turn.question, turn.touched | 1 << rank, created, turn.had_melded)
+    known = t.known
+    if known and ((row := known[seat])[rank] or (twos and row[I_TWO])
+                  or (jokers and row[I_JOKER])):
+        known = known_after(known, len(hands), seat, cards)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]), t.pile,
                                  sides, t.order, t.turn_index, following,
-                                 t.melded_seats | 1 << seat),
+                                 t.melded_seats | 1 << seat, known),
                       state.hand_results)
 
 
@@ -389,21 +406,23 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     following = make_turn(P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
                           turn.waiting, turn.question, turn.touched | 1 << up, created,
                           turn.had_melded)
-    return _after_take(state, seat, tuple(hand), sides, following)
+    return _after_take(state, seat, cards, tuple(hand), sides, following)
 
 
 def _after_take(
-    state: GameState, seat: int, hand: tuple[int, ...], sides: tuple[SideTable, ...],
-    turn: Turn,
+    state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[int, ...],
+    sides: tuple[SideTable, ...], turn: Turn,
 ) -> GameState:
-    """The state after a take by ``seat``: its new hand, the sides with the grown meld, the
-    turn, and the pile empty."""
+    """The state after a take by ``seat`` with ``cards`` from its hand: its new hand, the sides
+    with the grown meld, the turn, the pile empty, and the pile cards below the up card known
+    to be in its hand (or waiting)."""
     t = state.table
     hands = t.hands
+    known = known_after(t.known, len(hands), seat, cards, t.pile[:-1])
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos, (*hands[:seat], hand, *hands[seat + 1:]),
                                  (), sides, t.order, t.turn_index, turn,
-                                 t.melded_seats | 1 << seat),
+                                 t.melded_seats | 1 << seat, known),
                       state.hand_results)
 
 
@@ -440,4 +459,4 @@ def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameStat
     sides, created = _grown(t, side_no, up, 3, 0, 0, turn.created)
     following = make_turn(P_PLAY, seat, need, True, turn.melded, points, waiting,
                           turn.question, turn.touched | 1 << up, created, turn.had_melded)
-    return _after_take(state, seat, tuple(hand), sides, following)
+    return _after_take(state, seat, action.cards, tuple(hand), sides, following)
