@@ -4,13 +4,13 @@
 holds that seat's hand, everything on the table (melds, laid-out bonus cards, the whole pile,
 which is face up), the sizes of the other hands and of the stock, the cards every player knows
 to be in each hand (:meth:`View.known`: pile cards seen taken and not seen played since), the
-scores and hand results, whose turn it is and every public fact of the turn. It never holds the seed, another hand's cards,
-the stock's order or the dealt order of the deck, so two states that differ only there give equal
-views.
+scores and hand results, whose turn it is and every public fact of the turn. It never holds the
+seed, another hand's unknown cards, the stock's order or the dealt order of the deck, so two
+states that differ only there give equal views.
 
 :func:`resample` goes the other way: a full state consistent with a view, each hand dealt its
-known cards and the rest of the hidden cards at random from those the seat cannot account for. Determinization and IS-MCTS bots rely on
-``observe(resample(view, rng), view.seat) == view``.
+known cards and the rest of the hidden cards at random from those the seat cannot account for.
+Determinization and IS-MCTS bots rely on ``observe(resample(view, rng), view.seat) == view``.
 
 >>> import random
 >>> import canasta_caliente as cc
