@@ -13,7 +13,8 @@ from pathlib import Path
 
 # Harmless when the package is installed (editable or not); lets a bare checkout build too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-# Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``.
+# Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``;
+# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta-caliente"
@@ -32,9 +33,23 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_rl",
+    "myst_nb",
 ]
 
 exclude_patterns = ["_build", "_ext"]
+
+# The example notebooks: each ``examples/*.ipynb`` is copied into ``notebooks/`` (ignored by
+# git) and shown with the outputs and plots it was committed with (``myst_nb``, which does not
+# run it again: the test suite runs it, tests/test_notebooks.py).
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+NOTEBOOKS.mkdir(exist_ok=True)
+for _notebook in sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.ipynb")):
+    _copy = NOTEBOOKS / _notebook.name
+    if not _copy.exists() or _copy.read_bytes() != _notebook.read_bytes():
+        _copy.write_bytes(_notebook.read_bytes())
+nb_execution_mode = "off"
+source_suffix = {".rst": "restructuredtext", ".ipynb": "myst-nb"}
 nitpicky = False
 
 # autodoc: the API page documents what ``canasta_caliente.__all__`` exports.

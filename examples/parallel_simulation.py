@@ -2,14 +2,12 @@
 
 Results are identical for a seed whatever the executor or the number of workers, because each
 game's seed depends only on the simulation's seed and the game's index. The same call scales
-past one machine with a cluster's executor, for example Dask's::
+past one machine with a cluster's executor, for example Dask's (the extra ``dask``)::
 
     from dask.distributed import Client
     client = Client("scheduler-address:8786")
     result = simulate(rules, ["heuristic", "random"], games=100_000, seed=1,
                       executor=client.get_executor())
-
-(Ray offers the same through ``ray.util.ActorPool`` or its ``concurrent.futures`` adapter.)
 
     python examples/parallel_simulation.py
 """

@@ -1,6 +1,7 @@
 """The long exactness run, by hand: seeded random whole games over every preset, every state
-checked (invariants, purity, determinism, and every Nth state against the brute-force
-reference). Prints a line per preset and every violation with its seed and action path.
+checked (invariants, purity, determinism, and every Nth state against the independent
+reference, list for list). Prints a line per preset and every violation with its seed and
+action path.
 
     python scripts/long_sweep.py --games 10000 --workers 2
 """

@@ -74,7 +74,8 @@ def of_verb(state: cc.GameState, verb: str) -> set[str]:
 
 
 def reference(state: cc.GameState) -> set[str]:
-    """The legal actions found by the brute-force reference generator."""
+    """The legal actions found by the independent reference (the rules read again, by brute
+    force), as notation."""
     return {str(a) for a in reference_legal_actions(state)}
 
 

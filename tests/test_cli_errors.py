@@ -5,6 +5,7 @@ a simulation starts."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import sys
@@ -15,8 +16,10 @@ import pytest
 
 from canasta_caliente.cli import main
 from canasta_caliente.engine import apply
+from canasta_caliente.simulate import GameResult
 
 Capture = pytest.CaptureFixture[str]
+SIMULATE = importlib.import_module("canasta_caliente.simulate")
 
 
 def write(path: Path, text: str | bytes) -> str:
@@ -33,7 +36,8 @@ def no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the simulation ran")
 
-    monkeypatch.setattr("canasta_caliente.simulate.simulate", refuse)
+    # The module (the package's attribute `simulate` is the function of that name).
+    monkeypatch.setattr(SIMULATE, "simulate", refuse)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -218,16 +222,15 @@ def test_simulate_interrupted_writes_the_partial_results(
         tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
     """An interrupted `simulate` prints the table of the games played, writes them to
     `--json`, and exits with status 130."""
-    import canasta_caliente.simulate as sim
-
+    sim = SIMULATE
     real = sim.simulate
 
     def interrupted(*args: object, **kwargs: object) -> object:
-        def stop(result: sim.GameResult) -> None:
+        def stop(result: GameResult) -> None:
             if result.index == 2:
                 raise KeyboardInterrupt
 
-        return real(*args, **kwargs, on_result=stop)  # type: ignore[arg-type]
+        return real(*args, **kwargs, on_result=stop)
 
     monkeypatch.setattr(sim, "simulate", interrupted)
     out = tmp_path / "r.json"

@@ -241,13 +241,13 @@ def rank_melds_afresh(
                 if used == 0 or (meld is None and used < 3):
                     continue
                 option = tables.meld_option(rules, rank, a, b, c)
-                found.append((tables.SORT_KEYS[option[0]], option))
-    found.sort()  # by the actions' sort keys, distinct for distinct actions
-    natural = tuple(o[1] for o in found if o[1][0].on is None)
-    wild = tuple(o[1] for o in found if o[1][0].on is not None)
-    return (max((o[1][1] for o in found), default=0),
-            min((o[1][2] for o in found), default=INF),
-            tuple(o[0] for o in natural), tuple(o[0] for o in wild), natural, wild)
+                found.append((tables.SORT_KEYS[option.action], option))
+    found.sort(key=lambda o: o[0])  # by the actions' sort keys, distinct for distinct actions
+    natural = tuple(o[1] for o in found if o[1].action.on is None)
+    wild = tuple(o[1] for o in found if o[1].action.on is not None)
+    return (max((o[1].used for o in found), default=0),
+            min((o[1].value for o in found), default=INF),
+            tuple(o.action for o in natural), tuple(o.action for o in wild), natural, wild)
 
 
 @given(rules=rulesets(), data=st.data())
@@ -278,7 +278,9 @@ def test_rank_tables_shared_across_hands_give_each_hand_its_own_options(
         jokers = data.draw(st.integers(0, rules.deck_counts[cc.Card.JOKER]))
         cached = tables.rank_entry(rules, info, rank, have, meld, twos, jokers)
         fresh = rank_melds_afresh(rules, rank, have, meld, twos, jokers)
-        assert cached == fresh, (rank, have, meld, twos, jokers)
+        assert (cached.most, cached.least, cached.natural_actions, cached.wild_actions,
+                cached.natural_options, cached.wild_options) == fresh, (
+            rank, have, meld, twos, jokers)
 
 
 @given(case=table_and_hand(), need=st.integers(1, 200), limit=st.integers(1, 16))
@@ -293,8 +295,8 @@ def test_quick_answers_of_cards_within_agree_with_its_exact_search(
     from canasta_caliente import solver
 
     rules, hand, melds = case
-    exact = solver._meldable_within(rules, hand, melds, need, limit)
+    exact = solver.meldable_within(rules, hand, melds, need, limit)
     assert solver.cards_within(rules, hand, melds, need, limit) == exact
-    one = solver._one_meld_within(rules, hand, melds, need, limit,
-                                  solver._wild_values(rules, hand), solver.meld_caps(rules))
+    one = solver.one_meld_within(rules, hand, melds, need, limit,
+                                  solver.wild_values(rules, hand), solver.meld_caps(rules))
     assert exact or not one

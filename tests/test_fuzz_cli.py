@@ -65,6 +65,11 @@ def files() -> Iterator[dict[str, str]]:
         paths["nowhere/out.json"] = str(root / "nowhere" / "out.json")
         paths["out.json"] = str(root / "out.json")
         paths["root"] = name
+        paths["out.csv"] = str(root / "out.csv")
+        record = root / "game.json"
+        record.write_text(cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=1).to_json(),
+                          encoding="utf-8")
+        paths["game.json"] = str(record)
         paths["devnull"] = os.devnull
         yield paths
 
@@ -80,7 +85,10 @@ GARBAGE = st.one_of(
 SMALL = st.integers(-2, 3).map(str)
 WORDS = ["demo", "simulate", "play", "rules", "validate", "show", "diff", "presets", "--seed",
          "--rules", "--games", "--bots", "--workers", "--json", "--no-progress", "--seat",
-         "--max-hands", "--help", "--version", "caliente", "classic", "heuristic", "random"]
+         "--max-hands", "--help", "--version", "caliente", "classic", "heuristic", "random",
+         "compare", "--out", "--save", "--resume"]
+# Where a command may write (never one of the fixed input files).
+WRITABLE = ["out.json", "out.csv", "nowhere/out.json", "folder.toml", "root", "devnull"]
 BOTS = st.one_of(st.sampled_from(["heuristic", "random", "heuristic,random", "random,random,"
                                   "heuristic", "heuristic,genius", ",", " random "]), GARBAGE)
 INPUT = st.lists(st.one_of(st.text(max_size=15), st.sampled_from(
@@ -160,8 +168,10 @@ def test_fuzz_any_arguments(files: dict[str, str], data: st.DataObject) -> None:
     # Keep every run short: a demo plays at most a hand, a simulation at most a few games.
     if "demo" in argv and "--max-hands" not in argv:
         argv += ["--max-hands", "1"]
-    if "simulate" in argv:
+    if "simulate" in argv or "compare" in argv:
         argv = [w for w in argv if w not in ("--games", "--workers")] + ["--games", "2"]
+    if "--save" in argv:  # never over a fixed input file
+        argv = [w for w in argv if w != "--save"] + ["--save", files["out.json"]]
     check(argv, data.draw(INPUT, label="input"))
 
 
@@ -175,6 +185,11 @@ def test_fuzz_demo_and_play(files: dict[str, str], data: st.DataObject) -> None:
         "--max-hands" if command == "demo" else "--seat": st.one_of(SMALL, GARBAGE),
         "--bots": BOTS,
     }
+    if command == "play":
+        options["--save"] = st.one_of(st.sampled_from([files[k] for k in WRITABLE]), GARBAGE)
+        options["--resume"] = st.one_of(st.sampled_from(
+            [files[k] for k in ("game.json", "good.toml", "deep.json", "folder.toml",
+                                "missing.json", "latin1.toml")]), GARBAGE)
     chosen = data.draw(st.lists(st.sampled_from(sorted(options)), unique=True), label="opts")
     argv = [command]
     for option in chosen:
@@ -198,9 +213,32 @@ def test_fuzz_simulate(files: dict[str, str], data: st.DataObject) -> None:
                                 "missing.json", "latin1.toml")]), GARBAGE),
         "--bots": BOTS,
         "--json": st.one_of(json_paths, GARBAGE),
+        "--out": st.one_of(st.sampled_from([files[k] for k in WRITABLE]), GARBAGE,
+                           GARBAGE.map(lambda name: name + ".csv")),
     }
     chosen = data.draw(st.lists(st.sampled_from(sorted(options)), unique=True), label="opts")
     argv = ["simulate", "--no-progress"]
+    for option in chosen:
+        argv += [option, data.draw(options[option], label=option)]
+    if "--games" not in chosen:
+        argv += ["--games", "1"]
+    check(argv)
+
+
+@given(data=st.data())
+def test_fuzz_compare(files: dict[str, str], data: st.DataObject) -> None:
+    """`compare` with any rule sets, numbers, bots and output paths (a game or two each)."""
+    variants = data.draw(st.lists(rules_argument(files), max_size=3), label="variants")
+    options = {
+        "--games": st.one_of(st.integers(-2, 2).map(str), GARBAGE.filter(few_games)),
+        "--workers": st.one_of(st.sampled_from(["1", "0", "-1", "x", ""]), st.just("1")),
+        "--seed": st.one_of(SMALL, GARBAGE),
+        "--bots": BOTS,
+        "--out": st.one_of(st.sampled_from([files[k] for k in WRITABLE]), GARBAGE,
+                           GARBAGE.map(lambda name: name + ".jsonl")),
+    }
+    chosen = data.draw(st.lists(st.sampled_from(sorted(options)), unique=True), label="opts")
+    argv = ["compare", *variants, "--no-progress"]
     for option in chosen:
         argv += [option, data.draw(options[option], label=option)]
     if "--games" not in chosen:

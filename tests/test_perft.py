@@ -1,5 +1,7 @@
-"""Perft: the number of legal action sequences from fixed positions matches the counts that
-both generators (legal_actions and the brute-force reference) agreed on when they were written.
+"""Perft: the number of legal action sequences from fixed positions matches the recorded
+counts, and at every node of those trees legal_actions lists exactly what the independent
+reference (the rules read again, by brute force, sharing no decision code with the engine)
+lists, in the same order.
 """
 
 # RULES: TURN-0, PILE-3, INIT-3, OUT-2, HOT-2, END-2, END-3, PILE-5
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta_caliente.testing import perft, read_perft, reference_legal_actions
+from canasta_caliente.testing import ReferenceCheck, perft, read_perft
 
 FILES = sorted((Path(__file__).parent / "perft").glob("*.perft"))
 
@@ -24,14 +26,28 @@ def test_perft_counts(path: Path) -> None:
         assert perft(state, depth) == expected, f"{path.name} depth {depth}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_perft_reference_shallow(path: Path) -> None:
-    """The slow reference generator reproduces the counts to depth 3."""
+def _checked_count(path: Path, max_depth: int) -> None:
+    """Count the deepest recorded depth up to ``max_depth`` with every node checked against
+    the reference."""
     case = read_perft(path.read_text(), path.name)
-    state = case.start()
-    for depth, expected in case.counts:
-        if depth <= 3:
-            assert perft(state, depth, reference_legal_actions) == expected
+    depth, expected = max((d, n) for d, n in case.counts if d <= max_depth)
+    check = ReferenceCheck()
+    assert perft(case.start(), depth, check) == expected, f"{path.name} depth {depth}"
+    assert check.checked > 0 and check.skipped == 0
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_perft_nodes_match_the_reference_shallow(path: Path) -> None:
+    """To depth 3, every node lists what the reference lists, and the counts come out."""
+    _checked_count(path, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_perft_nodes_match_the_reference(path: Path) -> None:
+    """At every recorded depth (the deepest covers the others), every node lists what the
+    reference lists, and the count comes out."""
+    _checked_count(path, 99)
 
 
 def test_there_are_perft_files() -> None:

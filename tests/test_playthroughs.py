@@ -19,6 +19,7 @@ from canasta_caliente.testing import PLAYTHROUGHS, playthrough
 DIR = Path(__file__).parent / "playthroughs"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "seed"), PLAYTHROUGHS,
                          ids=[f"{p}-{s}" for p, s in PLAYTHROUGHS])
 def test_playthrough_matches_golden_file(preset: str, seed: int) -> None:

@@ -298,7 +298,9 @@ def test_own_pool_workers_end_before_the_call_returns(monkeypatch: pytest.Monkey
     for process in started:
         # Ended: its exit closed its sentinel (the pool's thread reaps it in its own time).
         assert multiprocessing.connection.wait([process.sentinel], 0) == [process.sentinel]
-    assert result.interrupted and [g.index for g in result.games] == list(range(6))
+    # Chunks are handed back as they finish: a later chunk may have come back before game 5.
+    kept = [g.index for g in result.games]
+    assert result.interrupted and kept == list(range(len(kept))) and len(kept) >= 6
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")

@@ -179,6 +179,24 @@ def use_testing(rules: cc.RuleSet) -> None:
     assert report.ok, [str(v) for v in report.violations]
 
 
+def use_simulations(rules: cc.RuleSet) -> None:
+    """Simulations, their flat tables and a comparison (no extra needed)."""
+    game = cc.play_game(rules, ["random"], seed=1, keep_record=True)
+    assert_type(game, cc.GameResult)
+    assert_type(game.record, cc.GameRecord | None)
+    assert_type(game.hand_results, tuple[cc.HandResult, ...])
+    result = cc.simulate(rules, bots=["random", cc.get_bot("random")], games=2, label="x")
+    assert_type(result, cc.SimulationResult)
+    rows = result.to_records("hand")
+    assert_type(rows, list[dict[str, Any]])
+    comparison = cc.compare({"a": rules, "b": rules.replace(always_frozen=True)},
+                            bots=["random"], games=2)
+    assert_type(comparison, cc.Comparison)
+    assert_type(comparison.summary(), list[dict[str, Any]])
+    assert_type(comparison.table(), str)
+    assert_type(repr(rules), str)
+
+
 def main() -> None:
     """Run every use above."""
     rules = use_rulesets()
@@ -187,6 +205,7 @@ def main() -> None:
     use_views_and_storage(state)
     use_errors(state)
     use_testing(cc.RuleSet.preset("caliente"))
+    use_simulations(cc.RuleSet.preset("caliente-2p"))
     print(f"typing_tests: canasta_caliente {cc.__version__}: the public API works as typed")
 
 

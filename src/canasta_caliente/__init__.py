@@ -12,23 +12,31 @@ Action('draw')
 from __future__ import annotations
 
 from ._version import __version__
+from .action_space import ActionSpace
 from .actions import Action, Verb, parse_action
+from .bots import BOTS, get_bot
 from .cards import Card
+from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
 from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .views import View, observe, resample
 
 __all__ = [
+    "BOTS",
     "COMPONENTS",
     "OPTIONS",
     "RULES_VERSION",
     "Action",
+    "ActionSpace",
     "CanastaError",
     "Card",
+    "Comparison",
     "GameRecord",
+    "GameResult",
     "GameState",
     "HandEnd",
     "HandResult",
@@ -41,6 +49,7 @@ __all__ = [
     "ReplayError",
     "RuleSet",
     "RuleSetError",
+    "SimulationResult",
     "StateError",
     "StockOut",
     "Verb",
@@ -48,7 +57,9 @@ __all__ = [
     "WildRule",
     "__version__",
     "apply",
+    "compare",
     "dumps",
+    "get_bot",
     "illegal_reason",
     "is_legal",
     "legal_actions",
@@ -56,7 +67,9 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "play_game",
     "replay",
     "resample",
+    "simulate",
     "turn_order",
 ]

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from .cards import NATURALS, Card, counts_from_cards
 from .errors import NotationError, RuleSetError, StateError
+from .facts import rule_facts
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import (
@@ -710,9 +711,9 @@ def get_seat_mask(p: Problems, path: str, value: Any, players: int | None) -> in
 
 def side_of_seat(rules: RuleSet, seat: int) -> int:
     """The side of a seat (the seat must exist)."""
-    for i, side in enumerate(rules.layout):
-        if seat in side:
-            return i
+    side_of = (rules._facts or rule_facts(rules)).side_of
+    if isinstance(seat, int) and 0 <= seat < len(side_of):
+        return side_of[seat]
     raise ValueError(f"no seat {seat} at a table of {rules.players}")
 
 

@@ -47,7 +47,7 @@ class Action:
 
     >>> a = parse_action("meld 2 7 7")
     >>> str(a), a.rank
-    ('meld 7 7 2', <Card.SEVEN: 3>)
+    ('meld 7 7 2', 7)
     """
 
     verb: Verb = attrs.field(converter=Verb)

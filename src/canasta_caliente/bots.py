@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from .actions import Action, Verb
-from .cards import Card, counts_from_cards
+from .cards import ACE, B3, CAL, counts_from_cards
 from .state import Phase, Question
 from .views import View
 
@@ -31,11 +31,6 @@ __all__ = ["BOTS", "Bot", "get_bot", "heuristic_bot", "random_bot"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
-
-TWO = Card.TWO
-JOKER = Card.JOKER
-B3 = Card.BLACK_THREE
-CAL = Card.CALIENTE
 
 
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -79,7 +74,7 @@ def _next_player_pairs(view: View) -> tuple[int, ...]:
     if nxt is None or nxt == view.seat or not view.known_cards:
         return ()
     row = view.known_cards[nxt]
-    return tuple(n if k <= Card.ACE and n >= 2 else 0 for k, n in enumerate(row))
+    return tuple(n if k <= ACE and n >= 2 else 0 for k, n in enumerate(row))
 
 
 def _my_side(view: View) -> int:

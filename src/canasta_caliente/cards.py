@@ -65,7 +65,7 @@ class Card(enum.IntEnum):
         """Read a card code, case-insensitively (``T`` is read as ``10``).
 
         >>> Card.parse("jk")
-        <Card.JOKER: 12>
+        JK
         >>> str(Card.parse("T"))
         '10'
         """
@@ -77,6 +77,10 @@ class Card(enum.IntEnum):
         return card
 
     def __str__(self) -> str:
+        return _CODES[self]
+
+    def __repr__(self) -> str:
+        """The code, so that a hand prints as ``(4, 4, 7, JK)``."""
         return _CODES[self]
 
     def __format__(self, spec: str) -> str:

@@ -1,7 +1,9 @@
 """The ``canasta-caliente`` command line.
 
-``simulate`` plays many games between bots and prints a results table; ``play`` lets a person
-play one seat in the terminal against bots; ``demo`` plays a seeded game between random players.
+``simulate`` plays many games between bots and prints a results table; ``compare`` plays the
+same games under several rule sets and compares them with confidence intervals; ``play`` lets a
+person play one seat in the terminal against bots; ``demo`` plays a seeded game between random
+players.
 ``rules`` works with rule sets (a preset
 name, or a house-rules file in TOML or JSON that names a preset and overrides options):
 ``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
@@ -325,6 +327,40 @@ def _output_path(option: str, text: str) -> Path:
     return path
 
 
+def _at_least_one(args: argparse.Namespace, *names: str) -> None:
+    """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
+    for name in names:
+        if getattr(args, name) < 1:
+            raise _InputError([f"--{name}: must be at least 1"])
+
+
+def _output(option: str, text: str | None) -> Path | None:
+    """Check a table output path (``--out``) before a run starts: a usable file name (as
+    :func:`_output_path` checks), with a suffix the tables can be written as (``.csv``,
+    ``.jsonl``, ``.parquet``, the last with pyarrow installed)."""
+    if text is None:
+        return None
+    from .results import check_output_path
+
+    try:
+        check_output_path(text)
+    except (ValueError, ImportError, OSError) as exc:
+        raise _InputError([f"{option}: {_one_line(exc)}"]) from None
+    return _output_path(option, text)
+
+
+def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
+    """Write the hand table to ``out`` (checked before the run), one line if it fails."""
+    from .results import HAND_COLUMNS, write_records
+
+    try:
+        write_records(rows, out, HAND_COLUMNS)
+    except (OSError, ValueError, ImportError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
+        raise _InputError([f"{option}: {out}: cannot write the table: {why}"]) from None
+    _say(f"hand table ({len(rows)} rows) written to {out}")
+
+
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
@@ -334,87 +370,190 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = _bot_list(args.bots)
     if args.games < 1:
         raise _InputError(["--games: must be at least 1"])
-    if args.workers < 1:
-        raise _InputError(["--workers: must be at least 1"])
-    out = _output_path("--json", args.json) if args.json is not None else None
+    _at_least_one(args, "workers")
+    json_out = _output_path("--json", args.json) if args.json is not None else None
+    out = _output("--out", args.out)
     result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                       progress=not args.no_progress)
     _say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
     _say(result.table())
-    if out is not None:
+    if json_out is not None:
         try:
-            out.write_text(json.dumps(result.to_dict(), indent=1))
+            json_out.write_text(json.dumps(result.to_dict(), indent=1))
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
             raise _InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
         _say(f"results written to {args.json}")
+    if out is not None:
+        _write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
 
 
-def _play(args: argparse.Namespace) -> int:
-    from .actions import parse_action
-    from .bots import get_bot
-    from .errors import IllegalActionError, NotationError
-    from .views import observe
+def _label(source: str, taken: set[str]) -> str:
+    """A variant's label: the preset's name or the file's stem (the argument if taken)."""
+    label = Path(source).stem if _is_file_argument(source) else source
+    return source if label in taken else label
 
-    rules = _load(args.rules)
-    if not 0 <= args.seat < rules.players:
-        raise _InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
-    bot = get_bot(_bot_list(args.bots)[0])
-    rng = random.Random(args.seed)
-    state = new_game(rules, seed=args.seed)
-    _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); the others are "
-         f"{args.bots} bots. Type an action in notation (e.g. 'draw', 'meld 7 7 7', "
-         "'discard Q'), 'help' for the legal actions, or 'quit'.")
-    hands_seen = 0
-    while not state.is_game_over:
-        if len(state.hand_results) > hands_seen:
-            hands_seen = len(state.hand_results)
-            _say("\n" + "\n".join(_hand_table(state)))
-        legal = legal_actions(state)
-        seat = state.current_player
-        if seat is None:
-            state = apply(state, legal[0])
-            continue
-        if seat != args.seat:
-            action = bot(observe(state, seat), legal, rng)
-            _say(f"seat {seat}: {action}")
-            state = apply(state, action)
-            continue
-        _say("\n" + str(observe(state, seat)))
-        _say("legal: " + ", ".join(map(str, legal)))
-        while True:
-            try:
-                text = input("your action> ").strip()
-            except EOFError:
-                _say("\nend of input: the game is left unfinished")
-                return 0
-            except UnicodeDecodeError:
-                _say("not an action: the input is not readable text")
-                continue
-            except KeyboardInterrupt:
-                _say()  # end the prompt's line; main() says the game was interrupted
-                raise
-            if text in ("quit", "exit"):
-                return 0
-            if text in ("help", "?", ""):
-                _say("legal: " + ", ".join(map(str, legal)))
-                continue
-            try:
-                state = apply(state, parse_action(text))
-                break
-            except NotationError as exc:
-                _say(f"not an action: {exc}")
-            except IllegalActionError as exc:
-                _say(f"illegal: {exc}")
-    _say("\n" + "\n".join(_hand_table(state)))
-    _say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
-        args.seat) else ""))
+
+def _compare(args: argparse.Namespace) -> int:
+    from .compare import compare
+
+    variants: dict[str, RuleSet] = {}
+    for source in args.variants:
+        label = _label(source, set(variants))
+        if label in variants:
+            raise _InputError([f"{source}: named twice"])
+        variants[label] = _load(source)
+    if len(variants) < 2:
+        raise _InputError(["compare: give at least two rule sets"])
+    bots = _bot_list(args.bots)
+    _at_least_one(args, "games", "workers")
+    out = _output("--out", args.out)
+    try:
+        comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
+                             workers=args.workers, progress=not args.no_progress)
+    except ValueError as exc:
+        raise _InputError([f"compare: {_one_line(exc)}"]) from None
+    _say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
+    _say(comparison.table())
+    if out is not None:
+        _write_table("--out", comparison.to_records("hand"), out)
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .actions import Action, parse_action
+    from .bots import get_bot
+    from .errors import IllegalActionError, NotationError
+    from .storage import GameRecord
+    from .views import observe
+
+    names = _bot_list(args.bots)
+    save_to = _output_path("--save", args.save) if args.save is not None else None
+    if args.resume is not None:
+        try:
+            record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
+            state = record.final_state()
+        except OSError as exc:
+            raise _InputError([f"--resume: {args.resume}: cannot read the file: "
+                               f"{exc.strerror or _one_line(exc)}"]) from None
+        except (CanastaError, ValueError, RecursionError) as exc:
+            # A document that is not a game record, or a name the file system cannot take.
+            raise _InputError([f"--resume: {args.resume}: {_one_line(exc)}"]) from None
+        rules = record.rules
+    else:
+        rules = _load(args.rules)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        record = GameRecord.start(rules, seed=seed)
+        state = record.initial_state()
+    if not 0 <= args.seat < rules.players:
+        raise _InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
+    if args.resume is not None:
+        _say(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
+             f"{record.seed}")
+    else:
+        _say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
+    others = [seat for seat in range(rules.players) if seat != args.seat]
+    seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
+    bots = {seat: get_bot(name) for seat, name in seated.items()}
+    # The bots' choices are fixed by the seed and the number of actions already played.
+    rng = random.Random(f"{record.seed}:{len(record.actions)}")
+    _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
+         + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
+         + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
+         "for the legal actions, or 'quit'"
+         + (f" (the game is saved to {args.save})." if save_to is not None else "."))
+
+    played: list[str] = list(record.actions)
+
+    def save() -> None:
+        if save_to is None:
+            return
+        done = GameRecord(record.rules, record.seed, record.deck, record.scores, tuple(played))
+        try:
+            save_to.write_text(done.to_json(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
+            raise _InputError([f"--save: {args.save}: cannot save the game: {why}"]) from None
+        _say(f"game saved to {args.save} (continue with --resume {args.save})")
+
+    hands_seen = len(state.hand_results)
+    try:
+        while not state.is_game_over:
+            if len(state.hand_results) > hands_seen:
+                hands_seen = len(state.hand_results)
+                _say("\n" + "\n".join(_hand_table(state)))
+            legal = legal_actions(state)
+            seat = state.current_player
+            action: Action
+            if seat is None:
+                action = legal[0]
+            elif seat != args.seat:
+                action = bots[seat](observe(state, seat), legal, rng)
+                _say(f"seat {seat}: {action}")
+            else:
+                _say("\n" + str(observe(state, seat)))
+                _say("legal: " + ", ".join(map(str, legal)))
+                while True:
+                    try:
+                        text = input("your action> ").strip()
+                    except EOFError:
+                        _say("\nend of input: the game is left unfinished")
+                        save()
+                        return 0
+                    except UnicodeDecodeError:
+                        _say("not an action: the input is not readable text")
+                        continue
+                    if text in ("quit", "exit"):
+                        save()
+                        return 0
+                    if text in ("help", "?", ""):
+                        _say("legal: " + ", ".join(map(str, legal)))
+                        continue
+                    try:
+                        action = parse_action(text)
+                        state = apply(state, action)
+                        break
+                    except NotationError as exc:
+                        _say(f"not an action: {exc}")
+                    except IllegalActionError as exc:
+                        _say(f"illegal: {exc}")
+                played.append(str(action))
+                continue
+            state = apply(state, action)
+            played.append(str(action))
+    except KeyboardInterrupt:
+        _say()  # end the prompt's line; main() says the game was interrupted
+        save()  # the actions played so far, to resume
+        raise
+    _say("\n" + "\n".join(_hand_table(state)))
+    _say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
+        args.seat) else ""))
+    save()
+    return 0
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default (when it has a value to show)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == argparse.SUPPRESS or (
+                not action.option_strings):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and its subcommands' parsers) whose help shows the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="canasta-caliente",
         description="The Canasta Caliente rules engine: simulate games between bots, play "
         "against them, play a demonstration game, or validate, show and compare rule sets and "
@@ -422,30 +561,64 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game between random players")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
-    demo.add_argument("--max-hands", type=int, default=1000)
+    demo.add_argument("--max-hands", type=int, default=1000,
+                      help="stop after this many hands")
     demo.set_defaults(func=_demo)
 
     sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
     sim.add_argument("--rules", default="caliente",
                      help="a preset name, or a house-rules file (.toml or .json)")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=int, default=100, help="how many games to play")
     sim.add_argument("--bots", default="heuristic,random",
                      help="comma-separated bot names, one per side in turn (random, heuristic)")
-    sim.add_argument("--workers", type=int, default=1, help="processes to run games in")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=int, default=1,
+                     help="processes to run games in (at least 1)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the simulation's seed (each game's seed is derived from it)")
     sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    sim.add_argument("--out", metavar="FILE",
+                     help="also write the hand table (one row per side per hand) as .csv, "
+                     ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(func=_simulate)
+
+    cmp = sub.add_parser(
+        "compare", help="compare rule sets on the same games: what does a house rule change?",
+        description="Play the same games (the same bots and seeds) under each rule set and "
+        "print, per measure, each one's value and every pair's difference with 95% confidence "
+        "intervals, saying which differences are not significant.")
+    cmp.add_argument("variants", nargs="+", metavar="RULES",
+                     help="two or more preset names or house-rules files (.toml or .json)")
+    cmp.add_argument("--games", type=int, default=1000,
+                     help="how many games to play under each rule set")
+    cmp.add_argument("--bots", default="heuristic",
+                     help="comma-separated bot names, one per side in turn (random, heuristic)")
+    cmp.add_argument("--workers", type=int, default=1,
+                     help="processes to run games in (at least 1)")
+    cmp.add_argument("--seed", type=int, default=0,
+                     help="the seed (each game's seed is derived from it, the same for every "
+                     "rule set)")
+    cmp.add_argument("--out", metavar="FILE",
+                     help="also write every variant's hand table as .csv, .jsonl or .parquet")
+    cmp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    cmp.set_defaults(func=_compare)
 
     play = sub.add_parser("play", help="play one seat in the terminal against bots")
     play.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
-    play.add_argument("--seat", type=int, default=0)
-    play.add_argument("--bots", default="heuristic", help="the bot the other seats play")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seat", type=int, default=0, help="the seat you play")
+    play.add_argument("--bots", default="heuristic",
+                      help="comma-separated bot names for the other seats, in seat order, "
+                      "repeated as needed (random, heuristic)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed (default: a random one, printed at the start)")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the game as a game record (JSON) when it ends or you quit")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue a game saved with --save (its rules and seed are used)")
     play.set_defaults(func=_play)
 
     rules = sub.add_parser(

@@ -397,6 +397,18 @@ class RuleSet:
         """
         return _PRESET_DESCRIPTIONS[name]
 
+    def __repr__(self) -> str:
+        """The preset it is closest to, with the options that differ:
+        ``RuleSet.preset('caliente').replace(max_wilds=3)``."""
+        from .reprs import rules_repr
+
+        return rules_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .reprs import rules_html
+
+        return rules_html(self)
+
     def replace(self, **options: Any) -> Self:
         """A new, validated RuleSet with the named options changed and nothing else.
 

@@ -3,7 +3,7 @@
 :func:`play_game` plays one seeded game; :func:`simulate` plays many and aggregates them. Each
 game's seed is derived from the simulation's seed and the game's index alone, so the results
 are identical whatever the number of workers or the executor. Parallel runs take any
-:class:`concurrent.futures.Executor` (a process pool by default), so a Dask or Ray executor
+:class:`concurrent.futures.Executor` (a process pool by default), so a Dask executor
 scales a simulation past one machine.
 
 >>> import canasta_caliente as cc
@@ -27,14 +27,17 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
 
+from .actions import Action, Verb, parse_action
 from .bots import Bot, get_bot
 from .engine import apply, legal_actions, new_game
 from .rules import RuleSet
+from .state import HandResult
+from .storage import GameRecord
 from .views import observe
 
 __all__ = ["GameResult", "SimulationResult", "play_game", "seat_bots", "simulate"]
@@ -66,6 +69,15 @@ class GameResult:
     """Per hand, the canastas on the table at its end (all sides)."""
     actions: int
     """How many actions the players took (deals not counted)."""
+    hand_results: tuple[HandResult, ...] = ()
+    """Per hand, its full result: every side's score parts, who went out, how it ended."""
+    pile_takes: tuple[tuple[int, ...], ...] = ()
+    """Per hand, how many times each side took the pile."""
+    side_canastas: tuple[tuple[int, ...], ...] = ()
+    """Per hand, the canastas of each side on the table at its end."""
+    record: GameRecord | None = None
+    """The game's :class:`~canasta_caliente.GameRecord` (every action, for
+    :func:`~canasta_caliente.replay`), when the simulation ran with ``keep_records=True``."""
 
     def winning_bots(self, rules: RuleSet) -> frozenset[str]:
         """The bots that sat on the winning side."""
@@ -73,9 +85,32 @@ class GameResult:
             return frozenset()
         return frozenset(self.seat_bots[s] for s in rules.layout[self.winner])
 
+    def __repr__(self) -> str:
+        outcome = ("no winner" if self.winner is None
+                   else f"side {self.winner} wins")
+        return (f"<GameResult game {self.index}: {outcome}, scores "
+                f"{' '.join(map(str, self.scores))} after {self.hands} hands; seats "
+                f"{' '.join(self.seat_bots)}>")
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        return attrs.asdict(self, recurse=True)
+        """Plain JSON data (the hand results as ``{"breakdown", "ended", "went_out",
+        "concealed"}``, the record as :meth:`~canasta_caliente.GameRecord.to_dict`)."""
+        data = attrs.asdict(self, recurse=False)
+        for name in ("seat_bots", "scores", "hand_totals", "hand_ends", "canastas",
+                     "pile_takes", "side_canastas"):
+            data[name] = _plain(data[name])
+        data["hand_results"] = [
+            {"breakdown": _plain(h.breakdown), "ended": h.ended.value, "went_out": h.went_out,
+             "concealed": h.concealed} for h in self.hand_results]
+        data["record"] = None if self.record is None else self.record.to_dict()
+        return data
+
+
+def _plain(value: Any) -> Any:
+    """Nested tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _bot_name(bot: BotSpec) -> str:
@@ -103,9 +138,18 @@ def play_game(
     *,
     index: int = 0,
     max_hands: int = 200,
+    keep_record: bool = False,
 ) -> GameResult:
     """Play one game between ``bots`` (names from :data:`~canasta_caliente.bots.BOTS` or
-    callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``."""
+    callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``.
+
+    ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result.
+
+    >>> import canasta_caliente as cc
+    >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
+    >>> game.winner, game.scores, game.hands
+    (0, (8085, 1350), 5)
+    """
     seated = seat_bots(rules, bots, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
     rng = random.Random(seed)
@@ -113,29 +157,52 @@ def play_game(
     totals: list[tuple[int, ...]] = []
     ends: list[str] = []
     canastas: list[int] = []
+    side_canastas: list[tuple[int, ...]] = []
+    takes: list[tuple[int, ...]] = []
+    hand_takes = [0] * len(rules.layout)
+    side_of = [0] * rules.players
+    for side_no, seats in enumerate(rules.layout):
+        for s in seats:
+            side_of[s] = side_no
+    played: list[str] | None = [] if keep_record else None
     actions = 0
     size = rules.canasta_size
+    take = Verb.TAKE
+
+    def end_hand() -> None:
+        result = state.hand_results[-1]
+        totals.append(result.totals)
+        ends.append(result.ended.value)
+        per_side = tuple(t.canastas(size) for t in state.table.sides)
+        side_canastas.append(per_side)
+        canastas.append(sum(per_side))
+        takes.append(tuple(hand_takes))
+        hand_takes[:] = [0] * len(hand_takes)
+
     while not state.is_game_over:
         if state.is_hand_over:
-            result = state.hand_results[-1]
-            totals.append(result.totals)
-            ends.append(result.ended.value)
-            canastas.append(sum(t.canastas(size) for t in state.table.sides))
+            end_hand()
             if state.hand_number >= max_hands:
                 break
-            state = apply(state, legal_actions(state)[0])
+            deal = legal_actions(state)[0]
+            if played is not None:
+                played.append(str(deal))
+            state = apply(state, deal)
             continue
         legal = legal_actions(state)
         seat = state.current_player
         assert seat is not None
-        action = players[seat](observe(state, seat), legal, rng)
+        action: Action | str = players[seat](observe(state, seat), legal, rng)
+        if isinstance(action, str):  # a bot may answer in notation, as apply accepts
+            action = parse_action(action)
+        if action.verb is take:
+            hand_takes[side_of[seat]] += 1
+        if played is not None:
+            played.append(str(action))
         state = apply(state, action)
         actions += 1
     if state.is_game_over:
-        result = state.hand_results[-1]
-        totals.append(result.totals)
-        ends.append(result.ended.value)
-        canastas.append(sum(t.canastas(size) for t in state.table.sides))
+        end_hand()
     return GameResult(
         index=index,
         seed=seed,
@@ -147,6 +214,10 @@ def play_game(
         hand_ends=tuple(ends),
         canastas=tuple(canastas),
         actions=actions,
+        hand_results=state.hand_results[:len(totals)],
+        pile_takes=tuple(takes),
+        side_canastas=tuple(side_canastas),
+        record=None if played is None else GameRecord(rules, seed, actions=tuple(played)),
     )
 
 
@@ -171,6 +242,8 @@ class SimulationResult:
     games: tuple[GameResult, ...]
     requested: int
     """Games asked for; more than ``len(games)`` if the run was interrupted."""
+    label: str | None = None
+    """The variant's label (the ``variant`` column of the tables), if one was given."""
 
     @property
     def interrupted(self) -> bool:
@@ -238,6 +311,7 @@ class SimulationResult:
         """Plain JSON data: the aggregates and every game."""
         return {
             "rules": self.rules.to_dict(),
+            "label": self.label,
             "bots": list(self.bots),
             "seed": self.seed,
             "requested": self.requested,
@@ -249,6 +323,40 @@ class SimulationResult:
             "hand_ends": self.hand_ends,
             "games": [g.to_dict() for g in self.games],
         }
+
+    def to_records(self, level: str = "game") -> list[dict[str, Any]]:
+        """A flat table, as a list of rows of plain scalars: ``level="game"`` gives one row per
+        game, ``level="hand"`` one row per side per hand (see :mod:`canasta_caliente.results`
+        for the columns)."""
+        from .results import records
+
+        return records(self, level)
+
+    def to_pandas(self, level: str = "game") -> Any:
+        """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
+        from .results import to_pandas
+
+        return to_pandas(self.to_records(level), level)
+
+    def plot(self, kind: str = "scores", **options: Any) -> Any:
+        """A matplotlib figure (returned, not shown) of ``kind``: ``"scores"`` (the hand
+        scores of each bot), ``"hands"`` (hands per game) or ``"final"`` (final game scores).
+        Needs the extra ``analysis``; see :func:`canasta_caliente.plots.plot_result`."""
+        from .plots import plot_result
+
+        return plot_result(self, kind, **options)
+
+    def __repr__(self) -> str:
+        label = f" {self.label!r}" if self.label else ""
+        rates = ", ".join(f"{bot} {rate:.1%}" for bot, (rate, _, _) in self.win_rates.items())
+        return (f"<SimulationResult{label}: {len(self.games)} of {self.requested} games, "
+                f"bots {', '.join(self.bots)}; win rates {rates}; "
+                f"{self.hands_per_game:.2f} hands per game>")
+
+    def _repr_html_(self) -> str:
+        from .results import simulation_html
+
+        return simulation_html(self)
 
 
 # Set in a worker process of simulate's own pool: a shared flag the parent raises to stop the
@@ -269,13 +377,14 @@ def _worker_init(stop: Any) -> None:
 
 def _play_chunk(
     rules: RuleSet, bots: tuple[BotSpec, ...], seed: int, indices: tuple[int, ...],
-    max_hands: int,
+    max_hands: int, keep_records: bool = False,
 ) -> list[GameResult]:
     out = []
     for i in indices:
         if _STOP is not None and _STOP.value:
             break  # the run was interrupted: what is left is not wanted
-        out.append(play_game(rules, bots, _game_seed(seed, i), index=i, max_hands=max_hands))
+        out.append(play_game(rules, bots, _game_seed(seed, i), index=i, max_hands=max_hands,
+                             keep_record=keep_records))
     return out
 
 
@@ -338,7 +447,8 @@ def _stop_pool(pool: ProcessPoolExecutor, stop: Any, timeout: float) -> None:
 
 
 class _Progress:
-    """A progress bar: tqdm if installed, else a line on standard error."""
+    """A progress bar: ``tqdm.auto`` if installed (a widget in Jupyter, a text bar in a
+    terminal), else a line on standard error."""
 
     def __init__(self, total: int, enabled: bool) -> None:
         self.total = total
@@ -347,7 +457,7 @@ class _Progress:
         self.enabled = enabled
         if enabled:
             try:
-                tqdm = importlib.import_module("tqdm").tqdm
+                tqdm = importlib.import_module("tqdm.auto").tqdm
             except ImportError:
                 self.bar = None
             else:
@@ -385,24 +495,32 @@ def simulate(
     chunk_size: int = 10,
     max_hands: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
+    keep_records: bool = False,
+    label: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games between ``bots`` and aggregate the results.
 
     ``workers > 1`` runs them in a process pool; ``executor`` takes any
-    :class:`concurrent.futures.Executor` instead (Dask's and Ray's included), in which case the
-    bots must be picklable (names, or module-level functions). The results are the same for a
-    seed whatever the workers. ``progress`` shows a bar (tqdm, if installed).
+    :class:`concurrent.futures.Executor` instead (Dask's included: ``client.get_executor()``),
+    in which case the bots must be picklable (names, or module-level functions). The results
+    are the same for a seed whatever the workers. ``progress`` shows a bar (``tqdm.auto``, a
+    widget in Jupyter, with the extra ``progress`` installed).
+
+    Chunks of games are handed back as they finish, whatever their order (so ``progress`` and
+    ``on_result`` never wait on a slow early chunk); the result keeps the games in game order.
+    ``keep_records=True`` keeps every game's :class:`~canasta_caliente.GameRecord` (in
+    :attr:`GameResult.record`) for replay. ``label`` names the variant in the tables.
 
     An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
     raised by ``on_result``), at any moment of the run, stops it cleanly and returns what was
     played (:attr:`SimulationResult.interrupted` is then true): games ``0`` to ``n - 1`` for
-    some ``n``, the same games as a run of ``n`` games with the same seed. Chunks not yet
-    started are cancelled, on an ``executor`` of your own too (its chunks already running
-    finish in their own time, and the executor is not shut down). The workers of the pool that
-    ``workers > 1`` starts ignore SIGINT themselves, so a terminal's Ctrl-C prints nothing from
-    them; they leave their chunk before their next game, and are terminated if still running a
-    second later: every one of them has ended when :func:`simulate` returns. A second
-    interrupt while the run stops changes nothing.
+    some ``n``, the same games as a run of ``n`` games with the same seed (games finished
+    after a gap are dropped). Chunks not yet started are cancelled, on an ``executor`` of your
+    own too (its chunks already running finish in their own time, and the executor is not shut
+    down). The workers of the pool that ``workers > 1`` starts ignore SIGINT themselves, so a
+    terminal's Ctrl-C prints nothing from them; they leave their chunk before their next game,
+    and are terminated if still running a second later: every one of them has ended when
+    :func:`simulate` returns. A second interrupt while the run stops changes nothing.
     """
     if games < 0:
         raise ValueError("games must be at least 0")
@@ -433,13 +551,14 @@ def simulate(
                                           initargs=(stop,))
                 for chunk in chunks:
                     futures.append(own.submit(_play_chunk, rules, specs, seed, chunk,
-                                              max_hands))
+                                              max_hands, keep_records))
         elif executor is not None:
             for chunk in chunks:  # one at a time: an interrupt cancels those submitted
                 futures.append(executor.submit(_play_chunk, rules, specs, seed, chunk,
-                                               max_hands))
-        done = (future.result() for future in futures) if futures else (
-            _play_chunk(rules, specs, seed, chunk, max_hands) for chunk in chunks)
+                                               max_hands, keep_records))
+        # Chunks are handed back as they finish (results are put back in game order below).
+        done = (future.result() for future in as_completed(futures)) if futures else (
+            _play_chunk(rules, specs, seed, chunk, max_hands, keep_records) for chunk in chunks)
         for chunk_results in done:
             for r in chunk_results:
                 results[r.index] = r
@@ -468,7 +587,7 @@ def simulate(
         if r.index != i:
             break
         prefix.append(r)
-    return SimulationResult(rules, names, seed, tuple(prefix), games)
+    return SimulationResult(rules, names, seed, tuple(prefix), games, label)
 
 
 _STOP_TIMEOUT = 1.0

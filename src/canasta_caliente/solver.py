@@ -37,10 +37,15 @@ __all__ = [
     "go_out_after_meld",
     "go_out_possible",
     "going_out_discards",
+    "meld_caps",
+    "meld_is_valid",
+    "meldable_within",
     "most_points",
+    "one_meld_within",
     "too_few_wilds",
     "too_few_wilds_for",
     "wild_cap",
+    "wild_values",
 ]
 
 Counts = tuple[int, ...]
@@ -390,7 +395,7 @@ def _wild_fit(
     return False
 
 
-def _wild_values(rules: RuleSet, hand: Counts) -> list[int]:
+def wild_values(rules: RuleSet, hand: Counts) -> list[int]:
     """The hand's wild card values, highest first."""
     vals = [rules.card_values[I_TWO]] * hand[I_TWO] + [rules.card_values[I_JOKER]] * hand[I_JOKER]
     vals.sort(reverse=True)
@@ -401,7 +406,7 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     """Can at most ``limit`` hand cards, melded (no stop cards), be worth ``need`` points?
 
     A bound on the points (:func:`most_points`; too few: no) and a greedy layout (few enough
-    cards: yes) settle most cases; the exact search (:func:`_meldable_within`) the rest.
+    cards: yes) settle most cases; the exact search (:func:`meldable_within`) the rest.
     """
     if need <= 0:
         return limit >= 0
@@ -454,13 +459,13 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
                 cards += take
     if points >= need and cards <= limit:
         return True
-    wild_vals = _wild_values(rules, hand)
-    if _one_meld_within(rules, hand, melds, need, limit, wild_vals, caps):
+    wild_vals = wild_values(rules, hand)
+    if one_meld_within(rules, hand, melds, need, limit, wild_vals, caps):
         return True
-    return _meldable_within(rules, hand, melds, need, limit)
+    return meldable_within(rules, hand, melds, need, limit)
 
 
-def _one_meld_within(
+def one_meld_within(
     rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int, wild_vals: list[int],
     caps: tuple[int, ...],
 ) -> bool:
@@ -505,7 +510,7 @@ def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
     return most
 
 
-def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
+def meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: int) -> bool:
     """Exact: can at most ``limit`` hand cards (no stop cards), melded as naturals and wilds
     added to ``melds`` or in new melds, every meld valid (MELD-1, MELD-2), be worth ``need``?
 
@@ -514,7 +519,7 @@ def _meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limi
     States over ``limit`` cards are dropped, and the search stops at the first that suffices."""
     values = rules.card_values
     caps = (rules._facts or rule_facts(rules)).caps
-    wild_vals = _wild_values(rules, hand)
+    wild_vals = wild_values(rules, hand)
     total_wilds = len(wild_vals)
     prefix = [0]
     for v in wild_vals:

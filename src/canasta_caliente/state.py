@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -275,6 +275,16 @@ class HandResult:
         ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
         return MappingProxyType(dict(zip(COMPONENTS, self.breakdown[side], strict=True)))
 
+    def __repr__(self) -> str:
+        from .reprs import hand_result_repr
+
+        return hand_result_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .reprs import hand_result_html
+
+        return hand_result_html(self)
+
 
 @attrs.frozen(cache_hash=True)
 class GameState(GameProgress):
@@ -413,6 +423,11 @@ class GameState(GameProgress):
 
         return state_text(self)
 
+    def __repr__(self) -> str:
+        from .reprs import state_repr
+
+        return state_repr(self)
+
     def _repr_html_(self) -> str:
         from .display import state_html
 
@@ -474,7 +489,8 @@ def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
                 namespace[f"default{i}"] = f.default
                 values.append((f.name, f"default{i}"))
             continue
-        arg = f"a{i}"
+        # The parameter is named as the field (so a call may name it), unless the name is taken.
+        arg = f.alias if f.alias.isidentifier() and f.alias not in namespace else f"a{i}"
         if f.default is attrs.NOTHING:
             params.append(arg)
         else:
@@ -497,11 +513,38 @@ def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
     return namespace["make"]  # type: ignore[no-any-return]
 
 
-make_table: Callable[..., Table] = quick_constructor(Table)
-"""Build a :class:`Table` (positional arguments as its constructor's)."""
-make_state: Callable[..., GameState] = quick_constructor(GameState)
-"""Build a :class:`GameState` (positional arguments as its constructor's)."""
-make_turn: Callable[..., Turn] = quick_constructor(Turn)
-"""Build a :class:`Turn` (positional arguments as its constructor's)."""
-make_side: Callable[..., SideTable] = quick_constructor(SideTable)
-"""Build a :class:`SideTable` (positional arguments as its constructor's)."""
+class _MakeTable(Protocol):
+    def __call__(self, deck: tuple[Card, ...], stock_pos: int,
+                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
+                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> Table: ...
+
+
+class _MakeState(Protocol):
+    def __call__(self, rules: RuleSet, seed: int, hand_number: int, scores: tuple[int, ...],
+                 table: Table, hand_results: tuple[HandResult, ...] = (),
+                 over: bool = False) -> GameState: ...
+
+
+class _MakeTurn(Protocol):
+    def __call__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
+                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
+                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
+                 had_melded: bool = False) -> Turn: ...
+
+
+class _MakeSide(Protocol):
+    def __call__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
+                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
+                 caliente_played: int = 0) -> SideTable: ...
+
+
+make_table: _MakeTable = quick_constructor(Table)
+"""Build a :class:`Table` (the arguments of its constructor, by position or name)."""
+make_state: _MakeState = quick_constructor(GameState)
+"""Build a :class:`GameState` (the arguments of its constructor, by position or name)."""
+make_turn: _MakeTurn = quick_constructor(Turn)
+"""Build a :class:`Turn` (the arguments of its constructor, by position or name)."""
+make_side: _MakeSide = quick_constructor(SideTable)
+"""Build a :class:`SideTable` (the arguments of its constructor, by position or name)."""

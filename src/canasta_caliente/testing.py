@@ -3,10 +3,13 @@
 * :func:`check_invariants` lists every invariant a state breaks (cards conserved, melds valid,
   the turn's facts agreeing with the table, a finished hand scored as the rules say, ...); it
   lives in :mod:`canasta_caliente.invariants` and is re-exported here.
-* :func:`reference_legal_actions` is a deliberately naive, slow generator: it enumerates every
-  candidate action from the hand, the melds and the pile, applies the rules without the TURN-0
-  solver, and decides TURN-0 by brute-force search over real action sequences. It must agree
-  with :func:`~canasta_caliente.legal_actions`.
+* :func:`reference_legal_actions` (from :mod:`canasta_caliente.reference`) decides every
+  candidate action again from the rules' text, by brute force, sharing no decision code with
+  the engine; it must list exactly what :func:`~canasta_caliente.legal_actions` lists, in the
+  same order. :class:`ReferenceCheck` makes that comparison a generator for :func:`perft`.
+* :func:`turn0_search_legal_actions` is a narrower consistency check: the engine's own rule
+  decisions with the TURN-0 solver replaced by a brute-force search over real action
+  sequences. It agrees with the engine when the solver agrees with the search.
 * :func:`sweep` plays seeded random games over any RuleSet and reports each violation with the
   seed and the action path that reproduces it.
 
@@ -30,6 +33,13 @@ from .engine import apply, legal_actions, new_game, turn_order
 from .engine.decision import evaluate
 from .engine.successors import apply_general, successor
 from .invariants import check_invariants
+from .reference import (
+    ReferenceCheck,
+    ReferenceMismatch,
+    ReferenceTooSlow,
+    reference_difference,
+    reference_legal_actions,
+)
 from .rules import RuleSet
 from .state import GameState, Phase
 
@@ -37,6 +47,9 @@ __all__ = [
     "PLAYTHROUGHS",
     "PerftCase",
     "ReferenceBudgetExceeded",
+    "ReferenceCheck",
+    "ReferenceMismatch",
+    "ReferenceTooSlow",
     "SweepReport",
     "Violation",
     "check_invariants",
@@ -45,9 +58,11 @@ __all__ = [
     "perft",
     "playthrough",
     "read_perft",
+    "reference_difference",
     "reference_legal_actions",
     "stacked_deck",
     "sweep",
+    "turn0_search_legal_actions",
 ]
 
 def max_actions_per_hand(rules: RuleSet) -> int:
@@ -158,7 +173,7 @@ def _filler(remaining: list[int], start: int, held: list[Card], avoid: set[Card]
 
 
 # ---------------------------------------------------------------------------------------------
-# The naive reference generator
+# The TURN-0 search check: the engine's rule decisions, TURN-0 by brute-force search
 
 
 def _naive_candidates(state: GameState) -> Iterator[Action]:
@@ -198,8 +213,9 @@ def _turn_key(state: GameState, min_rank: int) -> object:
             turn.question, t.stock_pos, t.pile, min_rank)
 
 
-class ReferenceBudgetExceeded(Exception):
-    """The brute-force search of :func:`reference_legal_actions` ran out of its node budget."""
+ReferenceBudgetExceeded = ReferenceTooSlow
+"""The former name of :class:`ReferenceTooSlow`, raised by :func:`turn0_search_legal_actions`
+when its search runs out of its node budget."""
 
 
 class _Search:
@@ -257,9 +273,13 @@ class _Search:
         return result
 
 
-def reference_legal_actions(state: GameState, *, budget: int = 200_000) -> frozenset[Action]:
-    """The legal actions found the slow way: naive candidates, the rules without the TURN-0
-    solver, and TURN-0 decided by brute-force search over action sequences.
+def turn0_search_legal_actions(
+    state: GameState, *, budget: int = 200_000
+) -> frozenset[Action]:
+    """The legal actions as the engine's own rule decisions give them with the TURN-0 solver
+    replaced by a brute-force search over action sequences: a check that the solver and the
+    search agree, not an independent reading of the rules (that is
+    :func:`reference_legal_actions`, which shares no decision code with the engine).
 
     Raises :class:`ReferenceBudgetExceeded` when the search needs more than ``budget`` steps.
     """
@@ -317,7 +337,7 @@ class SweepReport:
     actions: int
     violations: tuple[Violation, ...]
     reference_checked: int = 0
-    """States compared with :func:`reference_legal_actions`."""
+    """States compared with :func:`reference_legal_actions` (lists equal, order included)."""
     reference_skipped: int = 0
     """States the reference could not decide within its budget."""
 
@@ -362,18 +382,15 @@ def sweep(
             legal = legal_actions(state)
             if legal_actions(state) != legal or hash(state) != before:
                 problems.append("legal_actions is not pure and deterministic")
-            ref: frozenset[Action] | None = None
             if reference_every and actions % reference_every == 0 and not state.over:
                 try:
-                    ref = reference_legal_actions(state)
+                    difference = reference_difference(state)
                     checked += 1
-                except ReferenceBudgetExceeded:
+                except ReferenceTooSlow:
+                    difference = None
                     unchecked += 1
-                if ref is not None and ref != frozenset(legal):
-                    extra = sorted(map(str, frozenset(legal) - ref))
-                    missing = sorted(map(str, ref - frozenset(legal)))
-                    problems.append(f"legal_actions differs from the reference: lists {extra} "
-                                    f"that it refuses, misses {missing}")
+                if difference is not None:
+                    problems.append(f"legal_actions differs from the reference: {difference}")
             if problems:
                 violations.extend(Violation(rules, game_seed, tuple(path), p) for p in problems)
                 break
@@ -412,8 +429,10 @@ def perft(
     """The number of legal action sequences of length ``depth`` from ``state``.
 
     ``generator`` lists the legal actions (default :func:`~canasta_caliente.legal_actions`;
-    :func:`reference_legal_actions` for the slow reference). Sequences that reach the end of the
-    game early count once. Chance is fixed by the state's deck, so the count is exact.
+    :func:`reference_legal_actions` for the independent reference, or a
+    :class:`ReferenceCheck` to count with the engine while checking every node against it).
+    Sequences that reach the end of the game early count once. Chance is fixed by the state's
+    deck, so the count is exact.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.testing import perft

@@ -300,6 +300,11 @@ class View(GameProgress):
 
         return view_text(self)
 
+    def __repr__(self) -> str:
+        from .reprs import view_repr
+
+        return view_repr(self)
+
     def _repr_html_(self) -> str:
         from .display import view_html
 

@@ -38,10 +38,11 @@ hand over, game not over                            ``deal`` (through ``evaluate
 game over                                           nothing
 draw phase, stock not empty, no natural up card,    ``draw`` alone
 no Caliente card in hand
-draw phase, otherwise                               direct: ``draw``, the takes (inline checks of
-                                                    the take, ``evaluate`` for the rest),
-                                                    ``caliente`` and ``pass`` through
-                                                    ``evaluate``
+draw phase, otherwise                               direct: ``draw`` while the stock is not
+                                                    empty, the takes (inline checks of the
+                                                    take, ``evaluate`` for the rest),
+                                                    ``caliente`` through ``evaluate``, ``pass``
+                                                    once the stock is empty (END-2)
 answer phase                                        ``yes``, ``no``
 play phase, no pile cards waiting, and no "no"      direct (``_plain_play_actions``): inline
 answered while the side has a stop meld             checks, ``evaluate`` for what they cannot

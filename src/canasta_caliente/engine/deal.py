@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ..cards import FREEZERS, I_R3, NUM_KINDS, Card, parse_cards
@@ -22,6 +22,10 @@ _T = TypeVar("_T")
 
 _MAX_TURN_ORDERS = 64
 """Turn orders kept per RuleSet (games rarely last longer; later hands' are computed)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats and the deck (SEAT-3, SEAT-4, CARD-2)
 
 
 def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
@@ -42,6 +46,7 @@ def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
 
 
 def shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The rules' deck shuffled for hand ``hand_number`` of the game of ``seed`` (DEAL-1)."""
     deck = list((rules._facts or rule_facts(rules)).deck)
     shuffle(random.Random(f"canasta-caliente:{seed}:{hand_number}"), deck)
     return tuple(deck)
@@ -62,8 +67,24 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
 
 
 def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
+    """The first hand's deck: the ``stacked`` cards first, the rest of the rules' deck shuffled
+    by ``seed`` after them. A ``stacked`` of the wrong type is a :class:`TypeError` naming it;
+    cards the rules' deck cannot give, a :class:`ValueError` naming them."""
+    if isinstance(stacked, str):
+        items: list[object] = list(stacked.split())
+    elif isinstance(stacked, Iterable) and not isinstance(stacked, (bytes, bytearray, Mapping)):
+        items = list(stacked)
+    else:
+        raise TypeError("deck must be a sequence of cards or card codes, not "
+                        f"{type(stacked).__name__}")
+    checked: list[Card | str] = []
+    for i, item in enumerate(items):
+        if not isinstance(item, (Card, str)):
+            raise TypeError(f"deck[{i}] must be a Card or a card code, not "
+                            f"{type(item).__name__} ({item!r})")
+        checked.append(item)
     try:
-        top = parse_cards(stacked)
+        top = parse_cards(checked)
     except NotationError as exc:
         raise ValueError(f"deck: {exc}") from None
     have = list(rules.deck_counts)
@@ -82,6 +103,10 @@ def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> t
     return tuple(top) + tuple(rest)
 
 
+# ---------------------------------------------------------------------------------------------
+# The first hand
+
+
 def new_game(
     rules: RuleSet,
     *,
@@ -96,6 +121,9 @@ def new_game(
     order from the first player, then the up card, then bonus-card replacements, then the
     stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
     sets the sides' starting game scores.
+
+    Raises :class:`TypeError` for arguments of the wrong type (naming what was given) and
+    :class:`ValueError` for a deck the rules' deck cannot give or scores of the wrong number.
 
     >>> import canasta_caliente as cc
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
@@ -112,15 +140,24 @@ def new_game(
     if scores is None:
         start = (0,) * n_sides
     else:
+        if isinstance(scores, (str, bytes, bytearray, Mapping)) or not isinstance(
+                scores, Iterable):
+            raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
+                            f"not {type(scores).__name__}")
         start = tuple(scores)
-        if len(start) != n_sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in start
-        ):
-            raise ValueError(f"scores: expected {n_sides} integers, one per side, got {scores!r}")
+        wrong = next((s for s in start if not isinstance(s, int) or isinstance(s, bool)), None)
+        if len(start) != n_sides or wrong is not None:
+            kind = "" if wrong is None else f" ({type(wrong).__name__} {wrong!r} is not one)"
+            raise ValueError(f"scores: expected {n_sides} integers, one per side, got "
+                             f"{scores!r}{kind}")
     cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
         rules, seed, 1
     )
     return deal(rules, seed, 1, start, (), cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# The deal of a hand (DEAL-2 to DEAL-4) and its end
 
 
 def deal(
@@ -131,6 +168,10 @@ def deal(
     results: tuple[HandResult, ...],
     deck: tuple[Card, ...],
 ) -> GameState:
+    """The state at the start of hand ``hand_number``, dealt from ``deck`` (DEAL-2 to DEAL-4):
+    the hands one card at a time in turn order, the up card (another turned on it while it is a
+    wild or a bonus card), bonus cards laid out and replaced; a hand that ends in the deal is
+    scored at once."""
     facts = rules._facts or rule_facts(rules)
     orders = facts.turn_orders
     order = orders.get(hand_number)
@@ -192,6 +233,9 @@ def deal(
 def end_hand(
     state: GameState, table: Table, ended: HandEnd, went_out: int | None
 ) -> GameState:
+    """The state of the hand ended (``ended``, ``went_out`` the seat that went out) with
+    ``table``: scored (:func:`~canasta_caliente.scoring.score_hand`) and the game scores
+    updated."""
     result = score_hand(state.rules, table, ended, went_out)
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,

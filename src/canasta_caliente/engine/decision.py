@@ -45,6 +45,10 @@ from .work import Work, add_points, check_last_card, draw_cards, join_cards, sit
 __all__ = ["accepts", "as_action", "evaluate", "illegal_reason", "is_legal", "partner"]
 
 
+# ---------------------------------------------------------------------------------------------
+# The entry points and what they share
+
+
 def as_action(action: Action | str) -> Action:
     """``action`` as an :class:`Action`: itself, or its notation read; anything else is a
     :class:`TypeError` naming what was given."""
@@ -170,6 +174,10 @@ def evaluate(
     return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
 
 
+# ---------------------------------------------------------------------------------------------
+# TURN-0: the player must still be able to finish the turn
+
+
 def _finish(state: GameState, w: Work, turn0: bool = True) -> Work | str:
     """TURN-0: after the action, the player must still be able to finish the turn."""
     if w.ended is not None:
@@ -189,6 +197,10 @@ def _stranded_reason(state: GameState, w: Work) -> str:
                 "leave a card to discard (INIT-3, TURN-0)")
     return ("it would leave the player unable to finish the turn: fewer than two cards and no "
             "way to go out (DISC-3, TURN-0)")
+
+
+# ---------------------------------------------------------------------------------------------
+# The draw phase: draw, take, caliente (TURN-1, PILE-1 to PILE-5, INIT-4, HOT-2)
 
 
 def _eval_draw(state: GameState, turn0: bool) -> Work | str:
@@ -341,6 +353,10 @@ def _eval_caliente(state: GameState, turn0: bool) -> Work | str:
     check_last_card(rules, w)
     w.phase = P_PLAY
     return _finish(state, w, turn0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The play phase: the question, melds, the discard (OUT-1, OUT-2, MELD-1 to MELD-6, DISC-1 to 3)
 
 
 def _eval_ask(state: GameState, turn0: bool) -> Work | str:

@@ -87,6 +87,10 @@ same value as the ``keep`` of an unbound player holding one card, for the same r
 of any card leaves nothing to discard. See :func:`_plain_play_actions`.)"""
 
 
+# ---------------------------------------------------------------------------------------------
+# The entry point: the routing (see the table in canasta_caliente.engine)
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions legal now, exact; empty only when the game is over.
 
@@ -164,6 +168,10 @@ _set_legal = GameState.__dict__["_legal"].__set__
 """Store the legal actions on a state (a frozen class: the slot's own setter)."""
 
 
+# ---------------------------------------------------------------------------------------------
+# The draw phase: the takes of a natural up card
+
+
 def _list_takes(
     state: GameState, t: Table, turn: Turn, hand: tuple[int, ...], pile: tuple[Card, ...],
     out: list[Action],
@@ -228,6 +236,10 @@ def _list_takes(
                 action = table[up]
                 if (w0 + 1 <= caps[n0 + 2] and after >= 4) or accepts(state, action):
                     out.append(action)
+
+
+# ---------------------------------------------------------------------------------------------
+# The play phase
 
 
 def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
@@ -431,6 +443,10 @@ def _may_go_out_with(
         values = rules.card_values
         need -= sum(values[c] for c in action.cards)
     return go_out_possible(rules, rest, melds, need)
+
+
+# ---------------------------------------------------------------------------------------------
+# The general path: candidates, each through evaluate
 
 
 def candidates(state: GameState) -> list[Action]:

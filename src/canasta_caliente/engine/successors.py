@@ -121,6 +121,10 @@ def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameS
 
 
 def successor(state: GameState, action: Action, w: Work) -> GameState:
+    """The state after ``action``, built from its work copy ``w`` (what
+    :func:`~canasta_caliente.engine.decision.evaluate` returned for it): the next hand dealt
+    after a ``deal``; otherwise the table changed, the turn passed after a discard, and the hand
+    ended and scored if the action ended it."""
     rules = state.rules
     if state.over:
         number = state.hand_number + 1
@@ -162,8 +166,9 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
         )
     else:
         turn = make_turn(
-            w.phase, w.player, w.need, w.started, w.melded, w.points, w.waiting, w.question,
-            w.touched, w.created, t.turn.had_melded,
+            phase=w.phase, player=w.player, need=w.need, started=w.started, melded=w.melded,
+            points=w.points, waiting=w.waiting, question=w.question, touched=w.touched,
+            created=w.created, had_melded=t.turn.had_melded,
         )
     table = make_table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn,
                        melded_seats, known)
@@ -235,9 +240,11 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
         # after a plain draw is interned with it.
         following = interned[1]
     else:
-        following = make_turn(P_PLAY, seat, turn.need, turn.started, turn.melded,
-                              turn.points, turn.waiting, turn.question, turn.touched,
-                              turn.created, turn.had_melded)
+        following = make_turn(
+            phase=P_PLAY, player=seat, need=turn.need, started=turn.started,
+            melded=turn.melded, points=turn.points, waiting=turn.waiting,
+            question=turn.question, touched=turn.touched, created=turn.created,
+            had_melded=turn.had_melded)
         if turn.melded or turn.touched:
             melded_seats |= 1 << seat
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
@@ -268,9 +275,10 @@ def _fast_question(state: GameState, action: Action) -> GameState | None:
     else:
         question = Q_YES if action.verb is V_YES else Q_NO
         phase, player = P_PLAY, state.table.order[state.table.turn_index]
-    return _with_turn(state, make_turn(phase, player, turn.need, turn.started, turn.melded,
-                                       turn.points, turn.waiting, question, turn.touched,
-                                       turn.created, turn.had_melded))
+    return _with_turn(state, make_turn(
+        phase=phase, player=player, need=turn.need, started=turn.started, melded=turn.melded,
+        points=turn.points, waiting=turn.waiting, question=question, touched=turn.touched,
+        created=turn.created, had_melded=turn.had_melded))
 
 
 def _fast_discard(state: GameState, action: Action) -> GameState | None:
@@ -351,8 +359,10 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         started = True
         points += value
         need = max(need - value, 0)
-    following = make_turn(P_PLAY, seat, need, started, True, points, turn.waiting,
-                          turn.question, turn.touched | 1 << rank, created, turn.had_melded)
+    following = make_turn(
+        phase=P_PLAY, player=seat, need=need, started=started, melded=True, points=points,
+        waiting=turn.waiting, question=turn.question, touched=turn.touched | 1 << rank,
+        created=created, had_melded=turn.had_melded)
     known = t.known
     if known and ((row := known[seat])[rank] or (twos and row[I_TWO])
                   or (jokers and row[I_JOKER])):
@@ -415,9 +425,10 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         return None
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
-    following = make_turn(P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
-                          turn.waiting, turn.question, turn.touched | 1 << up, created,
-                          turn.had_melded)
+    following = make_turn(
+        phase=P_PLAY, player=seat, need=turn.need, started=turn.started, melded=turn.melded,
+        points=turn.points, waiting=turn.waiting, question=turn.question,
+        touched=turn.touched | 1 << up, created=created, had_melded=turn.had_melded)
     return _after_take(state, seat, cards, tuple(hand), sides, following)
 
 
@@ -469,6 +480,8 @@ def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameStat
     if not any(hand) and not any(waiting):
         return None  # the last cards melded: going out
     sides, created = _grown(t, side_no, up, 3, 0, 0, turn.created)
-    following = make_turn(P_PLAY, seat, need, True, turn.melded, points, waiting,
-                          turn.question, turn.touched | 1 << up, created, turn.had_melded)
+    following = make_turn(
+        phase=P_PLAY, player=seat, need=need, started=True, melded=turn.melded, points=points,
+        waiting=waiting, question=turn.question, touched=turn.touched | 1 << up,
+        created=created, had_melded=turn.had_melded)
     return _after_take(state, seat, action.cards, tuple(hand), sides, following)

@@ -180,6 +180,8 @@ def _joined_preview(
 
 
 def situation(state: GameState, w: Work) -> Situation:
+    """What the finishing search (:mod:`canasta_caliente.solver`) needs to know of the turn in
+    progress on the work copy ``w``."""
     rules = state.rules
     joined: tuple[int, ...] | None = None
     ends = False

@@ -1,0 +1,178 @@
+"""Plots of simulations and comparisons (needs the extra ``analysis``: matplotlib).
+
+Each function returns a :class:`matplotlib.figure.Figure` and shows nothing: the figure is
+closed in :mod:`matplotlib.pyplot` as soon as it is made, so nothing accumulates there and
+``plt.show()`` does not show it again. It works the same in a script, on a server without a
+display (any backend, Agg included) and in a notebook, where a figure that ends a cell is drawn
+under it. Save one with ``figure.savefig("file.png")``.
+
+>>> import canasta_caliente as cc
+>>> result = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"], games=4)
+>>> figure = result.plot("scores")
+>>> type(figure).__name__, len(figure.axes)
+('Figure', 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .results import require
+
+if TYPE_CHECKING:
+    from .compare import Comparison
+    from .simulate import SimulationResult
+
+__all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "plot_comparison", "plot_result"]
+
+RESULT_KINDS = ("scores", "hands", "final")
+"""The kinds of :func:`plot_result`."""
+
+COMPARISON_KINDS = ("differences", "scores", "hands")
+"""The kinds of :func:`plot_comparison`."""
+
+
+def _figure(**options: Any) -> Any:
+    """A new figure, already closed in pyplot (made through pyplot so that a notebook's inline
+    backend knows how to draw it)."""
+    plt = require("matplotlib.pyplot", "analysis")
+    figure = plt.figure(**options)
+    plt.close(figure)
+    return figure
+
+
+def _bins(values: list[int], count: int = 30) -> list[float]:
+    low, high = min(values, default=0), max(values, default=1)
+    if high <= low:
+        high = low + 1
+    step = (high - low) / count
+    return [low + i * step for i in range(count + 1)]
+
+
+def _hand_scores(result: SimulationResult) -> dict[str, list[int]]:
+    """Per bot, the hand scores of the sides it played."""
+    layout = result.rules.layout
+    out: dict[str, list[int]] = {bot: [] for bot in result.bots}
+    for g in result.games:
+        for side, seats in enumerate(layout):
+            out.setdefault(g.seat_bots[seats[0]], []).extend(t[side] for t in g.hand_totals)
+    return out
+
+
+def plot_result(result: SimulationResult, kind: str = "scores", *,
+                figsize: tuple[float, float] = (6.4, 4.0)) -> Any:
+    """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
+    ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot."""
+    if kind not in RESULT_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(map(repr, RESULT_KINDS))}, "
+                         f"not {kind!r}")
+    figure = _figure(figsize=figsize, layout="constrained")
+    ax = figure.add_subplot()
+    name = f" ({result.label})" if result.label else ""
+    if kind == "hands":
+        hands = [g.hands for g in result.games]
+        edges = [h - 0.5 for h in range(min(hands, default=1), max(hands, default=1) + 2)]
+        ax.hist(hands, bins=edges, color="C0", edgecolor="white")
+        ax.set_xlabel("hands per game")
+        ax.set_ylabel("games")
+        ax.set_title(f"Hands per game{name}, {len(result.games)} games")
+        return figure
+    if kind == "scores":
+        per_bot = _hand_scores(result)
+        label_x, title = "hand score of a side", "Hand scores"
+    else:
+        per_bot = {bot: [] for bot in result.bots}
+        for g in result.games:
+            for side, seats in enumerate(result.rules.layout):
+                per_bot.setdefault(g.seat_bots[seats[0]], []).append(g.scores[side])
+        label_x, title = "final game score of a side", "Final scores"
+    edges = _bins([v for values in per_bot.values() for v in values])
+    for bot, values in per_bot.items():
+        ax.hist(values, bins=edges, alpha=0.6, label=f"{bot} (mean {_mean(values):.0f})")
+    ax.set_xlabel(label_x)
+    ax.set_ylabel("count")
+    ax.set_title(f"{title}{name}, {len(result.games)} games")
+    ax.legend()
+    return figure
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else math.nan
+
+
+def plot_comparison(comparison: Comparison, kind: str = "differences", *,
+                    measures: list[str] | None = None,
+                    figsize: tuple[float, float] | None = None) -> Any:
+    """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
+    with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
+    hand scores of each variant) or ``"hands"`` (hands per game of each variant).
+
+    ``measures`` limits the differences to those named (in the order given); by default every
+    measure but the rates of the ways hands end (rare events, whose relative differences are
+    too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
+    measure is scaled by the first variant's value where it has one, so measures of different
+    units share an axis: the difference is shown in percent of it.
+    """
+    if kind not in COMPARISON_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
+                         f"not {kind!r}")
+    if kind != "differences":
+        figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")
+        ax = figure.add_subplot()
+        data: dict[str, list[int]] = {}
+        for label, result in comparison.results.items():
+            if kind == "hands":
+                data[label] = [g.hands for g in result.games]
+            else:
+                data[label] = [t for g in result.games for t in
+                               (x for totals in g.hand_totals for x in totals)]
+        if kind == "hands":  # side-by-side bars, one per variant, for each number of hands
+            counts = [Counter(values) for values in data.values()]
+            hands = sorted(set().union(*counts))
+            width = 0.8 / len(data)
+            for i, (label, values) in enumerate(data.items()):
+                ax.bar([h - 0.4 + width * (i + 0.5) for h in hands],
+                       [counts[i][h] for h in hands], width=width,
+                       label=f"{label} (mean {_mean(values):.2f})")
+            ax.set_xticks(hands)
+        else:
+            edges = _bins([v for values in data.values() for v in values])
+            for label, values in data.items():
+                ax.hist(values, bins=edges, alpha=0.55,
+                        label=f"{label} (mean {_mean(values):.2f})")
+        ax.set_xlabel("hands per game" if kind == "hands" else "hand score of a side")
+        ax.set_ylabel("games" if kind == "hands" else "count")
+        ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")
+                     + f", {comparison.games} games per variant")
+        ax.legend()
+        return figure
+    rows = comparison.summary()
+    names = measures if measures is not None else [
+        name for name in dict.fromkeys(r["measure"] for r in rows)
+        if not name.startswith("hands ending")]
+    pairs = list(comparison.pairs())
+    figure = _figure(figsize=figsize or (7.0, 0.35 * len(names) * len(pairs) + 1.5),
+                     layout="constrained")
+    ax = figure.add_subplot()
+    by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
+    for p, (a, b) in enumerate(pairs):
+        for i, name in enumerate(names):
+            row = by_key[(a, b, name)]
+            scale = abs(row["a"]) if row["a"] else 1.0
+            y = -(i * len(pairs) + p)
+            value = 100 * row["difference"] / scale
+            low = 100 * row["difference_low"] / scale
+            high = 100 * row["difference_high"] / scale
+            color = f"C{p}"
+            ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
+                        color=color, mfc=color if row["significant"] else "white",
+                        capsize=3, label=f"{b} − {a}" if i == 0 else None)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks([-(i * len(pairs)) - (len(pairs) - 1) / 2 for i in range(len(names))])
+    ax.set_yticklabels(names)
+    ax.set_xlabel("difference in % of the first variant's value, 95% interval")
+    ax.set_title(f"What changes: {comparison.games} games per variant")
+    ax.legend(title="hollow: not significant", fontsize="small", title_fontsize="small")
+    return figure

@@ -1,0 +1,61 @@
+"""Reinforcement-learning interfaces: observation tensors, action masks and environments.
+
+This subpackage needs the optional extra ``rl`` (numpy, gymnasium, pettingzoo)::
+
+    pip install canasta-caliente[rl]
+
+and the OpenSpiel registration (:func:`register_openspiel`) needs ``openspiel`` too::
+
+    pip install canasta-caliente[rl,openspiel]
+
+What it offers:
+
+- :func:`observation` and :func:`observation_layout`: a fixed-length float32 vector of what one
+  seat may know (computed from a :class:`~canasta_caliente.View` alone), and its layout field by
+  field; :func:`observation_of` gives the same from a state and a seat, faster;
+- :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
+  :class:`~canasta_caliente.ActionSpace`;
+- :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat;
+- :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots;
+- :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
+
+The core package (``import canasta_caliente``) never imports numpy; only this subpackage does.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+    import numpy as _numpy  # noqa: F401
+    import pettingzoo as _pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised in an environment without the extra
+    raise ImportError(
+        f"canasta_caliente.rl needs the optional extra 'rl' ({exc.name} is missing): "
+        "pip install canasta-caliente[rl]"
+    ) from exc
+
+from .aec import CanastaEnv, env, hand_reward
+from .features import (
+    Field,
+    action_mask,
+    observation,
+    observation_layout,
+    observation_of,
+    observation_size,
+)
+from .gym_env import CanastaGymEnv
+from .openspiel import register_openspiel
+
+__all__ = [
+    "CanastaEnv",
+    "CanastaGymEnv",
+    "Field",
+    "action_mask",
+    "env",
+    "hand_reward",
+    "observation",
+    "observation_layout",
+    "observation_of",
+    "observation_size",
+    "register_openspiel",
+]

@@ -1,0 +1,383 @@
+"""The observation tensor of a seat and the action mask of a state.
+
+:func:`observation` turns a :class:`~canasta_caliente.View` (what one seat may know) into a
+float32 vector whose length depends only on the RuleSet; :func:`observation_layout` describes it
+field by field. Everything is seen from the observing seat: "seats" run from the observer in
+seat order (the observer first, then the seat after it, ...), and "sides" from the observer's
+side (its own side first, then the next side, ...), so one policy can play every seat.
+
+Counts are raw (not scaled); each :class:`Field` gives the bounds of its entries, which the
+environments use for their observation spaces, and which a learner may use to scale.
+
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.rl import observation, observation_layout
+>>> rules = cc.RuleSet.preset("caliente")
+>>> state = cc.new_game(rules, seed=1)
+>>> vector = observation(cc.observe(state, 0))
+>>> vector.shape, vector.dtype
+((216,), dtype('float32'))
+>>> hand = observation_layout(rules)[0]
+>>> hand.name, hand.start, hand.size
+('hand', 0, 16)
+>>> int(vector[hand.start:hand.stop].sum())
+11
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import struct
+from collections.abc import Callable, Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..action_space import ActionSpace
+from ..cards import Card
+from ..rules import RuleSet
+from ..state import GameState, Phase, Question, SideTable, Turn
+from ..views import View
+
+__all__ = [
+    "Field",
+    "action_mask",
+    "observation",
+    "observation_layout",
+    "observation_of",
+    "observation_size",
+]
+
+_KINDS = len(Card)
+_RANKS = 11
+_PHASES = tuple(Phase)
+_QUESTIONS = tuple(Question)
+
+
+@attrs.frozen
+class Field:
+    """One field of the observation vector: ``vector[field.start:field.stop]``."""
+
+    name: str
+    """The field's name."""
+    start: int
+    """Index of its first entry."""
+    size: int
+    """How many entries it has."""
+    shape: tuple[int, ...]
+    """How its entries are arranged (for example ``(sides, 11, 3)`` for the melds), in C
+    order."""
+    low: float
+    """The least value of an entry."""
+    high: float
+    """The greatest value of an entry (``inf`` for game scores)."""
+    description: str
+    """What its entries hold."""
+
+    @property
+    def stop(self) -> int:
+        """Index just past its last entry."""
+        return self.start + self.size
+
+
+@functools.lru_cache(maxsize=64)
+def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
+    """The fields of :func:`observation` under ``rules``, in order, field by field.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation_layout
+    >>> [f.name for f in observation_layout(cc.RuleSet.preset("caliente"))][:4]
+    ['hand', 'known', 'hand_sizes', 'to_act']
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+    players, sides = rules.players, rules.sides
+    deck = rules.deck_counts
+    most = float(max(deck))
+    d = rules.decks
+    minimums = [rules.minimum_below_zero, *(m for _, m in rules.initial_meld_minimums)]
+    deck_value = sum(v * n for v, n in zip(rules.card_values, deck, strict=True))
+    inf = math.inf
+    rows: list[tuple[str, tuple[int, ...], float, float, str]] = [
+        ("hand", (_KINDS,), 0, most,
+         "the observer's hand: how many cards of each kind (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 "
+         "CAL)"),
+        ("known", (players - 1, _KINDS), 0, most,
+         "per other seat (from the seat after the observer), the cards of each kind known to "
+         "all to be in its hand (view.known(seat)); zeros while views do not carry it"),
+        ("hand_sizes", (players,), 0, float(rules.deck_size),
+         "per seat (from the observer), how many cards it holds (0 for a seat sitting out)"),
+        ("to_act", (players,), 0, 1,
+         "per seat (from the observer), 1 for the seat to act (a partner answering 'ask' is the "
+         "one to act); all 0 between hands"),
+        ("melds", (sides, _RANKS, 3), 0, float(4 * d),
+         "per side (from the observer's), per natural rank 4 to A, the meld's naturals, 2s and "
+         "jokers (all 0: no meld of that rank)"),
+        ("canastas", (sides, 2), 0, float(_RANKS),
+         "per side, its natural canastas and its mixed canastas"),
+        ("stop_cards", (sides,), 0, float(deck[Card.BLACK_THREE]),
+         "per side, the stop cards (B3) it has melded"),
+        ("laid_out", (sides,), 0, float(deck[Card.RED_THREE]),
+         "per side, the bonus cards (R3) it has laid out this hand"),
+        ("caliente_played", (sides,), 0, float(rules.caliente_cards),
+         "per side, the Caliente cards it has played this hand"),
+        ("scores", (sides,), -inf, inf,
+         "per side, its game score at the start of the hand"),
+        ("first_meld_minimum", (sides,), 0, float(max(minimums)),
+         "per side, the first-meld minimum it must reach this hand (INIT-1); 0 once it has "
+         "melded"),
+        ("pile", (_KINDS,), 0, most,
+         "the pile (all face up): how many cards of each kind"),
+        ("up_card", (_KINDS,), 0, 1, "the pile's up card, one-hot (all 0: empty pile)"),
+        ("pile_size", (1,), 0, float(rules.deck_size), "how many cards the pile holds"),
+        ("pile_state", (3,), 0, 1,
+         "1 if the pile holds a wild or a bonus card (PILE-3); 1 if it is frozen for the "
+         "observer's side (that, or the side has not melded, or always_frozen); 1 if it is "
+         "blocked by a stop card or a Caliente card on top (PILE-2)"),
+        ("stock_size", (1,), 0, float(rules.deck_size), "how many cards the stock holds"),
+        ("turn_meld", (2,), 0, float(max(max(minimums), deck_value)),
+         "this turn's first-meld points still needed, and points melded toward it (INIT-2)"),
+        ("waiting", (_KINDS,), 0, most,
+         "pile cards taken under INIT-4 waiting to join the turn player's hand, per kind"),
+        ("phase", (len(_PHASES),), 0, 1,
+         "the phase, one-hot: " + ", ".join(p.value for p in _PHASES)),
+        ("question", (len(_QUESTIONS),), 0, 1,
+         "this turn's 'May I go out?' question, one-hot: "
+         + ", ".join(q.name.lower() for q in _QUESTIONS)),
+    ]
+    out: list[Field] = []
+    start = 0
+    for name, shape, low, high, description in rows:
+        size = math.prod(shape)
+        # A bound above the least value even when the entry is always 0 (no Caliente cards,
+        # say): an equal low and high reads as a mistake to Gymnasium's checker.
+        out.append(Field(name, start, size, shape, float(low), float(max(high, low + 1)),
+                         description))
+        start += size
+    return tuple(out)
+
+
+def observation_size(rules: RuleSet) -> int:
+    """The length of :func:`observation` under ``rules``."""
+    return observation_layout(rules)[-1].stop
+
+
+@attrs.frozen
+class LayoutOffsets:
+    """Where each field starts, and per-RuleSet facts the observation needs (cached)."""
+
+    size: int
+    known: int
+    hand_sizes: int
+    to_act: int
+    melds: int
+    canastas: int
+    stop_cards: int
+    laid_out: int
+    caliente_played: int
+    scores: int
+    first_meld_minimum: int
+    pile: int
+    up_card: int
+    pile_size: int
+    pile_state: int
+    stock_size: int
+    turn_meld: int
+    waiting: int
+    phase: int
+    question: int
+    low: npt.NDArray[np.float32]
+    high: npt.NDArray[np.float32]
+    minimum: Callable[[int], int]
+    side_of: tuple[int, ...]
+    zeros: list[float]
+    bytes: int
+    pack: Callable[..., None]
+
+
+@functools.lru_cache(maxsize=64)
+def layout_offsets(rules: RuleSet) -> LayoutOffsets:
+    """Each field's start and the bounds of :func:`observation` under ``rules``, computed once per
+    RuleSet: what the environments read to fill the vector and its space."""
+    layout = observation_layout(rules)
+    size = layout[-1].stop
+    low = np.empty(size, np.float32)
+    high = np.empty(size, np.float32)
+    for f in layout:
+        low[f.start:f.stop] = f.low
+        high[f.start:f.stop] = f.high
+    table = rules.initial_meld_minimums
+    below = rules.minimum_below_zero
+
+    def minimum(score: int) -> int:
+        if score < 0:
+            return below
+        need = table[0][1]
+        for start, m in table:
+            if score >= start:
+                need = m
+        return need
+
+    side_of = [0] * rules.players
+    for i, seats in enumerate(rules.layout):
+        for seat in seats:
+            side_of[seat] = i
+    packer = struct.Struct(f"={size}f")
+    starts = {f.name: f.start for f in layout if f.name != "hand"}
+    return LayoutOffsets(size=size, **starts, low=low, high=high, minimum=minimum,
+                    side_of=tuple(side_of), zeros=[0.0] * size, bytes=packer.size,
+                    pack=packer.pack_into)
+
+
+_B3 = Card.BLACK_THREE
+_CAL = Card.CALIENTE
+_TWO = Card.TWO
+_JOKER = Card.JOKER
+_FREEZERS = frozenset({Card.TWO, Card.JOKER, Card.RED_THREE})
+
+
+def observation(view: View) -> npt.NDArray[np.float32]:
+    """The observation vector of a view: float32, of length :func:`observation_size`, laid out
+    as :func:`observation_layout` says. It reads the view alone, so it never leaks what the
+    seat cannot see.
+
+    The ``known`` field is filled from ``view.known(seat)`` when views have that method, and
+    left at zero otherwise.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"expected a View, got {type(view).__name__}")
+    hand = [0] * _KINDS
+    for card in view.hand:
+        hand[card] += 1
+    return _encode(view.rules, view.seat, hand, view.hand_sizes, view.current_player,
+                   view.scores, view.side_tables, view.pile, view.stock_size, view.over,
+                   view.turn, view.phase, getattr(view, "known", None))
+
+
+def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """``observation(observe(state, seat))``, without building the view: the environments'
+    fast path. It reads only what :func:`~canasta_caliente.observe` gives the seat.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation, observation_of
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> bool((observation_of(state, 2) == observation(cc.observe(state, 2))).all())
+    True
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+    rules = state.rules
+    if (not isinstance(seat, int) or isinstance(seat, bool)
+            or not 0 <= seat < rules.players):
+        raise ValueError(f"no seat {seat!r} at a table of {rules.players}")
+    table = state.table
+    known = getattr(state, "known", None)
+    return _encode(rules, seat, state.hand_counts(seat), [sum(h) for h in table.hands],
+                   state.current_player, state.scores, table.sides, table.pile,
+                   table.stock_size, state.over, table.turn, state.phase, known)
+
+
+def _encode(
+    rules: RuleSet, me: int, hand: Sequence[int], sizes: Sequence[int], actor: int | None,
+    scores: Sequence[int], tables: Sequence[SideTable], pile: Sequence[Card],
+    stock_size: int, over: bool, turn: Turn, phase: Phase,
+    known: Callable[[int], Sequence[Card]] | None,
+) -> npt.NDArray[np.float32]:
+    """The observation vector from what a seat sees (shared by both entry points)."""
+    o = layout_offsets(rules)
+    out = o.zeros.copy()
+    players, n_sides = rules.players, rules.sides
+    out[:_KINDS] = hand
+    if known is not None:
+        base = o.known
+        for k in range(1, players):
+            for card in known((me + k) % players):
+                out[base + (k - 1) * _KINDS + card] += 1
+    base = o.hand_sizes
+    for k in range(players):
+        out[base + k] = sizes[(me + k) % players]
+    if actor is not None:
+        out[o.to_act + (actor - me) % players] = 1
+
+    canasta = rules.canasta_size
+    my_side = o.side_of[me]
+    melded_mine = False
+    for k in range(n_sides):
+        side = (my_side + k) % n_sides
+        table = tables[side]
+        i = o.melds + k * _RANKS * 3
+        natural = mixed = 0
+        melded = bool(table.stop_melds)
+        for meld in table.melds:
+            if meld is not None:
+                melded = True
+                n, two, joker = meld
+                out[i] = n
+                out[i + 1] = two
+                out[i + 2] = joker
+                if n + two + joker >= canasta:
+                    if two or joker:
+                        mixed += 1
+                    else:
+                        natural += 1
+            i += 3
+        out[o.canastas + 2 * k] = natural
+        out[o.canastas + 2 * k + 1] = mixed
+        if melded:
+            if k == 0:
+                melded_mine = True
+            if table.stop_melds:
+                out[o.stop_cards + k] = sum(table.stop_melds)
+        else:
+            out[o.first_meld_minimum + k] = o.minimum(scores[side])
+        out[o.laid_out + k] = table.laid_out
+        out[o.caliente_played + k] = table.caliente_played
+        out[o.scores + k] = scores[side]
+
+    if pile:
+        base = o.pile
+        for card in pile:
+            out[base + card] += 1
+        up = pile[-1]
+        out[o.up_card + up] = 1
+        freezer = not _FREEZERS.isdisjoint(pile)
+        base = o.pile_state
+        out[base] = freezer
+        out[base + 1] = freezer or not melded_mine or rules.always_frozen
+        out[base + 2] = up is _B3 or up is _CAL
+        out[o.pile_size] = len(pile)
+    out[o.stock_size] = stock_size
+    if not over:
+        out[o.turn_meld] = turn.need
+        out[o.turn_meld + 1] = turn.points
+        base = o.waiting
+        out[base:base + _KINDS] = turn.waiting
+    out[o.phase + _PHASE_INDEX[phase]] = 1
+    out[o.question + turn.question] = 1
+    buffer = bytearray(o.bytes)
+    o.pack(buffer, 0, *out)
+    return np.frombuffer(buffer, dtype=np.float32)
+
+
+_PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+
+
+def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArray[np.bool_]:
+    """The legal actions of ``state`` as a boolean vector over the ids of
+    :class:`~canasta_caliente.ActionSpace` (``space``, or the space of the state's rules).
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import action_mask
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> mask = action_mask(state)
+    >>> mask.shape, int(mask.sum()), bool(mask[0])
+    ((4503,), 1, True)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+    if space is None:
+        space = ActionSpace(state.rules)
+    mask = np.zeros(space.size, dtype=np.bool_)
+    mask[list(space.legal_ids(state))] = True
+    return mask

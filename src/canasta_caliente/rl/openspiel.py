@@ -1,0 +1,37 @@
+"""Registering the game with OpenSpiel (optional extra ``openspiel``)."""
+
+from __future__ import annotations
+
+__all__ = ["GAME_NAME", "register_openspiel"]
+
+GAME_NAME = "python_canasta_caliente"
+"""The name the game is registered under: ``pyspiel.load_game("python_canasta_caliente")``."""
+
+
+def register_openspiel() -> str:
+    """Register the game with pyspiel (once; calling again does nothing) and return its name.
+
+    The game's parameters are ``rules`` (a preset name, default ``caliente``, or a RuleSet JSON
+    document) and ``scores`` (the sides' starting game scores, comma-separated). One episode is
+    one hand; see :mod:`canasta_caliente.rl._spiel` for chance, actions and returns.
+
+    >>> import pyspiel
+    >>> from canasta_caliente.rl import register_openspiel
+    >>> game = pyspiel.load_game(register_openspiel(), {"rules": "caliente-2p"})
+    >>> game.num_players(), game.num_distinct_actions()
+    (2, 4503)
+
+    Raises ImportError naming the extra when OpenSpiel is not installed.
+    """
+    try:
+        import pyspiel
+    except ImportError as exc:  # pragma: no cover - exercised without the extra
+        raise ImportError(
+            "register_openspiel needs the optional extra 'openspiel' (open_spiel): "
+            "pip install canasta-caliente[openspiel]"
+        ) from exc
+    from . import _spiel
+
+    if GAME_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_spiel.GAME_TYPE, _spiel.CanastaGame)
+    return GAME_NAME

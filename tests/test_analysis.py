@@ -1,0 +1,355 @@
+"""Results people can analyse: the flat game and hand tables, writing them to files, kept game
+records, comparisons of rule sets with their confidence intervals, plots, short reprs and the
+top-level names."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.compare import Z95, measures
+from canasta_caliente.results import (
+    HAND_COLUMNS,
+    check_output_path,
+    game_columns,
+    write_records,
+)
+
+matplotlib.use("Agg")
+
+RULES = cc.RuleSet.preset("caliente")
+TWO_P = cc.RuleSet.preset("caliente-2p")
+
+
+@pytest.fixture(scope="module")
+def result() -> cc.SimulationResult:
+    """A small simulation with its records kept."""
+    return cc.simulate(RULES, bots=["heuristic", "random"], games=6, seed=5, keep_records=True,
+                       label="standard")
+
+
+@pytest.fixture(scope="module")
+def comparison() -> cc.Comparison:
+    """Two two-player variants compared on 30 games."""
+    return cc.compare({"plain": TWO_P, "frozen": TWO_P.replace(always_frozen=True)},
+                      bots=["heuristic"], games=30, seed=2)
+
+
+def test_top_level_names() -> None:
+    """The simulation and analysis functions are importable from the top-level package."""
+    for name in ("simulate", "play_game", "compare", "get_bot", "SimulationResult",
+                 "GameResult", "Comparison", "BOTS"):
+        assert name in cc.__all__ and hasattr(cc, name), name
+    assert cc.get_bot("random") is cc.BOTS["random"]
+
+
+def test_game_records_are_flat_and_match_the_games(result: cc.SimulationResult) -> None:
+    """One row per game, the documented columns, plain scalars, the games' figures."""
+    rows = result.to_records("game")
+    assert len(rows) == 6
+    assert tuple(rows[0]) == game_columns(4, 2)
+    for row, game in zip(rows, result.games, strict=True):
+        assert all(v is None or type(v) in (int, float, str, bool) for v in row.values())
+        assert row["game"] == game.index and row["seed"] == game.seed
+        assert row["variant"] == "standard"
+        assert (row["side0_score"], row["side1_score"]) == game.scores
+        assert row["winner_side"] == game.winner and row["hands"] == game.hands
+        assert row["winner_bot"] == row[f"seat{RULES.layout[game.winner][0]}_bot"]
+
+
+def test_hand_records_keep_every_score_part(result: cc.SimulationResult) -> None:
+    """One row per side per hand; the score parts add up to the total, the running game score
+    ends at the final score, who went out and how the hand ended match the hand results."""
+    rows = result.to_records("hand")
+    assert tuple(rows[0]) == HAND_COLUMNS
+    assert len(set(HAND_COLUMNS)) == len(HAND_COLUMNS)
+    assert len(rows) == sum(g.hands for g in result.games) * 2
+    for row in rows:
+        parts = [row[f"score_{part}"] for part in cc.COMPONENTS]
+        assert sum(parts) == row["score_total"]
+        assert all(v is None or type(v) in (int, float, str, bool) for v in row.values())
+    for game in result.games:
+        mine = [r for r in rows if r["game"] == game.index]
+        last = [r for r in mine if r["hand"] == game.hands]
+        assert tuple(r["game_score"] for r in last) == game.scores
+        for r in mine:
+            hand = game.hand_results[r["hand"] - 1]
+            assert r["hand_end"] == hand.ended.value
+            assert r["went_out_seat"] == hand.went_out
+            assert r["went_out"] == (hand.went_out in RULES.layout[r["side"]])
+            assert r["score_total"] == hand.totals[r["side"]]
+
+
+def test_kept_records_replay_to_the_same_game(result: cc.SimulationResult) -> None:
+    """With ``keep_records=True`` each game's record replays to its final scores, and the pile
+    takes counted per hand are the record's ``take`` actions."""
+    for game in result.games:
+        assert game.record is not None
+        states = cc.replay(game.record)
+        assert states[-1].scores == game.scores
+        assert states[-1].hand_results == game.hand_results
+        takes = sum(1 for a in game.record.actions if a.startswith("take"))
+        assert takes == sum(sum(t) for t in game.pile_takes)
+    plain = cc.simulate(RULES, bots=["heuristic", "random"], games=2, seed=5)
+    assert plain.games[0].record is None
+    assert plain.games[0].hand_results == result.games[0].hand_results
+
+
+def test_game_to_dict_is_json(result: cc.SimulationResult) -> None:
+    """A game's ``to_dict`` is plain JSON data, its record included."""
+    data = json.loads(json.dumps(result.games[0].to_dict()))
+    assert data["hand_results"][0]["ended"] == result.games[0].hand_results[0].ended.value
+    assert cc.GameRecord.from_dict(data["record"]) == result.games[0].record
+
+
+def test_unknown_level_is_refused(result: cc.SimulationResult) -> None:
+    """A level other than game or hand is a ValueError naming the levels."""
+    with pytest.raises(ValueError, match="'game', 'hand'"):
+        result.to_records("turn")
+
+
+def test_to_pandas(result: cc.SimulationResult) -> None:
+    """``to_pandas`` gives the same rows as a DataFrame, missing seats as missing values."""
+    frame = result.to_pandas("hand")
+    assert list(frame.columns) == list(HAND_COLUMNS)
+    assert len(frame) == len(result.to_records("hand"))
+    assert str(frame["went_out_seat"].dtype) == "Int64"
+    assert frame.groupby("game")["hand"].max().tolist() == [g.hands for g in result.games]
+
+
+def test_missing_pandas_names_the_extra(result: cc.SimulationResult,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pandas, the error says which extra to install."""
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r"canasta-caliente\[analysis\]"):
+        result.to_pandas()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_write_records_round_trips(result: cc.SimulationResult, tmp_path: Path,
+                                   suffix: str) -> None:
+    """The hand table written as CSV, JSONL or Parquet reads back with the same rows."""
+    import pandas as pd
+
+    rows = result.to_records("hand")
+    path = write_records(rows, tmp_path / f"hands{suffix}", HAND_COLUMNS)
+    if suffix == ".csv":
+        with path.open(newline="") as f:
+            back = list(csv.DictReader(f))
+        assert list(back[0]) == list(HAND_COLUMNS)
+        assert [int(r["score_total"]) for r in back] == [r["score_total"] for r in rows]
+    elif suffix == ".jsonl":
+        back = [json.loads(line) for line in path.read_text().splitlines()]
+        assert back == rows
+    else:
+        frame = pd.read_parquet(path)
+        assert frame["score_total"].tolist() == [r["score_total"] for r in rows]
+        assert list(frame.columns) == list(HAND_COLUMNS)
+
+
+def test_output_path_is_checked(tmp_path: Path) -> None:
+    """An unknown suffix, a missing directory or a directory as the file are refused."""
+    with pytest.raises(ValueError, match=r"unknown file type '\.xlsx'"):
+        check_output_path(tmp_path / "out.xlsx")
+    with pytest.raises(ValueError, match="does not exist"):
+        check_output_path(tmp_path / "missing" / "out.csv")
+    (tmp_path / "d.csv").mkdir()
+    with pytest.raises(ValueError, match="is a directory"):
+        check_output_path(tmp_path / "d.csv")
+    assert check_output_path(tmp_path / "ok.parquet") == tmp_path / "ok.parquet"
+
+
+class _SlowFirst(Executor):
+    """A thread pool whose first chunk finishes only after every other chunk has."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=4)
+        self.submitted = 0
+        self.gate = threading.Event()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.submitted += 1
+        if self.submitted == 1:
+            def slow() -> Any:
+                self.gate.wait(20)
+                return fn(*args, **kwargs)
+            return self.pool.submit(slow)
+        return self.pool.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def test_chunks_are_handed_back_as_they_finish() -> None:
+    """A slow first chunk does not hold the others back: results arrive as chunks finish, and
+    the result keeps the games in game order, the same as a run in one process."""
+    executor = _SlowFirst()
+    seen: list[int] = []
+
+    def on_result(game: cc.GameResult) -> None:
+        seen.append(game.index)
+        if len(seen) == 4:  # every game but the first chunk's
+            executor.gate.set()
+
+    with executor:
+        spread = cc.simulate(TWO_P, bots=["random"], games=6, seed=1, executor=executor,
+                             chunk_size=2, on_result=on_result)
+    assert seen[:4] != [0, 1, 2, 3] and sorted(seen[:4]) == [2, 3, 4, 5]
+    assert seen[4:] == [0, 1]
+    alone = cc.simulate(TWO_P, bots=["random"], games=6, seed=1)
+    assert spread.games == alone.games
+
+
+def test_compare_plays_the_same_seeds(comparison: cc.Comparison) -> None:
+    """Every variant plays the same game seeds, and its label is the variant column."""
+    seeds = {label: [g.seed for g in r.games] for label, r in comparison.results.items()}
+    assert seeds["plain"] == seeds["frozen"]
+    assert comparison.games == 30
+    assert {row["variant"] for row in comparison.to_records("game")} == {"plain", "frozen"}
+    assert len(comparison.to_pandas("hand")) == len(comparison.to_records("hand"))
+
+
+def test_compare_intervals_are_the_textbook_ones(comparison: cc.Comparison) -> None:
+    """For a per-game measure (hands per game) the interval is mean ± 1.96 standard errors, and
+    the pair's difference is the paired one, game by game on the shared seeds."""
+    a = [g.hands for g in comparison.results["plain"].games]
+    b = [g.hands for g in comparison.results["frozen"].games]
+    n = len(a)
+
+    def interval(xs: Sequence[float]) -> tuple[float, float, float]:
+        mean = sum(xs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+        return mean, mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
+
+    row = comparison.difference("plain", "frozen", "hands per game")
+    assert (row["a"], row["a_low"], row["a_high"]) == pytest.approx(interval(a))
+    assert (row["b"], row["b_low"], row["b_high"]) == pytest.approx(interval(b))
+    diff = interval([y - x for x, y in zip(a, b, strict=True)])
+    assert (row["difference"], row["difference_low"], row["difference_high"]) == (
+        pytest.approx(diff))
+    assert row["significant"] == (diff[1] > 0 or diff[2] < 0)
+    back = comparison.difference("frozen", "plain", "hands per game")
+    assert back["difference"] == pytest.approx(-row["difference"])
+    assert back["difference_low"] == pytest.approx(-row["difference_high"])
+
+
+def test_compare_ratio_measures(comparison: cc.Comparison) -> None:
+    """A per-hand measure is the ratio of sums over every hand of the games."""
+    games = comparison.results["frozen"].games
+    takes = sum(sum(sum(t) for t in g.pile_takes) for g in games)
+    hands = sum(g.hands for g in games)
+    est = comparison.estimates()["frozen"]["pile takes per hand"]
+    assert est.value == pytest.approx(takes / hands)
+    assert est.low < est.value < est.high
+    names = list(measures(TWO_P))
+    assert "win rate, seat 0" in names and "going-out rate, side 1" in names
+    four = list(measures(RULES))
+    assert "win rate, side 0 (seats 0 2)" in four
+
+
+def test_identical_variants_differ_in_nothing() -> None:
+    """Two labels for the same rules play the same games: every difference is zero and
+    reported as not significant."""
+    same = cc.compare({"a": TWO_P, "b": TWO_P}, bots=["random"], games=8, seed=3)
+    assert all(row["difference"] == 0 and not row["significant"] for row in same.summary())
+    assert "not significant" in same.table()
+    assert "not significant" in same._repr_html_()
+
+
+def test_a_real_difference_is_significant(comparison: cc.Comparison) -> None:
+    """A frozen pile is taken less often: 30 games show it, listed as a difference."""
+    row = comparison.difference("plain", "frozen", "pile takes per hand")
+    assert row["significant"] and row["difference"] < 0
+    assert "pile takes per hand" in comparison.table().split("frozen - plain:")[1].split(
+        "not significant")[0]
+
+
+def test_compare_refuses_bad_variants() -> None:
+    """Fewer than two variants, tables of other shapes and non-RuleSets are refused."""
+    with pytest.raises(ValueError, match="at least two variants"):
+        cc.compare({"a": TWO_P}, bots=["random"], games=1)
+    with pytest.raises(ValueError, match="same players in the same sides"):
+        cc.compare({"a": TWO_P, "b": RULES}, bots=["random"], games=1)
+    with pytest.raises(TypeError, match="expected a RuleSet, not str"):
+        cc.compare({"a": TWO_P, "b": "caliente"}, bots=["random"], games=1)  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="must map a label"):
+        cc.compare([TWO_P, TWO_P], bots=["random"], games=1)  # type: ignore[arg-type]
+
+
+def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Comparison,
+                              tmp_path: Path) -> None:
+    """Every kind of plot returns a figure with axes, drawable with the Agg backend."""
+    from matplotlib.figure import Figure
+
+    figures = [result.plot(kind) for kind in ("scores", "hands", "final")]
+    figures += [comparison.plot(kind) for kind in ("differences", "scores", "hands")]
+    for i, figure in enumerate(figures):
+        assert isinstance(figure, Figure) and figure.axes
+        figure.savefig(tmp_path / f"{i}.png")
+        assert (tmp_path / f"{i}.png").stat().st_size > 1000
+    with pytest.raises(ValueError, match="kind must be one of"):
+        result.plot("pie")
+
+
+def test_reprs_are_short() -> None:
+    """Cards print as their codes, a state and a view in one line, a RuleSet as its preset
+    and changes (which evaluates back to it), results in a line."""
+    state = cc.new_game(RULES, seed=1)
+    assert repr(cc.Card.FOUR) == "4" and repr((cc.Card.FOUR, cc.Card.JOKER)) == "(4, JK)"
+    for text in (repr(state), repr(cc.observe(state, 1))):
+        assert "\n" not in text and len(text) < 160
+    assert repr(RULES) == "RuleSet.preset('caliente')"
+    house = RULES.replace(max_wilds=3, going_out_bonus=200)
+    assert repr(house) == "RuleSet.preset('caliente').replace(max_wilds=3, going_out_bonus=200)"
+    assert repr(RULES.replace(max_wilds=3, always_frozen=True)) == (
+        "RuleSet.preset('caliente-always-frozen').replace(max_wilds=3)")  # the closest preset
+    assert eval(repr(house), {"RuleSet": cc.RuleSet}) == house
+    assert "<table>" in house._repr_html_()
+    sim = cc.simulate(TWO_P, bots=["heuristic", "random"], games=20, seed=1)
+    assert len(repr(sim)) < 200 and "20 of 20 games" in repr(sim)
+    assert "<table>" in sim._repr_html_()
+    assert repr(sim.games[0]).startswith("<GameResult game 0: side ")
+    assert len(repr(sim.games[0])) < 120
+    hand = sim.games[0].hand_results[0]
+    assert repr(hand).startswith("<HandResult ") and "totals" in repr(hand)
+    assert hand._repr_html_().count("<tr>") == 1 + len(hand.totals)
+
+
+def test_missing_matplotlib_or_pyarrow_names_the_extra(result: cc.SimulationResult,
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without matplotlib a plot, and without pyarrow a Parquet path, raise an ImportError that
+    names the extra to install."""
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r"canasta-caliente\[analysis\]"):
+        result.plot()
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(ImportError, match=r"pyarrow is needed .*\[analysis\]"):
+        check_output_path(tmp_path / "hands.parquet")
+
+
+def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress=True`` draws a tqdm.auto bar (a text bar outside Jupyter) counting the games."""
+    from canasta_caliente.simulate import _Progress
+
+    bar = _Progress(3, True)
+    try:
+        assert type(bar.bar).__module__.startswith("tqdm.")
+        import tqdm.auto
+
+        assert isinstance(bar.bar, tqdm.auto.tqdm)
+    finally:
+        bar.close()
+    cc.simulate(TWO_P, bots=["random"], games=2, seed=1, progress=True)
+    assert "2/2" in capsys.readouterr().err

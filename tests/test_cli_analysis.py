@@ -1,0 +1,257 @@
+"""The command line's analysis side: defaults in the help, refused worker counts, the hand
+table written by ``simulate --out``, the ``compare`` subcommand, and ``play`` with several
+bots, its seed printed, saved and resumed."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import re
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.cli import main
+from canasta_caliente.results import HAND_COLUMNS
+
+HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "play", "demo"])
+def test_help_shows_defaults(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every flag of a subcommand has help text, and the help shows each default."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert "(default: caliente)" in out or command == "compare"
+    flags = re.findall(r"^  (--[a-z-]+)(.*)$", out, re.MULTILINE)
+    assert flags
+    for flag, rest in flags:
+        assert rest.strip(), f"{command} {flag} has no help"
+    if command == "simulate":
+        assert "(default: 100)" in out and "(default: 0)" in out
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_workers_zero_is_refused(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--workers 0`` is refused before any game: status 2 and one line saying what is
+    wrong."""
+    argv = [command, "--workers", "0"] + (["caliente", "classic"] if command == "compare" else [])
+    assert main(argv) == 2
+    assert capsys.readouterr().err == "--workers: must be at least 1\n"
+
+
+def test_simulate_out_writes_the_hand_table(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate --out FILE.csv`` writes one row per side per hand with the hand columns."""
+    out = tmp_path / "hands.csv"
+    assert main(["simulate", "--games", "2", "--no-progress", "--out", str(out)]) == 0
+    with out.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == list(HAND_COLUMNS)
+    expected = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"],
+                           games=2).to_records("hand")
+    assert [int(r["score_total"]) for r in rows] == [r["score_total"] for r in expected]
+    assert f"written to {out}" in capsys.readouterr().out
+
+
+def test_simulate_out_is_checked_before_the_run(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A path that cannot be written is refused with status 2 before any game is played."""
+    assert main(["simulate", "--games", "100000", "--out", str(tmp_path / "no" / "x.csv")]) == 2
+    captured = capsys.readouterr()
+    assert "--out:" in captured.err and "does not exist" in captured.err
+    assert "games of" not in captured.out
+
+
+def test_compare_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare A B`` prints each measure for each file and the pair's differences, saying
+    which are not significant; the labels are the files' names."""
+    a, b = HOUSE / "two-player-3000.toml", HOUSE / "two-player-frozen-caliente.json"
+    assert main(["compare", str(a), str(b), "--games", "6", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "6 games per variant" in out
+    assert "two-player-frozen-caliente - two-player-3000:" in out
+    assert "hands per game" in out and "not significant" in out
+
+
+def test_compare_needs_two_rule_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    """One rule set, or tables of different shapes, are refused with status 2."""
+    assert main(["compare", "caliente", "--games", "1"]) == 2
+    assert "at least two" in capsys.readouterr().err
+    assert main(["compare", "caliente", "caliente-2p", "--games", "1", "--no-progress"]) == 2
+    assert "same players in the same sides" in capsys.readouterr().err
+
+
+def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+    it = iter(answers)
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
+def test_play_seats_each_bot_prints_the_seed_saves_and_resumes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --bots heuristic,random`` seats both bots in turn, prints the seed, saves the
+    game on quitting, and ``--resume`` continues it from the same state."""
+    saved = tmp_path / "game.json"
+    _answers(monkeypatch, ["draw", "quit"])
+    assert main(["play", "--seat", "0", "--bots", "heuristic,random", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    seed = int(re.search(r"seed (\d+) \(play this deal again with --seed \1\)", out)[1])
+    assert "seat 1 heuristic, seat 2 random, seat 3 heuristic" in out
+    record = cc.GameRecord.from_json(saved.read_text())
+    assert record.seed == seed and record.actions[0] == "draw"
+    state = record.final_state()
+    assert state.current_player == 0  # seat 0 quit in the middle of its turn
+    _answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert f"resuming {saved}: {len(record.actions)} actions played, seed {seed}" in out
+    again = cc.GameRecord.from_json(saved.read_text())
+    assert again.actions[:len(record.actions)] == record.actions
+
+
+def test_play_resume_of_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing or corrupt file to resume is a clear error with status 2."""
+    assert main(["play", "--resume", str(tmp_path / "none.json")]) == 2
+    assert "cannot read the file" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["play", "--resume", str(bad)]) == 2
+    assert "--resume:" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# the analysis options keep the command line's guarantees: paths checked before the run, one
+# line on standard error, status 2 for bad input and 130 for an interrupt
+
+
+def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make any game played fail the test: the command must stop before it plays one."""
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(importlib.import_module("canasta_caliente.simulate"), "play_game",
+                        refuse)
+    monkeypatch.setattr(cc.GameRecord, "initial_state", refuse)
+
+
+@pytest.mark.parametrize("name", ["out\x00.csv", "\ud800.csv", "folder/", "missing/x.csv",
+                                  "hands.txt", "folder"])
+@pytest.mark.parametrize("command", [["simulate", "--games", "50"],
+                                     ["compare", "caliente", "caliente-always-frozen"]])
+def test_unusable_out_paths_are_refused_before_the_run(
+        command: list[str], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out`` names no table can be written to (a NUL, a lone surrogate, a folder, a
+    missing folder, an unknown suffix): status 2 and one line before any game."""
+    _no_games(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    errors = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    with redirect_stdout(out), redirect_stderr(errors):
+        status = main([*command, "--no-progress", "--out", name])
+    errors.seek(0)
+    err = errors.read()
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("--out: ")
+    assert list((tmp_path / "folder").iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["compare", "caliente", "caliente-always-frozen",
+                                   "--games", "0"],
+                                  ["compare", "caliente", "caliente-always-frozen",
+                                   "--workers", "-1"]])
+def test_compare_bad_numbers(argv: list[str], capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compare`` numbers out of range: status 2 and one line naming the option."""
+    _no_games(monkeypatch)
+    assert main(argv) == 2
+    option = argv[-2]
+    assert capsys.readouterr().err == f"{option}: must be at least 1\n"
+
+
+def test_play_save_path_checked_before_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --save`` into a folder that does not exist: status 2 and one line before the
+    game starts."""
+    _no_games(monkeypatch)
+    target = tmp_path / "missing" / "game.json"
+    assert main(["play", "--seed", "3", "--save", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"--save: {target}: no folder") and captured.err.count(
+        "\n") == 1
+    assert "your action" not in captured.out and not target.parent.exists()
+
+
+@pytest.mark.parametrize("name", ["\x00.json", "folder"])
+def test_play_resume_of_unusable_names(name: str, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --resume`` of a name with a NUL or of a folder: status 2 and one line."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    assert main(["play", "--resume", name]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"--resume: {name}: ") and err.count("\n") == 1
+
+
+def test_interrupt_at_the_play_prompt_saves_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at ``play --save``'s prompt: status 130, no traceback, and the actions played so
+    far saved, so ``--resume`` continues from there."""
+    saved = tmp_path / "game.json"
+    answers = iter(["draw"])
+
+    def answer(prompt: str) -> str:
+        for text in answers:
+            return text
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", "--seed", "5", "--save", str(saved)]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "canasta-caliente: interrupted\n"
+    assert "Traceback" not in captured.out + captured.err
+    record = cc.GameRecord.from_json(saved.read_text())
+    assert record.seed == 5 and record.actions[0] == "draw"
+    assert record.final_state().current_player == 0
+
+
+def test_interrupted_compare_stops(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An interrupt during ``compare``'s first variant stops the command (the second variant
+    is not played): status 130 and one line, no table."""
+    module = importlib.import_module("canasta_caliente.simulate")
+    real = module.simulate
+    labels: list[object] = []
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        labels.append(kwargs.get("label"))
+
+        def stop(result: cc.GameResult) -> None:
+            if result.index == 1:
+                raise KeyboardInterrupt
+
+        return real(*args, **kwargs, on_result=stop)
+
+    monkeypatch.setattr(importlib.import_module("canasta_caliente.compare"), "simulate",
+                        interrupted)
+    assert main(["compare", "caliente", "caliente-always-frozen", "--games", "20",
+                 "--no-progress"]) == 130
+    captured = capsys.readouterr()
+    assert labels == ["caliente"]
+    assert captured.err == "canasta-caliente: interrupted\n" and "hands per game" not in (
+        captured.out)

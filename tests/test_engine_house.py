@@ -1,0 +1,258 @@
+"""The engine's house: its boundaries refuse what is not a state or an action, the rule facts
+have one home, and the modules import one another without a circle.
+
+See docs/architecture.rst for the layout these tests hold in place.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente import cards
+from canasta_caliente.facts import RuleFacts, rule_facts
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "canasta_caliente"
+RULES = cc.RuleSet.preset("caliente")
+
+
+def a_state() -> cc.GameState:
+    """A state in the play phase of a fresh game."""
+    return cc.apply(cc.new_game(RULES, seed=3), "draw")
+
+
+# ---------------------------------------------------------------------------------------------
+# The public functions refuse what is not a state or an action
+
+
+NOT_STATES: list[Callable[[], object]] = [
+    lambda: None,
+    lambda: cc.observe(a_state(), 0),
+    lambda: "draw",
+    lambda: a_state().table,
+]
+
+
+@pytest.mark.parametrize("make", NOT_STATES)
+@pytest.mark.parametrize("call", [
+    lambda s: cc.legal_actions(s),
+    lambda s: cc.apply(s, "draw"),
+    lambda s: cc.is_legal(s, "draw"),
+    lambda s: cc.illegal_reason(s, "draw"),
+])
+def test_functions_refuse_what_is_not_a_state(
+    make: Callable[[], object], call: Callable[[Any], object]
+) -> None:
+    """``legal_actions``, ``apply``, ``is_legal`` and ``illegal_reason`` refuse anything that
+    is not a GameState (a view, ``None``, a table) with a TypeError naming its type."""
+    thing = make()
+    with pytest.raises(TypeError, match=f"expected a GameState, not {type(thing).__name__}"):
+        call(thing)
+
+
+@pytest.mark.parametrize("action", [None, 5, b"draw", ("draw",)])
+def test_functions_refuse_what_is_not_an_action(action: object) -> None:
+    """``apply``, ``is_legal`` and ``illegal_reason`` refuse anything that is neither an
+    Action nor its notation with a TypeError naming its type."""
+    state = a_state()
+    for call in (cc.apply, cc.is_legal, cc.illegal_reason):
+        with pytest.raises(TypeError, match=type(action).__name__):
+            call(state, action)  # type: ignore[arg-type]
+
+
+def test_a_view_is_refused_with_a_hint() -> None:
+    """A seat's view passed as a state says that the game's state is what is played."""
+    with pytest.raises(TypeError, match="a seat's view cannot be played"):
+        cc.legal_actions(cc.observe(a_state(), 1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("kwargs", "error", "named"), [
+    ({"deck": [5]}, TypeError, r"deck\[0\] must be a Card or a card code, not int"),
+    ({"deck": ["A", None]}, TypeError, r"deck\[1\] must be a Card or a card code, not NoneType"),
+    ({"deck": 5}, TypeError, "deck must be a sequence of cards or card codes, not int"),
+    ({"deck": b"A K"}, TypeError, "not bytes"),
+    ({"deck": ["XX"]}, ValueError, "deck: unknown card code 'XX'"),
+    ({"scores": 5}, TypeError, "scores must be a sequence of 2 integers, one per side, not int"),
+    ({"scores": "00"}, TypeError, "not str"),
+    ({"scores": [0]}, ValueError, "expected 2 integers"),
+    ({"scores": [0, 1.5]}, ValueError, r"float 1.5 is not one"),
+    ({"scores": [0, True]}, ValueError, "bool True is not one"),
+    ({"seed": "7"}, TypeError, "seed must be an int, not str"),
+    ({"seed": 1.0}, TypeError, "seed must be an int, not float"),
+])
+def test_new_game_names_bad_arguments(
+    kwargs: dict[str, Any], error: type[Exception], named: str
+) -> None:
+    """``new_game`` refuses a deck, scores or seed of the wrong type or shape with a TypeError
+    or ValueError naming what was wrong, never an AttributeError."""
+    with pytest.raises(error, match=named):
+        cc.new_game(RULES, **kwargs)
+
+
+def test_new_game_stacks_a_deck_given_as_a_generator() -> None:
+    """A stacked deck may be any iterable of cards or codes, a one-shot generator included."""
+    # RULES: DEAL-2
+    state = cc.new_game(RULES, seed=1, deck=(code for code in ["A", "K", "Q", "J"]))
+    assert state == cc.new_game(RULES, seed=1, deck=["A", "K", "Q", "J"])
+
+
+# ---------------------------------------------------------------------------------------------
+# One home for the rule facts
+
+
+def test_rule_facts_are_computed_once_and_kept_on_the_ruleset() -> None:
+    """A RuleSet's facts are computed on first use and reached on the RuleSet afterwards; equal
+    RuleSets compare and hash equal whether or not their facts have been computed."""
+    rules = cc.RuleSet.preset("caliente-5p")
+    twin = cc.RuleSet.preset("caliente-5p")
+    facts = rule_facts(rules)
+    assert rule_facts(rules) is facts and rules._facts is facts
+    assert twin._facts is None
+    assert rules == twin and hash(rules) == hash(twin) and repr(rules) == repr(twin)
+
+
+def test_rule_facts_state_the_seats_sides_and_deck() -> None:
+    """The facts agree with the RuleSet they come from: each seat's side is the side that
+    lists it (SEAT-2), and the deck holds the rules' counts of each kind (CARD-2)."""
+    # RULES: SEAT-2, CARD-2
+    for name in cc.RuleSet.preset_names():
+        rules = cc.RuleSet.preset(name)
+        facts = rule_facts(rules)
+        for side_no, seats in enumerate(rules.layout):
+            for seat in seats:
+                assert facts.side_of[seat] == side_no
+        assert [facts.deck.count(card) for card in cc.Card] == list(rules.deck_counts)
+
+
+def test_rule_facts_are_frozen_and_not_pickled() -> None:
+    """The facts cannot be rebound, and a pickled or copied RuleSet leaves them behind (they are
+    computed again on first use, equal to the original's)."""
+    rules = cc.RuleSet.preset("caliente-6p")
+    facts = rule_facts(rules)
+    with pytest.raises(AttributeError, match="frozen"):
+        facts.side_of = ()  # type: ignore[misc]
+    for other in (pickle.loads(pickle.dumps(rules)), copy.copy(rules), copy.deepcopy(rules)):
+        assert other == rules
+        if other is not rules and other._facts is not None:
+            assert other._facts is facts  # a shallow copy may share them: the same rules
+        assert rule_facts(other).side_of == facts.side_of
+    assert isinstance(facts, RuleFacts)
+
+
+def test_state_side_of_reads_the_facts() -> None:
+    """``GameState.side_of`` names the side whose seats include the seat (SEAT-2)."""
+    # RULES: SEAT-2
+    rules = cc.RuleSet.preset("caliente-6p-3deck-3x2")
+    state = cc.new_game(rules, seed=1)
+    for side_no, seats in enumerate(rules.layout):
+        for seat in seats:
+            assert state.side_of(seat) == side_no
+
+
+def test_card_vocabulary_is_defined_once() -> None:
+    """The card aliases are the cards' own members and the count indexes their ints; the
+    freezers are the wilds and the bonus card (PILE-3)."""
+    # RULES: PILE-3
+    assert (cards.TWO, cards.JOKER, cards.R3, cards.B3, cards.CAL) == (
+        cc.Card.TWO, cc.Card.JOKER, cc.Card.RED_THREE, cc.Card.BLACK_THREE, cc.Card.CALIENTE)
+    indexes = (cards.I_TWO, cards.I_JOKER, cards.I_R3, cards.I_B3, cards.I_CAL)
+    assert all(type(i) is int for i in indexes)
+    assert indexes == (int(cards.TWO), int(cards.JOKER), int(cards.R3), int(cards.B3),
+                       int(cards.CAL))
+    assert {cc.Card.TWO, cc.Card.JOKER, cc.Card.RED_THREE} == cards.FREEZERS
+    for path in SRC.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and path.name != "cards.py":
+                for target in node.targets:
+                    assert not (isinstance(target, ast.Name) and target.id in {
+                        "TWO", "JOKER", "R3", "B3", "CAL", "FREEZERS", "_ALWAYS_FREEZE"}), (
+                        f"{path.name} defines {target.id} again")
+
+
+# ---------------------------------------------------------------------------------------------
+# The modules: no circle, no private names across modules, none too long
+
+
+def module_imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports at module level (outside ``TYPE_CHECKING``)."""
+    package = ["canasta_caliente", *path.relative_to(SRC).parent.parts]
+    found: set[str] = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - node.level + 1]
+            name = ".".join(base + ([node.module] if node.module else []))
+            found.add(name)
+            if not node.module:
+                found.update(f"{name}.{alias.name}" for alias in node.names)
+    return found
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a source file."""
+    parts = ["canasta_caliente", *path.relative_to(SRC).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle() -> None:
+    """The package's modules import one another (at module level) without a circle, so each
+    can be understood from the ones below it."""
+    graph = {module_name(p): module_imports(p) for p in SRC.rglob("*.py")}
+    graph = {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}
+    # A package's __init__ importing its own submodules is not a circle of the layers.
+    for m, deps in graph.items():
+        if any(other.startswith(m + ".") for other in graph):
+            graph[m] = {d for d in deps if not d.startswith(m + ".")}
+    done: set[str] = set()
+
+    def visit(m: str, path: list[str]) -> None:
+        if m in path:
+            raise AssertionError("import circle: " + " -> ".join([*path[path.index(m):], m]))
+        if m in done:
+            return
+        for d in sorted(graph[m]):
+            visit(d, [*path, m])
+        done.add(m)
+
+    for m in sorted(graph):
+        visit(m, [])
+
+
+def test_engine_privates_are_not_imported_across_modules() -> None:
+    """No module of the package imports a private name (``_x``) of another module: what the
+    engine's modules share is documented module-level API."""
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                private = [a.name for a in node.names
+                           if a.name.startswith("_") and not a.name.startswith("__")]
+                # A private module imported whole from its own package (the documents' codec,
+                # the OpenSpiel game that only registration loads) is not a private name.
+                allowed = {"_codec", "_spiel"}
+                assert not set(private) - allowed, f"{path.name} imports {private}"
+
+
+def test_no_engine_module_is_too_long() -> None:
+    """Each module of the engine (the package, the facts, the finishing search and the states)
+    stays readable: at most about 700 lines."""
+    paths = [*(SRC / "engine").glob("*.py"), SRC / "facts.py", SRC / "solver.py", SRC / "state.py"]
+    for path in paths:
+        lines = len(path.read_text().splitlines())
+        assert lines <= 700, f"{path.relative_to(SRC)} has {lines} lines"
+
+
+def test_the_version_has_a_module_of_its_own() -> None:
+    """The package version is read from ``canasta_caliente._version`` by the package and the
+    documents, so neither storage nor views needs the other to write it."""
+    from canasta_caliente import _version
+
+    assert cc.__version__ == _version.__version__
+    state = cc.new_game(RULES, seed=2)
+    assert cc.observe(state, 0).to_dict()["package_version"] == _version.__version__

@@ -1,0 +1,204 @@
+"""The PettingZoo and Gymnasium environments pass their frameworks' conformance checks, and
+follow the documented conventions: agents, rewards, when an episode ends, seeding."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.bots import heuristic_bot  # noqa: E402
+from canasta_caliente.rl import CanastaGymEnv, env, hand_reward  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> None:
+    """The frameworks warn about things the environments do on purpose (dict observations
+    with a mask, unbounded scores); the checks themselves still fail on any real problem."""
+    warnings.simplefilter("ignore", UserWarning)
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-5p"])
+def test_pettingzoo_api_test(preset: str) -> None:
+    """PettingZoo's own api_test passes (4 players, 2 players drawing 2, 5 players with a seat
+    sitting out each hand)."""
+    api_test(env(rules=preset), num_cycles=300)
+
+
+def test_pettingzoo_api_test_whole_games() -> None:
+    """api_test passes with reward="game" too (hands dealt by the environment)."""
+    api_test(env(rules="caliente-2p", reward="game"), num_cycles=200)
+
+
+def test_pettingzoo_seed_test() -> None:
+    """PettingZoo's seed_test: two environments reset with the same seed play the same."""
+    seed_test(lambda: env(rules="caliente"), num_cycles=200)
+
+
+def _play_hand(e: cc.rl.CanastaEnv, seed: int) -> dict[str, float]:
+    """Play one episode with random legal actions; return the rewards the agents collected."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    collected = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        collected[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return collected
+
+
+def test_hand_rewards_are_the_hand_scores_difference() -> None:
+    """reward="hand": the episode ends with the hand; each agent collects its side's hand
+    score less the other side's mean, partners alike, and the sides' rewards cancel out."""
+    e = env(rules="caliente")
+    collected = _play_hand(e, seed=4)
+    state = e.game_state
+    assert state.is_hand_over and state.hand_number == 1
+    totals = state.hand_results[-1].totals
+    assert collected["player_0"] == collected["player_2"] == totals[0] - totals[1]
+    assert collected["player_1"] == collected["player_3"] == totals[1] - totals[0]
+    assert hand_reward(state, 0) == -hand_reward(state, 1)
+
+
+def test_game_rewards_win_and_loss() -> None:
+    """reward="game": the episode is a whole game; the winner's agents get +1, the others -1,
+    and the environment dealt the hands between."""
+    e = env(rules=cc.RuleSet.preset("caliente-2p").replace(target_score=1000), reward="game")
+    collected = _play_hand(e, seed=1)
+    state = e.game_state
+    assert state.is_game_over
+    winner = state.winner
+    assert winner is not None
+    assert collected[f"player_{state.sides[winner][0]}"] == 1.0
+    assert sorted(collected.values()) == [-1.0, 1.0]
+
+
+def test_the_mask_is_for_the_agent_to_act_only() -> None:
+    """The agent to act sees its legal ids; the others see an all-zero mask."""
+    e = env(rules="caliente")
+    e.reset(seed=2)
+    space = cc.ActionSpace(e.rules)
+    for agent in e.possible_agents:
+        mask = e.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        if agent == e.agent_selection:
+            assert set(np.flatnonzero(mask)) == set(space.legal_ids(e.game_state))
+        else:
+            assert not mask.any()
+
+
+def test_illegal_ids_are_refused() -> None:
+    """An id that is not legal now raises IllegalActionError naming it; an id out of range
+    does too; None is only for finished agents."""
+    e = env(rules="caliente")
+    e.reset(seed=0)
+    discard = cc.ActionSpace(e.rules).index("discard 4")
+    with pytest.raises(cc.IllegalActionError, match="discard 4: not legal"):
+        e.step(discard)
+    with pytest.raises(cc.IllegalActionError, match="no action has id"):
+        e.step(10**6)
+    with pytest.raises(cc.IllegalActionError, match="None"):
+        e.step(None)
+
+
+def test_reset_options_set_the_scores() -> None:
+    """reset(options={"scores": ...}) starts the game at those scores."""
+    e = env(rules="caliente")
+    e.reset(seed=0, options={"scores": [3000, -200]})
+    assert e.game_state.scores == (3000, -200)
+
+
+def test_bad_arguments_are_refused() -> None:
+    """An unknown reward, render mode or preset is a clear error."""
+    with pytest.raises(ValueError, match="reward"):
+        env(reward="turn")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="rgb_array")
+    with pytest.raises(cc.RuleSetError):
+        env(rules="no-such-preset")
+    with pytest.raises(TypeError, match="int"):
+        env(rules=3)  # type: ignore[arg-type]
+
+
+def test_gymnasium_check_env() -> None:
+    """Gymnasium's check_env passes."""
+    check_env(CanastaGymEnv(rules="caliente"), skip_render_check=False)
+
+
+def test_gymnasium_check_env_with_heuristic_bots_and_game_reward() -> None:
+    """check_env passes with other bots, another seat and whole games."""
+    check_env(CanastaGymEnv(rules="caliente-2p", seat=1, bots=[heuristic_bot],
+                            reward="game"))
+
+
+def test_gymnasium_episode_conventions() -> None:
+    """The learner acts only at its own seat; bots play the rest; the episode ends with the
+    hand and the reward is its side's hand reward; the mask in info is the legal ids."""
+    e = CanastaGymEnv(rules="caliente", seat=2, bots="heuristic")
+    obs, info = e.reset(seed=11)
+    rng = np.random.default_rng(0)
+    space = cc.ActionSpace(e.rules)
+    total = 0.0
+    for _ in range(2000):
+        assert e.game_state.current_player == 2
+        assert set(np.flatnonzero(info["action_mask"])) == set(space.legal_ids(e.game_state))
+        assert obs in e.observation_space
+        obs, reward, terminated, _truncated, info = e.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += float(reward)
+        if terminated:
+            break
+    assert e.game_state.is_hand_over and not info["action_mask"].any()
+    assert total == hand_reward(e.game_state, e.game_state.side_of(2))
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+
+
+def test_gymnasium_illegal_action_ends_the_episode() -> None:
+    """An illegal id ends the episode with illegal_reward and says so in info."""
+    e = CanastaGymEnv(rules="caliente", illegal_reward=-5)
+    e.reset(seed=0)
+    _, reward, terminated, _, info = e.step(cc.ActionSpace(e.rules).index("deal"))
+    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
+
+
+def test_gymnasium_seeding_is_reproducible() -> None:
+    """The same seed and actions give the same observations and rewards."""
+    def run() -> list[float]:
+        e = CanastaGymEnv(rules="caliente")
+        obs, info = e.reset(seed=3)
+        out = [float(obs.sum())]
+        for _ in range(50):
+            action = int(np.flatnonzero(info["action_mask"])[0])
+            obs, reward, terminated, _, info = e.step(action)
+            out += [float(obs.sum()), float(reward)]
+            if terminated:
+                break
+        return out
+
+    assert run() == run()
+
+
+def test_gymnasium_bad_bots_are_refused() -> None:
+    """Bots given for the wrong seats, or that are not bots, are clear errors."""
+    with pytest.raises(ValueError, match="seats"):
+        CanastaGymEnv(rules="caliente", bots={1: "random"})
+    with pytest.raises(ValueError, match="3 other seats"):
+        CanastaGymEnv(rules="caliente", bots=["random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        CanastaGymEnv(rules="caliente", bots="clever")
+    with pytest.raises(TypeError, match="int"):
+        CanastaGymEnv(rules="caliente", bots=[1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="no seat 4"):
+        CanastaGymEnv(rules="caliente", seat=4)
