@@ -390,3 +390,42 @@ def test_heuristic_bot_keeps_a_known_pair_card_from_the_next_player() -> None:
     new = heuristic_bot(fake, legal, random.Random(0))
     assert str(old) == "discard 9"
     assert str(new) != "discard 9"
+
+
+def _finished_hand(preset: str, seed: int) -> cc.GameState:
+    """A state whose first hand has just ended, by seeded random play."""
+    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    while not state.over:
+        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-6p", "classic"])
+def test_a_finished_hand_is_shown_so_resampling_keeps_its_score(preset: str) -> None:
+    """Once a hand is over its cards are laid down to be counted (SCORE-1): every seat's known
+    cards are its whole hand, so a view of the finished hand resamples to the same hands and
+    the same (checked) score."""
+    # RULES: SCORE-1
+    for seed in range(4):
+        state = _finished_hand(preset, seed)
+        for seat in range(state.rules.players):
+            assert state.known(seat) == state.hand(seat)
+            view = observe(state, seat)
+            sample = resample(view, random.Random(seed))
+            assert observe(sample, seat) == view
+            assert check_invariants(sample) == []
+            assert [sample.hand(s) for s in range(state.rules.players)] == [
+                state.hand(s) for s in range(state.rules.players)]
+
+
+def test_a_finished_hand_with_less_known_than_its_cards_is_refused() -> None:
+    """A document of a finished hand whose known cards are not the whole hand is a
+    StateError naming the field and SCORE-1 (the hands were shown to be counted)."""
+    # RULES: SCORE-1
+    state = _finished_hand("caliente", 1)
+    doc = json.loads(cc.dumps(state))
+    seat = next(s for s in range(state.rules.players) if state.hand(s))
+    doc["table"]["known"][seat] = doc["table"]["known"][seat][1:]
+    with pytest.raises(cc.StateError, match=r"table\.known.*SCORE-1"):
+        cc.loads(json.dumps(doc))

@@ -473,6 +473,12 @@ def known_problems(
             continue
         extra = turn.waiting if seat == player else (0,) * NUM_KINDS
         hand = hands[seat]
+        if over:
+            # A finished hand's cards are laid down to be counted: all of them are known.
+            if (sum(row) != hand_sizes[seat]) if hand is None else (tuple(row) != tuple(hand)):
+                problems.append((where, f"seat {seat}: the hand is over, so its cards were shown "
+                                 "to be counted and its known cards are the whole hand (SCORE-1)"))
+            continue
         if hand is None:
             room = hand_sizes[seat] + sum(extra)
             if sum(row) > room:

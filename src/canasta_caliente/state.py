@@ -350,7 +350,8 @@ class GameState(GameProgress):
         took into its hand or that waits under INIT-4, less one for each card of that kind it
         was later seen to meld, discard or play (a Caliente card), never below zero. Draws,
         bonus-card replacements and Caliente refills add nothing; a new hand starts with
-        nothing known."""
+        nothing known. Once a hand is over, its cards have been laid down to be counted
+        (SCORE-1): every seat's known cards are then its whole hand."""
         known = self.table.known
         check_seat(self.rules, seat)
         return cards_from_counts(known[seat]) if known else ()

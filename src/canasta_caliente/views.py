@@ -155,7 +155,8 @@ class View(GameProgress):
         (into its hand, or waiting under INIT-4), less those of each kind it was later seen
         to meld, discard or play. Public knowledge, the same in every seat's view: for the
         view's own seat it is what the others know of its hand, and a partner's row tells
-        nothing more than an opponent's."""
+        nothing more than an opponent's. Once the hand is over, every hand has been shown to
+        be counted (SCORE-1), and its known cards are the whole hand."""
         known = self.known_cards
         check_seat(self.rules, seat)
         return cards_from_counts(known[seat]) if known else ()
