@@ -7,7 +7,7 @@ installed), from anywhere in the checkout. Each item passes or fails; the exit s
 any failed. The items:
 
 - the git tree is clean (no change, no untracked file: the sdist would take them along);
-- ``__version__`` in ``src/canasta_caliente/__init__.py`` equals the newest released version
+- ``__version__`` in ``src/canasta_caliente/_version.py`` equals the newest released version
   heading of ``CHANGELOG.md`` (``## [X.Y.Z] - YYYY-MM-DD``); with only ``[Unreleased]`` there
   this fails, unless ``--allow-unreleased`` (for a dry run before the release commit);
 - the section of the release in ``CHANGELOG.md`` states ``Rules version: N`` with ``N`` equal to
@@ -74,10 +74,10 @@ def need_module(name: str) -> None:
 
 
 def package_version() -> str:
-    text = (PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    text = (PACKAGE / "_version.py").read_text(encoding="utf-8")
     match = re.search(r'^__version__ = "([^"]+)"$', text, re.M)
     if match is None:
-        raise Failed("no `__version__ = \"...\"` line in src/canasta_caliente/__init__.py")
+        raise Failed("no `__version__ = \"...\"` line in src/canasta_caliente/_version.py")
     return match[1]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import NotationError
+from .errors import NotationError, describe_value, short_repr
 
 __all__ = ["Action", "Verb", "parse_action"]
 
@@ -36,8 +36,65 @@ _NO_ARGS = frozenset({Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, V
                       Verb.DEAL})
 
 
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(Card(c) for c in cards))
+def _verb(value: object) -> Verb:
+    if isinstance(value, Verb):
+        return value
+    if isinstance(value, str):
+        try:
+            return Verb(value)
+        except ValueError:
+            raise NotationError(f"unknown verb {short_repr(value)}; verbs: "
+                                f"{', '.join(v.value for v in Verb)}") from None
+    raise TypeError(f"Action: expected a Verb as the verb, got {describe_value(value)}")
+
+
+def _card(value: object, what: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < len(Card):
+            return Card(value)
+        raise NotationError(f"Action: no card has the number {short_repr(value)} ({what}); "
+                            f"cards are numbered 0 to {len(Card) - 1}")
+    raise TypeError(f"Action: expected a Card ({what}), got {describe_value(value)}")
+
+
+def _sorted_cards(cards: object) -> tuple[Card, ...]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise TypeError("Action: expected the cards as a tuple of Card, got "
+                        f"{describe_value(cards)}")
+    return tuple(sorted(_card(c, "in cards") for c in cards))
+
+
+def _on(value: object) -> Card | None:
+    return None if value is None else _card(value, "after 'on'")
+
+
+def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str | None:
+    """Why a verb, cards (in canonical order) and ``on`` are not an action the notation can
+    write, or ``None`` if they are one. Shared by :func:`parse_action` and :class:`Action`."""
+    if verb in _NO_ARGS:
+        return f"{verb.value!r} takes no arguments" if cards or on is not None else None
+    if on is not None:
+        if verb is not Verb.MELD:
+            return "'on' is only used with 'meld'"
+        if not on.is_natural:
+            return f"'on' must be followed by a natural rank, not {on}"
+    if verb is Verb.DISCARD:
+        return None if len(cards) == 1 else "'discard' takes exactly one card"
+    if verb is Verb.TAKE and len(cards) not in (0, 2):
+        return "'take' takes zero or two cards"
+    if verb is Verb.MELD and not cards:
+        return "'meld' needs at least one card"
+    if len({c for c in cards if c.is_natural}) > 1:
+        return f"naturals of more than one rank in one {verb.value}"
+    if Card.BLACK_THREE in cards and any(c is not Card.BLACK_THREE for c in cards):
+        return "stop cards cannot be mixed with other cards"
+    if on is not None and not all(c.is_wild for c in cards):
+        return "'on' follows wild cards only"
+    if verb is Verb.MELD and on is None and all(c.is_wild for c in cards):
+        return "wilds alone need 'on RANK' (meld 2 JK on 9)"
+    return None
 
 
 @attrs.frozen(order=False, cache_hash=True)
@@ -48,11 +105,27 @@ class Action:
     >>> a = parse_action("meld 2 7 7")
     >>> str(a), a.rank
     ('meld 7 7 2', 7)
+
+    An action checks itself when it is built: the cards are put in canonical order, and
+    anything the notation could not write raises :class:`~canasta_caliente.NotationError`
+    (wrong types raise :class:`TypeError`), so ``parse_action(str(a)) == a`` for every action.
+
+    >>> Action(Verb.MELD, (Card.JOKER, Card.SEVEN, Card.SEVEN))
+    Action('meld 7 7 JK')
+    >>> Action(Verb.MELD, (Card.QUEEN,), on=Card.EIGHT)
+    Traceback (most recent call last):
+    ...
+    canasta_caliente.errors.NotationError: 'meld Q on 8': 'on' follows wild cards only
     """
 
-    verb: Verb = attrs.field(converter=Verb)
+    verb: Verb = attrs.field(converter=_verb)
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
-    on: Card | None = None
+    on: Card | None = attrs.field(default=None, converter=_on)
+
+    def __attrs_post_init__(self) -> None:
+        problem = _shape_problem(self.verb, self.cards, self.on)
+        if problem is not None:
+            raise NotationError(f"{str(self)!r}: {problem}")
 
     @property
     def rank(self) -> Card | None:
@@ -87,10 +160,11 @@ def parse_action(text: str) -> Action:
     >>> parse_action("take 7 2")
     Action('take 7 2')
 
-    Raises :class:`~canasta_caliente.NotationError` on malformed notation.
+    Raises :class:`~canasta_caliente.NotationError` on malformed notation, and
+    :class:`TypeError` when ``text`` is not a string.
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected action notation as a string, got {type(text).__name__}")
+        raise TypeError(f"expected action notation as a string, got {describe_value(text)}")
     words = text.split()
     if not words:
         raise NotationError("empty action notation")
@@ -118,24 +192,10 @@ def parse_action(text: str) -> Action:
         if not on.is_natural:
             raise NotationError(f"{text!r}: 'on' must be followed by a natural rank, not {on}")
         args = args[:i]
-    cards = tuple(_parse_card(text, a) for a in args)
-    if verb is Verb.DISCARD:
-        if len(cards) != 1:
-            raise NotationError(f"{text!r}: 'discard' takes exactly one card")
-        return Action(verb, cards)
-    if verb is Verb.TAKE and len(cards) not in (0, 2):
-        raise NotationError(f"{text!r}: 'take' takes zero or two cards")
-    if verb is Verb.MELD and not cards:
-        raise NotationError(f"{text!r}: 'meld' needs at least one card")
-    ranks = {c for c in cards if c.is_natural}
-    if len(ranks) > 1:
-        raise NotationError(f"{text!r}: naturals of more than one rank in one {verb.value}")
-    if Card.BLACK_THREE in cards and any(c is not Card.BLACK_THREE for c in cards):
-        raise NotationError(f"{text!r}: stop cards cannot be mixed with other cards")
-    if on is not None and not all(c.is_wild for c in cards):
-        raise NotationError(f"{text!r}: 'on' follows wild cards only")
-    if verb is Verb.MELD and on is None and cards and all(c.is_wild for c in cards):
-        raise NotationError(f"{text!r}: wilds alone need 'on RANK' (meld 2 JK on 9)")
+    cards = tuple(sorted(_parse_card(text, a) for a in args))
+    problem = _shape_problem(verb, cards, on)
+    if problem is not None:
+        raise NotationError(f"{text!r}: {problem}")
     return Action(verb, cards, on)
 
 

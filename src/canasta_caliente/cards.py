@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
-from .errors import NotationError
+from .errors import NotationError, describe_value, short_repr
 
 __all__ = [
     "NATURALS",
@@ -68,11 +68,19 @@ class Card(enum.IntEnum):
         JK
         >>> str(Card.parse("T"))
         '10'
+
+        Raises :class:`~canasta_caliente.NotationError` on an unknown code, and
+        :class:`TypeError` when ``text`` is not a string (a :class:`Card` is returned as it is).
         """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise TypeError(f"expected a card code as a string, got {describe_value(text)}")
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
             raise NotationError(
-                f"unknown card code {text!r}: expected one of {', '.join(_CODES)} (or T for 10)"
+                f"unknown card code {short_repr(text)}: expected one of {', '.join(_CODES)} "
+                "(or T for 10)"
             )
         return card
 
@@ -111,18 +119,34 @@ def counts_from_cards(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+KINDS: tuple[Card, ...] = tuple(sorted(Card, key=int))
+"""Every kind of card, indexed by its value: ``KINDS[i] is Card(i)`` (a lookup, not an enum
+call)."""
+
+
 def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a count tuple, in display order."""
     out: list[Card] = []
+    kinds = KINDS
     for i, n in enumerate(counts):
         if n:
-            out.extend([Card(i)] * n)
+            out.extend([kinds[i]] * n)
     return tuple(out)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read cards from space-separated codes, or from a sequence of codes or cards."""
-    items: Iterable[str | Card] = text.split() if isinstance(text, str) else text
+    """Read cards from space-separated codes, or from a sequence of codes or cards.
+
+    Raises :class:`~canasta_caliente.NotationError` on an unknown code, and :class:`TypeError`
+    on anything but a string or an iterable of codes and cards.
+    """
+    if isinstance(text, str):
+        return tuple(Card.parse(c) for c in text.split())
+    try:
+        items = iter(text)
+    except TypeError:
+        raise TypeError("expected cards as a string of codes or a sequence of codes and cards, "
+                        f"got {describe_value(text)}") from None
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
 
 

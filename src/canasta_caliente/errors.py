@@ -34,7 +34,8 @@ class NotationError(CanastaError, ValueError):
 class RuleSetError(CanastaError, ValueError):
     """An invalid RuleSet: every problem found is listed.
 
-    :attr:`problems` holds ``(option, message)`` pairs, one per problem.
+    :attr:`problems` holds ``(option, message)`` pairs, one per problem; the message shows the
+    first :data:`MESSAGE_LISTS` of them and says how many more there are.
     """
 
     problems: tuple[tuple[str, str], ...]
@@ -42,10 +43,37 @@ class RuleSetError(CanastaError, ValueError):
 
     def __init__(self, problems: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
         self.problems: tuple[tuple[str, str], ...] = tuple(problems)
-        lines = [f"{option}: {message}" for option, message in self.problems]
+        lines = [f"{option}: {message}" for option, message in self.problems[:MESSAGE_LISTS]]
         count = len(self.problems)
+        if count > MESSAGE_LISTS:
+            lines.append(f"... and {count - MESSAGE_LISTS} more problems (all in .problems)")
         head = f"invalid RuleSet ({count} problem{'s' if count != 1 else ''})"
         super().__init__(head + ":\n  " + "\n  ".join(lines) if lines else head)
+
+
+MESSAGE_LISTS = 50
+"""How many problems the message of a :class:`RuleSetError` lists; :attr:`~RuleSetError.problems`
+holds them all."""
+
+
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)``, shortened to about ``limit`` characters, for error messages; never
+    raises (an integer too long to print is described by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}<an integer of about {digits} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a message must not fail on a strange value
+        return f"<a {type(value).__name__} that cannot be printed>"
+    if len(text) > limit:
+        text = text[: limit - 7] + "..." + text[-4:]
+    return text
+
+
+def describe_value(value: object) -> str:
+    """A value's type and (shortened) repr, for :class:`TypeError` messages."""
+    return f"{type(value).__name__} {short_repr(value)}"
 
 
 class StateError(CanastaError, ValueError):

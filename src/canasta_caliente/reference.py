@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 from .actions import Action, Verb
 from .cards import NUM_KINDS, Card
+from .errors import NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .state import GameState, Phase, Question
 
@@ -507,6 +508,15 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
 # The candidates and the verdicts
 
 
+def _actions(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Iterator[Action]:
+    """The action of these parts, if the notation can write it (an :class:`Action` that cannot be
+    written cannot be built, so it is no candidate)."""
+    try:
+        yield Action(verb, cards, on)
+    except NotationError:
+        return
+
+
 def _candidates(state: GameState) -> Iterator[Action]:
     """Every action worth asking about, from the hand of the player to act."""
     for verb in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO, Verb.DEAL):
@@ -519,11 +529,11 @@ def _candidates(state: GameState) -> Iterator[Action]:
     for i, a in enumerate(held):
         for b in held[i:]:
             if a != b or hand[a] >= 2:
-                yield Action(Verb.TAKE, (a, b))
+                yield from _actions(Verb.TAKE, (a, b))
     for card in held:
         yield Action(Verb.DISCARD, (card,))
     for k in range(1, hand[_B3] + 1):
-        yield Action(Verb.MELD, (Card.BLACK_THREE,) * k)
+        yield from _actions(Verb.MELD, (Card.BLACK_THREE,) * k)
     for rank in _RANKS:
         for n in range(hand[rank] + 1):
             for t in range(hand[_TWO] + 1):
@@ -533,9 +543,9 @@ def _candidates(state: GameState) -> Iterator[Action]:
                             continue
                         cards = ((Card(rank),) * n + (Card.TWO,) * t + (Card.JOKER,) * j
                                  + (Card.CALIENTE,) * c)
-                        yield Action(Verb.MELD, cards, None if n else Card(rank))
+                        yield from _actions(Verb.MELD, cards, None if n else Card(rank))
     for c in range(1, hand[_CAL] + 1):
-        yield Action(Verb.MELD, (Card.CALIENTE,) * c)
+        yield from _actions(Verb.MELD, (Card.CALIENTE,) * c)
 
 
 def _legal(turn: _Turn, state: GameState, action: Action) -> bool:

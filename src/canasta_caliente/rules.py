@@ -21,8 +21,10 @@ draw_count: expected an integer, got 'two' (text)
 
 from __future__ import annotations
 
+import collections
 import difflib
 import enum
+import itertools
 import json
 import re
 import tomllib
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import attrs
 
 from .cards import NUM_KINDS, Card
-from .errors import RuleSetError
+from .errors import RuleSetError, describe_value, short_repr
 
 if TYPE_CHECKING:
     from .facts import RuleFacts
@@ -198,10 +200,10 @@ def _values(value: Any) -> Any:
     if isinstance(value, Mapping):
         merged = list(_DEFAULT_VALUES)
         for code, v in value.items():
-            try:
-                merged[Card.parse(str(code))] = v
-            except ValueError:
+            card = _card_code(code)
+            if card is None:
                 return value
+            merged[card] = v
         return tuple(merged)
     if isinstance(value, list):
         return tuple(value)
@@ -281,12 +283,12 @@ class RuleSet:
         converter=_enum(WildRule))
     max_wilds: int | None = _opt(
         None, 'Most wilds in one meld, on top of wild_rule (3 in classic); "none" for no cap '
-        "(JSON null too). 0 forbids wilds in melds.", ("MELD-2",),
+        "(JSON null too). 0 forbids wilds in melds; at most 100.", ("MELD-2",),
         kind='integer or "none"', converter=_none)
     canasta_size: int = _opt(
-        7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld. It also "
-        "decides going out (canastas_to_go_out), the canasta bonuses and the always-frozen "
-        "lay-off.", ("MELD-4", "OUT-1", "PILE-5", "SCORE-2"))
+        7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld, and "
+        "at most 100. It also decides going out (canastas_to_go_out), the canasta bonuses "
+        "and the always-frozen lay-off.", ("MELD-4", "OUT-1", "PILE-5", "SCORE-2"))
     canastas_to_go_out: int = _opt(
         1, "Canastas the side must hold, counting the turn's melds, before a player may go out "
         "(2 in the 2-player and three-deck games); 0 to 11, since a side has one meld per rank.",
@@ -294,16 +296,18 @@ class RuleSet:
     target_score: int = _opt(
         5000, "Game score that ends the game: after a hand, when some side has at least this "
         "score and one side is strictly ahead of all others, that side wins; a tie for the "
-        "lead plays another hand (10000 in the three-deck game). At least 1.",
+        "lead plays another hand (10000 in the three-deck game). At least 1, at most "
+        "1000000000.",
         ("GAME-1", "VAR-5"))
     minimum_below_zero: int = _opt(
         15, "First-meld minimum for a side whose game score is below 0 at the start of the "
-        "hand; at least 0.", ("INIT-1",))
+        "hand; 0 to 1000000.", ("INIT-1",))
     initial_meld_minimums: tuple[tuple[int, int], ...] = _opt(
         ((0, 50), (1500, 90), (3000, 120)),
         "First-meld minimums from score 0 up: rows of [from score, minimum]. A side needs the "
         "minimum of the last row whose score its game score has reached. The rows are sorted by "
-        "score with no score twice, the first from 0, and minimums are at least 0.",
+        "score with no score twice, the first from 0 (scores at most 1000000000), minimums are 0 "
+        "to 1000000, and there are at most 100 rows.",
         ("INIT-1", "INIT-2", "VAR-5"), kind="list of [from score, minimum] rows",
         converter=_pairs)
     always_frozen: bool = _opt(
@@ -325,29 +329,30 @@ class RuleSet:
         ("OUT-3",), kind="true or false")
     bonus_card_extras: tuple[tuple[int, int], ...] = _opt(
         ((4, 400),), "Extra score for many bonus cards: rows of [at least this many bonus "
-        "cards, extra], sorted by count with no count twice, counts at least 1. The last row "
+        "cards, extra], sorted by count with no count twice, counts 1 to 100, extras -1000000 to "
+        "1000000, at most 100 rows. The last row "
         "the side's bonus cards reach applies, added to bonus_card_score per card (both "
         "negative when the side has no meld).", ("SCORE-4", "VAR-5"),
         kind="list of [count, extra] rows", converter=_pairs)
     card_values: tuple[int, ...] = _opt(
         _DEFAULT_VALUES, "Card values (CARD-3), counted in melds, in hands left over and toward "
-        "the first-meld minimum; each at least 0. A document gives a table of card codes to "
+        "the first-meld minimum; each 0 to 1000000. A document gives a table of card codes to "
         "values (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 CAL; T for 10); cards it leaves out keep "
         "CARD-3's values.", ("CARD-3", "INIT-2", "SCORE-1"),
         kind="table of card code = integer", converter=_values)
-    natural_canasta_bonus: int = _opt(500, "Score for each natural canasta (no wild); at least "
-                                      "0.", ("SCORE-2",))
-    mixed_canasta_bonus: int = _opt(300, "Score for each mixed canasta (with a wild); at least "
-                                    "0.", ("SCORE-2",))
-    going_out_bonus: int = _opt(100, "Score for the side that goes out; at least 0.",
+    natural_canasta_bonus: int = _opt(500, "Score for each natural canasta (no wild); 0 to "
+                                      "1000000.", ("SCORE-2",))
+    mixed_canasta_bonus: int = _opt(300, "Score for each mixed canasta (with a wild); 0 to "
+                                    "1000000.", ("SCORE-2",))
+    going_out_bonus: int = _opt(100, "Score for the side that goes out; 0 to 1000000.",
                                 ("OUT-3", "SCORE-3"))
     concealed_bonus: int = _opt(100, "Extra score for going out concealed, on top of "
-                                "going_out_bonus; at least 0.", ("OUT-3", "SCORE-3"))
+                                "going_out_bonus; 0 to 1000000.", ("OUT-3", "SCORE-3"))
     bonus_card_score: int = _opt(100, "Score per bonus card laid out, taken away instead when "
-                                 "the side has no meld at the end of the hand; at least 0.",
+                                 "the side has no meld at the end of the hand; 0 to 1000000.",
                                  ("SCORE-4",))
     caliente_card_penalty: int = _opt(100, "Points taken from a side for each Caliente card it "
-                                      "played; at least 0.", ("SCORE-5", "HOT-2"))
+                                      "played; 0 to 1000000.", ("SCORE-5", "HOT-2"))
     up_card_must_be_natural: bool = _opt(
         False, "At the deal, cards are turned until the up card is a natural: a wild, bonus, "
         "stop or Caliente card turned up stays in the pile beneath (classic); otherwise only "
@@ -402,6 +407,16 @@ class RuleSet:
         problems = _problems(self)
         if problems:
             raise RuleSetError(problems)
+        # An int subclass (an IntEnum, say) is kept as a plain int, so that every document,
+        # repr and hash reads the number itself.
+        for name in _INT_OPTIONS:
+            value = getattr(self, name)
+            if value is not None and type(value) is not int:
+                object.__setattr__(self, name, int(value))
+        for name in ("initial_meld_minimums", "bonus_card_extras", "card_values"):
+            value = getattr(self, name)
+            object.__setattr__(self, name, tuple(
+                tuple(map(int, row)) if isinstance(row, tuple) else int(row) for row in value))
         layout = table_layout(self.players, self.sides, self.decks)
         assert layout is not None  # validated above
         object.__setattr__(self, "_layout", layout)
@@ -477,8 +492,13 @@ class RuleSet:
 
         >>> RuleSet.preset_description("caliente-2p")
         'Canasta Caliente for 2 players: 15 cards, draw 2, two canastas to go out.'
+
+        An unknown name raises :class:`~canasta_caliente.RuleSetError`, as :meth:`preset` does.
         """
-        return _PRESET_DESCRIPTIONS[name]
+        try:
+            return _PRESET_DESCRIPTIONS[name]
+        except (KeyError, TypeError):
+            raise RuleSetError([("preset", _unknown_preset_message(name))]) from None
 
     def __repr__(self) -> str:
         """The preset it is closest to, with the options that differ:
@@ -498,7 +518,7 @@ class RuleSet:
         Unknown option names and invalid values are reported together in one
         :class:`~canasta_caliente.RuleSetError`.
         """
-        problems = [(name, _unknown_message(name)) for name in options
+        problems = [(_safe_text(name), _unknown_message(_safe_text(name))) for name in options
                     if name not in _OPTION_NAMES]
         known = {name: value for name, value in options.items() if name in _OPTION_NAMES}
         try:
@@ -545,11 +565,16 @@ class RuleSet:
             else:
                 problems.append(("preset", _unknown_preset_message(preset)))
         known: dict[str, Any] = {}
+        unknown = 0
         for name, value in data.items():
-            if name in _OPTION_NAMES:
+            if isinstance(name, str) and name in _OPTION_NAMES:
                 known[name] = value
             else:
-                problems.append((str(name), _unknown_message(str(name))))
+                # Suggestions for the first few unknown names only: each costs a comparison
+                # with every option name.
+                unknown += 1
+                text = _safe_text(name)
+                problems.append((text, _unknown_message(text, suggest=unknown <= 50)))
         try:
             rules = cls(**{**base, **known})
         except RuleSetError as exc:
@@ -567,15 +592,21 @@ class RuleSet:
         """Read a RuleSet from a JSON document (see :meth:`from_dict`).
 
         A syntax error is reported with its line and column; an option given twice is a
-        problem too. ``null`` (or ``"none"``) for ``max_wilds`` means no limit.
+        problem too. ``null`` (or ``"none"``) for ``max_wilds`` means no limit. A document
+        nested deeper than any RuleSet's, or holding an integer too long to read, is a
+        :class:`~canasta_caliente.RuleSetError`; reading takes time linear in the document's
+        size. ``text`` that is not a string (or bytes) raises :class:`TypeError`.
         """
+        if not isinstance(text, str | bytes | bytearray):
+            raise TypeError(f"expected a JSON document as a string, got {describe_value(text)}")
         problems: list[tuple[str, str]] = []
 
         def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
             seen: dict[str, Any] = {}
             for key, value in items:
                 if key in seen:
-                    problems.append((key, "given more than once in the JSON document"))
+                    problems.append((_safe_text(key), "given more than once in the JSON "
+                                     "document"))
                 seen[key] = value
             return seen
 
@@ -583,8 +614,12 @@ class RuleSet:
             data = json.loads(text, object_pairs_hook=pairs)
         except json.JSONDecodeError as exc:
             raise RuleSetError([("(document)", f"invalid JSON at line {exc.lineno}, column "
-                                 f"{exc.colno}: {exc.msg}" + _line_hint(text, exc.lineno))]
+                                 f"{exc.colno}: {exc.msg}" + _line_hint(exc.doc, exc.lineno))]
                                ) from None
+        except RecursionError:
+            raise RuleSetError([("(document)", _TOO_DEEP)]) from None
+        except ValueError:  # an integer longer than Python reads from text
+            raise RuleSetError([("(document)", _long_integer(_as_text(text)))]) from None
         return cls._from_document(data, problems)
 
     def to_toml(self) -> str:
@@ -602,12 +637,27 @@ class RuleSet:
     def from_toml(cls, text: str) -> RuleSet:
         """Read a RuleSet from a TOML document (see :meth:`from_dict`).
 
-        A syntax error is reported with its line (and column, where TOML gives one).
+        A syntax error is reported with its line (and column, where TOML gives one). A
+        document nested deeper than any RuleSet's, or holding an integer too long to read, is a
+        :class:`~canasta_caliente.RuleSetError`; reading takes time linear in the document's
+        size (a construct left open at its end: a little more, to find where it starts).
+        ``text`` that is not a string raises :class:`TypeError`.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"expected a TOML document as a string, got {describe_value(text)}")
+        deep = _LONG_DOTTED_KEY.search(text)
+        if deep is not None:  # tomllib's time grows with the square of a dotted key's length
+            line = text.count("\n", 0, deep.start()) + 1
+            raise RuleSetError([("(document)", f"a dotted key of more than {_MOST_KEY_PARTS} "
+                                 f"parts at line {line}: {_TOO_DEEP}")])
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise RuleSetError([("(document)", _toml_error(text, exc))]) from None
+        except RecursionError:
+            raise RuleSetError([("(document)", _TOO_DEEP)]) from None
+        except ValueError:  # an integer longer than Python reads from text
+            raise RuleSetError([("(document)", _long_integer(text))]) from None
         return cls._from_document(data, [])
 
     @classmethod
@@ -698,50 +748,151 @@ def _toml_key(key: str) -> str:
 # -- messages -----------------------------------------------------------------------------
 
 
-def _unknown_message(name: str) -> str:
-    close = difflib.get_close_matches(name, _OPTION_NAMES, n=1)
-    return "unknown option" + (f" (did you mean {close[0]!r}?)" if close else "")
+def _unknown_message(name: str, *, suggest: bool = True) -> str:
+    close = _close(name, _OPTION_NAMES, " (did you mean {!r}?)") if suggest else ""
+    return "unknown option" + close
+
+
+def _close(word: str, choices: Any, template: str) -> str:
+    """``template`` filled with the choice closest to ``word``, or ``""`` if none is close (a
+    long word is never close to a name: it is not compared, which keeps this cheap)."""
+    if len(word) > 60:
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return template.format(close[0]) if close else ""
+
+
+def _safe_text(value: Any, limit: int = 60) -> str:
+    """``str(value)`` for a message: shortened, lone surrogates escaped, never raising."""
+    if isinstance(value, str):
+        text = value
+    elif _is_int(value) and value.bit_length() <= 100:
+        text = str(value)
+    else:
+        text = short_repr(value, limit)
+    if len(text) > limit:
+        text = text[: limit - 7] + "..." + text[-4:]
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _unknown_preset_message(name: Any) -> str:
     names = list(RuleSet._presets)
     if not isinstance(name, str):
         return f"expected a preset name, got {_describe(name)}; presets: " + ", ".join(names)
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown preset {name!r}{hint}; presets: " + ", ".join(names)
+    hint = _close(name, names, " (did you mean {!r}?)")
+    return f"unknown preset {short_repr(name)}{hint}; presets: " + ", ".join(names)
 
 
 def _describe(v: Any) -> str:
-    """A value and, where it helps, what kind of value it is (a document's words)."""
+    """A value and, where it helps, what kind of value it is (a document's words); short,
+    and never raising on a strange value."""
     if v is None:
         return "none"
     if isinstance(v, bool):
         return f"{str(v).lower()} (a boolean, not a number)"
     if isinstance(v, str):
-        if re.fullmatch(r"\s*-?\d+\s*", v):
+        if len(v) <= 60 and re.fullmatch(r"\s*-?\d+\s*", v):
             return f"{v!r} (text: write the number without quotes)"
-        return f"{v!r} (text)"
+        return f"{short_repr(v)} (text)"
     if isinstance(v, float):
         return f"{v!r} (a number with a fraction)"
     if isinstance(v, Mapping):
         return "a table"
     if isinstance(v, list | tuple):
-        return f"a list ({v!r})" if len(repr(v)) <= 40 else "a list"
+        text = short_repr(v, 41)
+        return f"a list ({text})" if len(text) <= 40 and not text.startswith("<") else "a list"
     if isinstance(v, int):
-        return str(v)
-    return f"{v!r} ({type(v).__name__})"
+        return short_repr(v)
+    return f"{short_repr(v)} ({type(v).__name__})"
 
 
-def _line_hint(text: str, lineno: int) -> str:
-    lines = text.splitlines()
+def _line_hint(text: str | bytes | bytearray, lineno: int) -> str:
+    lines = _as_text(text).splitlines()
     if 1 <= lineno <= len(lines) and lines[lineno - 1].strip():
-        return f" (the line reads: {lines[lineno - 1].strip()})"
+        return f" (the line reads: {_safe_text(lines[lineno - 1].strip(), 100)})"
     return ""
 
 
 _TOML_POSITION = re.compile(r"^(?P<msg>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
                             r"(?P<end>end of document))\)\s*$", re.DOTALL)
+
+
+def _parses(lines: list[str], k: int) -> bool:
+    """Whether the first ``k`` lines are a TOML document."""
+    try:
+        tomllib.loads("\n".join(lines[:k]))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return False
+    return True
+
+
+def _longest_parsing_prefix(lines: list[str]) -> int:
+    """How many lines start the document before a construct left open at its end.
+
+    Every prefix that holds the open construct's first line fails to parse; the prefix just
+    before it parses. The construct usually starts on the last line that starts a statement
+    (``key = ...`` or a table header), or else on the last line that holds a multi-line
+    string's quotes: two parses confirm each guess. Otherwise galloping back from
+    the end, then bisecting, finds that boundary with a logarithmic number of parses, so the
+    time is O(n log n) rather than one parse per line. (A prefix that ends inside an earlier,
+    closed multi-line construct also fails, so in rare documents the line found is an earlier
+    one; it is still a line the reader should look at.)
+    """
+    statement = next((k for k in range(len(lines) - 1, -1, -1) if _STATEMENT.match(lines[k])),
+                     None)
+    string = next((k for k in range(len(lines) - 1, -1, -1)
+                   if '"""' in lines[k] or "'''" in lines[k]), None)
+    for k in (statement, string):
+        if k is not None and _parses(lines, k) and not _parses(lines, k + 1):
+            return k
+    bad = len(lines)  # the whole document fails
+    step = 1
+    good = max(bad - step, 0)
+    while good > 0 and not _parses(lines, good):
+        bad = good
+        step *= 2
+        good = max(bad - step, 0)
+    while bad - good > 1:  # _parses(good) (the empty prefix parses) and not _parses(bad)
+        mid = (good + bad) // 2
+        if _parses(lines, mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
+# The start of a TOML line that starts a statement: a key and "=", or a table header.
+_STATEMENT = re.compile(r"""[ \t]*(?>[A-Za-z0-9_\-"'.][A-Za-z0-9_\-"'. \t]*)=|"""
+                        r"""[ \t]*\[\[?(?>[A-Za-z0-9_\-"'. \t]+)\]?\]?[ \t]*(?:#.*)?$""")
+_MOST_KEY_PARTS = 32
+# A dotted key of more than _MOST_KEY_PARTS parts; the lookbehind makes each match attempt
+# start at a key part's first character, and the atomic groups never backtrack, so the search
+# is linear in the document's size.
+_LONG_DOTTED_KEY = re.compile(
+    r"""(?<![A-Za-z0-9_\-"'])(?>(?>[A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*)"""
+    rf"{{{_MOST_KEY_PARTS}}}")
+_TOO_DEEP = ("nested too deeply: a RuleSet document holds tables and lists of rows, a few "
+             "levels deep")
+_LONG_DIGITS = re.compile(r"\d(?:_?\d){4300,}")
+
+
+def _as_text(text: str | bytes | bytearray) -> str:
+    if isinstance(text, str):
+        return text
+    return bytes(text).decode("utf-8", "replace")
+
+
+def _long_integer(text: str) -> str:
+    """The message for an integer too long to read, naming where it is."""
+    match = _LONG_DIGITS.search(text)
+    where = ""
+    if match is not None:
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        digits = sum(c.isdigit() for c in match.group())
+        where = f" at line {line}, column {column} ({digits} digits)"
+    return (f"an integer too long to read{where}: no option takes a number of more than "
+            f"{len(str(MOST_SCORE))} digits")
 
 
 def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
@@ -755,14 +906,7 @@ def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
         # tomllib reports an unclosed construct at the end of the document; the construct
         # starts on the line after the longest prefix of lines that still parses.
         lines = text.splitlines()
-        line = 1
-        for k in range(len(lines), -1, -1):
-            try:
-                tomllib.loads("\n".join(lines[:k]))
-            except tomllib.TOMLDecodeError:
-                continue
-            line = min(k + 1, max(len(lines), 1))
-            break
+        line = min(_longest_parsing_prefix(lines) + 1, max(len(lines), 1))
         where = f"line {line} (still open at the end of the document)"
     else:
         line = int(match["line"])
@@ -781,27 +925,60 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-# Integer options: (least, most or None, why the least).
-_INT_RANGES: dict[str, tuple[int, int | None, str]] = {
-    "players": (2, 6, "SEAT-2 lays out tables of 2 to 6 players"),
-    "sides": (1, None, "a table has at least one side"),
-    "decks": (1, None, "the game needs a deck"),
-    "caliente_cards": (0, None, "a count of cards"),
-    "hand_size": (1, None, "each active player is dealt a hand (DEAL-1)"),
-    "draw_count": (1, None, "the draw action takes at least one card from the stock (TURN-2)"),
-    "canasta_size": (3, None, "a canasta cannot be smaller than a meld, which has at least 3 "
-                     "cards (MELD-1, MELD-4)"),
+# The bounds of the numbers a RuleSet accepts: what a table could play, and small enough that
+# every RuleSet accepted can be written out again (a document, its repr).
+MOST_COUNT = 100
+"""The most of any count of cards, decks, sides, rows or wilds a RuleSet accepts."""
+MOST_POINTS = 1_000_000
+"""The most points a bonus, a penalty, a card value or a first-meld minimum may be worth."""
+MOST_SCORE = 1_000_000_000
+"""The highest game score a RuleSet names (``target_score``, the scores of
+``initial_meld_minimums``)."""
+
+_WHY_COUNT = f"no table plays with more than {MOST_COUNT}"
+_WHY_POINTS = f"no table counts more than {MOST_POINTS} points for one thing"
+_WHY_SCORE = f"no game is played to more than {MOST_SCORE} points"
+
+# Integer options: (least, most, why the least, why the most).
+_INT_RANGES: dict[str, tuple[int, int, str, str]] = {
+    "players": (2, 6, "SEAT-2 lays out tables of 2 to 6 players",
+                "SEAT-2 lays out tables of 2 to 6 players"),
+    "sides": (1, MOST_COUNT, "a table has at least one side", _WHY_COUNT),
+    "decks": (1, MOST_COUNT, "the game needs a deck", _WHY_COUNT),
+    "caliente_cards": (0, MOST_COUNT, "a count of cards", _WHY_COUNT),
+    "hand_size": (1, MOST_COUNT, "each active player is dealt a hand (DEAL-1)", _WHY_COUNT),
+    "draw_count": (1, MOST_COUNT,
+                   "the draw action takes at least one card from the stock (TURN-2)",
+                   _WHY_COUNT),
+    "canasta_size": (3, MOST_COUNT, "a canasta cannot be smaller than a meld, which has at "
+                     "least 3 cards (MELD-1, MELD-4)", _WHY_COUNT),
     "canastas_to_go_out": (0, 11, "a side has at most one meld, so one canasta, per natural "
-                           "rank (MELD-3)"),
-    "target_score": (1, None, "a game is played to a positive score (GAME-1)"),
-    "minimum_below_zero": (0, None, "a first-meld minimum is a number of points (INIT-1)"),
-    "natural_canasta_bonus": (0, None, "a bonus"),
-    "mixed_canasta_bonus": (0, None, "a bonus"),
-    "going_out_bonus": (0, None, "a bonus"),
-    "concealed_bonus": (0, None, "a bonus"),
-    "bonus_card_score": (0, None, "its sign is set by SCORE-4"),
-    "caliente_card_penalty": (0, None, "it is taken away from the side's score (SCORE-5)"),
+                           "rank (MELD-3)", "a side has at most one meld, so one canasta, per "
+                           "natural rank (MELD-3)"),
+    "target_score": (1, MOST_SCORE, "a game is played to a positive score (GAME-1)",
+                     _WHY_SCORE),
+    "minimum_below_zero": (0, MOST_POINTS, "a first-meld minimum is a number of points "
+                           "(INIT-1)", _WHY_POINTS),
+    "natural_canasta_bonus": (0, MOST_POINTS, "a bonus", _WHY_POINTS),
+    "mixed_canasta_bonus": (0, MOST_POINTS, "a bonus", _WHY_POINTS),
+    "going_out_bonus": (0, MOST_POINTS, "a bonus", _WHY_POINTS),
+    "concealed_bonus": (0, MOST_POINTS, "a bonus", _WHY_POINTS),
+    "bonus_card_score": (0, MOST_POINTS, "its sign is set by SCORE-4", _WHY_POINTS),
+    "caliente_card_penalty": (0, MOST_POINTS, "it is taken away from the side's score "
+                              "(SCORE-5)", _WHY_POINTS),
 }
+
+_INT_OPTIONS: tuple[str, ...] = (*_INT_RANGES, "max_wilds")
+
+# How many items a message lists before it says how many more there are.
+_LIST_AT_MOST = 10
+
+
+def _listed(items: list[Any]) -> str:
+    """Items for a message, comma-separated: the first few, then how many more."""
+    shown = ", ".join(short_repr(x) for x in items[:_LIST_AT_MOST])
+    more = len(items) - _LIST_AT_MOST
+    return shown + (f" and {more} more" if more > 0 else "")
 
 
 def _problems(r: RuleSet) -> list[tuple[str, str]]:
@@ -812,14 +989,14 @@ def _problems(r: RuleSet) -> list[tuple[str, str]]:
     """
     found: dict[str, list[str]] = {name: [] for name in _OPTION_NAMES}
     usable: set[str] = set()
-    for name, (low, high, why) in _INT_RANGES.items():
+    for name, (low, high, why_low, why_high) in _INT_RANGES.items():
         v = getattr(r, name)
         if not _is_int(v):
             found[name].append(f"expected an integer, got {_describe(v)}")
         elif v < low:
-            found[name].append(f"must be at least {low}: {why}, got {v}")
-        elif high is not None and v > high:
-            found[name].append(f"must be at most {high}: {why}, got {v}")
+            found[name].append(f"must be at least {low}: {why_low}, got {short_repr(v)}")
+        elif v > high:
+            found[name].append(f"must be at most {high}: {why_high}, got {short_repr(v)}")
         else:
             usable.add(name)
     for name in ("always_frozen", "bonus_from_pile_replaced", "concealed_needs_own_canasta",
@@ -841,8 +1018,7 @@ def _problems(r: RuleSet) -> list[tuple[str, str]]:
         choices = [k.value for k in kind]
         hint = ""
         if isinstance(v, str):
-            close = difflib.get_close_matches(v.lower(), choices, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = _close(v.lower(), choices, "; did you mean {!r}?")
         found[name].append(f"expected one of {', '.join(choices)}, got {_describe(v)}{hint}")
     if r.max_wilds is not None:
         if not _is_int(r.max_wilds):
@@ -850,11 +1026,16 @@ def _problems(r: RuleSet) -> list[tuple[str, str]]:
                                       + _describe(r.max_wilds))
         elif r.max_wilds < 0:
             found["max_wilds"].append('must be at least 0 (or "none" for no limit), got '
-                                      f"{r.max_wilds}")
+                                      f"{short_repr(r.max_wilds)}")
+        elif r.max_wilds > MOST_COUNT:
+            found["max_wilds"].append(f'must be at most {MOST_COUNT} (or "none" for no '
+                                      f"limit): {_WHY_COUNT}, got {short_repr(r.max_wilds)}")
     found["initial_meld_minimums"] += _table_problems(
-        r.initial_meld_minimums, "from score", "minimum", first=0, least_value=0)
+        r.initial_meld_minimums, "from score", "minimum", first=0, keys=(0, MOST_SCORE),
+        values=(0, MOST_POINTS))
     found["bonus_card_extras"] += _table_problems(
-        r.bonus_card_extras, "count", "extra", first=None, least_value=None)
+        r.bonus_card_extras, "count", "extra", first=None, keys=(1, MOST_COUNT),
+        values=(-MOST_POINTS, MOST_POINTS))
     found["card_values"] += _card_value_problems(r.card_values)
 
     # Combinations, each checked when the options it reads are usable.
@@ -910,70 +1091,110 @@ def _layout_problems(players: int, sides: int, decks: int) -> list[tuple[str, st
 
 
 def _table_problems(
-    table: Any, key: str, val: str, *, first: int | None, least_value: int | None
+    table: Any, key: str, val: str, *, first: int | None, keys: tuple[int, int],
+    values: tuple[int, int],
 ) -> list[str]:
-    """Problems with a table of (key, value) rows such as ``initial_meld_minimums``."""
+    """Problems with a table of (key, value) rows such as ``initial_meld_minimums``: at most
+    :data:`MOST_COUNT` rows, keys and values within their bounds. Linear in the rows."""
     if not isinstance(table, tuple):
         return [f"expected a list of [{key}, {val}] rows, got {_describe(table)}"]
     out: list[str] = []
+    bad_rows: list[str] = []
     rows: list[tuple[int, int]] = []
     for i, row in enumerate(table, 1):
         if not (isinstance(row, tuple) and len(row) == 2):
-            out.append(f"row {i} must be [{key}, {val}], got {_describe(row)}")
+            bad_rows.append(f"row {i} must be [{key}, {val}], got {_describe(row)}")
         elif not all(_is_int(x) for x in row):
             bad = next(x for x in row if not _is_int(x))
-            out.append(f"row {i} must hold two integers, got {_describe(bad)}")
+            bad_rows.append(f"row {i} must hold two integers, got {_describe(bad)}")
         else:
             rows.append((row[0], row[1]))
+    if len(table) > MOST_COUNT:
+        out.append(f"at most {MOST_COUNT} rows: {_WHY_COUNT}, got {len(table)}")
+    out += bad_rows[:_LIST_AT_MOST]
+    if len(bad_rows) > _LIST_AT_MOST:
+        out.append(f"and {len(bad_rows) - _LIST_AT_MOST} more rows that are not "
+                   f"[{key}, {val}] pairs of integers")
     if out:
         return out
     if not rows:
         return [f"needs at least one [{key}, {val}] row"]
-    keys = [k for k, _ in rows]
-    if len(set(keys)) != len(keys):
-        twice = sorted({k for k in keys if keys.count(k) > 1})
-        out.append(f"each {key} may appear once, but {', '.join(map(str, twice))} "
+    row_keys = [k for k, _ in rows]
+    counts = collections.Counter(row_keys)
+    twice = sorted(k for k, n in counts.items() if n > 1)
+    if twice:
+        out.append(f"each {key} may appear once, but {_listed(twice)} "
                    f"appear{'s' if len(twice) == 1 else ''} more than once")
-    if keys != sorted(keys):
+    if any(a > b for a, b in itertools.pairwise(row_keys)):
         out.append(f"rows must be sorted by {key}, from smallest to largest: got "
-                   f"{', '.join(map(str, keys))}")
-    if first is not None and min(keys) != first:
-        out.append(f"the first row must start at {key} {first}, not {min(keys)}: every "
-                   f"{key} from {first} up needs a row")
-    if first is None and min(keys) < 1:
-        out.append(f"each {key} must be at least 1, got {min(keys)}")
-    if least_value is not None:
-        low = [v for _, v in rows if v < least_value]
-        if low:
-            out.append(f"each {val} must be at least {least_value}, got "
-                       f"{', '.join(map(str, low))}")
+                   f"{_listed(row_keys)}")
+    least_key = min(row_keys)
+    if first is not None and least_key != first:
+        out.append(f"the first row must start at {key} {first}, not {short_repr(least_key)}: "
+                   f"every {key} from {first} up needs a row")
+    elif least_key < keys[0]:
+        out.append(f"each {key} must be at least {keys[0]}, got {short_repr(least_key)}")
+    high = [k for k in row_keys if k > keys[1]]
+    if high:
+        out.append(f"each {key} must be at most {keys[1]}, got {_listed(high)}")
+    low = [v for _, v in rows if v < values[0]]
+    if low:
+        out.append(f"each {val} must be at least {values[0]}, got {_listed(low)}")
+    high = [v for _, v in rows if v > values[1]]
+    if high:
+        out.append(f"each {val} must be at most {values[1]}: {_WHY_POINTS}, got "
+                   f"{_listed(high)}")
     return out
 
 
 def _card_value_problems(values: Any) -> list[str]:
     if isinstance(values, Mapping):
         out = []
+        unknown = 0
         for code, v in values.items():
-            try:
-                card: Card | None = Card.parse(str(code))
-            except ValueError:
-                card = None
+            card = _card_code(code)
             if card is None:
-                close = difflib.get_close_matches(str(code).upper(), _CARD_CODES, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                out.append(f"unknown card code {str(code)!r}{hint}; card codes: "
-                           + " ".join(_CARD_CODES))
-            elif not (_is_int(v) and v >= 0):
-                out.append(f"the value of {card.code} must be an integer of at least 0, got "
-                           f"{_describe(v)}")
+                unknown += 1
+                if unknown <= _LIST_AT_MOST:
+                    name = _safe_text(code)
+                    hint = _close(name.upper(), _CARD_CODES, " (did you mean {!r}?)")
+                    out.append(f"unknown card code {name!r}{hint}; card codes: "
+                               + " ".join(_CARD_CODES))
+            elif not _good_value(v):
+                out.append(_value_message(card.code, v))
+        if unknown > _LIST_AT_MOST:
+            out.append(f"and {unknown - _LIST_AT_MOST} more unknown card codes")
         return out or ["expected a table of card codes to values"]
     if not isinstance(values, tuple):
         return [f"expected a table of card codes to values, got {_describe(values)}"]
     if len(values) != NUM_KINDS:
         return [f"expected {NUM_KINDS} values, one per card code in the order "
                 f"{' '.join(_CARD_CODES)}, got {len(values)}"]
-    return [f"the value of {code} must be an integer of at least 0, got {_describe(v)}"
-            for code, v in zip(_CARD_CODES, values, strict=True) if not (_is_int(v) and v >= 0)]
+    return [_value_message(code, v)
+            for code, v in zip(_CARD_CODES, values, strict=True) if not _good_value(v)]
+
+
+def _good_value(v: Any) -> bool:
+    return _is_int(v) and 0 <= v <= MOST_POINTS
+
+
+def _value_message(code: str, v: Any) -> str:
+    if _is_int(v) and v > MOST_POINTS:
+        return f"the value of {code} must be at most {MOST_POINTS}: {_WHY_POINTS}, got " + (
+            short_repr(v))
+    return f"the value of {code} must be an integer of at least 0, got {_describe(v)}"
+
+
+def _card_code(code: Any) -> Card | None:
+    """The card a document's key names, or ``None``."""
+    if _is_int(code) and abs(code) < 100:
+        code = str(code)
+    if not isinstance(code, str) or len(code) > 10:
+        return None
+    try:
+        return Card.parse(code)
+    except ValueError:
+        return None
 
 
 _THREE_DECK: dict[str, Any] = {

@@ -159,6 +159,10 @@ class Table:
     turn: Turn
     melded_seats: int = 0
     """Bit mask of the seats that have melded a card this hand."""
+    known: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards known to all to be in its hand, as counts (see
+    :meth:`GameState.known`); ``()`` while nothing is known of any hand (a new hand), so that
+    equal knowledge is always the same value."""
 
     @property
     def stock_size(self) -> int:
@@ -353,6 +357,17 @@ class GameState(GameProgress):
         """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
         return cards_from_counts(self.table.hands[check_seat(self.rules, seat)])
 
+    def known(self, seat: int) -> tuple[Card, ...]:
+        """The cards known to all players to be in a seat's hand, sorted: every pile card it
+        took into its hand or that waits under INIT-4, less one for each card of that kind it
+        was later seen to meld, discard or play (a Caliente card), never below zero. Draws,
+        bonus-card replacements and Caliente refills add nothing; a new hand starts with
+        nothing known. Once a hand is over, its cards have been laid down to be counted
+        (SCORE-1): every seat's known cards are then its whole hand."""
+        known = self.table.known
+        check_seat(self.rules, seat)
+        return cards_from_counts(known[seat]) if known else ()
+
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
         return self.table.hands[check_seat(self.rules, seat)]
@@ -516,7 +531,8 @@ class _MakeTable(Protocol):
     def __call__(self, deck: tuple[Card, ...], stock_pos: int,
                  hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
                  sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
-                 turn: Turn, melded_seats: int = 0) -> Table: ...
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> Table: ...
 
 
 class _MakeState(Protocol):

@@ -187,7 +187,11 @@ def _naive_candidates(state: GameState) -> Iterator[Action]:
     yield Action(Verb.TAKE)
     for i, a in enumerate(kinds):
         for b in kinds[i:]:
-            if a is not b or hand[a] >= 2:
+            # Only pairs the notation can write are actions: one natural rank, no stop card
+            # beside another card.
+            naturals = {c for c in (a, b) if c.is_natural}
+            stops = (a, b).count(Card.BLACK_THREE)
+            if (a is not b or hand[a] >= 2) and len(naturals) <= 1 and stops in (0, 2):
                 yield Action(Verb.TAKE, (a, b))
     for k in range(NUM_KINDS):
         yield Action(Verb.DISCARD, (Card(k),))

@@ -8,6 +8,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+import attrs
+
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
 from ..facts import rule_facts
@@ -238,6 +240,10 @@ def end_hand(
     ``table``: scored (:func:`~canasta_caliente.scoring.score_hand`) and the game scores
     updated."""
     result = score_hand(state.rules, table, ended, went_out)
+    # The hands are laid down to be counted (SCORE-1): from now on every card left in a hand is
+    # known to all, so a view of the finished hand holds what its score was counted from.
+    shown = table.hands if any(map(any, table.hands)) else ()
+    table = attrs.evolve(table, known=shown)
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,
                       (*state.hand_results, result), True)
