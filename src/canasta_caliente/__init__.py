@@ -19,7 +19,17 @@ from .cards import Card
 from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
-from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .rules import (
+    OPTIONS,
+    BonusExtras,
+    ConcealedScope,
+    GoingOutPermission,
+    OptionInfo,
+    RuleSet,
+    StockOut,
+    TieBreak,
+    WildRule,
+)
 from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
@@ -32,12 +42,15 @@ __all__ = [
     "RULES_VERSION",
     "Action",
     "ActionSpace",
+    "BonusExtras",
     "CanastaError",
     "Card",
     "Comparison",
+    "ConcealedScope",
     "GameRecord",
     "GameResult",
     "GameState",
+    "GoingOutPermission",
     "HandEnd",
     "HandResult",
     "IllegalActionError",
@@ -52,6 +65,7 @@ __all__ = [
     "SimulationResult",
     "StateError",
     "StockOut",
+    "TieBreak",
     "Verb",
     "View",
     "WildRule",

@@ -40,11 +40,15 @@ __all__ = [
     "read_document",
 ]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of the rules this package plays and reads in documents. It changes when a rule
-change makes old documents mean something else; a document of another version is refused."""
+change makes old documents mean something else; a document of a version it cannot read is
+refused. Version 2 turned the ``classic`` preset's up card until it is a natural (READ-1) and
+added the options of READ-1 to READ-8."""
 
-READABLE_RULES_VERSIONS = frozenset({RULES_VERSION})
+READABLE_RULES_VERSIONS = frozenset({1, RULES_VERSION})
+"""Versions read. A version-1 document names every option of its rules, and the options
+version 2 added default to version 1's rules, so it still means what it meant."""
 
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects a document may have (a state document nests 5

@@ -142,9 +142,14 @@ def public_fact_problems(
             add(paths.melded_seats, f"side {side_no} has melds on the table, but none of its "
                 "seats is listed as having melded (MELD-3)")
 
-    if hand_results and not over and leader(rules, tuple(scores)) is not None:
-        add(paths.scores, f"side {leader(rules, tuple(scores))} had won the game after hand "
-            f"{len(hand_results)}, so no further hand is dealt (GAME-1)")
+    if hand_results and not over:
+        last_out = hand_results[-1].went_out
+        won = leader(rules, tuple(scores),
+                     None if last_out is None or not 0 <= last_out < rules.players
+                     else side_of_seat(rules, last_out))
+        if won is not None:
+            add(paths.scores, f"side {won} had won the game after hand {len(hand_results)}, "
+                "so no further hand is dealt (GAME-1, READ-2)")
 
     seat = order[turn_index]
     side_no = side_of_seat(rules, seat)
@@ -206,6 +211,9 @@ def public_fact_problems(
     if turn.question is not Question.NONE and partner is None:
         add(join(tp, "question"), f"{question!r}, but seat {seat} has no partner playing this "
             "hand to ask (OUT-2)")
+    elif turn.question is not Question.NONE and rules.going_out_permission == "never":
+        add(join(tp, "question"), f"{question!r}, but no one asks \"May I go out?\" under "
+            "going_out_permission = never (READ-4)")
     if turn.phase is Phase.ANSWER:
         if turn.question is not Question.ASKED:
             add(join(tp, "question"), f"{question!r} while a partner is to answer: the answer "

@@ -61,7 +61,6 @@ from ._version import __version__
 from .cards import (
     B3,
     CAL,
-    FREEZERS,
     JOKER,
     KINDS,
     NUM_KINDS,
@@ -73,6 +72,7 @@ from .cards import (
 )
 from .engine import apply, legal_actions, turn_order
 from .errors import StateError
+from .facts import rule_facts
 from .invariants import VIEW_PATHS, known_problems, public_fact_problems
 from .rules import RuleSet
 from .solver import meld_is_valid
@@ -249,8 +249,10 @@ class View(GameProgress):
 
     @property
     def pile_has_freezer(self) -> bool:
-        """True while the pile holds a wild or a bonus card (PILE-3)."""
-        return not FREEZERS.isdisjoint(self.pile)
+        """True while the pile holds a wild or a bonus card (PILE-3), or a stop card under
+        ``stop_card_freezes`` (READ-6)."""
+        rules = self.rules
+        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.pile)
 
     # -- the game ------------------------------------------------------------------------
 

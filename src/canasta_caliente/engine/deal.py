@@ -10,7 +10,7 @@ from typing import TypeVar
 
 import attrs
 
-from ..cards import FREEZERS, I_R3, NUM_KINDS, Card, parse_cards
+from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
 from ..facts import rule_facts
 from ..rules import RuleSet, StockOut
@@ -190,11 +190,12 @@ def deal(
         for card in deck[i:pos:len(order)]:
             hand[card] += 1
     pile: list[Card] = []
-    while pos < len(deck):  # DEAL-3
+    natural_up = rules.up_card_must_be_natural
+    while pos < len(deck):  # DEAL-3 (READ-1: until the up card is a natural)
         card = deck[pos]
         pos += 1
         pile.append(card)
-        if card not in FREEZERS:
+        if card < NUM_RANKS if natural_up else card not in FREEZERS:
             break
     laid = [0] * len(rules.layout)
     side_of = facts.side_of
