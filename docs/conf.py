@@ -33,6 +33,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_story",
     "canasta_rl",
     "myst_nb",
 ]

@@ -7,7 +7,9 @@ the engine) before it is written down: the two must list the same actions in the
 every node. A disagreement stops the script with the state where it happened and the divide of
 both.
 
-    python scripts/make_perft.py
+    python scripts/make_perft.py [CASE ...]
+
+With case names, only those cases are written.
 """
 
 from __future__ import annotations
@@ -132,6 +134,30 @@ CASES: list[dict[str, Any]] = [
         "random": {"seed": 9, "stock_at_most": 2},
         "depth": 5,
     },
+    {
+        "name": "readings-stop-freezes",
+        "description": "Other readings (READ-1, READ-4, READ-6): the deal turns a stop card "
+        "under the up card, where it freezes the pile; nobody asks to go out. Seat 0 takes "
+        "the pile with a natural pair for its first meld or draws.",
+        "preset": "caliente",
+        "options": {"up_card_must_be_natural": True, "stop_card_freezes": True,
+                    "going_out_permission": "never"},
+        "hands": {0: "7 7 2 K K K A A Q J B3", 2: "7 J J 2 4 5 6 8 9 10 Q"},
+        "pile": "B3 7",
+        "stock": "5 6 8 9 J",
+        "depth": 6,
+    },
+    {
+        "name": "readings-stock-out",
+        "description": "Other readings near the end of the stock (READ-7, READ-8): the pile "
+        "always frozen and never taken onto a canasta, a Caliente card playable on an empty "
+        "stock.",
+        "preset": "caliente-cards",
+        "options": {"always_frozen": True, "pile_pair_onto_canasta": False,
+                    "caliente_on_empty_stock": True},
+        "random": {"seed": 3, "stock_at_most": 1},
+        "depth": 5,
+    },
 ]
 
 
@@ -157,10 +183,16 @@ def build(case: dict[str, Any]) -> tuple[cc.RuleSet, dict[str, Any]]:
     return rules, fields
 
 
-def main() -> int:
-    """Compute, cross-check and write every case."""
+def main(names: list[str]) -> int:
+    """Compute, cross-check and write every case (or only the cases named)."""
     OUT.mkdir(parents=True, exist_ok=True)
+    unknown = set(names) - {case["name"] for case in CASES}
+    if unknown:
+        print(f"unknown case(s): {', '.join(sorted(unknown))}")
+        return 2
     for case in CASES:
+        if names and case["name"] not in names:
+            continue
         rules, fields = build(case)
         state = cc.new_game(
             rules, seed=fields["seed"],
@@ -198,4 +230,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -49,6 +49,15 @@ def ruleset_options(draw: st.DrawFn) -> dict[str, Any]:
         "stock_out": draw(st.sampled_from(list(cc.StockOut))),
         "concealed_needs_own_canasta": draw(st.booleans()),
         "bonus_card_extras": tuple(sorted(extras)) or ((4, 400),),
+        # The other readings (READ-1 to READ-8), every value.
+        "up_card_must_be_natural": draw(st.booleans()),
+        "tie_break": draw(st.sampled_from(list(cc.TieBreak))),
+        "bonus_extras_without_meld": draw(st.sampled_from(list(cc.BonusExtras))),
+        "going_out_permission": draw(st.sampled_from(list(cc.GoingOutPermission))),
+        "concealed_scope": draw(st.sampled_from(list(cc.ConcealedScope))),
+        "stop_card_freezes": draw(st.booleans()),
+        "pile_pair_onto_canasta": draw(st.booleans()),
+        "caliente_on_empty_stock": draw(st.booleans()),
     }
     values = dict(zip((card.code for card in cc.Card), base.card_values, strict=True))
     if draw(st.booleans()):

@@ -146,6 +146,15 @@ def test_question_without_a_partner() -> None:
             "no partner")
 
 
+def test_question_when_no_one_asks() -> None:
+    """A "no" under ``going_out_permission = "never"`` is refused: the question does not
+    exist there."""
+    # RULES: READ-4, OUT-2
+    rules = cc.RuleSet.preset("caliente").replace(going_out_permission="never")
+    state = cc.apply(cc.new_game(rules, seed=2), "draw")
+    refused(state, lambda d: turn(d).update(question="no"), "table.turn.question", "READ-4")
+
+
 def test_need_zero_for_a_side_that_has_not_melded() -> None:
     """turn.need = 0 for a side that has not melded (the first-meld minimum silently skipped)
     is refused, in the draw phase and in the play phase."""

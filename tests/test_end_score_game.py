@@ -338,9 +338,11 @@ def test_classic_bonus_replacement_taking_last_card_ends_hand() -> None:
 
 def test_classic_caliente_refill_taking_last_card_ends_hand() -> None:
     """Classic with Caliente cards: a Caliente card played with one card in the stock refills
-    with that card and the hand ends (LAST_CARD); the card played costs 100."""
+    with that card and the hand ends (LAST_CARD); the card played costs 100. (The deck turns a
+    Caliente card up at the deal; classic would turn it under, READ-1, so that reading is
+    switched off to keep the deck's stock as counted.)"""
     # RULES: END-3, END-4, HOT-2, SCORE-5, VAR-7
-    rules = rules_for("classic", caliente_cards=2)
+    rules = rules_for("classic", caliente_cards=2, up_card_must_be_natural=False)
     state = game(rules, {0: "CAL"}, pile="R3 R3 R3 R3 CAL", bottom="Q")
     state = run_down(state, 1)
     assert state.current_player == 0

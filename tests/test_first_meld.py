@@ -423,3 +423,21 @@ def test_no_minimum_for_the_partner_once_the_side_has_melded() -> None:
     s = play(s, "discard 4", "draw", "discard A")
     assert s.current_player == 0
     assert s.turn.need == 0
+
+
+def test_refusal_counts_the_shortfall_of_the_best_the_turn_can_reach() -> None:
+    """At 1500 (minimum 90), `meld 4 4 4` with `A A A` still in hand is refused: after it the
+    turn could meld at most 15 + 60 = 75 points, 15 short of 90; the message says so (not the
+    75 still missing after the 4s)."""
+    # RULES: INIT-1, INIT-3, TURN-0
+    state = play(deal("caliente", {0: "4 4 4 A A A 5 6 8 9 10"}, pile="Q", stock="J",
+                          scores=(1500, 0)), "draw")
+    assert state.turn.need == 90
+    message = refused(state, "meld 4 4 4")
+    assert "minimum of 90" in message
+    assert "the most this turn could still meld is 75 points, 15 short" in message
+    assert "75 points short" not in message
+    # With a fourth A in hand the best is 95: the meld is allowed.
+    richer = play(deal("caliente", {0: "4 4 4 A A A 5 6 8 9 10"}, pile="Q", stock="A",
+                           scores=(1500, 0)), "draw")
+    assert "meld 4 4 4" in legal(richer)

@@ -72,11 +72,16 @@ def test_the_example_files_exist() -> None:
          RuleSet.preset("caliente-6p-3deck").replace(caliente_cards=2)),
         ("two-player-frozen-caliente.json",
          RuleSet.preset("caliente-2p").replace(always_frozen=True, caliente_cards=2)),
+        ("classic-other-readings.toml",
+         RuleSet.preset("classic").replace(stop_card_freezes=True,
+                                           bonus_extras_without_meld="none",
+                                           going_out_permission="never",
+                                           tie_break="went_out")),
     ],
 )
 def test_example_files_read_as_intended(name: str, expected: RuleSet) -> None:
     """Each example file is the preset it names with its overrides, and nothing else."""
-    # RULES: MELD-2, GAME-1, VAR-1, VAR-5, VAR-6, VAR-7, HOT-1
+    # RULES: MELD-2, GAME-1, VAR-1, VAR-5, VAR-6, VAR-7, HOT-1, READ-2, READ-3, READ-4, READ-6
     assert RuleSet.from_file(HOUSE_RULES / name) == expected
 
 
@@ -650,7 +655,7 @@ def test_error_message_lists_each_problem_on_its_own_line() -> None:
 # Options document themselves
 
 
-RULE_ID = re.compile(r"^(CARD|SEAT|DEAL|TURN|MELD|INIT|PILE|DISC|OUT|END|SCORE|GAME|HOT|VAR)"
+RULE_ID = re.compile(r"^(CARD|SEAT|DEAL|TURN|MELD|INIT|PILE|DISC|OUT|END|SCORE|GAME|HOT|VAR|READ)"
                      r"-\d+$")
 
 

@@ -77,6 +77,36 @@ def test_generator_matches_the_independent_reference(preset: str) -> None:
     assert report.reference_checked >= 100 and report.reference_skipped <= 2
 
 
+READINGS: dict[str, cc.RuleSet] = {
+    "classic-other-readings": cc.RuleSet.preset("classic").replace(
+        stop_card_freezes=True, going_out_permission="never", tie_break="went_out",
+        bonus_extras_without_meld="none", concealed_scope="side"),
+    "caliente-cards-readings": cc.RuleSet.preset("caliente-cards").replace(
+        up_card_must_be_natural=True, stop_card_freezes=True, caliente_on_empty_stock=True),
+    "always-frozen-no-canasta-pair": cc.RuleSet.preset("caliente-always-frozen").replace(
+        pile_pair_onto_canasta=False, caliente_cards=2, caliente_on_empty_stock=True,
+        going_out_permission="never"),
+    "two-player-readings": cc.RuleSet.preset("caliente-2p").replace(
+        always_frozen=True, pile_pair_onto_canasta=False, stop_card_freezes=True,
+        caliente_cards=2, caliente_on_empty_stock=True, up_card_must_be_natural=True),
+}
+"""The other readings (READ-1 to READ-8) away from their defaults, combined with tables and the
+Caliente cards."""
+
+
+@pytest.mark.parametrize("name", list(READINGS))
+def test_other_readings_match_the_reference_and_keep_invariants(name: str) -> None:
+    """Under the other readings, random games keep every invariant (no dead end, TURN-0) and
+    legal_actions equals the independent reference at every state."""
+    # RULES: READ-1, READ-4, READ-6, READ-7, READ-8, TURN-0
+    rules = READINGS[name]
+    report = sweep(rules, games=6, seed=4242, max_hands=2)
+    assert report.ok, "\n".join(map(str, report.violations[:5]))
+    checked = sweep(rules, games=2, seed=99, max_hands=1, reference_every=1)
+    assert checked.ok, "\n".join(map(str, checked.violations[:5]))
+    assert checked.reference_checked >= 100
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_generator_matches_the_independent_reference_in_long_games(preset: str) -> None:

@@ -34,7 +34,11 @@ def _reference(view: cc.View) -> list[float]:
     for card in view.hand:
         hand[card] += 1
     fields["hand"] = hand
-    fields["known"] = [0.0] * (16 * (players - 1))
+    known = [0.0] * (16 * (players - 1))
+    for k in range(1, players):
+        for card in view.known((me + k) % players):
+            known[16 * (k - 1) + card] += 1
+    fields["known"] = known
     fields["hand_sizes"] = [float(view.hand_size((me + k) % players)) for k in range(players)]
     fields["to_act"] = [float(view.current_player == (me + k) % players) for k in range(players)]
     melds: list[float] = []

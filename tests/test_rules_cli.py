@@ -198,17 +198,19 @@ def test_diff_preset_and_file(capsys: Capture) -> None:
 
 
 def test_diff_two_presets(capsys: Capture) -> None:
-    """classic against caliente: the four options of section 13, each with its rule IDs."""
-    # RULES: MELD-2, TURN-3, END-3, OUT-3
+    """classic against caliente: the five options of section 13, each with its rule IDs."""
+    # RULES: MELD-2, TURN-3, END-3, OUT-3, READ-1
     assert main(["rules", "diff", "caliente", "classic"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "caliente -> classic: 4 options differ"
+    assert lines[0] == "caliente -> classic: 5 options differ"
     body = {line.split()[0]: line for line in lines[1:-1]}
     assert set(body) == {"max_wilds", "bonus_from_pile_replaced", "stock_out",
-                         "concealed_needs_own_canasta"}
+                         "concealed_needs_own_canasta", "up_card_must_be_natural"}
     assert '"none" -> 3' in body["max_wilds"] and "MELD-2" in body["max_wilds"]
     assert '"play_on" -> "end_on_last_card"' in body["stock_out"]
-    assert lines[-1] == "rules touched: TURN-2, TURN-3, MELD-2, OUT-3, END-2, END-3"
+    assert "READ-1" in body["up_card_must_be_natural"]
+    assert lines[-1] == ("rules touched: DEAL-3, TURN-2, TURN-3, MELD-2, OUT-3, END-2, END-3, "
+                         "READ-1")
 
 
 def test_diff_card_values_shows_the_cards_changed(tmp_path: Path, capsys: Capture) -> None:

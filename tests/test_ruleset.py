@@ -153,8 +153,9 @@ def test_three_deck_presets(name: str, layout: tuple[tuple[int, ...], ...]) -> N
 
 def test_classic_preset() -> None:
     """Section 13: classic differs from caliente only in max_wilds 3, bonus cards from the pile
-    replaced, the hand ending on the last stock card, and concealed needing an own canasta."""
-    # RULES: MELD-2, TURN-3, END-3, OUT-3
+    replaced, the hand ending on the last stock card, concealed needing an own canasta, and
+    the up card of the deal turned until it is a natural."""
+    # RULES: MELD-2, TURN-3, END-3, OUT-3, READ-1
     r = RuleSet.preset("classic")
     assert r.max_wilds == 3
     assert r.bonus_from_pile_replaced is True
@@ -165,11 +166,13 @@ def test_classic_preset() -> None:
         bonus_from_pile_replaced=True,
         stock_out=cc.StockOut.END_ON_LAST_CARD,
         concealed_needs_own_canasta=True,
+        up_card_must_be_natural=True,
     )
     base = RuleSet.preset("caliente").to_dict()
     differing = {k for k, v in r.to_dict().items() if base[k] != v}
     assert differing == {
-        "max_wilds", "bonus_from_pile_replaced", "stock_out", "concealed_needs_own_canasta"
+        "max_wilds", "bonus_from_pile_replaced", "stock_out", "concealed_needs_own_canasta",
+        "up_card_must_be_natural",
     }
 
 

@@ -54,7 +54,7 @@ def test_document_records_format_and_versions() -> None:
     state = cc.new_game(cc.RuleSet.preset("caliente-cards"), seed=9)
     data = json.loads(dumps(state))
     assert data["format"] == "canasta-caliente/state"
-    assert data["rules_version"] == RULES_VERSION == 1
+    assert data["rules_version"] == RULES_VERSION == 2
     assert data["package_version"] == cc.__version__
     assert data["table"]["hands"][0] == [str(c) for c in state.hand(0)]
     assert set(data["table"]["deck"]) <= {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
@@ -106,8 +106,8 @@ CORRUPTIONS: list[tuple[str, Change, str]] = [
     ("wrong format", lambda d: d.update(format="chess/fen"),
      "format: expected 'canasta-caliente/state'"),
     ("missing format", lambda d: d.pop("format"), "format: missing field"),
-    ("newer rules version", lambda d: d.update(rules_version=2),
-     r"rules version 2 \(written by a newer package\)"),
+    ("newer rules version", lambda d: d.update(rules_version=3),
+     r"rules version 3 \(written by a newer package\)"),
     ("rules version not a number", lambda d: d.update(rules_version="1"),
      "rules_version: expected an integer"),
     ("missing field", lambda d: d.pop("table"), "table: missing field"),

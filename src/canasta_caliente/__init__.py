@@ -19,7 +19,17 @@ from .cards import Card
 from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
-from .rules import OPTIONS, OptionInfo, RuleSet, StockOut, WildRule
+from .rules import (
+    OPTIONS,
+    BonusExtras,
+    ConcealedScope,
+    GoingOutPermission,
+    OptionInfo,
+    RuleSet,
+    StockOut,
+    TieBreak,
+    WildRule,
+)
 from .search import ActionValue, ISMCTSBot, analyse
 from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
@@ -35,12 +45,15 @@ __all__ = [
     "Action",
     "ActionSpace",
     "ActionValue",
+    "BonusExtras",
     "CanastaError",
     "Card",
     "Comparison",
+    "ConcealedScope",
     "GameRecord",
     "GameResult",
     "GameState",
+    "GoingOutPermission",
     "HandEnd",
     "HandResult",
     "ISMCTSBot",
@@ -56,6 +69,7 @@ __all__ = [
     "SimulationResult",
     "StateError",
     "StockOut",
+    "TieBreak",
     "Tournament",
     "Verb",
     "View",

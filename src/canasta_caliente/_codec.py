@@ -40,11 +40,15 @@ __all__ = [
     "read_document",
 ]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of the rules this package plays and reads in documents. It changes when a rule
-change makes old documents mean something else; a document of another version is refused."""
+change makes old documents mean something else; a document of a version it cannot read is
+refused. Version 2 turned the ``classic`` preset's up card until it is a natural (READ-1) and
+added the options of READ-1 to READ-8."""
 
-READABLE_RULES_VERSIONS = frozenset({RULES_VERSION})
+READABLE_RULES_VERSIONS = frozenset({1, RULES_VERSION})
+"""Versions read. A version-1 document names every option of its rules, and the options
+version 2 added default to version 1's rules, so it still means what it meant."""
 
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects a document may have (a state document nests 5
@@ -346,6 +350,32 @@ def get_counts(p: Problems, path: str, value: Any) -> tuple[int, ...] | None:
     return None if cards is None else counts_from_cards(cards)
 
 
+def get_known(
+    p: Problems, path: str, value: Any, players: int | None
+) -> tuple[tuple[int, ...], ...] | None:
+    """The known cards of each seat (:attr:`Table.known <canasta_caliente.state.Table.known>`):
+    a list with one list of card codes per seat, or no entry at all (an empty list) when nothing
+    is known. Read as ``()`` when all are empty; whether they fit the hands is checked with the
+    whole state (:func:`~canasta_caliente.invariants.known_problems`)."""
+    rows = get_each(p, path, value, get_counts)
+    if rows is None:
+        return None
+    if not rows or not any(map(any, rows)):
+        return ()
+    if players is not None and len(rows) != players:
+        p.add(path, f"expected one list of cards per seat ({players}), got {len(rows)}")
+        return None
+    return tuple(rows)
+
+
+def known_out(known: Sequence[Sequence[int]], players: int) -> list[list[str]]:
+    """The known cards of each seat, one list of codes per seat (empty ones when nothing is
+    known)."""
+    if not known:
+        return [[] for _ in range(players)]
+    return [counts_out(row) for row in known]
+
+
 def get_enum(p: Problems, path: str, value: Any, names: Iterable[E]) -> E | None:
     """One of ``names``, written as its ``enum_text``."""
     if value is MISSING:
@@ -404,13 +434,15 @@ def get_rules(p: Problems, path: str, value: Any) -> RuleSet | None:
 
 
 def read_game_document(
-    p: Problems, data: Any, fmt: str, what: str, names: Sequence[str]
+    p: Problems, data: Any, fmt: str, what: str, names: Sequence[str],
+    optional: Sequence[str] = (),
 ) -> tuple[dict[str, Any], RuleSet | None, int | None, int | None]:
     """The common start of a state or view document: the header checked, the fields of
-    ``names`` present (``package_version`` may be), and the rules read. Returns the fields, the
-    rules, and the numbers of players and sides (``None`` where the rules are unusable)."""
+    ``names`` present (``package_version`` and those of ``optional`` may be), and the rules
+    read. Returns the fields, the rules, and the numbers of players and sides (``None`` where
+    the rules are unusable)."""
     check_header(p, data, fmt, what)
-    doc = fields(p, "", data, names, ("package_version",))
+    doc = fields(p, "", data, names, ("package_version", *optional))
     assert doc is not None  # check_header has seen an object
     rules = get_rules(p, "rules", doc["rules"])
     if rules is None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from .actions import Action, Verb
-from .cards import B3, CAL, counts_from_cards
+from .cards import ACE, B3, CAL, counts_from_cards
 from .state import Phase, Question
 from .views import View
 
@@ -40,10 +40,21 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Plays real Canasta: opens with the minimum, builds canastas, takes large piles,
-    freezes the pile when behind, asks before going out, keeps pairs for a frozen pile.
+    freezes the pile when behind, asks before going out, keeps pairs for a frozen pile, and
+    does not discard a card the next player is known to hold a pair of (:meth:`View.known
+    <canasta_caliente.View.known>`: it could take the pile with them) when another discard
+    will do.
 
     Deterministic but for ties, which ``rng`` breaks.
     """
+    return _heuristic(view, legal, rng, True)
+
+
+def _heuristic(
+    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool
+) -> Action:
+    """:func:`heuristic_bot`; with ``use_known=False``, the bot as it was before it read the
+    known cards (kept to measure what they are worth: ``benchmarks/known_bot_strength.py``)."""
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
@@ -51,7 +62,19 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
         return _answer(view, legal)
     if phase is Phase.DRAW:
         return _draw_action(view, legal, rng)
-    return _play_action(view, legal, rng)
+    return _play_action(view, legal, rng, use_known)
+
+
+def _next_player_pairs(view: View) -> tuple[int, ...]:
+    """Per kind, how many cards the next player in turn order is known to hold (only the
+    natural ranks it holds two or more of count): discarding one of those lets it take the
+    pile with a natural pair."""
+    order = view.order
+    nxt = order[(order.index(view.seat) + 1) % len(order)] if view.seat in order else None
+    if nxt is None or nxt == view.seat or not view.known_cards:
+        return ()
+    row = view.known_cards[nxt]
+    return tuple(n if k <= ACE and n >= 2 else 0 for k, n in enumerate(row))
 
 
 def _my_side(view: View) -> int:
@@ -99,7 +122,9 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     return legal[rng.randrange(len(legal))]
 
 
-def _play_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+def _play_action(
+    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
+) -> Action:
     rules = view.rules
     counts = counts_from_cards(view.hand)
     held = sum(counts)
@@ -137,6 +162,7 @@ def _play_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
         return max(melds_left, key=lambda a: len(a.cards)) if melds_left else legal[0]
     behind = _behind(view)
     values = rules.card_values
+    pairs = _next_player_pairs(view) if use_known else ()
 
     def discard_score(a: Action) -> float:
         card = a.cards[0]
@@ -153,6 +179,8 @@ def _play_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
             score -= 15
         if card in opponent_ranks:
             score -= 30  # do not feed the other side's melds
+        if pairs and pairs[card]:
+            score -= 60  # the next player is known to hold a pair of it: it takes the pile
         return score
 
     return max(discards, key=lambda a: (discard_score(a), -int(a.cards[0])))

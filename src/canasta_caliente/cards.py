@@ -119,12 +119,18 @@ def counts_from_cards(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+KINDS: tuple[Card, ...] = tuple(sorted(Card, key=int))
+"""Every kind of card, indexed by its value: ``KINDS[i] is Card(i)`` (a lookup, not an enum
+call)."""
+
+
 def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a count tuple, in display order."""
     out: list[Card] = []
+    kinds = KINDS
     for i, n in enumerate(counts):
         if n:
-            out.extend([Card(i)] * n)
+            out.extend([kinds[i]] * n)
     return tuple(out)
 
 

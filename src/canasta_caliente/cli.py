@@ -259,7 +259,7 @@ def _rule_order(rule: str) -> tuple[int, int, str]:
     """The rules' order: by section, then by number."""
     prefix, _, number = rule.partition("-")
     sections = ("CARD", "SEAT", "DEAL", "TURN", "MELD", "INIT", "PILE", "DISC", "OUT", "END",
-                "SCORE", "GAME", "HOT", "VAR")
+                "SCORE", "GAME", "HOT", "VAR", "READ")
     section = sections.index(prefix) if prefix in sections else len(sections)
     return (section, int(number) if number.isdigit() else 0, rule)
 

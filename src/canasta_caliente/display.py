@@ -4,7 +4,8 @@
 marked), laid-out bonus cards and the hands of its seats; then the pile (up card in brackets,
 frozen or blocked marked), the stock, the waiting cards and whose turn it is. ``_repr_html_`` gives
 the same as an HTML table for Jupyter, every text escaped. A view shows only its own seat's hand:
-the others are shown by their size.
+the others are shown by their size, with the cards known to all to be in them (:meth:`View.known
+<canasta_caliente.View.known>`) and how many are unknown.
 
 >>> import canasta_caliente as cc
 >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=3)
@@ -167,16 +168,38 @@ def _seat_row(
         return label, "sitting out", False
     size = view.hand_size(seat)
     count = f"{size} card{'s' if size != 1 else ''}"
+    known = view.known(seat)
     if hand is None:
-        value = f"{count}, hidden"
+        if known:
+            unknown = size - _known_in_hand(view, seat, known)
+            value = f"{count}, hidden: {format_cards(known)} known, {unknown} unknown"
+        else:
+            value = f"{count}, hidden"
     else:
         value = (format_cards(hand) + f"  ({count})") if hand else "no cards"
+        if known:
+            value += f"  (known to all: {format_cards(known)})"
     acting = view.current_player == seat
     if acting:
         value += "  <- to act"
     if seat == viewer:
         label += " (you)"
     return label, value, acting
+
+
+def _known_in_hand(view: GameState | View, seat: int, known: tuple[Card, ...]) -> int:
+    """How many of ``seat``'s known cards are in its hand: those still waiting under INIT-4
+    (known too) are not in it yet."""
+    if view.over or seat != view.turn_player or not view.waiting:
+        return len(known)
+    waiting = list(view.waiting)
+    held = 0
+    for card in known:
+        if card in waiting:
+            waiting.remove(card)
+        else:
+            held += 1
+    return held
 
 
 def _pile(view: GameState | View) -> str:

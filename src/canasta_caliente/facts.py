@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import NUM_RANKS, Card
-from .rules import RuleSet, WildRule
+from .cards import FREEZERS, NUM_RANKS, Card
+from .rules import GoingOutPermission, RuleSet, WildRule
 
 __all__ = ["INF", "RuleFacts", "rule_facts", "wild_cap"]
 
@@ -53,10 +53,13 @@ class RuleFacts:
     Reach them with ``rules._facts or rule_facts(rules)``; never build one directly."""
 
     __slots__ = (
+        "asks",
         "caps",
         "deck",
+        "freezers",
         "meld_options",
         "new_meld_wilds",
+        "no_pair_onto_canasta",
         "partners",
         "rank_melds",
         "rank_shapes",
@@ -74,6 +77,15 @@ class RuleFacts:
     new_meld_wilds: tuple[int, ...]
     """Per number of naturals held (0 to 2), the fewest wilds a new meld of them needs (MELD-1:
     three cards; MELD-2: the wilds the naturals allow); :data:`INF` if none can be made."""
+    asks: bool
+    """Whether a player may ask a partner "May I go out?" (OUT-2): not under
+    ``going_out_permission = "never"`` (READ-4)."""
+    freezers: frozenset[Card]
+    """The cards that freeze the pile while it holds one (PILE-3): wilds and bonus cards, and
+    stop cards under ``stop_card_freezes`` (READ-6)."""
+    no_pair_onto_canasta: bool
+    """Under the always-frozen pile (PILE-5) with ``pile_pair_onto_canasta`` off (READ-7): a
+    natural pair may not take the pile onto a meld that is already a canasta."""
     turn_orders: dict[int, tuple[int, ...]]
     """By hand number, its :func:`~canasta_caliente.turn_order` (the first 64 hands): filled by
     :func:`canasta_caliente.engine.deal.deal` only."""
@@ -106,6 +118,11 @@ class RuleFacts:
         setattr_(self, "new_meld_wilds", tuple(
             min((3 - a for a in range(1, have + 1) if caps[a] >= 3 - a), default=INF)
             for have in range(3)))
+        setattr_(self, "asks", rules.going_out_permission is not GoingOutPermission.NEVER)
+        setattr_(self, "freezers", FREEZERS | {Card.BLACK_THREE} if rules.stop_card_freezes
+                 else FREEZERS)
+        setattr_(self, "no_pair_onto_canasta",
+                 rules.always_frozen and not rules.pile_pair_onto_canasta)
         setattr_(self, "turn_orders", {})
         setattr_(self, "partners", {})
         setattr_(self, "rank_melds", {})

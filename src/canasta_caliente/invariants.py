@@ -46,6 +46,7 @@ __all__ = [
     "VIEW_PATHS",
     "FactPaths",
     "check_invariants",
+    "known_problems",
     "public_fact_problems",
     "state_problems",
 ]
@@ -141,9 +142,14 @@ def public_fact_problems(
             add(paths.melded_seats, f"side {side_no} has melds on the table, but none of its "
                 "seats is listed as having melded (MELD-3)")
 
-    if hand_results and not over and leader(rules, tuple(scores)) is not None:
-        add(paths.scores, f"side {leader(rules, tuple(scores))} had won the game after hand "
-            f"{len(hand_results)}, so no further hand is dealt (GAME-1)")
+    if hand_results and not over:
+        last_out = hand_results[-1].went_out
+        won = leader(rules, tuple(scores),
+                     None if last_out is None or not 0 <= last_out < rules.players
+                     else side_of_seat(rules, last_out))
+        if won is not None:
+            add(paths.scores, f"side {won} had won the game after hand {len(hand_results)}, "
+                "so no further hand is dealt (GAME-1, READ-2)")
 
     seat = order[turn_index]
     side_no = side_of_seat(rules, seat)
@@ -205,6 +211,9 @@ def public_fact_problems(
     if turn.question is not Question.NONE and partner is None:
         add(join(tp, "question"), f"{question!r}, but seat {seat} has no partner playing this "
             "hand to ask (OUT-2)")
+    elif turn.question is not Question.NONE and rules.going_out_permission == "never":
+        add(join(tp, "question"), f"{question!r}, but no one asks \"May I go out?\" under "
+            "going_out_permission = never (READ-4)")
     if turn.phase is Phase.ANSWER:
         if turn.question is not Question.ASKED:
             add(join(tp, "question"), f"{question!r} while a partner is to answer: the answer "
@@ -324,7 +333,8 @@ def check_invariants(state: GameState) -> list[str]:
     Checked: every card of the deck is in exactly one place (hands, waiting cards, melds, laid-out
     bonus cards, played Caliente cards, pile, stock); no bonus card in a hand; every meld obeys
     MELD-1 to MELD-5; players sitting out hold nothing; the public facts agree with each other
-    (:func:`public_fact_problems`); a finished hand's result is the one SCORE-1 to SCORE-6
+    (:func:`public_fact_problems`); every seat's known cards are in its hand or waiting
+    (:func:`known_problems`); a finished hand's result is the one SCORE-1 to SCORE-6
     compute from the table it finishes; and a hand in play has a legal action (TURN-0).
     """
     return [f"{path}: {message}" if path else message
@@ -407,6 +417,11 @@ def state_problems(state: GameState, *, dead_end: bool = True) -> list[tuple[str
         stock_size=t.stock_size,
         pile=t.pile,
     ))
+    problems.extend(known_problems(
+        rules, t.known, hands=t.hands, hand_sizes=tuple(sum(h) for h in t.hands),
+        order=t.order, turn_index=t.turn_index, turn=t.turn, over=state.over,
+        path="table.known",
+    ))
     if state.over and state.hand_results:
         last = state.hand_results[-1]
         want = score_hand(rules, t, last.ended, last.went_out)
@@ -416,6 +431,75 @@ def state_problems(state: GameState, *, dead_end: bool = True) -> list[tuple[str
                 f"SCORE-1 to SCORE-6 give {_result_text(want)}")
     if dead_end and not problems and not state.over and not legal_actions(state):
         add("", "no legal action in a state short of the end of the game (TURN-0)")
+    return problems
+
+
+def known_problems(
+    rules: RuleSet,
+    known: Sequence[Sequence[int]],
+    *,
+    hands: Sequence[Sequence[int] | None],
+    hand_sizes: Sequence[int],
+    order: Sequence[int],
+    turn_index: int,
+    turn: Turn,
+    over: bool,
+    path: str,
+) -> list[tuple[str, str]]:
+    """What breaks the rule of the known cards (:meth:`GameState.known
+    <canasta_caliente.GameState.known>`): one row of counts per seat, no bonus card (they are
+    laid out, never held), nothing known of a seat sitting out, and every seat's known cards
+    in its hand, or waiting under INIT-4 for the turn player. ``hands`` gives each hand as
+    counts where it is known (``None`` for a hidden one: then only the number of cards is
+    checked, against ``hand_sizes``); ``()`` (nothing known) is always right. Rows are
+    reported at ``path`` (``table.known`` in a state document, ``known`` in a view's)."""
+    problems: list[tuple[str, str]] = []
+    if not known:
+        return problems
+    if len(known) != rules.players:
+        problems.append((path, f"expected one entry per seat ({rules.players}), got "
+                         f"{len(known)}"))
+        return problems
+    if not any(map(any, known)):
+        problems.append((path, "nothing is known of any hand: write no entry at all"))
+        return problems
+    player = None if over or not order else order[turn_index % len(order)]
+    for seat, row in enumerate(known):
+        where = join(path, seat)
+        if len(row) != NUM_KINDS:
+            problems.append((where, f"expected {NUM_KINDS} counts, got {len(row)}"))
+            continue
+        if any(n < 0 for n in row):
+            problems.append((where, f"seat {seat}: a negative count of known cards"))
+            continue
+        if row[Card.RED_THREE]:
+            problems.append((where, f"seat {seat}: a bonus card is laid out, never known to be "
+                             "held (TURN-3)"))
+        if any(row) and seat not in order:
+            problems.append((where, f"seat {seat} sits out this hand, so nothing is known of "
+                             "its hand (SEAT-3)"))
+            continue
+        extra = turn.waiting if seat == player else (0,) * NUM_KINDS
+        hand = hands[seat]
+        if over:
+            # A finished hand's cards are laid down to be counted: all of them are known.
+            if (sum(row) != hand_sizes[seat]) if hand is None else (tuple(row) != tuple(hand)):
+                problems.append((where, f"seat {seat}: the hand is over, so its cards were shown "
+                                 "to be counted and its known cards are the whole hand (SCORE-1)"))
+            continue
+        if hand is None:
+            room = hand_sizes[seat] + sum(extra)
+            if sum(row) > room:
+                problems.append((where, f"seat {seat} is known to hold {sum(row)} cards but "
+                                 f"holds {room}{' with the waiting cards' if any(extra) else ''}"
+                                 ": known cards must be in the hand"))
+            continue
+        short = [f"{row[k]} {Card(k)} known, {hand[k] + extra[k]} held"
+                 for k in range(NUM_KINDS) if row[k] > hand[k] + extra[k]]
+        if short:
+            problems.append((where, f"seat {seat}: known cards must be in the hand"
+                             f"{' or waiting (INIT-4)' if any(extra) else ''}: "
+                             + ", ".join(short)))
     return problems
 
 

@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 from .actions import Action, Verb
 from .cards import NUM_KINDS, Card
+from .errors import NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .state import GameState, Phase, Question
 
@@ -356,11 +357,18 @@ def _partner(state: GameState) -> int | None:
 
 
 def _game_won(state: GameState) -> bool:
-    """GAME-1: some side has the target and is strictly ahead of every other."""
+    """GAME-1: some side has the target and is strictly ahead of every other; READ-2: with
+    ``tie_break = "went_out"`` a tie for that lead is won by the tied side whose player went
+    out in the last hand."""
     scores = state.scores
     best = max(scores)
-    return bool(state.hand_results) and best >= state.rules.target_score and (
-        scores.count(best) == 1)
+    if not state.hand_results or best < state.rules.target_score:
+        return False
+    if scores.count(best) == 1:
+        return True
+    seat = state.hand_results[-1].went_out
+    return (state.rules.tie_break == "went_out" and seat is not None
+            and scores[_side_of(state.rules, seat)] == best)
 
 
 def _turn_start(state: GameState) -> _Pos:
@@ -410,12 +418,15 @@ def _draw(turn: _Turn, state: GameState) -> _Pos | None:
 
 
 def _caliente(turn: _Turn, state: GameState) -> _Pos | None:
-    """HOT-2: a Caliente card played while the stock is not empty, by a side with no more melds
-    than each other side; the hand refills to the deal's size."""
+    """HOT-2: a Caliente card played while the stock is not empty (READ-8: or at any time, under
+    ``caliente_on_empty_stock``), by a side with no more melds than each other side; the hand
+    refills to the deal's size from what the stock holds."""
     rules = state.rules
     t = state.table
     pos = _turn_start(state)
-    if not pos.hand[_CAL] or pos.stock == len(turn.deck):
+    if not pos.hand[_CAL]:
+        return None
+    if pos.stock == len(turn.deck) and not rules.caliente_on_empty_stock:
         return None
     counts = [sum(1 for m in s.melds if m is not None) + len(s.stop_melds) for s in t.sides]
     mine = counts[_side_of(rules, t.turn.player)]
@@ -443,7 +454,9 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
     if min(hand) < 0:
         return None
     opened = any(m is not None for m in pos.melds) or pos.stops > 0
-    freezer = any(c in (Card.TWO, Card.JOKER, Card.RED_THREE) for c in pile)
+    # PILE-3; READ-6: a stop card freezes too when the rules say so
+    freezer = any(c in (Card.TWO, Card.JOKER, Card.RED_THREE)
+                  or (c == Card.BLACK_THREE and rules.stop_card_freezes) for c in pile)
     naturals = sum(1 for c in cards if c == up)
     wilds = sum(1 for c in cards if c.is_wild)
     meld = pos.melds[up]
@@ -455,6 +468,9 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
         open_pile = opened and not freezer and not rules.always_frozen
         if not (pair or (mixed and open_pile)):
             return None
+        if (pair and rules.always_frozen and not rules.pile_pair_onto_canasta
+                and meld is not None and sum(meld) >= rules.canasta_size):
+            return None  # READ-7: the up card may not end in a canasta complete before
     else:
         if not opened or meld is None:
             return None  # INIT-4 needs the natural pair; PILE-4 a meld to lay off on
@@ -492,6 +508,15 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
 # The candidates and the verdicts
 
 
+def _actions(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Iterator[Action]:
+    """The action of these parts, if the notation can write it (an :class:`Action` that cannot be
+    written cannot be built, so it is no candidate)."""
+    try:
+        yield Action(verb, cards, on)
+    except NotationError:
+        return
+
+
 def _candidates(state: GameState) -> Iterator[Action]:
     """Every action worth asking about, from the hand of the player to act."""
     for verb in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO, Verb.DEAL):
@@ -504,11 +529,11 @@ def _candidates(state: GameState) -> Iterator[Action]:
     for i, a in enumerate(held):
         for b in held[i:]:
             if a != b or hand[a] >= 2:
-                yield Action(Verb.TAKE, (a, b))
+                yield from _actions(Verb.TAKE, (a, b))
     for card in held:
         yield Action(Verb.DISCARD, (card,))
     for k in range(1, hand[_B3] + 1):
-        yield Action(Verb.MELD, (Card.BLACK_THREE,) * k)
+        yield from _actions(Verb.MELD, (Card.BLACK_THREE,) * k)
     for rank in _RANKS:
         for n in range(hand[rank] + 1):
             for t in range(hand[_TWO] + 1):
@@ -518,9 +543,9 @@ def _candidates(state: GameState) -> Iterator[Action]:
                             continue
                         cards = ((Card(rank),) * n + (Card.TWO,) * t + (Card.JOKER,) * j
                                  + (Card.CALIENTE,) * c)
-                        yield Action(Verb.MELD, cards, None if n else Card(rank))
+                        yield from _actions(Verb.MELD, cards, None if n else Card(rank))
     for c in range(1, hand[_CAL] + 1):
-        yield Action(Verb.MELD, (Card.CALIENTE,) * c)
+        yield from _actions(Verb.MELD, (Card.CALIENTE,) * c)
 
 
 def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
@@ -573,6 +598,8 @@ def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
         if (turn_state.question is not Question.NONE or turn_state.melded
                 or _partner(state) is None):
             return False
+        if state.rules.going_out_permission == "never":
+            return False  # READ-4: the question does not exist
         # Both answers must leave a way to finish: going out after a "yes", finishing
         # without going out after a "no" (TURN-0).
         return _finishes(turn, pos, True, False) and _finishes(turn, pos, False, True)

@@ -43,9 +43,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPTIONS",
+    "BonusExtras",
+    "ConcealedScope",
+    "GoingOutPermission",
     "OptionInfo",
     "RuleSet",
     "StockOut",
+    "TieBreak",
     "WildRule",
     "table_layout",
     "toml_value",
@@ -70,6 +74,43 @@ class StockOut(enum.StrEnum):
     """Play goes on: take the pile or pass; a pass ends the hand (END-2)."""
     END_ON_LAST_CARD = "end_on_last_card"
     """Taking the last card of the stock ends the hand at once (END-3)."""
+
+
+class TieBreak(enum.StrEnum):
+    """Who wins a tie for the lead at or above the target (RULES: GAME-1, READ-2)."""
+
+    PLAY_ON = "play_on"
+    """Nobody: another hand is played (GAME-1)."""
+    WENT_OUT = "went_out"
+    """The tied side whose player went out in the last hand; another hand if none did."""
+
+
+class BonusExtras(enum.StrEnum):
+    """What a side with no meld pays for many bonus cards (RULES: SCORE-4, READ-3)."""
+
+    NEGATED = "negated"
+    """The extra for many bonus cards is subtracted too (SCORE-4)."""
+    NONE = "none"
+    """Only 100 per bonus card is subtracted; no extra."""
+
+
+class GoingOutPermission(enum.StrEnum):
+    """Asking a partner "May I go out?" (RULES: OUT-2, READ-4)."""
+
+    OPTIONAL = "optional"
+    """The player may ask (OUT-2)."""
+    NEVER = "never"
+    """No question is ever asked."""
+
+
+class ConcealedScope(enum.StrEnum):
+    """Who must have melded nothing before the turn to go out concealed (RULES: OUT-3,
+    READ-5)."""
+
+    PLAYER = "player"
+    """The player going out (OUT-3)."""
+    SIDE = "side"
+    """The player's whole side."""
 
 
 @attrs.frozen
@@ -312,6 +353,48 @@ class RuleSet:
                                  ("SCORE-4",))
     caliente_card_penalty: int = _opt(100, "Points taken from a side for each Caliente card it "
                                       "played; 0 to 1000000.", ("SCORE-5", "HOT-2"))
+    up_card_must_be_natural: bool = _opt(
+        False, "At the deal, cards are turned until the up card is a natural: a wild, bonus, "
+        "stop or Caliente card turned up stays in the pile beneath (classic); otherwise only "
+        "wilds and bonus cards are turned under, and a stop or Caliente card stands.",
+        ("DEAL-3", "READ-1"), kind="true or false")
+    tie_break: TieBreak = _opt(
+        TieBreak.PLAY_ON, "A tie for the lead at or above the target: play_on (another hand, "
+        "GAME-1) or went_out (the tied side whose player went out in the last hand wins; "
+        "another hand if no tied side went out).", ("GAME-1", "READ-2"),
+        kind="one of: " + ", ".join(t.value for t in TieBreak), converter=_enum(TieBreak))
+    bonus_extras_without_meld: BonusExtras = _opt(
+        BonusExtras.NEGATED, "A side with no meld at the end of the hand: negated (it loses the "
+        "bonus_card_extras row too, SCORE-4) or none (it loses bonus_card_score per bonus card "
+        "and no extra).", ("SCORE-4", "READ-3"),
+        kind="one of: " + ", ".join(b.value for b in BonusExtras), converter=_enum(BonusExtras))
+    going_out_permission: GoingOutPermission = _opt(
+        GoingOutPermission.OPTIONAL, "Asking a partner \"May I go out?\" in partnership games: "
+        "optional (the player may ask, OUT-2) or never (no question is ever asked; going out "
+        "needs no permission). Individual games never ask. READ-4's third reading, required, "
+        "is not played yet.", ("OUT-2", "READ-4"),
+        kind="one of: " + ", ".join(g.value for g in GoingOutPermission),
+        converter=_enum(GoingOutPermission))
+    concealed_scope: ConcealedScope = _opt(
+        ConcealedScope.PLAYER, "Going out concealed needs: player (the player had melded no "
+        "card in this hand before this turn, OUT-3) or side (the player's whole side had "
+        "melded none).", ("OUT-3", "READ-5"),
+        kind="one of: " + ", ".join(c.value for c in ConcealedScope),
+        converter=_enum(ConcealedScope))
+    stop_card_freezes: bool = _opt(
+        False, "A stop card in the pile (discarded, or under the deal's up card) freezes it "
+        "as a wild does, as well as blocking the next player.", ("PILE-3", "DISC-2", "READ-6"),
+        kind="true or false")
+    pile_pair_onto_canasta: bool = _opt(
+        True, "Under always_frozen, a natural pair from hand may take the pile when the side's "
+        "meld of that rank is already a canasta (the up card and the pair join it); when "
+        "false, the up card may not end in a canasta that was complete before the take.",
+        ("PILE-5", "READ-7"), kind="true or false")
+    caliente_on_empty_stock: bool = _opt(
+        False, "A Caliente card may be played when the stock is empty: the player draws "
+        "nothing, and the side pays caliente_card_penalty for it.", ("HOT-2", "SCORE-5",
+                                                                     "READ-8"),
+        kind="true or false")
 
     _layout: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False,
                                                        hash=False)
@@ -916,12 +999,18 @@ def _problems(r: RuleSet) -> list[tuple[str, str]]:
             found[name].append(f"must be at most {high}: {why_high}, got {short_repr(v)}")
         else:
             usable.add(name)
-    for name in ("always_frozen", "bonus_from_pile_replaced", "concealed_needs_own_canasta"):
+    for name in ("always_frozen", "bonus_from_pile_replaced", "concealed_needs_own_canasta",
+                 "up_card_must_be_natural", "stop_card_freezes", "pile_pair_onto_canasta",
+                 "caliente_on_empty_stock"):
         if isinstance(getattr(r, name), bool):
             usable.add(name)
         else:
             found[name].append(f"expected true or false, got {_describe(getattr(r, name))}")
-    for name, kind in (("wild_rule", WildRule), ("stock_out", StockOut)):
+    enums: tuple[tuple[str, type[enum.StrEnum]], ...] = (
+        ("wild_rule", WildRule), ("stock_out", StockOut), ("tie_break", TieBreak),
+        ("bonus_extras_without_meld", BonusExtras), ("going_out_permission", GoingOutPermission),
+        ("concealed_scope", ConcealedScope))
+    for name, kind in enums:
         v = getattr(r, name)
         if isinstance(v, kind):
             usable.add(name)
@@ -1126,7 +1215,8 @@ RuleSet._presets = {
     "caliente-6p-3deck-3x2": {**_THREE_DECK, "sides": 3},
     "caliente-always-frozen": {"always_frozen": True},
     "classic": {"max_wilds": 3, "bonus_from_pile_replaced": True,
-                "stock_out": StockOut.END_ON_LAST_CARD, "concealed_needs_own_canasta": True},
+                "stock_out": StockOut.END_ON_LAST_CARD, "concealed_needs_own_canasta": True,
+                "up_card_must_be_natural": True},
 }
 
 _PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -1139,6 +1229,7 @@ _PRESET_DESCRIPTIONS: dict[str, str] = {
     "caliente-6p-3deck": "Canasta Caliente for 6 with 3 decks: two sides of 3, to 10000.",
     "caliente-6p-3deck-3x2": "Canasta Caliente for 6 with 3 decks: three sides of 2, to 10000.",
     "caliente-always-frozen": "Canasta Caliente with the pile always frozen (PILE-5).",
-    "classic": "Classic Canasta: at most 3 wilds per meld, the hand ends with the stock.",
+    "classic": "Classic Canasta: at most 3 wilds per meld, the hand ends with the stock, the up "
+               "card of the deal is a natural.",
 }
 

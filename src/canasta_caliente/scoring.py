@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import I_B3, I_CAL, I_JOKER, I_TWO
 from .facts import rule_facts
-from .rules import RuleSet
+from .rules import BonusExtras, ConcealedScope, RuleSet
 from .state import HandEnd, HandResult, Table
 
 __all__ = ["score_hand"]
@@ -47,21 +47,32 @@ def score_hand(rules: RuleSet, table: Table, ended: HandEnd, went_out: int | Non
             for at_least, amount in rules.bonus_card_extras:
                 if side.laid_out >= at_least:
                     extra = amount
-            bonus = side.laid_out * rules.bonus_card_score + extra
             if side.meld_count == 0:
-                bonus = -bonus
+                # SCORE-4; READ-3: with "none" the side loses no extra
+                if rules.bonus_extras_without_meld is BonusExtras.NONE:
+                    extra = 0
+                bonus = -(side.laid_out * rules.bonus_card_score + extra)
+            else:
+                bonus = side.laid_out * rules.bonus_card_score + extra
         rows.append((melds, hand, canastas, going_out, bonus, caliente))
     return HandResult(tuple(rows), ended, went_out, concealed)
 
 
 def _concealed(rules: RuleSet, table: Table) -> bool:
-    """OUT-3: the player had melded nothing before this turn, and a canasta of the turn is the
-    player's own (created this turn, or, unless the rules ask for that, added to this turn)."""
+    """OUT-3: the player had melded nothing before this turn (READ-5: nor had any partner, under
+    ``concealed_scope = "side"``), and a canasta of the turn is the player's own (created this
+    turn, or, unless the rules ask for that, added to this turn)."""
     turn = table.turn
     if turn.had_melded:
         return False
+    facts = rules._facts or rule_facts(rules)
+    side_no = facts.side_of[turn.player]
+    if rules.concealed_scope is ConcealedScope.SIDE and any(
+            table.melded_seats >> seat & 1 for seat in rules.layout[side_no]
+            if seat != turn.player):
+        return False
     mask = turn.created if rules.concealed_needs_own_canasta else turn.touched
-    side = table.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]]
+    side = table.sides[side_no]
     size = rules.canasta_size
     for rank, m in enumerate(side.melds):
         if m is not None and mask >> rank & 1 and sum(m) >= size:

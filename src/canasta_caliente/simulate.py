@@ -148,7 +148,7 @@ def play_game(
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
-    (0, (8085, 1350), 5)
+    (0, (5465, 1595), 5)
     """
     seated = seat_bots(rules, bots, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]

@@ -19,7 +19,7 @@ from .cards import FREEZERS as FREEZERS  # (also read from here by older modules
 from .cards import NUM_KINDS, Card, cards_from_counts
 from .cards import NUM_RANKS as NUM_RANKS
 from .facts import rule_facts
-from .rules import RuleSet
+from .rules import RuleSet, TieBreak
 
 __all__ = [
     "COMPONENTS",
@@ -159,6 +159,10 @@ class Table:
     turn: Turn
     melded_seats: int = 0
     """Bit mask of the seats that have melded a card this hand."""
+    known: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards known to all to be in its hand, as counts (see
+    :meth:`GameState.known`); ``()`` while nothing is known of any hand (a new hand), so that
+    equal knowledge is always the same value."""
 
     @property
     def stock_size(self) -> int:
@@ -197,11 +201,20 @@ def side_melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-def leader(rules: RuleSet, scores: tuple[int, ...]) -> int | None:
+def leader(
+    rules: RuleSet, scores: tuple[int, ...], went_out_side: int | None = None
+) -> int | None:
     """The side that has won with these game scores (GAME-1): at least the target and strictly
-    ahead of every other side; ``None`` if there is no such side."""
+    ahead of every other side; ``None`` if there is no such side. Under ``tie_break =
+    "went_out"`` (READ-2) a tie for the lead goes to the tied side ``went_out_side``, the side
+    whose player went out in the last hand."""
     best = max(scores)
-    if best < rules.target_score or scores.count(best) > 1:
+    if best < rules.target_score:
+        return None
+    if scores.count(best) > 1:
+        if (rules.tie_break is TieBreak.WENT_OUT and went_out_side is not None
+                and scores[went_out_side] == best):
+            return went_out_side
         return None
     return scores.index(best)
 
@@ -243,7 +256,10 @@ class GameProgress:
         """The winning side (GAME-1), or ``None`` while the game goes on."""
         if not self.over or not self.hand_results:
             return None
-        return leader(self.rules, self.scores)
+        rules = self.rules
+        went_out = self.hand_results[-1].went_out
+        side = None if went_out is None else (rules._facts or rule_facts(rules)).side_of[went_out]
+        return leader(rules, self.scores, side)
 
 
 COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
@@ -341,6 +357,17 @@ class GameState(GameProgress):
         """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
         return cards_from_counts(self.table.hands[check_seat(self.rules, seat)])
 
+    def known(self, seat: int) -> tuple[Card, ...]:
+        """The cards known to all players to be in a seat's hand, sorted: every pile card it
+        took into its hand or that waits under INIT-4, less one for each card of that kind it
+        was later seen to meld, discard or play (a Caliente card), never below zero. Draws,
+        bonus-card replacements and Caliente refills add nothing; a new hand starts with
+        nothing known. Once a hand is over, its cards have been laid down to be counted
+        (SCORE-1): every seat's known cards are then its whole hand."""
+        known = self.table.known
+        check_seat(self.rules, seat)
+        return cards_from_counts(known[seat]) if known else ()
+
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
         return self.table.hands[check_seat(self.rules, seat)]
@@ -373,9 +400,10 @@ class GameState(GameProgress):
 
     @property
     def pile_has_freezer(self) -> bool:
-        """True while the pile holds a wild or a bonus card anywhere (PILE-3); derived from the
-        pile's contents."""
-        return not FREEZERS.isdisjoint(self.table.pile)
+        """True while the pile holds a wild or a bonus card anywhere (PILE-3), or a stop card
+        under ``stop_card_freezes`` (READ-6); derived from the pile's contents."""
+        rules = self.rules
+        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.table.pile)
 
     @property
     def stock_size(self) -> int:
@@ -503,7 +531,8 @@ class _MakeTable(Protocol):
     def __call__(self, deck: tuple[Card, ...], stock_pos: int,
                  hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
                  sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
-                 turn: Turn, melded_seats: int = 0) -> Table: ...
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> Table: ...
 
 
 class _MakeState(Protocol):

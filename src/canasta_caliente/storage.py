@@ -41,6 +41,7 @@ from ._codec import (
     get_counts,
     get_each,
     get_int,
+    get_known,
     get_list,
     get_result,
     get_rules,
@@ -50,6 +51,7 @@ from ._codec import (
     get_str,
     get_turn,
     join,
+    known_out,
     pretty_json,
     read_document,
     read_game_document,
@@ -89,6 +91,10 @@ _STATE_FIELDS = ("format", "rules_version", "rules", "seed", "hand_number", "sco
                  "hand_results", "table")
 _TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_index", "turn",
                  "melded_seats")
+_TABLE_OPTIONAL = ("known",)
+"""Table fields a document may leave out: ``known`` is absent from documents written before the
+known cards were tracked, and reads as nothing known (always consistent, merely less
+informed)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,6 +124,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "turn_index": t.turn_index,
             "turn": turn_out(t.turn),
             "melded_seats": seats_out(t.melded_seats),
+            "known": known_out(t.known, len(t.hands)),
         },
     }
 
@@ -180,7 +187,7 @@ def state_from_dict(data: Any) -> GameState:
 
 
 def _get_table(p: Problems, path: str, value: Any, rules: RuleSet | None) -> Table | None:
-    data = fields(p, path, value, _TABLE_FIELDS)
+    data = fields(p, path, value, _TABLE_FIELDS, _TABLE_OPTIONAL)
     if data is None:
         return None
     players = rules.players if rules is not None else None
@@ -210,11 +217,14 @@ def _get_table(p: Problems, path: str, value: Any, rules: RuleSet | None) -> Tab
                          high=None if order is None else max(len(order) - 1, 0))
     turn = get_turn(p, join(path, "turn"), data["turn"], players)
     melded = get_seat_mask(p, join(path, "melded_seats"), data["melded_seats"], players)
+    known = get_known(p, join(path, "known"), data.get("known", []), players)
     if (deck is None or stock_pos is None or hands is None or pile is None or sides is None
             or order is None or turn_index is None or turn is None or melded is None):
         return None
+    if known is None:
+        return None
     return Table(deck, stock_pos, tuple(hands), pile, tuple(sides), tuple(order), turn_index,
-                 turn, melded)
+                 turn, melded, known)
 
 
 def _difference(found: Sequence[int], want: Sequence[int]) -> str:

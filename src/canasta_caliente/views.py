@@ -2,14 +2,15 @@
 
 :func:`observe` projects a :class:`~canasta_caliente.GameState` onto one seat: a :class:`View`
 holds that seat's hand, everything on the table (melds, laid-out bonus cards, the whole pile,
-which is face up), the sizes of the other hands and of the stock, the scores and hand results,
-whose turn it is and every public fact of the turn. It never holds the seed, another hand's cards,
-the stock's order or the dealt order of the deck, so two states that differ only there give equal
-views.
+which is face up), the sizes of the other hands and of the stock, the cards every player knows
+to be in each hand (:meth:`View.known`: pile cards seen taken and not seen played since), the
+scores and hand results, whose turn it is and every public fact of the turn. It never holds the
+seed, another hand's unknown cards, the stock's order or the dealt order of the deck, so two
+states that differ only there give equal views.
 
-:func:`resample` goes the other way: a full state consistent with a view, the hidden cards dealt
-at random from those the seat cannot account for. Determinization and IS-MCTS bots rely on
-``observe(resample(view, rng), view.seat) == view``.
+:func:`resample` goes the other way: a full state consistent with a view, each hand dealt its
+known cards and the rest of the hidden cards at random from those the seat cannot account for.
+Determinization and IS-MCTS bots rely on ``observe(resample(view, rng), view.seat) == view``.
 
 >>> import random
 >>> import canasta_caliente as cc
@@ -40,12 +41,14 @@ from ._codec import (
     get_cards,
     get_each,
     get_int,
+    get_known,
     get_result,
     get_scores,
     get_seat_mask,
     get_side,
     get_turn,
     join,
+    known_out,
     pretty_json,
     read_document,
     read_game_document,
@@ -58,8 +61,8 @@ from ._version import __version__
 from .cards import (
     B3,
     CAL,
-    FREEZERS,
     JOKER,
+    KINDS,
     NUM_KINDS,
     R3,
     TWO,
@@ -69,7 +72,8 @@ from .cards import (
 )
 from .engine import apply, legal_actions, turn_order
 from .errors import StateError
-from .invariants import VIEW_PATHS, public_fact_problems
+from .facts import rule_facts
+from .invariants import VIEW_PATHS, known_problems, public_fact_problems
 from .rules import RuleSet
 from .solver import meld_is_valid
 from .state import (
@@ -81,10 +85,11 @@ from .state import (
     Phase,
     Question,
     SideTable,
-    Table,
     Turn,
     check_seat,
     check_side,
+    make_state,
+    make_table,
     side_melds,
 )
 
@@ -138,6 +143,32 @@ class View(GameProgress):
     question and its answer, the ranks melded this turn."""
     melded_seats: int
     """Bit mask of the seats that have melded a card this hand (OUT-3)."""
+    known_cards: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards known to all to be in its hand, as counts (see :meth:`known`);
+    ``()`` while nothing is known of any hand."""
+
+    # -- what everyone knows of the hands ------------------------------------------------
+
+    def known(self, seat: int) -> tuple[Card, ...]:
+        """The cards known to all players to be in ``seat``'s hand, sorted, as
+        :meth:`GameState.known <canasta_caliente.GameState.known>`: the pile cards it took
+        (into its hand, or waiting under INIT-4), less those of each kind it was later seen
+        to meld, discard or play. Public knowledge, the same in every seat's view: for the
+        view's own seat it is what the others know of its hand, and a partner's row tells
+        nothing more than an opponent's. Once the hand is over, every hand has been shown to
+        be counted (SCORE-1), and its known cards are the whole hand."""
+        known = self.known_cards
+        check_seat(self.rules, seat)
+        return cards_from_counts(known[seat]) if known else ()
+
+    def unknown_count(self, seat: int) -> int:
+        """How many cards of ``seat``'s hand are not known to all: its size less its known
+        cards that are in the hand (those waiting under INIT-4 are not in it yet)."""
+        known = self.known_cards
+        size = self.hand_sizes[check_seat(self.rules, seat)]
+        if not known:
+            return size
+        return size - _known_in_hand(self, seat)
 
     # -- whose turn ----------------------------------------------------------------------
 
@@ -218,8 +249,10 @@ class View(GameProgress):
 
     @property
     def pile_has_freezer(self) -> bool:
-        """True while the pile holds a wild or a bonus card (PILE-3)."""
-        return not FREEZERS.isdisjoint(self.pile)
+        """True while the pile holds a wild or a bonus card (PILE-3), or a stop card under
+        ``stop_card_freezes`` (READ-6)."""
+        rules = self.rules
+        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.pile)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -246,6 +279,7 @@ class View(GameProgress):
             "turn_index": self.turn_index,
             "turn": turn_out(self.turn),
             "melded_seats": seats_out(self.melded_seats),
+            "known": known_out(self.known_cards, self.rules.players),
         }
 
     def to_json(self, *, indent: int | None = 2) -> str:
@@ -307,6 +341,7 @@ def observe(state: GameState, seat: int) -> View:
         turn_index=t.turn_index,
         turn=t.turn,
         melded_seats=t.melded_seats,
+        known_cards=t.known,
     )
 
 
@@ -317,12 +352,16 @@ def observe(state: GameState, seat: int) -> View:
 _VIEW_FIELDS = ("format", "rules_version", "seat", "rules", "hand_number", "scores", "over",
                 "hand_results", "hand", "hand_sizes", "stock_size", "pile", "sides", "order",
                 "turn_index", "turn", "melded_seats")
+_VIEW_OPTIONAL = ("known",)
+"""View fields a document may leave out (``known``: documents written before the known cards
+were tracked; read as nothing known)."""
 
 
 def _view_from_dict(data: Any) -> View:
     what = "view document"
     p = Problems()
-    doc, rules, players, n_sides = read_game_document(p, data, VIEW_FORMAT, what, _VIEW_FIELDS)
+    doc, rules, players, n_sides = read_game_document(p, data, VIEW_FORMAT, what, _VIEW_FIELDS,
+                                                       _VIEW_OPTIONAL)
     high = None if players is None else players - 1
     seat = get_int(p, "seat", doc["seat"], low=0, high=high)
     hand_number = get_int(p, "hand_number", doc["hand_number"], low=1)
@@ -346,14 +385,16 @@ def _view_from_dict(data: Any) -> View:
     turn_index = get_int(p, "turn_index", doc["turn_index"], low=0)
     turn = get_turn(p, "turn", doc["turn"], players)
     melded = get_seat_mask(p, "melded_seats", doc["melded_seats"], players)
+    known = get_known(p, "known", doc.get("known", []), players)
     p.raise_if_any(what)
     assert rules is not None and seat is not None and hand_number is not None
     assert scores is not None and over is not None and results is not None
     assert hand is not None and sizes is not None and stock_size is not None
     assert pile is not None and sides is not None and order is not None
     assert turn_index is not None and turn is not None and melded is not None
+    assert known is not None
     view = View(seat, rules, hand_number, scores, tuple(results), over, hand, tuple(sizes),
-                stock_size, pile, tuple(sides), tuple(order), turn_index, turn, melded)
+                stock_size, pile, tuple(sides), tuple(order), turn_index, turn, melded, known)
 
     expected = hand_number - (0 if over else 1)
     if len(results) != expected:
@@ -386,11 +427,25 @@ def _view_from_dict(data: Any) -> View:
         ):
             p.add(path, message)
     if not p:
+        own: list[tuple[int, ...] | None] = [None] * rules.players
+        own[seat] = counts_from_cards(hand)
+        for path, message in known_problems(
+            rules, known, hands=own, hand_sizes=view.hand_sizes, order=view.order,
+            turn_index=turn_index, turn=turn, over=over, path="known",
+        ):
+            p.add(path, message)
+    if not p:
         pool = _unseen(view)
         short = [f"{-n} {Card(k)}" for k, n in enumerate(pool) if n < 0]
+        forced = _forced_total(view)
+        unplaced = [f"{forced[k] - pool[k]} {Card(k)}" for k in range(NUM_KINDS)
+                    if forced[k] > max(pool[k], 0)]
         if short:
             p.add("", "the view shows more cards than the rules' deck holds: "
                   + ", ".join(short) + " too many")
+        elif unplaced:
+            p.add("known", "the other hands are known to hold cards the seat sees elsewhere: "
+                  + ", ".join(unplaced) + " too many")
         else:
             hidden = sum(sizes[s] for s in range(rules.players) if s != seat) + stock_size
             if hidden != sum(pool):
@@ -430,6 +485,35 @@ def _unseen(view: View) -> list[int]:
     return pool
 
 
+def _forced(view: View, seat: int) -> tuple[int, ...] | None:
+    """The cards ``seat``'s hand is known to hold, as counts: its known cards less those still
+    waiting under INIT-4 (known, but not in the hand yet); ``None`` when none."""
+    known = view.known_cards
+    if not known or not any(row := known[seat]):
+        return None
+    if not view.over and view.order[view.turn_index] == seat and any(view.turn.waiting):
+        row = tuple(max(n - w, 0) for n, w in zip(row, view.turn.waiting, strict=True))
+        if not any(row):
+            return None
+    return row
+
+
+def _known_in_hand(view: View, seat: int) -> int:
+    """How many of ``seat``'s known cards are in its hand."""
+    row = _forced(view, seat)
+    return 0 if row is None else sum(row)
+
+
+def _forced_total(view: View) -> list[int]:
+    """Per kind, the cards the other seats' hands are known to hold."""
+    total = [0] * NUM_KINDS
+    for seat in range(view.rules.players):
+        if seat != view.seat and (row := _forced(view, seat)) is not None:
+            for k in range(NUM_KINDS):
+                total[k] += row[k]
+    return total
+
+
 RESAMPLE_TRIES = 2000
 """How many deals :func:`resample` tries before giving up (see there)."""
 _UNIFORM_TRIES = 20
@@ -439,17 +523,20 @@ def resample(view: View, rng: random.Random) -> GameState:
     """A full state consistent with ``view``: ``observe(resample(view, rng), view.seat) ==
     view``, for determinization and IS-MCTS bots.
 
-    The hidden cards (the other hands and the stock) are dealt at random from the cards the seat
-    cannot account for: the rules' deck minus its own hand, the pile, every meld, the laid-out
-    bonus cards, the played Caliente cards and the waiting cards. Bonus cards go to the stock
-    only, as they never stay in a hand (TURN-3). The state gets a seed drawn from ``rng`` (it
-    shuffles later hands) and a deck whose tail is the sampled stock.
+    Each other hand is dealt its known cards first (:meth:`View.known`: cards it was seen to
+    take with the pile and has not been seen to play since; those still waiting under INIT-4
+    are on the table already). The rest of the hidden cards (the rest of the other hands, and
+    the stock) are dealt uniformly at random from the cards the seat cannot account for: the
+    rules' deck minus its own hand, the pile, every meld, the laid-out bonus cards, the played
+    Caliente cards, the waiting cards and the other hands' known cards. Bonus cards go to the
+    stock only, as they never stay in a hand (TURN-3). The state keeps the view's known cards,
+    gets a seed drawn from ``rng`` (it shuffles later hands) and a deck whose tail is the
+    sampled stock.
 
     The sample also respects TURN-0 where it constrains a hidden hand: when another seat is in
     the middle of its turn, its hand must let it finish (for example, after a "yes" it must be
     able to go out). Such deals are found by rejection, helped by a generator of hands built
-    from meldable groups. The sample uses what the view shows now, not the history that led
-    there (cards a player was seen to take are not tracked).
+    from meldable groups.
 
     Raises :class:`~canasta_caliente.StateError` if the view's cards cannot be dealt (a view
     not made by :func:`observe`), or if no consistent deal is found in
@@ -466,6 +553,18 @@ def resample(view: View, rng: random.Random) -> GameState:
     if hidden != sum(pool):
         raise StateError(f"resample: {sum(pool)} cards are unseen, but the other hands and the "
                          f"stock hold {hidden}")
+    forced: dict[int, tuple[int, ...]] = {}
+    if view.known_cards:
+        for seat in others:
+            row = _forced(view, seat)
+            if row is not None:
+                forced[seat] = row
+                for k in range(NUM_KINDS):
+                    pool[k] -= row[k]
+        if any(n < 0 for n in pool) or any(
+                sum(row) > view.hand_sizes[seat] for seat, row in forced.items()):
+            raise StateError("resample: the other hands are known to hold cards that are not "
+                             "unseen, or more cards than they hold")
     # Unseen bonus cards are in the stock: they never stay in a hand (TURN-3). After a hand a
     # document from an older engine may show more than the stock holds; they stay in hands.
     bonus_in_stock = min(pool[R3], view.stock_size) if view.over else pool[R3]
@@ -476,11 +575,17 @@ def resample(view: View, rng: random.Random) -> GameState:
         player = view.order[view.turn_index]
         if player != view.seat:
             constrained = player
+    # The seat to act is the view's own, and its hand is dealt as it is: its legal actions are
+    # the real state's (nonempty), unless a bonus card joining from the pile is replaced from
+    # the stock (TURN-0's noted case). Then no deal needs checking.
+    trusted = view.over or (
+        view.current_player == view.seat and view.phase is not Phase.ANSWER
+        and not (rules.bonus_from_pile_replaced and (R3 in view.pile or view.turn.waiting[R3])))
     for attempt in range(RESAMPLE_TRIES):
         guided = constrained is not None and attempt >= _UNIFORM_TRIES and attempt % 2 == 0
-        state = _deal(view, rng, pool, others, bonus_in_stock,
+        state = _deal(view, rng, pool, others, forced, bonus_in_stock,
                       constrained if guided else None)
-        if state is not None and _playable(state):
+        if state is not None and (trusted or _playable(state)):
             return state
     raise StateError(f"resample: no deal consistent with the view found in {RESAMPLE_TRIES} "
                      f"tries (seat {constrained} must be able to finish its turn, TURN-0)")
@@ -491,44 +596,69 @@ def _deal(
     rng: random.Random,
     pool: list[int],
     others: list[int],
+    forced: dict[int, tuple[int, ...]],
     bonus_in_stock: int,
     guided: int | None,
 ) -> GameState | None:
+    """One deal of the hidden cards: each other hand gets its known cards (``forced``) and
+    cards drawn from the shuffled ``pool`` (the unseen cards less the known ones); the rest,
+    with the unseen bonus cards, is the stock."""
     rules = view.rules
     rest = list(pool)
     rest[R3] -= bonus_in_stock
     hands: dict[int, tuple[int, ...]] = {}
     if guided is not None:
-        counts = _guided_hand(view, rng, rest, guided)
+        counts = _guided_hand(view, rng, rest, guided, forced.get(guided))
         if counts is None:
             return None
         hands[guided] = counts
+        start = forced.get(guided)
         for k in range(NUM_KINDS):
-            rest[k] -= counts[k]
-    loose = list(cards_from_counts(rest))
-    rng.shuffle(loose)
+            rest[k] -= counts[k] - (start[k] if start is not None else 0)
+    loose = _shuffled(rng, rest)
     pos = 0
     for seat in others:
         if seat in hands:
             continue
         size = view.hand_sizes[seat]
-        hands[seat] = counts_from_cards(loose[pos:pos + size])
-        pos += size
-    stock = loose[pos:] + [R3] * bonus_in_stock
-    rng.shuffle(stock)
+        known = forced.get(seat)
+        row = [0] * NUM_KINDS if known is None else list(known)
+        end = pos + size - (0 if known is None else sum(known))
+        for card in loose[pos:end]:
+            row[card] += 1
+        hands[seat] = tuple(row)
+        pos = end
+    stock = loose[pos:]
+    for _ in range(bonus_in_stock):
+        # Each bonus card at a uniform place: the stock stays a uniform random order.
+        stock.insert(rng.randrange(len(stock) + 1), R3)
     dealt = list(rules.deck_counts)
     for card in stock:
         dealt[card] -= 1
     deck = cards_from_counts(dealt) + tuple(stock)
     zero = (0,) * NUM_KINDS
+    mine = counts_from_cards(view.hand)
     all_hands = tuple(
-        counts_from_cards(view.hand) if s == view.seat else hands.get(s, zero)
-        for s in range(rules.players)
+        mine if s == view.seat else hands.get(s, zero) for s in range(rules.players)
     )
-    table = Table(deck, len(deck) - len(stock), all_hands, view.pile, view.side_tables,
-                  view.order, view.turn_index, view.turn, view.melded_seats)
-    return GameState(rules, rng.randrange(2**63), view.hand_number, view.scores, table,
-                     view.hand_results, view.over)
+    table = make_table(deck, len(deck) - len(stock), all_hands, view.pile, view.side_tables,
+                       view.order, view.turn_index, view.turn, view.melded_seats,
+                       view.known_cards)
+    return make_state(rules, rng.randrange(2**63), view.hand_number, view.scores, table,
+                      view.hand_results, view.over)
+
+
+def _shuffled(rng: random.Random, counts: list[int]) -> list[Card]:
+    """The cards of ``counts`` in a uniformly random order: sorted by a random key each (the
+    keys are distinct but with probability about 2**-45; the sort runs in C, several times
+    faster than :meth:`random.Random.shuffle`)."""
+    cards: list[Card] = []
+    for i, n in enumerate(counts):
+        if n:
+            cards.extend([KINDS[i]] * n)
+    r = rng.random
+    keys = [r() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def _playable(state: GameState) -> bool:
@@ -544,17 +674,19 @@ def _playable(state: GameState) -> bool:
 
 
 def _guided_hand(
-    view: View, rng: random.Random, avail: list[int], seat: int
+    view: View, rng: random.Random, avail: list[int], seat: int,
+    start: tuple[int, ...] | None = None,
 ) -> tuple[int, ...] | None:
-    """A random hand for ``seat`` built to be able to go out: canastas completed first if the
-    side needs them, then groups that can be melded (lay-offs, new melds of three, stop sets),
-    maybe one card to discard. It is only a proposal: :func:`_playable` decides."""
+    """A random hand for ``seat`` built to be able to go out: its known cards (``start``),
+    then canastas completed first if the side needs them, then groups that can be melded
+    (lay-offs, new melds of three, stop sets), maybe one card to discard. It is only a
+    proposal: :func:`_playable` decides."""
     rules = view.rules
     size = view.hand_sizes[seat]
     left = list(avail)
-    hand = [0] * NUM_KINDS
+    hand = [0] * NUM_KINDS if start is None else list(start)
     melds: list[MeldCounts | None] = list(view.side_tables[view.side_of(seat)].melds)
-    slots = size
+    slots = size - sum(hand)
 
     def take(card: int, n: int = 1) -> None:
         nonlocal slots

@@ -8,7 +8,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from ..cards import FREEZERS, I_R3, NUM_KINDS, Card, parse_cards
+import attrs
+
+from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
 from ..facts import rule_facts
 from ..rules import RuleSet, StockOut
@@ -188,11 +190,12 @@ def deal(
         for card in deck[i:pos:len(order)]:
             hand[card] += 1
     pile: list[Card] = []
-    while pos < len(deck):  # DEAL-3
+    natural_up = rules.up_card_must_be_natural
+    while pos < len(deck):  # DEAL-3 (READ-1: until the up card is a natural)
         card = deck[pos]
         pos += 1
         pile.append(card)
-        if card not in FREEZERS:
+        if card < NUM_RANKS if natural_up else card not in FREEZERS:
             break
     laid = [0] * len(rules.layout)
     side_of = facts.side_of
@@ -237,6 +240,10 @@ def end_hand(
     ``table``: scored (:func:`~canasta_caliente.scoring.score_hand`) and the game scores
     updated."""
     result = score_hand(state.rules, table, ended, went_out)
+    # The hands are laid down to be counted (SCORE-1): from now on every card left in a hand is
+    # known to all, so a view of the finished hand holds what its score was counted from.
+    shown = table.hands if any(map(any, table.hands)) else ()
+    table = attrs.evolve(table, known=shown)
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,
                       (*state.hand_results, result), True)

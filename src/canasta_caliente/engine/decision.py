@@ -16,10 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..actions import Action, parse_action
-from ..cards import B3, CAL, FREEZERS, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
+from ..cards import B3, CAL, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..facts import rule_facts
 from ..rules import RuleSet, WildRule
-from ..solver import can_finish, can_go_out, finish_without_going_out, meld_is_valid
+from ..solver import (
+    can_finish,
+    can_go_out,
+    cards_within,
+    finish_without_going_out,
+    meld_is_valid,
+)
 from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
 from .tables import (
     P_ANSWER,
@@ -193,10 +199,38 @@ def _stranded_reason(state: GameState, w: Work) -> str:
     if w.question is Q_YES or w.stops:
         return "the player is bound to go out this turn and could no longer do so (OUT-2, TURN-0)"
     if w.need > 0 and (w.started or any(w.waiting)):
-        return (f"the first meld could no longer reach the minimum ({w.need} points short) and "
-                "leave a card to discard (INIT-3, TURN-0)")
+        best = _best_first_meld(state.rules, w)
+        minimum = w.points + w.need
+        if best < minimum:
+            return (f"the first meld could no longer reach the minimum of {minimum} and leave a "
+                    f"card to discard: the most this turn could still meld is {best} points, "
+                    f"{minimum - best} short (INIT-3, TURN-0)")
+        return (f"the first meld could no longer reach the minimum ({w.need} points still "
+                "missing) and leave a card to discard (INIT-3, TURN-0)")
     return ("it would leave the player unable to finish the turn: fewer than two cards and no "
             "way to go out (DISC-3, TURN-0)")
+
+
+def _best_first_meld(rules: RuleSet, w: Work) -> int:
+    """For a refusal's message: the most points the turn's first meld could still reach, the
+    points melded so far and what the hand (not its stop cards) could still meld while a card
+    is left to discard (waiting pile cards, once they join, can be that card)."""
+    hand = list(w.hand)
+    keep = sum(hand)
+    for kind in (I_B3, I_CAL):
+        hand[kind] = 0
+    joining = sum(w.waiting) - w.waiting[R3] if w.waiting else 0
+    limit = keep - (0 if joining else 1)
+    melds = tuple(w.melds)
+    counts = tuple(hand)
+    low, high = 0, w.need
+    while low < high:  # the largest reachable extra, by bisection (reachability is monotone)
+        mid = (low + high + 1) // 2
+        if cards_within(rules, counts, melds, mid, limit):
+            low = mid
+        else:
+            high = mid - 1
+    return w.points + low
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,9 +267,10 @@ def _eval_take(
     rank = int(up)
     seat = t.turn.player
     hand = t.hands[seat]
-    side = t.sides[(rules._facts or rule_facts(rules)).side_of[seat]]
+    facts = rules._facts or rule_facts(rules)
+    side = t.sides[facts.side_of[seat]]
     opened = side.meld_count > 0
-    has_freezer = not FREEZERS.isdisjoint(t.pile)
+    has_freezer = not facts.freezers.isdisjoint(t.pile)
     cards = action.cards
     meld = side.melds[rank]
     if cards:
@@ -252,6 +287,10 @@ def _eval_take(
                     f"{up}s from hand (INIT-4)")
         if naturals != 2 and (rules.always_frozen or has_freezer):
             return f"the pile is frozen: take it only with two natural {up}s (PILE-3, PILE-5)"
+        if (facts.no_pair_onto_canasta and meld is not None
+                and sum(meld) >= rules.canasta_size):
+            return (f"the meld of {up} is already a canasta: with pile_pair_onto_canasta off, "
+                    "the always-frozen pile is not taken onto a canasta (PILE-5, READ-7)")
     else:
         if not opened:
             return (f"before the side's first meld the up card must be melded with two natural "
@@ -338,8 +377,9 @@ def _eval_caliente(state: GameState, turn0: bool) -> Work | str:
     w = Work(state)
     if not w.hand[I_CAL]:
         return "the player holds no Caliente card"
-    if not t.stock_size:
-        return "a Caliente card is played only while the stock is not empty (HOT-2)"
+    if not t.stock_size and not rules.caliente_on_empty_stock:
+        return ("a Caliente card is played only while the stock is not empty (HOT-2; the "
+                "option caliente_on_empty_stock allows it, READ-8)")
     mine = t.sides[w.side].meld_count
     for i, other in enumerate(t.sides):
         if i != w.side and other.meld_count < mine:
@@ -362,6 +402,9 @@ def _eval_caliente(state: GameState, turn0: bool) -> Work | str:
 def _eval_ask(state: GameState, turn0: bool) -> Work | str:
     t = state.table
     turn = t.turn
+    rules = state.rules
+    if not (rules._facts or rule_facts(rules)).asks:
+        return 'no one asks "May I go out?" under going_out_permission = "never" (READ-4)'
     asked = partner(state)
     if asked is None:
         return "there is no partner to ask (OUT-2)"
@@ -376,7 +419,6 @@ def _eval_ask(state: GameState, turn0: bool) -> Work | str:
         w.player = asked
         return w
     sit = situation(state, w)
-    rules = state.rules
     if not can_go_out(rules, sit):
         return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
     if not finish_without_going_out(rules, sit):

@@ -16,7 +16,6 @@ from ..actions import Action
 from ..cards import (
     ACE,
     B3,
-    FREEZERS,
     I_B3,
     I_CAL,
     I_JOKER,
@@ -220,13 +219,14 @@ def _list_takes(
     # Cards held after the take, before the cards it melds from hand leave: bonus cards of the
     # pile are laid out (replaced ones only add cards, or end the hand).
     after = sum(hand) + len(pile) - 1 - pile.count(R3)
-    frozen = rules.always_frozen or not FREEZERS.isdisjoint(pile)
+    frozen = rules.always_frozen or not info.freezers.isdisjoint(pile)
     if meld is not None:
         blocked = n0 + w0 >= rules.canasta_size if rules.always_frozen else frozen
         # Blocked: _eval_take refuses it (PILE-3, PILE-5).
         if not blocked and ((w0 <= caps[n0 + 1] and after >= 2) or accepts(state, A_TAKE)):
             out.append(A_TAKE)
-    if have >= 2:
+    if have >= 2 and not (info.no_pair_onto_canasta and n0 + w0 >= rules.canasta_size):
+        # (READ-7: _eval_take refuses a pair onto a canasta when that reading is off)
         action = TAKE_PAIR[up]
         if (w0 <= caps[n0 + 3] and after >= 4) or accepts(state, action):
             out.append(action)
@@ -371,7 +371,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
             # (the usual refusal of too_few_wilds_for first, without the call)
             and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
-            and partner(state) is not None
+            and info.asks and partner(state) is not None
             and go_out_possible(rules, hand, melds, need)
             # ... and finishing without going out must be possible too (the checks of
             # _eval_ask, for a state with no cards waiting).

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..actions import Action
-from ..cards import ACE, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
+from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, Card, counts_from_cards
 from ..errors import IllegalActionError
 from ..facts import rule_facts
 from ..state import (
@@ -42,6 +42,7 @@ from .tables import (
     Q_NO,
     Q_YES,
     V_ASK,
+    V_CALIENTE,
     V_DISCARD,
     V_DRAW,
     V_MELD,
@@ -50,7 +51,7 @@ from .tables import (
     V_YES,
     draw_turn,
 )
-from .work import Work
+from .work import Work, known_after
 
 __all__ = ["apply", "apply_general", "successor"]
 
@@ -143,6 +144,15 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
     if w.melded or w.touched:
         melded_seats |= 1 << w.seat
     verb = action.verb
+    known = t.known
+    if verb is V_TAKE:
+        known = known_after(known, len(hands), w.seat, action.cards, t.pile[:-1])
+    elif not known:
+        pass  # nothing known: only a take changes that
+    elif verb is V_MELD or verb is V_DISCARD:
+        known = known_after(known, len(hands), w.seat, action.cards)
+    elif verb is V_CALIENTE:
+        known = known_after(known, len(hands), w.seat, (CAL,))
     turn_index = t.turn_index
     if w.ended is None and verb is V_DISCARD:
         turn_index = (turn_index + 1) % len(t.order)
@@ -161,7 +171,7 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
             created=w.created, had_melded=t.turn.had_melded,
         )
     table = make_table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn,
-                       melded_seats)
+                       melded_seats, known)
     if w.ended is not None:
         went_out = w.seat if w.ended is HandEnd.WENT_OUT else None
         return end_hand(state, table, w.ended, went_out)
@@ -240,7 +250,7 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(deck, end, (*hands[:seat], tuple(hand), *hands[seat + 1:]),
                                  t.pile, sides, t.order, t.turn_index, following,
-                                 melded_seats),
+                                 melded_seats, t.known),
                       state.hand_results)
 
 
@@ -251,7 +261,7 @@ def _with_turn(state: GameState, turn: Turn) -> GameState:
     if turn.melded or turn.touched:
         melded_seats |= 1 << t.order[t.turn_index]
     return _next_state(state, make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order,
-                                         t.turn_index, turn, melded_seats))
+                                         t.turn_index, turn, melded_seats, t.known))
 
 
 def _fast_question(state: GameState, action: Action) -> GameState | None:
@@ -298,11 +308,18 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     key = (following, need, melded_seats >> following & 1 == 1)
     interned = DRAW_TURNS.get(key)
     turn_next = interned[0] if interned is not None else draw_turn(*key)
+    known = t.known
+    if known and (n := (row := known[seat])[card]):
+        # one known card of its kind off (known_after, written out for the common case)
+        row = (*row[:card], n - 1, *row[card + 1:])
+        known = (*known[:seat], row, *known[seat + 1:])
+        if n == 1 and not any(row) and not any(map(any, known)):
+            known = ()
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]),
                                  (*t.pile, card), t.sides, order, turn_index, turn_next,
-                                 melded_seats),
+                                 melded_seats, known),
                       state.hand_results)
 
 
@@ -346,11 +363,23 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         phase=P_PLAY, player=seat, need=need, started=started, melded=True, points=points,
         waiting=turn.waiting, question=turn.question, touched=turn.touched | 1 << rank,
         created=created, had_melded=turn.had_melded)
+    known = t.known
+    if known and ((row := known[seat])[rank] or (twos and row[I_TWO])
+                  or (jokers and row[I_JOKER])):
+        mine = list(row)
+        mine[rank] = max(mine[rank] - naturals, 0)
+        if twos:
+            mine[I_TWO] = max(mine[I_TWO] - twos, 0)
+        if jokers:
+            mine[I_JOKER] = max(mine[I_JOKER] - jokers, 0)
+        known = (*known[:seat], tuple(mine), *known[seat + 1:])
+        if not any(mine) and not any(map(any, known)):
+            known = ()
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]), t.pile,
                                  sides, t.order, t.turn_index, following,
-                                 t.melded_seats | 1 << seat),
+                                 t.melded_seats | 1 << seat, known),
                       state.hand_results)
 
 
@@ -400,21 +429,23 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         phase=P_PLAY, player=seat, need=turn.need, started=turn.started, melded=turn.melded,
         points=turn.points, waiting=turn.waiting, question=turn.question,
         touched=turn.touched | 1 << up, created=created, had_melded=turn.had_melded)
-    return _after_take(state, seat, tuple(hand), sides, following)
+    return _after_take(state, seat, cards, tuple(hand), sides, following)
 
 
 def _after_take(
-    state: GameState, seat: int, hand: tuple[int, ...], sides: tuple[SideTable, ...],
-    turn: Turn,
+    state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[int, ...],
+    sides: tuple[SideTable, ...], turn: Turn,
 ) -> GameState:
-    """The state after a take by ``seat``: its new hand, the sides with the grown meld, the
-    turn, and the pile empty."""
+    """The state after a take by ``seat`` with ``cards`` from its hand: its new hand, the sides
+    with the grown meld, the turn, the pile empty, and the pile cards below the up card known
+    to be in its hand (or waiting)."""
     t = state.table
     hands = t.hands
+    known = known_after(t.known, len(hands), seat, cards, t.pile[:-1])
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos, (*hands[:seat], hand, *hands[seat + 1:]),
                                  (), sides, t.order, t.turn_index, turn,
-                                 t.melded_seats | 1 << seat),
+                                 t.melded_seats | 1 << seat, known),
                       state.hand_results)
 
 
@@ -453,4 +484,4 @@ def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameStat
         phase=P_PLAY, player=seat, need=need, started=True, melded=turn.melded, points=points,
         waiting=waiting, question=turn.question, touched=turn.touched | 1 << up,
         created=created, had_melded=turn.had_melded)
-    return _after_take(state, seat, tuple(hand), sides, following)
+    return _after_take(state, seat, action.cards, tuple(hand), sides, following)

@@ -18,7 +18,15 @@ from ..solver import Situation
 from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
 from .tables import Q_NO, Q_YES
 
-__all__ = ["Work", "add_points", "check_last_card", "draw_cards", "join_cards", "situation"]
+__all__ = [
+    "Work",
+    "add_points",
+    "check_last_card",
+    "draw_cards",
+    "join_cards",
+    "known_after",
+    "situation",
+]
 
 
 class Work:
@@ -74,6 +82,37 @@ class Work:
         self.created = turn.created
         self.ended: HandEnd | None = None
         self.took_last = False
+
+
+def known_after(
+    known: tuple[tuple[int, ...], ...],
+    players: int,
+    seat: int,
+    seen: Sequence[Card],
+    taken: Sequence[Card] = (),
+) -> tuple[tuple[int, ...], ...]:
+    """What is known of the hands (:attr:`Table.known <canasta_caliente.state.Table.known>`)
+    once ``seat`` was seen to meld, discard or play the cards ``seen`` from its hand, then took
+    the pile cards ``taken`` into its hand or to wait under INIT-4: one known card of the kind
+    off for each card seen (never below zero), then each taken card on, bonus cards excepted
+    (they are laid out, never held). ``()`` when nothing is known of any hand."""
+    if known:
+        mine = list(known[seat])
+        for card in seen:
+            if mine[card]:
+                mine[card] -= 1
+    elif not taken:
+        return known
+    else:
+        mine = [0] * NUM_KINDS
+    for card in taken:
+        if card is not R3:
+            mine[card] += 1
+    rows = known or (NO_WAITING,) * players
+    new = (*rows[:seat], tuple(mine), *rows[seat + 1:])
+    if not any(mine) and not any(map(any, new)):
+        return ()
+    return new
 
 
 def draw_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, count: int) -> None:

@@ -105,7 +105,7 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
          "CAL)"),
         ("known", (players - 1, _KINDS), 0, most,
          "per other seat (from the seat after the observer), the cards of each kind known to "
-         "all to be in its hand (view.known(seat)); zeros while views do not carry it"),
+         "all to be in its hand (view.known(seat): pile cards seen taken, not seen played)"),
         ("hand_sizes", (players,), 0, float(rules.deck_size),
          "per seat (from the observer), how many cards it holds (0 for a seat sitting out)"),
         ("to_act", (players,), 0, 1,
