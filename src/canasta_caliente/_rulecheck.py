@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ._ruledocs import _CARD_CODES, _card_code, _close, _describe, _is_int, _safe_text
+from ._ruledocs import CARD_CODES, card_code, close_match, describe_found, is_int, safe_text
 from .cards import NUM_KINDS
 from .errors import short_repr
 
@@ -109,7 +109,7 @@ _INT_RANGES: dict[str, tuple[int, int, str, str]] = {
                               "(SCORE-5)", _WHY_POINTS),
 }
 
-_INT_OPTIONS: tuple[str, ...] = (*_INT_RANGES, "max_wilds")
+INT_OPTIONS: tuple[str, ...] = (*_INT_RANGES, "max_wilds")
 
 # How many items a message lists before it says how many more there are.
 _LIST_AT_MOST = 10
@@ -122,7 +122,7 @@ def _listed(items: list[Any]) -> str:
     return shown + (f" and {more} more" if more > 0 else "")
 
 
-def _problems(
+def rule_problems(
     r: RuleSet, option_names: tuple[str, ...],
     enums: tuple[tuple[str, type[enum.StrEnum]], ...],
 ) -> list[tuple[str, str]]:
@@ -137,8 +137,8 @@ def _problems(
     usable: set[str] = set()
     for name, (low, high, why_low, why_high) in _INT_RANGES.items():
         v = getattr(r, name)
-        if not _is_int(v):
-            found[name].append(f"expected an integer, got {_describe(v)}")
+        if not is_int(v):
+            found[name].append(f"expected an integer, got {describe_found(v)}")
         elif v < low:
             found[name].append(f"must be at least {low}: {why_low}, got {short_repr(v)}")
         elif v > high:
@@ -151,7 +151,7 @@ def _problems(
         if isinstance(getattr(r, name), bool):
             usable.add(name)
         else:
-            found[name].append(f"expected true or false, got {_describe(getattr(r, name))}")
+            found[name].append(f"expected true or false, got {describe_found(getattr(r, name))}")
     for name, kind in enums:
         v = getattr(r, name)
         if isinstance(v, kind):
@@ -160,12 +160,12 @@ def _problems(
         choices = [k.value for k in kind]
         hint = ""
         if isinstance(v, str):
-            hint = _close(v.lower(), choices, "; did you mean {!r}?")
-        found[name].append(f"expected one of {', '.join(choices)}, got {_describe(v)}{hint}")
+            hint = close_match(v.lower(), choices, "; did you mean {!r}?")
+        found[name].append(f"expected one of {', '.join(choices)}, got {describe_found(v)}{hint}")
     if r.max_wilds is not None:
-        if not _is_int(r.max_wilds):
+        if not is_int(r.max_wilds):
             found["max_wilds"].append('expected an integer or "none" (no limit), got '
-                                      + _describe(r.max_wilds))
+                                      + describe_found(r.max_wilds))
         elif r.max_wilds < 0:
             found["max_wilds"].append('must be at least 0 (or "none" for no limit), got '
                                       f"{short_repr(r.max_wilds)}")
@@ -197,7 +197,7 @@ def _problems(
         if r.decks == 2:
             active = sum(min(len(side), 2) for side in layout)
         # an over-large caliente_cards is reported above; the deal is checked with the count given
-        caliente = r.caliente_cards if _is_int(r.caliente_cards) and r.caliente_cards > 0 else 0
+        caliente = r.caliente_cards if is_int(r.caliente_cards) and r.caliente_cards > 0 else 0
         deck = 54 * r.decks + caliente
         if active * r.hand_size + 2 > deck:
             most = (deck - 2) // active
@@ -239,16 +239,16 @@ def _table_problems(
     """Problems with a table of (key, value) rows such as ``initial_meld_minimums``: at most
     :data:`MOST_COUNT` rows, keys and values within their bounds. Linear in the rows."""
     if not isinstance(table, tuple):
-        return [f"expected a list of [{key}, {val}] rows, got {_describe(table)}"]
+        return [f"expected a list of [{key}, {val}] rows, got {describe_found(table)}"]
     out: list[str] = []
     bad_rows: list[str] = []
     rows: list[tuple[int, int]] = []
     for i, row in enumerate(table, 1):
         if not (isinstance(row, tuple) and len(row) == 2):
-            bad_rows.append(f"row {i} must be [{key}, {val}], got {_describe(row)}")
-        elif not all(_is_int(x) for x in row):
-            bad = next(x for x in row if not _is_int(x))
-            bad_rows.append(f"row {i} must hold two integers, got {_describe(bad)}")
+            bad_rows.append(f"row {i} must be [{key}, {val}], got {describe_found(row)}")
+        elif not all(is_int(x) for x in row):
+            bad = next(x for x in row if not is_int(x))
+            bad_rows.append(f"row {i} must hold two integers, got {describe_found(bad)}")
         else:
             rows.append((row[0], row[1]))
     if len(table) > MOST_COUNT:
@@ -294,34 +294,34 @@ def _card_value_problems(values: Any) -> list[str]:
         out = []
         unknown = 0
         for code, v in values.items():
-            card = _card_code(code)
+            card = card_code(code)
             if card is None:
                 unknown += 1
                 if unknown <= _LIST_AT_MOST:
-                    name = _safe_text(code)
-                    hint = _close(name.upper(), _CARD_CODES, " (did you mean {!r}?)")
+                    name = safe_text(code)
+                    hint = close_match(name.upper(), CARD_CODES, " (did you mean {!r}?)")
                     out.append(f"unknown card code {name!r}{hint}; card codes: "
-                               + " ".join(_CARD_CODES))
+                               + " ".join(CARD_CODES))
             elif not _good_value(v):
                 out.append(_value_message(card.code, v))
         if unknown > _LIST_AT_MOST:
             out.append(f"and {unknown - _LIST_AT_MOST} more unknown card codes")
         return out or ["expected a table of card codes to values"]
     if not isinstance(values, tuple):
-        return [f"expected a table of card codes to values, got {_describe(values)}"]
+        return [f"expected a table of card codes to values, got {describe_found(values)}"]
     if len(values) != NUM_KINDS:
         return [f"expected {NUM_KINDS} values, one per card code in the order "
-                f"{' '.join(_CARD_CODES)}, got {len(values)}"]
+                f"{' '.join(CARD_CODES)}, got {len(values)}"]
     return [_value_message(code, v)
-            for code, v in zip(_CARD_CODES, values, strict=True) if not _good_value(v)]
+            for code, v in zip(CARD_CODES, values, strict=True) if not _good_value(v)]
 
 
 def _good_value(v: Any) -> bool:
-    return _is_int(v) and 0 <= v <= MOST_POINTS
+    return is_int(v) and 0 <= v <= MOST_POINTS
 
 
 def _value_message(code: str, v: Any) -> str:
-    if _is_int(v) and v > MOST_POINTS:
+    if is_int(v) and v > MOST_POINTS:
         return f"the value of {code} must be at most {MOST_POINTS}: {_WHY_POINTS}, got " + (
             short_repr(v))
-    return f"the value of {code} must be an integer of at least 0, got {_describe(v)}"
+    return f"the value of {code} must be an integer of at least 0, got {describe_found(v)}"

@@ -26,18 +26,18 @@ from .errors import RuleSetError, short_repr
 # -- card values and codes ----------------------------------------------------------------
 
 # The card values of CARD-3, in card-index order.
-_DEFAULT_VALUES: tuple[int, ...] = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5, 0)
-_CARD_CODES: tuple[str, ...] = tuple(Card(i).code for i in range(NUM_KINDS))
+DEFAULT_VALUES: tuple[int, ...] = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5, 0)
+CARD_CODES: tuple[str, ...] = tuple(Card(i).code for i in range(NUM_KINDS))
 
 
-def _is_int(v: Any) -> bool:
+def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 
-def _card_code(code: Any) -> Card | None:
+def card_code(code: Any) -> Card | None:
     """The card a document's key names, or ``None``."""
-    if _is_int(code) and abs(code) < 100:
+    if is_int(code) and abs(code) < 100:
         code = str(code)
     if not isinstance(code, str) or len(code) > 10:
         return None
@@ -50,7 +50,7 @@ def _card_code(code: Any) -> Card | None:
 # -- converters of document values --------------------------------------------------------
 
 
-def _pairs(value: Any) -> Any:
+def pairs_converter(value: Any) -> Any:
     """Convert a list of pairs (from JSON or TOML) to a tuple of pairs, if it is one."""
     if isinstance(value, list | tuple):
         out = []
@@ -63,16 +63,16 @@ def _pairs(value: Any) -> Any:
     return value
 
 
-def _values(value: Any) -> Any:
+def values_converter(value: Any) -> Any:
     """Card values from a mapping of card codes (merged over CARD-3's values), or a sequence.
 
     Anything else, or a mapping naming an unknown card, is kept as given for validation to
     report.
     """
     if isinstance(value, Mapping):
-        merged = list(_DEFAULT_VALUES)
+        merged = list(DEFAULT_VALUES)
         for code, v in value.items():
-            card = _card_code(code)
+            card = card_code(code)
             if card is None:
                 return value
             merged[card] = v
@@ -82,13 +82,13 @@ def _values(value: Any) -> Any:
     return value
 
 
-def _none(value: Any) -> Any:
+def none_converter(value: Any) -> Any:
     if isinstance(value, str) and value.strip().lower() == "none":
         return None
     return value
 
 
-def _enum(kind: type[enum.StrEnum]) -> Any:
+def enum_converter(kind: type[enum.StrEnum]) -> Any:
     def convert(value: Any) -> Any:
         if isinstance(value, str):
             try:
@@ -104,7 +104,7 @@ def _enum(kind: type[enum.StrEnum]) -> Any:
 # -- writing documents ---------------------------------------------------------------------
 
 
-def _plain(name: str, value: Any) -> Any:
+def plain_value(name: str, value: Any) -> Any:
     """An option's value as plain JSON data."""
     if name == "card_values":
         return {Card(i).code: v for i, v in enumerate(value)}
@@ -144,7 +144,7 @@ def _toml_key(key: str) -> str:
 # -- messages -----------------------------------------------------------------------------
 
 
-def _close(word: str, choices: Any, template: str) -> str:
+def close_match(word: str, choices: Any, template: str) -> str:
     """``template`` filled with the choice closest to ``word``, or ``""`` if none is close (a
     long word is never close to a name: it is not compared, which keeps this cheap)."""
     if len(word) > 60:
@@ -153,11 +153,11 @@ def _close(word: str, choices: Any, template: str) -> str:
     return template.format(close[0]) if close else ""
 
 
-def _safe_text(value: Any, limit: int = 60) -> str:
+def safe_text(value: Any, limit: int = 60) -> str:
     """``str(value)`` for a message: shortened, lone surrogates escaped, never raising."""
     if isinstance(value, str):
         text = value
-    elif _is_int(value) and value.bit_length() <= 100:
+    elif is_int(value) and value.bit_length() <= 100:
         text = str(value)
     else:
         text = short_repr(value, limit)
@@ -166,7 +166,7 @@ def _safe_text(value: Any, limit: int = 60) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _describe(v: Any) -> str:
+def describe_found(v: Any) -> str:
     """A value and, where it helps, what kind of value it is (a document's words); short,
     and never raising on a strange value."""
     if v is None:
@@ -192,7 +192,7 @@ def _describe(v: Any) -> str:
 def _line_hint(text: str | bytes | bytearray, lineno: int) -> str:
     lines = _as_text(text).splitlines()
     if 1 <= lineno <= len(lines) and lines[lineno - 1].strip():
-        return f" (the line reads: {_safe_text(lines[lineno - 1].strip(), 100)})"
+        return f" (the line reads: {safe_text(lines[lineno - 1].strip(), 100)})"
     return ""
 
 
@@ -316,7 +316,7 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
         seen: dict[str, Any] = {}
         for key, value in items:
             if key in seen:
-                problems.append((_safe_text(key), "given more than once in the JSON "
+                problems.append((safe_text(key), "given more than once in the JSON "
                                  "document"))
             seen[key] = value
         return seen

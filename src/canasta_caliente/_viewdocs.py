@@ -5,8 +5,8 @@ One job: turn a view document's plain data into a :class:`~canasta_caliente.View
 every problem at once (unknown fields, impossible tables, more cards than the deck holds, known
 cards that cannot be placed). :mod:`canasta_caliente.views` holds the View, writes its
 documents and calls :func:`read_view` with the View class, so this module needs the View type
-only for annotations. The card accounting (:func:`_unseen`, :func:`_forced`) is shared with
-:func:`~canasta_caliente.resample`.
+only for annotations. The card accounting (:func:`unseen_counts`, :func:`forced_cards`) is
+shared with :func:`~canasta_caliente.resample`.
 
 Sections: the fields; reading a view document; the cards a seat cannot account for.
 """
@@ -133,9 +133,9 @@ def read_view(data: Any, view_type: type[View], view_format: str) -> View:
         ):
             p.add(path, message)
     if not p:
-        pool = _unseen(view)
+        pool = unseen_counts(view)
         short = [f"{-n} {Card(k)}" for k, n in enumerate(pool) if n < 0]
-        forced = _forced_total(view)
+        forced = forced_total(view)
         unplaced = [f"{forced[k] - pool[k]} {Card(k)}" for k in range(NUM_KINDS)
                     if forced[k] > max(pool[k], 0)]
         if short:
@@ -159,7 +159,7 @@ def read_view(data: Any, view_type: type[View], view_format: str) -> View:
 # -- the cards a seat cannot account for -----------------------------------------------------
 
 
-def _unseen(view: View) -> list[int]:
+def unseen_counts(view: View) -> list[int]:
     """Per kind, the cards of the deck the seat cannot see: the deck minus its hand, the pile,
     the melds, the laid-out bonus cards, the played Caliente cards and the waiting cards."""
     pool = list(view.rules.deck_counts)
@@ -182,7 +182,7 @@ def _unseen(view: View) -> list[int]:
     return pool
 
 
-def _forced(view: View, seat: int) -> tuple[int, ...] | None:
+def forced_cards(view: View, seat: int) -> tuple[int, ...] | None:
     """The cards ``seat``'s hand is known to hold, as counts: its known cards less those still
     waiting under INIT-4 (known, but not in the hand yet); ``None`` when none."""
     known = view.known_cards
@@ -195,17 +195,17 @@ def _forced(view: View, seat: int) -> tuple[int, ...] | None:
     return row
 
 
-def _known_in_hand(view: View, seat: int) -> int:
+def known_in_hand(view: View, seat: int) -> int:
     """How many of ``seat``'s known cards are in its hand."""
-    row = _forced(view, seat)
+    row = forced_cards(view, seat)
     return 0 if row is None else sum(row)
 
 
-def _forced_total(view: View) -> list[int]:
+def forced_total(view: View) -> list[int]:
     """Per kind, the cards the other seats' hands are known to hold."""
     total = [0] * NUM_KINDS
     for seat in range(view.rules.players):
-        if seat != view.seat and (row := _forced(view, seat)) is not None:
+        if seat != view.seat and (row := forced_cards(view, seat)) is not None:
             for k in range(NUM_KINDS):
                 total[k] += row[k]
     return total

@@ -31,20 +31,20 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import attrs
 
 from . import _rulecheck
-from ._rulecheck import _INT_OPTIONS, _problems, table_layout
+from ._rulecheck import INT_OPTIONS, rule_problems, table_layout
 from ._ruledocs import (
-    _DEFAULT_VALUES,
-    _close,
-    _describe,
-    _enum,
-    _none,
-    _pairs,
-    _plain,
-    _safe_text,
-    _values,
+    DEFAULT_VALUES,
+    close_match,
+    describe_found,
+    enum_converter,
     load_json,
     load_toml,
+    none_converter,
+    pairs_converter,
+    plain_value,
+    safe_text,
     toml_value,
+    values_converter,
 )
 from .cards import Card
 from .errors import RuleSetError, describe_value, short_repr
@@ -238,11 +238,11 @@ class RuleSet:
         "every meld action: more_naturals (more naturals than wilds), not_more_wilds (no more "
         "wilds than naturals) or two_naturals (at least two naturals, any number of wilds).",
         ("MELD-2",), kind="one of: " + ", ".join(w.value for w in WildRule),
-        converter=_enum(WildRule))
+        converter=enum_converter(WildRule))
     max_wilds: int | None = _opt(
         None, 'Most wilds in one meld, on top of wild_rule (3 in classic); "none" for no cap '
         "(JSON null too). 0 forbids wilds in melds; at most 100.", ("MELD-2",),
-        kind='integer or "none"', converter=_none)
+        kind='integer or "none"', converter=none_converter)
     canasta_size: int = _opt(
         7, "Cards that make a meld a canasta; at least 3, the size of the smallest meld, and "
         "at most 100. It also decides going out (canastas_to_go_out), the canasta bonuses "
@@ -267,7 +267,7 @@ class RuleSet:
         "score with no score twice, the first from 0 (scores at most 1000000000), minimums are 0 "
         "to 1000000, and there are at most 100 rows.",
         ("INIT-1", "INIT-2", "VAR-5"), kind="list of [from score, minimum] rows",
-        converter=_pairs)
+        converter=pairs_converter)
     always_frozen: bool = _opt(
         False, "The pile is always frozen: it is taken only with a natural pair from hand, or "
         "by laying the up card off on the side's meld of its rank while that meld is not yet a "
@@ -280,7 +280,7 @@ class RuleSet:
         StockOut.PLAY_ON, "When the stock runs out: play_on (each player may take the pile or "
         "pass; a pass ends the hand, END-2) or end_on_last_card (the action that takes the "
         "last stock card ends the hand, END-3; classic).", ("TURN-2", "END-2", "END-3"),
-        kind="one of: " + ", ".join(s.value for s in StockOut), converter=_enum(StockOut))
+        kind="one of: " + ", ".join(s.value for s in StockOut), converter=enum_converter(StockOut))
     concealed_needs_own_canasta: bool = _opt(
         False, "Going out concealed needs a canasta the player created this turn (classic); "
         "otherwise any meld the player added to this turn that ends as a canasta is enough.",
@@ -291,13 +291,13 @@ class RuleSet:
         "1000000, at most 100 rows. The last row "
         "the side's bonus cards reach applies, added to bonus_card_score per card (both "
         "negative when the side has no meld).", ("SCORE-4", "VAR-5"),
-        kind="list of [count, extra] rows", converter=_pairs)
+        kind="list of [count, extra] rows", converter=pairs_converter)
     card_values: tuple[int, ...] = _opt(
-        _DEFAULT_VALUES, "Card values (CARD-3), counted in melds, in hands left over and toward "
+        DEFAULT_VALUES, "Card values (CARD-3), counted in melds, in hands left over and toward "
         "the first-meld minimum; each 0 to 1000000. A document gives a table of card codes to "
         "values (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 CAL; T for 10); cards it leaves out keep "
         "CARD-3's values.", ("CARD-3", "INIT-2", "SCORE-1"),
-        kind="table of card code = integer", converter=_values)
+        kind="table of card code = integer", converter=values_converter)
     natural_canasta_bonus: int = _opt(500, "Score for each natural canasta (no wild); 0 to "
                                       "1000000.", ("SCORE-2",))
     mixed_canasta_bonus: int = _opt(300, "Score for each mixed canasta (with a wild); 0 to "
@@ -320,25 +320,26 @@ class RuleSet:
         TieBreak.PLAY_ON, "A tie for the lead at or above the target: play_on (another hand, "
         "GAME-1) or went_out (the tied side whose player went out in the last hand wins; "
         "another hand if no tied side went out).", ("GAME-1", "READ-2"),
-        kind="one of: " + ", ".join(t.value for t in TieBreak), converter=_enum(TieBreak))
+        kind="one of: " + ", ".join(t.value for t in TieBreak), converter=enum_converter(TieBreak))
     bonus_extras_without_meld: BonusExtras = _opt(
         BonusExtras.NEGATED, "A side with no meld at the end of the hand: negated (it loses the "
         "bonus_card_extras row too, SCORE-4) or none (it loses bonus_card_score per bonus card "
         "and no extra).", ("SCORE-4", "READ-3"),
-        kind="one of: " + ", ".join(b.value for b in BonusExtras), converter=_enum(BonusExtras))
+        kind="one of: " + ", ".join(b.value for b in BonusExtras),
+        converter=enum_converter(BonusExtras))
     going_out_permission: GoingOutPermission = _opt(
         GoingOutPermission.OPTIONAL, "Asking a partner \"May I go out?\" in partnership games: "
         "optional (the player may ask, OUT-2) or never (no question is ever asked; going out "
         "needs no permission). Individual games never ask. READ-4's third reading, required, "
         "is not played yet.", ("OUT-2", "READ-4"),
         kind="one of: " + ", ".join(g.value for g in GoingOutPermission),
-        converter=_enum(GoingOutPermission))
+        converter=enum_converter(GoingOutPermission))
     concealed_scope: ConcealedScope = _opt(
         ConcealedScope.PLAYER, "Going out concealed needs: player (the player had melded no "
         "card in this hand before this turn, OUT-3) or side (the player's whole side had "
         "melded none).", ("OUT-3", "READ-5"),
         kind="one of: " + ", ".join(c.value for c in ConcealedScope),
-        converter=_enum(ConcealedScope))
+        converter=enum_converter(ConcealedScope))
     stop_card_freezes: bool = _opt(
         False, "A stop card in the pile (discarded, or under the deal's up card) freezes it "
         "as a wild does, as well as blocking the next player.", ("PILE-3", "DISC-2", "READ-6"),
@@ -362,12 +363,12 @@ class RuleSet:
     _presets: ClassVar[dict[str, Mapping[str, Any]]]
 
     def __attrs_post_init__(self) -> None:
-        problems = _problems(self, _OPTION_NAMES, _ENUM_OPTIONS)
+        problems = rule_problems(self, _OPTION_NAMES, _ENUM_OPTIONS)
         if problems:
             raise RuleSetError(problems)
         # An int subclass (an IntEnum, say) is kept as a plain int, so that every document,
         # repr and hash reads the number itself.
-        for name in _INT_OPTIONS:
+        for name in INT_OPTIONS:
             value = getattr(self, name)
             if value is not None and type(value) is not int:
                 object.__setattr__(self, name, int(value))
@@ -476,7 +477,7 @@ class RuleSet:
         Unknown option names and invalid values are reported together in one
         :class:`~canasta_caliente.RuleSetError`.
         """
-        problems = [(_safe_text(name), _unknown_message(_safe_text(name))) for name in options
+        problems = [(safe_text(name), _unknown_message(safe_text(name))) for name in options
                     if name not in _OPTION_NAMES]
         known = {name: value for name, value in options.items() if name in _OPTION_NAMES}
         try:
@@ -494,7 +495,7 @@ class RuleSet:
 
         ``card_values`` is a mapping of card codes; the tables are lists of ``[a, b]`` rows.
         """
-        return {name: _plain(name, getattr(self, name)) for name in _OPTION_NAMES}
+        return {name: plain_value(name, getattr(self, name)) for name in _OPTION_NAMES}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
@@ -513,7 +514,7 @@ class RuleSet:
     def _from_document(cls, data: Any, problems: list[tuple[str, str]]) -> RuleSet:
         if not isinstance(data, Mapping):
             raise RuleSetError([*problems, ("(document)", "expected a table of options (a "
-                                            f"mapping), got {_describe(data)}")])
+                                            f"mapping), got {describe_found(data)}")])
         data = dict(data)
         base: Mapping[str, Any] = {}
         preset = data.pop("preset", None)
@@ -531,7 +532,7 @@ class RuleSet:
                 # Suggestions for the first few unknown names only: each costs a comparison
                 # with every option name.
                 unknown += 1
-                text = _safe_text(name)
+                text = safe_text(name)
                 problems.append((text, _unknown_message(text, suggest=unknown <= 50)))
         try:
             rules = cls(**{**base, **known})
@@ -623,7 +624,7 @@ _OPTION_NAMES: tuple[str, ...] = tuple(
 
 OPTIONS: tuple[OptionInfo, ...] = tuple(
     OptionInfo(f.name, f.metadata["help"], f.metadata["rules"], f.metadata["type"],
-               _plain(f.name, f.default))
+               plain_value(f.name, f.default))
     for f in attrs.fields(RuleSet) if f.init
 )
 """Every RuleSet option with its help text, its type, its default and the rule IDs it
@@ -641,15 +642,15 @@ affects, in the order of the RuleSet's fields.
 
 
 def _unknown_message(name: str, *, suggest: bool = True) -> str:
-    close = _close(name, _OPTION_NAMES, " (did you mean {!r}?)") if suggest else ""
+    close = close_match(name, _OPTION_NAMES, " (did you mean {!r}?)") if suggest else ""
     return "unknown option" + close
 
 
 def _unknown_preset_message(name: Any) -> str:
     names = list(RuleSet._presets)
     if not isinstance(name, str):
-        return f"expected a preset name, got {_describe(name)}; presets: " + ", ".join(names)
-    hint = _close(name, names, " (did you mean {!r}?)")
+        return f"expected a preset name, got {describe_found(name)}; presets: " + ", ".join(names)
+    hint = close_match(name, names, " (did you mean {!r}?)")
     return f"unknown preset {short_repr(name)}{hint}; presets: " + ", ".join(names)
 
 

@@ -44,7 +44,7 @@ from ._codec import (
     turn_out,
 )
 from ._version import __version__
-from ._viewdocs import _forced, _known_in_hand, _unseen, read_view
+from ._viewdocs import forced_cards, known_in_hand, read_view, unseen_counts
 from .cards import (
     B3,
     JOKER,
@@ -153,7 +153,7 @@ class View(GameProgress):
         size = self.hand_sizes[check_seat(self.rules, seat)]
         if not known:
             return size
-        return size - _known_in_hand(self, seat)
+        return size - known_in_hand(self, seat)
 
     # -- whose turn ----------------------------------------------------------------------
 
@@ -365,7 +365,7 @@ def resample(view: View, rng: random.Random) -> GameState:
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
     rules = view.rules
-    pool = _unseen(view)
+    pool = unseen_counts(view)
     if any(n < 0 for n in pool):
         raise StateError("resample: the view shows more cards than the rules' deck holds")
     others = [s for s in range(rules.players) if s != view.seat and view.hand_sizes[s]]
@@ -376,7 +376,7 @@ def resample(view: View, rng: random.Random) -> GameState:
     forced: dict[int, tuple[int, ...]] = {}
     if view.known_cards:
         for seat in others:
-            row = _forced(view, seat)
+            row = forced_cards(view, seat)
             if row is not None:
                 forced[seat] = row
                 for k in range(NUM_KINDS):
