@@ -17,19 +17,21 @@ from typing import TYPE_CHECKING, Any
 
 from ._codec import (
     Problems,
-    check_turn_seats,
     get_bool,
     get_cards,
     get_each,
     get_int,
     get_known,
+    join,
+    read_game_document,
+)
+from ._statecodec import (
+    check_turn_seats,
     get_result,
     get_scores,
     get_seat_mask,
     get_side,
     get_turn,
-    join,
-    read_game_document,
 )
 from .cards import B3, CAL, JOKER, NUM_KINDS, R3, TWO, Card, counts_from_cards
 from .engine import turn_order

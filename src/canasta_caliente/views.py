@@ -32,17 +32,8 @@ from typing import Any
 
 import attrs
 
-from ._codec import (
-    RULES_VERSION,
-    cards_out,
-    known_out,
-    pretty_json,
-    read_document,
-    result_out,
-    seats_out,
-    side_out,
-    turn_out,
-)
+from ._codec import RULES_VERSION, cards_out, known_out, pretty_json, read_document
+from ._statecodec import result_out, seats_out, side_out, turn_out
 from ._version import __version__
 from ._viewdocs import forced_cards, known_in_hand, read_view, unseen_counts
 from .cards import (
