@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente import RuleSet
+from canasta_caliente import RuleSet, _rulecheck, _ruledocs
 from canasta_caliente import rules as rules_module
 from canasta_caliente.testing import sweep
 
@@ -688,9 +688,11 @@ def test_rule_ids_exist_in_the_rules_pages() -> None:
         assert set(info.rules) <= ids, (info.name, set(info.rules) - ids)
 
 
-def test_rules_module_doctests() -> None:
-    """The examples in canasta_caliente.rules run as written."""
-    result = doctest.testmod(rules_module)
+@pytest.mark.parametrize("module", [rules_module, _rulecheck, _ruledocs])
+def test_rules_module_doctests(module: ModuleType) -> None:
+    """The examples in canasta_caliente.rules and the modules it is split into (the checks,
+    the document reading) run as written."""
+    result = doctest.testmod(module)
     assert result.attempted > 0
     assert result.failed == 0
 

@@ -16,14 +16,10 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente import RuleSet, RuleSetError
+from canasta_caliente._rulecheck import _INT_RANGES
+from canasta_caliente._ruledocs import _longest_parsing_prefix
 from canasta_caliente.errors import MESSAGE_LISTS
-from canasta_caliente.rules import (
-    _INT_RANGES,
-    MOST_COUNT,
-    MOST_POINTS,
-    MOST_SCORE,
-    _longest_parsing_prefix,
-)
+from canasta_caliente.rules import MOST_COUNT, MOST_POINTS, MOST_SCORE
 from strategies import rulesets
 
 

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from ._codec import join, side_of_seat
+from ._codec import join
+from ._statecodec import side_of_seat
 from .cards import NATURALS, NUM_KINDS, Card
 from .engine import legal_actions
 from .rules import RuleSet, StockOut
