@@ -426,6 +426,7 @@ def _play(args: argparse.Namespace) -> int:
     from .actions import Action, parse_action
     from .bots import get_bot
     from .errors import IllegalActionError, NotationError
+    from .search import hint_text
     from .storage import GameRecord
     from .views import observe
 
@@ -512,7 +513,7 @@ def _play(args: argparse.Namespace) -> int:
                         _say("legal: " + ", ".join(map(str, legal)))
                         continue
                     if text == "hint":
-                        _hint(observe(state, seat), args.hint_iterations, len(played))
+                        _say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
                         continue
                     try:
                         action = parse_action(text)
@@ -534,39 +535,6 @@ def _play(args: argparse.Namespace) -> int:
     _say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
     save()
-    return 0
-
-
-def _hint(view: Any, iterations: int, played: int) -> None:
-    """The search's ranking of the seat's actions (at most five), best first."""
-    from .search import analyse
-
-    ranked = analyse(view, iterations=iterations, seed=played)
-    if len(ranked) == 1:
-        _say(f"hint: {ranked[0].action} is the only legal action")
-        return
-    _say(f"hint ({iterations} simulations; value: 0.5 is even, higher is better for you):")
-    for item in ranked[:5]:
-        _say(f"  {item.action!s:<28} value {item.value:.3f}  simulations {item.visits}")
-
-
-def _tournament(args: argparse.Namespace) -> int:
-    from .tournament import tournament
-
-    rules = _load(args.rules)
-    bots = _bot_list(args.bots)
-    _at_least_one(args, "games", "workers")
-    out = _output("--out", args.out)
-    try:
-        result = tournament(bots, rules, games=args.games, seed=args.seed,
-                            workers=args.workers, progress=not args.no_progress)
-    except ValueError as exc:
-        raise _InputError([f"tournament: {_one_line(exc)}"]) from None
-    _say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
-         f"seed {args.seed}")
-    _say(result.table())
-    if out is not None:
-        _write_table("--out", result.to_records("hand"), out)
     return 0
 
 
@@ -659,26 +627,6 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play)
-
-    tour = sub.add_parser(
-        "tournament", help="a round robin of bots, rated on the Elo scale with 95%% intervals",
-        description="Play every pair of bots (sides alternating every game) and rate them "
-        "together with a Bradley-Terry model on the Elo scale (mean 0).")
-    tour.add_argument("--rules", default="caliente",
-                      help="a preset name, or a house-rules file (.toml or .json)")
-    tour.add_argument("--bots", default="heuristic,random",
-                      help="comma-separated bot names (random, heuristic, ismcts)")
-    tour.add_argument("--games", type=int, default=20,
-                      help="games per pair (even: the bots swap sides every game)")
-    tour.add_argument("--workers", type=int, default=1,
-                      help="processes to run games in (at least 1)")
-    tour.add_argument("--seed", type=int, default=0,
-                      help="the tournament's seed (each game's seed is derived from it)")
-    tour.add_argument("--out", metavar="FILE",
-                      help="also write the hand table (one row per side per hand) as .csv, "
-                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
-    tour.add_argument("--no-progress", action="store_true", help="no progress bar")
-    tour.set_defaults(func=_tournament)
 
     rules = sub.add_parser(
         "rules", help="validate, show and compare rule sets (presets and house-rules files)",

@@ -55,6 +55,7 @@ __all__ = [
     "ISMCTSBot",
     "analyse",
     "evaluate",
+    "hint_text",
 ]
 
 DEFAULT_ITERATIONS = 120
@@ -355,3 +356,15 @@ def analyse(
     if len(legal) == 1:
         return [ActionValue(legal[0], 0.5, 0)]
     return bot.search(view, legal, random.Random(seed))
+
+
+def hint_text(view: View, iterations: int, seed: int = 0) -> str:
+    """:func:`analyse` as the lines a player reads: the best five actions, each with its value
+    and simulations (the ``hint`` command of ``canasta-caliente play``)."""
+    ranked = analyse(view, iterations=iterations, seed=seed)
+    if len(ranked) == 1:
+        return f"hint: {ranked[0].action} is the only legal action"
+    lines = [f"hint ({iterations} simulations; value: 0.5 is even, higher is better for you):"]
+    for item in ranked[:5]:
+        lines.append(f"  {item.action!s:<28} value {item.value:.3f}  simulations {item.visits}")
+    return "\n".join(lines)
