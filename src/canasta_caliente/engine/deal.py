@@ -8,8 +8,6 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-import attrs
-
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
 from ..facts import rule_facts
@@ -242,8 +240,9 @@ def end_hand(
     result = score_hand(state.rules, table, ended, went_out)
     # The hands are laid down to be counted (SCORE-1): from now on every card left in a hand is
     # known to all, so a view of the finished hand holds what its score was counted from.
-    shown = table.hands if any(map(any, table.hands)) else ()
-    table = attrs.evolve(table, known=shown)
+    t = table
+    table = make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index,
+                       t.turn, t.melded_seats, t.hands if any(map(any, t.hands)) else ())
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,
                       (*state.hand_results, result), True)
