@@ -30,9 +30,11 @@ from .rules import (
     TieBreak,
     WildRule,
 )
+from .search import ActionValue, ISMCTSBot, analyse
 from .simulate import GameResult, SimulationResult, play_game, simulate
 from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
+from .tournament import Tournament, tournament
 from .views import View, observe, resample
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "RULES_VERSION",
     "Action",
     "ActionSpace",
+    "ActionValue",
     "BonusExtras",
     "CanastaError",
     "Card",
@@ -53,6 +56,7 @@ __all__ = [
     "GoingOutPermission",
     "HandEnd",
     "HandResult",
+    "ISMCTSBot",
     "IllegalActionError",
     "Meld",
     "NotationError",
@@ -66,10 +70,12 @@ __all__ = [
     "StateError",
     "StockOut",
     "TieBreak",
+    "Tournament",
     "Verb",
     "View",
     "WildRule",
     "__version__",
+    "analyse",
     "apply",
     "compare",
     "dumps",
@@ -85,5 +91,6 @@ __all__ = [
     "replay",
     "resample",
     "simulate",
+    "tournament",
     "turn_order",
 ]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from .actions import Action, Verb
 from .cards import ACE, B3, CAL, counts_from_cards
@@ -226,9 +226,20 @@ BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
 """The built-in bots by name."""
 
 
-def get_bot(name: str) -> Bot:
-    """A built-in bot by name (see :data:`BOTS`)."""
+def get_bot(name: str, **options: Any) -> Bot:
+    """A built-in bot by name (see :data:`BOTS`), or ``"ismcts"``: the search bot of
+    :mod:`canasta_caliente.search` at its default budget, or at ``iterations=`` or
+    ``seconds=`` per decision (other keywords go to
+    :class:`~canasta_caliente.search.ISMCTSBot`)."""
+    if name == "ismcts":
+        from .search import ISMCTSBot
+
+        return ISMCTSBot(**options)
     try:
-        return BOTS[name]
+        bot = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+        raise ValueError(
+            f"unknown bot {name!r}; bots: {', '.join([*BOTS, 'ismcts'])}") from None
+    if options:
+        raise TypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
+    return bot

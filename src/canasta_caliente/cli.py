@@ -291,11 +291,12 @@ def _hand_table(state: Any) -> list[str]:
 def _bot_list(text: str) -> list[str]:
     from .bots import BOTS
 
+    known = [*BOTS, "ismcts"]
     names = [b.strip() for b in text.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
+    unknown = [b for b in names if b not in known]
     if not names or unknown:
         raise _InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
-                           f"bots: {', '.join(BOTS)}"])
+                           f"bots: {', '.join(known)}"])
     return names
 
 
@@ -425,6 +426,7 @@ def _play(args: argparse.Namespace) -> int:
     from .actions import Action, parse_action
     from .bots import get_bot
     from .errors import IllegalActionError, NotationError
+    from .search import hint_text
     from .storage import GameRecord
     from .views import observe
 
@@ -461,7 +463,7 @@ def _play(args: argparse.Namespace) -> int:
     _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
-         "for the legal actions, or 'quit'"
+         "for the legal actions, 'hint' for the search's advice, or 'quit'"
          + (f" (the game is saved to {args.save})." if save_to is not None else "."))
 
     played: list[str] = list(record.actions)
@@ -509,6 +511,9 @@ def _play(args: argparse.Namespace) -> int:
                         return 0
                     if text in ("help", "?", ""):
                         _say("legal: " + ", ".join(map(str, legal)))
+                        continue
+                    if text == "hint":
+                        _say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
                         continue
                     try:
                         action = parse_action(text)
@@ -619,6 +624,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="save the game as a game record (JSON) when it ends or you quit")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save (its rules and seed are used)")
+    play.add_argument("--hint-iterations", type=int, default=300,
+                      help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play)
 
     rules = sub.add_parser(

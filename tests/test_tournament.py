@@ -1,0 +1,79 @@
+"""Tournaments: seat rotation, identical tables for any worker count, the Bradley-Terry fit."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.tournament import bradley_terry
+
+RULES_2P = cc.RuleSet.preset("caliente-2p")
+
+
+def test_sides_rotate_within_every_pair() -> None:
+    """Each bot of a pair sits on each side in exactly half of the pair's games."""
+    t = cc.tournament(["heuristic", "random"], RULES_2P, games=4, seed=3, max_hands=3)
+    assert len(t.pairs) == 1
+    games = t.pairs[0].games
+    for name in t.bots:
+        sides = [next(k for k, seats in enumerate(RULES_2P.layout)
+                      if g.seat_bots[seats[0]] == name) for g in games]
+        assert sides.count(0) == sides.count(1) == 2
+
+
+def test_same_tables_for_any_worker_count() -> None:
+    """A seeded tournament gives the same results and table with one worker or two."""
+    one = cc.tournament(["heuristic", "random"], RULES_2P, games=2, seed=5, max_hands=2)
+    two = cc.tournament(["heuristic", "random"], RULES_2P, games=2, seed=5, max_hands=2,
+                        workers=2)
+    assert one.table() == two.table()
+    assert one.to_records() == two.to_records()
+
+
+def test_three_bots_play_every_pair() -> None:
+    """Three bots make three pairs, each bot's games adding up to twice the games per pair."""
+    t = cc.tournament(["heuristic", "random", cc.get_bot("ismcts", iterations=2)], RULES_2P,
+                      games=2, seed=1, max_hands=1)
+    assert [p.label for p in t.pairs] == ["heuristic vs random", "heuristic vs ismcts",
+                                          "random vs ismcts"]
+    for i in range(3):
+        assert sum(t.wins[i][j] + t.wins[j][i] for j in range(3)) == 4
+    assert len(t.to_records()) == 6
+
+
+def test_bradley_terry_recovers_known_strengths() -> None:
+    """On synthetic results with the model's expected win counts, the fit finds the Elo gaps
+    it was made from, and the intervals hold them."""
+    elo = [200.0, 0.0, -200.0]
+    n = 1000
+    wins = [[0.0] * 3 for _ in range(3)]
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                wins[i][j] = n / (1 + 10 ** ((elo[j] - elo[i]) / 400))
+    fit = bradley_terry(wins, prior=0.0)
+    for est, true in zip(fit, elo, strict=True):
+        assert est.value == pytest.approx(true, abs=1e-6)
+        assert est.low < true < est.high
+        assert est.high - est.low < 60
+
+
+def test_bradley_terry_stays_finite_on_a_clean_sweep() -> None:
+    """A bot that won every game still gets a finite rating (the prior's virtual draw)."""
+    fit = bradley_terry([[0, 10], [0, 0]])
+    assert all(math.isfinite(e.value) and math.isfinite(e.high) for e in fit)
+    assert fit[0].value - fit[1].value == pytest.approx(400 * math.log10(10.5 / 0.5))
+
+
+def test_bad_arguments_raise() -> None:
+    """An odd number of games, a single bot or duplicate names are refused."""
+    with pytest.raises(ValueError, match="even"):
+        cc.tournament(["heuristic", "random"], RULES_2P, games=3)
+    with pytest.raises(ValueError, match="at least two"):
+        cc.tournament(["heuristic"], RULES_2P, games=2)
+    with pytest.raises(ValueError, match="differ"):
+        cc.tournament(["random", "random"], RULES_2P, games=2)
+    with pytest.raises(TypeError, match="sequence of bots, not str"):
+        cc.tournament("random", RULES_2P, games=2)  # type: ignore[arg-type]
