@@ -1,4 +1,4 @@
-"""The command line's search piece: ``play``'s hint command."""
+"""The command line's search pieces: ``play``'s hint command and the ``tournament`` subcommand."""
 
 from __future__ import annotations
 
@@ -7,6 +7,33 @@ import io
 import pytest
 
 from canasta_caliente.cli import main
+
+
+def test_tournament_prints_ratings(capsys: pytest.CaptureFixture[str]) -> None:
+    """A small tournament exits 0 and prints each bot's Elo rating with its interval."""
+    assert main(["tournament", "--rules", "caliente-2p", "--games", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "Elo [95% CI]" in out
+    assert "heuristic" in out and "random" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "3"], "even"),
+        (["--games", "0"], "--games: must be at least 1"),
+        (["--bots", "heuristic,nobody"], "unknown bot 'nobody'"),
+        (["--bots", "heuristic"], "at least two"),
+    ],
+)
+def test_tournament_bad_input_is_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad tournament input exits 2 with a one-line message and no traceback."""
+    assert main(["tournament", "--no-progress", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
 
 
 def test_play_hint_ranks_actions(

@@ -2,8 +2,9 @@
 
 ``simulate`` plays many games between bots and prints a results table; ``compare`` plays the
 same games under several rule sets and compares them with confidence intervals; ``play`` lets a
-person play one seat in the terminal against bots; ``demo`` plays a seeded game between random
-players.
+person play one seat in the terminal against bots (``hint`` asks the search bot for advice);
+``tournament`` plays a round robin of bots and rates them on the Elo scale; ``demo`` plays a
+seeded game between random players.
 ``rules`` works with rule sets (a preset
 name, or a house-rules file in TOML or JSON that names a preset and overrides options):
 ``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
@@ -22,44 +23,37 @@ import argparse
 import contextlib
 import os
 import random
-import stat
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ._clirules import (
+    InputError,
+    is_file_argument,
+    load_rules,
+    one_line,
+    rules_diff,
+    rules_presets,
+    rules_show,
+    rules_validate,
+    say,
+)
 from ._version import __version__
 from .engine import apply, legal_actions, new_game
 from .errors import CanastaError, RuleSetError
-from .rules import OPTIONS, RuleSet, toml_value
+from .rules import RuleSet
 from .state import COMPONENTS
 
 __all__ = ["main"]
 
 
-def _say(text: str = "", *, err: bool = False) -> None:
-    """Print a line on standard output (or error); what the stream's encoding cannot hold,
-    such as a file name's undecodable bytes, is written as backslash escapes."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
-    stream.flush()
-
-
-def _one_line(exc: BaseException) -> str:
-    """An exception's message on one line."""
-    return " ".join(str(exc).split()) or type(exc).__name__
-
 
 def _demo(args: argparse.Namespace) -> int:
-    rules = _load(args.rules)
+    rules = load_rules(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
-    _say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
+    say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
          f"seed {args.seed}")
     steps = 0
     while not state.is_game_over and state.hand_number <= args.max_hands:
@@ -73,203 +67,22 @@ def _demo(args: argparse.Namespace) -> int:
             how = result.ended.value + (
                 f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
                 if result.went_out is not None else "")
-            _say(f"\nhand {state.hand_number}: {how}")
+            say(f"\nhand {state.hand_number}: {how}")
             header = "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"
-            _say(header)
+            say(header)
             for side in range(len(state.sides)):
                 comps = result.components(side)
-                _say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
                      + f"{result.totals[side]:>10}")
-            _say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+            say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
             if state.is_game_over:
                 break
     if state.is_game_over:
-        _say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
+        say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
     else:
-        _say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
+        say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
     return 0
 
-
-# -- rules ----------------------------------------------------------------------------------
-
-
-class _InputError(Exception):
-    """A rule-set argument that cannot be used; each line is printed as it is."""
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-class _Unreadable(_InputError):
-    """A rule file that cannot be read at all: missing, a folder, not permitted."""
-
-
-def _is_file_argument(source: str) -> bool:
-    """Whether a rule-set argument names a file rather than a preset."""
-    if source in RuleSet.preset_names():
-        return False
-    try:
-        return Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists()
-    except (OSError, ValueError):  # a name too long for the OS, say: a file it cannot read
-        return True
-
-
-def _read_rules(source: str) -> RuleSet:
-    """A house-rules file. A file that cannot be read raises :class:`_Unreadable`; one whose
-    content is not a valid rule set raises :class:`_InputError` with each problem as
-    ``FILE: option: message``."""
-    def unreadable(why: str) -> _Unreadable:
-        return _Unreadable([f"{source}: (document): cannot read the file: {why}"])
-
-    try:
-        mode = os.stat(source).st_mode
-    except OSError as exc:
-        raise unreadable(exc.strerror or _one_line(exc)) from None
-    except ValueError as exc:  # a NUL character, or a name the file system cannot encode
-        raise unreadable(f"not a usable file name ({_one_line(exc)})") from None
-    if stat.S_ISDIR(mode):
-        raise unreadable("it is a folder")
-    if not stat.S_ISREG(mode):
-        raise unreadable("not a regular file")
-    try:
-        return RuleSet.from_file(source)
-    except OSError as exc:
-        raise unreadable(exc.strerror or _one_line(exc)) from None
-    except RuleSetError as exc:
-        raise _InputError([f"{source}: {option}: {' '.join(message.split())}"
-                           for option, message in exc.problems]) from None
-    except (CanastaError, ValueError, RecursionError) as exc:
-        # Whatever else the content provokes (too deep, too large) is a problem of the file.
-        raise _InputError([f"{source}: (document): not a usable rule file: "
-                           f"{_one_line(exc)}"]) from None
-
-
-def _load(source: str) -> RuleSet:
-    """A preset by name, or a house-rules file (``.toml`` or ``.json``)."""
-    if not _is_file_argument(source):
-        return RuleSet.preset(source)
-    return _read_rules(source)
-
-
-def _closest_preset(rules: RuleSet) -> tuple[str, list[str]]:
-    """The preset that differs from ``rules`` in the fewest options, and those options."""
-    mine = rules.to_dict()
-    best: tuple[str, list[str]] | None = None
-    for name in RuleSet.preset_names():
-        theirs = RuleSet.preset(name).to_dict()
-        differ = [option for option in mine if mine[option] != theirs[option]]
-        if best is None or len(differ) < len(best[1]):
-            best = (name, differ)
-    assert best is not None  # there are presets
-    return best
-
-
-def _changed(before: Any, after: Any) -> Any:
-    """The new value; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        return {code: v for code, v in after.items() if before.get(code) != v}
-    return after
-
-
-def _summary(rules: RuleSet) -> str:
-    """One line: the table, and how the rule set differs from the closest preset."""
-    preset, differ = _closest_preset(rules)
-    mine, theirs = rules.to_dict(), RuleSet.preset(preset).to_dict()
-    if differ:
-        changes = ", ".join(f"{option} = {toml_value(_changed(theirs[option], mine[option]))}"
-                            for option in differ)
-        how = f"preset {preset} with {changes}"
-    else:
-        how = f"same as preset {preset}"
-    sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
-    return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
-            f"({rules.deck_size} cards), {rules.hand_size} cards a hand, to "
-            f"{rules.target_score}; {how}")
-
-
-def _rules_validate(args: argparse.Namespace) -> int:
-    status = 0
-    for source in args.files:
-        try:
-            rules = _read_rules(source)
-        except _Unreadable as exc:
-            for line in exc.lines:
-                _say(line, err=True)
-            status = 2
-        except _InputError as exc:
-            for line in exc.lines:
-                _say(line)
-            status = max(status, 1)
-        else:
-            _say(f"{source}: ok: {_summary(rules)}")
-    return status
-
-
-def _comment(text: str) -> list[str]:
-    return textwrap.wrap(text, width=98, initial_indent="# ", subsequent_indent="# ")
-
-
-def _rules_show(args: argparse.Namespace) -> int:
-    rules = _load(args.source)
-    if args.source in RuleSet.preset_names():
-        title = f"{args.source}: {RuleSet.preset_description(args.source)}"
-    else:
-        title = f"{args.source}: {_summary(rules)}"
-    out = _comment(title)
-    out.append("# Every option with its value; a valid TOML house-rules document.")
-    values = rules.to_dict()
-    for info in OPTIONS:
-        out.append("")
-        out.extend(_comment(f"{info.help} ({info.type}; RULES: {', '.join(info.rules)})"))
-        out.append(f"{info.name} = {toml_value(values[info.name])}")
-    _say("\n".join(out))
-    return 0
-
-
-def _difference(before: Any, after: Any) -> str:
-    """One option's change; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        return ", ".join(f"{code} {toml_value(before[code])} -> {toml_value(after[code])}"
-                         for code in before if before[code] != after[code])
-    return f"{toml_value(before)} -> {toml_value(after)}"
-
-
-def _rules_diff(args: argparse.Namespace) -> int:
-    a, b = _load(args.a), _load(args.b)
-    before, after = a.to_dict(), b.to_dict()
-    changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
-    if not changed:
-        _say(f"{args.a} and {args.b} are identical: no option differs")
-        return 0
-    count = len(changed)
-    _say(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
-         f"{'s' if count == 1 else ''}")
-    width = max(len(info.name) for info in changed)
-    touched: list[str] = []
-    for info in changed:
-        change = _difference(before[info.name], after[info.name])
-        _say(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
-        touched.extend(rule for rule in info.rules if rule not in touched)
-    _say(f"rules touched: {', '.join(sorted(touched, key=_rule_order))}")
-    return 0
-
-
-def _rule_order(rule: str) -> tuple[int, int, str]:
-    """The rules' order: by section, then by number."""
-    prefix, _, number = rule.partition("-")
-    sections = ("CARD", "SEAT", "DEAL", "TURN", "MELD", "INIT", "PILE", "DISC", "OUT", "END",
-                "SCORE", "GAME", "HOT", "VAR", "READ")
-    section = sections.index(prefix) if prefix in sections else len(sections)
-    return (section, int(number) if number.isdigit() else 0, rule)
-
-
-def _rules_presets(args: argparse.Namespace) -> int:
-    names = RuleSet.preset_names()
-    width = max(len(name) for name in names)
-    for name in names:
-        _say(f"{name:<{width}}  {RuleSet.preset_description(name)}")
-    return 0
 
 
 def _hand_table(state: Any) -> list[str]:
@@ -295,7 +108,7 @@ def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     unknown = [b for b in names if b not in known]
     if not names or unknown:
-        raise _InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
+        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
                            f"bots: {', '.join(known)}"])
     return names
 
@@ -305,8 +118,8 @@ def _output_path(option: str, text: str) -> Path:
     folder that exists, and writable."""
     path = Path(text)
 
-    def refuse(why: str) -> _InputError:
-        return _InputError([f"{option}: {text}: {why}"])
+    def refuse(why: str) -> InputError:
+        return InputError([f"{option}: {text}: {why}"])
 
     try:
         if b"\0" in os.fsencode(text):  # the file system cannot encode it, or it holds a NUL
@@ -324,7 +137,7 @@ def _output_path(option: str, text: str) -> Path:
         elif not os.access(folder, os.W_OK | os.X_OK):
             raise refuse(f"cannot create a file in {str(folder)!r}")
     except (OSError, ValueError) as exc:
-        raise refuse(f"not a usable file name ({_one_line(exc)})") from None
+        raise refuse(f"not a usable file name ({one_line(exc)})") from None
     return path
 
 
@@ -332,7 +145,7 @@ def _at_least_one(args: argparse.Namespace, *names: str) -> None:
     """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
     for name in names:
         if getattr(args, name) < 1:
-            raise _InputError([f"--{name}: must be at least 1"])
+            raise InputError([f"--{name}: must be at least 1"])
 
 
 def _output(option: str, text: str | None) -> Path | None:
@@ -346,7 +159,7 @@ def _output(option: str, text: str | None) -> Path | None:
     try:
         check_output_path(text)
     except (ValueError, ImportError, OSError) as exc:
-        raise _InputError([f"{option}: {_one_line(exc)}"]) from None
+        raise InputError([f"{option}: {one_line(exc)}"]) from None
     return _output_path(option, text)
 
 
@@ -357,9 +170,9 @@ def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
     try:
         write_records(rows, out, HAND_COLUMNS)
     except (OSError, ValueError, ImportError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
-        raise _InputError([f"{option}: {out}: cannot write the table: {why}"]) from None
-    _say(f"hand table ({len(rows)} rows) written to {out}")
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+        raise InputError([f"{option}: {out}: cannot write the table: {why}"]) from None
+    say(f"hand table ({len(rows)} rows) written to {out}")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -367,24 +180,24 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .simulate import simulate
 
-    rules = _load(args.rules)
+    rules = load_rules(args.rules)
     bots = _bot_list(args.bots)
     if args.games < 1:
-        raise _InputError(["--games: must be at least 1"])
+        raise InputError(["--games: must be at least 1"])
     _at_least_one(args, "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
     result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                       progress=not args.no_progress)
-    _say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
-    _say(result.table())
+    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    say(result.table())
     if json_out is not None:
         try:
             json_out.write_text(json.dumps(result.to_dict(), indent=1))
         except (OSError, ValueError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
-            raise _InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
-        _say(f"results written to {args.json}")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+            raise InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
+        say(f"results written to {args.json}")
     if out is not None:
         _write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
@@ -392,7 +205,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _label(source: str, taken: set[str]) -> str:
     """A variant's label: the preset's name or the file's stem (the argument if taken)."""
-    label = Path(source).stem if _is_file_argument(source) else source
+    label = Path(source).stem if is_file_argument(source) else source
     return source if label in taken else label
 
 
@@ -403,10 +216,10 @@ def _compare(args: argparse.Namespace) -> int:
     for source in args.variants:
         label = _label(source, set(variants))
         if label in variants:
-            raise _InputError([f"{source}: named twice"])
-        variants[label] = _load(source)
+            raise InputError([f"{source}: named twice"])
+        variants[label] = load_rules(source)
     if len(variants) < 2:
-        raise _InputError(["compare: give at least two rule sets"])
+        raise InputError(["compare: give at least two rule sets"])
     bots = _bot_list(args.bots)
     _at_least_one(args, "games", "workers")
     out = _output("--out", args.out)
@@ -414,9 +227,9 @@ def _compare(args: argparse.Namespace) -> int:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
-        raise _InputError([f"compare: {_one_line(exc)}"]) from None
-    _say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
-    _say(comparison.table())
+        raise InputError([f"compare: {one_line(exc)}"]) from None
+    say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
+    say(comparison.table())
     if out is not None:
         _write_table("--out", comparison.to_records("hand"), out)
     return 0
@@ -437,30 +250,30 @@ def _play(args: argparse.Namespace) -> int:
             record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
             state = record.final_state()
         except OSError as exc:
-            raise _InputError([f"--resume: {args.resume}: cannot read the file: "
-                               f"{exc.strerror or _one_line(exc)}"]) from None
+            raise InputError([f"--resume: {args.resume}: cannot read the file: "
+                               f"{exc.strerror or one_line(exc)}"]) from None
         except (CanastaError, ValueError, RecursionError) as exc:
             # A document that is not a game record, or a name the file system cannot take.
-            raise _InputError([f"--resume: {args.resume}: {_one_line(exc)}"]) from None
+            raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
         rules = record.rules
     else:
-        rules = _load(args.rules)
+        rules = load_rules(args.rules)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         record = GameRecord.start(rules, seed=seed)
         state = record.initial_state()
     if not 0 <= args.seat < rules.players:
-        raise _InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
+        raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:
-        _say(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
+        say(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
              f"{record.seed}")
     else:
-        _say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
+        say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
     others = [seat for seat in range(rules.players) if seat != args.seat]
     seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
     rng = random.Random(f"{record.seed}:{len(record.actions)}")
-    _say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
+    say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
          "for the legal actions, 'hint' for the search's advice, or 'quit'"
@@ -475,16 +288,16 @@ def _play(args: argparse.Namespace) -> int:
         try:
             save_to.write_text(done.to_json(), encoding="utf-8")
         except (OSError, ValueError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
-            raise _InputError([f"--save: {args.save}: cannot save the game: {why}"]) from None
-        _say(f"game saved to {args.save} (continue with --resume {args.save})")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+            raise InputError([f"--save: {args.save}: cannot save the game: {why}"]) from None
+        say(f"game saved to {args.save} (continue with --resume {args.save})")
 
     hands_seen = len(state.hand_results)
     try:
         while not state.is_game_over:
             if len(state.hand_results) > hands_seen:
                 hands_seen = len(state.hand_results)
-                _say("\n" + "\n".join(_hand_table(state)))
+                say("\n" + "\n".join(_hand_table(state)))
             legal = legal_actions(state)
             seat = state.current_player
             action: Action
@@ -492,49 +305,71 @@ def _play(args: argparse.Namespace) -> int:
                 action = legal[0]
             elif seat != args.seat:
                 action = bots[seat](observe(state, seat), legal, rng)
-                _say(f"seat {seat}: {action}")
+                say(f"seat {seat}: {action}")
             else:
-                _say("\n" + str(observe(state, seat)))
-                _say("legal: " + ", ".join(map(str, legal)))
+                say("\n" + str(observe(state, seat)))
+                say("legal: " + ", ".join(map(str, legal)))
                 while True:
                     try:
                         text = input("your action> ").strip()
                     except EOFError:
-                        _say("\nend of input: the game is left unfinished")
+                        say("\nend of input: the game is left unfinished")
                         save()
                         return 0
                     except UnicodeDecodeError:
-                        _say("not an action: the input is not readable text")
+                        say("not an action: the input is not readable text")
                         continue
                     if text in ("quit", "exit"):
                         save()
                         return 0
                     if text in ("help", "?", ""):
-                        _say("legal: " + ", ".join(map(str, legal)))
+                        say("legal: " + ", ".join(map(str, legal)))
                         continue
                     if text == "hint":
-                        _say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
+                        say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
                         continue
                     try:
                         action = parse_action(text)
                         state = apply(state, action)
                         break
                     except NotationError as exc:
-                        _say(f"not an action: {exc}")
+                        say(f"not an action: {exc}")
                     except IllegalActionError as exc:
-                        _say(f"illegal: {exc}")
+                        say(f"illegal: {exc}")
                 played.append(str(action))
                 continue
             state = apply(state, action)
             played.append(str(action))
     except KeyboardInterrupt:
-        _say()  # end the prompt's line; main() says the game was interrupted
+        say()  # end the prompt's line; main() says the game was interrupted
         save()  # the actions played so far, to resume
         raise
-    _say("\n" + "\n".join(_hand_table(state)))
-    _say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
+    say("\n" + "\n".join(_hand_table(state)))
+    say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
     save()
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    """``tournament``: a round robin of bots with their Elo ratings (:func:`cc.tournament
+    <canasta_caliente.tournament.tournament>`)."""
+    from .tournament import tournament
+
+    rules = load_rules(args.rules)
+    bots = _bot_list(args.bots)
+    _at_least_one(args, "games", "workers")
+    out = _output("--out", args.out)
+    try:
+        result = tournament(bots, rules, games=args.games, seed=args.seed,
+                            workers=args.workers, progress=not args.no_progress)
+    except ValueError as exc:
+        raise InputError([f"tournament: {one_line(exc)}"]) from None
+    say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
+        f"seed {args.seed}")
+    say(result.table())
+    if out is not None:
+        _write_table("--out", result.to_records("hand"), out)
     return 0
 
 
@@ -628,6 +463,26 @@ def _parser() -> argparse.ArgumentParser:
                       help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play)
 
+    tour = sub.add_parser(
+        "tournament", help="a round robin of bots, rated on the Elo scale with 95%% intervals",
+        description="Play every pair of bots (sides alternating every game) and rate them "
+        "together with a Bradley-Terry model on the Elo scale (mean 0).")
+    tour.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
+    tour.add_argument("--bots", default="heuristic,random",
+                      help="comma-separated bot names (random, heuristic, ismcts)")
+    tour.add_argument("--games", type=int, default=20,
+                      help="games per pair (even: the bots swap sides every game)")
+    tour.add_argument("--workers", type=int, default=1,
+                      help="processes to run games in (at least 1)")
+    tour.add_argument("--seed", type=int, default=0,
+                      help="the tournament's seed (each game's seed is derived from it)")
+    tour.add_argument("--out", metavar="FILE",
+                      help="also write the hand table (one row per side per hand) as .csv, "
+                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
+    tour.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tour.set_defaults(func=_tournament)
+
     rules = sub.add_parser(
         "rules", help="validate, show and compare rule sets (presets and house-rules files)",
         description="Rule sets are preset names or house-rules files: a .toml or .json document "
@@ -639,22 +494,22 @@ def _parser() -> argparse.ArgumentParser:
         "per line, and the exit status is 1; a valid file gets a one-line summary. Exit status "
         "0 when every file is valid.")
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .toml or .json file")
-    validate.set_defaults(func=_rules_validate)
+    validate.set_defaults(func=rules_validate)
     show = rsub.add_parser(
         "show", help="print every option with its value and help",
         description="Print every option of a rule set with its value and help, as a TOML "
         "document (the help in comments).")
     show.add_argument("source", metavar="PRESET|FILE")
-    show.set_defaults(func=_rules_show)
+    show.set_defaults(func=rules_show)
     diff = rsub.add_parser(
         "diff", help="list the options that differ between two rule sets",
         description="List the options whose values differ between A and B (each a preset or a "
         "file), with the rule IDs each difference touches. Exit status 0 either way.")
     diff.add_argument("a", metavar="A", help="a preset name or a house-rules file")
     diff.add_argument("b", metavar="B", help="a preset name or a house-rules file")
-    diff.set_defaults(func=_rules_diff)
+    diff.set_defaults(func=rules_diff)
     presets = rsub.add_parser("presets", help="list the presets with a description each")
-    presets.set_defaults(func=_rules_presets)
+    presets.set_defaults(func=rules_presets)
     return parser
 
 
@@ -669,20 +524,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         return int(args.func(args))
-    except _InputError as exc:
+    except InputError as exc:
         for line in exc.lines:
-            _say(line, err=True)
+            say(line, err=True)
         return 2
     except RuleSetError as exc:  # an unknown preset
         for option, message in exc.problems or (("(rules)", str(exc)),):
-            _say(f"canasta-caliente: {option}: {' '.join(message.split())}", err=True)
+            say(f"canasta-caliente: {option}: {' '.join(message.split())}", err=True)
         return 2
     except CanastaError as exc:
-        _say(f"canasta-caliente: {_one_line(exc)}", err=True)
+        say(f"canasta-caliente: {one_line(exc)}", err=True)
         return 2
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError):
-            _say("canasta-caliente: interrupted", err=True)
+            say("canasta-caliente: interrupted", err=True)
         return 130
     except BrokenPipeError:  # pragma: no cover - a pager or `head` closed the output early
         # Point stdout at devnull so the interpreter's final flush does not fail again.
