@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CanastaError, RuleSetError
+from .reprs import changed_value, closest_preset
 from .rules import OPTIONS, RuleSet, toml_value
 
 __all__ = [
     "InputError",
     "Unreadable",
-    "changed",
-    "closest_preset",
     "comment",
     "difference",
     "is_file_argument",
@@ -116,32 +115,12 @@ def load_rules(source: str) -> RuleSet:
     return read_rules(source)
 
 
-def closest_preset(rules: RuleSet) -> tuple[str, list[str]]:
-    """The preset that differs from ``rules`` in the fewest options, and those options."""
-    mine = rules.to_dict()
-    best: tuple[str, list[str]] | None = None
-    for name in RuleSet.preset_names():
-        theirs = RuleSet.preset(name).to_dict()
-        differ = [option for option in mine if mine[option] != theirs[option]]
-        if best is None or len(differ) < len(best[1]):
-            best = (name, differ)
-    assert best is not None  # there are presets
-    return best
-
-
-def changed(before: Any, after: Any) -> Any:
-    """The new value; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        return {code: v for code, v in after.items() if before.get(code) != v}
-    return after
-
-
 def summary(rules: RuleSet) -> str:
     """One line: the table, and how the rule set differs from the closest preset."""
     preset, differ = closest_preset(rules)
     mine, theirs = rules.to_dict(), RuleSet.preset(preset).to_dict()
     if differ:
-        changes = ", ".join(f"{option} = {toml_value(changed(theirs[option], mine[option]))}"
+        changes = ", ".join(f"{option} = {toml_value(changed_value(theirs[option], mine[option]))}"
                             for option in differ)
         how = f"preset {preset} with {changes}"
     else:

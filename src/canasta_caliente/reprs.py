@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from .state import GameState, HandResult
     from .views import View
 
-__all__ = ["closest_preset", "hand_result_html", "hand_result_repr", "rules_html", "rules_repr",
-           "state_repr", "view_repr"]
+__all__ = ["changed_value", "closest_preset", "hand_result_html", "hand_result_repr",
+           "rules_html", "rules_repr", "state_repr", "view_repr"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -54,12 +54,13 @@ def rules_repr(rules: RuleSet) -> str:
     text = f"RuleSet.preset({name!r})"
     if differ:
         preset = RuleSet.preset(name).to_dict()
-        text += ".replace(" + ", ".join(f"{option}={_changed(preset[option], values[option])!r}"
-                                        for option in differ) + ")"
+        changes = (f"{option}={changed_value(preset[option], values[option])!r}"
+                   for option in differ)
+        text += ".replace(" + ", ".join(changes) + ")"
     return text
 
 
-def _changed(before: Any, after: Any) -> Any:
+def changed_value(before: Any, after: Any) -> Any:
     """The new value; for card values, only the cards whose value changed."""
     if isinstance(before, dict) and isinstance(after, dict):
         return {code: v for code, v in after.items() if before.get(code) != v}
