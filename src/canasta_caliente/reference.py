@@ -45,12 +45,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
+from ._refcandidates import candidates
 from .actions import Action, Verb
 from .cards import NUM_KINDS, Card
-from .errors import NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .state import GameState, Phase, Question
 
@@ -128,12 +127,8 @@ class _Turn:
         self.values = rules.card_values
         self.left = budget
         self.memo: dict[tuple[object, ...], bool] = {}
-        self.ask_first = False
-        """READ-4, ``required``: the player has a partner, so going out needs a "yes" unless
-        it is concealed (OUT-3)."""
-        self.concealable = False
-        """OUT-3 (READ-5): the player (or, by ``concealed_scope``, the side) had melded no card
-        in this hand before this turn."""
+        self.ask_first = False  # READ-4 "required" with a partner: a "yes", or concealed
+        self.concealable = False  # OUT-3, READ-5: no card melded before this turn
 
 
 # ---------------------------------------------------------------------------------------------
@@ -560,47 +555,7 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
 
 
 # ---------------------------------------------------------------------------------------------
-# The candidates and the verdicts
-
-
-def _actions(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Iterator[Action]:
-    """The action of these parts, if the notation can write it (an :class:`Action` that cannot be
-    written cannot be built, so it is no candidate)."""
-    try:
-        yield Action(verb, cards, on)
-    except NotationError:
-        return
-
-
-def _candidates(state: GameState) -> Iterator[Action]:
-    """Every action worth asking about, from the hand of the player to act."""
-    for verb in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO, Verb.DEAL):
-        yield Action(verb)
-    if state.over:
-        return
-    hand = state.table.hands[state.table.turn.player]
-    held = [Card(k) for k in range(NUM_KINDS) if hand[k]]
-    yield Action(Verb.TAKE)
-    for i, a in enumerate(held):
-        for b in held[i:]:
-            if a != b or hand[a] >= 2:
-                yield from _actions(Verb.TAKE, (a, b))
-    for card in held:
-        yield Action(Verb.DISCARD, (card,))
-    for k in range(1, hand[_B3] + 1):
-        yield from _actions(Verb.MELD, (Card.BLACK_THREE,) * k)
-    for rank in _RANKS:
-        for n in range(hand[rank] + 1):
-            for t in range(hand[_TWO] + 1):
-                for j in range(hand[_JK] + 1):
-                    for c in range(hand[_CAL] + 1):
-                        if n + t + j == 0:
-                            continue
-                        cards = ((Card(rank),) * n + (Card.TWO,) * t + (Card.JOKER,) * j
-                                 + (Card.CALIENTE,) * c)
-                        yield from _actions(Verb.MELD, cards, None if n else Card(rank))
-    for c in range(1, hand[_CAL] + 1):
-        yield from _actions(Verb.MELD, (Card.CALIENTE,) * c)
+# The verdicts (the candidates: :mod:`canasta_caliente._refcandidates`)
 
 
 def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
@@ -683,7 +638,7 @@ def reference_legal_actions(
         return () if _game_won(state) else (Action(Verb.DEAL),)
     turn = _Turn(state.rules, state.table.deck, budget)
     _read_going_out(turn, state)
-    legal = {a for a in _candidates(state) if _legal(turn, state, a)}
+    legal = {a for a in candidates(state) if _legal(turn, state, a)}
     return tuple(sorted(legal, key=Action.sort_key))
 
 
