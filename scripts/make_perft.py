@@ -148,6 +148,16 @@ CASES: list[dict[str, Any]] = [
         "depth": 6,
     },
     {
+        "name": "readings-asking-required",
+        "description": "READ-4 required, mid-hand after random play: players who melded before "
+        "their turn go out only after a yes, so without one they keep a card (TURN-0, DISC-3); "
+        "under concealed_scope side a partner's meld rules out going out concealed too.",
+        "preset": "caliente",
+        "options": {"going_out_permission": "required", "concealed_scope": "side"},
+        "random": {"seed": 1, "stock_at_most": 30},
+        "depth": 7,
+    },
+    {
         "name": "readings-stock-out",
         "description": "Other readings near the end of the stock (READ-7, READ-8): the pile "
         "always frozen and never taken onto a canasta, a Caliente card playable on an empty "

@@ -89,6 +89,10 @@ READINGS: dict[str, cc.RuleSet] = {
     "two-player-readings": cc.RuleSet.preset("caliente-2p").replace(
         always_frozen=True, pile_pair_onto_canasta=False, stop_card_freezes=True,
         caliente_cards=2, caliente_on_empty_stock=True, up_card_must_be_natural=True),
+    "caliente-asking-required": cc.RuleSet.preset("caliente").replace(
+        going_out_permission="required"),
+    "classic-asking-required-side": cc.RuleSet.preset("classic").replace(
+        going_out_permission="required", concealed_scope="side"),
 }
 """The other readings (READ-1 to READ-8) away from their defaults, combined with tables and the
 Caliente cards."""

@@ -9,7 +9,17 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.testing import stacked_deck
-from conftest import codes, deal, legal, play, reference, rules_for, run_down, whole_deck
+from conftest import (
+    codes,
+    deal,
+    hand_of,
+    legal,
+    play,
+    reference,
+    rules_for,
+    run_down,
+    whole_deck,
+)
 
 # ---------------------------------------------------------------------------------------------
 # READ-1: the up card of the deal
@@ -342,3 +352,95 @@ def test_question_offered_only_when_optional(permission: str) -> None:
         assert "READ-4" in (cc.illegal_reason(state, "ask") or "")
     out = play(state, "meld 7 7 7 7 7 7 7", "meld A A A A", "discard Q")
     assert out.hand_results[-1].went_out == 0
+
+
+def _melded_before(permission: str) -> cc.GameState:
+    """Seat 0 melds 7s (a canasta) and aces on its first turn, keeps a Q, and on its next turn
+    draws an A: laying it off and discarding the Q would go out, not concealed (OUT-3)."""
+    rules = rules_for("caliente", going_out_permission=permission)
+    state = deal(rules, hands={0: "7 7 7 7 7 7 7 A A A Q"}, pile="4", stock="K 5 6 9 A")
+    return play(state, "draw", "meld 7 7 7 7 7 7 7", "meld A A A", "discard K", "draw",
+                "discard 5", "draw", "discard 6", "draw", "discard 9", "draw")
+
+
+@pytest.mark.parametrize("permission", ["optional", "required", "never"])
+def test_required_refuses_going_out_without_a_yes(permission: str) -> None:
+    """A player who melded before this turn cannot go out concealed: under ``required`` the
+    meld of the A, which would leave only the Q to discard (going out), is refused (TURN-0:
+    the player keeps a card), while the discards stay legal and the question is offered; the
+    other readings allow it."""
+    # RULES: READ-4, OUT-2, DISC-3, TURN-0
+    state = _melded_before(permission)
+    assert hand_of(state, 0) == "Q A"
+    options = legal(state)
+    assert reference(state) == options
+    assert {"discard Q", "discard A"} <= options
+    assert ("meld A" in options) is (permission != "required")
+    assert ("ask" in options) is (permission != "never")
+    if permission == "required":
+        assert "READ-4" in (cc.illegal_reason(state, "meld A") or "")
+
+
+def test_required_allows_going_out_after_yes() -> None:
+    """Under ``required``, after asking and hearing "yes" the player must and may go out (not
+    concealed); after a "no" only the discards keeping a card remain."""
+    # RULES: READ-4, OUT-2
+    state = _melded_before("required")
+    yes = play(state, "ask", "yes")
+    assert legal(yes) == {"meld A"} == reference(yes)
+    out = play(yes, "meld A", "discard Q")
+    assert out.hand_results[-1].went_out == 0 and not out.hand_results[-1].concealed
+    no = play(state, "ask", "no")
+    assert legal(no) == {"discard Q", "discard A"} == reference(no)
+
+
+def test_required_last_meld_refused_without_a_yes() -> None:
+    """Melding the last cards is going out too: under ``required``, seat 0 (who melded before)
+    holding A A cannot lay them off on its aces without a "yes"."""
+    # RULES: READ-4, OUT-1
+    rules = rules_for("caliente", going_out_permission="required")
+    state = deal(rules, hands={0: "7 7 7 7 7 7 7 A A A Q"}, pile="4", stock="A 5 6 9 A")
+    state = play(state, "draw", "meld 7 7 7 7 7 7 7", "meld A A A", "discard Q", "draw",
+                 "discard 5", "draw", "discard 6", "draw", "discard 9", "draw")
+    assert hand_of(state, 0) == "A A"
+    assert legal(state) == {"discard A", "ask"} == reference(state)
+    assert "READ-4" in (cc.illegal_reason(state, "meld A A") or "")
+    out = play(state, "ask", "yes", "meld A A")
+    assert out.hand_results[-1].went_out == 0
+
+
+def test_required_concealed_going_out_needs_no_question() -> None:
+    """Under ``required`` a player going out concealed (no meld before this turn, a canasta
+    of the player's own) needs no question; the question is still offered."""
+    # RULES: READ-4, OUT-3
+    rules = rules_for("caliente", going_out_permission="required")
+    state = play(deal(rules, hands={0: READY}, pile="4", stock="A"), "draw")
+    options = legal(state)
+    assert "ask" in options and "meld 7 7 7 7 7 7 7" in options
+    assert reference(state) == options
+    out = play(state, "meld 7 7 7 7 7 7 7", "meld A A A A", "discard Q")
+    assert out.hand_results[-1].went_out == 0 and out.hand_results[-1].concealed
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_required_concealed_by_a_partners_meld(own: bool) -> None:
+    """Seat 0 (no meld before) makes its partner's 7s a canasta with a 7 and a 2 and could go
+    out with its last discard. Under the caliente reading of OUT-3 that is concealed, so no
+    question is needed; under ``concealed_needs_own_canasta`` the canasta is the partner's, so
+    going out needs a "yes" and the meld that would leave only the J is refused."""
+    # RULES: READ-4, OUT-3, TURN-0
+    rules = rules_for("caliente", going_out_permission="required",
+                      concealed_needs_own_canasta=own)
+    state = deal(rules, hands={0: "A A A K K K Q Q Q 2 J", 2: "7 7 7 7 7 7 8 8 8 9 10"},
+                 pile="4", stock="5 6 8 9 7 J")
+    state = play(state, "draw", "discard 5", "draw", "discard 6", "draw", "meld 7 7 7 7 7 7",
+                 "meld 8 8 8 8", "discard 9", "draw", "discard 9", "draw")
+    state = play(state, "meld A A A", "meld K K K", "meld Q Q Q")
+    options = legal(state)
+    assert reference(state) == options
+    assert ("meld 7 2" in options) is not own
+    if own:
+        assert "READ-4" in (cc.illegal_reason(state, "meld 7 2") or "")
+    else:
+        out = play(state, "meld 7 2", "discard J")
+        assert out.hand_results[-1].went_out == 0 and out.hand_results[-1].concealed

@@ -54,6 +54,7 @@ class RuleFacts:
 
     __slots__ = (
         "asks",
+        "asks_first",
         "caps",
         "deck",
         "freezers",
@@ -77,6 +78,9 @@ class RuleFacts:
     new_meld_wilds: tuple[int, ...]
     """Per number of naturals held (0 to 2), the fewest wilds a new meld of them needs (MELD-1:
     three cards; MELD-2: the wilds the naturals allow); :data:`INF` if none can be made."""
+    asks_first: bool
+    """Whether going out needs a "yes" unless it is concealed (OUT-3): under
+    ``going_out_permission = "required"`` (READ-4), for players with a partner."""
     asks: bool
     """Whether a player may ask a partner "May I go out?" (OUT-2): not under
     ``going_out_permission = "never"`` (READ-4)."""
@@ -119,6 +123,8 @@ class RuleFacts:
             min((3 - a for a in range(1, have + 1) if caps[a] >= 3 - a), default=INF)
             for have in range(3)))
         setattr_(self, "asks", rules.going_out_permission is not GoingOutPermission.NEVER)
+        setattr_(self, "asks_first",
+                 rules.going_out_permission is GoingOutPermission.REQUIRED)
         setattr_(self, "freezers", FREEZERS | {Card.BLACK_THREE} if rules.stop_card_freezes
                  else FREEZERS)
         setattr_(self, "no_pair_onto_canasta",

@@ -45,12 +45,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
+from ._refcandidates import candidates
 from .actions import Action, Verb
 from .cards import NUM_KINDS, Card
-from .errors import NotationError
 from .rules import RuleSet, StockOut, WildRule
 from .state import GameState, Phase, Question
 
@@ -113,6 +112,10 @@ class _Pos(NamedTuple):
     """The hand ended during the turn by END-1 or END-3."""
     out: bool = False
     """The player went out (OUT-1)."""
+    mine: int = 0
+    """Bit mask of the ranks whose meld the player added cards to this turn (OUT-3)."""
+    new: int = 0
+    """Bit mask of the ranks whose meld the player created this turn (OUT-3)."""
 
 
 class _Turn:
@@ -124,6 +127,8 @@ class _Turn:
         self.values = rules.card_values
         self.left = budget
         self.memo: dict[tuple[object, ...], bool] = {}
+        self.ask_first = False  # READ-4 "required" with a partner: a "yes", or concealed
+        self.concealable = False  # OUT-3, READ-5: no card melded before this turn
 
 
 # ---------------------------------------------------------------------------------------------
@@ -146,9 +151,25 @@ def _canastas(rules: RuleSet, melds: tuple[_Meld, ...]) -> int:
     return sum(1 for m in melds if m is not None and sum(m) >= rules.canasta_size)
 
 
-def _may_go_out(rules: RuleSet, pos: _Pos, no: bool) -> bool:
-    """OUT-1 with INIT-3 and OUT-2: enough canastas, the minimum met, no "no" this turn."""
-    return not no and pos.need <= 0 and _canastas(rules, pos.melds) >= rules.canastas_to_go_out
+def _may_go_out(turn: _Turn, pos: _Pos, yes: bool, no: bool) -> bool:
+    """OUT-1 with INIT-3 and OUT-2: enough canastas, the minimum met, no "no" this turn; READ-4
+    (``required``): a "yes" heard, or the layout concealed (OUT-3)."""
+    rules = turn.rules
+    if no or pos.need > 0 or _canastas(rules, pos.melds) < rules.canastas_to_go_out:
+        return False
+    return yes or not turn.ask_first or _concealed(turn, pos)
+
+
+def _concealed(turn: _Turn, pos: _Pos) -> bool:
+    """OUT-3: no card melded before this turn, and a canasta that is the player's own: one the
+    player created this turn (``concealed_needs_own_canasta``), or else any meld the player added
+    cards to this turn that is a canasta now."""
+    if not turn.concealable:
+        return False
+    mask = pos.new if turn.rules.concealed_needs_own_canasta else pos.mine
+    size = turn.rules.canasta_size
+    return any(m is not None and mask >> r & 1 and sum(m) >= size
+               for r, m in enumerate(pos.melds))
 
 
 def _from_stock(turn: _Turn, hand: list[int], stock: int, count: int) -> tuple[int, bool]:
@@ -192,7 +213,7 @@ def _join(turn: _Turn, hand: list[int], stock: int, cards: tuple[int, ...]) -> t
 
 def _after_meld(
     turn: _Turn, pos: _Pos, hand: list[int], melds: tuple[_Meld, ...], stops: int, points: int,
-    no: bool,
+    no: bool, yes: bool = False, rank: int | None = None,
 ) -> _Pos | None:
     """The turn after a meld action worth ``points`` (a take's meld included): the points count
     toward a pending minimum (INIT-2, INIT-3), the waiting cards join once it is met (INIT-4),
@@ -205,16 +226,22 @@ def _after_meld(
         stock, ended = _join(turn, hand, stock, waiting)
         ended = ended or _last_card(turn, pos.stock, stock)
         waiting = _NONE
-    nxt = _Pos(tuple(hand), melds, stops, need, started, waiting, stock, ended)
+    mine, new = pos.mine, pos.new
+    if rank is not None:  # the meld of rank had cards added by the player (OUT-3)
+        mine |= 1 << rank
+        if pos.melds[rank] is None:
+            new |= 1 << rank
+    nxt = _Pos(tuple(hand), melds, stops, need, started, waiting, stock, ended, False, mine, new)
     if not ended and not any(hand) and not any(waiting):
-        if not _may_go_out(turn.rules, nxt, no):
+        if not _may_go_out(turn, nxt, yes, no):
             return None
         return nxt._replace(out=True)
     return nxt
 
 
 def _meld(
-    turn: _Turn, pos: _Pos, rank: int, naturals: int, twos: int, jokers: int, no: bool
+    turn: _Turn, pos: _Pos, rank: int, naturals: int, twos: int, jokers: int, no: bool,
+    yes: bool = False,
 ) -> _Pos | None:
     """A meld of naturals of ``rank`` and wilds (MELD-1 to MELD-4), or None where a rule
     refuses it (TURN-0 aside)."""
@@ -237,16 +264,19 @@ def _meld(
     melds = (*pos.melds[:rank], new, *pos.melds[rank + 1:])  # MELD-3: the side's one meld
     values = turn.values
     points = naturals * values[rank] + twos * values[_TWO] + jokers * values[_JK]
-    return _after_meld(turn, pos, rest, melds, pos.stops, points, no)
+    return _after_meld(turn, pos, rest, melds, pos.stops, points, no, yes, rank)
 
 
-def _stop_meld(turn: _Turn, pos: _Pos, count: int, no: bool) -> _Pos | None:
+def _stop_meld(
+    turn: _Turn, pos: _Pos, count: int, no: bool, yes: bool = False
+) -> _Pos | None:
     """MELD-5: a set of 3 or 4 stop cards, on its own."""
     if count not in (3, 4) or pos.hand[_B3] < count:
         return None
     rest = list(pos.hand)
     rest[_B3] -= count
-    return _after_meld(turn, pos, rest, pos.melds, pos.stops + 1, count * turn.values[_B3], no)
+    return _after_meld(turn, pos, rest, pos.melds, pos.stops + 1, count * turn.values[_B3], no,
+                       yes)
 
 
 def _bound(pos: _Pos, yes: bool) -> bool:
@@ -254,7 +284,7 @@ def _bound(pos: _Pos, yes: bool) -> bool:
     return yes or pos.stops > 0
 
 
-def _discard_finishes(rules: RuleSet, pos: _Pos, yes: bool, no: bool) -> bool:
+def _discard_finishes(turn: _Turn, pos: _Pos, yes: bool, no: bool) -> bool:
     """Some discard now ends the turn legally (DISC-1 to DISC-3): not short of a started first
     meld (INIT-3); the last card only when going out is allowed (OUT-1); otherwise not bound to
     go out (OUT-2, MELD-5). A hand never holds a bonus card, so any held card can go."""
@@ -264,7 +294,7 @@ def _discard_finishes(rules: RuleSet, pos: _Pos, yes: bool, no: bool) -> bool:
     if held == 0:
         return False
     if held == 1:
-        return not any(pos.waiting) and _may_go_out(rules, pos, no)
+        return not any(pos.waiting) and _may_go_out(turn, pos, yes, no)
     return not _bound(pos, yes)
 
 
@@ -276,8 +306,7 @@ def _finishes(turn: _Turn, pos: _Pos, yes: bool, no: bool, first: int = 0) -> bo
         return True
     if pos.ended:
         return not _bound(pos, yes)
-    rules = turn.rules
-    if _discard_finishes(rules, pos, yes, no):
+    if _discard_finishes(turn, pos, yes, no):
         return True
     key = (pos, first, yes, no)
     known = turn.memo.get(key)
@@ -309,7 +338,7 @@ def _finishes(turn: _Turn, pos: _Pos, yes: bool, no: bool, first: int = 0) -> bo
                 for j in range(hand[_JK] + 1):
                     if n + t + j == 0:
                         continue
-                    nxt = _meld(turn, pos, rank, n, t, j, no)
+                    nxt = _meld(turn, pos, rank, n, t, j, no, yes)
                     if nxt is None:
                         continue
                     joined = waiting and not any(nxt.waiting)
@@ -324,7 +353,7 @@ def _finishes(turn: _Turn, pos: _Pos, yes: bool, no: bool, first: int = 0) -> bo
             break
     if not found and first <= _STOPS:
         for count in (3, 4):
-            nxt = _stop_meld(turn, pos, count, no)
+            nxt = _stop_meld(turn, pos, count, no, yes)
             if nxt is None:
                 continue
             joined = waiting and not any(nxt.waiting)
@@ -399,7 +428,26 @@ def _turn_now(state: GameState) -> _Pos:
     has_meld = any(m is not None for m in side.melds) or bool(side.stop_melds)
     started = need > 0 and (has_meld or any(turn.waiting))
     return _Pos(t.hands[seat], side.melds, len(side.stop_melds), need, started, turn.waiting,
-                t.stock_pos)
+                t.stock_pos, mine=turn.touched, new=turn.created)
+
+
+def _read_going_out(turn: _Turn, state: GameState) -> None:
+    """READ-4 and OUT-3 (READ-5) for the turn of ``state``: whether going out needs a "yes"
+    unless concealed (``going_out_permission = "required"`` and a partner to ask), and whether
+    the turn can be concealed at all (no card melded before it by the player, or under
+    ``concealed_scope = "side"`` by anyone of the side)."""
+    rules = state.rules
+    t = state.table
+    turn.ask_first = rules.going_out_permission == "required" and _partner(state) is not None
+    player = t.turn.player
+    if t.turn.had_melded:
+        turn.concealable = False
+    elif rules.concealed_scope == "side":
+        side = rules.layout[_side_of(rules, player)]
+        turn.concealable = not any(t.melded_seats >> seat & 1 for seat in side
+                                   if seat != player)
+    else:
+        turn.concealable = True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,59 +541,21 @@ def _take(turn: _Turn, state: GameState, cards: tuple[Card, ...]) -> _Pos | None
         # INIT-4: the up card and the hand's cards count; the rest of the pile waits.
         points = turn.values[up] + sum(turn.values[c] for c in cards)
         waiting = pos._replace(waiting=tuple(rest))
-        return _after_meld(turn, waiting, hand, melds, pos.stops, points, False)
+        return _after_meld(turn, waiting, hand, melds, pos.stops, points, False, False, up)
     stock, ended = _join(turn, hand, pos.stock, tuple(rest))
     ended = ended or _last_card(turn, pos.stock, stock)
-    nxt = pos._replace(hand=tuple(hand), melds=melds, stock=stock, ended=ended)
+    nxt = pos._replace(hand=tuple(hand), melds=melds, stock=stock, ended=ended,
+                       mine=pos.mine | 1 << up,
+                       new=pos.new | (1 << up if meld is None else 0))
     if not ended and not any(hand):
-        if not _may_go_out(rules, nxt, False):
+        if not _may_go_out(turn, nxt, False, False):
             return None
         return nxt._replace(out=True)
     return nxt
 
 
 # ---------------------------------------------------------------------------------------------
-# The candidates and the verdicts
-
-
-def _actions(verb: Verb, cards: tuple[Card, ...] = (), on: Card | None = None) -> Iterator[Action]:
-    """The action of these parts, if the notation can write it (an :class:`Action` that cannot be
-    written cannot be built, so it is no candidate)."""
-    try:
-        yield Action(verb, cards, on)
-    except NotationError:
-        return
-
-
-def _candidates(state: GameState) -> Iterator[Action]:
-    """Every action worth asking about, from the hand of the player to act."""
-    for verb in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, Verb.NO, Verb.DEAL):
-        yield Action(verb)
-    if state.over:
-        return
-    hand = state.table.hands[state.table.turn.player]
-    held = [Card(k) for k in range(NUM_KINDS) if hand[k]]
-    yield Action(Verb.TAKE)
-    for i, a in enumerate(held):
-        for b in held[i:]:
-            if a != b or hand[a] >= 2:
-                yield from _actions(Verb.TAKE, (a, b))
-    for card in held:
-        yield Action(Verb.DISCARD, (card,))
-    for k in range(1, hand[_B3] + 1):
-        yield from _actions(Verb.MELD, (Card.BLACK_THREE,) * k)
-    for rank in _RANKS:
-        for n in range(hand[rank] + 1):
-            for t in range(hand[_TWO] + 1):
-                for j in range(hand[_JK] + 1):
-                    for c in range(hand[_CAL] + 1):
-                        if n + t + j == 0:
-                            continue
-                        cards = ((Card(rank),) * n + (Card.TWO,) * t + (Card.JOKER,) * j
-                                 + (Card.CALIENTE,) * c)
-                        yield from _actions(Verb.MELD, cards, None if n else Card(rank))
-    for c in range(1, hand[_CAL] + 1):
-        yield from _actions(Verb.MELD, (Card.CALIENTE,) * c)
+# The verdicts (the candidates: :mod:`canasta_caliente._refcandidates`)
 
 
 def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
@@ -577,13 +587,13 @@ def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
         if Card.CALIENTE in cards or Card.RED_THREE in cards:
             return False  # MELD-6
         if cards[0] == Card.BLACK_THREE:
-            nxt = _stop_meld(turn, pos, len(cards), no)
+            nxt = _stop_meld(turn, pos, len(cards), no, yes)
         else:
             rank = action.rank
             if rank is None:
                 return False
             nxt = _meld(turn, pos, int(rank), cards.count(rank), cards.count(Card.TWO),
-                        cards.count(Card.JOKER), no)
+                        cards.count(Card.JOKER), no, yes)
         return nxt is not None and _finishes(turn, nxt, yes, no)
     if verb is Verb.DISCARD:
         card = action.cards[0]
@@ -592,7 +602,7 @@ def _legal(turn: _Turn, state: GameState, action: Action) -> bool:
         if pos.need > 0 and pos.started:
             return False  # INIT-3
         if sum(pos.hand) == 1:
-            return _may_go_out(state.rules, pos, no)  # DISC-3, OUT-1
+            return _may_go_out(turn, pos, yes, no)  # DISC-3, OUT-1, READ-4
         return not _bound(pos, yes)  # OUT-2, MELD-5
     if verb is Verb.ASK:
         if (turn_state.question is not Question.NONE or turn_state.melded
@@ -627,7 +637,8 @@ def reference_legal_actions(
     if state.over:
         return () if _game_won(state) else (Action(Verb.DEAL),)
     turn = _Turn(state.rules, state.table.deck, budget)
-    legal = {a for a in _candidates(state) if _legal(turn, state, a)}
+    _read_going_out(turn, state)
+    legal = {a for a in candidates(state) if _legal(turn, state, a)}
     return tuple(sorted(legal, key=Action.sort_key))
 
 

@@ -131,6 +131,9 @@ class GoingOutPermission(enum.StrEnum):
 
     OPTIONAL = "optional"
     """The player may ask (OUT-2)."""
+    REQUIRED = "required"
+    """A player with a partner goes out only after asking this turn and hearing "yes"; going
+    out concealed (OUT-3) needs no question."""
     NEVER = "never"
     """No question is ever asked."""
 
@@ -329,9 +332,10 @@ class RuleSet:
         converter=enum_converter(BonusExtras))
     going_out_permission: GoingOutPermission = _opt(
         GoingOutPermission.OPTIONAL, "Asking a partner \"May I go out?\" in partnership games: "
-        "optional (the player may ask, OUT-2) or never (no question is ever asked; going out "
-        "needs no permission). Individual games never ask. READ-4's third reading, required, "
-        "is not played yet.", ("OUT-2", "READ-4"),
+        "optional (the player may ask, OUT-2), required (a player goes out only after asking "
+        "this turn and hearing yes; going out concealed, OUT-3, needs no question) or never "
+        "(no question is ever asked; going out needs no permission). Individual games never "
+        "ask.", ("OUT-2", "OUT-3", "DISC-3", "READ-4"),
         kind="one of: " + ", ".join(g.value for g in GoingOutPermission),
         converter=enum_converter(GoingOutPermission))
     concealed_scope: ConcealedScope = _opt(

@@ -71,6 +71,14 @@ class Situation:
     """False after a "no" (OUT-2)."""
     bound: bool
     """True after a "yes" (OUT-2) or a stop meld (MELD-5): the player must go out this turn."""
+    own: int | None = None
+    """Under ``going_out_permission = "required"`` (READ-4) with no "yes" yet: going out must be
+    concealed (OUT-3), so the final layout must hold a canasta at a rank of this bit mask (the
+    ranks the player has added to, or created, this turn) or at a rank the rest of the turn adds
+    to (or creates, with ``own_new``). ``None``: no such condition."""
+    own_new: bool = False
+    """With :attr:`own`: only ranks with no meld yet count as the rest of the turn's
+    (``concealed_needs_own_canasta``: the canasta must be one the player created)."""
 
 
 def meld_caps(rules: RuleSet) -> tuple[int, ...]:
@@ -122,14 +130,21 @@ def can_go_out(rules: RuleSet, s: Situation) -> bool:
     if not s.may_go_out:
         return False
     if s.joined is None:
-        return go_out_possible(rules, s.hand, s.melds, s.need)
-    need_canastas = rules.canastas_to_go_out
+        if s.own is None:
+            return go_out_possible(rules, s.hand, s.melds, s.need)
+        for discard in _exit_options(rules, s.hand, s.melds):
+            final = _minus(s.hand, discard)
+            if s.need > 0 and _melded_value(rules, final) < s.need:
+                continue
+            if _final_ok(rules, s, final, None, ()):
+                return True
+        return False
     if s.join_ends_hand:
         return False
     total = tuple(a + b for a, b in zip(s.hand, s.joined, strict=True))
     for discard in _discard_options(total):
         final = _minus(total, discard)
-        if not _layout_ok(rules, final, s.melds, need_canastas, None, ()):
+        if not _final_ok(rules, s, final, None, ()):
             continue
         if _first_phase_exists(rules, s, final):
             return True
@@ -318,6 +333,41 @@ def _minus(counts: Counts, kind: int | None) -> Counts:
     out = list(counts)
     out[kind] -= 1
     return tuple(out)
+
+
+def _final_ok(
+    rules: RuleSet, s: Situation, final: Counts, lower: Sequence[int] | None,
+    fixed_stops: tuple[int, ...],
+) -> bool:
+    """:func:`_layout_ok` for going out in situation ``s``: with :attr:`Situation.own`, some
+    rank the turn's player adds to (or creates) must also end as a canasta (OUT-3, READ-4).
+
+    Every natural of ``final`` is melded, so a rank's meld ends a canasta exactly when the
+    wilds placed on it make up the rest of the canasta size: a lower bound on its wilds. A rank
+    the rest of the turn adds to with no natural of it left needs one wild at least."""
+    need_canastas = rules.canastas_to_go_out
+    own = s.own
+    if own is None:
+        return _layout_ok(rules, final, s.melds, need_canastas, lower, fixed_stops)
+    size = rules.canasta_size
+    for r in _RANKS:
+        m = s.melds[r]
+        h = final[r]
+        least = 0
+        if not own >> r & 1:
+            if m is None:
+                if h == 0:
+                    continue  # no meld there, and none made
+            elif s.own_new:
+                continue  # a meld from before the turn: not the player's own (OUT-3)
+            elif h == 0:
+                least = 1  # added to only by a wild
+        total = h + (m[0] + m[1] + m[2] if m is not None else 0)
+        bounds = list(lower) if lower else [0] * NUM_RANKS
+        bounds[r] = max(bounds[r], least, size - total)
+        if _layout_ok(rules, final, s.melds, need_canastas, bounds, fixed_stops):
+            return True
+    return False
 
 
 def _layout_ok(
@@ -577,7 +627,6 @@ def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
         ((values[I_TWO], I_TWO), (values[I_JOKER], I_JOKER)), reverse=True
     )
     wild_list = [v for v, k in wild_kinds for _ in range(avail[k])]
-    need_canastas = rules.canastas_to_go_out
     lower = [0] * NUM_RANKS
 
     stop_options: list[tuple[int, ...]] = [()]
@@ -590,8 +639,8 @@ def _first_phase_exists(rules: RuleSet, s: Situation, final: Counts) -> bool:
         if i == len(ranks):
             total = points + sum(wild_list[:wilds_used])
             for stops in stop_options:
-                if total + sum(stops) * values[I_B3] >= s.need and _layout_ok(
-                    rules, final, s.melds, need_canastas, lower, stops
+                if total + sum(stops) * values[I_B3] >= s.need and _final_ok(
+                    rules, s, final, lower, stops
                 ):
                     return True
             return False

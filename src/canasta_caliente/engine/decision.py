@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from ..actions import Action, parse_action
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..facts import rule_facts
@@ -46,7 +48,16 @@ from .tables import (
     V_TAKE,
     V_YES,
 )
-from .work import Work, add_points, check_last_card, draw_cards, join_cards, situation
+from .work import (
+    Work,
+    add_points,
+    check_last_card,
+    draw_cards,
+    join_cards,
+    may_be_concealed,
+    needs_concealed,
+    situation,
+)
 
 __all__ = ["accepts", "as_action", "evaluate", "illegal_reason", "is_legal", "partner"]
 
@@ -207,6 +218,9 @@ def _stranded_reason(state: GameState, w: Work) -> str:
                     f"{minimum - best} short (INIT-3, TURN-0)")
         return (f"the first meld could no longer reach the minimum ({w.need} points still "
                 "missing) and leave a card to discard (INIT-3, TURN-0)")
+    if needs_concealed(state, w):
+        return ("it would leave the player unable to finish the turn: fewer than two cards, and "
+                "going out without a 'yes' is allowed only concealed (READ-4, DISC-3, TURN-0)")
     return ("it would leave the player unable to finish the turn: fewer than two cards and no "
             "way to go out (DISC-3, TURN-0)")
 
@@ -419,7 +433,8 @@ def _eval_ask(state: GameState, turn0: bool) -> Work | str:
         w.player = asked
         return w
     sit = situation(state, w)
-    if not can_go_out(rules, sit):
+    # After a "yes" going out needs no concealment (READ-4): the question is about that.
+    if not can_go_out(rules, attrs.evolve(sit, may_go_out=True, own=None)):
         return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
     if not finish_without_going_out(rules, sit):
         return "the player cannot finish without going out, so a 'no' would strand it (OUT-2)"
@@ -508,7 +523,23 @@ def _going_out_problem(state: GameState, w: Work) -> str | None:
     if have < rules.canastas_to_go_out:
         return (f"the side has {have} canasta{'s' if have != 1 else ''}; going out needs "
                 f"{rules.canastas_to_go_out} (OUT-1)")
+    if needs_concealed(state, w) and not _concealed_now(state, w):
+        return ('under going_out_permission = "required" the player goes out only after '
+                'asking a partner and hearing "yes", or concealed (READ-4, OUT-3)')
     return None
+
+
+def _concealed_now(state: GameState, w: Work) -> bool:
+    """OUT-3 for the layout on ``w``: the player had not melded before (READ-5) and a meld the
+    player created (or, unless ``concealed_needs_own_canasta``, added to) this turn is a
+    canasta."""
+    if not may_be_concealed(state):
+        return False
+    rules = state.rules
+    mask = w.created if rules.concealed_needs_own_canasta else w.touched
+    size = rules.canasta_size
+    return any(m is not None and mask >> r & 1 and m[0] + m[1] + m[2] >= size
+               for r, m in enumerate(w.melds))
 
 
 def _eval_discard(state: GameState, action: Action, build: bool) -> Work | str | None:

@@ -142,6 +142,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                     found.append(A_PASS)
         elif phase is P_ANSWER:
             legal = YES_NO
+        elif ((state.rules._facts or rule_facts(state.rules)).asks_first
+                and partner(state) is not None):
+            pass  # READ-4 "required": going out may need concealment; every candidate evaluated
         elif turn.waiting is NO_WAITING or not any(turn.waiting):
             if turn.question is not Q_NO or not _stop_melds_of(state, t, turn):
                 found = _plain_play_actions(state, t, turn)

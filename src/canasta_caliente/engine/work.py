@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from ..cards import I_R3, NUM_KINDS, R3, Card
 from ..facts import rule_facts
-from ..rules import RuleSet, StockOut
+from ..rules import ConcealedScope, RuleSet, StockOut
 from ..solver import Situation
 from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
-from .tables import Q_NO, Q_YES
+from .tables import Q_NO, Q_NONE, Q_YES
 
 __all__ = [
     "Work",
@@ -25,6 +25,8 @@ __all__ = [
     "draw_cards",
     "join_cards",
     "known_after",
+    "may_be_concealed",
+    "needs_concealed",
     "situation",
 ]
 
@@ -179,6 +181,30 @@ def _joined_preview(
     return tuple(probe.hand), probe.ended is not None
 
 
+def may_be_concealed(state: GameState) -> bool:
+    """OUT-3's first condition for the turn in progress: the player had melded no card in this
+    hand before this turn (READ-5: nor had a partner, under ``concealed_scope = "side"``)."""
+    rules = state.rules
+    t = state.table
+    turn = t.turn
+    if turn.had_melded:
+        return False
+    if rules.concealed_scope is ConcealedScope.SIDE:
+        side = rules.layout[(rules._facts or rule_facts(rules)).side_of[turn.player]]
+        return not any(t.melded_seats >> seat & 1 for seat in side if seat != turn.player)
+    return True
+
+
+def needs_concealed(state: GameState, w: Work) -> bool:
+    """READ-4, ``going_out_permission = "required"``: going out now needs to be concealed
+    (OUT-3), the player having a partner and no answer heard this turn."""
+    rules = state.rules
+    facts = rules._facts or rule_facts(rules)
+    t = state.table
+    return (facts.asks_first and w.question is Q_NONE
+            and facts.partners_in(t.order)[t.turn_index] is not None)
+
+
 def situation(state: GameState, w: Work) -> Situation:
     """What the finishing search (:mod:`canasta_caliente.solver`) needs to know of the turn in
     progress on the work copy ``w``."""
@@ -187,6 +213,16 @@ def situation(state: GameState, w: Work) -> Situation:
     ends = False
     if any(w.waiting):
         joined, ends = _joined_preview(rules, state.table.deck, w.pos, w.waiting)
+    may = w.question is not Q_NO
+    own: int | None = None
+    own_new = False
+    if needs_concealed(state, w):
+        # READ-4: without a "yes", going out only concealed (OUT-3); not at all if it cannot be
+        if not may_be_concealed(state):
+            may = False
+        else:
+            own_new = rules.concealed_needs_own_canasta
+            own = w.created if own_new else w.touched
     return Situation(
         hand=tuple(w.hand),
         melds=tuple(w.melds),
@@ -194,8 +230,10 @@ def situation(state: GameState, w: Work) -> Situation:
         started=w.started,
         joined=joined,
         join_ends_hand=ends,
-        may_go_out=w.question is not Q_NO,
+        may_go_out=may,
         bound=w.question is Q_YES or bool(w.stops),
+        own=own,
+        own_new=own_new,
     )
 
 
