@@ -267,3 +267,18 @@ def test_the_version_has_a_module_of_its_own() -> None:
     assert cc.__version__ == _version.__version__
     state = cc.new_game(RULES, seed=2)
     assert cc.observe(state, 0).to_dict()["package_version"] == _version.__version__
+
+
+@pytest.mark.parametrize("option", ["seed", "scores"])
+def test_new_game_refuses_numbers_no_saved_game_could_hold(option: str) -> None:
+    """A seed or starting score too large for a document (over 256 bits) is refused by
+    new_game with a ValueError naming it, so every game new_game starts round-trips through
+    dumps and loads; the largest that fits does round-trip."""
+    big = 2**300
+    kwargs: dict[str, object] = {"seed": big} if option == "seed" else {"scores": (big, 0)}
+    with pytest.raises(ValueError, match=f"{option}.*256 bits"):
+        cc.new_game(RULES, **kwargs)  # type: ignore[arg-type]
+    fits = 2**256 - 1
+    kwargs = {"seed": fits} if option == "seed" else {"scores": (fits, 0), "seed": 1}
+    state = cc.new_game(RULES, **kwargs)  # type: ignore[arg-type]
+    assert cc.loads(cc.dumps(state)) == state

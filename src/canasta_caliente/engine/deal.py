@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from .._codec import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
 from ..facts import rule_facts
@@ -136,6 +137,11 @@ def new_game(
         seed = random.SystemRandom().randrange(2**63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    elif abs(seed).bit_length() > MAX_INT_BITS:
+        # Every state must round-trip through dumps and loads, whose documents hold integers
+        # of at most MAX_INT_BITS bits.
+        raise ValueError(f"seed must fit in {MAX_INT_BITS} bits (a saved game must be able to "
+                         f"hold it), not {abs(seed).bit_length()} bits")
     n_sides = len(rules.layout)
     if scores is None:
         start = (0,) * n_sides
@@ -150,6 +156,11 @@ def new_game(
             kind = "" if wrong is None else f" ({type(wrong).__name__} {wrong!r} is not one)"
             raise ValueError(f"scores: expected {n_sides} integers, one per side, got "
                              f"{scores!r}{kind}")
+        big = next((s for s in start if abs(s).bit_length() > MAX_INT_BITS), None)
+        if big is not None:
+            raise ValueError(f"scores: a starting score must fit in {MAX_INT_BITS} bits (a "
+                             f"saved game must be able to hold it), not "
+                             f"{abs(big).bit_length()} bits")
     cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
         rules, seed, 1
     )
