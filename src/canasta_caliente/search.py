@@ -18,9 +18,9 @@ The search uses only the engine's public API, so it is also a worked example of 
   seat's :func:`~canasta_caliente.observe`) plays on for at most ``rollout_actions`` actions;
 - the position reached is scored per side: the hand's result if it ended, otherwise a cut-off
   evaluation (meld points, canasta bonuses, bonus cards, Caliente cards and the cards still in
-  hand, counted as if the hand ended now, plus the going-out race: a share of the going-out
-  bonus for a side near going out, and the others' cards in hand counted nearer their full
-  value); the side's lead over the mean of the others is
+  hand, counted as if the hand ended now; optionally the going-out race too: a share of the
+  going-out bonus for a side near going out, and the others' cards in hand counted nearer
+  their full value); the side's lead over the mean of the others is
   squashed into ``[0, 1]`` and every node on the path is credited from the point of view of
   the side that chose its action;
 - the move played is the root's most visited legal action.
@@ -60,7 +60,7 @@ __all__ = [
     "hint_text",
 ]
 
-DEFAULT_ITERATIONS = 100
+DEFAULT_ITERATIONS = 120
 """Iterations per decision of the default bot: about 100 ms of CPU time on one core of the
 reference machine (see ``benchmarks/bench_search.py``)."""
 
@@ -205,12 +205,12 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout_actions: int = 80,
+        rollout_actions: int = 40,
         rollout_bot: Bot = heuristic_bot,
         prior_visits: int = 15,
         hand_weight: float = 0.3,
         widening: float = 1.0,
-        race_weight: float = 1.0,
+        race_weight: float = 0.0,
     ) -> None:
         self.iterations, self.seconds = _check_budget(iterations, seconds)
         if isinstance(exploration, bool) or not isinstance(exploration, int | float):
