@@ -85,11 +85,15 @@ def main() -> int:
     parser.add_argument("--hand-weight", type=float, default=None)
     parser.add_argument("--prior-visits", type=int, default=None)
     parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--widening", type=float, default=None)
+    parser.add_argument("--race-weight", type=float, default=None)
     args = parser.parse_args()
     options = {k: v for k, v in (("rollout_actions", args.rollout_actions),
                                  ("hand_weight", args.hand_weight),
                                  ("prior_visits", args.prior_visits),
-                                 ("exploration", args.exploration)) if v is not None}
+                                 ("exploration", args.exploration),
+                                 ("widening", args.widening),
+                                 ("race_weight", args.race_weight)) if v is not None}
     lines: list[str] = []
 
     def say(line: str) -> None:
@@ -120,6 +124,13 @@ def main() -> int:
         ms = 1000 * sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
         say(f"{iterations:>6} {n:>6} {mean:>9.1f} [{mean - half:>7.1f}, {mean + half:>7.1f}]"
             f" {wins / n:>8.3f} [{low:.3f}, {high:.3f}] {ms:>7.1f}")
+        pairs = [(diffs[i] + diffs[i + 1]) / 2 for i in range(0, n - 1, 2)]
+        if len(pairs) > 1:
+            psd = math.sqrt(sum((d - mean) ** 2 for d in pairs) / (len(pairs) - 1))
+            phalf = 1.96 * psd / math.sqrt(len(pairs))
+            say(f"{'':>6} {'':>6} {mean:>9.1f} [{mean - phalf:>7.1f}, {mean + phalf:>7.1f}]"
+                f"  (the interval over the {len(pairs)} deals, each the mean of its two"
+                " hands: the paired design's)")
     if args.append:
         with open(args.append, "a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n\n")

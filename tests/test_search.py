@@ -136,6 +136,34 @@ def test_evaluate_finished_hand_is_its_result() -> None:
     assert evaluate(state) == tuple(float(t) for t in state.hand_results[-1].totals)
 
 
+def test_evaluate_race_weight() -> None:
+    """race_weight 0 is the plain cut-off evaluation; a positive race_weight credits the side
+    holding a canasta (the one it needs to go out in caliente) with part of the going-out
+    bonus, and counts the other side's cards in hand at up to their full value."""
+    rules = cc.RuleSet.preset("caliente")
+    state = cc.new_game(rules, seed=4)
+    rng = random.Random(0)
+    bot = get_bot("heuristic")
+    while not state.is_hand_over and not any(
+            m.is_canasta for side in range(len(rules.layout)) for m in state.melds(side)):
+        seat = state.current_player
+        assert seat is not None
+        state = cc.apply(state, bot(cc.observe(state, seat), cc.legal_actions(state), rng))
+    assert not state.is_hand_over
+    plain = evaluate(state, hand_weight=0.3)
+    assert evaluate(state, hand_weight=0.3, race_weight=0.0) == plain
+    raced = evaluate(state, hand_weight=0.3, race_weight=1.0)
+    holder = next(side for side in range(len(rules.layout))
+                  if any(m.is_canasta for m in state.melds(side)))
+    assert raced[holder] > plain[holder]
+    assert all(raced[side] <= plain[side] for side in range(len(rules.layout))
+               if side != holder)
+    with pytest.raises(ValueError, match="race_weight"):
+        ISMCTSBot(race_weight=-1)
+    with pytest.raises(TypeError, match="race_weight must be a number, not str"):
+        ISMCTSBot(race_weight="1")  # type: ignore[arg-type]
+
+
 @pytest.mark.slow
 def test_search_beats_random_play() -> None:
     """Partners of the search bot (20 iterations) outscore random partners over

@@ -18,7 +18,9 @@ The search uses only the engine's public API, so it is also a worked example of 
   seat's :func:`~canasta_caliente.observe`) plays on for at most ``rollout_actions`` actions;
 - the position reached is scored per side: the hand's result if it ended, otherwise a cut-off
   evaluation (meld points, canasta bonuses, bonus cards, Caliente cards and the cards still in
-  hand, counted as if the hand ended now); the side's lead over the mean of the others is
+  hand, counted as if the hand ended now; optionally the going-out race too: a share of the
+  going-out bonus for a side near going out, and the others' cards in hand counted nearer
+  their full value); the side's lead over the mean of the others is
   squashed into ``[0, 1]`` and every node on the path is credited from the point of view of
   the side that chose its action;
 - the move played is the root's most visited legal action.
@@ -112,26 +114,40 @@ def _check_budget(iterations: object, seconds: object) -> tuple[int | None, floa
     return DEFAULT_ITERATIONS, None
 
 
-def evaluate(state: GameState, *, hand_weight: float = 1.0) -> tuple[float, ...]:
+def evaluate(
+    state: GameState, *, hand_weight: float = 1.0, race_weight: float = 0.0
+) -> tuple[float, ...]:
     """Per side, the hand's score if it ended now (the cut-off evaluation of the search).
 
     A finished hand gives its result (:attr:`~canasta_caliente.HandResult.totals`). A hand in
     progress counts, per side, its melds' card values, its canasta bonuses, its bonus cards
     (negative while it has no meld), minus the Caliente penalties and the value of the cards
     still in its hands times ``hand_weight`` (below 1 since cards in hand are also the
-    material of future melds); it does not guess who will go out.
+    material of future melds).
+
+    ``race_weight`` (0 by default: no guess) adds the going-out race: a side's *progress* is
+    the share of the canastas it needs to go out that it holds, times ``12 / (12 + n)`` for
+    the fewest cards ``n`` in one of its hands (1 with an empty hand); it gains ``race_weight``
+    times its progress times the going-out bonus, and its cards in hand count more as the
+    other sides near going out (from ``hand_weight`` up to their full value, in proportion to
+    the best of the others' progress), since those cards are then likely to be caught.
     """
     if state.is_hand_over:
         return tuple(float(t) for t in state.hand_results[-1].totals)
     rules = state.rules
     values = rules.card_values
-    out = []
+    need = max(1, rules.canastas_to_go_out)
+    table = []
+    progress = []
+    helds = []
     for side_no, seats in enumerate(rules.layout):
         melds = state.melds(side_no)
         score = 0.0
+        canastas = 0
         for meld in melds:
             score += sum(values[c] for c in meld.cards)
             if meld.is_canasta:
+                canastas += 1
                 score += rules.natural_canasta_bonus if meld.is_natural else (
                     rules.mixed_canasta_bonus)
         laid = len(state.laid_out(side_no))
@@ -139,9 +155,23 @@ def evaluate(state: GameState, *, hand_weight: float = 1.0) -> tuple[float, ...]
             bonus = laid * rules.bonus_card_score
             score += bonus if melds else -bonus
         score -= rules.caliente_card_penalty * state.caliente_played(side_no)
-        held = sum(values[c] for seat in seats for c in state.hand(seat))
-        out.append(score - hand_weight * held)
+        table.append(score)
+        fewest = min((len(state.hand(seat)) for seat in seats), default=0)
+        progress.append(min(canastas, need) / need * _RACE_CARDS / (_RACE_CARDS + fewest))
+        helds.append(sum(values[c] for seat in seats for c in state.hand(seat)))
+    if not race_weight:
+        return tuple(t - hand_weight * h for t, h in zip(table, helds, strict=True))
+    out = []
+    for side_no, score in enumerate(table):
+        threat = max((p for i, p in enumerate(progress) if i != side_no), default=0.0)
+        weight = hand_weight + (1.0 - hand_weight) * threat
+        out.append(score + race_weight * rules.going_out_bonus * progress[side_no]
+                   - weight * helds[side_no])
     return tuple(out)
+
+
+_RACE_CARDS = 12.0
+"""Cards in hand that halve a side's going-out progress (see :func:`evaluate`)."""
 
 
 def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
@@ -162,8 +192,9 @@ class ISMCTSBot:
     (any bot; each seat sees only its own view). A node's first expansion tries the policy's
     choice, credited with ``prior_visits`` simulations at a reward of 0.6; a node adds a new
     action only while it has fewer than ``widening * sqrt(passes)`` (progressive widening).
-    At a cut-off, the cards in hand count ``hand_weight`` times their value
-    (:func:`evaluate`). The guide to bots explains these choices.
+    At a cut-off, the cards in hand count ``hand_weight`` times their value, and
+    ``race_weight`` weighs the going-out race (:func:`evaluate`). The guide to bots explains
+    these choices.
     """
 
     __name__ = "ismcts"
@@ -179,6 +210,7 @@ class ISMCTSBot:
         prior_visits: int = 15,
         hand_weight: float = 0.3,
         widening: float = 1.0,
+        race_weight: float = 0.0,
     ) -> None:
         self.iterations, self.seconds = _check_budget(iterations, seconds)
         if isinstance(exploration, bool) or not isinstance(exploration, int | float):
@@ -210,6 +242,11 @@ class ISMCTSBot:
         if not widening > 0:
             raise ValueError(f"widening must be > 0, not {widening}")
         self.widening = float(widening)
+        if isinstance(race_weight, bool) or not isinstance(race_weight, int | float):
+            raise TypeError(f"race_weight must be a number, not {type(race_weight).__name__}")
+        if not 0 <= race_weight < math.inf:
+            raise ValueError(f"race_weight must be a finite number >= 0, not {race_weight}")
+        self.race_weight = float(race_weight)
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -316,7 +353,8 @@ class ISMCTSBot:
             action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
             state = apply(state, action)
         # Backpropagation: each node is credited for the side that chose its action.
-        rewards = _rewards(evaluate(state, hand_weight=self.hand_weight))
+        rewards = _rewards(evaluate(state, hand_weight=self.hand_weight,
+                                    race_weight=self.race_weight))
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.side]
