@@ -413,7 +413,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="a preset name, or a house-rules file (.toml or .json)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play")
     sim.add_argument("--bots", default="heuristic,random",
-                     help="comma-separated bot names, one per side in turn (random, heuristic)")
+                     help="comma-separated bot names, one per side in turn "
+                     "(random, heuristic, ismcts)")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to run games in (at least 1)")
     sim.add_argument("--seed", type=int, default=0,
@@ -435,7 +436,8 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument("--games", type=int, default=1000,
                      help="how many games to play under each rule set")
     cmp.add_argument("--bots", default="heuristic",
-                     help="comma-separated bot names, one per side in turn (random, heuristic)")
+                     help="comma-separated bot names, one per side in turn "
+                     "(random, heuristic, ismcts)")
     cmp.add_argument("--workers", type=int, default=1,
                      help="processes to run games in (at least 1)")
     cmp.add_argument("--seed", type=int, default=0,
@@ -452,7 +454,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=0, help="the seat you play")
     play.add_argument("--bots", default="heuristic",
                       help="comma-separated bot names for the other seats, in seat order, "
-                      "repeated as needed (random, heuristic)")
+                      "repeated as needed (random, heuristic, ismcts)")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed (default: a random one, printed at the start)")
     play.add_argument("--save", metavar="FILE",

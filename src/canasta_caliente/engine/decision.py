@@ -13,7 +13,7 @@ TURN-0 (no dead ends) is decided last, by the finishing search of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -262,6 +262,23 @@ def _eval_draw(state: GameState, turn0: bool) -> Work | str:
     return _finish(state, w, turn0)
 
 
+def _with_meld(
+    state: GameState, cards: Sequence[Card], rank: int, meld: MeldCounts, new: bool
+) -> Work:
+    """A work copy of ``state`` with ``cards`` out of the hand and the side's meld of ``rank``
+    now ``meld``: touched this turn, and created this turn if ``new`` (what a take and a meld
+    both do to the table before their own steps)."""
+    w = Work(state)
+    for card in cards:
+        w.hand[card] -= 1
+    w.melds[rank] = meld
+    bit = 1 << rank
+    w.touched |= bit
+    if new:
+        w.created |= bit
+    return w
+
+
 def _eval_take(
     state: GameState, action: Action, turn0: bool, build: bool = True
 ) -> Work | str | None:
@@ -330,14 +347,7 @@ def _eval_take(
         # TURN-0 holds: no minimum pending, nothing binds yet, and at least two cards are held
         # after the take (bonus cards replaced from the stock only add cards, or end the hand).
         return None
-    w = Work(state)
-    for card in cards:
-        w.hand[card] -= 1
-    w.melds[rank] = new_meld
-    bit = 1 << rank
-    w.touched |= bit
-    if meld is None:
-        w.created |= bit
+    w = _with_meld(state, cards, rank, new_meld, meld is None)
     w.phase = P_PLAY
     w.pile = ()
     rest = counts_from_cards(t.pile[:-1])
@@ -489,14 +499,7 @@ def _eval_meld(state: GameState, action: Action, turn0: bool, build: bool) -> Wo
             and not side.stop_melds and sum(hand) - len(cards) >= 2):
         # TURN-0 holds trivially: no minimum pending, not bound, two cards left to discard.
         return None
-    w = Work(state)
-    for card in cards:
-        w.hand[card] -= 1
-    w.melds[r] = new_meld
-    bit = 1 << r
-    w.touched |= bit
-    if meld is None:
-        w.created |= bit
+    w = _with_meld(state, cards, r, new_meld, meld is None)
     w.melded = True
     values = rules.card_values
     add_points(rules, deck, w, sum(values[c] for c in cards))
