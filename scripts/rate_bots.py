@@ -4,12 +4,17 @@ confidence intervals, at one or more iteration budgets (a curve of strength agai
 Each deal (a seeded first hand) is played twice, the search bot's partnership on side 0 then
 on side 1, partners of the same bot (seats and the first turn rotate with the sides). Printed
 per budget: the hands played, the mean hand-score difference (search side minus the other)
-with its 95% interval, the hand win rate with its 95% Wilson interval, and the mean time per
-search decision (wall clock: inflated on a loaded machine; ``benchmarks/bench_search.py`` gives
-the CPU time). Iteration budgets make the run reproducible whatever the machine's load.
+with its 95% interval, the hand win rate with its 95% Wilson interval, and the mean CPU time
+per search decision with more than one legal action (CPU time, so a loaded machine inflates it
+little), then the interval over deals (each deal the mean of its two hands). Options of the
+search (``--margin``, ``--rollout-actions``, ...) go to :class:`ISMCTSBot`.
+Iteration budgets make the run reproducible whatever the machine's load.
 ``--append docs/guides/ratings.txt`` adds the output to the table the bot guide includes.
 
     python scripts/rate_bots.py --preset caliente --deals 200 --iterations 15 30 60 --workers 2
+
+``--tournament random heuristic ismcts --games 10`` plays a round robin of whole games instead
+(:func:`canasta_caliente.tournament`) and prints its Elo table.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from canasta_caliente.search import ISMCTSBot
 
 def play_hand(preset: str, deal: int, search_side: int, iterations: int,
               opponent: str, options: dict[str, float]) -> tuple[float, float, int]:
-    """One hand: (search side's score minus the other's, seconds searching, decisions)."""
+    """One hand: (search side's score minus the other's, CPU seconds searching, decisions
+    with more than one legal action)."""
     rules = cc.RuleSet.preset(preset)
     search = ISMCTSBot(iterations=iterations, **options)  # type: ignore[arg-type]
     other = get_bot(opponent)
@@ -42,10 +48,10 @@ def play_hand(preset: str, deal: int, search_side: int, iterations: int,
         assert seat is not None
         view = cc.observe(state, seat)
         if state.side_of(seat) == search_side:
-            start = time.perf_counter()
+            start = time.process_time()
             action = search(view, legal, rng)
             if len(legal) > 1:
-                spent += time.perf_counter() - start
+                spent += time.process_time() - start
                 decisions += 1
         else:
             action = other(view, legal, rng)
@@ -83,14 +89,18 @@ def main() -> int:
                         "docs/guides/ratings.txt)")
     parser.add_argument("--rollout-actions", type=int, default=None)
     parser.add_argument("--hand-weight", type=float, default=None)
-    parser.add_argument("--prior-visits", type=int, default=None)
+    parser.add_argument("--margin", type=float, default=None)
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--widening", type=float, default=None)
     parser.add_argument("--race-weight", type=float, default=None)
+    parser.add_argument("--tournament", nargs="+", metavar="BOT",
+                        help="instead, a round robin of these bots (cc.tournament: whole "
+                        "games, Elo ratings with 95%% intervals), --games games a pair")
+    parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     options = {k: v for k, v in (("rollout_actions", args.rollout_actions),
                                  ("hand_weight", args.hand_weight),
-                                 ("prior_visits", args.prior_visits),
+                                 ("margin", args.margin),
                                  ("exploration", args.exploration),
                                  ("widening", args.widening),
                                  ("race_weight", args.race_weight)) if v is not None}
@@ -102,6 +112,17 @@ def main() -> int:
 
     say("$ python scripts/rate_bots.py " + " ".join(
         a for a in sys.argv[1:] if not a.startswith("--append") and a != args.append))
+    if args.tournament:
+        start = time.perf_counter()
+        table = cc.tournament(args.tournament, cc.RuleSet.preset(args.preset),
+                              games=args.games, seed=args.seed, workers=args.workers).table()
+        for line in table.splitlines():
+            say(line)
+        say(f"({time.perf_counter() - start:.0f} s on {args.workers} worker(s))")
+        if args.append:
+            with open(args.append, "a", encoding="utf-8") as out:
+                out.write("\n".join(lines) + "\n\n")
+        return 0
     say(f"ismcts vs {args.opponent}, {args.preset}, {args.deals} deals x 2 sides")
     say(f"{'iters':>6} {'hands':>6} {'mean diff [95% CI]':>28} {'hand wins [95% CI]':>26}"
         f" {'ms/dec':>7}")

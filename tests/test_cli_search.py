@@ -44,5 +44,6 @@ def test_play_hint_ranks_actions(
     assert main(["play", "--seed", "4", "--hint-iterations", "20"]) == 0
     out = capsys.readouterr().out
     assert "hint: draw is the only legal action" in out
-    assert "hint (20 simulations" in out
-    assert "simulations" in out.split("hint (20 simulations", 1)[1]
+    assert "hint (up to 20 simulations" in out
+    assert "simulations" in out.split("hint (up to 20 simulations", 1)[1]
+    assert " lead " in out

@@ -60,15 +60,21 @@ def test_every_choice_is_legal(preset: str) -> None:
         steps += 1
 
 
-def test_iteration_budget_is_respected() -> None:
-    """The bot runs exactly its iterations, and the root's real visits add up to them."""
-    bot = ISMCTSBot(iterations=25)
-    state = _positions("caliente", 7, 3)[-1]
-    seat = state.current_player
-    assert seat is not None
-    ranked = bot.search(cc.observe(state, seat), cc.legal_actions(state), random.Random(0))
-    assert bot.last_iterations == 25
-    assert sum(r.visits for r in ranked) == 25
+@pytest.mark.parametrize("budget", [2, 7, 25, 60])
+def test_iteration_budget_is_respected(budget: int) -> None:
+    """The bot runs at most its simulations (at least one per legal action), the actions'
+    visits add up to them, and a round that cannot give each action left one more stops."""
+    bot = ISMCTSBot(iterations=budget)
+    for state in _positions("caliente", 7, 12):
+        seat = state.current_player
+        assert seat is not None
+        legal = cc.legal_actions(state)
+        ranked = bot.search(cc.observe(state, seat), legal, random.Random(0))
+        assert sum(r.visits for r in ranked) == bot.last_iterations
+        assert bot.last_iterations <= max(budget, len(legal))
+        assert all(r.visits >= 1 for r in ranked)
+        if len(legal) <= budget // 2:
+            assert bot.last_iterations > budget // 2
 
 
 def test_time_budget_is_respected() -> None:
@@ -82,7 +88,8 @@ def test_time_budget_is_respected() -> None:
 
 
 def test_analyse_ranks_every_legal_action() -> None:
-    """analyse gives each legal action once, best first by simulations, with values in [0, 1]."""
+    """analyse gives each legal action once, the action to play first, with values in
+    [0, 1], the same for the same seed."""
     state = _positions("caliente", 11, 4)[-1]
     seat = state.current_player
     assert seat is not None
@@ -90,7 +97,7 @@ def test_analyse_ranks_every_legal_action() -> None:
     legal = cc.legal_actions(state)
     assert sorted(map(str, (r.action for r in ranked))) == sorted(map(str, legal))
     assert all(isinstance(r, ActionValue) and 0.0 <= r.value <= 1.0 for r in ranked)
-    assert sum(r.visits for r in ranked) == 30
+    assert sum(r.visits for r in ranked) <= 30
     assert ranked == analyse(cc.observe(state, seat), iterations=30, seed=2)
 
 
@@ -185,3 +192,84 @@ def test_search_beats_random_play() -> None:
             totals = state.hand_results[-1].totals
             lead += totals[side] - totals[1 - side]
     assert lead > 0
+
+
+def _policy_and_search(
+    bot: ISMCTSBot, state: cc.GameState, seed: int
+) -> tuple[cc.Action, list[ActionValue]]:
+    seat = state.current_player
+    assert seat is not None
+    view = cc.observe(state, seat)
+    legal = cc.legal_actions(state)
+    # The search draws the policy's rng first from its own: replay that draw.
+    local = random.Random(random.Random(seed).getrandbits(64))
+    policy = bot.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
+    return policy, bot.search(view, legal, random.Random(seed))
+
+
+def test_root_actions_are_legal_in_every_determinization() -> None:
+    """The seat's legal actions depend only on what it sees: every resample of its view has
+    the same legal list, so the root's actions can share determinizations."""
+    for preset in ("caliente", "caliente-2p", "classic"):
+        for state in _positions(preset, 21, 15):
+            seat = state.current_player
+            assert seat is not None
+            view = cc.observe(state, seat)
+            legal = cc.legal_actions(state)
+            for seed in range(4):
+                assert cc.legal_actions(cc.resample(view, random.Random(seed))) == legal
+
+
+def test_policy_move_survives_and_departures_need_evidence() -> None:
+    """The policy's move reaches the last round of sequential halving (it has the most
+    simulations); the search plays another move only when that move's mean lead is higher;
+    with an enormous margin it always plays the policy's move."""
+    search = ISMCTSBot(iterations=40)
+    stubborn = ISMCTSBot(iterations=40, margin=1e9)
+    departures = 0
+    for state in _positions("caliente", 13, 25):
+        policy, ranked = _policy_and_search(search, state, 3)
+        by_action = {r.action: r for r in ranked}
+        assert by_action[policy].visits == max(r.visits for r in ranked)
+        if ranked[0].action != policy:
+            departures += 1
+            assert ranked[0].lead > by_action[policy].lead
+        assert _policy_and_search(stubborn, state, 3)[1][0].action == policy
+    assert departures  # the positions include some where the search departs
+
+
+def test_common_worlds_make_equal_actions_tie() -> None:
+    """Two actions that lead to the same play are simulated on the same worlds (common random
+    numbers), so their leads agree exactly: the root's two offers of ``draw`` are told apart
+    only by position, and a search with every action identical never departs."""
+    state = _positions("caliente", 5, 1)[0]
+    seat = state.current_player
+    assert seat is not None
+    view = cc.observe(state, seat)
+    legal = cc.legal_actions(state)
+    twice = [legal[0], legal[0]]
+    ranked = ISMCTSBot(iterations=20).search(view, twice, random.Random(1))
+    assert ranked[0].lead == ranked[1].lead and ranked[0].visits == ranked[1].visits
+
+
+def test_tree_below_the_root_is_deterministic_and_legal() -> None:
+    """With widening (an SO-ISMCTS tree below each root action) the search still plays legal
+    moves, the same ones for the same seed."""
+    bot = ISMCTSBot(iterations=30, widening=1.0, rollout_actions=30)
+    for state in _positions("caliente", 17, 5):
+        first = _choose(bot, state, 4)
+        assert first in cc.legal_actions(state)
+        assert first == _choose(bot, state, 4)
+
+
+def test_bad_options_raise() -> None:
+    """Each option's wrong type is a TypeError naming it; a value out of range a ValueError."""
+    for name, value in (("margin", -1.0), ("widening", -0.5), ("exploration", float("inf")),
+                        ("rollout_actions", -1)):
+        with pytest.raises(ValueError, match=name):
+            ISMCTSBot(**{name: value})  # type: ignore[arg-type]
+    for name in ("margin", "widening", "hand_weight", "rollout_actions"):
+        with pytest.raises(TypeError, match=f"{name} must be"):
+            ISMCTSBot(**{name: "1"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rollout_bot must be a bot"):
+        ISMCTSBot(rollout_bot=3)  # type: ignore[arg-type]

@@ -1,29 +1,32 @@
 """Information-set Monte Carlo tree search: a search bot and a hint for any position.
 
 :class:`ISMCTSBot` is a bot of the bot interface (``bot(view, legal, rng) -> action``) that
-searches with single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse,
-"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). :func:`analyse` runs the
-same search on a seat's view and returns its actions ranked, with the number of simulations
-behind each: a hint.
+searches the seat's information set with determinizations, after single-observer
+information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012). :func:`analyse` runs the same search on a seat's view
+and returns its actions ranked, with the number of simulations behind each: a hint.
 
 The search uses only the engine's public API, so it is also a worked example of a bot:
 
-- each iteration deals the hidden cards at random with :func:`~canasta_caliente.resample` (a
-  *determinization* consistent with everything the seat can see);
-- it walks one tree, shared by all determinizations, whose edges are actions. A node's children
-  that are legal in the current determinization are *available*; selection maximises
-  UCB1 with availability counts, ``mean + c * sqrt(ln(available) / visits)`` (the subset-armed
-  bandit of the paper), and expands one untried legal action at random;
-- from the new node a fast policy (by default the ``heuristic`` bot, which sees only its own
-  seat's :func:`~canasta_caliente.observe`) plays on for at most ``rollout_actions`` actions;
-- the position reached is scored per side: the hand's result if it ended, otherwise a cut-off
-  evaluation (meld points, canasta bonuses, bonus cards, Caliente cards and the cards still in
-  hand, counted as if the hand ended now; optionally the going-out race too: a share of the
-  going-out bonus for a side near going out, and the others' cards in hand counted nearer
-  their full value); the side's lead over the mean of the others is
-  squashed into ``[0, 1]`` and every node on the path is credited from the point of view of
-  the side that chose its action;
-- the move played is the root's most visited legal action.
+- a *simulation* deals the hidden cards at random with :func:`~canasta_caliente.resample` (a
+  *determinization* consistent with everything the seat can see), plays one of the seat's
+  legal actions in it, and lets a fast policy (by default the ``heuristic`` bot, each seat
+  seeing only its own :func:`~canasta_caliente.observe`) play on to the end of the hand, or
+  for ``rollout_actions`` actions and a cut-off evaluation (:func:`evaluate`);
+- the root's actions share their determinizations and the rollouts' random numbers (common
+  random numbers): the same deal and the same draws are played after each action, so two
+  actions are compared on the same worlds, and what differs is what the actions do;
+- the budget is spread by sequential halving (Karnin, Koren and Somekh, 2013): every legal
+  action gets an equal share of simulations, the better half (by mean lead in points) goes on
+  to the next round with a larger share, until two are left; the policy's own choice always
+  goes on;
+- the move played is the policy's choice unless the best action beats it, on the worlds both
+  were played in, by more than ``margin`` standard errors of the paired difference: the
+  search departs from the policy only on evidence (a rollout policy improvement step);
+- below each root action the simulations can grow an SO-ISMCTS tree (``widening`` above 0):
+  one tree shared by every determinization, whose children legal in the current one are
+  *available*, selected by UCB1 with availability counts, the policy's action tried first and
+  a new action added while a node has fewer than ``widening * sqrt(passes)`` children.
 
 >>> import random
 >>> import canasta_caliente as cc
@@ -60,12 +63,9 @@ __all__ = [
     "hint_text",
 ]
 
-DEFAULT_ITERATIONS = 120
-"""Iterations per decision of the default bot: about 100 ms of CPU time on one core of the
+DEFAULT_ITERATIONS = 100
+"""Simulations per decision of the default bot: about 100 ms of CPU time on one core of the
 reference machine (see ``benchmarks/bench_search.py``)."""
-
-_PRIOR_VALUE = 0.6
-"""The reward credited to each prior visit of the rollout policy's choice at a new node."""
 
 _SCALE = 400.0
 """Points of lead that make a reward of about 0.88 (``tanh(1)``): a hand's typical swing."""
@@ -81,10 +81,16 @@ class ActionValue:
     above is a lead for the seat's side at the end of the simulated play."""
     visits: int
     """How many simulations went through the action."""
+    lead: float = 0.0
+    """The mean lead in points of the seat's side over the mean of the other sides at the end
+    of those simulations (the hand's result, or the cut-off evaluation)."""
 
 
 class _Node:
-    __slots__ = ("available", "children", "passes", "prior", "side", "total", "visits")
+    """A node of the tree below a root action: the side that chose the action leading here,
+    its visits, availability count and summed reward, and its children by action."""
+
+    __slots__ = ("available", "children", "passes", "side", "total", "visits")
 
     def __init__(self, side: int) -> None:
         self.side = side
@@ -92,8 +98,26 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
-        self.prior = 0
         self.passes = 0
+
+
+class _Arm:
+    """A root action under comparison: its simulations' leads (one per world, in the worlds'
+    order), summed reward, the round it reached and the tree below it."""
+
+    __slots__ = ("action", "index", "leads", "node", "reward", "rounds")
+
+    def __init__(self, action: Action, index: int, side: int) -> None:
+        self.action = action
+        self.index = index
+        self.leads: list[float] = []
+        self.reward = 0.0
+        self.rounds = 0
+        self.node = _Node(side)
+
+    def mean(self, count: int) -> float:
+        """The mean lead over the first ``count`` worlds."""
+        return sum(self.leads[:count]) / count if count else 0.0
 
 
 def _check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
@@ -112,6 +136,16 @@ def _check_budget(iterations: object, seconds: object) -> tuple[int | None, floa
             raise ValueError(f"seconds must be a positive finite number, not {seconds}")
         return None, float(seconds)
     return DEFAULT_ITERATIONS, None
+
+
+def _number(name: str, value: object, low: float, *, above: bool = False) -> float:
+    """``value`` as a float, checked to be a finite number at least (or above) ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if not (value > low if above else value >= low) or not math.isfinite(value):
+        relation = ">" if above else ">="
+        raise ValueError(f"{name} must be a finite number {relation} {low:g}, not {value}")
+    return float(value)
 
 
 def evaluate(
@@ -183,18 +217,20 @@ def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
 
 
 class ISMCTSBot:
-    """The SO-ISMCTS search bot (see the module): a plain callable of the bot interface.
+    """The search bot (see the module): a plain callable of the bot interface.
 
-    Budget: ``iterations`` per decision (deterministic for the ``rng`` it is given), or
-    ``seconds`` per decision (as many iterations as fit; not reproducible); by default
-    :data:`DEFAULT_ITERATIONS`. ``exploration`` is UCB1's ``c``; ``rollout_actions`` the
-    cut-off of each simulation; ``rollout_bot`` the fast policy that plays the simulations
-    (any bot; each seat sees only its own view). A node's first expansion tries the policy's
-    choice, credited with ``prior_visits`` simulations at a reward of 0.6; a node adds a new
-    action only while it has fewer than ``widening * sqrt(passes)`` (progressive widening).
-    At a cut-off, the cards in hand count ``hand_weight`` times their value, and
-    ``race_weight`` weighs the going-out race (:func:`evaluate`). The guide to bots explains
-    these choices.
+    Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
+    given; at least one per legal action, and at most ``iterations`` when there are no more
+    legal actions than that), or ``seconds`` per decision (as many simulations as
+    fit; not reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the
+    fast policy that plays the simulations (any bot; each seat sees only its own view), and
+    its choice is the move to beat; ``rollout_actions`` cuts each simulation off after that
+    many actions (``None``, the default: play to the end of the hand), where the cards in
+    hand count ``hand_weight`` times their value and ``race_weight`` weighs the going-out
+    race (:func:`evaluate`). ``margin`` is how many standard errors of the paired difference
+    the best action must beat the policy's choice by to be played instead. ``widening``
+    (0 by default: none) grows an SO-ISMCTS tree below each root action, with UCB1's
+    ``exploration`` constant. The guide to bots explains these choices.
     """
 
     __name__ = "ismcts"
@@ -204,51 +240,32 @@ class ISMCTSBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 0.7,
-        rollout_actions: int = 40,
         rollout_bot: Bot = heuristic_bot,
-        prior_visits: int = 15,
+        rollout_actions: int | None = None,
         hand_weight: float = 0.3,
-        widening: float = 1.0,
         race_weight: float = 0.0,
+        margin: float = 1.0,
+        widening: float = 0.0,
+        exploration: float = 0.7,
     ) -> None:
         self.iterations, self.seconds = _check_budget(iterations, seconds)
-        if isinstance(exploration, bool) or not isinstance(exploration, int | float):
-            raise TypeError(f"exploration must be a number, not {type(exploration).__name__}")
-        if not 0 <= exploration < math.inf:
-            raise ValueError(f"exploration must be a finite number >= 0, not {exploration}")
-        if isinstance(rollout_actions, bool) or not isinstance(rollout_actions, int):
-            raise TypeError(
-                f"rollout_actions must be an int, not {type(rollout_actions).__name__}")
-        if rollout_actions < 0:
-            raise ValueError(f"rollout_actions must be >= 0, not {rollout_actions}")
         if not callable(rollout_bot):
             raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
-        self.exploration = float(exploration)
-        self.rollout_actions = rollout_actions
         self.rollout_bot = rollout_bot
-        if isinstance(prior_visits, bool) or not isinstance(prior_visits, int):
-            raise TypeError(f"prior_visits must be an int, not {type(prior_visits).__name__}")
-        if prior_visits < 0:
-            raise ValueError(f"prior_visits must be >= 0, not {prior_visits}")
-        if isinstance(hand_weight, bool) or not isinstance(hand_weight, int | float):
-            raise TypeError(f"hand_weight must be a number, not {type(hand_weight).__name__}")
-        if not math.isfinite(hand_weight):
-            raise ValueError(f"hand_weight must be finite, not {hand_weight}")
-        self.prior_visits = prior_visits
-        self.hand_weight = float(hand_weight)
-        if isinstance(widening, bool) or not isinstance(widening, int | float):
-            raise TypeError(f"widening must be a number, not {type(widening).__name__}")
-        if not widening > 0:
-            raise ValueError(f"widening must be > 0, not {widening}")
-        self.widening = float(widening)
-        if isinstance(race_weight, bool) or not isinstance(race_weight, int | float):
-            raise TypeError(f"race_weight must be a number, not {type(race_weight).__name__}")
-        if not 0 <= race_weight < math.inf:
-            raise ValueError(f"race_weight must be a finite number >= 0, not {race_weight}")
-        self.race_weight = float(race_weight)
+        if rollout_actions is not None:
+            if isinstance(rollout_actions, bool) or not isinstance(rollout_actions, int):
+                raise TypeError(
+                    f"rollout_actions must be an int or None, not {type(rollout_actions).__name__}")
+            if rollout_actions < 0:
+                raise ValueError(f"rollout_actions must be >= 0, not {rollout_actions}")
+        self.rollout_actions = rollout_actions
+        self.hand_weight = _number("hand_weight", hand_weight, -math.inf)
+        self.race_weight = _number("race_weight", race_weight, 0)
+        self.margin = _number("margin", margin, 0)
+        self.widening = _number("widening", widening, 0)
+        self.exploration = _number("exploration", exploration, 0)
         self.last_iterations = 0
-        """How many iterations the last decision ran."""
+        """How many simulations the last decision ran."""
 
     def __repr__(self) -> str:
         budget = (f"iterations={self.iterations}" if self.iterations is not None
@@ -256,49 +273,121 @@ class ISMCTSBot:
         return f"ISMCTSBot({budget})"
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Choose one of ``legal`` for ``view``'s seat: the root's most visited action."""
+        """Choose one of ``legal`` for ``view``'s seat: the first of :meth:`search`."""
         if len(legal) == 1:
             return legal[0]
-        ranked = self.search(view, legal, rng)
-        return ranked[0].action
+        return self.search(view, legal, rng)[0].action
 
     def search(
         self, view: View, legal: Sequence[Action], rng: random.Random
     ) -> list[ActionValue]:
-        """Search from ``view`` and rate each action of ``legal``, best first (most visits,
-        the policy's prior visits included, then the higher mean reward, then the order of
-        ``legal``). An action never simulated has the value 0 and 0 visits."""
+        """Search from ``view`` and rate each action of ``legal``, the one to play first
+        (the policy's choice unless another beat it by the margin), then by the round of
+        sequential halving reached, the mean lead, and the order of ``legal``."""
         local = random.Random(rng.getrandbits(64))
-        root = _Node(view.side_of(view.seat))
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done = 0
-        while True:
-            if deadline is not None:
-                if done and time.perf_counter() >= deadline:
+        side = view.side_of(view.seat)
+        choice = self.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
+        arms = [_Arm(action, index, side) for index, action in enumerate(legal)]
+        policy = next((arm for arm in arms if arm.action == choice), arms[0])
+        worlds: list[tuple[GameState, int]] = []
+        budget = self.iterations
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else None
+        spent = 0
+        alive = [policy, *(arm for arm in arms if arm is not policy)]
+        if budget is None:
+            # A time budget: one world for every action, then as many simulations as the time
+            # left allows at the cost measured.
+            worlds.append((resample(view, local), local.getrandbits(64)))
+            for arm in alive:
+                if spent and self._late(deadline):
                     break
-            elif done >= (self.iterations or 0):
+                self._simulate(arm, worlds[0], side)
+                spent += 1
+            now = time.perf_counter()
+            budget = spent + int(max(0.0, (deadline or now) - now) / ((now - start) / spent))
+        while (spent < budget and not self._late(deadline)
+               and (not spent or budget - spent >= len(alive))):
+            # One round of sequential halving: each action alive gets the same new worlds.
+            for arm in alive:
+                arm.rounds += 1
+            rounds = max(1, math.ceil(math.log2(len(alive))))
+            target = len(alive[0].leads) + max(1, (budget - spent) // (len(alive) * rounds))
+            while len(worlds) < target:
+                worlds.append((resample(view, local), local.getrandbits(64)))
+            for arm in alive:
+                while len(arm.leads) < target and not self._late(deadline):
+                    self._simulate(arm, worlds[len(arm.leads)], side)
+                    spent += 1
+            if len(alive) <= 2 or self._late(deadline):
                 break
-            self._iterate(view, root, local)
-            done += 1
-        self.last_iterations = done
-        rated = []
-        for index, action in enumerate(legal):
-            child = root.children.get(action)
-            visits = child.visits - child.prior if child is not None else 0
-            value = ((child.total - child.prior * _PRIOR_VALUE) / visits
-                     if child is not None and visits else 0.0)
-            weight = child.visits if child is not None else 0
-            rated.append((-weight, -value, index, ActionValue(action, value, visits)))
-        rated.sort(key=lambda r: r[:3])
-        return [r[3] for r in rated]
+            count = min(len(arm.leads) for arm in alive)
+            ranked = sorted(alive, key=lambda arm: (-arm.mean(count), arm.index))
+            keep = ranked[: max(2, (len(alive) + 1) // 2)]
+            if policy not in keep:
+                keep[-1] = policy
+            alive = [arm for arm in alive if arm in keep]
+        self.last_iterations = spent
+        count = min(len(arm.leads) for arm in alive)
+        best = max(alive, key=lambda arm: (arm.mean(count), -arm.index))
+        chosen = best if best is not policy and self._beats(best, policy, count) else policy
+        rated = sorted(arms, key=lambda arm: (
+            arm is not chosen, -arm.rounds, -arm.mean(len(arm.leads)), arm.index))
+        return [ActionValue(arm.action,
+                            arm.reward / len(arm.leads) if arm.leads else 0.0,
+                            len(arm.leads), arm.mean(len(arm.leads)))
+                for arm in rated]
 
-    def _iterate(self, view: View, root: _Node, rng: random.Random) -> None:
-        state = resample(view, rng)
+    @staticmethod
+    def _late(deadline: float | None) -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def _beats(self, best: _Arm, policy: _Arm, count: int) -> bool:
+        """Whether ``best`` leads ``policy`` on their first ``count`` shared worlds by more
+        than ``margin`` standard errors of the paired difference."""
+        if count < 2:
+            return False
+        diffs = [a - b for a, b in zip(best.leads[:count], policy.leads[:count], strict=True)]
+        mean = sum(diffs) / count
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+        return mean > 0 and mean > self.margin * sd / math.sqrt(count)
+
+    def _simulate(self, arm: _Arm, world: tuple[GameState, int], side: int) -> None:
+        """Play ``arm``'s action in ``world`` (a determinization and its rollout seed), down
+        the tree below it if it grows one, then the policy; record the lead and rewards."""
+        determinization, seed = world
+        rng = random.Random(seed)
+        state = apply(determinization, arm.action)
+        path: list[_Node] = []
+        if self.widening:
+            state, path = self._descend(state, arm.node, rng)
+        policy = self.rollout_bot
+        steps = 0
+        while not state.is_hand_over and (
+                self.rollout_actions is None or steps < self.rollout_actions):
+            legal = legal_actions(state)
+            seat = state.current_player
+            assert seat is not None
+            action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
+            state = apply(state, action)
+            steps += 1
+        scores = evaluate(state, hand_weight=self.hand_weight, race_weight=self.race_weight)
+        rewards = _rewards(scores)
+        others = [s for i, s in enumerate(scores) if i != side]
+        arm.leads.append(scores[side] - sum(others) / len(others) if others else 0.0)
+        arm.reward += rewards[side]
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.side]
+
+    def _descend(
+        self, state: GameState, node: _Node, rng: random.Random
+    ) -> tuple[GameState, list[_Node]]:
+        """SO-ISMCTS selection and expansion below a root action, in one determinization:
+        the state reached and the nodes visited."""
         side_of = state.side_of
-        node = root
-        path = []
         c = self.exploration
-        # Selection and expansion, in the determinization.
+        path: list[_Node] = []
         while not state.is_hand_over:
             legal = legal_actions(state)
             seat = state.current_player
@@ -313,51 +402,28 @@ class ISMCTSBot:
                 else:
                     child.available += 1
                     tried.append((action, child))
-            # Progressive widening: a new action only while the node has fewer tried legal
-            # actions than widening * sqrt(passes); the policy's choice is the first.
             if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
-                child = _Node(side_of(seat))
-                if not node.children and len(legal) > 1:
+                # Expansion: the policy's choice first, then an untried action at random.
+                if not node.children:
                     action = self.rollout_bot(observe(state, seat), legal, rng)
-                    child.prior = self.prior_visits
-                    child.visits = self.prior_visits
-                    child.total = self.prior_visits * _PRIOR_VALUE
                 else:
                     action = untried[rng.randrange(len(untried))]
+                child = _Node(side_of(seat))
                 child.available = 1
                 node.children[action] = child
-                state = apply(state, action)
                 path.append(child)
-                break
+                return apply(state, action), path
             best: tuple[float, Action, _Node] | None = None
             for action, child in tried:
-                if child.visits:
-                    score = child.total / child.visits + c * math.sqrt(
-                        math.log(child.available) / child.visits)
-                else:
-                    score = math.inf
+                score = (child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits) if child.visits else math.inf)
                 if best is None or score > best[0]:
                     best = (score, action, child)
             assert best is not None
             _, action, node = best
             state = apply(state, action)
             path.append(node)
-        # Simulation with the fast policy, cut off after rollout_actions actions.
-        policy = self.rollout_bot
-        for _ in range(self.rollout_actions):
-            if state.is_hand_over:
-                break
-            legal = legal_actions(state)
-            seat = state.current_player
-            assert seat is not None
-            action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
-            state = apply(state, action)
-        # Backpropagation: each node is credited for the side that chose its action.
-        rewards = _rewards(evaluate(state, hand_weight=self.hand_weight,
-                                    race_weight=self.race_weight))
-        for visited in path:
-            visited.visits += 1
-            visited.total += rewards[visited.side]
+        return state, path
 
 
 def analyse(
@@ -368,8 +434,9 @@ def analyse(
     seed: int = 0,
     **options: Any,
 ) -> list[ActionValue]:
-    """The legal actions of ``view``'s seat ranked by the search's estimate, best first, each
-    with its mean reward and the number of simulations behind it: a hint.
+    """The legal actions of ``view``'s seat ranked by the search, the move the bot would play
+    first, each with its mean reward, its mean lead in points and the number of simulations
+    behind it: a hint.
 
     The budget is ``iterations`` (reproducible for a ``seed``) or ``seconds``; other keyword
     options go to :class:`ISMCTSBot`. Raises :class:`~canasta_caliente.StateError` if it is not
@@ -397,12 +464,15 @@ def analyse(
 
 
 def hint_text(view: View, iterations: int, seed: int = 0) -> str:
-    """:func:`analyse` as the lines a player reads: the best five actions, each with its value
-    and simulations (the ``hint`` command of ``canasta-caliente play``)."""
+    """:func:`analyse` as the lines a player reads: the first five actions, each with its
+    value, its mean lead in points and its simulations (the ``hint`` command of
+    ``canasta-caliente play``)."""
     ranked = analyse(view, iterations=iterations, seed=seed)
     if len(ranked) == 1:
         return f"hint: {ranked[0].action} is the only legal action"
-    lines = [f"hint ({iterations} simulations; value: 0.5 is even, higher is better for you):"]
+    lines = [f"hint (up to {iterations} simulations; value: 0.5 is even, higher is better for"
+             " you; lead: points over the other side at the hand's end):"]
     for item in ranked[:5]:
-        lines.append(f"  {item.action!s:<28} value {item.value:.3f}  simulations {item.visits}")
+        lines.append(f"  {item.action!s:<28} value {item.value:.3f}  lead {item.lead:+7.0f}"
+                     f"  simulations {item.visits}")
     return "\n".join(lines)
