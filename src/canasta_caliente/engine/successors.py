@@ -310,11 +310,13 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     turn_next = interned[0] if interned is not None else draw_turn(*key)
     known = t.known
     if known and (n := (row := known[seat])[card]):
-        # one known card of its kind off (known_after, written out for the common case)
-        row = (*row[:card], n - 1, *row[card + 1:])
-        known = (*known[:seat], row, *known[seat + 1:])
-        if n == 1 and not any(row) and not any(map(any, known)):
-            known = ()
+        # One known card of its kind off (known_after, written out for the common case; the
+        # row and the rows changed as lists, fewer steps than joining slices).
+        mine = list(row)
+        mine[card] = n - 1
+        rows = list(known)
+        rows[seat] = tuple(mine)
+        known = () if n == 1 and not any(mine) and not any(map(any, rows)) else tuple(rows)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]),
@@ -372,9 +374,9 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
             mine[I_TWO] = max(mine[I_TWO] - twos, 0)
         if jokers:
             mine[I_JOKER] = max(mine[I_JOKER] - jokers, 0)
-        known = (*known[:seat], tuple(mine), *known[seat + 1:])
-        if not any(mine) and not any(map(any, known)):
-            known = ()
+        rows = list(known)
+        rows[seat] = tuple(mine)
+        known = () if not any(mine) and not any(map(any, rows)) else tuple(rows)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos,
                                  (*hands[:seat], tuple(hand), *hands[seat + 1:]), t.pile,
