@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..actions import Action
-from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, Card, counts_from_cards
+from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, NUM_KINDS, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
 from ..facts import rule_facts
 from ..state import (
@@ -418,32 +418,42 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         return _fast_first_take(state, action, side_no)
     up = pile[-1]
     hand = list(t.hands[seat])
+    # The hand and what all know of it change together (known_after, written out so that one
+    # loop over the pile serves both): a known card of each kind laid from hand off, never
+    # below zero, then every pile card below the up card on.
+    known = t.known
+    mine = list(known[seat]) if known else [0] * NUM_KINDS
     cards = action.cards
     for card in cards:
         hand[card] -= 1
+        if mine[card]:
+            mine[card] -= 1
     for card in pile[:-1]:
         hand[card] += 1
+        mine[card] += 1
     if not any(hand):
         return None
+    rows = list(known) if known else [NO_WAITING] * len(t.hands)
+    rows[seat] = tuple(mine)
+    known = tuple(rows) if any(mine) or any(map(any, rows)) else ()
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
     following = make_turn(
         phase=P_PLAY, player=seat, need=turn.need, started=turn.started, melded=turn.melded,
         points=turn.points, waiting=turn.waiting, question=turn.question,
         touched=turn.touched | 1 << up, created=created, had_melded=turn.had_melded)
-    return _after_take(state, seat, cards, tuple(hand), sides, following)
+    return _after_take(state, seat, tuple(hand), sides, following, known)
 
 
 def _after_take(
-    state: GameState, seat: int, cards: tuple[Card, ...], hand: tuple[int, ...],
-    sides: tuple[SideTable, ...], turn: Turn,
+    state: GameState, seat: int, hand: tuple[int, ...], sides: tuple[SideTable, ...],
+    turn: Turn, known: tuple[tuple[int, ...], ...],
 ) -> GameState:
-    """The state after a take by ``seat`` with ``cards`` from its hand: its new hand, the sides
-    with the grown meld, the turn, the pile empty, and the pile cards below the up card known
-    to be in its hand (or waiting)."""
+    """The state after a take by ``seat``: its new hand, the sides with the grown meld, the
+    turn, the pile empty, and what is ``known`` of the hands (the pile cards below the up card
+    now in its hand or waiting)."""
     t = state.table
     hands = t.hands
-    known = known_after(t.known, len(hands), seat, cards, t.pile[:-1])
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
                       make_table(t.deck, t.stock_pos, (*hands[:seat], hand, *hands[seat + 1:]),
                                  (), sides, t.order, t.turn_index, turn,
@@ -486,4 +496,5 @@ def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameStat
         phase=P_PLAY, player=seat, need=need, started=True, melded=turn.melded, points=points,
         waiting=waiting, question=turn.question, touched=turn.touched | 1 << up,
         created=created, had_melded=turn.had_melded)
-    return _after_take(state, seat, action.cards, tuple(hand), sides, following)
+    known = known_after(t.known, len(t.hands), seat, action.cards, pile[:-1])
+    return _after_take(state, seat, tuple(hand), sides, following, known)
