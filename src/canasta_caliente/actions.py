@@ -60,6 +60,8 @@ def _card(value: object, what: str) -> Card:
 
 
 def _sorted_cards(cards: object) -> tuple[Card, ...]:
+    if type(cards) is tuple and all(type(c) is Card for c in cards):
+        return tuple(sorted(cards))  # (cards already: the engine's case, nothing to convert)
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
         raise TypeError("Action: expected the cards as a tuple of Card, got "
                         f"{describe_value(cards)}")
@@ -68,6 +70,13 @@ def _sorted_cards(cards: object) -> tuple[Card, ...]:
 
 def _on(value: object) -> Card | None:
     return None if value is None else _card(value, "after 'on'")
+
+
+# The kinds _shape_problem asks about, as sets: a set operation asks about every card at once,
+# where a loop over the cards asks each card's property in turn.
+_NATURAL_KINDS = frozenset(c for c in Card if c.is_natural)
+_WILD_KINDS = frozenset(c for c in Card if c.is_wild)
+_STOP_KINDS = frozenset({Card.BLACK_THREE})
 
 
 def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str | None:
@@ -86,13 +95,13 @@ def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str 
         return "'take' takes zero or two cards"
     if verb is Verb.MELD and not cards:
         return "'meld' needs at least one card"
-    if len({c for c in cards if c.is_natural}) > 1:
+    if len(_NATURAL_KINDS.intersection(cards)) > 1:
         return f"naturals of more than one rank in one {verb.value}"
-    if Card.BLACK_THREE in cards and any(c is not Card.BLACK_THREE for c in cards):
+    if Card.BLACK_THREE in cards and not _STOP_KINDS.issuperset(cards):
         return "stop cards cannot be mixed with other cards"
-    if on is not None and not all(c.is_wild for c in cards):
+    if on is not None and not _WILD_KINDS.issuperset(cards):
         return "'on' follows wild cards only"
-    if verb is Verb.MELD and on is None and all(c.is_wild for c in cards):
+    if verb is Verb.MELD and on is None and _WILD_KINDS.issuperset(cards):
         return "wilds alone need 'on RANK' (meld 2 JK on 9)"
     return None
 

@@ -405,7 +405,9 @@ def _meld_ok(
     rest[I_JOKER] -= jokers
     meld = melds[rank]
     n0, t0, j0 = meld if meld is not None else (0, 0, 0)
-    after = (*melds[:rank], (n0 + naturals, t0 + twos, j0 + jokers), *melds[rank + 1:])
+    grown = list(melds)  # (as a list: see successors' note on tuples with an item replaced)
+    grown[rank] = (n0 + naturals, t0 + twos, j0 + jokers)
+    after = tuple(grown)
     rest_hand = tuple(rest)
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
     if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):

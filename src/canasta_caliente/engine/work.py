@@ -110,11 +110,12 @@ def known_after(
     for card in taken:
         if card is not R3:
             mine[card] += 1
-    rows = known or (NO_WAITING,) * players
-    new = (*rows[:seat], tuple(mine), *rows[seat + 1:])
-    if not any(mine) and not any(map(any, new)):
+    # The rows as a list with the seat's replaced: fewer steps than joining slices.
+    rows = list(known) if known else [NO_WAITING] * players
+    rows[seat] = tuple(mine)
+    if not any(mine) and not any(map(any, rows)):
         return ()
-    return new
+    return tuple(rows)
 
 
 def draw_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, count: int) -> None:
