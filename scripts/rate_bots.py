@@ -25,6 +25,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import canasta_caliente as cc
 from canasta_caliente.bots import get_bot
@@ -32,11 +33,11 @@ from canasta_caliente.search import ISMCTSBot
 
 
 def play_hand(preset: str, deal: int, search_side: int, iterations: int,
-              opponent: str, options: dict[str, float]) -> tuple[float, float, int]:
+              opponent: str, options: dict[str, Any]) -> tuple[float, float, int]:
     """One hand: (search side's score minus the other's, CPU seconds searching, decisions
     with more than one legal action)."""
     rules = cc.RuleSet.preset(preset)
-    search = ISMCTSBot(iterations=iterations, **options)  # type: ignore[arg-type]
+    search = ISMCTSBot(iterations=iterations, **options)
     other = get_bot(opponent)
     state = cc.new_game(rules, seed=deal)
     rng = random.Random(deal * 2 + search_side)
@@ -71,8 +72,13 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _task(args: tuple[str, int, int, int, str, dict[str, float]]) -> tuple[float, float, int]:
+def _task(args: tuple[str, int, int, int, str, dict[str, Any]]) -> tuple[float, float, int]:
     return play_hand(*args)
+
+
+def _rollout_actions(text: str) -> int | str:
+    """``--rollout-actions``: a number of actions, or ``full``."""
+    return "full" if text == "full" else int(text)
 
 
 def main() -> int:
@@ -87,7 +93,9 @@ def main() -> int:
     parser.add_argument("--append", metavar="FILE",
                         help="also append the command and its lines to FILE (the docs' "
                         "docs/guides/ratings.txt)")
-    parser.add_argument("--rollout-actions", type=int, default=None)
+    parser.add_argument("--rollout-actions", type=_rollout_actions, default=None,
+                        metavar="N|full", help="cut simulations off after N actions, or "
+                        "play them to the end of the hand (full)")
     parser.add_argument("--hand-weight", type=float, default=None)
     parser.add_argument("--margin", type=float, default=None)
     parser.add_argument("--exploration", type=float, default=None)
@@ -98,12 +106,13 @@ def main() -> int:
                         "games, Elo ratings with 95%% intervals), --games games a pair")
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
-    options = {k: v for k, v in (("rollout_actions", args.rollout_actions),
-                                 ("hand_weight", args.hand_weight),
-                                 ("margin", args.margin),
-                                 ("exploration", args.exploration),
-                                 ("widening", args.widening),
-                                 ("race_weight", args.race_weight)) if v is not None}
+    options: dict[str, Any] = {}
+    for key in ("hand_weight", "margin", "exploration", "widening", "race_weight"):
+        if getattr(args, key) is not None:
+            options[key] = getattr(args, key)
+    if args.rollout_actions is not None:
+        options["rollout_actions"] = (None if args.rollout_actions == "full"
+                                      else args.rollout_actions)
     lines: list[str] = []
 
     def say(line: str) -> None:

@@ -265,7 +265,7 @@ def test_tree_below_the_root_is_deterministic_and_legal() -> None:
 def test_bad_options_raise() -> None:
     """Each option's wrong type is a TypeError naming it; a value out of range a ValueError."""
     for name, value in (("margin", -1.0), ("widening", -0.5), ("exploration", float("inf")),
-                        ("rollout_actions", -1)):
+                        ("hand_weight", float("nan")), ("rollout_actions", -1)):
         with pytest.raises(ValueError, match=name):
             ISMCTSBot(**{name: value})  # type: ignore[arg-type]
     for name in ("margin", "widening", "hand_weight", "rollout_actions"):
@@ -273,3 +273,19 @@ def test_bad_options_raise() -> None:
             ISMCTSBot(**{name: "1"})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rollout_bot must be a bot"):
         ISMCTSBot(rollout_bot=3)  # type: ignore[arg-type]
+
+
+def test_full_rollouts_score_by_the_hands_result() -> None:
+    """With rollout_actions=None every simulation plays to the end of the hand, so each lead
+    is a difference of hand results, whole points (the cut-off evaluation counts cards in hand
+    at 0.3 of their value, so its leads are not)."""
+    state = _positions("caliente", 19, 6)[-1]
+    seat = state.current_player
+    assert seat is not None
+    view, legal = cc.observe(state, seat), cc.legal_actions(state)
+    full = ISMCTSBot(iterations=10, rollout_actions=None).search(view, legal, random.Random(2))
+    for item in full:
+        total = item.lead * item.visits
+        assert abs(total - round(total)) < 1e-6
+    cut = ISMCTSBot(iterations=10, rollout_actions=4).search(view, legal, random.Random(2))
+    assert any(abs(i.lead * i.visits - round(i.lead * i.visits)) > 1e-6 for i in cut)

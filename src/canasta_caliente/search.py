@@ -11,8 +11,9 @@ The search uses only the engine's public API, so it is also a worked example of 
 - a *simulation* deals the hidden cards at random with :func:`~canasta_caliente.resample` (a
   *determinization* consistent with everything the seat can see), plays one of the seat's
   legal actions in it, and lets a fast policy (by default the ``heuristic`` bot, each seat
-  seeing only its own :func:`~canasta_caliente.observe`) play on to the end of the hand, or
-  for ``rollout_actions`` actions and a cut-off evaluation (:func:`evaluate`);
+  seeing only its own :func:`~canasta_caliente.observe`) play on for ``rollout_actions``
+  actions (40 by default), scored by a cut-off evaluation (:func:`evaluate`), or to the end
+  of the hand, scored by its result;
 - the root's actions share their determinizations and the rollouts' random numbers (common
   random numbers): the same deal and the same draws are played after each action, so two
   actions are compared on the same worlds, and what differs is what the actions do;
@@ -56,6 +57,7 @@ from .views import View, observe, resample
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT_ACTIONS",
     "ActionValue",
     "ISMCTSBot",
     "analyse",
@@ -63,9 +65,13 @@ __all__ = [
     "hint_text",
 ]
 
-DEFAULT_ITERATIONS = 100
-"""Simulations per decision of the default bot: about 100 ms of CPU time on one core of the
-reference machine (see ``benchmarks/bench_search.py``)."""
+DEFAULT_ITERATIONS = 150
+"""Simulations per decision of the default bot: about 80 ms of CPU time on one core of the
+reference machine, averaged over the decisions of whole hands (see
+``benchmarks/bench_search.py`` and ``scripts/rate_bots.py``)."""
+
+DEFAULT_ROLLOUT_ACTIONS = 40
+"""Actions a simulation plays after the root's action before the cut-off evaluation."""
 
 _SCALE = 400.0
 """Points of lead that make a reward of about 0.88 (``tanh(1)``): a hand's typical swing."""
@@ -138,13 +144,13 @@ def _check_budget(iterations: object, seconds: object) -> tuple[int | None, floa
     return DEFAULT_ITERATIONS, None
 
 
-def _number(name: str, value: object, low: float, *, above: bool = False) -> float:
-    """``value`` as a float, checked to be a finite number at least (or above) ``low``."""
+def _number(name: str, value: object, low: float | None) -> float:
+    """``value`` as a float, checked to be a finite number, at least ``low`` if given."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    if not (value > low if above else value >= low) or not math.isfinite(value):
-        relation = ">" if above else ">="
-        raise ValueError(f"{name} must be a finite number {relation} {low:g}, not {value}")
+    if not math.isfinite(value) or (low is not None and value < low):
+        least = f" >= {low:g}" if low is not None else ""
+        raise ValueError(f"{name} must be a finite number{least}, not {value}")
     return float(value)
 
 
@@ -221,15 +227,15 @@ class ISMCTSBot:
 
     Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
     given; at least one per legal action, and at most ``iterations`` when there are no more
-    legal actions than that), or ``seconds`` per decision (as many simulations as
-    fit; not reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the
-    fast policy that plays the simulations (any bot; each seat sees only its own view), and
-    its choice is the move to beat; ``rollout_actions`` cuts each simulation off after that
-    many actions (``None``, the default: play to the end of the hand), where the cards in
-    hand count ``hand_weight`` times their value and ``race_weight`` weighs the going-out
+    legal actions than that), or ``seconds`` per decision (as many simulations as fit; not
+    reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
+    that plays the simulations (any bot; each seat sees only its own view), and its choice is
+    the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
+    (:data:`DEFAULT_ROLLOUT_ACTIONS`; ``None`` plays to the end of the hand), where the cards
+    in hand count ``hand_weight`` times their value and ``race_weight`` weighs the going-out
     race (:func:`evaluate`). ``margin`` is how many standard errors of the paired difference
-    the best action must beat the policy's choice by to be played instead. ``widening``
-    (0 by default: none) grows an SO-ISMCTS tree below each root action, with UCB1's
+    the best action must beat the policy's choice by to be played instead. ``widening`` (0
+    by default: none) grows an SO-ISMCTS tree below each root action, with UCB1's
     ``exploration`` constant. The guide to bots explains these choices.
     """
 
@@ -241,7 +247,7 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         rollout_bot: Bot = heuristic_bot,
-        rollout_actions: int | None = None,
+        rollout_actions: int | None = DEFAULT_ROLLOUT_ACTIONS,
         hand_weight: float = 0.3,
         race_weight: float = 0.0,
         margin: float = 1.0,
@@ -259,7 +265,7 @@ class ISMCTSBot:
             if rollout_actions < 0:
                 raise ValueError(f"rollout_actions must be >= 0, not {rollout_actions}")
         self.rollout_actions = rollout_actions
-        self.hand_weight = _number("hand_weight", hand_weight, -math.inf)
+        self.hand_weight = _number("hand_weight", hand_weight, None)
         self.race_weight = _number("race_weight", race_weight, 0)
         self.margin = _number("margin", margin, 0)
         self.widening = _number("widening", widening, 0)
