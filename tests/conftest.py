@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.testing import reference_legal_actions, stacked_deck
+from canasta_caliente.testing import ReferenceCheck, reference_legal_actions, stacked_deck
 
 settings.register_profile(
     "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -185,3 +185,29 @@ STATES: st.SearchStrategy[cc.GameState] = st.builds(
     random_state, st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(0, 450)
 )
 """States reached by random play: any preset, any seed, up to 450 actions."""
+
+
+RARE_WEIGHTS = {"take": 6, "meld": 5, "ask": 8, "caliente": 4}
+"""Weights by verb that bias random play toward the rarer actions (pile takes, melds, the
+question, Caliente cards), so that their states are reached often."""
+
+
+def checked_walk(
+    check: ReferenceCheck, rules: cc.RuleSet, seed: int, *, hands: int | None = 2,
+    actions: int | None = None,
+) -> None:
+    """Play a game from ``new_game(rules, seed=seed)`` with choices biased by
+    :data:`RARE_WEIGHTS` (a ``random.Random(seed)``), each node's legal list from ``check``
+    (which compares it with the reference), until ``hands`` hands have ended, ``actions``
+    actions were played, or nothing is legal."""
+    rng = random.Random(seed)
+    state = cc.new_game(rules, seed=seed)
+    played = 0
+    while (hands is None or state.hand_number <= hands) and (
+            actions is None or played < actions):
+        legal = check(state)
+        if not legal:
+            break
+        state = cc.apply(state, rng.choices(
+            legal, [RARE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0])
+        played += 1

@@ -19,6 +19,7 @@ from canasta_caliente.testing import (
     check_invariants,
     reference_legal_actions,
 )
+from conftest import checked_walk
 from strategies import ruleset_options, rulesets
 
 
@@ -103,10 +104,6 @@ def test_scores_are_the_sum_of_hand_totals(rules: cc.RuleSet, seed: int) -> None
             assert sum(result.components(side).values()) == result.totals[side]
 
 
-REFERENCE_WEIGHTS = {"take": 6, "meld": 5, "ask": 8, "caliente": 4}
-"""Play biased toward the rarer actions, so that their states are reached often."""
-
-
 @pytest.mark.slow
 @settings(max_examples=150)
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
@@ -116,15 +113,8 @@ def test_engine_matches_the_independent_reference_under_any_rules(
     """Two hands under any valid RuleSet, play biased toward pile takes, melds, the question
     and Caliente cards: at every node legal_actions equals the independent reference's list,
     order included (a state the reference cannot decide within its budget is skipped)."""
-    rng = random.Random(seed)
     check = ReferenceCheck(budget=50_000)
-    state = cc.new_game(rules, seed=seed)
-    while state.hand_number <= 2:
-        legal = check(state)
-        if not legal:
-            break
-        state = cc.apply(state, rng.choices(
-            legal, [REFERENCE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0])
+    checked_walk(check, rules, seed)
     assert check.checked > 0
 
 
@@ -135,13 +125,6 @@ def test_engine_matches_the_independent_reference_briefly_under_any_rules(
 ) -> None:
     """The quick loop's share of the check above: the first 80 actions of a game under any
     valid RuleSet, legal_actions equal to the reference's list at every node."""
-    rng = random.Random(seed)
     check = ReferenceCheck(budget=50_000)
-    state = cc.new_game(rules, seed=seed)
-    for _ in range(80):
-        legal = check(state)
-        if not legal:
-            break
-        state = cc.apply(state, rng.choices(
-            legal, [REFERENCE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0])
+    checked_walk(check, rules, seed, hands=None, actions=80)
     assert check.checked > 0

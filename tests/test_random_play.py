@@ -24,6 +24,7 @@ from canasta_caliente.testing import (
     sweep,
     turn0_search_legal_actions,
 )
+from conftest import checked_walk
 
 PRESETS = cc.RuleSet.preset_names()
 
@@ -117,18 +118,10 @@ def test_generator_matches_the_independent_reference_in_long_games(preset: str) 
     """The same over more games and hands, with play biased toward pile takes, melds, the
     question and Caliente cards, so that the rarer states (first-meld takes with waiting
     cards, a "yes" or a "no", stop sets) are reached often."""
-    weights = {"take": 6, "meld": 5, "ask": 8, "caliente": 4}
     rules = cc.RuleSet.preset(preset)
     check = ReferenceCheck(budget=50_000)
     for seed in range(20):
-        rng = random.Random(seed)
-        state = cc.new_game(rules, seed=seed)
-        while state.hand_number <= 2:
-            legal = check(state)
-            if not legal:
-                break
-            state = cc.apply(state, rng.choices(
-                legal, [weights.get(a.verb.value, 1) for a in legal])[0])
+        checked_walk(check, rules, seed)
     assert check.checked >= 2500 and check.skipped <= check.checked // 100
 
 
