@@ -23,7 +23,7 @@ from typing import Any
 from .cards import FREEZERS, NUM_RANKS, Card
 from .rules import GoingOutPermission, RuleSet, WildRule
 
-__all__ = ["INF", "RuleFacts", "rule_facts", "wild_cap"]
+__all__ = ["INF", "RuleFacts", "facts_of", "rule_facts", "wild_cap"]
 
 INF = 10**9
 """A count or a value larger than any a game reaches (``no such option``)."""
@@ -163,3 +163,12 @@ def rule_facts(rules: RuleSet) -> RuleFacts:
         object.__setattr__(rules, "_facts", facts)
     return facts
 
+
+
+def facts_of(rules: RuleSet) -> RuleFacts:
+    """The :class:`RuleFacts` of ``rules``: the one way every module other than this one reaches
+    them (computed on first use and kept on the RuleSet, so later calls read one slot)."""
+    facts = rules._facts
+    if facts is None:
+        facts = rule_facts(rules)
+    return facts
