@@ -17,8 +17,8 @@ import statistics
 import time
 
 import canasta_caliente as cc
-from canasta_caliente.bots import heuristic_bot
-from canasta_caliente.views import View, observe, resample
+from canasta_caliente.players.bots import heuristic_bot
+from canasta_caliente.views.view import View, observe, resample
 
 
 def mid_hand_views(count: int, steps: int) -> list[View]:

@@ -4,7 +4,7 @@ Collects decision points (more than one legal action) from heuristic games, then
 search bot on each at an iteration budget, and prints the median and mean milliseconds per
 decision (wall clock and CPU time: on a loaded machine the CPU time is what an idle core
 would take) and the simulations (iterations) per second, on one process. Use it to calibrate
-:data:`canasta_caliente.search.DEFAULT_ITERATIONS` to about 100 ms on an idle core (the
+:data:`canasta_caliente.players.search.DEFAULT_ITERATIONS` to about 100 ms on an idle core (the
 figures are only meaningful on a quiet machine).
 
     python benchmarks/bench_search.py --rules caliente --positions 40 --iterations 60
@@ -18,8 +18,8 @@ import statistics
 import time
 
 import canasta_caliente as cc
-from canasta_caliente.bots import heuristic_bot
-from canasta_caliente.search import ISMCTSBot
+from canasta_caliente.players.bots import heuristic_bot
+from canasta_caliente.players.search import ISMCTSBot
 
 
 def positions(rules: cc.RuleSet, count: int, seed: int) -> list[cc.GameState]:

@@ -1,8 +1,8 @@
 """Benchmark: what reading the known cards is worth to the heuristic bot.
 
-Plays the heuristic bot (:func:`~canasta_caliente.bots.heuristic_bot`, which does not discard
-a card the next player is known to hold a pair of) against the heuristic bot as it was before
-it read the known cards, the two swapping sides every game (every game seed is played twice,
+Plays the heuristic bot (:func:`~canasta_caliente.players.bots.heuristic_bot`, which does not
+discard a card the next player is known to hold a pair of) against the heuristic bot as it was
+before it read the known cards, the two swapping sides every game (every game seed is played twice,
 once each way round, so the deals are the same for both). Prints, with a 95% confidence
 interval over the seed pairs (normal approximation), the new bot's mean score margin per hand
 over the old one and its share of the games won.
@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 import canasta_caliente as cc
 from canasta_caliente.actions import Action
-from canasta_caliente.bots import _heuristic, heuristic_bot
-from canasta_caliente.simulate import play_game
-from canasta_caliente.views import View
+from canasta_caliente.players.bots import _heuristic, heuristic_bot
+from canasta_caliente.studies.simulate import play_game
+from canasta_caliente.views.view import View
 
 
 def old_heuristic(view: View, legal: Sequence[Action], rng: random.Random) -> Action:

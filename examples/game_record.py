@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import canasta_caliente as cc
-from canasta_caliente.bots import heuristic_bot, random_bot
+from canasta_caliente.players.bots import heuristic_bot, random_bot
 
 
 def main(seed: int) -> None:

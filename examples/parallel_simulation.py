@@ -17,7 +17,7 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 
 import canasta_caliente as cc
-from canasta_caliente.simulate import simulate
+from canasta_caliente import simulate
 
 
 def main() -> None:

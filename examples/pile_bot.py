@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 
 import canasta_caliente as cc
-from canasta_caliente.bots import heuristic_bot
-from canasta_caliente.simulate import simulate
+from canasta_caliente import simulate
+from canasta_caliente.players.bots import heuristic_bot
 
 
 def pile_bot(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:

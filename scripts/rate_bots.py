@@ -14,7 +14,7 @@ Iteration budgets make the run reproducible whatever the machine's load.
     python scripts/rate_bots.py --preset caliente --deals 200 --iterations 15 30 60 --workers 2
 
 ``--tournament random heuristic ismcts --games 10`` plays a round robin of whole games instead
-(:func:`canasta_caliente.tournament`) and prints its Elo table.
+(:func:`canasta_caliente.studies.tournament`) and prints its Elo table.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import canasta_caliente as cc
-from canasta_caliente.bots import get_bot
-from canasta_caliente.search import ISMCTSBot
+from canasta_caliente.players.bots import get_bot
+from canasta_caliente.players.search import ISMCTSBot
 
 
 def play_hand(preset: str, deal: int, search_side: int, iterations: int,

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.action_space import action_space_size
+from canasta_caliente.views.action_space import action_space_size
 from strategies import rulesets
 
 PRESETS = cc.RuleSet.preset_names()

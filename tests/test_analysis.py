@@ -18,8 +18,8 @@ import matplotlib
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.compare import Z95, measures
-from canasta_caliente.results import (
+from canasta_caliente.studies.compare import Z95, measures
+from canasta_caliente.studies.results import (
     HAND_COLUMNS,
     check_output_path,
     game_columns,
@@ -341,7 +341,7 @@ def test_missing_matplotlib_or_pyarrow_names_the_extra(result: cc.SimulationResu
 
 def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
     """``progress=True`` draws a tqdm.auto bar (a text bar outside Jupyter) counting the games."""
-    from canasta_caliente.simulate import _Progress
+    from canasta_caliente.studies.simulate import _Progress
 
     bar = _Progress(3, True)
     try:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.cli import main
-from canasta_caliente.results import HAND_COLUMNS
+from canasta_caliente.cli.commands import main
+from canasta_caliente.studies.results import HAND_COLUMNS
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 
@@ -141,7 +141,7 @@ def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(importlib.import_module("canasta_caliente.simulate"), "play_game",
+    monkeypatch.setattr(importlib.import_module("canasta_caliente.studies.simulate"), "play_game",
                         refuse)
     monkeypatch.setattr(cc.GameRecord, "initial_state", refuse)
 
@@ -234,7 +234,7 @@ def test_interrupted_compare_stops(monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     """An interrupt during ``compare``'s first variant stops the command (the second variant
     is not played): status 130 and one line, no table."""
-    module = importlib.import_module("canasta_caliente.simulate")
+    module = importlib.import_module("canasta_caliente.studies.simulate")
     real = module.simulate
     labels: list[object] = []
 
@@ -247,7 +247,7 @@ def test_interrupted_compare_stops(monkeypatch: pytest.MonkeyPatch,
 
         return real(*args, **kwargs, on_result=stop)
 
-    monkeypatch.setattr(importlib.import_module("canasta_caliente.compare"), "simulate",
+    monkeypatch.setattr(importlib.import_module("canasta_caliente.studies.compare"), "simulate",
                         interrupted)
     assert main(["compare", "caliente", "caliente-always-frozen", "--games", "20",
                  "--no-progress"]) == 130

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from canasta_caliente.cli import main
+from canasta_caliente.cli.commands import main
 from canasta_caliente.engine import apply
-from canasta_caliente.simulate import GameResult
+from canasta_caliente.studies.simulate import GameResult
 
 Capture = pytest.CaptureFixture[str]
-SIMULATE = importlib.import_module("canasta_caliente.simulate")
+SIMULATE = importlib.import_module("canasta_caliente.studies.simulate")
 
 
 def write(path: Path, text: str | bytes) -> str:
@@ -286,7 +286,7 @@ def test_interrupt_during_demo(monkeypatch: pytest.MonkeyPatch, capsys: Capture)
             raise KeyboardInterrupt
         return apply(state, action)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("canasta_caliente.cli.apply", apply_then_interrupt)
+    monkeypatch.setattr("canasta_caliente.cli.commands.apply", apply_then_interrupt)
     assert main(["demo", "--seed", "2"]) == 130
     assert capsys.readouterr().err == "canasta-caliente: interrupted\n"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta_caliente.cli import main
+from canasta_caliente.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from canasta_caliente.cli import main
+from canasta_caliente.cli.commands import main
 
 
 def test_tournament_prints_ratings(capsys: pytest.CaptureFixture[str]) -> None:

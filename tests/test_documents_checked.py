@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.invariants import check_invariants
-from canasta_caliente.storage import dumps, loads, state_to_dict
+from canasta_caliente.records.invariants import check_invariants
+from canasta_caliente.records.storage import dumps, loads, state_from_dict, state_to_dict
 from conftest import deal, play
 
 Doc = dict[str, Any]
@@ -383,16 +383,16 @@ def test_deep_nesting_is_one_state_error() -> None:
         nest = [nest]
     data["table"]["pile"] = nest
     with pytest.raises(cc.StateError, match="nested more than 16 levels"):
-        cc.storage.state_from_dict(data)
+        state_from_dict(data)
     cyclic = state_to_dict(state)
     cyclic["table"]["turn"]["waiting"] = loop = []  # type: ignore[var-annotated]
     loop.append(loop)
     with pytest.raises(cc.StateError, match="contains itself"):
-        cc.storage.state_from_dict(cyclic)
+        state_from_dict(cyclic)
     shared = state_to_dict(state)
     row = shared["hand_results"] = []
     shared["table"]["sides"][0]["melds"] = shared["table"]["sides"][1]["melds"] = row
-    assert cc.storage.state_from_dict(shared) == state
+    assert state_from_dict(shared) == state
 
 
 def test_huge_integers_are_refused() -> None:
@@ -402,13 +402,13 @@ def test_huge_integers_are_refused() -> None:
     data = state_to_dict(state)
     data["seed"] = 10**5000
     with pytest.raises(cc.StateError, match="integers of at most 256 bits"):
-        cc.storage.state_from_dict(data)
+        state_from_dict(data)
     text = dumps(state).replace('"seed": 8', '"seed": ' + "9" * 5000)
     with pytest.raises(cc.StateError, match="invalid JSON"):
         loads(text)
     data = state_to_dict(state)
     data["seed"] = 2**255
-    assert cc.storage.state_from_dict(data).seed == 2**255
+    assert state_from_dict(data).seed == 2**255
     record = cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=1).to_dict()
     record["seed"] = -(10**400)
     with pytest.raises(cc.StateError, match="256 bits"):
@@ -424,7 +424,7 @@ def test_odd_names_and_sizes_are_problems_of_the_document() -> None:
     data["y" * 100_000] = 1
     data["table"]["pile"].append("Z" * 100_000)
     with pytest.raises(cc.StateError) as info:
-        cc.storage.state_from_dict(data)
+        state_from_dict(data)
     message = str(info.value)
     assert "a field named by an integer" in message
     assert "unknown field" in message and "unknown card code" in message
@@ -440,7 +440,8 @@ def test_invariants_module_doctests_and_reexport() -> None:
     (the public name of earlier releases keeps working)."""
     import doctest
 
-    from canasta_caliente import invariants, testing
+    from canasta_caliente import testing
+    from canasta_caliente.records import invariants as invariants
 
     result = doctest.testmod(invariants)
     assert result.attempted > 0 and result.failed == 0

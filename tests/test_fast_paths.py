@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.engine import decision, listing, successors, tables
-from canasta_caliente.facts import INF, rule_facts
+from canasta_caliente.rules.facts import INF, rule_facts
 from strategies import rulesets
 
 
@@ -97,7 +97,7 @@ def test_quick_constructors_build_what_attrs_builds() -> None:
     """The engine's quick constructors give objects equal to, and hashing like, those of the
     attrs constructors, with attrs' defaults and factories applied; a class they cannot copy
     (validators or converters) gets its own constructor back."""
-    from canasta_caliente import state as st
+    from canasta_caliente.state import game as st
 
     game = cc.new_game(cc.RuleSet.preset("caliente"), seed=5)
     t = game.table
@@ -152,7 +152,7 @@ Melds = tuple[tuple[int, int, int] | None, ...]
 @st.composite
 def table_and_hand(draw: st.DrawFn) -> tuple[cc.RuleSet, tuple[int, ...], Melds]:
     """A RuleSet, a side's valid melds (MELD-1, MELD-2) and a hand of up to 16 cards."""
-    from canasta_caliente.solver import meld_caps
+    from canasta_caliente.engine.solver import meld_caps
 
     rules = draw(rulesets())
     caps = meld_caps(rules)
@@ -188,7 +188,7 @@ def test_bound_melds_follow_from_the_ways_of_going_out(
     meld's wilds placed on its rank. Checked against the going-out search on the hand and the
     melds after each such meld."""
     # RULES: OUT-1, OUT-2, MELD-5, TURN-0
-    from canasta_caliente import solver
+    from canasta_caliente.engine import solver as solver
 
     rules, hand, melds = case
     exits = solver.going_out_discards(rules, hand, melds)
@@ -292,7 +292,7 @@ def test_quick_answers_of_cards_within_agree_with_its_exact_search(
     one meld alone, and the rest by an exact search; its answer is always the exact search's,
     and what the one-meld accept finds is a layout that search finds too."""
     # RULES: INIT-1, INIT-3, MELD-1, MELD-2
-    from canasta_caliente import solver
+    from canasta_caliente.engine import solver as solver
 
     rules, hand, melds = case
     exact = solver.meldable_within(rules, hand, melds, need, limit)

@@ -1,5 +1,5 @@
 """Fuzzing the command line: arbitrary argument lists, option values, rule files and typed
-input, given to :func:`canasta_caliente.cli.main` in process. Whatever it is given, no
+input, given to :func:`canasta_caliente.cli.commands.main` in process. Whatever it is given, no
 exception escapes (argparse's :class:`SystemExit` for usage errors aside), nothing prints a
 traceback, and the exit status is 0, 1 (only from ``rules validate``) or 2.
 
@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.cli import main
+from canasta_caliente.cli.commands import main
 
 PRESETS = cc.RuleSet.preset_names()
 OPTION_NAMES = [info.name for info in cc.OPTIONS]

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.invariants import check_invariants
-from canasta_caliente.storage import GameRecord, state_to_dict
+from canasta_caliente.records.invariants import check_invariants
+from canasta_caliente.records.storage import GameRecord, state_from_dict, state_to_dict
 from canasta_caliente.testing import max_actions_per_hand
 from strategies import rulesets
 
@@ -225,7 +225,7 @@ READERS: dict[str, Callable[[Any], object]] = {
     "record": GameRecord.from_json,
 }
 DICT_READERS: dict[str, Callable[[Any], object]] = {
-    "state": cc.storage.state_from_dict,
+    "state": state_from_dict,
     "view": cc.View.from_dict,
     "record": GameRecord.from_dict,
 }

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente import Action, Card, NotationError, RuleSetError, Verb
-from canasta_caliente.rules import toml_value
+from canasta_caliente.rules.ruleset import toml_value
 from strategies import rulesets
 
 FUZZ = settings(max_examples=10 * settings().max_examples, deadline=None,

@@ -17,8 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente import RuleSet, _rulecheck, _ruledocs
-from canasta_caliente import rules as rules_module
+from canasta_caliente import RuleSet
+from canasta_caliente.rules import _documents as _ruledocs
+from canasta_caliente.rules import _validation as _rulecheck
+from canasta_caliente.rules import ruleset as rules_module
 from canasta_caliente.testing import sweep
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -690,7 +692,7 @@ def test_rule_ids_exist_in_the_rules_pages() -> None:
 
 @pytest.mark.parametrize("module", [rules_module, _rulecheck, _ruledocs])
 def test_rules_module_doctests(module: ModuleType) -> None:
-    """The examples in canasta_caliente.rules and the modules it is split into (the checks,
+    """The examples in canasta_caliente.rules.ruleset and the modules it is split into (the checks,
     the document reading) run as written."""
     result = doctest.testmod(module)
     assert result.attempted > 0

@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.bots import _heuristic, heuristic_bot
 from canasta_caliente.cards import NUM_KINDS, counts_from_cards
 from canasta_caliente.engine.successors import apply_general
+from canasta_caliente.players.bots import _heuristic, heuristic_bot
 from canasta_caliente.testing import check_invariants, stacked_deck
-from canasta_caliente.views import View, observe, resample
+from canasta_caliente.views.view import View, observe, resample
 from strategies import rulesets
 
 R3 = cc.Card.RED_THREE

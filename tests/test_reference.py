@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente import reference as reference_module
 from canasta_caliente.testing import (
     ReferenceCheck,
     ReferenceMismatch,
@@ -19,6 +18,7 @@ from canasta_caliente.testing import (
     reference_difference,
     reference_legal_actions,
 )
+from canasta_caliente.testing import reference as reference_module
 from conftest import deal, play, rules_for
 
 
@@ -122,24 +122,33 @@ def test_the_reference_orders_as_documented() -> None:
     assert list(found) == sorted(found, key=cc.Action.sort_key) and len(found) > 5
 
 
+def _absolute(module: Path, node: ast.ImportFrom) -> str:
+    """The dotted name a relative ``from`` import of ``module`` (in the testing package) reads."""
+    base = ["canasta_caliente", "testing"][: 3 - node.level]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def test_the_reference_imports_no_engine_decision_code() -> None:
     """At module level the reference imports only the card vocabulary, the actions, the
     RuleSet and the state classes; the engine appears only inside the comparison helpers."""
-    tree = ast.parse(Path(reference_module.__file__).read_text(encoding="utf-8"))
-    imported = {node.module for node in tree.body
-                if isinstance(node, ast.ImportFrom) and node.level == 1}
-    assert imported <= {"_refcandidates", "actions", "cards", "errors", "rules", "state"}, (
+    path = Path(reference_module.__file__)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {_absolute(path, node) for node in tree.body
+                if isinstance(node, ast.ImportFrom) and node.level}
+    assert imported <= {"canasta_caliente.testing._candidates", "canasta_caliente.actions",
+                        "canasta_caliente.cards", "canasta_caliente.errors",
+                        "canasta_caliente.rules.ruleset", "canasta_caliente.state.game"}, (
         imported)
     # Its candidate actions (a module of their own) import no more than that.
-    helper = Path(reference_module.__file__).with_name("_refcandidates.py")
+    helper = path.with_name("_candidates.py")
     helper_tree = ast.parse(helper.read_text(encoding="utf-8"))
-    assert {node.module for node in ast.walk(helper_tree)
-            if isinstance(node, ast.ImportFrom) and node.level == 1} <= {
-        "actions", "cards", "errors", "state"}
-    forbidden = {"engine", "solver"}
+    assert {_absolute(helper, node) for node in ast.walk(helper_tree)
+            if isinstance(node, ast.ImportFrom) and node.level} <= {
+        "canasta_caliente.actions", "canasta_caliente.cards", "canasta_caliente.errors",
+        "canasta_caliente.state.game"}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            assert (node.module or "").split(".")[0] not in forbidden
+        if isinstance(node, ast.ImportFrom) and node.level:
+            assert not _absolute(path, node).startswith("canasta_caliente.engine")
             names = {alias.name for alias in node.names}
             if node.module is None:
                 assert names <= {"legal_actions"}, names

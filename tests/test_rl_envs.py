@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import canasta_caliente as cc  # noqa: E402
-from canasta_caliente.bots import heuristic_bot  # noqa: E402
+from canasta_caliente.players.bots import heuristic_bot  # noqa: E402
 from canasta_caliente.rl import CanastaGymEnv, env, hand_reward  # noqa: E402
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente import RuleSet
-from canasta_caliente.cli import main
+from canasta_caliente.cli.commands import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_RULES = ROOT / "examples" / "house-rules"

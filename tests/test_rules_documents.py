@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente import RuleSet, RuleSetError
-from canasta_caliente._rulecheck import _INT_RANGES
-from canasta_caliente._ruledocs import _longest_parsing_prefix
 from canasta_caliente.errors import MESSAGE_LISTS
-from canasta_caliente.rules import MOST_COUNT, MOST_POINTS, MOST_SCORE
+from canasta_caliente.rules._documents import _longest_parsing_prefix
+from canasta_caliente.rules._validation import _INT_RANGES
+from canasta_caliente.rules.ruleset import MOST_COUNT, MOST_POINTS, MOST_SCORE
 from strategies import rulesets
 
 

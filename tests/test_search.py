@@ -8,8 +8,8 @@ import time
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.bots import get_bot
-from canasta_caliente.search import ActionValue, ISMCTSBot, analyse, evaluate
+from canasta_caliente.players.bots import get_bot
+from canasta_caliente.players.search import ActionValue, ISMCTSBot, analyse, evaluate
 
 
 def _positions(preset: str, seed: int, count: int) -> list[cc.GameState]:

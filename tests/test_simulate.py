@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.bots import BOTS, get_bot, heuristic_bot, random_bot
-from canasta_caliente.simulate import GameResult, play_game, seat_bots, simulate
-from canasta_caliente.views import View, observe
+from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
+from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
+from canasta_caliente.views.view import View, observe
 
 RULES = cc.RuleSet.preset("caliente")
 

@@ -29,7 +29,13 @@ from typing import Any
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.simulate import GameResult, _game_seed, _sigint_held, play_game, simulate
+from canasta_caliente.studies.simulate import (
+    GameResult,
+    _game_seed,
+    _sigint_held,
+    play_game,
+    simulate,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = cc.RuleSet.preset("caliente")
@@ -169,7 +175,7 @@ def test_cli_simulate_interrupt(when: str, group: bool) -> None:
 LIBRARY = """
 import json
 import canasta_caliente as cc
-from canasta_caliente.simulate import simulate
+from canasta_caliente.studies.simulate import simulate
 result = simulate(cc.RuleSet.preset("caliente"), ["heuristic", "random"], 3000, seed=5,
                   workers=2, progress=True)
 print(json.dumps({"interrupted": result.interrupted, "requested": result.requested,
@@ -217,7 +223,7 @@ def test_cli_play_interrupted() -> None:
 
 SLOW_DEMO = """
 import sys, time
-from canasta_caliente import cli
+from canasta_caliente.cli import commands as cli
 apply = cli.apply
 def slow_apply(state, action):
     time.sleep(0.002)

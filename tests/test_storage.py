@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente import storage
-from canasta_caliente.storage import (
+from canasta_caliente.records import storage as storage
+from canasta_caliente.records.storage import (
     RULES_VERSION,
     GameRecord,
     ReplayError,

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.tournament import bradley_terry
+from canasta_caliente.studies.tournament import bradley_terry
 
 RULES_2P = cc.RuleSet.preset("caliente-2p")
 

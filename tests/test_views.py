@@ -23,10 +23,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente import display, views
 from canasta_caliente.cards import counts_from_cards
 from canasta_caliente.testing import check_invariants, stacked_deck
-from canasta_caliente.views import View, observe, resample
+from canasta_caliente.views import display as display
+from canasta_caliente.views import view as views
+from canasta_caliente.views.view import View, observe, resample
 from conftest import STATES, random_state
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, assert_type
 
 import canasta_caliente as cc
-from canasta_caliente.testing import SweepReport, Violation, stacked_deck, sweep
+from canasta_caliente.testing.harness import SweepReport, Violation, stacked_deck, sweep
 
 
 def use_rulesets() -> cc.RuleSet:

@@ -37,7 +37,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 import canasta_caliente as cc
-from canasta_caliente.rules import toml_value
+from canasta_caliente.rules.ruleset import toml_value
 
 logger = logging.getLogger(__name__)
 

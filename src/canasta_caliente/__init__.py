@@ -11,15 +11,16 @@ Action('draw')
 
 from __future__ import annotations
 
+from . import _moved
 from ._version import __version__
-from .action_space import ActionSpace
 from .actions import Action, Verb, parse_action
-from .bots import BOTS, get_bot
 from .cards import Card
-from .compare import Comparison, compare
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
-from .rules import (
+from .players.bots import BOTS, get_bot
+from .players.search import ActionValue, ISMCTSBot, analyse
+from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
+from .rules.ruleset import (
     OPTIONS,
     BonusExtras,
     ConcealedScope,
@@ -30,12 +31,15 @@ from .rules import (
     TieBreak,
     WildRule,
 )
-from .search import ActionValue, ISMCTSBot, analyse
-from .simulate import GameResult, SimulationResult, play_game, simulate
-from .state import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
-from .storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
-from .tournament import Tournament, tournament
-from .views import View, observe, resample
+from .state.game import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
+from .studies.compare import Comparison, compare
+from .studies.simulate import GameResult, SimulationResult, play_game, simulate
+from .studies.tournament import Tournament, tournament
+from .views.action_space import ActionSpace
+from .views.view import View, observe, resample
+
+_moved.install()
+__getattr__ = _moved.moved_attribute
 
 __all__ = [
     "BOTS",

@@ -1,4 +1,5 @@
-"""The package version, in a module of its own: the documents (:mod:`canasta_caliente.storage`,
+"""The package version, in a module of its own: the documents
+(:mod:`canasta_caliente.records.storage`,
 :mod:`canasta_caliente.views`) and the command line read it without importing each other or
 the package's ``__init__``."""
 

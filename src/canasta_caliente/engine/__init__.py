@@ -25,8 +25,8 @@ The modules, each with one job:
 =================  ==============================================================================
 
 What a RuleSet implies (the side of each seat, the deck, the wild caps, the meld tables) is in
-its :class:`~canasta_caliente.facts.RuleFacts`; the finishing search behind TURN-0 is
-:mod:`canasta_caliente.solver`.
+its :class:`~canasta_caliente.rules.facts.RuleFacts`; the finishing search behind TURN-0 is
+:mod:`canasta_caliente.engine.solver`.
 
 How :func:`legal_actions` lists a state (the first row that matches):
 

@@ -1,5 +1,6 @@
 """The deal: seats in turn order, the deck, its shuffle, :func:`new_game`, the deal of each hand
-(DEAL-1 to DEAL-4) and the end of a hand (scored by :func:`~canasta_caliente.scoring.score_hand`).
+(DEAL-1 to DEAL-4) and the end of a hand (scored by
+:func:`~canasta_caliente.engine.scoring.score_hand`).
 """
 
 from __future__ import annotations
@@ -8,13 +9,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from .._codec import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
-from ..facts import rule_facts
-from ..rules import RuleSet, StockOut
-from ..scoring import score_hand
-from ..state import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
+from ..records._codec import MAX_INT_BITS
+from ..rules.facts import rule_facts
+from ..rules.ruleset import RuleSet, StockOut
+from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
+from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
 __all__ = ["deal", "end_hand", "new_game", "shuffle", "shuffled_deck", "turn_order"]
@@ -246,7 +247,7 @@ def end_hand(
     state: GameState, table: Table, ended: HandEnd, went_out: int | None
 ) -> GameState:
     """The state of the hand ended (``ended``, ``went_out`` the seat that went out) with
-    ``table``: scored (:func:`~canasta_caliente.scoring.score_hand`) and the game scores
+    ``table``: scored (:func:`~canasta_caliente.engine.scoring.score_hand`) and the game scores
     updated."""
     result = score_hand(state.rules, table, ended, went_out)
     # The hands are laid down to be counted (SCORE-1): from now on every card left in a hand is

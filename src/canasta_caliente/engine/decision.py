@@ -8,7 +8,7 @@ next state from its work copy (:mod:`canasta_caliente.engine.successors`), and
 :func:`illegal_reason` returns its verdict; :mod:`canasta_caliente.testing` calls it too.
 
 TURN-0 (no dead ends) is decided last, by the finishing search of
-:mod:`canasta_caliente.solver`, after every other rule.
+:mod:`canasta_caliente.engine.solver`, after every other rule.
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
-from ..facts import rule_facts
-from ..rules import RuleSet, WildRule
-from ..solver import (
+from ..rules.facts import rule_facts
+from ..rules.ruleset import RuleSet, WildRule
+from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts
+from .solver import (
     can_finish,
     can_go_out,
     cards_within,
     finish_without_going_out,
     meld_is_valid,
 )
-from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
 from .tables import (
     P_ANSWER,
     P_DRAW,

@@ -27,8 +27,10 @@ from ..cards import (
     TWO,
     Card,
 )
-from ..facts import rule_facts
-from ..solver import (
+from ..rules.facts import rule_facts
+from ..state.game import NO_WAITING, GameState, MeldCounts, Table, Turn
+from .decision import accepts, check_state, partner
+from .solver import (
     cards_within,
     go_out_after_meld,
     go_out_possible,
@@ -36,8 +38,6 @@ from ..solver import (
     most_points,
     too_few_wilds_for,
 )
-from ..state import NO_WAITING, GameState, MeldCounts, Table, Turn
-from .decision import accepts, check_state, partner
 from .tables import (
     A_ASK,
     A_CALIENTE,
@@ -257,7 +257,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     meld short of the minimum is legal if the fewest further cards worth the rest leave a card
     to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
     keeps a card and every meld must keep going out possible, which
-    :func:`~canasta_caliente.solver.go_out_possible` decides directly. A meld of the last cards,
+    :func:`~canasta_caliente.engine.solver.go_out_possible` decides directly. A meld of the last
+    cards,
     and whatever else the inline checks cannot settle, goes through the rules decision
     (:func:`~canasta_caliente.engine.decision.evaluate`).
 
@@ -424,7 +425,7 @@ def _bound_meld_ok(
     """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
     the last discards with which the whole hand can go out (``going_out_discards``): a meld
     that keeps a card is legal exactly when going out stays possible after it, which
-    :func:`~canasta_caliente.solver.go_out_after_meld` decides from those. A meld of the last
+    :func:`~canasta_caliente.engine.solver.go_out_after_meld` decides from those. A meld of the last
     cards is decided by :func:`_meld_ok` (going out at once)."""
     if option.used >= held:
         return _meld_ok(state, hand, melds, option, BOUND)

@@ -30,8 +30,8 @@ from typing import TypeVar
 from ..actions import Action
 from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, NUM_KINDS, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
-from ..facts import rule_facts
-from ..state import (
+from ..rules.facts import rule_facts
+from ..state.game import (
     NO_WAITING,
     GameState,
     HandEnd,

@@ -8,7 +8,8 @@ phase turn is interned by :func:`draw_turn`, with the play-phase turn that follo
 
 The meld options of a rank (every meld action of that rank the hand could make that obeys
 MELD-1 and MELD-2) are found by :func:`rank_entry` and kept in the RuleSet's
-:class:`~canasta_caliente.facts.RuleFacts`; which cards they hold, and in which order, is found
+:class:`~canasta_caliente.rules.facts.RuleFacts`; which cards they hold, and in which order, is
+found
 once for every rank by :func:`meld_template`.
 """
 
@@ -27,9 +28,9 @@ from ..cards import (
     TWO,
     Card,
 )
-from ..facts import INF, RuleFacts, rule_facts
-from ..rules import RuleSet
-from ..state import MeldCounts, Phase, Question, Turn
+from ..rules.facts import INF, RuleFacts, rule_facts
+from ..rules.ruleset import RuleSet
+from ..state.game import MeldCounts, Phase, Question, Turn
 
 __all__ = [
     "ACTIONS",
@@ -219,7 +220,7 @@ class RankMelds:
     most: int
     """The most cards an option uses."""
     least: int
-    """The least value an option has (:data:`~canasta_caliente.facts.INF` if none)."""
+    """The least value an option has (:data:`~canasta_caliente.rules.facts.INF` if none)."""
     natural_actions: tuple[Action, ...]
     """The actions with naturals, in order."""
     wild_actions: tuple[Action, ...]
@@ -326,7 +327,7 @@ def rank_entry(
 def option_code(naturals: int, twos: int, jokers: int, rank: int = 0) -> int:
     """A meld option's cards packed in one int (each count below 256: no deck holds more of a
     kind), the key of :attr:`RuleFacts.meld_options
-    <canasta_caliente.facts.RuleFacts.meld_options>` and the code of :func:`meld_template`::
+    <canasta_caliente.rules.facts.RuleFacts.meld_options>` and the code of :func:`meld_template`::
 
         bits  31..24   23..16     15..8     7..0
               rank     naturals   2s        jokers

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import I_R3, NUM_KINDS, R3, Card
-from ..facts import rule_facts
-from ..rules import ConcealedScope, RuleSet, StockOut
-from ..solver import Situation
-from ..state import NO_WAITING, GameState, HandEnd, MeldCounts
+from ..rules.facts import rule_facts
+from ..rules.ruleset import ConcealedScope, RuleSet, StockOut
+from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts
+from .solver import Situation
 from .tables import Q_NO, Q_NONE, Q_YES
 
 __all__ = [
@@ -207,7 +207,8 @@ def needs_concealed(state: GameState, w: Work) -> bool:
 
 
 def situation(state: GameState, w: Work) -> Situation:
-    """What the finishing search (:mod:`canasta_caliente.solver`) needs to know of the turn in
+    """What the finishing search (:mod:`canasta_caliente.engine.solver`) needs to know of the turn
+    in
     progress on the work copy ``w``."""
     rules = state.rules
     joined: tuple[int, ...] | None = None

@@ -23,13 +23,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..action_space import ActionSpace
 from ..cards import Card
 from ..engine import apply, new_game
-from ..rules import RuleSet
-from ..state import GameState
-from ..testing import max_actions_per_hand
-from ..views import View, observe
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState
+from ..testing.harness import max_actions_per_hand
+from ..views.action_space import ActionSpace
+from ..views.view import View, observe
 from .aec import hand_reward
 from .features import observation_layout, observation_of
 from .openspiel import GAME_NAME

@@ -32,12 +32,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..action_space import ActionSpace
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import IllegalActionError
-from ..rules import RuleSet
-from ..state import GameState
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState
+from ..views.action_space import ActionSpace
 from .features import layout_offsets, observation_of
 
 __all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward"]

@@ -34,11 +34,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..action_space import ActionSpace
 from ..cards import Card
-from ..rules import RuleSet
-from ..state import GameState, Phase, Question, SideTable, Turn
-from ..views import View
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState, Phase, Question, SideTable, Turn
+from ..views.action_space import ActionSpace
+from ..views.view import View
 
 __all__ = [
     "Field",

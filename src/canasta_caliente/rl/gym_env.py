@@ -3,7 +3,7 @@
 Conventions:
 
 - The learner plays ``seat`` (default 0); every other seat, its partners included, is played
-  by a bot of :mod:`canasta_caliente.bots` (``bots=``: a bot or a bot name for every other
+  by a bot of :mod:`canasta_caliente.players.bots` (``bots=``: a bot or a bot name for every other
   seat, or a mapping from seat to bot or name; default ``"random"``).
 - Observations are :func:`~canasta_caliente.rl.observation` of the learner's view; actions are
   the ids of :class:`~canasta_caliente.ActionSpace`. ``info["action_mask"]`` is an int8 vector
@@ -30,12 +30,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..action_space import ActionSpace
-from ..bots import Bot, get_bot
 from ..engine import apply, legal_actions, new_game
-from ..rules import RuleSet
-from ..state import GameState
-from ..views import observe
+from ..players.bots import Bot, get_bot
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState
+from ..views.action_space import ActionSpace
+from ..views.view import observe
 from .aec import Reward, check_reward, check_rules, episode_reward, finish_hand
 from .features import layout_offsets, observation_of
 

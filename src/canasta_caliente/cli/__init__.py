@@ -1,0 +1,14 @@
+"""The command line, ``canasta-caliente``: an interface on top of every other layer.
+
+- ``commands``: :func:`main` and the subcommands (``play``, ``demo``, ``simulate``,
+  ``compare``, ``tournament``, ``hint``, ...);
+- ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...).
+
+May import: any layer; nothing imports it.
+"""
+
+from __future__ import annotations
+
+from .commands import main
+
+__all__ = ["main"]

@@ -1,0 +1,215 @@
+"""The ``rules`` subcommands of the command line (``validate``, ``show``, ``diff``, ``presets``),
+with reading a rule set from a preset name or a file, and the printing helpers every subcommand
+shares: the part of :mod:`canasta_caliente.cli` that works with rule sets."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from ..errors import CanastaError, RuleSetError
+from ..rules.ruleset import OPTIONS, RuleSet, toml_value
+from ..views.reprs import changed_value, closest_preset
+
+__all__ = [
+    "InputError",
+    "Unreadable",
+    "comment",
+    "difference",
+    "is_file_argument",
+    "load_rules",
+    "one_line",
+    "read_rules",
+    "rule_order",
+    "rules_diff",
+    "rules_presets",
+    "rules_show",
+    "rules_validate",
+    "say",
+    "summary",
+]
+
+
+def say(text: str = "", *, err: bool = False) -> None:
+    """Print a line on standard output (or error); what the stream's encoding cannot hold,
+    such as a file name's undecodable bytes, is written as backslash escapes."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        stream.write(text + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
+    stream.flush()
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception's message on one line."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+
+# -- rules ----------------------------------------------------------------------------------
+
+
+class InputError(Exception):
+    """A rule-set argument that cannot be used; each line is printed as it is."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+class Unreadable(InputError):
+    """A rule file that cannot be read at all: missing, a folder, not permitted."""
+
+
+def is_file_argument(source: str) -> bool:
+    """Whether a rule-set argument names a file rather than a preset."""
+    if source in RuleSet.preset_names():
+        return False
+    try:
+        return Path(source).suffix.lower() in (".toml", ".json") or Path(source).exists()
+    except (OSError, ValueError):  # a name too long for the OS, say: a file it cannot read
+        return True
+
+
+def read_rules(source: str) -> RuleSet:
+    """A house-rules file. A file that cannot be read raises :class:`Unreadable`; one whose
+    content is not a valid rule set raises :class:`InputError` with each problem as
+    ``FILE: option: message``."""
+    def unreadable(why: str) -> Unreadable:
+        return Unreadable([f"{source}: (document): cannot read the file: {why}"])
+
+    try:
+        mode = os.stat(source).st_mode
+    except OSError as exc:
+        raise unreadable(exc.strerror or one_line(exc)) from None
+    except ValueError as exc:  # a NUL character, or a name the file system cannot encode
+        raise unreadable(f"not a usable file name ({one_line(exc)})") from None
+    if stat.S_ISDIR(mode):
+        raise unreadable("it is a folder")
+    if not stat.S_ISREG(mode):
+        raise unreadable("not a regular file")
+    try:
+        return RuleSet.from_file(source)
+    except OSError as exc:
+        raise unreadable(exc.strerror or one_line(exc)) from None
+    except RuleSetError as exc:
+        raise InputError([f"{source}: {option}: {' '.join(message.split())}"
+                           for option, message in exc.problems]) from None
+    except (CanastaError, ValueError, RecursionError) as exc:
+        # Whatever else the content provokes (too deep, too large) is a problem of the file.
+        raise InputError([f"{source}: (document): not a usable rule file: "
+                           f"{one_line(exc)}"]) from None
+
+
+def load_rules(source: str) -> RuleSet:
+    """A preset by name, or a house-rules file (``.toml`` or ``.json``)."""
+    if not is_file_argument(source):
+        return RuleSet.preset(source)
+    return read_rules(source)
+
+
+def summary(rules: RuleSet) -> str:
+    """One line: the table, and how the rule set differs from the closest preset."""
+    preset, differ = closest_preset(rules)
+    mine, theirs = rules.to_dict(), RuleSet.preset(preset).to_dict()
+    if differ:
+        changes = ", ".join(f"{option} = {toml_value(changed_value(theirs[option], mine[option]))}"
+                            for option in differ)
+        how = f"preset {preset} with {changes}"
+    else:
+        how = f"same as preset {preset}"
+    sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
+    return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
+            f"({rules.deck_size} cards), {rules.hand_size} cards a hand, to "
+            f"{rules.target_score}; {how}")
+
+
+def rules_validate(args: argparse.Namespace) -> int:
+    status = 0
+    for source in args.files:
+        try:
+            rules = read_rules(source)
+        except Unreadable as exc:
+            for line in exc.lines:
+                say(line, err=True)
+            status = 2
+        except InputError as exc:
+            for line in exc.lines:
+                say(line)
+            status = max(status, 1)
+        else:
+            say(f"{source}: ok: {summary(rules)}")
+    return status
+
+
+def comment(text: str) -> list[str]:
+    return textwrap.wrap(text, width=98, initial_indent="# ", subsequent_indent="# ")
+
+
+def rules_show(args: argparse.Namespace) -> int:
+    rules = load_rules(args.source)
+    if args.source in RuleSet.preset_names():
+        title = f"{args.source}: {RuleSet.preset_description(args.source)}"
+    else:
+        title = f"{args.source}: {summary(rules)}"
+    out = comment(title)
+    out.append("# Every option with its value; a valid TOML house-rules document.")
+    values = rules.to_dict()
+    for info in OPTIONS:
+        out.append("")
+        out.extend(comment(f"{info.help} ({info.type}; RULES: {', '.join(info.rules)})"))
+        out.append(f"{info.name} = {toml_value(values[info.name])}")
+    say("\n".join(out))
+    return 0
+
+
+def difference(before: Any, after: Any) -> str:
+    """One option's change; for card values, only the cards whose value changed."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return ", ".join(f"{code} {toml_value(before[code])} -> {toml_value(after[code])}"
+                         for code in before if before[code] != after[code])
+    return f"{toml_value(before)} -> {toml_value(after)}"
+
+
+def rules_diff(args: argparse.Namespace) -> int:
+    a, b = load_rules(args.a), load_rules(args.b)
+    before, after = a.to_dict(), b.to_dict()
+    changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
+    if not changed:
+        say(f"{args.a} and {args.b} are identical: no option differs")
+        return 0
+    count = len(changed)
+    say(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
+         f"{'s' if count == 1 else ''}")
+    width = max(len(info.name) for info in changed)
+    touched: list[str] = []
+    for info in changed:
+        change = difference(before[info.name], after[info.name])
+        say(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
+        touched.extend(rule for rule in info.rules if rule not in touched)
+    say(f"rules touched: {', '.join(sorted(touched, key=rule_order))}")
+    return 0
+
+
+def rule_order(rule: str) -> tuple[int, int, str]:
+    """The rules' order: by section, then by number."""
+    prefix, _, number = rule.partition("-")
+    sections = ("CARD", "SEAT", "DEAL", "TURN", "MELD", "INIT", "PILE", "DISC", "OUT", "END",
+                "SCORE", "GAME", "HOT", "VAR", "READ")
+    section = sections.index(prefix) if prefix in sections else len(sections)
+    return (section, int(number) if number.isdigit() else 0, rule)
+
+
+def rules_presets(args: argparse.Namespace) -> int:
+    names = RuleSet.preset_names()
+    width = max(len(name) for name in names)
+    for name in names:
+        say(f"{name:<{width}}  {RuleSet.preset_description(name)}")
+    return 0

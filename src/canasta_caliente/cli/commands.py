@@ -1,0 +1,552 @@
+"""The ``canasta-caliente`` command line.
+
+``simulate`` plays many games between bots and prints a results table; ``compare`` plays the
+same games under several rule sets and compares them with confidence intervals; ``play`` lets a
+person play one seat in the terminal against bots (``hint`` asks the search bot for advice);
+``tournament`` plays a round robin of bots and rates them on the Elo scale; ``demo`` plays a
+seeded game between random players.
+``rules`` works with rule sets (a preset
+name, or a house-rules file in TOML or JSON that names a preset and overrides options):
+``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
+option with its value and help, ``rules diff A B`` lists the options that differ and the rules
+they touch, and ``rules presets`` lists the presets.
+
+Exit status: 0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on bad
+input (a usage error, an unknown preset, a missing or unreadable file, an unusable rule file or
+output path), with a one-line message on standard error; 130 when interrupted (Ctrl-C). No
+input shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .._version import __version__
+from ..engine import apply, legal_actions, new_game
+from ..errors import CanastaError, RuleSetError
+from ..rules.ruleset import RuleSet
+from ..state.game import COMPONENTS
+from ._rules import (
+    InputError,
+    is_file_argument,
+    load_rules,
+    one_line,
+    rules_diff,
+    rules_presets,
+    rules_show,
+    rules_validate,
+    say,
+)
+
+__all__ = ["main"]
+
+
+
+def _demo(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    rng = random.Random(args.seed)
+    state = new_game(rules, seed=args.seed)
+    say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
+         f"seed {args.seed}")
+    steps = 0
+    while not state.is_game_over and state.hand_number <= args.max_hands:
+        actions = legal_actions(state)
+        state = apply(state, rng.choice(actions))
+        steps += 1
+        if state.is_hand_over and state.hand_results and len(state.hand_results) == (
+            state.hand_number
+        ):
+            result = state.hand_results[-1]
+            how = result.ended.value + (
+                f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
+                if result.went_out is not None else "")
+            say(f"\nhand {state.hand_number}: {how}")
+            header = "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"
+            say(header)
+            for side in range(len(state.sides)):
+                comps = result.components(side)
+                say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                     + f"{result.totals[side]:>10}")
+            say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+            if state.is_game_over:
+                break
+    if state.is_game_over:
+        say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
+    else:
+        say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
+    return 0
+
+
+
+def _hand_table(state: Any) -> list[str]:
+    """The last hand's breakdown, one line per side."""
+    result = state.hand_results[-1]
+    how = result.ended.value + (
+        f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
+        if result.went_out is not None else "")
+    lines = [f"hand {len(state.hand_results)}: {how}",
+             "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"]
+    for side in range(len(state.sides)):
+        comps = result.components(side)
+        lines.append(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                     + f"{result.totals[side]:>10}")
+    lines.append("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+    return lines
+
+
+def _bot_list(text: str) -> list[str]:
+    from ..players.bots import BOTS
+
+    known = [*BOTS, "ismcts"]
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in names if b not in known]
+    if not names or unknown:
+        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
+                           f"bots: {', '.join(known)}"])
+    return names
+
+
+def _output_path(option: str, text: str) -> Path:
+    """A file the command will write, checked before the work starts: not a folder, in a
+    folder that exists, and writable."""
+    path = Path(text)
+
+    def refuse(why: str) -> InputError:
+        return InputError([f"{option}: {text}: {why}"])
+
+    try:
+        if b"\0" in os.fsencode(text):  # the file system cannot encode it, or it holds a NUL
+            raise ValueError("embedded null byte")
+        if path.is_dir() or text.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise refuse("is a folder; give a file name")
+        folder = path.parent
+        if not folder.is_dir():
+            raise refuse(f"no folder {str(folder)!r} to write it in")
+        if path.exists():
+            if not path.is_file():
+                raise refuse("not a regular file")
+            if not os.access(path, os.W_OK):
+                raise refuse("the file is not writable")
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            raise refuse(f"cannot create a file in {str(folder)!r}")
+    except (OSError, ValueError) as exc:
+        raise refuse(f"not a usable file name ({one_line(exc)})") from None
+    return path
+
+
+def _at_least_one(args: argparse.Namespace, *names: str) -> None:
+    """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
+    for name in names:
+        if getattr(args, name) < 1:
+            raise InputError([f"--{name}: must be at least 1"])
+
+
+def _output(option: str, text: str | None) -> Path | None:
+    """Check a table output path (``--out``) before a run starts: a usable file name (as
+    :func:`_output_path` checks), with a suffix the tables can be written as (``.csv``,
+    ``.jsonl``, ``.parquet``, the last with pyarrow installed)."""
+    if text is None:
+        return None
+    from ..studies.results import check_output_path
+
+    try:
+        check_output_path(text)
+    except (ValueError, ImportError, OSError) as exc:
+        raise InputError([f"{option}: {one_line(exc)}"]) from None
+    return _output_path(option, text)
+
+
+def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
+    """Write the hand table to ``out`` (checked before the run), one line if it fails."""
+    from ..studies.results import HAND_COLUMNS, write_records
+
+    try:
+        write_records(rows, out, HAND_COLUMNS)
+    except (OSError, ValueError, ImportError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+        raise InputError([f"{option}: {out}: cannot write the table: {why}"]) from None
+    say(f"hand table ({len(rows)} rows) written to {out}")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from ..studies.simulate import simulate
+
+    rules = load_rules(args.rules)
+    bots = _bot_list(args.bots)
+    if args.games < 1:
+        raise InputError(["--games: must be at least 1"])
+    _at_least_one(args, "workers")
+    json_out = _output_path("--json", args.json) if args.json is not None else None
+    out = _output("--out", args.out)
+    result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
+                      progress=not args.no_progress)
+    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    say(result.table())
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(result.to_dict(), indent=1))
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+            raise InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
+        say(f"results written to {args.json}")
+    if out is not None:
+        _write_table("--out", result.to_records("hand"), out)
+    return 130 if result.interrupted else 0
+
+
+def _label(source: str, taken: set[str]) -> str:
+    """A variant's label: the preset's name or the file's stem (the argument if taken)."""
+    label = Path(source).stem if is_file_argument(source) else source
+    return source if label in taken else label
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from ..studies.compare import compare
+
+    variants: dict[str, RuleSet] = {}
+    for source in args.variants:
+        label = _label(source, set(variants))
+        if label in variants:
+            raise InputError([f"{source}: named twice"])
+        variants[label] = load_rules(source)
+    if len(variants) < 2:
+        raise InputError(["compare: give at least two rule sets"])
+    bots = _bot_list(args.bots)
+    _at_least_one(args, "games", "workers")
+    out = _output("--out", args.out)
+    try:
+        comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
+                             workers=args.workers, progress=not args.no_progress)
+    except ValueError as exc:
+        raise InputError([f"compare: {one_line(exc)}"]) from None
+    say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
+    say(comparison.table())
+    if out is not None:
+        _write_table("--out", comparison.to_records("hand"), out)
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ..actions import Action, parse_action
+    from ..errors import IllegalActionError, NotationError
+    from ..players.bots import get_bot
+    from ..players.search import hint_text
+    from ..records.storage import GameRecord
+    from ..views.view import observe
+
+    names = _bot_list(args.bots)
+    save_to = _output_path("--save", args.save) if args.save is not None else None
+    if args.resume is not None:
+        try:
+            record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
+            state = record.final_state()
+        except OSError as exc:
+            raise InputError([f"--resume: {args.resume}: cannot read the file: "
+                               f"{exc.strerror or one_line(exc)}"]) from None
+        except (CanastaError, ValueError, RecursionError) as exc:
+            # A document that is not a game record, or a name the file system cannot take.
+            raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
+        rules = record.rules
+    else:
+        rules = load_rules(args.rules)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        record = GameRecord.start(rules, seed=seed)
+        state = record.initial_state()
+    if not 0 <= args.seat < rules.players:
+        raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
+    if args.resume is not None:
+        say(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
+             f"{record.seed}")
+    else:
+        say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
+    others = [seat for seat in range(rules.players) if seat != args.seat]
+    seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
+    bots = {seat: get_bot(name) for seat, name in seated.items()}
+    # The bots' choices are fixed by the seed and the number of actions already played.
+    rng = random.Random(f"{record.seed}:{len(record.actions)}")
+    say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
+         + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
+         + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
+         "for the legal actions, 'hint' for the search's advice, or 'quit'"
+         + (f" (the game is saved to {args.save})." if save_to is not None else "."))
+
+    played: list[str] = list(record.actions)
+
+    def save() -> None:
+        if save_to is None:
+            return
+        done = GameRecord(record.rules, record.seed, record.deck, record.scores, tuple(played))
+        try:
+            save_to.write_text(done.to_json(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+            raise InputError([f"--save: {args.save}: cannot save the game: {why}"]) from None
+        say(f"game saved to {args.save} (continue with --resume {args.save})")
+
+    hands_seen = len(state.hand_results)
+    try:
+        while not state.is_game_over:
+            if len(state.hand_results) > hands_seen:
+                hands_seen = len(state.hand_results)
+                say("\n" + "\n".join(_hand_table(state)))
+            legal = legal_actions(state)
+            seat = state.current_player
+            action: Action
+            if seat is None:
+                action = legal[0]
+            elif seat != args.seat:
+                action = bots[seat](observe(state, seat), legal, rng)
+                say(f"seat {seat}: {action}")
+            else:
+                say("\n" + str(observe(state, seat)))
+                say("legal: " + ", ".join(map(str, legal)))
+                while True:
+                    try:
+                        text = input("your action> ").strip()
+                    except EOFError:
+                        say("\nend of input: the game is left unfinished")
+                        save()
+                        return 0
+                    except UnicodeDecodeError:
+                        say("not an action: the input is not readable text")
+                        continue
+                    if text in ("quit", "exit"):
+                        save()
+                        return 0
+                    if text in ("help", "?", ""):
+                        say("legal: " + ", ".join(map(str, legal)))
+                        continue
+                    if text == "hint":
+                        say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
+                        continue
+                    try:
+                        action = parse_action(text)
+                        state = apply(state, action)
+                        break
+                    except NotationError as exc:
+                        say(f"not an action: {exc}")
+                    except IllegalActionError as exc:
+                        say(f"illegal: {exc}")
+                played.append(str(action))
+                continue
+            state = apply(state, action)
+            played.append(str(action))
+    except KeyboardInterrupt:
+        say()  # end the prompt's line; main() says the game was interrupted
+        save()  # the actions played so far, to resume
+        raise
+    say("\n" + "\n".join(_hand_table(state)))
+    say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
+        args.seat) else ""))
+    save()
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    """``tournament``: a round robin of bots with their Elo ratings (:func:`cc.tournament
+    <canasta_caliente.studies.tournament.tournament>`)."""
+    from ..studies.tournament import tournament
+
+    rules = load_rules(args.rules)
+    bots = _bot_list(args.bots)
+    _at_least_one(args, "games", "workers")
+    out = _output("--out", args.out)
+    try:
+        result = tournament(bots, rules, games=args.games, seed=args.seed,
+                            workers=args.workers, progress=not args.no_progress)
+    except ValueError as exc:
+        raise InputError([f"tournament: {one_line(exc)}"]) from None
+    say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
+        f"seed {args.seed}")
+    say(result.table())
+    if out is not None:
+        _write_table("--out", result.to_records("hand"), out)
+    return 0
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default (when it has a value to show)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == argparse.SUPPRESS or (
+                not action.option_strings):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and its subcommands' parsers) whose help shows the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="canasta-caliente",
+        description="The Canasta Caliente rules engine: simulate games between bots, play "
+        "against them, play a demonstration game, or validate, show and compare rule sets and "
+        "house-rules files.")
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play a seeded game between random players")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed")
+    demo.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
+    demo.add_argument("--max-hands", type=int, default=1000,
+                      help="stop after this many hands")
+    demo.set_defaults(func=_demo)
+
+    sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
+    sim.add_argument("--rules", default="caliente",
+                     help="a preset name, or a house-rules file (.toml or .json)")
+    sim.add_argument("--games", type=int, default=100, help="how many games to play")
+    sim.add_argument("--bots", default="heuristic,random",
+                     help="comma-separated bot names, one per side in turn "
+                     "(random, heuristic, ismcts)")
+    sim.add_argument("--workers", type=int, default=1,
+                     help="processes to run games in (at least 1)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the simulation's seed (each game's seed is derived from it)")
+    sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    sim.add_argument("--out", metavar="FILE",
+                     help="also write the hand table (one row per side per hand) as .csv, "
+                     ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_simulate)
+
+    cmp = sub.add_parser(
+        "compare", help="compare rule sets on the same games: what does a house rule change?",
+        description="Play the same games (the same bots and seeds) under each rule set and "
+        "print, per measure, each one's value and every pair's difference with 95% confidence "
+        "intervals, saying which differences are not significant.")
+    cmp.add_argument("variants", nargs="+", metavar="RULES",
+                     help="two or more preset names or house-rules files (.toml or .json)")
+    cmp.add_argument("--games", type=int, default=1000,
+                     help="how many games to play under each rule set")
+    cmp.add_argument("--bots", default="heuristic",
+                     help="comma-separated bot names, one per side in turn "
+                     "(random, heuristic, ismcts)")
+    cmp.add_argument("--workers", type=int, default=1,
+                     help="processes to run games in (at least 1)")
+    cmp.add_argument("--seed", type=int, default=0,
+                     help="the seed (each game's seed is derived from it, the same for every "
+                     "rule set)")
+    cmp.add_argument("--out", metavar="FILE",
+                     help="also write every variant's hand table as .csv, .jsonl or .parquet")
+    cmp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    cmp.set_defaults(func=_compare)
+
+    play = sub.add_parser("play", help="play one seat in the terminal against bots")
+    play.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
+    play.add_argument("--seat", type=int, default=0, help="the seat you play")
+    play.add_argument("--bots", default="heuristic",
+                      help="comma-separated bot names for the other seats, in seat order, "
+                      "repeated as needed (random, heuristic, ismcts)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed (default: a random one, printed at the start)")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the game as a game record (JSON) when it ends or you quit")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue a game saved with --save (its rules and seed are used)")
+    play.add_argument("--hint-iterations", type=int, default=300,
+                      help="simulations behind the 'hint' command's advice")
+    play.set_defaults(func=_play)
+
+    tour = sub.add_parser(
+        "tournament", help="a round robin of bots, rated on the Elo scale with 95%% intervals",
+        description="Play every pair of bots (sides alternating every game) and rate them "
+        "together with a Bradley-Terry model on the Elo scale (mean 0).")
+    tour.add_argument("--rules", default="caliente",
+                      help="a preset name, or a house-rules file (.toml or .json)")
+    tour.add_argument("--bots", default="heuristic,random",
+                      help="comma-separated bot names (random, heuristic, ismcts)")
+    tour.add_argument("--games", type=int, default=20,
+                      help="games per pair (even: the bots swap sides every game)")
+    tour.add_argument("--workers", type=int, default=1,
+                      help="processes to run games in (at least 1)")
+    tour.add_argument("--seed", type=int, default=0,
+                      help="the tournament's seed (each game's seed is derived from it)")
+    tour.add_argument("--out", metavar="FILE",
+                      help="also write the hand table (one row per side per hand) as .csv, "
+                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
+    tour.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tour.set_defaults(func=_tournament)
+
+    rules = sub.add_parser(
+        "rules", help="validate, show and compare rule sets (presets and house-rules files)",
+        description="Rule sets are preset names or house-rules files: a .toml or .json document "
+        "that names a preset and overrides options.")
+    rsub = rules.add_subparsers(dest="rules_command", required=True)
+    validate = rsub.add_parser(
+        "validate", help="check house-rules files and list every problem",
+        description="Check each file. Every problem is printed as FILE: option: message, one "
+        "per line, and the exit status is 1; a valid file gets a one-line summary. Exit status "
+        "0 when every file is valid.")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="a .toml or .json file")
+    validate.set_defaults(func=rules_validate)
+    show = rsub.add_parser(
+        "show", help="print every option with its value and help",
+        description="Print every option of a rule set with its value and help, as a TOML "
+        "document (the help in comments).")
+    show.add_argument("source", metavar="PRESET|FILE")
+    show.set_defaults(func=rules_show)
+    diff = rsub.add_parser(
+        "diff", help="list the options that differ between two rule sets",
+        description="List the options whose values differ between A and B (each a preset or a "
+        "file), with the rule IDs each difference touches. Exit status 0 either way.")
+    diff.add_argument("a", metavar="A", help="a preset name or a house-rules file")
+    diff.add_argument("b", metavar="B", help="a preset name or a house-rules file")
+    diff.set_defaults(func=rules_diff)
+    presets = rsub.add_parser("presets", help="list the presets with a description each")
+    presets.set_defaults(func=rules_presets)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on a usage error
+    or an unusable preset, file or output path (a usage error raises :class:`SystemExit` with
+    status 2, as :mod:`argparse` does); 130 when interrupted (:class:`KeyboardInterrupt`, as
+    Ctrl-C raises). Every problem is a one-line message on standard error, never a traceback.
+    """
+    try:
+        args = _parser().parse_args(argv)
+        return int(args.func(args))
+    except InputError as exc:
+        for line in exc.lines:
+            say(line, err=True)
+        return 2
+    except RuleSetError as exc:  # an unknown preset
+        for option, message in exc.problems or (("(rules)", str(exc)),):
+            say(f"canasta-caliente: {option}: {' '.join(message.split())}", err=True)
+        return 2
+    except CanastaError as exc:
+        say(f"canasta-caliente: {one_line(exc)}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            say("canasta-caliente: interrupted", err=True)
+        return 130
+    except BrokenPipeError:  # pragma: no cover - a pager or `head` closed the output early
+        # Point stdout at devnull so the interpreter's final flush does not fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""Bots: players that choose an action from what their seat can see.
+
+A bot is any callable ``bot(view, legal, rng) -> Action`` that receives the seat's
+:class:`~canasta_caliente.views.View`, the legal actions (never empty) and a
+:class:`random.Random`, and returns one of the legal actions. Plug in your own; the built-in
+ones are :func:`random_bot` and :func:`heuristic_bot`, also reachable by name through
+:data:`BOTS` and :func:`get_bot`.
+
+>>> import random
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.players.bots import heuristic_bot
+>>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=2)
+>>> seat = state.current_player
+>>> action = heuristic_bot(cc.observe(state, seat), cc.legal_actions(state), random.Random(0))
+>>> action in cc.legal_actions(state)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
+
+from ..actions import Action, Verb
+from ..cards import ACE, B3, CAL, counts_from_cards
+from ..state.game import Phase, Question
+from ..views.view import View
+
+__all__ = ["BOTS", "Bot", "get_bot", "heuristic_bot", "random_bot"]
+
+Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
+"""The bot interface: ``bot(view, legal_actions, rng) -> action``."""
+
+
+def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Chooses uniformly at random among the legal actions."""
+    return legal[rng.randrange(len(legal))]
+
+
+def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Plays real Canasta: opens with the minimum, builds canastas, takes large piles,
+    freezes the pile when behind, asks before going out, keeps pairs for a frozen pile, and
+    does not discard a card the next player is known to hold a pair of (:meth:`View.known
+    <canasta_caliente.View.known>`: it could take the pile with them) when another discard
+    will do.
+
+    Deterministic but for ties, which ``rng`` breaks.
+    """
+    return _heuristic(view, legal, rng, True)
+
+
+def _heuristic(
+    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool
+) -> Action:
+    """:func:`heuristic_bot`; with ``use_known=False``, the bot as it was before it read the
+    known cards (kept to measure what they are worth: ``benchmarks/known_bot_strength.py``)."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = view.phase
+    if phase is Phase.ANSWER:
+        return _answer(view, legal)
+    if phase is Phase.DRAW:
+        return _draw_action(view, legal, rng)
+    return _play_action(view, legal, rng, use_known)
+
+
+def _next_player_pairs(view: View) -> tuple[int, ...]:
+    """Per kind, how many cards the next player in turn order is known to hold (only the
+    natural ranks it holds two or more of count): discarding one of those lets it take the
+    pile with a natural pair."""
+    order = view.order
+    nxt = order[(order.index(view.seat) + 1) % len(order)] if view.seat in order else None
+    if nxt is None or nxt == view.seat or not view.known_cards:
+        return ()
+    row = view.known_cards[nxt]
+    return tuple(n if k <= ACE and n >= 2 else 0 for k, n in enumerate(row))
+
+
+def _my_side(view: View) -> int:
+    return view.side_of(view.seat)
+
+
+def _behind(view: View) -> bool:
+    """True when the seat's side trails the best other side (scores, then melds)."""
+    mine = _my_side(view)
+    others = [s for i, s in enumerate(view.scores) if i != mine]
+    return bool(others) and view.scores[mine] < max(others)
+
+
+def _answer(view: View, legal: Sequence[Action]) -> Action:
+    """Say yes when the partner going out costs little: a small hand penalty here."""
+    values = view.rules.card_values
+    penalty = sum(values[c] for c in view.hand)
+    want = Verb.YES if penalty <= 100 or len(view.hand) <= 4 else Verb.NO
+    for action in legal:
+        if action.verb is want:
+            return action
+    return legal[0]
+
+
+def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    takes = [a for a in legal if a.verb is Verb.TAKE]
+    by_verb = {a.verb: a for a in legal}
+    pile = len(view.pile)
+    if takes:
+        # Prefer taking with a natural pair, then laying off, then a natural and a wild.
+        def take_score(a: Action) -> int:
+            wilds = sum(1 for c in a.cards if c.is_wild)
+            return 10 * pile - 15 * wilds + (5 if not a.cards else 0)
+
+        best = max(takes, key=take_score)
+        wilds = sum(1 for c in best.cards if c.is_wild)
+        if pile >= 3 or wilds == 0 or Verb.DRAW not in by_verb:
+            return best
+    if Verb.CALIENTE in by_verb and len(view.hand) <= view.rules.hand_size // 2 + 1:
+        return by_verb[Verb.CALIENTE]
+    if Verb.DRAW in by_verb:
+        return by_verb[Verb.DRAW]
+    if takes:
+        return max(takes, key=lambda a: -sum(1 for c in a.cards if c.is_wild))
+    return legal[rng.randrange(len(legal))]
+
+
+def _play_action(
+    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
+) -> Action:
+    rules = view.rules
+    counts = counts_from_cards(view.hand)
+    held = sum(counts)
+    side = _my_side(view)
+    melds = view.side_tables[side].melds
+    opponent_ranks = {
+        r
+        for i, table in enumerate(view.side_tables)
+        if i != side
+        for r, m in enumerate(table.melds)
+        if m is not None
+    }
+    size = rules.canasta_size
+    turn = view.turn
+    for action in legal:
+        if action.verb is Verb.ASK:
+            return action
+    going_out = [a for a in legal if _empties_hand(a, held)]
+    if going_out and turn.question is not Question.NO:
+        return going_out[0]
+    best: Action | None = None
+    best_score = 0.0
+    for action in legal:
+        if action.verb is not Verb.MELD:
+            continue
+        score = _meld_score(action, melds, size, turn.need > 0, held)
+        if score > best_score or (score == best_score and best is not None and rng.random() < 0.5):
+            best, best_score = action, score
+    if best is not None:
+        return best
+    discards = [a for a in legal if a.verb is Verb.DISCARD]
+    if not discards:
+        # Bound to keep melding (first meld short, or a "yes"): meld the most cards.
+        melds_left = [a for a in legal if a.verb is Verb.MELD]
+        return max(melds_left, key=lambda a: len(a.cards)) if melds_left else legal[0]
+    behind = _behind(view)
+    values = rules.card_values
+    pairs = _next_player_pairs(view) if use_known else ()
+
+    def discard_score(a: Action) -> float:
+        card = a.cards[0]
+        if card is B3:
+            return 40.0
+        if card is CAL:
+            return 35.0
+        if card.is_wild:
+            return 10.0 if behind else -100.0
+        score = values[card] / 2
+        if counts[card] >= 2:
+            score -= 25  # keep pairs for a frozen pile
+        if melds[card] is not None:
+            score -= 15
+        if card in opponent_ranks:
+            score -= 30  # do not feed the other side's melds
+        if pairs and pairs[card]:
+            score -= 60  # the next player is known to hold a pair of it: it takes the pile
+        return score
+
+    return max(discards, key=lambda a: (discard_score(a), -int(a.cards[0])))
+
+
+def _empties_hand(action: Action, held: int) -> bool:
+    if action.verb is Verb.DISCARD:
+        return held == 1
+    return action.verb is Verb.MELD and len(action.cards) == held
+
+
+def _meld_score(
+    action: Action,
+    melds: Sequence[tuple[int, int, int] | None],
+    size: int,
+    opening: bool,
+    held: int,
+) -> float:
+    cards = action.cards
+    if cards[0] is B3:
+        return 0.0
+    rank = action.rank
+    if rank is None:
+        return 0.0
+    wilds = sum(1 for c in cards if c.is_wild)
+    naturals = len(cards) - wilds
+    existing = melds[rank]
+    before = sum(existing) if existing is not None else 0
+    after = before + len(cards)
+    score = 2.0 * naturals - 4.0 * wilds
+    if before < size <= after:
+        score += 30 + 6 * wilds  # a canasta is worth its wilds
+    elif wilds and existing is not None and after >= size - 2:
+        score += 5 * wilds  # wilds that bring a meld near a canasta
+    if opening:
+        score += 3 * len(cards)
+    if held - len(cards) < 2:
+        score -= 50  # keep cards to discard
+    return score
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+"""The built-in bots by name."""
+
+
+def get_bot(name: str, **options: Any) -> Bot:
+    """A built-in bot by name (see :data:`BOTS`), or ``"ismcts"``: the search bot of
+    :mod:`canasta_caliente.players.search` at its default budget, or at ``iterations=`` or
+    ``seconds=`` per decision (other keywords go to
+    :class:`~canasta_caliente.players.search.ISMCTSBot`)."""
+    if name == "ismcts":
+        from .search import ISMCTSBot
+
+        return ISMCTSBot(**options)
+    try:
+        bot = BOTS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown bot {name!r}; bots: {', '.join([*BOTS, 'ismcts'])}") from None
+    if options:
+        raise TypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
+    return bot

@@ -1,0 +1,484 @@
+"""Information-set Monte Carlo tree search: a search bot and a hint for any position.
+
+:class:`ISMCTSBot` is a bot of the bot interface (``bot(view, legal, rng) -> action``) that
+searches the seat's information set with determinizations, after single-observer
+information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012). :func:`analyse` runs the same search on a seat's view
+and returns its actions ranked, with the number of simulations behind each: a hint.
+
+The search uses only the engine's public API, so it is also a worked example of a bot:
+
+- a *simulation* deals the hidden cards at random with :func:`~canasta_caliente.resample` (a
+  *determinization* consistent with everything the seat can see), plays one of the seat's
+  legal actions in it, and lets a fast policy (by default the ``heuristic`` bot, each seat
+  seeing only its own :func:`~canasta_caliente.observe`) play on for ``rollout_actions``
+  actions (40 by default), scored by a cut-off evaluation (:func:`evaluate`), or to the end
+  of the hand, scored by its result;
+- the root's actions share their determinizations and the rollouts' random numbers (common
+  random numbers): the same deal and the same draws are played after each action, so two
+  actions are compared on the same worlds, and what differs is what the actions do;
+- the budget is spread by sequential halving (Karnin, Koren and Somekh, 2013): every legal
+  action gets an equal share of simulations, the better half (by mean lead in points) goes on
+  to the next round with a larger share, until two are left; the policy's own choice always
+  goes on;
+- the move played is the policy's choice unless the best action beats it, on the worlds both
+  were played in, by more than ``margin`` standard errors of the paired difference: the
+  search departs from the policy only on evidence (a rollout policy improvement step);
+- below each root action the simulations can grow an SO-ISMCTS tree (``widening`` above 0):
+  one tree shared by every determinization, whose children legal in the current one are
+  *available*, selected by UCB1 with availability counts, the policy's action tried first and
+  a new action added while a node has fewer than ``widening * sqrt(passes)`` children.
+
+>>> import random
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.players.search import ISMCTSBot
+>>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=2)
+>>> bot = ISMCTSBot(iterations=20)
+>>> legal = cc.legal_actions(state)
+>>> bot(cc.observe(state, state.current_player), legal, random.Random(0)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..actions import Action
+from ..engine import apply, legal_actions
+from ..state.game import GameState
+from ..views.view import View, observe, resample
+from .bots import Bot, heuristic_bot
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT_ACTIONS",
+    "ActionValue",
+    "ISMCTSBot",
+    "analyse",
+    "evaluate",
+    "hint_text",
+]
+
+DEFAULT_ITERATIONS = 150
+"""Simulations per decision of the default bot: about 80 ms of CPU time on one core of the
+reference machine, averaged over the decisions of whole hands (see
+``benchmarks/bench_search.py`` and ``scripts/rate_bots.py``)."""
+
+DEFAULT_ROLLOUT_ACTIONS = 40
+"""Actions a simulation plays after the root's action before the cut-off evaluation."""
+
+_SCALE = 400.0
+"""Points of lead that make a reward of about 0.88 (``tanh(1)``): a hand's typical swing."""
+
+
+@attrs.frozen
+class ActionValue:
+    """One action of a position as the search rated it (see :func:`analyse`)."""
+
+    action: Action
+    value: float
+    """The mean reward of the simulations through the action, in ``[0, 1]``: 0.5 is even,
+    above is a lead for the seat's side at the end of the simulated play."""
+    visits: int
+    """How many simulations went through the action."""
+    lead: float = 0.0
+    """The mean lead in points of the seat's side over the mean of the other sides at the end
+    of those simulations (the hand's result, or the cut-off evaluation)."""
+
+
+class _Node:
+    """A node of the tree below a root action: the side that chose the action leading here,
+    its visits, availability count and summed reward, and its children by action."""
+
+    __slots__ = ("available", "children", "passes", "side", "total", "visits")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.passes = 0
+
+
+class _Arm:
+    """A root action under comparison: its simulations' leads (one per world, in the worlds'
+    order), summed reward, the round it reached and the tree below it."""
+
+    __slots__ = ("action", "index", "leads", "node", "reward", "rounds")
+
+    def __init__(self, action: Action, index: int, side: int) -> None:
+        self.action = action
+        self.index = index
+        self.leads: list[float] = []
+        self.reward = 0.0
+        self.rounds = 0
+        self.node = _Node(side)
+
+    def mean(self, count: int) -> float:
+        """The mean lead over the first ``count`` worlds."""
+        return sum(self.leads[:count]) / count if count else 0.0
+
+
+def _check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
+    if iterations is not None and seconds is not None:
+        raise ValueError("give iterations or seconds, not both")
+    if iterations is not None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int):
+            raise TypeError(f"iterations must be an int, not {type(iterations).__name__}")
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        return iterations, None
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise TypeError(f"seconds must be a number, not {type(seconds).__name__}")
+        if not seconds > 0 or math.isinf(seconds):
+            raise ValueError(f"seconds must be a positive finite number, not {seconds}")
+        return None, float(seconds)
+    return DEFAULT_ITERATIONS, None
+
+
+def _number(name: str, value: object, low: float | None) -> float:
+    """``value`` as a float, checked to be a finite number, at least ``low`` if given."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value) or (low is not None and value < low):
+        least = f" >= {low:g}" if low is not None else ""
+        raise ValueError(f"{name} must be a finite number{least}, not {value}")
+    return float(value)
+
+
+def evaluate(
+    state: GameState, *, hand_weight: float = 1.0, race_weight: float = 0.0
+) -> tuple[float, ...]:
+    """Per side, the hand's score if it ended now (the cut-off evaluation of the search).
+
+    A finished hand gives its result (:attr:`~canasta_caliente.HandResult.totals`). A hand in
+    progress counts, per side, its melds' card values, its canasta bonuses, its bonus cards
+    (negative while it has no meld), minus the Caliente penalties and the value of the cards
+    still in its hands times ``hand_weight`` (below 1 since cards in hand are also the
+    material of future melds).
+
+    ``race_weight`` (0 by default: no guess) adds the going-out race: a side's *progress* is
+    the share of the canastas it needs to go out that it holds, times ``12 / (12 + n)`` for
+    the fewest cards ``n`` in one of its hands (1 with an empty hand); it gains ``race_weight``
+    times its progress times the going-out bonus, and its cards in hand count more as the
+    other sides near going out (from ``hand_weight`` up to their full value, in proportion to
+    the best of the others' progress), since those cards are then likely to be caught.
+    """
+    if state.is_hand_over:
+        return tuple(float(t) for t in state.hand_results[-1].totals)
+    rules = state.rules
+    values = rules.card_values
+    need = max(1, rules.canastas_to_go_out)
+    table = []
+    progress = []
+    helds = []
+    for side_no, seats in enumerate(rules.layout):
+        melds = state.melds(side_no)
+        score = 0.0
+        canastas = 0
+        for meld in melds:
+            score += sum(values[c] for c in meld.cards)
+            if meld.is_canasta:
+                canastas += 1
+                score += rules.natural_canasta_bonus if meld.is_natural else (
+                    rules.mixed_canasta_bonus)
+        laid = len(state.laid_out(side_no))
+        if laid:
+            bonus = laid * rules.bonus_card_score
+            score += bonus if melds else -bonus
+        score -= rules.caliente_card_penalty * state.caliente_played(side_no)
+        table.append(score)
+        fewest = min((len(state.hand(seat)) for seat in seats), default=0)
+        progress.append(min(canastas, need) / need * _RACE_CARDS / (_RACE_CARDS + fewest))
+        helds.append(sum(values[c] for seat in seats for c in state.hand(seat)))
+    if not race_weight:
+        return tuple(t - hand_weight * h for t, h in zip(table, helds, strict=True))
+    out = []
+    for side_no, score in enumerate(table):
+        threat = max((p for i, p in enumerate(progress) if i != side_no), default=0.0)
+        weight = hand_weight + (1.0 - hand_weight) * threat
+        out.append(score + race_weight * rules.going_out_bonus * progress[side_no]
+                   - weight * helds[side_no])
+    return tuple(out)
+
+
+_RACE_CARDS = 12.0
+"""Cards in hand that halve a side's going-out progress (see :func:`evaluate`)."""
+
+
+def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
+    n = len(scores)
+    if n == 1:
+        return (0.5,)
+    total = sum(scores)
+    return tuple(0.5 + 0.5 * math.tanh((s - (total - s) / (n - 1)) / _SCALE) for s in scores)
+
+
+class ISMCTSBot:
+    """The search bot (see the module): a plain callable of the bot interface.
+
+    Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
+    given; at least one per legal action, and at most ``iterations`` when there are no more
+    legal actions than that), or ``seconds`` per decision (as many simulations as fit; not
+    reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
+    that plays the simulations (any bot; each seat sees only its own view), and its choice is
+    the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
+    (:data:`DEFAULT_ROLLOUT_ACTIONS`; ``None`` plays to the end of the hand), where the cards
+    in hand count ``hand_weight`` times their value and ``race_weight`` weighs the going-out
+    race (:func:`evaluate`). ``margin`` is how many standard errors of the paired difference
+    the best action must beat the policy's choice by to be played instead. ``widening`` (0
+    by default: none) grows an SO-ISMCTS tree below each root action, with UCB1's
+    ``exploration`` constant. The guide to bots explains these choices.
+    """
+
+    __name__ = "ismcts"
+
+    def __init__(
+        self,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout_bot: Bot = heuristic_bot,
+        rollout_actions: int | None = DEFAULT_ROLLOUT_ACTIONS,
+        hand_weight: float = 0.3,
+        race_weight: float = 0.0,
+        margin: float = 1.0,
+        widening: float = 0.0,
+        exploration: float = 0.7,
+    ) -> None:
+        self.iterations, self.seconds = _check_budget(iterations, seconds)
+        if not callable(rollout_bot):
+            raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
+        self.rollout_bot = rollout_bot
+        if rollout_actions is not None:
+            if isinstance(rollout_actions, bool) or not isinstance(rollout_actions, int):
+                raise TypeError(
+                    f"rollout_actions must be an int or None, not {type(rollout_actions).__name__}")
+            if rollout_actions < 0:
+                raise ValueError(f"rollout_actions must be >= 0, not {rollout_actions}")
+        self.rollout_actions = rollout_actions
+        self.hand_weight = _number("hand_weight", hand_weight, None)
+        self.race_weight = _number("race_weight", race_weight, 0)
+        self.margin = _number("margin", margin, 0)
+        self.widening = _number("widening", widening, 0)
+        self.exploration = _number("exploration", exploration, 0)
+        self.last_iterations = 0
+        """How many simulations the last decision ran."""
+
+    def __repr__(self) -> str:
+        budget = (f"iterations={self.iterations}" if self.iterations is not None
+                  else f"seconds={self.seconds}")
+        return f"ISMCTSBot({budget})"
+
+    def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Choose one of ``legal`` for ``view``'s seat: the first of :meth:`search`."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(view, legal, rng)[0].action
+
+    def search(
+        self, view: View, legal: Sequence[Action], rng: random.Random
+    ) -> list[ActionValue]:
+        """Search from ``view`` and rate each action of ``legal``, the one to play first
+        (the policy's choice unless another beat it by the margin), then by the round of
+        sequential halving reached, the mean lead, and the order of ``legal``."""
+        local = random.Random(rng.getrandbits(64))
+        side = view.side_of(view.seat)
+        choice = self.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
+        arms = [_Arm(action, index, side) for index, action in enumerate(legal)]
+        policy = next((arm for arm in arms if arm.action == choice), arms[0])
+        worlds: list[tuple[GameState, int]] = []
+        budget = self.iterations
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else None
+        spent = 0
+        alive = [policy, *(arm for arm in arms if arm is not policy)]
+        if budget is None:
+            # A time budget: one world for every action, then as many simulations as the time
+            # left allows at the cost measured.
+            worlds.append((resample(view, local), local.getrandbits(64)))
+            for arm in alive:
+                if spent and self._late(deadline):
+                    break
+                self._simulate(arm, worlds[0], side)
+                spent += 1
+            now = time.perf_counter()
+            budget = spent + int(max(0.0, (deadline or now) - now) / ((now - start) / spent))
+        while (spent < budget and not self._late(deadline)
+               and (not spent or budget - spent >= len(alive))):
+            # One round of sequential halving: each action alive gets the same new worlds.
+            for arm in alive:
+                arm.rounds += 1
+            rounds = max(1, math.ceil(math.log2(len(alive))))
+            target = len(alive[0].leads) + max(1, (budget - spent) // (len(alive) * rounds))
+            while len(worlds) < target:
+                worlds.append((resample(view, local), local.getrandbits(64)))
+            for arm in alive:
+                while len(arm.leads) < target and not self._late(deadline):
+                    self._simulate(arm, worlds[len(arm.leads)], side)
+                    spent += 1
+            if len(alive) <= 2 or self._late(deadline):
+                break
+            count = min(len(arm.leads) for arm in alive)
+            ranked = sorted(alive, key=lambda arm: (-arm.mean(count), arm.index))
+            keep = ranked[: max(2, (len(alive) + 1) // 2)]
+            if policy not in keep:
+                keep[-1] = policy
+            alive = [arm for arm in alive if arm in keep]
+        self.last_iterations = spent
+        count = min(len(arm.leads) for arm in alive)
+        best = max(alive, key=lambda arm: (arm.mean(count), -arm.index))
+        chosen = best if best is not policy and self._beats(best, policy, count) else policy
+        rated = sorted(arms, key=lambda arm: (
+            arm is not chosen, -arm.rounds, -arm.mean(len(arm.leads)), arm.index))
+        return [ActionValue(arm.action,
+                            arm.reward / len(arm.leads) if arm.leads else 0.0,
+                            len(arm.leads), arm.mean(len(arm.leads)))
+                for arm in rated]
+
+    @staticmethod
+    def _late(deadline: float | None) -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def _beats(self, best: _Arm, policy: _Arm, count: int) -> bool:
+        """Whether ``best`` leads ``policy`` on their first ``count`` shared worlds by more
+        than ``margin`` standard errors of the paired difference."""
+        if count < 2:
+            return False
+        diffs = [a - b for a, b in zip(best.leads[:count], policy.leads[:count], strict=True)]
+        mean = sum(diffs) / count
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+        return mean > 0 and mean > self.margin * sd / math.sqrt(count)
+
+    def _simulate(self, arm: _Arm, world: tuple[GameState, int], side: int) -> None:
+        """Play ``arm``'s action in ``world`` (a determinization and its rollout seed), down
+        the tree below it if it grows one, then the policy; record the lead and rewards."""
+        determinization, seed = world
+        rng = random.Random(seed)
+        state = apply(determinization, arm.action)
+        path: list[_Node] = []
+        if self.widening:
+            state, path = self._descend(state, arm.node, rng)
+        policy = self.rollout_bot
+        steps = 0
+        while not state.is_hand_over and (
+                self.rollout_actions is None or steps < self.rollout_actions):
+            legal = legal_actions(state)
+            seat = state.current_player
+            assert seat is not None
+            action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
+            state = apply(state, action)
+            steps += 1
+        scores = evaluate(state, hand_weight=self.hand_weight, race_weight=self.race_weight)
+        rewards = _rewards(scores)
+        others = [s for i, s in enumerate(scores) if i != side]
+        arm.leads.append(scores[side] - sum(others) / len(others) if others else 0.0)
+        arm.reward += rewards[side]
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.side]
+
+    def _descend(
+        self, state: GameState, node: _Node, rng: random.Random
+    ) -> tuple[GameState, list[_Node]]:
+        """SO-ISMCTS selection and expansion below a root action, in one determinization:
+        the state reached and the nodes visited."""
+        side_of = state.side_of
+        c = self.exploration
+        path: list[_Node] = []
+        while not state.is_hand_over:
+            legal = legal_actions(state)
+            seat = state.current_player
+            assert seat is not None
+            node.passes += 1
+            untried = []
+            tried = []
+            for action in legal:
+                child = node.children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+                    tried.append((action, child))
+            if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
+                # Expansion: the policy's choice first, then an untried action at random.
+                if not node.children:
+                    action = self.rollout_bot(observe(state, seat), legal, rng)
+                else:
+                    action = untried[rng.randrange(len(untried))]
+                child = _Node(side_of(seat))
+                child.available = 1
+                node.children[action] = child
+                path.append(child)
+                return apply(state, action), path
+            best: tuple[float, Action, _Node] | None = None
+            for action, child in tried:
+                score = (child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits) if child.visits else math.inf)
+                if best is None or score > best[0]:
+                    best = (score, action, child)
+            assert best is not None
+            _, action, node = best
+            state = apply(state, action)
+            path.append(node)
+        return state, path
+
+
+def analyse(
+    view: View,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    **options: Any,
+) -> list[ActionValue]:
+    """The legal actions of ``view``'s seat ranked by the search, the move the bot would play
+    first, each with its mean reward, its mean lead in points and the number of simulations
+    behind it: a hint.
+
+    The budget is ``iterations`` (reproducible for a ``seed``) or ``seconds``; other keyword
+    options go to :class:`ISMCTSBot`. Raises :class:`~canasta_caliente.StateError` if it is not
+    the seat's turn to act.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.players.search import analyse
+    >>> state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=2), "draw")
+    >>> ranked = analyse(cc.observe(state, state.current_player), iterations=30)
+    >>> sum(a.visits for a in ranked) <= 30 and len(ranked) == len(cc.legal_actions(state))
+    True
+    """
+    from ..errors import StateError
+
+    if not isinstance(view, View):
+        raise TypeError(f"expected a View, not {type(view).__name__}")
+    if view.over or view.current_player != view.seat:
+        raise StateError(f"analyse: it is not seat {view.seat}'s turn to act")
+    bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)
+    state = resample(view, random.Random(seed))
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return [ActionValue(legal[0], 0.5, 0)]
+    return bot.search(view, legal, random.Random(seed))
+
+
+def hint_text(view: View, iterations: int, seed: int = 0) -> str:
+    """:func:`analyse` as the lines a player reads: the first five actions, each with its
+    value, its mean lead in points and its simulations (the ``hint`` command of
+    ``canasta-caliente play``)."""
+    ranked = analyse(view, iterations=iterations, seed=seed)
+    if len(ranked) == 1:
+        return f"hint: {ranked[0].action} is the only legal action"
+    lines = [f"hint (up to {iterations} simulations; value: 0.5 is even, higher is better for"
+             " you; lead: points over the other side at the hand's end):"]
+    for item in ranked[:5]:
+        lines.append(f"  {item.action!s:<28} value {item.value:.3f}  lead {item.lead:+7.0f}"
+                     f"  simulations {item.visits}")
+    return "\n".join(lines)

@@ -1,0 +1,462 @@
+"""Saving states as JSON, and game records that replay a whole game.
+
+:func:`dumps` and :func:`loads` round-trip a :class:`~canasta_caliente.GameState` exactly
+(``loads(dumps(s)) == s``). A document records its ``format``, the :data:`RULES_VERSION` it was
+written under and the package version; :func:`loads` refuses a corrupt, truncated or tampered
+document with one :class:`~canasta_caliente.StateError` listing every problem, each with its
+place in the document (``table.sides[1].melds[0]: 7 7 2 2: 2 naturals and 2 wilds break MELD-2
+...``).
+
+A :class:`GameRecord` is the short form of a game: the RuleSet, the seed (and the stacked deck
+and starting scores, if any) and the actions in notation. :func:`replay` rebuilds every state.
+
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.records.storage import GameRecord, dumps, loads, replay
+>>> record = GameRecord.start(cc.RuleSet.preset("caliente"), seed=3).extend("draw")
+>>> states = replay(record)
+>>> loads(dumps(states[-1])) == states[-1]
+True
+>>> GameRecord.from_json(record.to_json()) == record
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .._version import __version__
+from ..actions import Action, parse_action
+from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
+from ..engine import apply, new_game, turn_order
+from ..errors import IllegalActionError, NotationError, StateError
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState, Table
+from ._codec import (
+    RULES_VERSION,
+    Problems,
+    cards_out,
+    check_header,
+    counts_out,
+    fields,
+    get_bool,
+    get_cards,
+    get_counts,
+    get_each,
+    get_int,
+    get_known,
+    get_list,
+    get_rules,
+    get_str,
+    join,
+    known_out,
+    pretty_json,
+    read_document,
+    read_game_document,
+)
+from ._parts import (
+    check_turn_seats,
+    get_result,
+    get_scores,
+    get_seat_mask,
+    get_side,
+    get_turn,
+    result_out,
+    seats_out,
+    side_out,
+    turn_out,
+)
+from .invariants import state_problems
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RULES_VERSION",
+    "STATE_FORMAT",
+    "GameRecord",
+    "ReplayError",
+    "dumps",
+    "loads",
+    "replay",
+    "state_from_dict",
+    "state_to_dict",
+]
+
+STATE_FORMAT = "canasta-caliente/state"
+"""The ``format`` of a state document."""
+RECORD_FORMAT = "canasta-caliente/record"
+"""The ``format`` of a game record document."""
+
+_STATE_FIELDS = ("format", "rules_version", "rules", "seed", "hand_number", "scores", "over",
+                 "hand_results", "table")
+_TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_index", "turn",
+                 "melded_seats")
+_TABLE_OPTIONAL = ("known",)
+"""Table fields a document may leave out: ``known`` is absent from documents written before the
+known cards were tracked, and reads as nothing known (always consistent, merely less
+informed)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# States
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """A state as plain JSON data (what :func:`dumps` writes)."""
+    t = state.table
+    return {
+        "format": STATE_FORMAT,
+        "rules_version": RULES_VERSION,
+        "package_version": __version__,
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "hand_number": state.hand_number,
+        "scores": list(state.scores),
+        "over": state.over,
+        "hand_results": [result_out(r) for r in state.hand_results],
+        "table": {
+            "deck": cards_out(t.deck),
+            "stock_pos": t.stock_pos,
+            "hands": [counts_out(h) for h in t.hands],
+            "pile": cards_out(t.pile),
+            "sides": [side_out(s) for s in t.sides],
+            "order": list(t.order),
+            "turn_index": t.turn_index,
+            "turn": turn_out(t.turn),
+            "melded_seats": seats_out(t.melded_seats),
+            "known": known_out(t.known, len(t.hands)),
+        },
+    }
+
+
+def dumps(state: GameState, *, indent: int | None = 2) -> str:
+    """A state as a JSON document; :func:`loads` reads it back exactly.
+
+    With ``indent=None`` the document is compact; otherwise lists of cards stay on one line.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    return pretty_json(state_to_dict(state), indent)
+
+
+def loads(text: str | bytes | bytearray) -> GameState:
+    """Read a state written by :func:`dumps`.
+
+    Raises :class:`~canasta_caliente.StateError` listing every problem of a corrupt or tampered
+    document: bad JSON, missing or unknown fields and wrong types, unknown card codes, an invalid
+    RuleSet, a rules version this package cannot read, impossible counts and seats, melds
+    breaking MELD-1 to MELD-6, and cards that do not add up to the rules' deck.
+    """
+    return state_from_dict(read_document(text, "state document"))
+
+
+def state_from_dict(data: Any) -> GameState:
+    """Build a state from plain JSON data (see :func:`loads`), checking everything."""
+    what = "state document"
+    p = Problems()
+    doc, rules, players, n_sides = read_game_document(p, data, STATE_FORMAT, what, _STATE_FIELDS)
+    seed = get_int(p, "seed", doc["seed"])
+    hand_number = get_int(p, "hand_number", doc["hand_number"], low=1)
+    scores = get_scores(p, "scores", doc["scores"], n_sides)
+    over = get_bool(p, "over", doc["over"])
+    results = get_each(p, "hand_results", doc["hand_results"],
+                       lambda q, w, v: get_result(q, w, v, players, n_sides))
+    table = _get_table(p, "table", doc["table"], rules)
+    p.raise_if_any(what)
+    assert rules is not None and seed is not None and hand_number is not None
+    assert scores is not None and over is not None and results is not None
+    assert table is not None
+
+    expected = hand_number - (0 if over else 1)
+    if len(results) != expected:
+        p.add("hand_results", f"hand {hand_number} {'has ended' if over else 'is in play'}, so "
+              f"{expected} hand result{'s' if expected != 1 else ''} are expected, not "
+              f"{len(results)}")
+    order = turn_order(rules, hand_number)
+    if table.order != order:
+        p.add("table.order", f"{list(table.order)} is not the turn order of hand "
+              f"{hand_number}: expected {list(order)} (SEAT-3, SEAT-4)")
+    else:
+        check_turn_seats(p, "table.turn", rules, table.order, table.turn_index, table.turn)
+    p.raise_if_any(what)
+
+    state = GameState(rules, seed, hand_number, scores, table, tuple(results), over)
+    _check_state(p, state)
+    p.raise_if_any(what)
+    return state
+
+
+def _get_table(p: Problems, path: str, value: Any, rules: RuleSet | None) -> Table | None:
+    data = fields(p, path, value, _TABLE_FIELDS, _TABLE_OPTIONAL)
+    if data is None:
+        return None
+    players = rules.players if rules is not None else None
+    deck = get_cards(p, join(path, "deck"), data["deck"])
+    if deck is not None and rules is not None and counts_from_cards(deck) != rules.deck_counts:
+        p.add(join(path, "deck"), "is not the rules' deck ("
+              + _difference(counts_from_cards(deck), rules.deck_counts) + ")")
+        deck = None
+    stock_pos = get_int(p, join(path, "stock_pos"), data["stock_pos"], low=0,
+                        high=None if deck is None else len(deck))
+    hpath = join(path, "hands")
+    hands = get_each(p, hpath, data["hands"], get_counts)
+    if hands is not None and players is not None and len(hands) != players:
+        p.add(hpath, f"expected one hand per seat ({players}), got {len(hands)}")
+        hands = None
+    pile = get_cards(p, join(path, "pile"), data["pile"])
+    spath = join(path, "sides")
+    sides = get_each(p, spath, data["sides"], lambda q, w, v: get_side(q, w, v, rules))
+    if sides is not None and rules is not None and len(sides) != len(rules.layout):
+        p.add(spath, f"expected one entry per side ({len(rules.layout)}), got {len(sides)}")
+        sides = None
+    opath = join(path, "order")
+    order = get_each(p, opath, data["order"],
+                     lambda q, w, v: get_int(q, w, v, low=0,
+                                             high=None if players is None else players - 1))
+    turn_index = get_int(p, join(path, "turn_index"), data["turn_index"], low=0,
+                         high=None if order is None else max(len(order) - 1, 0))
+    turn = get_turn(p, join(path, "turn"), data["turn"], players)
+    melded = get_seat_mask(p, join(path, "melded_seats"), data["melded_seats"], players)
+    known = get_known(p, join(path, "known"), data.get("known", []), players)
+    if (deck is None or stock_pos is None or hands is None or pile is None or sides is None
+            or order is None or turn_index is None or turn is None or melded is None):
+        return None
+    if known is None:
+        return None
+    return Table(deck, stock_pos, tuple(hands), pile, tuple(sides), tuple(order), turn_index,
+                 turn, melded, known)
+
+
+def _difference(found: Sequence[int], want: Sequence[int]) -> str:
+    parts = []
+    for k in range(NUM_KINDS):
+        d = found[k] - want[k]
+        if d:
+            parts.append(f"{d:+d} {Card(k)}")
+    return ", ".join(parts) + " against the deck"
+
+
+def _check_state(p: Problems, state: GameState) -> None:
+    """Whole-state checks (:func:`~canasta_caliente.records.invariants.state_problems`): cards
+    conserved, bonus cards out of hands, the turn's facts against the table, the last result
+    against the table it finishes, no dead end (TURN-0)."""
+    try:
+        found = state_problems(state)
+    except Exception as exc:  # a tampered state may trip the engine itself
+        p.add("", f"the engine cannot play this state: {type(exc).__name__}: {exc}")
+        return
+    for path, problem in found:
+        p.add(path, problem)
+
+
+# ---------------------------------------------------------------------------------------------
+# Game records
+
+
+_MAX_ACTION_TEXT = 500
+"""The longest action text a record may hold: far more than the largest meld of the largest deck
+(a rank's 12 naturals and 18 wilds) takes to write."""
+
+
+def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
+    return tuple(str(a) if isinstance(a, Action) else a for a in values)
+
+
+def _deck(value: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
+    return None if value is None else parse_cards(value)
+
+
+def _scores(value: Sequence[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class GameRecord:
+    """A game in short: the rules, the seed, the first hand's stacked deck and the starting
+    scores (if any), and the actions in notation. :func:`replay` rebuilds every state.
+
+    Build one while playing:
+
+    >>> import canasta_caliente as cc
+    >>> record = GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=11)
+    >>> state = record.initial_state()
+    >>> action = cc.legal_actions(state)[0]
+    >>> record = record.extend(action)
+    >>> state = cc.apply(state, action)
+    >>> record.actions, record.final_state() == state
+    (('draw',), True)
+    """
+
+    rules: RuleSet
+    seed: int
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
+    """The stacked top of the first hand's deck (``new_game``'s ``deck``), or ``None``."""
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
+    """The sides' starting scores, or ``None`` for zeros."""
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
+    """The actions, in notation, from the first state on."""
+
+    @classmethod
+    def start(
+        cls,
+        rules: RuleSet,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> GameRecord:
+        """A record of a new game, with no action yet; takes ``new_game``'s arguments (a
+        random seed is drawn when none is given, so the record can always be replayed).
+        The arguments are checked by starting the game once."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        record = cls(rules, seed, deck, scores)
+        record.initial_state()
+        return record
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The record of the game that starts at ``state``, a state ``new_game`` returned.
+
+        Raises ``ValueError`` for a state that is not the start of a game.
+        """
+        default = new_game(state.rules, seed=state.seed, scores=state.scores)
+        deck = None if default.table.deck == state.table.deck else state.table.deck
+        record = cls(state.rules, state.seed, deck, state.scores)
+        if state.hand_number != 1 or record.initial_state() != state:
+            raise ValueError("the state is not the start of a game (a state new_game returns)")
+        if not any(state.scores):
+            record = attrs.evolve(record, scores=None)
+        return record
+
+    def extend(self, *actions: Action | str) -> GameRecord:
+        """A new record with ``actions`` appended (notation is checked and normalized; legality
+        is checked by :func:`replay`)."""
+        added = tuple(str(a if isinstance(a, Action) else parse_action(a)) for a in actions)
+        return attrs.evolve(self, actions=self.actions + added)
+
+    def initial_state(self) -> GameState:
+        """The state before the first action."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck, scores=self.scores)
+
+    def states(self) -> tuple[GameState, ...]:
+        """Every state of the game, the initial one first (see :func:`replay`)."""
+        return replay(self)
+
+    def final_state(self) -> GameState:
+        """The state after the last action."""
+        return replay(self)[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON data."""
+        return {
+            "format": RECORD_FORMAT,
+            "rules_version": RULES_VERSION,
+            "package_version": __version__,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "deck": None if self.deck is None else cards_out(self.deck),
+            "scores": None if self.scores is None else list(self.scores),
+            "actions": list(self.actions),
+        }
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The record as a JSON document; :meth:`from_json` reads it back."""
+        return pretty_json(self.to_dict(), indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Read a record from plain JSON data; a malformed one raises
+        :class:`~canasta_caliente.StateError` listing every problem."""
+        what = "game record"
+        p = Problems()
+        check_header(p, data, RECORD_FORMAT, what)
+        doc = fields(p, "", data, ("format", "rules_version", "rules", "seed", "actions"),
+                     ("package_version", "deck", "scores"))
+        assert doc is not None  # check_header has seen an object
+        rules = get_rules(p, "rules", doc["rules"])
+        seed = get_int(p, "seed", doc["seed"])
+        deck: tuple[Card, ...] | None = None
+        if doc.get("deck") is not None:
+            deck = get_cards(p, "deck", doc["deck"])
+        scores: tuple[int, ...] | None = None
+        if doc.get("scores") is not None:
+            scores = get_scores(p, "scores", doc["scores"],
+                                None if rules is None else len(rules.layout))
+        actions: list[str] = []
+        items = get_list(p, "actions", doc["actions"])
+        normal: dict[str, str] = {}  # a game repeats its actions: each text is parsed once
+        for i, item in enumerate(items or ()):
+            text = get_str(p, join("actions", i), item)
+            if text is None:
+                continue
+            found = normal.get(text)
+            if found is None and len(text) > _MAX_ACTION_TEXT:
+                p.add(join("actions", i), f"step {i + 1}: {len(text)} characters; no action "
+                      f"is written in more than {_MAX_ACTION_TEXT}")
+                continue
+            if found is None:
+                try:
+                    found = normal[text] = str(parse_action(text))
+                except NotationError as exc:
+                    p.add(join("actions", i), f"step {i + 1}: {exc}")
+                    continue
+            actions.append(found)
+        p.raise_if_any(what)
+        assert rules is not None and seed is not None
+        record = cls(rules, seed, deck, scores, tuple(actions))
+        try:
+            record.initial_state()
+        except ValueError as exc:
+            p.add("deck" if "deck" in str(exc) else "scores", str(exc))
+            p.raise_if_any(what)
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> GameRecord:
+        """Read a record written by :meth:`to_json` (see :meth:`from_dict`)."""
+        return cls.from_dict(read_document(text, "game record"))
+
+
+class ReplayError(IllegalActionError):
+    """An illegal action in a game record, found by :func:`replay`.
+
+    :attr:`step` is its number (from 1), :attr:`action` its notation and :attr:`state` the
+    state it was refused in.
+    """
+
+    def __init__(self, step: int, action: str, state: GameState, reason: str) -> None:
+        self.step = step
+        self.action = action
+        self.state = state
+        super().__init__(f"step {step}: {reason}")
+
+
+def replay(record: GameRecord) -> tuple[GameState, ...]:
+    """Every state of a recorded game: the initial state, then one per action.
+
+    An illegal action raises :class:`ReplayError` (an
+    :class:`~canasta_caliente.IllegalActionError`) naming the step; malformed notation or
+    arguments that cannot start the game raise :class:`~canasta_caliente.StateError`.
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+    try:
+        state = record.initial_state()
+    except (TypeError, ValueError) as exc:
+        raise StateError(f"game record: cannot start the game: {exc}") from None
+    states = [state]
+    for step, text in enumerate(record.actions, 1):
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            raise StateError(f"game record: step {step}: malformed action: {exc}") from None
+        try:
+            state = apply(state, action)
+        except IllegalActionError as exc:
+            raise ReplayError(step, str(action), state, str(exc)) from None
+        states.append(state)
+    return tuple(states)
+

@@ -1,0 +1,52 @@
+"""The rules layer: what a game is played by.
+
+- ``ruleset``: :class:`~canasta_caliente.RuleSet`, its options (:data:`OPTIONS`), presets and
+  their TOML and JSON documents;
+- ``facts``: :class:`~canasta_caliente.rules.facts.RuleFacts`, everything derived from a
+  RuleSet, reached with :func:`~canasta_caliente.rules.facts.facts_of`;
+- ``_documents`` and ``_validation``: the readers of rule documents and the checks of every
+  option.
+
+May import: :mod:`canasta_caliente.errors`, :mod:`canasta_caliente.cards` and
+:mod:`canasta_caliente.actions` (the vocabulary), nothing above. The names of the former
+``canasta_caliente.rules`` module are importable from here as before.
+"""
+
+from __future__ import annotations
+
+from .facts import RuleFacts, facts_of
+from .ruleset import (
+    MOST_COUNT,
+    MOST_POINTS,
+    MOST_SCORE,
+    OPTIONS,
+    BonusExtras,
+    ConcealedScope,
+    GoingOutPermission,
+    OptionInfo,
+    RuleSet,
+    StockOut,
+    TieBreak,
+    WildRule,
+    table_layout,
+    toml_value,
+)
+
+__all__ = [
+    "MOST_COUNT",
+    "MOST_POINTS",
+    "MOST_SCORE",
+    "OPTIONS",
+    "BonusExtras",
+    "ConcealedScope",
+    "GoingOutPermission",
+    "OptionInfo",
+    "RuleFacts",
+    "RuleSet",
+    "StockOut",
+    "TieBreak",
+    "WildRule",
+    "facts_of",
+    "table_layout",
+    "toml_value",
+]

@@ -1,0 +1,356 @@
+"""Reading RuleSet documents: the text of TOML and JSON documents, and the words of messages.
+
+One job: turn a document's text into plain data (or a :class:`~canasta_caliente.RuleSetError`
+that says where the text is wrong), convert the plain values documents hold into option values,
+and describe a value for a message. :mod:`canasta_caliente.rules` builds the RuleSet from the
+data and :mod:`canasta_caliente.rules._validation` validates it; this module knows neither.
+
+Sections: card values and codes; converters of document values; writing plain values and
+TOML values; messages; reading JSON and
+TOML (error locations, the limits on nesting, dotted keys and long integers).
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import NUM_KINDS, Card
+from ..errors import RuleSetError, short_repr
+
+# -- card values and codes ----------------------------------------------------------------
+
+# The card values of CARD-3, in card-index order.
+DEFAULT_VALUES: tuple[int, ...] = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5, 0)
+CARD_CODES: tuple[str, ...] = tuple(Card(i).code for i in range(NUM_KINDS))
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+
+def card_code(code: Any) -> Card | None:
+    """The card a document's key names, or ``None``."""
+    if is_int(code) and abs(code) < 100:
+        code = str(code)
+    if not isinstance(code, str) or len(code) > 10:
+        return None
+    try:
+        return Card.parse(code)
+    except ValueError:
+        return None
+
+
+# -- converters of document values --------------------------------------------------------
+
+
+def pairs_converter(value: Any) -> Any:
+    """Convert a list of pairs (from JSON or TOML) to a tuple of pairs, if it is one."""
+    if isinstance(value, list | tuple):
+        out = []
+        for row in value:
+            if isinstance(row, list | tuple):
+                out.append(tuple(row))
+            else:
+                return value
+        return tuple(out)
+    return value
+
+
+def values_converter(value: Any) -> Any:
+    """Card values from a mapping of card codes (merged over CARD-3's values), or a sequence.
+
+    Anything else, or a mapping naming an unknown card, is kept as given for validation to
+    report.
+    """
+    if isinstance(value, Mapping):
+        merged = list(DEFAULT_VALUES)
+        for code, v in value.items():
+            card = card_code(code)
+            if card is None:
+                return value
+            merged[card] = v
+        return tuple(merged)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def none_converter(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return None
+    return value
+
+
+def enum_converter(kind: type[enum.StrEnum]) -> Any:
+    def convert(value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                return kind(value.strip().lower())
+            except ValueError:
+                return value
+        return value
+
+    return convert
+
+
+
+# -- writing documents ---------------------------------------------------------------------
+
+
+def plain_value(name: str, value: Any) -> Any:
+    """An option's value as plain JSON data."""
+    if name == "card_values":
+        return {Card(i).code: v for i, v in enumerate(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [list(row) for row in value]
+    return value
+
+
+def toml_value(value: Any) -> str:
+    """A plain option value (see :meth:`RuleSet.to_dict`) written as a TOML value.
+
+    >>> toml_value(None), toml_value(True), toml_value([[0, 50], [1500, 90]])
+    ('"none"', 'true', '[[0, 50], [1500, 90]]')
+    """
+    if value is None:
+        return '"none"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{_toml_key(str(k))} = {toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+# -- messages -----------------------------------------------------------------------------
+
+
+def close_match(word: str, choices: Any, template: str) -> str:
+    """``template`` filled with the choice closest to ``word``, or ``""`` if none is close (a
+    long word is never close to a name: it is not compared, which keeps this cheap)."""
+    if len(word) > 60:
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return template.format(close[0]) if close else ""
+
+
+def safe_text(value: Any, limit: int = 60) -> str:
+    """``str(value)`` for a message: shortened, lone surrogates escaped, never raising."""
+    if isinstance(value, str):
+        text = value
+    elif is_int(value) and value.bit_length() <= 100:
+        text = str(value)
+    else:
+        text = short_repr(value, limit)
+    if len(text) > limit:
+        text = text[: limit - 7] + "..." + text[-4:]
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def describe_found(v: Any) -> str:
+    """A value and, where it helps, what kind of value it is (a document's words); short,
+    and never raising on a strange value."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return f"{str(v).lower()} (a boolean, not a number)"
+    if isinstance(v, str):
+        if len(v) <= 60 and re.fullmatch(r"\s*-?\d+\s*", v):
+            return f"{v!r} (text: write the number without quotes)"
+        return f"{short_repr(v)} (text)"
+    if isinstance(v, float):
+        return f"{v!r} (a number with a fraction)"
+    if isinstance(v, Mapping):
+        return "a table"
+    if isinstance(v, list | tuple):
+        text = short_repr(v, 41)
+        return f"a list ({text})" if len(text) <= 40 and not text.startswith("<") else "a list"
+    if isinstance(v, int):
+        return short_repr(v)
+    return f"{short_repr(v)} ({type(v).__name__})"
+
+
+def _line_hint(text: str | bytes | bytearray, lineno: int) -> str:
+    lines = _as_text(text).splitlines()
+    if 1 <= lineno <= len(lines) and lines[lineno - 1].strip():
+        return f" (the line reads: {safe_text(lines[lineno - 1].strip(), 100)})"
+    return ""
+
+
+_TOML_POSITION = re.compile(r"^(?P<msg>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
+                            r"(?P<end>end of document))\)\s*$", re.DOTALL)
+
+
+def _parses(lines: list[str], k: int) -> bool:
+    """Whether the first ``k`` lines are a TOML document."""
+    try:
+        tomllib.loads("\n".join(lines[:k]))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return False
+    return True
+
+
+def _longest_parsing_prefix(lines: list[str]) -> int:
+    """How many lines start the document before a construct left open at its end.
+
+    Every prefix that holds the open construct's first line fails to parse; the prefix just
+    before it parses. The construct usually starts on the last line that starts a statement
+    (``key = ...`` or a table header), or else on the last line that holds a multi-line
+    string's quotes: two parses confirm each guess. Otherwise galloping back from
+    the end, then bisecting, finds that boundary with a logarithmic number of parses, so the
+    time is O(n log n) rather than one parse per line. (A prefix that ends inside an earlier,
+    closed multi-line construct also fails, so in rare documents the line found is an earlier
+    one; it is still a line the reader should look at.)
+    """
+    statement = next((k for k in range(len(lines) - 1, -1, -1) if _STATEMENT.match(lines[k])),
+                     None)
+    string = next((k for k in range(len(lines) - 1, -1, -1)
+                   if '"""' in lines[k] or "'''" in lines[k]), None)
+    for k in (statement, string):
+        if k is not None and _parses(lines, k) and not _parses(lines, k + 1):
+            return k
+    bad = len(lines)  # the whole document fails
+    step = 1
+    good = max(bad - step, 0)
+    while good > 0 and not _parses(lines, good):
+        bad = good
+        step *= 2
+        good = max(bad - step, 0)
+    while bad - good > 1:  # _parses(good) (the empty prefix parses) and not _parses(bad)
+        mid = (good + bad) // 2
+        if _parses(lines, mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
+# The start of a TOML line that starts a statement: a key and "=", or a table header.
+_STATEMENT = re.compile(r"""[ \t]*(?>[A-Za-z0-9_\-"'.][A-Za-z0-9_\-"'. \t]*)=|"""
+                        r"""[ \t]*\[\[?(?>[A-Za-z0-9_\-"'. \t]+)\]?\]?[ \t]*(?:#.*)?$""")
+_MOST_KEY_PARTS = 32
+# A dotted key of more than _MOST_KEY_PARTS parts; the lookbehind makes each match attempt
+# start at a key part's first character, and the atomic groups never backtrack, so the search
+# is linear in the document's size.
+_LONG_DOTTED_KEY = re.compile(
+    r"""(?<![A-Za-z0-9_\-"'])(?>(?>[A-Za-z0-9_\-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*)"""
+    rf"{{{_MOST_KEY_PARTS}}}")
+_TOO_DEEP = ("nested too deeply: a RuleSet document holds tables and lists of rows, a few "
+             "levels deep")
+_LONG_DIGITS = re.compile(r"\d(?:_?\d){4300,}")
+
+
+def _as_text(text: str | bytes | bytearray) -> str:
+    if isinstance(text, str):
+        return text
+    return bytes(text).decode("utf-8", "replace")
+
+
+def _long_integer(text: str, most_digits: int) -> str:
+    """The message for an integer too long to read, naming where it is."""
+    match = _LONG_DIGITS.search(text)
+    where = ""
+    if match is not None:
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        digits = sum(c.isdigit() for c in match.group())
+        where = f" at line {line}, column {column} ({digits} digits)"
+    return (f"an integer too long to read{where}: no option takes a number of more than "
+            f"{most_digits} digits")
+
+
+def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
+    """The message for a TOML syntax error, naming its line (and column)."""
+    raw = str(exc)
+    match = _TOML_POSITION.match(raw)
+    if match is None:
+        return f"invalid TOML: {raw}"
+    msg = match["msg"]
+    if match["end"]:
+        # tomllib reports an unclosed construct at the end of the document; the construct
+        # starts on the line after the longest prefix of lines that still parses.
+        lines = text.splitlines()
+        line = min(_longest_parsing_prefix(lines) + 1, max(len(lines), 1))
+        where = f"line {line} (still open at the end of the document)"
+    else:
+        line = int(match["line"])
+        where = f"line {line}, column {match['col']}"
+    hint = _line_hint(text, line)
+    lines = text.splitlines()
+    if 1 <= line <= len(lines) and re.search(r"=\s*(none|null|None)\s*(#.*)?$", lines[line - 1]):
+        hint += '; write "none" in quotes for no limit'
+    return f"invalid TOML at {where}: {msg}{hint}"
+
+
+# -- reading the documents -----------------------------------------------------------------
+
+
+def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, list[tuple[str, str]]]:
+    """The plain data of a JSON document and the problems found reading it (a key given twice).
+
+    A syntax error, a document nested too deeply or an integer of more than ``most_digits``
+    digits raises :class:`~canasta_caliente.RuleSetError`. Linear in the document's size.
+    """
+    problems: list[tuple[str, str]] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in items:
+            if key in seen:
+                problems.append((safe_text(key), "given more than once in the JSON "
+                                 "document"))
+            seen[key] = value
+        return seen
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        raise RuleSetError([("(document)", f"invalid JSON at line {exc.lineno}, column "
+                             f"{exc.colno}: {exc.msg}" + _line_hint(exc.doc, exc.lineno))]
+                           ) from None
+    except RecursionError:
+        raise RuleSetError([("(document)", _TOO_DEEP)]) from None
+    except ValueError:  # an integer longer than Python reads from text
+        raise RuleSetError([("(document)", _long_integer(_as_text(text), most_digits))]) from None
+    return data, problems
+
+
+def load_toml(text: str, most_digits: int) -> Any:
+    """The plain data of a TOML document.
+
+    A syntax error, a dotted key of too many parts, a document nested too deeply or an integer
+    of more than ``most_digits`` digits raises :class:`~canasta_caliente.RuleSetError`.
+    """
+    deep = _LONG_DOTTED_KEY.search(text)
+    if deep is not None:  # tomllib's time grows with the square of a dotted key's length
+        line = text.count("\n", 0, deep.start()) + 1
+        raise RuleSetError([("(document)", f"a dotted key of more than {_MOST_KEY_PARTS} "
+                             f"parts at line {line}: {_TOO_DEEP}")])
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError([("(document)", _toml_error(text, exc))]) from None
+    except RecursionError:
+        raise RuleSetError([("(document)", _TOO_DEEP)]) from None
+    except ValueError:  # an integer longer than Python reads from text
+        raise RuleSetError([("(document)", _long_integer(text, most_digits))]) from None
+    return data

@@ -1,0 +1,175 @@
+"""What a RuleSet implies, computed once: :class:`RuleFacts`, the one home of the engine's
+derived rule facts.
+
+Every fact the engine, the finishing search (:mod:`canasta_caliente.engine.solver`) and scoring
+derive
+from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the most
+wilds a meld may hold, the turn order of each hand, the partners of each turn order, and the
+meld tables the listing fills. :func:`rule_facts` computes them on first use and keeps them on
+the RuleSet itself (a slot that takes no part in equality, hashing or ``repr``), so a hot path
+reaches them with one attribute read::
+
+    facts = rules._facts or rule_facts(rules)
+
+The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
+only fill: each is bounded by the finite number of keys the RuleSet allows (seats, hand
+shapes), or cleared when it grows past a limit (the turn orders). A pickled or copied RuleSet
+drops its facts (:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import FREEZERS, NUM_RANKS, Card
+from .ruleset import GoingOutPermission, RuleSet, WildRule
+
+__all__ = ["INF", "RuleFacts", "facts_of", "rule_facts", "wild_cap"]
+
+INF = 10**9
+"""A count or a value larger than any a game reaches (``no such option``)."""
+
+def wild_cap(rules: RuleSet, naturals: int) -> int:
+    """Most wilds a meld with this many naturals may hold (MELD-2); -1 if none is valid."""
+    rule = rules.wild_rule
+    if rule is WildRule.MORE_NATURALS:
+        cap = naturals - 1
+    elif rule is WildRule.NOT_MORE_WILDS:
+        cap = naturals
+    else:
+        cap = INF if naturals >= 2 else -1
+    if rules.max_wilds is not None and cap > rules.max_wilds:
+        cap = rules.max_wilds
+    return cap
+
+
+def _no_facts() -> None:
+    """What a pickled :class:`RuleFacts` becomes: nothing (computed again on first use)."""
+    return None
+
+
+class RuleFacts:
+    """The facts the engine derives from one RuleSet (see the module docstring).
+
+    Reach them with ``rules._facts or rule_facts(rules)``; never build one directly."""
+
+    __slots__ = (
+        "asks",
+        "asks_first",
+        "caps",
+        "deck",
+        "freezers",
+        "meld_options",
+        "new_meld_wilds",
+        "no_pair_onto_canasta",
+        "partners",
+        "rank_melds",
+        "rank_shapes",
+        "side_of",
+        "turn_orders",
+    )
+
+    side_of: tuple[int, ...]
+    """Per seat, the index of its side (SEAT-2)."""
+    deck: tuple[Card, ...]
+    """The rules' full deck in card order (CARD-2)."""
+    caps: tuple[int, ...]
+    """Per number of naturals (index 0 to the most a meld can hold, plus 2), the most wilds a
+    meld may hold (:func:`wild_cap`; -1: no valid meld), MELD-2."""
+    new_meld_wilds: tuple[int, ...]
+    """Per number of naturals held (0 to 2), the fewest wilds a new meld of them needs (MELD-1:
+    three cards; MELD-2: the wilds the naturals allow); :data:`INF` if none can be made."""
+    asks_first: bool
+    """Whether going out needs a "yes" unless it is concealed (OUT-3): under
+    ``going_out_permission = "required"`` (READ-4), for players with a partner."""
+    asks: bool
+    """Whether a player may ask a partner "May I go out?" (OUT-2): not under
+    ``going_out_permission = "never"`` (READ-4)."""
+    freezers: frozenset[Card]
+    """The cards that freeze the pile while it holds one (PILE-3): wilds and bonus cards, and
+    stop cards under ``stop_card_freezes`` (READ-6)."""
+    no_pair_onto_canasta: bool
+    """Under the always-frozen pile (PILE-5) with ``pile_pair_onto_canasta`` off (READ-7): a
+    natural pair may not take the pile onto a meld that is already a canasta."""
+    turn_orders: dict[int, tuple[int, ...]]
+    """By hand number, its :func:`~canasta_caliente.turn_order` (the first 64 hands): filled by
+    :func:`canasta_caliente.engine.deal.deal` only."""
+    partners: dict[tuple[int, ...], tuple[int | None, ...]]
+    """By turn order, per turn index the next active seat of the same side (the partner asked
+    in OUT-2), ``None`` for a player with no partner."""
+    rank_melds: dict[tuple[Any, ...], Any]
+    """The listing's meld options by ``(rank, naturals held, meld, 2s held, jokers held)``:
+    filled by :func:`canasta_caliente.engine.tables.rank_entry` only."""
+    rank_shapes: dict[tuple[Any, ...], Any]
+    """The same options by rank and shape (what sets them): filled by ``rank_entry`` only."""
+    meld_options: dict[int, Any]
+    """Meld options by their packed code (:func:`canasta_caliente.engine.tables.option_code`):
+    filled by ``rank_entry`` only."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        setattr_ = object.__setattr__
+        side_of = [0] * rules.players
+        for i, side in enumerate(rules.layout):
+            for seat in side:
+                side_of[seat] = i
+        setattr_(self, "side_of", tuple(side_of))
+        deck: list[Card] = []
+        for kind, n in enumerate(rules.deck_counts):
+            deck.extend([Card(kind)] * n)
+        setattr_(self, "deck", tuple(deck))
+        top = max(rules.deck_counts[:NUM_RANKS]) + 3
+        caps = tuple(wild_cap(rules, n) if n >= 1 else -1 for n in range(top))
+        setattr_(self, "caps", caps)
+        setattr_(self, "new_meld_wilds", tuple(
+            min((3 - a for a in range(1, have + 1) if caps[a] >= 3 - a), default=INF)
+            for have in range(3)))
+        setattr_(self, "asks", rules.going_out_permission is not GoingOutPermission.NEVER)
+        setattr_(self, "asks_first",
+                 rules.going_out_permission is GoingOutPermission.REQUIRED)
+        setattr_(self, "freezers", FREEZERS | {Card.BLACK_THREE} if rules.stop_card_freezes
+                 else FREEZERS)
+        setattr_(self, "no_pair_onto_canasta",
+                 rules.always_frozen and not rules.pile_pair_onto_canasta)
+        setattr_(self, "turn_orders", {})
+        setattr_(self, "partners", {})
+        setattr_(self, "rank_melds", {})
+        setattr_(self, "rank_shapes", {})
+        setattr_(self, "meld_options", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"RuleFacts is frozen: {name} cannot be set")
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickled or copied, the facts become ``None``: computed again on first use."""
+        return (_no_facts, ())
+
+    def partners_in(self, order: tuple[int, ...]) -> tuple[int | None, ...]:
+        """Per turn index of ``order``, the next active seat of the same side, or ``None``."""
+        found = self.partners.get(order)
+        if found is None:
+            side_of = self.side_of
+            out: list[int | None] = []
+            for i, seat in enumerate(order):
+                others = [order[(i + k) % len(order)] for k in range(1, len(order))]
+                out.append(next((o for o in others if side_of[o] == side_of[seat]), None))
+            found = self.partners[order] = tuple(out)
+        return found
+
+
+def rule_facts(rules: RuleSet) -> RuleFacts:
+    """The :class:`RuleFacts` of ``rules``, computed on first use and kept on the RuleSet."""
+    facts = rules._facts
+    if facts is None:
+        facts = RuleFacts(rules)
+        object.__setattr__(rules, "_facts", facts)
+    return facts
+
+
+
+def facts_of(rules: RuleSet) -> RuleFacts:
+    """The :class:`RuleFacts` of ``rules``: the one way every module other than this one reaches
+    them (computed on first use and kept on the RuleSet, so later calls read one slot)."""
+    facts = rules._facts
+    if facts is None:
+        facts = rule_facts(rules)
+    return facts

@@ -1,0 +1,564 @@
+"""The game state: frozen, hashable, plain data.
+
+A :class:`GameState` is made of small frozen parts (one :class:`SideTable` per side, one
+:class:`Turn`, one :class:`Table` per hand) that successive states share: an action rebuilds only
+the parts it changes. Hands are card counts (tuples indexed by :class:`~canasta_caliente.Card`).
+The functions that change a state live in :mod:`canasta_caliente.engine`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Protocol
+
+import attrs
+
+from ..cards import FREEZERS as FREEZERS  # (also read from here by older modules)
+from ..cards import NUM_KINDS, Card, cards_from_counts
+from ..cards import NUM_RANKS as NUM_RANKS
+from ..rules.facts import rule_facts
+from ..rules.ruleset import RuleSet, TieBreak
+
+__all__ = [
+    "COMPONENTS",
+    "GameProgress",
+    "GameState",
+    "HandEnd",
+    "HandResult",
+    "Meld",
+    "Phase",
+    "Question",
+    "SideTable",
+    "Table",
+    "Turn",
+]
+
+NO_WAITING: tuple[int, ...] = (0,) * NUM_KINDS
+"""No pile cards waiting (the default of :attr:`Turn.waiting`, one shared tuple)."""
+
+MeldCounts = tuple[int, int, int]
+"""A rank's meld as (naturals, little wilds, big wilds)."""
+
+
+class Phase(enum.StrEnum):
+    """Where the game is: the part of the turn, or between hands, or over."""
+
+    DRAW = "draw"
+    """The player to act must make the draw action (TURN-2)."""
+    PLAY = "play"
+    """The player has drawn and melds, asks or discards."""
+    ANSWER = "answer"
+    """A partner must answer "May I go out?" (OUT-2)."""
+    HAND_OVER = "hand_over"
+    """The hand has ended; the next action is ``deal``."""
+    GAME_OVER = "game_over"
+    """The game is over."""
+
+
+class Question(enum.IntEnum):
+    """The state of this turn's "May I go out?" question (OUT-2)."""
+
+    NONE = 0
+    ASKED = 1
+    YES = 2
+    NO = 3
+
+
+class HandEnd(enum.StrEnum):
+    """How a hand ended."""
+
+    WENT_OUT = "went_out"
+    """A player went out (OUT-1)."""
+    BONUS_NOT_REPLACED = "bonus_not_replaced"
+    """A bonus card could not be replaced from the empty stock (END-1)."""
+    PASSED = "passed"
+    """A player passed with the stock empty (END-2)."""
+    LAST_CARD = "last_card"
+    """The last card of the stock was taken (END-3)."""
+
+
+@attrs.frozen
+class Meld:
+    """A meld on the table: its rank (``B3`` for a stop meld) and its cards."""
+
+    rank: Card
+    cards: tuple[Card, ...]
+    is_canasta: bool
+    is_natural: bool
+    """True if the meld holds no wild."""
+
+    def __str__(self) -> str:
+        return " ".join(c.code for c in self.cards) + (" [canasta]" if self.is_canasta else "")
+
+
+@attrs.frozen
+class SideTable:
+    """One side's part of the table in the current hand."""
+
+    melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
+    """Per natural rank, the meld as (naturals, little wilds, big wilds), or ``None``."""
+    stop_melds: tuple[int, ...] = ()
+    """Sizes of the side's stop melds (MELD-5)."""
+    laid_out: int = 0
+    """Bonus cards laid out this hand."""
+    caliente_played: int = 0
+    """Caliente cards played this hand (HOT-2)."""
+
+    @property
+    def meld_count(self) -> int:
+        """How many melds the side has on the table (stop melds included)."""
+        return sum(1 for m in self.melds if m is not None) + len(self.stop_melds)
+
+    def canastas(self, size: int) -> int:
+        """How many canastas the side has."""
+        return sum(1 for m in self.melds if m is not None and m[0] + m[1] + m[2] >= size)
+
+
+@attrs.frozen
+class Turn:
+    """The public facts of the current turn."""
+
+    phase: Phase
+    player: int
+    need: int = 0
+    """First-meld points still needed (INIT-1); 0 once met or when the side has melded."""
+    started: bool = False
+    """The player has started the side's first meld this turn (a meld or a first-meld take)."""
+    melded: bool = False
+    """The player has made a meld action this turn (OUT-2 asks come before any)."""
+    points: int = 0
+    """Card values melded this turn toward the first-meld minimum (INIT-2)."""
+    waiting: tuple[int, ...] = NO_WAITING
+    """Pile cards taken under INIT-4, waiting to join the hand, as counts."""
+    question: Question = Question.NONE
+    touched: int = 0
+    """Bit mask of the ranks whose melds the player added cards to this turn (OUT-3)."""
+    created: int = 0
+    """Bit mask of the ranks whose melds the player created this turn (OUT-3)."""
+    had_melded: bool = False
+    """The player had melded a card in this hand before this turn (OUT-3)."""
+
+
+@attrs.frozen
+class Table:
+    """Everything on the table in the current hand."""
+
+    deck: tuple[Card, ...]
+    """The hand's deck in dealt order; the stock is ``deck[stock_pos:]`` (first card on top)."""
+    stock_pos: int
+    hands: tuple[tuple[int, ...], ...]
+    """Per seat, the hand as counts (all zero for a player sitting out)."""
+    pile: tuple[Card, ...]
+    sides: tuple[SideTable, ...]
+    order: tuple[int, ...]
+    """The active seats in turn order, starting with the hand's first player (SEAT-4)."""
+    turn_index: int
+    """Index into :attr:`order` of the player whose turn it is."""
+    turn: Turn
+    melded_seats: int = 0
+    """Bit mask of the seats that have melded a card this hand."""
+    known: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards known to all to be in its hand, as counts (see
+    :meth:`GameState.known`); ``()`` while nothing is known of any hand (a new hand), so that
+    equal knowledge is always the same value."""
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self.deck) - self.stock_pos
+
+
+def check_seat(rules: RuleSet, seat: object) -> int:
+    """``seat`` if the table has it; otherwise a ``ValueError`` that says what it has."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise ValueError(f"no seat {seat!r} at a table of {rules.players} "
+                         f"(seats 0 to {rules.players - 1})")
+    return seat
+
+
+def check_side(rules: RuleSet, side: object) -> int:
+    """``side`` if the table has it; otherwise a ``ValueError`` that says what it has."""
+    sides = len(rules.layout)
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < sides:
+        raise ValueError(f"no side {side!r}: the table has {sides} sides (0 to {sides - 1})")
+    return side
+
+
+def side_melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
+    """A side's melds as :class:`Meld` values: natural ranks 4 to A, then its stop melds."""
+    size = rules.canasta_size
+    out = []
+    for rank, m in enumerate(side.melds):
+        if m is None:
+            continue
+        n, two, jk = m
+        cards = (Card(rank),) * n + (Card.TWO,) * two + (Card.JOKER,) * jk
+        out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
+    for k in side.stop_melds:
+        out.append(Meld(Card.BLACK_THREE, (Card.BLACK_THREE,) * k, False, True))
+    return tuple(out)
+
+
+def leader(
+    rules: RuleSet, scores: tuple[int, ...], went_out_side: int | None = None
+) -> int | None:
+    """The side that has won with these game scores (GAME-1): at least the target and strictly
+    ahead of every other side; ``None`` if there is no such side. Under ``tie_break =
+    "went_out"`` (READ-2) a tie for the lead goes to the tied side ``went_out_side``, the side
+    whose player went out in the last hand."""
+    best = max(scores)
+    if best < rules.target_score:
+        return None
+    if scores.count(best) > 1:
+        if (rules.tie_break is TieBreak.WENT_OUT and went_out_side is not None
+                and scores[went_out_side] == best):
+            return went_out_side
+        return None
+    return scores.index(best)
+
+
+class GameProgress:
+    """The table's sides and where the game stands, for anything that knows the rules, the
+    scores, the hand results and whether the hand is over: shared by :class:`GameState` and the
+    seat's view."""
+
+    __slots__ = ()
+    rules: RuleSet
+    scores: tuple[int, ...]
+    hand_results: tuple[HandResult, ...]
+    over: bool
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
+        return self.rules.layout
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat."""
+        rules = self.rules
+        check_seat(rules, seat)
+        return (rules._facts or rule_facts(rules)).side_of[seat]
+
+    @property
+    def is_hand_over(self) -> bool:
+        """True between hands (and after the game)."""
+        return self.over
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has won (GAME-1)."""
+        return self.over and self.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (GAME-1), or ``None`` while the game goes on."""
+        if not self.over or not self.hand_results:
+            return None
+        rules = self.rules
+        went_out = self.hand_results[-1].went_out
+        side = None if went_out is None else (rules._facts or rule_facts(rules)).side_of[went_out]
+        return leader(rules, self.scores, side)
+
+
+COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
+"""The keys of :meth:`HandResult.components`, in order (SCORE-1 to SCORE-5)."""
+
+
+@attrs.frozen
+class HandResult:
+    """The score of one finished hand (SCORE-6): per side, components that add up to a total."""
+
+    breakdown: tuple[tuple[int, ...], ...]
+    """Per side, the components in :data:`COMPONENTS` order."""
+    ended: HandEnd
+    went_out: int | None = None
+    """The seat that went out, or ``None``."""
+    concealed: bool = False
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The hand score of each side."""
+        return tuple(sum(row) for row in self.breakdown)
+
+    def components(self, side: int) -> Mapping[str, int]:
+        """A side's score components: ``melds``, ``hand``, ``canastas``, ``going_out``,
+        ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
+        return MappingProxyType(dict(zip(COMPONENTS, self.breakdown[side], strict=True)))
+
+    def __repr__(self) -> str:
+        from ..views.reprs import hand_result_repr
+
+        return hand_result_repr(self)
+
+    def _repr_html_(self) -> str:
+        from ..views.reprs import hand_result_html
+
+        return hand_result_html(self)
+
+
+@attrs.frozen(cache_hash=True)
+class GameState(GameProgress):
+    """The whole state of a game: immutable and hashable.
+
+    Make one with :func:`~canasta_caliente.new_game`, move with
+    :func:`~canasta_caliente.apply`, and read it with the accessors below.
+    """
+
+    rules: RuleSet
+    seed: int
+    """The seed that shuffles every hand of the game (hidden from views)."""
+    hand_number: int
+    """The current hand, from 1."""
+    scores: tuple[int, ...]
+    """The sides' game scores (during a hand: as at its start)."""
+    table: Table
+    hand_results: tuple[HandResult, ...] = ()
+    """One result per finished hand."""
+    over: bool = False
+    """True once the hand has ended (see :attr:`is_hand_over`)."""
+    _legal: tuple[Any, ...] | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+    """The legal actions, once :func:`~canasta_caliente.legal_actions` has listed them."""
+
+    # -- the game -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase: the part of the turn, or between hands, or the end of the game."""
+        if self.over:
+            return Phase.GAME_OVER if self.is_game_over else Phase.HAND_OVER
+        return self.table.turn.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act (a partner answering ``ask`` is the one to act); ``None`` between
+        hands and after the game."""
+        if self.over:
+            return None
+        return self.table.turn.player
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is (the asker while a partner answers); ``None`` between
+        hands."""
+        return None if self.over else self.table.order[self.table.turn_index]
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats playing this hand, in turn order from the hand's first player."""
+        return self.table.order
+
+    # -- the table ------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
+        return cards_from_counts(self.table.hands[check_seat(self.rules, seat)])
+
+    def known(self, seat: int) -> tuple[Card, ...]:
+        """The cards known to all players to be in a seat's hand, sorted: every pile card it
+        took into its hand or that waits under INIT-4, less one for each card of that kind it
+        was later seen to meld, discard or play (a Caliente card), never below zero. Draws,
+        bonus-card replacements and Caliente refills add nothing; a new hand starts with
+        nothing known. Once a hand is over, its cards have been laid down to be counted
+        (SCORE-1): every seat's known cards are then its whole hand."""
+        known = self.table.known
+        check_seat(self.rules, seat)
+        return cards_from_counts(known[seat]) if known else ()
+
+    def hand_counts(self, seat: int) -> tuple[int, ...]:
+        """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
+        return self.table.hands[check_seat(self.rules, seat)]
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds."""
+        return sum(self.table.hands[check_seat(self.rules, seat)])
+
+    def melds(self, side: int) -> tuple[Meld, ...]:
+        """A side's melds: natural ranks 4 to A, then its stop melds."""
+        return side_melds(self.rules, self.table.sides[check_side(self.rules, side)])
+
+    def laid_out(self, side: int) -> tuple[Card, ...]:
+        """The bonus cards a side has laid out this hand."""
+        return (Card.RED_THREE,) * self.table.sides[check_side(self.rules, side)].laid_out
+
+    def caliente_played(self, side: int) -> int:
+        """How many Caliente cards a side has played this hand (HOT-2)."""
+        return self.table.sides[check_side(self.rules, side)].caliente_played
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The pile, bottom first: ``pile[-1]`` is the up card."""
+        return self.table.pile
+
+    @property
+    def up_card(self) -> Card | None:
+        """The pile's up card, or ``None`` for an empty pile."""
+        return self.table.pile[-1] if self.table.pile else None
+
+    @property
+    def pile_has_freezer(self) -> bool:
+        """True while the pile holds a wild or a bonus card anywhere (PILE-3), or a stop card
+        under ``stop_card_freezes`` (READ-6); derived from the pile's contents."""
+        rules = self.rules
+        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.table.pile)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return self.table.stock_size
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden information)."""
+        return self.table.deck[self.table.stock_pos:]
+
+    @property
+    def waiting(self) -> tuple[Card, ...]:
+        """Pile cards taken under INIT-4, waiting to join the hand; empty otherwise."""
+        if self.over:
+            return ()
+        return cards_from_counts(self.table.turn.waiting)
+
+    @property
+    def turn(self) -> Turn:
+        """The public facts of the current turn."""
+        return self.table.turn
+
+    @property
+    def dealer(self) -> int:
+        """The seat before the hand's first player (SEAT-4)."""
+        return self.table.order[-1]
+
+    def __str__(self) -> str:
+        from ..views.display import state_text
+
+        return state_text(self)
+
+    def __repr__(self) -> str:
+        from ..views.reprs import state_repr
+
+        return state_repr(self)
+
+    def _repr_html_(self) -> str:
+        from ..views.display import state_html
+
+        return state_html(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Quick constructors for the engine's hot path
+
+
+_HASH_CACHE_SLOT = "_attrs_cached_hash"
+
+
+def _builder(cls: type[Any]) -> type[Any] | None:
+    """A subclass of ``cls`` with the same layout and plain attribute setting, whose instances
+    can become instances of ``cls`` by ``__class__`` assignment; ``None`` if this Python refuses
+    the assignment."""
+    builder = type(f"_{cls.__name__}Builder", (cls,), {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": cls.__module__,
+        "__doc__": f"Builds :class:`{cls.__name__}` objects (internal).",
+    })
+    probe: Any = object.__new__(builder)
+    try:
+        probe.__class__ = cls
+    except TypeError:  # pragma: no cover - CPython 3.11 to 3.13 allow it
+        return None
+    return builder
+
+
+def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
+    """A function building ``cls`` like its attrs ``__init__`` (same positional arguments), two
+    to three times faster. ``cls`` must be a frozen, slotted attrs class without validators or
+    converters; fields with ``init=False`` get their default or their factory's value, attrs'
+    hash cache starts empty. For any other class, ``cls`` itself is returned.
+
+    The object is made as an instance of a subclass with the same slots whose attributes are
+    set plainly (a frozen class refuses it, and setting each slot through its descriptor costs
+    several times as much), then given its class: the result is an ordinary, frozen ``cls``
+    object. Where that is refused, the slots are set through their descriptors."""
+    fields = attrs.fields(cls)
+    slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
+    names = {f.name for f in fields}
+    extra = slots - names
+    if extra - {_HASH_CACHE_SLOT} or any(f.validator or f.converter for f in fields):
+        return cls
+    builder = _builder(cls)
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "builder": builder}
+    params: list[str] = []
+    values: list[tuple[str, str]] = []  # (slot, expression)
+    for i, f in enumerate(fields):
+        if not f.init:
+            if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
+                namespace[f"factory{i}"] = f.default.factory
+                values.append((f.name, f"factory{i}()"))
+            else:
+                namespace[f"default{i}"] = f.default
+                values.append((f.name, f"default{i}"))
+            continue
+        # The parameter is named as the field (so a call may name it), unless the name is taken.
+        arg = f.alias if f.alias.isidentifier() and f.alias not in namespace else f"a{i}"
+        if f.default is attrs.NOTHING:
+            params.append(arg)
+        else:
+            namespace[f"default{i}"] = f.default
+            params.append(f"{arg}=default{i}")
+        values.append((f.name, arg))
+    if _HASH_CACHE_SLOT in extra:
+        values.append((_HASH_CACHE_SLOT, "None"))
+    if builder is not None:
+        body = ["    o = new(builder)", *(f"    o.{name} = {value}" for name, value in values),
+                "    o.__class__ = cls"]
+    else:  # pragma: no cover - see _builder
+        body = ["    o = new(cls)"]
+        for i, (name, value) in enumerate(values):
+            namespace[f"set{i}"] = cls.__dict__[name].__set__
+            body.append(f"    set{i}(o, {value})")
+    lines = [f"def make({', '.join(params)}):", *body, "    return o", ""]
+    source = "\n".join(lines)
+    exec(compile(source, f"<quick constructor of {cls.__name__}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[no-any-return]
+
+
+class _MakeTable(Protocol):
+    def __call__(self, deck: tuple[Card, ...], stock_pos: int,
+                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
+                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> Table: ...
+
+
+class _MakeState(Protocol):
+    def __call__(self, rules: RuleSet, seed: int, hand_number: int, scores: tuple[int, ...],
+                 table: Table, hand_results: tuple[HandResult, ...] = (),
+                 over: bool = False) -> GameState: ...
+
+
+class _MakeTurn(Protocol):
+    def __call__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
+                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
+                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
+                 had_melded: bool = False) -> Turn: ...
+
+
+class _MakeSide(Protocol):
+    def __call__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
+                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
+                 caliente_played: int = 0) -> SideTable: ...
+
+
+make_table: _MakeTable = quick_constructor(Table)
+"""Build a :class:`Table` (the arguments of its constructor, by position or name)."""
+make_state: _MakeState = quick_constructor(GameState)
+"""Build a :class:`GameState` (the arguments of its constructor, by position or name)."""
+make_turn: _MakeTurn = quick_constructor(Turn)
+"""Build a :class:`Turn` (the arguments of its constructor, by position or name)."""
+make_side: _MakeSide = quick_constructor(SideTable)
+"""Build a :class:`SideTable` (the arguments of its constructor, by position or name)."""

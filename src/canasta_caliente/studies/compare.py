@@ -1,0 +1,360 @@
+"""Comparing rule sets: what does a house rule change?
+
+:func:`compare` plays the same games (the same bots, the same seeds) under each variant and
+measures each one: hands per game, points per hand per side, canastas per hand, how often each
+side goes out, pile takes per hand, how hands end, and each side's win rate (a seat's, where
+each seat is a side). Seat 0 plays first in the first hand, so side 0's edge is the first
+player's advantage (the bots change sides every game, so it is not theirs). Every measure comes
+with a 95% confidence interval, per variant and for the difference of every pair; a difference
+whose interval holds zero is reported as not significant.
+
+The game is the unit of the statistics: games are independent, hands of a game are not. A
+per-hand measure is a ratio of sums over games, whose standard error comes from the games'
+linearized values (the delta method); a pair's difference is taken game by game on the shared
+seeds, so what the deals have in common cancels out.
+
+>>> import canasta_caliente as cc
+>>> base = cc.RuleSet.preset("caliente")
+>>> comparison = cc.compare({"caliente": base, "frozen": base.replace(always_frozen=True)},
+...                         bots=["heuristic"], games=20, seed=1)
+>>> row = comparison.difference("frozen", "caliente", "hands per game")
+>>> row["difference"] == row["b"] - row["a"]
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import textwrap
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import attrs
+
+from ..rules.ruleset import RuleSet
+from ..state.game import HandEnd
+from .results import require, to_pandas
+from .simulate import BotSpec, GameResult, SimulationResult, simulate
+
+__all__ = ["Comparison", "Estimate", "compare", "measures"]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@attrs.frozen
+class Estimate:
+    """A measure's value with its 95% confidence interval."""
+
+    value: float
+    """The estimate (a mean per game, or a ratio of sums per hand)."""
+    low: float
+    """The interval's lower end."""
+    high: float
+    """The interval's upper end."""
+
+    @property
+    def significant(self) -> bool:
+        """True when the interval excludes zero (for a difference: the variants differ)."""
+        return self.low > 0 or self.high < 0
+
+    def __str__(self) -> str:
+        return f"{self.value:.4g} [{self.low:.4g}, {self.high:.4g}]"
+
+
+# A measure: per game, a numerator and a denominator (hands for per-hand measures, 1 for
+# per-game ones); the estimate is sum(numerators) / sum(denominators).
+_Measure = Callable[[GameResult], tuple[float, float]]
+
+
+def _side_points(side: int) -> _Measure:
+    return lambda g: (sum(t[side] for t in g.hand_totals), g.hands)
+
+
+def _going_out(seats: tuple[int, ...]) -> _Measure:
+    return lambda g: (sum(1 for h in g.hand_results
+                          if h.went_out is not None and h.went_out in seats), g.hands)
+
+
+def _ending(end: str) -> _Measure:
+    return lambda g: (sum(1 for x in g.hand_ends if x == end), g.hands)
+
+
+def _wins(side: int) -> _Measure:
+    return lambda g: (1.0 if g.winner == side else 0.0, 1)
+
+
+def measures(rules: RuleSet) -> dict[str, _Measure]:
+    """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
+    maps a game to (numerator, denominator), the measure being the ratio of their sums."""
+    layout = rules.layout
+    out: dict[str, _Measure] = {"hands per game": lambda g: (g.hands, 1)}
+    for side in range(len(layout)):
+        out[f"points per hand, side {side}"] = _side_points(side)
+    out["canastas per hand"] = lambda g: (sum(g.canastas), g.hands)
+    for side, seats in enumerate(layout):
+        out[f"going-out rate, side {side}"] = _going_out(seats)
+    out["pile takes per hand"] = lambda g: (sum(sum(t) for t in g.pile_takes), g.hands)
+    for end in HandEnd:
+        out[f"hands ending {end.value}"] = _ending(end.value)
+    for side, seats in enumerate(layout):
+        names = " ".join(map(str, seats))
+        name = (f"win rate, seat {names}" if len(seats) == 1
+                else f"win rate, side {side} (seats {names})")
+        out[name] = _wins(side)
+    return out
+
+
+def _ratio(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
+    """The ratio of sums and each game's linearized value (its influence on the ratio)."""
+    num = sum(p[0] for p in pairs)
+    den = sum(p[1] for p in pairs)
+    if den == 0:
+        return (math.nan, [0.0] * len(pairs))
+    ratio = num / den
+    mean_den = den / len(pairs)
+    return ratio, [(y - ratio * n) / mean_den for y, n in pairs]
+
+
+def _interval(value: float, influences: Sequence[float]) -> Estimate:
+    n = len(influences)
+    if n < 2 or math.isnan(value):
+        return Estimate(value, -math.inf if n < 2 else math.nan,
+                        math.inf if n < 2 else math.nan)
+    mean = sum(influences) / n
+    var = sum((u - mean) ** 2 for u in influences) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(value, value - half, value + half)
+
+
+@attrs.frozen
+class Comparison:
+    """The results of :func:`compare`: one
+    :class:`~canasta_caliente.studies.simulate.SimulationResult`
+    per variant, all on the same seeds, and the measures with their intervals."""
+
+    results: Mapping[str, SimulationResult]
+    """Per variant label, its simulation (its ``label`` is the variant's)."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The variants' labels, in the order given."""
+        return tuple(self.results)
+
+    @property
+    def games(self) -> int:
+        """The games compared per variant (all variants share the first this many seeds)."""
+        return min((len(r.games) for r in self.results.values()), default=0)
+
+    def _measures(self) -> dict[str, _Measure]:
+        first = next(iter(self.results.values())).rules
+        return measures(first)
+
+    def _per_game(self) -> dict[str, dict[str, tuple[float, list[float]]]]:
+        """Per variant, per measure: the estimate and the games' influences."""
+        n = self.games
+        table = self._measures()
+        return {label: {name: _ratio([f(g) for g in result.games[:n]])
+                        for name, f in table.items()}
+                for label, result in self.results.items()}
+
+    def estimates(self) -> dict[str, dict[str, Estimate]]:
+        """Per variant, per measure, the estimate with its 95% confidence interval."""
+        return {label: {name: _interval(*values) for name, values in per.items()}
+                for label, per in self._per_game().items()}
+
+    def pairs(self) -> Iterator[tuple[str, str]]:
+        """Every pair of variants ``(a, b)``, ``a`` before ``b`` in the order given."""
+        labels = self.labels
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                yield a, b
+
+    def summary(self) -> list[dict[str, Any]]:
+        """The comparison as rows of plain scalars: one row per measure per pair, with each
+        variant's value and interval (``a``, ``a_low``, ``a_high``, ``b``, ...), the difference
+        ``b - a`` with its interval, and ``significant`` (the interval excludes zero)."""
+        per = self._per_game()
+        rows: list[dict[str, Any]] = []
+        for a, b in self.pairs():
+            for name in self._measures():
+                value_a, infl_a = per[a][name]
+                value_b, infl_b = per[b][name]
+                est_a, est_b = _interval(value_a, infl_a), _interval(value_b, infl_b)
+                diff = _interval(value_b - value_a,
+                                 [ub - ua for ua, ub in zip(infl_a, infl_b, strict=True)])
+                rows.append({
+                    "measure": name, "variant_a": a, "variant_b": b,
+                    "a": est_a.value, "a_low": est_a.low, "a_high": est_a.high,
+                    "b": est_b.value, "b_low": est_b.low, "b_high": est_b.high,
+                    "difference": diff.value, "difference_low": diff.low,
+                    "difference_high": diff.high, "significant": diff.significant,
+                    "games": self.games,
+                })
+        return rows
+
+    def difference(self, a: str, b: str, measure: str) -> dict[str, Any]:
+        """The :meth:`summary` row of ``measure`` for the pair ``a``, ``b`` (the difference is
+        ``b - a``, whichever order the variants were given in)."""
+        for row in self.summary():
+            if row["measure"] != measure:
+                continue
+            if (row["variant_a"], row["variant_b"]) == (a, b):
+                return row
+            if (row["variant_a"], row["variant_b"]) == (b, a):
+                return _swapped(row)
+        raise KeyError(f"no measure {measure!r} for variants {a!r} and {b!r}")
+
+    def to_records(self, level: str = "game") -> list[dict[str, Any]]:
+        """Every variant's :meth:`~canasta_caliente.studies.simulate.SimulationResult.to_records`,
+        one
+        after the other (the ``variant`` column tells them apart)."""
+        return [row for result in self.results.values() for row in result.to_records(level)]
+
+    def to_pandas(self, level: str = "game") -> Any:
+        """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
+        return to_pandas(self.to_records(level), level)
+
+    def summary_pandas(self) -> Any:
+        """:meth:`summary` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
+        require("pandas", "analysis")
+        return to_pandas(self.summary())
+
+    def table(self) -> str:
+        """The summary as text: per measure, each variant's value with its interval, then for
+        each pair the difference with its interval and whether it is significant."""
+        est = self.estimates()
+        labels = self.labels
+        lines = [f"{self.games} games per variant, the same seeds for each; 95% confidence "
+                 "intervals"]
+        width = max(len(m) for m in self._measures())
+        lines.append(f"{'measure':<{width}}" + "".join(f"  {lab:>26}" for lab in labels))
+        for name in self._measures():
+            lines.append(f"{name:<{width}}" + "".join(
+                f"  {_fmt(est[lab][name]):>26}" for lab in labels))
+        for a, b in self.pairs():
+            lines.append("")
+            lines.append(f"{b} - {a}:")
+            quiet = []
+            for row in self.summary():
+                if (row["variant_a"], row["variant_b"]) != (a, b):
+                    continue
+                diff = Estimate(row["difference"], row["difference_low"],
+                                row["difference_high"])
+                if row["significant"]:
+                    lines.append(f"  {row['measure']:<{width}}  {_fmt(diff, signed=True)}")
+                else:
+                    quiet.append(row["measure"])
+            if quiet:
+                lines.extend(textwrap.wrap(
+                    "not significant (the 95% interval of the difference holds zero: these "
+                    "games cannot tell the variants apart on it): " + "; ".join(quiet) + ".",
+                    width=100, initial_indent="  ", subsequent_indent="    "))
+        return "\n".join(lines)
+
+    def plot(self, kind: str = "differences", **options: Any) -> Any:
+        """A matplotlib figure (returned, not shown; needs the extra ``analysis``):
+        ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
+        ``"hands"``, each variant's hand scores or hands per game. See
+        :func:`canasta_caliente.studies.plots.plot_comparison`."""
+        from .plots import plot_comparison
+
+        return plot_comparison(self, kind, **options)
+
+    def __repr__(self) -> str:
+        return (f"<Comparison of {', '.join(self.labels)}: {self.games} games each, "
+                f"{sum(1 for r in self.summary() if r['significant'])} significant "
+                "differences>")
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        est = self.estimates()
+        head = "".join(f"<th>{esc(lab)}</th>" for lab in self.labels)
+        pairs = list(self.pairs())
+        head += "".join(f"<th>{esc(b)} − {esc(a)}</th>" for a, b in pairs)
+        by_pair = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in self.summary()}
+        body = []
+        for name in self._measures():
+            cells = "".join(f"<td>{_fmt(est[lab][name])}</td>" for lab in self.labels)
+            for a, b in pairs:
+                row = by_pair[(a, b, name)]
+                diff = Estimate(row["difference"], row["difference_low"],
+                                row["difference_high"])
+                text = _fmt(diff, signed=True)
+                cells += (f"<td><strong>{text}</strong></td>" if row["significant"]
+                          else f"<td>{text} <em>(not significant)</em></td>")
+            body.append(f"<tr><th>{esc(name)}</th>{cells}</tr>")
+        return (f"<div><strong>Comparison</strong>: {self.games} games per variant, the same "
+                "seeds for each; 95% confidence intervals. A difference is not significant "
+                "when its interval holds zero.<table><thead><tr><th>measure</th>"
+                f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+
+
+def _swapped(row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    out["variant_a"], out["variant_b"] = row["variant_b"], row["variant_a"]
+    for key in ("", "_low", "_high"):
+        out["a" + key], out["b" + key] = row["b" + key], row["a" + key]
+    out["difference"] = -row["difference"]
+    out["difference_low"] = -row["difference_high"]
+    out["difference_high"] = -row["difference_low"]
+    return out
+
+
+def _fmt(est: Estimate, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    big = max(abs(est.value), abs(est.low), abs(est.high)) if not math.isnan(est.value) else 0
+    digits = 0 if big >= 100 else 2 if big >= 1 else 3
+    return (f"{est.value:{sign}.{digits}f} [{est.low:{sign}.{digits}f}, "
+            f"{est.high:{sign}.{digits}f}]")
+
+
+def compare(
+    variants: Mapping[str, RuleSet],
+    *,
+    bots: Sequence[BotSpec],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = False,
+    chunk_size: int = 10,
+    max_hands: int = 200,
+) -> Comparison:
+    """Play ``games`` games between ``bots`` under each variant (``variants`` maps a label to
+    a :class:`~canasta_caliente.RuleSet`), every variant on the same seeds, and compare them
+    (see :class:`Comparison`). The other arguments are :func:`~canasta_caliente.simulate`'s.
+
+    The variants must seat the same number of players in the same sides (the measures are per
+    seat and per side). Raises ``ValueError`` for fewer than two variants or tables of
+    different shapes. An interrupt (:class:`KeyboardInterrupt`) stops the comparison: the
+    running simulation stops as :func:`~canasta_caliente.simulate` does (its workers ended),
+    the variants left are not played, and the :class:`KeyboardInterrupt` is raised again.
+    """
+    if not isinstance(variants, Mapping):
+        raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
+    if len(variants) < 2:
+        raise ValueError(f"compare needs at least two variants, got {len(variants)}")
+    for label, rules in variants.items():
+        if not isinstance(label, str):
+            raise TypeError(f"a variant's label must be a str, not {type(label).__name__}")
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"variant {label!r}: expected a RuleSet, not "
+                            f"{type(rules).__name__}")
+    shapes = {label: (rules.players, rules.layout) for label, rules in variants.items()}
+    if len(set(shapes.values())) > 1:
+        raise ValueError("the variants must seat the same players in the same sides: "
+                         + "; ".join(f"{label}: {p} players in sides {layout}"
+                                     for label, (p, layout) in shapes.items()))
+    results: dict[str, SimulationResult] = {}
+    for label, rules in variants.items():
+        result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
+                          progress=progress, chunk_size=chunk_size, max_hands=max_hands,
+                          label=label)
+        if result.interrupted:
+            # The variants would not have played the same games: nothing to compare.
+            raise KeyboardInterrupt
+        results[label] = result
+    return Comparison(results)

@@ -1,0 +1,224 @@
+"""Flat tables of simulation results, and writing them to files.
+
+:meth:`SimulationResult.to_records <canasta_caliente.studies.simulate.SimulationResult.to_records>`
+turns
+a simulation into rows of plain scalars (``int``, ``float``, ``str``, ``bool``, ``None``), ready
+for a data frame, a CSV file or a database:
+
+``level="game"``, one row per game, columns :data:`GAME_COLUMNS`:
+    ``game`` (its index, from 0), ``seed``, ``variant`` (the simulation's label, or ``None``),
+    ``seat0_bot`` ... (the bot at each seat), ``side0_score`` ... (each side's final game score),
+    ``winner_side`` and ``winner_bot`` (``None`` when the game hit the hand limit), ``hands``
+    (hands played) and ``actions`` (actions taken, deals not counted).
+
+``level="hand"``, one row per side per hand, columns :data:`HAND_COLUMNS`:
+    ``game``, ``seed``, ``variant``, ``hand`` (from 1), ``side``, ``bot`` (the side's bot), one
+    column per score part of SCORE-6, each prefixed ``score_`` so that none collides with the
+    hand number (``score_melds``, ``score_hand``, ``score_canastas``, ``score_going_out``,
+    ``score_bonus_cards``, ``score_caliente``), ``score_total`` (the side's hand score),
+    ``game_score`` (the side's game score after the hand), ``canastas`` (the side's canastas at
+    the end of the hand), ``pile_takes`` (how often the side took the pile), ``went_out`` (this
+    side went out), ``went_out_seat`` (the seat that went out, any side, or ``None``),
+    ``concealed`` (the hand was gone out concealed) and ``hand_end`` (a
+    :class:`~canasta_caliente.HandEnd` value).
+
+:func:`write_records` writes rows as ``.csv``, ``.jsonl`` or ``.parquet``;
+:func:`check_output_path` checks a path before a long run starts.
+
+>>> import canasta_caliente as cc
+>>> result = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"], games=2)
+>>> row = result.to_records("hand")[0]
+>>> row["game"], row["hand"], row["side"], row["bot"], row["score_total"], row["hand_end"]
+(0, 1, 0, 'heuristic', 2475, 'went_out')
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import importlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ..state.game import COMPONENTS
+
+if TYPE_CHECKING:
+    from .simulate import SimulationResult
+
+__all__ = [
+    "GAME_COLUMNS",
+    "HAND_COLUMNS",
+    "LEVELS",
+    "OUTPUT_FORMATS",
+    "check_output_path",
+    "game_columns",
+    "records",
+    "require",
+    "to_pandas",
+    "write_records",
+]
+
+LEVELS = ("game", "hand")
+"""The levels of :func:`records`: one row per game, or one row per side per hand."""
+
+GAME_COLUMNS = ("game", "seed", "variant", "seat{n}_bot", "side{n}_score", "winner_side",
+                "winner_bot", "hands", "actions")
+"""The columns of a game row; ``{n}`` stands for each seat or side number."""
+
+HAND_COLUMNS = ("game", "seed", "variant", "hand", "side", "bot",
+                *(f"score_{part}" for part in COMPONENTS), "score_total", "game_score",
+                "canastas", "pile_takes", "went_out", "went_out_seat", "concealed", "hand_end")
+"""The columns of a hand row (one row per side per hand)."""
+
+OUTPUT_FORMATS = (".csv", ".jsonl", ".parquet")
+"""The file types :func:`write_records` writes, by suffix."""
+
+
+def require(module: str, extra: str) -> ModuleType:
+    """Import ``module``, or raise :class:`ImportError` naming the extra that installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(
+            f"{module} is needed for this: install it with "
+            f"pip install \"canasta-caliente[{extra}]\"") from exc
+
+
+def game_columns(players: int, sides: int) -> tuple[str, ...]:
+    """The game-level column names for a table of ``players`` seats in ``sides`` sides."""
+    return ("game", "seed", "variant", *(f"seat{n}_bot" for n in range(players)),
+            *(f"side{n}_score" for n in range(sides)), "winner_side", "winner_bot", "hands",
+            "actions")
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+
+
+def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any]]:
+    """The rows of ``result`` at ``level`` (``"game"`` or ``"hand"``); see the module's text
+    for the columns."""
+    _check_level(level)
+    layout = result.rules.layout
+    label = result.label
+    rows: list[dict[str, Any]] = []
+    if level == "game":
+        columns = game_columns(result.rules.players, len(layout))
+        for g in result.games:
+            values: list[Any] = [g.index, g.seed, label, *g.seat_bots, *g.scores, g.winner,
+                                 None if g.winner is None else g.seat_bots[layout[g.winner][0]],
+                                 g.hands, g.actions]
+            rows.append(dict(zip(columns, values, strict=True)))
+        return rows
+    for g in result.games:
+        scores = [0] * len(layout)
+        bots = [g.seat_bots[seats[0]] for seats in layout]
+        for number, hand in enumerate(g.hand_results):
+            went_out = hand.went_out
+            out_side = None if went_out is None else next(
+                k for k, seats in enumerate(layout) if went_out in seats)
+            for side, parts in enumerate(hand.breakdown):
+                total = sum(parts)
+                scores[side] += total
+                row: dict[str, Any] = {"game": g.index, "seed": g.seed, "variant": label,
+                                       "hand": number + 1, "side": side, "bot": bots[side]}
+                for part, value in zip(COMPONENTS, parts, strict=True):
+                    row[f"score_{part}"] = value
+                row["score_total"] = total
+                row["game_score"] = scores[side]
+                row["canastas"] = g.side_canastas[number][side]
+                row["pile_takes"] = g.pile_takes[number][side]
+                row["went_out"] = out_side == side
+                row["went_out_seat"] = went_out
+                row["concealed"] = hand.concealed
+                row["hand_end"] = hand.ended.value
+                rows.append(row)
+    return rows
+
+
+def to_pandas(rows: Sequence[Mapping[str, Any]], level: str = "game",
+              columns: Sequence[str] | None = None) -> Any:
+    """``rows`` as a :class:`pandas.DataFrame` (needs the extra ``analysis``); with no rows, the
+    columns of ``level`` (or ``columns``) are kept."""
+    pd = require("pandas", "analysis")
+    if rows:
+        frame = pd.DataFrame.from_records(list(rows))
+        for name in ("winner_side", "went_out_seat"):  # None stays missing, the rest ints
+            if name in frame.columns:
+                frame[name] = frame[name].astype("Int64")
+        return frame
+    if columns is None:
+        columns = GAME_COLUMNS if level == "game" else HAND_COLUMNS
+    return pd.DataFrame(columns=list(columns))
+
+
+def check_output_path(path: str | os.PathLike[str]) -> Path:
+    """Check, before a run, that ``path`` can be written by :func:`write_records`: a known
+    suffix, an existing directory that can be written to, and pyarrow installed for parquet.
+    Raises ``ValueError`` (or ``ImportError`` naming the extra) saying what is wrong."""
+    out = Path(path)
+    suffix = out.suffix.lower()
+    if suffix not in OUTPUT_FORMATS:
+        raise ValueError(f"{out}: unknown file type {suffix or '(none)'!r}: write "
+                         f"{', '.join(OUTPUT_FORMATS)}")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise ValueError(f"{out}: the directory {parent} does not exist")
+    if out.is_dir():
+        raise ValueError(f"{out}: is a directory")
+    if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise ValueError(f"{out}: cannot be written (permission denied)")
+    if suffix == ".parquet":
+        require("pyarrow", "analysis")
+    return out
+
+
+def write_records(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike[str],
+                  columns: Sequence[str] | None = None) -> Path:
+    """Write ``rows`` to ``path``, by its suffix: ``.csv`` (a header row; ``None`` as an empty
+    field), ``.jsonl`` (one JSON object a line) or ``.parquet`` (needs pyarrow, extra
+    ``analysis``). ``columns`` orders the columns (by default, the first row's keys)."""
+    out = check_output_path(path)
+    suffix = out.suffix.lower()
+    names = list(columns) if columns is not None else list(rows[0]) if rows else []
+    if suffix == ".csv":
+        with out.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=names)
+            writer.writeheader()
+            writer.writerows(rows)
+    elif suffix == ".jsonl":
+        with out.open("w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps({k: row[k] for k in names}) + "\n")
+    else:
+        pa = require("pyarrow", "analysis")
+        pq = require("pyarrow.parquet", "analysis")
+        table = pa.Table.from_pylist([{k: row[k] for k in names} for row in rows])
+        pq.write_table(table, out)
+    return out
+
+
+def simulation_html(result: SimulationResult) -> str:
+    """An HTML table of a simulation's aggregate statistics (its ``_repr_html_``)."""
+    esc = html.escape
+    title = f"{len(result.games)} games of {result.requested}" + (
+        " (interrupted)" if result.interrupted else "")
+    if result.label:
+        title = f"{esc(result.label)}: {title}"
+    rates = result.win_rates
+    means = result.mean_hand_score
+    rows = "".join(
+        f"<tr><td>{esc(bot)}</td><td>{rates[bot][0]:.1%}</td>"
+        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
+        for bot in result.bots)
+    ends = ", ".join(f"{esc(k)} {v}" for k, v in sorted(result.hand_ends.items()))
+    return (f"<div><strong>SimulationResult</strong> {title}"
+            "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
+            f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<p>{result.hands_per_game:.2f} hands per game, "
+            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")

@@ -1,0 +1,224 @@
+"""Tournaments: a round robin of bots, rated on the Elo scale with confidence intervals.
+
+:func:`tournament` plays every pair of bots against each other with
+:func:`~canasta_caliente.studies.simulate.simulate` (each pair's games on seeds derived from the
+tournament's seed and the pair, so the tables are identical whatever the number of workers).
+Within a pair the bots swap sides every game (:func:`~canasta_caliente.studies.simulate.seat_bots`),
+so with an even number of games each bot sits on each side, and plays first, as often as the
+other. The ratings come from a Bradley-Terry model fitted to all the games at once (a draw,
+a game stopped at the hand limit, counts half a win to each), on the Elo scale
+(``400 * log10`` of the strength, the ratings' mean at 0): a difference of 200 means the
+stronger bot wins about 76% of its games. Each rating has a 95% interval from the model's
+Fisher information. One virtual drawn game per pair keeps the fit finite when a bot wins
+every game.
+
+>>> import canasta_caliente as cc
+>>> t = cc.tournament(["heuristic", "random"], cc.RuleSet.preset("caliente-2p"), games=2, seed=1)
+>>> sorted(t.ratings)
+['heuristic', 'random']
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..rules.ruleset import RuleSet
+from .compare import Z95, Estimate
+from .results import records, to_pandas
+from .simulate import BotSpec, SimulationResult, simulate
+
+__all__ = ["Tournament", "bradley_terry", "tournament"]
+
+_ELO = 400 / math.log(10)
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small non-singular matrix (Gauss-Jordan with partial pivoting)."""
+    n = len(matrix)
+    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        p = a[col][col]
+        a[col] = [x / p for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    return [row[n:] for row in a]
+
+
+def bradley_terry(
+    wins: Sequence[Sequence[float]], *, prior: float = 0.5
+) -> list[Estimate]:
+    """Elo-scale ratings with 95% intervals from a matrix of wins: ``wins[i][j]`` is what bot
+    ``i`` scored against bot ``j`` (a win 1, a draw 1/2 to each). ``prior`` adds that many
+    virtual wins to each side of every pair that met. The ratings' mean is 0; the fit is
+    Hunter's minorization-maximization, the intervals from the inverse Fisher information
+    under that constraint. Bots that never met others rate 0 with an infinite interval."""
+    k = len(wins)
+    if any(len(row) != k for row in wins):
+        raise ValueError("wins must be a square matrix")
+    w = [[float(wins[i][j]) + (prior if i != j and wins[i][j] + wins[j][i] > 0 else 0.0)
+          for j in range(k)] for i in range(k)]
+    games = [[w[i][j] + w[j][i] if i != j else 0.0 for j in range(k)] for i in range(k)]
+    played = [sum(row) > 0 for row in games]
+    strength = [1.0] * k
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            den = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if j != i)
+            new.append(sum(w[i]) / den if den > 0 else 1.0)
+        logs = [math.log(max(s, 1e-300)) for s in new]
+        centre = sum(logs) / k
+        new = [math.exp(x - centre) for x in logs]
+        change = max(abs(a - b) for a, b in zip(new, strength, strict=True))
+        strength = new
+        if change < 1e-12:
+            break
+    theta = [math.log(s) for s in strength]
+    info = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(k):
+            if i != j and games[i][j]:
+                q = 1 / (1 + math.exp(theta[j] - theta[i]))
+                v = games[i][j] * q * (1 - q)
+                info[i][j] -= v
+                info[i][i] += v
+    # The covariance under sum(theta) = 0: the pseudo-inverse of the (Laplacian) information.
+    shift = [[info[i][j] + 1.0 / k for j in range(k)] for i in range(k)]
+    try:
+        cov = _inverse(shift)
+    except ZeroDivisionError:
+        cov = [[math.inf] * k for _ in range(k)]
+    out = []
+    mean = sum(theta) / k
+    for i in range(k):
+        value = _ELO * (theta[i] - mean)
+        var = cov[i][i] - 1.0 / k if played[i] else math.inf
+        half = Z95 * _ELO * math.sqrt(max(var, 0.0))
+        out.append(Estimate(value, value - half, value + half))
+    return out
+
+
+@attrs.frozen
+class Tournament:
+    """The results of :func:`tournament`: one simulation per pair of bots, and the ratings."""
+
+    rules: RuleSet
+    bots: tuple[str, ...]
+    """The bots' names, in the order given."""
+    pairs: tuple[SimulationResult, ...]
+    """Per pair ``(i, j)`` with ``i < j`` in order, the games of ``bots[i]`` against
+    ``bots[j]`` (its :attr:`~canasta_caliente.SimulationResult.label` names the pair)."""
+    wins: tuple[tuple[float, ...], ...]
+    """``wins[i][j]``: games bot ``i`` won against bot ``j``, draws counting half."""
+    ratings: dict[str, Estimate]
+    """Each bot's Elo-scale rating (mean 0) with its 95% interval."""
+
+    def table(self) -> str:
+        """The ratings, best first, and each bot's score against each other bot."""
+        order = sorted(range(len(self.bots)), key=lambda i: -self.ratings[self.bots[i]].value)
+        width = max(8, *(len(b) for b in self.bots))
+        head = f"{'bot':<{width}} {'Elo [95% CI]':>24} {'score':>9}"
+        for j in order:
+            head += f" {self.bots[j][:8]:>8}"
+        lines = [head]
+        for i in order:
+            name = self.bots[i]
+            r = self.ratings[name]
+            won = sum(self.wins[i])
+            played = sum(self.wins[i][j] + self.wins[j][i] for j in range(len(self.bots)))
+            line = (f"{name:<{width}} {r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]"
+                    f" {won:>4g}/{played:<4g}")
+            for j in order:
+                total = self.wins[i][j] + self.wins[j][i]
+                line += f" {'-':>8}" if i == j or not total else (
+                    f" {self.wins[i][j] / total:>8.0%}")
+            lines.append(line)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def to_records(self, level: str = "game") -> list[dict[str, Any]]:
+        """Every pair's rows at ``level`` (``"game"`` or ``"hand"``), as
+        :func:`canasta_caliente.studies.results.records` gives them; ``variant`` names the pair."""
+        rows: list[dict[str, Any]] = []
+        for result in self.pairs:
+            rows.extend(records(result, level))
+        return rows
+
+    def to_pandas(self, level: str = "game") -> Any:
+        """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
+        return to_pandas(self.to_records(level), level)
+
+
+def _name(bot: BotSpec) -> str:
+    """A bot's name in the tables: the name given, or the callable's ``__name__``."""
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def _pair_seed(seed: int, i: int, j: int) -> int:
+    return random.Random(f"canasta-caliente-tournament:{seed}:{i}:{j}").randrange(2**63)
+
+
+def tournament(
+    bots: Sequence[BotSpec],
+    rules: RuleSet,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    workers: int = 1,
+    max_hands: int = 200,
+    progress: bool = False,
+) -> Tournament:
+    """A round robin: every pair of ``bots`` (names or callables, at least two, distinct
+    names) plays ``games`` games (an even number, so each bot has each side as often), then
+    all the results are rated together (see the module). Seeded: identical for any
+    ``workers``."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games must be an int, not {type(games).__name__}")
+    if games < 2 or games % 2:
+        raise ValueError(f"games must be a positive even number (sides alternate), not {games}")
+    names = tuple(_name(b) for b in bots)
+    if len(names) < 2:
+        raise ValueError("a tournament needs at least two bots")
+    if len(set(names)) != len(names):
+        raise ValueError(f"the bots' names must differ: {', '.join(names)}")
+    k = len(names)
+    wins = [[0.0] * k for _ in range(k)]
+    pairs = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
+                              workers=workers, max_hands=max_hands, progress=progress,
+                              label=f"{names[i]} vs {names[j]}")
+            pairs.append(result)
+            for g in result.games:
+                if g.winner is None:
+                    wins[i][j] += 0.5
+                    wins[j][i] += 0.5
+                    continue
+                winner = g.seat_bots[rules.layout[g.winner][0]]
+                if winner == names[i]:
+                    wins[i][j] += 1
+                else:
+                    wins[j][i] += 1
+    ratings = bradley_terry(wins)
+    return Tournament(
+        rules=rules,
+        bots=names,
+        pairs=tuple(pairs),
+        wins=tuple(tuple(row) for row in wins),
+        ratings=dict(zip(names, ratings, strict=True)),
+    )
