@@ -1,0 +1,73 @@
+"""The module paths of the former layout still import for one release, with a warning."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente._moved import MOVED
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_a_former_path_imports_with_a_warning_naming_the_new_home(old: str) -> None:
+    """``import canasta_caliente.<old>`` warns, names the new home, and gives its names."""
+    sys.modules.pop(f"canasta_caliente.{old}", None)
+    with pytest.warns(DeprecationWarning, match=f"canasta_caliente.{MOVED[old]}"):
+        module = importlib.import_module(f"canasta_caliente.{old}")
+    home = importlib.import_module(f"canasta_caliente.{MOVED[old]}")
+    for name in getattr(home, "__all__", ()):
+        assert getattr(module, name) is getattr(home, name)
+
+
+def test_the_functions_named_like_their_former_modules_still_work() -> None:
+    """Importing ``canasta_caliente.simulate`` (the module) rebinds the package's attribute;
+    ``cc.simulate(...)`` still plays, and so do ``compare`` and ``tournament``. Run in a fresh
+    interpreter, so that the import really happens there."""
+    code = """
+import warnings
+warnings.simplefilter("ignore", DeprecationWarning)
+import canasta_caliente as cc
+import canasta_caliente.simulate, canasta_caliente.compare, canasta_caliente.tournament
+from canasta_caliente.simulate import SimulationResult
+result = cc.simulate(cc.RuleSet.preset("caliente-2p"), ["random", "random"], 2, seed=1)
+assert isinstance(result, SimulationResult), result
+print(len(result.games))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "2"
+
+
+def test_a_former_submodule_read_as_an_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cc.storage`` (a former submodule) gives the module, with the warning; a name that was
+    never there is an AttributeError."""
+    monkeypatch.delitem(sys.modules, "canasta_caliente.storage", raising=False)
+    monkeypatch.delattr(cc, "storage", raising=False)
+    with pytest.warns(DeprecationWarning, match="canasta_caliente.records.storage"):
+        module = cc.storage  # type: ignore[attr-defined]
+    assert module.dumps is cc.dumps
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        cc.nothing_here  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_the_new_homes_import_without_a_warning() -> None:
+    """The package and every new home import with no DeprecationWarning at all."""
+    code = """
+import warnings, importlib, pkgutil
+warnings.simplefilter("error")
+import canasta_caliente
+for info in pkgutil.walk_packages(canasta_caliente.__path__, "canasta_caliente."):
+    if info.name.startswith(("canasta_caliente.rl", "canasta_caliente.cli.__main__")):
+        continue
+    importlib.import_module(info.name)
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
