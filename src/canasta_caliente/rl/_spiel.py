@@ -25,9 +25,9 @@ import pyspiel
 
 from ..cards import Card
 from ..engine import apply, new_game
+from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
-from ..testing.harness import max_actions_per_hand
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
 from .aec import hand_reward

@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import FREEZERS, NUM_RANKS, Card
 from .ruleset import GoingOutPermission, RuleSet, WildRule
 
-__all__ = ["INF", "RuleFacts", "facts_of", "rule_facts", "wild_cap"]
+__all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "rule_facts", "wild_cap"]
 
 INF = 10**9
 """A count or a value larger than any a game reaches (``no such option``)."""
@@ -41,6 +41,33 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     if rules.max_wilds is not None and cap > rules.max_wilds:
         cap = rules.max_wilds
     return cap
+
+
+def max_actions_per_hand(rules: RuleSet) -> int:
+    """An upper bound on the number of actions in one hand under ``rules``: 9 D + 4 C + 4, where
+    D is the number of cards in the deck and C the number of Caliente cards (END-1 to END-3: every
+    hand ends). A fact of the rules alone, so that a game's length can be bounded without playing
+    it (the OpenSpiel game's ``max_game_length``) and checked while playing it
+    (:func:`canasta_caliente.testing.sweep` checks every hand against it).
+
+    Why no hand can exceed it. Every turn opens with exactly one draw action:
+
+    * a draw from the stock takes at least one card from it: at most D such turns;
+    * a pile take melds at least the up card, and melded cards never come back: at most D such
+      turns (this covers the whole stock-out phase of END-2, where only takes and passes remain);
+    * a Caliente card leaves the game when played: at most C such turns;
+    * a pass ends the hand: one turn.
+
+    So a hand has at most 2 D + C + 1 turns. A turn holds its draw action, at most one question
+    and its answer (OUT-2), and a discard: at most 4 actions besides melds. Each meld action moves
+    at least one card from a hand to the table for good, so the whole hand holds at most D of
+    them. In all, at most 4 (2 D + C + 1) + D actions.
+
+    >>> import canasta_caliente as cc
+    >>> max_actions_per_hand(cc.RuleSet.preset("caliente"))  # 108 cards, no Caliente card
+    976
+    """
+    return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
 
 
 def _no_facts() -> None:

@@ -12,6 +12,9 @@
   sequences. It agrees with the engine when the solver agrees with the search.
 * :func:`sweep` plays seeded random games over any RuleSet and reports each violation with the
   seed and the action path that reproduces it.
+* :func:`max_actions_per_hand`, the bound :func:`sweep` holds every hand to, is a fact of the
+  rules: it lives in :mod:`canasta_caliente.rules.facts` (where the OpenSpiel game reads it
+  too) and is re-exported here.
 
 >>> import canasta_caliente as cc
 >>> from canasta_caliente.testing import sweep
@@ -33,6 +36,7 @@ from ..engine import apply, legal_actions, new_game, turn_order
 from ..engine.decision import evaluate
 from ..engine.successors import apply_general, successor
 from ..records.invariants import check_invariants
+from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Phase
 from .reference import (
@@ -64,26 +68,6 @@ __all__ = [
     "sweep",
     "turn0_search_legal_actions",
 ]
-
-def max_actions_per_hand(rules: RuleSet) -> int:
-    """An upper bound on the number of actions in one hand under ``rules``: 9 D + 4 C + 4, where
-    D is the number of cards in the deck and C the number of Caliente cards.
-
-    Why no hand can exceed it. Every turn opens with exactly one draw action:
-
-    * a draw from the stock takes at least one card from it: at most D such turns;
-    * a pile take melds at least the up card, and melded cards never come back: at most D such
-      turns (this covers the whole stock-out phase of END-2, where only takes and passes remain);
-    * a Caliente card leaves the game when played: at most C such turns;
-    * a pass ends the hand: one turn.
-
-    So a hand has at most 2 D + C + 1 turns. A turn holds its draw action, at most one question
-    and its answer (OUT-2), and a discard: at most 4 actions besides melds. Each meld action moves
-    at least one card from a hand to the table for good, so the whole hand holds at most D of
-    them. In all, at most 4 (2 D + C + 1) + D actions. :func:`sweep` checks every hand against it.
-    """
-    return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
-
 
 # ---------------------------------------------------------------------------------------------
 # Stacking a deck
