@@ -30,9 +30,9 @@ from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
+from ._names import GAME_NAME
 from .aec import hand_reward
 from .features import observation_layout, observation_of
-from .openspiel import GAME_NAME
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
