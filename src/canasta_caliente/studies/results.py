@@ -1,9 +1,8 @@
 """Flat tables of simulation results, and writing them to files.
 
-:meth:`SimulationResult.to_records <canasta_caliente.studies.simulate.SimulationResult.to_records>`
-turns
-a simulation into rows of plain scalars (``int``, ``float``, ``str``, ``bool``, ``None``), ready
-for a data frame, a CSV file or a database:
+:meth:`SimulationResult.to_records <canasta_caliente.studies.outcomes.SimulationResult.to_records>`
+turns a simulation into rows of plain scalars (``int``, ``float``, ``str``, ``bool``, ``None``),
+ready for a data frame, a CSV file or a database:
 
 ``level="game"``, one row per game, columns :data:`GAME_COLUMNS`:
     ``game`` (its index, from 0), ``seed``, ``variant`` (the simulation's label, or ``None``),
@@ -35,7 +34,6 @@ for a data frame, a CSV file or a database:
 from __future__ import annotations
 
 import csv
-import html
 import importlib
 import json
 import os
@@ -47,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
-    from .simulate import SimulationResult
+    from .outcomes import SimulationResult
 
 __all__ = [
     "GAME_COLUMNS",
@@ -201,24 +199,3 @@ def write_records(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike[str
         table = pa.Table.from_pylist([{k: row[k] for k in names} for row in rows])
         pq.write_table(table, out)
     return out
-
-
-def simulation_html(result: SimulationResult) -> str:
-    """An HTML table of a simulation's aggregate statistics (its ``_repr_html_``)."""
-    esc = html.escape
-    title = f"{len(result.games)} games of {result.requested}" + (
-        " (interrupted)" if result.interrupted else "")
-    if result.label:
-        title = f"{esc(result.label)}: {title}"
-    rates = result.win_rates
-    means = result.mean_hand_score
-    rows = "".join(
-        f"<tr><td>{esc(bot)}</td><td>{rates[bot][0]:.1%}</td>"
-        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
-        for bot in result.bots)
-    ends = ", ".join(f"{esc(k)} {v}" for k, v in sorted(result.hand_ends.items()))
-    return (f"<div><strong>SimulationResult</strong> {title}"
-            "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
-            f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{result.hands_per_game:.2f} hands per game, "
-            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
