@@ -8,4 +8,4 @@ from __future__ import annotations
 __all__ = ["GAME_NAME"]
 
 GAME_NAME = "python_canasta_caliente"
-"""The name the game is registered under: ``pyspiel.load_game("python_canasta_caliente")``."""
+# Documented where it is public: canasta_caliente.rl.openspiel.GAME_NAME.

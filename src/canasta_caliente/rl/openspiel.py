@@ -7,9 +7,12 @@ them, so that neither imports the other.
 
 from __future__ import annotations
 
-from ._names import GAME_NAME
+from . import _names
 
 __all__ = ["GAME_NAME", "register_openspiel"]
+
+GAME_NAME = _names.GAME_NAME
+"""The name the game is registered under: ``pyspiel.load_game("python_canasta_caliente")``."""
 
 
 def register_openspiel() -> str:
