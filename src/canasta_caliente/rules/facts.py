@@ -2,19 +2,20 @@
 derived rule facts.
 
 Every fact the engine, the finishing search (:mod:`canasta_caliente.engine.solver`) and scoring
-derive
-from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the most
-wilds a meld may hold, the turn order of each hand, the partners of each turn order, and the
-meld tables the listing fills. :func:`rule_facts` computes them on first use and keeps them on
-the RuleSet itself (a slot that takes no part in equality, hashing or ``repr``), so a hot path
-reaches them with one attribute read::
-
-    facts = rules._facts or rule_facts(rules)
+derive from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the
+most wilds a meld may hold, the turn order of each hand, the partners of each turn order, and
+the meld tables the listing fills; and the facts of a RuleSet that need no table, such as the
+bound on the actions of a hand (:func:`max_actions_per_hand`). :func:`rule_facts` computes them
+on first use and keeps them on the RuleSet itself (a slot that takes no part in equality,
+hashing or ``repr``); every other module reaches them with :func:`facts_of`, one slot read once
+they exist.
 
 The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
-only fill: each is bounded by the finite number of keys the RuleSet allows (seats, hand
-shapes), or cleared when it grows past a limit (the turn orders). A pickled or copied RuleSet
-drops its facts (:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
+only fill, and none is ever cleared: each is bounded by the finite number of keys the RuleSet
+allows (seats, turn orders, hand shapes), and the turn orders by hand number hold the first 64
+hands only (:func:`canasta_caliente.engine.deal.deal` computes a later hand's order each time
+instead of keeping it). A pickled or copied RuleSet drops its facts
+(:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def _no_facts() -> None:
 class RuleFacts:
     """The facts the engine derives from one RuleSet (see the module docstring).
 
-    Reach them with ``rules._facts or rule_facts(rules)``; never build one directly."""
+    Reach them with :func:`facts_of`; never build one directly."""
 
     __slots__ = (
         "asks",
@@ -192,11 +193,7 @@ def rule_facts(rules: RuleSet) -> RuleFacts:
     return facts
 
 
-
 def facts_of(rules: RuleSet) -> RuleFacts:
     """The :class:`RuleFacts` of ``rules``: the one way every module other than this one reaches
     them (computed on first use and kept on the RuleSet, so later calls read one slot)."""
-    facts = rules._facts
-    if facts is None:
-        facts = rule_facts(rules)
-    return facts
+    return rules._facts or rule_facts(rules)
