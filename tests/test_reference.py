@@ -152,3 +152,18 @@ def test_the_reference_imports_no_engine_decision_code() -> None:
             names = {alias.name for alias in node.names}
             if node.module is None:
                 assert names <= {"legal_actions"}, names
+
+
+def test_the_former_name_of_reference_too_slow_warns() -> None:
+    """``testing.ReferenceBudgetExceeded``, the former name of ``ReferenceTooSlow``, still
+    names it, with a DeprecationWarning; it is no longer exported, and other names are
+    missing as before."""
+    import canasta_caliente.testing as testing
+    from canasta_caliente.testing import harness
+
+    for module in (testing, harness):
+        with pytest.warns(DeprecationWarning, match="use ReferenceTooSlow"):
+            assert module.ReferenceBudgetExceeded is testing.ReferenceTooSlow
+        assert "ReferenceBudgetExceeded" not in module.__all__
+        with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+            module.nothing  # noqa: B018

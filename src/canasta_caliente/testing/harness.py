@@ -26,7 +26,9 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -50,7 +52,6 @@ from .reference import (
 __all__ = [
     "PLAYTHROUGHS",
     "PerftCase",
-    "ReferenceBudgetExceeded",
     "ReferenceCheck",
     "ReferenceMismatch",
     "ReferenceTooSlow",
@@ -201,9 +202,24 @@ def _turn_key(state: GameState, min_rank: int) -> object:
             turn.question, t.stock_pos, t.pile, min_rank)
 
 
-ReferenceBudgetExceeded = ReferenceTooSlow
-"""The former name of :class:`ReferenceTooSlow`, raised by :func:`turn0_search_legal_actions`
-when its search runs out of its node budget."""
+_FORMER_NAMES = {"ReferenceBudgetExceeded": "ReferenceTooSlow"}
+
+
+def former_name(name: str) -> type[Exception]:
+    """A former name of this module or of :mod:`canasta_caliente.testing` (their module
+    ``__getattr__``), with a :class:`DeprecationWarning`: ``ReferenceBudgetExceeded`` is
+    :class:`ReferenceTooSlow`. Any other name raises :class:`AttributeError`."""
+    new = _FORMER_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module 'canasta_caliente.testing' has no attribute {name!r}")
+    warnings.warn(f"canasta_caliente.testing.{name} is deprecated: use {new}, its new name",
+                  DeprecationWarning, stacklevel=2)
+    found: type[Exception] = globals()[new]
+    return found
+
+
+if not TYPE_CHECKING:  # the type checker knows only the current names
+    __getattr__ = former_name
 
 
 class _Search:
@@ -240,7 +256,7 @@ class _Search:
                 continue
             self.left -= 1
             if self.left < 0:
-                raise ReferenceBudgetExceeded
+                raise ReferenceTooSlow
             work = evaluate(state, action, turn0=False)
             if work is None or isinstance(work, str):
                 continue
@@ -269,7 +285,7 @@ def turn0_search_legal_actions(
     search agree, not an independent reading of the rules (that is
     :func:`reference_legal_actions`, which shares no decision code with the engine).
 
-    Raises :class:`ReferenceBudgetExceeded` when the search needs more than ``budget`` steps.
+    Raises :class:`ReferenceTooSlow` when the search needs more than ``budget`` steps.
     """
     legal: set[Action] = set()
     search = _Search(budget)
