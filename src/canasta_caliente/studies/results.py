@@ -42,6 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
@@ -113,13 +114,13 @@ def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any
                                  g.hands, g.actions]
             rows.append(dict(zip(columns, values, strict=True)))
         return rows
+    side_of = facts_of(result.rules).side_of
     for g in result.games:
         scores = [0] * len(layout)
         bots = [g.seat_bots[seats[0]] for seats in layout]
         for number, hand in enumerate(g.hand_results):
             went_out = hand.went_out
-            out_side = None if went_out is None else next(
-                k for k, seats in enumerate(layout) if went_out in seats)
+            out_side = None if went_out is None else side_of[went_out]
             for side, parts in enumerate(hand.breakdown):
                 total = sum(parts)
                 scores[side] += total
