@@ -141,7 +141,9 @@ def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(importlib.import_module("canasta_caliente.studies.simulate"), "play_game",
+    # Where the simulation's chunks look the game up (simulate runs them through the pool's
+    # play_chunk, in this process too).
+    monkeypatch.setattr(importlib.import_module("canasta_caliente.studies.pool"), "play_game",
                         refuse)
     monkeypatch.setattr(cc.GameRecord, "initial_state", refuse)
 

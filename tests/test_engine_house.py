@@ -1,5 +1,6 @@
 """The engine's house: its boundaries refuse what is not a state or an action, the rule facts
-have one home, and the modules import one another without a circle.
+have one home, and no module imports another's private names (the layers and the import
+circles are tests/test_layers.py's).
 
 See docs/architecture.rst for the layout these tests hold in place.
 """
@@ -178,51 +179,11 @@ def test_card_vocabulary_is_defined_once() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The modules: no circle, no private names across modules, none too long
+# The modules: no private names across modules, none too long
 
 
-def module_imports(path: Path) -> set[str]:
-    """The package modules ``path`` imports at module level (outside ``TYPE_CHECKING``)."""
-    package = ["canasta_caliente", *path.relative_to(SRC).parent.parts]
-    found: set[str] = set()
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.ImportFrom) and node.level:
-            base = package[: len(package) - node.level + 1]
-            name = ".".join(base + ([node.module] if node.module else []))
-            found.add(name)
-            if not node.module:
-                found.update(f"{name}.{alias.name}" for alias in node.names)
-    return found
-
-
-def module_name(path: Path) -> str:
-    """The dotted name of a source file."""
-    parts = ["canasta_caliente", *path.relative_to(SRC).with_suffix("").parts]
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def test_no_import_circle() -> None:
-    """The package's modules import one another (at module level) without a circle, so each
-    can be understood from the ones below it."""
-    graph = {module_name(p): module_imports(p) for p in SRC.rglob("*.py")}
-    graph = {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}
-    # A package's __init__ importing its own submodules is not a circle of the layers.
-    for m, deps in graph.items():
-        if any(other.startswith(m + ".") for other in graph):
-            graph[m] = {d for d in deps if not d.startswith(m + ".")}
-    done: set[str] = set()
-
-    def visit(m: str, path: list[str]) -> None:
-        if m in path:
-            raise AssertionError("import circle: " + " -> ".join([*path[path.index(m):], m]))
-        if m in done:
-            return
-        for d in sorted(graph[m]):
-            visit(d, [*path, m])
-        done.add(m)
-
-    for m in sorted(graph):
-        visit(m, [])
+# The import circles and the layer order (imports inside functions included) are held by
+# tests/test_layers.py.
 
 
 def test_engine_privates_are_not_imported_across_modules() -> None:
@@ -234,9 +195,9 @@ def test_engine_privates_are_not_imported_across_modules() -> None:
                 private = [a.name for a in node.names
                            if a.name.startswith("_") and not a.name.startswith("__")]
                 # A private module imported whole from its own package (the documents' codec,
-                # the OpenSpiel game that only registration loads, the RuleSet checks whose
-                # bounds rules.py names) is not a private name.
-                allowed = {"_codec", "_spiel", "_validation", "_moved"}
+                # the OpenSpiel game that only registration loads and the name it registers,
+                # the RuleSet checks whose bounds rules.py names) is not a private name.
+                allowed = {"_codec", "_spiel", "_names", "_validation", "_moved"}
                 assert not set(private) - allowed, f"{path.name} imports {private}"
 
 

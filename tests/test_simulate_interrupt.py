@@ -29,13 +29,9 @@ from typing import Any
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.studies.simulate import (
-    GameResult,
-    _game_seed,
-    _sigint_held,
-    play_game,
-    simulate,
-)
+from canasta_caliente.studies.play import game_seed
+from canasta_caliente.studies.pool import sigint_held
+from canasta_caliente.studies.simulate import GameResult, play_game, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = cc.RuleSet.preset("caliente")
@@ -205,7 +201,7 @@ def test_library_simulate_interrupted_like_a_notebook(when: str) -> None:
         assert len(games) >= 50
     if games:
         last = len(games) - 1
-        again = play_game(RULES, BOTS, _game_seed(5, last), index=last)
+        again = play_game(RULES, BOTS, game_seed(5, last), index=last)
         assert json.loads(json.dumps(again.to_dict())) == games[-1]
 
 
@@ -314,13 +310,13 @@ def test_sigint_is_held_while_a_pool_starts_or_stops() -> None:
     """The guard around starting and stopping the pool: a SIGINT inside it is delivered when
     it ends (starting), or dropped (stopping, where the run already stops)."""
     with pytest.raises(KeyboardInterrupt):  # the raise comes at the block's end
-        with _sigint_held():
+        with sigint_held():
             signal.raise_signal(signal.SIGINT)
             time.sleep(0.01)
             reached = True
         time.sleep(0.01)
     assert reached
-    with _sigint_held(discard=True):
+    with sigint_held(discard=True):
         signal.raise_signal(signal.SIGINT)
         time.sleep(0.01)
     time.sleep(0.01)

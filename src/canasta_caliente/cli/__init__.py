@@ -3,6 +3,7 @@
 - ``commands``: :func:`main` and the subcommands (``play``, ``demo``, ``simulate``,
   ``compare``, ``tournament``, ``hint``, ...);
 - ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...).
+- ``__main__``: ``python -m canasta_caliente.cli``.
 
 May import: any layer; nothing imports it.
 """

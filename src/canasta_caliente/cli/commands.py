@@ -102,9 +102,9 @@ def _hand_table(state: Any) -> list[str]:
 
 
 def _bot_list(text: str) -> list[str]:
-    from ..players.bots import BOTS
+    from ..players.bots import bot_names
 
-    known = [*BOTS, "ismcts"]
+    known = bot_names()
     names = [b.strip() for b in text.split(",") if b.strip()]
     unknown = [b for b in names if b not in known]
     if not names or unknown:

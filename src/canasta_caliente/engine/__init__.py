@@ -22,6 +22,8 @@ The modules, each with one job:
 ``successors``     :func:`apply`: the next state, built directly for the common actions, or from
                    ``evaluate``'s work copy
 ``tables``         interned actions and turns, enum constants, the meld options of each rank
+``scoring``        the score of a finished hand (SCORE-1 to SCORE-6)
+``solver``         the finishing search behind TURN-0
 =================  ==============================================================================
 
 What a RuleSet implies (the side of each seat, the deck, the wild caps, the meld tables) is in
@@ -60,6 +62,10 @@ the stock not empty, a meld of a natural rank that keeps a card with nothing wai
 a pile without bonus cards, and the question and its answers; anything else, and any action not
 listed yet, goes through ``evaluate`` and its work copy (:func:`~canasta_caliente.engine
 .successors.apply_general`).
+
+May import: the vocabulary (:mod:`~canasta_caliente.cards`, :mod:`~canasta_caliente.actions`,
+:mod:`~canasta_caliente.errors`), :mod:`canasta_caliente.rules`, :mod:`canasta_caliente.state`
+and the document limits (``canasta_caliente._limits``), nothing above.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
-from ..records._codec import MAX_INT_BITS
 from ..rules.facts import rule_facts
 from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table

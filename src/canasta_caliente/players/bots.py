@@ -27,7 +27,7 @@ from ..cards import ACE, B3, CAL, counts_from_cards
 from ..state.game import Phase, Question
 from ..views.view import View
 
-__all__ = ["BOTS", "Bot", "get_bot", "heuristic_bot", "random_bot"]
+__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_names", "get_bot", "heuristic_bot", "random_bot"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
@@ -225,21 +225,34 @@ def _meld_score(
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
 """The built-in bots by name."""
 
+BOT_FACTORIES: dict[str, Callable[..., Bot]] = {}
+"""Bots made to measure, by name: :func:`get_bot` ``(name, **options)`` returns
+``BOT_FACTORIES[name](**options)``. The modules above this one that define such bots fill it
+(:mod:`canasta_caliente.players.search` adds ``"ismcts"``, its
+:class:`~canasta_caliente.players.search.ISMCTSBot`), so that the bots' module imports none of
+them; importing :mod:`canasta_caliente.players` (or the package) loads them all."""
+
 
 def get_bot(name: str, **options: Any) -> Bot:
     """A built-in bot by name (see :data:`BOTS`), or ``"ismcts"``: the search bot of
     :mod:`canasta_caliente.players.search` at its default budget, or at ``iterations=`` or
     ``seconds=`` per decision (other keywords go to
-    :class:`~canasta_caliente.players.search.ISMCTSBot`)."""
-    if name == "ismcts":
-        from .search import ISMCTSBot
-
-        return ISMCTSBot(**options)
+    :class:`~canasta_caliente.players.search.ISMCTSBot`); any bot of :data:`BOT_FACTORIES` is
+    made from ``options`` the same way."""
+    factory = BOT_FACTORIES.get(name)
+    if factory is not None:
+        return factory(**options)
     try:
         bot = BOTS[name]
     except KeyError:
         raise ValueError(
-            f"unknown bot {name!r}; bots: {', '.join([*BOTS, 'ismcts'])}") from None
+            f"unknown bot {name!r}; bots: {', '.join(bot_names())}") from None
     if options:
         raise TypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
     return bot
+
+
+def bot_names() -> list[str]:
+    """Every name :func:`get_bot` knows: the bots of :data:`BOTS`, then those of
+    :data:`BOT_FACTORIES`."""
+    return [*BOTS, *BOT_FACTORIES]

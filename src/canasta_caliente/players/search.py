@@ -51,9 +51,10 @@ import attrs
 
 from ..actions import Action
 from ..engine import apply, legal_actions
+from ..errors import StateError
 from ..state.game import GameState
 from ..views.view import View, observe, resample
-from .bots import Bot, heuristic_bot
+from .bots import BOT_FACTORIES, Bot, heuristic_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -455,8 +456,6 @@ def analyse(
     >>> sum(a.visits for a in ranked) <= 30 and len(ranked) == len(cc.legal_actions(state))
     True
     """
-    from ..errors import StateError
-
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
     if view.over or view.current_player != view.seat:
@@ -482,3 +481,6 @@ def hint_text(view: View, iterations: int, seed: int = 0) -> str:
         lines.append(f"  {item.action!s:<28} value {item.value:.3f}  lead {item.lead:+7.0f}"
                      f"  simulations {item.visits}")
     return "\n".join(lines)
+
+
+BOT_FACTORIES["ismcts"] = ISMCTSBot  # get_bot("ismcts", iterations=...) makes one

@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from .._limits import MAX_INT_BITS
 from ..cards import Card, counts_from_cards
 from ..errors import NotationError, RuleSetError, StateError
 from ..rules.ruleset import RuleSet
@@ -40,9 +41,6 @@ version 2 added default to version 1's rules, so it still means what it meant.""
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects a document may have (a state document nests 5
 levels); deeper documents are refused before they are read."""
-MAX_INT_BITS = 256
-"""The largest integer a document may hold, in bits (a seed of 256 bits fits; every count and
-score is far smaller); larger integers are refused rather than read."""
 
 E = TypeVar("E", bound=enum.Enum)
 

@@ -19,7 +19,14 @@ What it offers:
 - :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
+The modules: ``features`` (the observations and masks), ``aec`` and ``gym_env`` (the
+environments), ``openspiel`` (the registration, importable without OpenSpiel), ``_spiel`` (the
+pyspiel game it registers) and ``_names`` (the name both read).
+
 The core package (``import canasta_caliente``) never imports numpy; only this subpackage does.
+
+May import: any layer below it (an interface on top, beside :mod:`canasta_caliente.cli`) but
+:mod:`canasta_caliente.testing`; nothing imports it.
 """
 
 from __future__ import annotations

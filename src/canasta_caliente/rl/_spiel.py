@@ -25,14 +25,14 @@ import pyspiel
 
 from ..cards import Card
 from ..engine import apply, new_game
+from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
-from ..testing.harness import max_actions_per_hand
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
+from ._names import GAME_NAME
 from .aec import hand_reward
 from .features import observation_layout, observation_of
-from .openspiel import GAME_NAME
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,

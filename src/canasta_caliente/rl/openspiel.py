@@ -1,10 +1,17 @@
-"""Registering the game with OpenSpiel (optional extra ``openspiel``)."""
+"""Registering the game with OpenSpiel (optional extra ``openspiel``).
+
+The game itself is :mod:`canasta_caliente.rl._spiel`, imported (with pyspiel) only when
+:func:`register_openspiel` runs; the name both read, :data:`GAME_NAME`, lives in a module below
+them, so that neither imports the other.
+"""
 
 from __future__ import annotations
 
+from . import _names
+
 __all__ = ["GAME_NAME", "register_openspiel"]
 
-GAME_NAME = "python_canasta_caliente"
+GAME_NAME = _names.GAME_NAME
 """The name the game is registered under: ``pyspiel.load_game("python_canasta_caliente")``."""
 
 

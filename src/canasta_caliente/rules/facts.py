@@ -2,19 +2,20 @@
 derived rule facts.
 
 Every fact the engine, the finishing search (:mod:`canasta_caliente.engine.solver`) and scoring
-derive
-from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the most
-wilds a meld may hold, the turn order of each hand, the partners of each turn order, and the
-meld tables the listing fills. :func:`rule_facts` computes them on first use and keeps them on
-the RuleSet itself (a slot that takes no part in equality, hashing or ``repr``), so a hot path
-reaches them with one attribute read::
-
-    facts = rules._facts or rule_facts(rules)
+derive from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the
+most wilds a meld may hold, the turn order of each hand, the partners of each turn order, and
+the meld tables the listing fills; and the facts of a RuleSet that need no table, such as the
+bound on the actions of a hand (:func:`max_actions_per_hand`). :func:`rule_facts` computes them
+on first use and keeps them on the RuleSet itself (a slot that takes no part in equality,
+hashing or ``repr``); every other module reaches them with :func:`facts_of`, one slot read once
+they exist.
 
 The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
-only fill: each is bounded by the finite number of keys the RuleSet allows (seats, hand
-shapes), or cleared when it grows past a limit (the turn orders). A pickled or copied RuleSet
-drops its facts (:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
+only fill, and none is ever cleared: each is bounded by the finite number of keys the RuleSet
+allows (seats, turn orders, hand shapes), and the turn orders by hand number hold the first 64
+hands only (:func:`canasta_caliente.engine.deal.deal` computes a later hand's order each time
+instead of keeping it). A pickled or copied RuleSet drops its facts
+(:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from ..cards import FREEZERS, NUM_RANKS, Card
 from .ruleset import GoingOutPermission, RuleSet, WildRule
 
-__all__ = ["INF", "RuleFacts", "facts_of", "rule_facts", "wild_cap"]
+__all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "rule_facts", "wild_cap"]
 
 INF = 10**9
 """A count or a value larger than any a game reaches (``no such option``)."""
@@ -43,6 +44,33 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     return cap
 
 
+def max_actions_per_hand(rules: RuleSet) -> int:
+    """An upper bound on the number of actions in one hand under ``rules``: 9 D + 4 C + 4, where
+    D is the number of cards in the deck and C the number of Caliente cards (END-1 to END-3: every
+    hand ends). A fact of the rules alone, so that a game's length can be bounded without playing
+    it (the OpenSpiel game's ``max_game_length``) and checked while playing it
+    (:func:`canasta_caliente.testing.sweep` checks every hand against it).
+
+    Why no hand can exceed it. Every turn opens with exactly one draw action:
+
+    * a draw from the stock takes at least one card from it: at most D such turns;
+    * a pile take melds at least the up card, and melded cards never come back: at most D such
+      turns (this covers the whole stock-out phase of END-2, where only takes and passes remain);
+    * a Caliente card leaves the game when played: at most C such turns;
+    * a pass ends the hand: one turn.
+
+    So a hand has at most 2 D + C + 1 turns. A turn holds its draw action, at most one question
+    and its answer (OUT-2), and a discard: at most 4 actions besides melds. Each meld action moves
+    at least one card from a hand to the table for good, so the whole hand holds at most D of
+    them. In all, at most 4 (2 D + C + 1) + D actions.
+
+    >>> import canasta_caliente as cc
+    >>> max_actions_per_hand(cc.RuleSet.preset("caliente"))  # 108 cards, no Caliente card
+    976
+    """
+    return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
+
+
 def _no_facts() -> None:
     """What a pickled :class:`RuleFacts` becomes: nothing (computed again on first use)."""
     return None
@@ -51,7 +79,7 @@ def _no_facts() -> None:
 class RuleFacts:
     """The facts the engine derives from one RuleSet (see the module docstring).
 
-    Reach them with ``rules._facts or rule_facts(rules)``; never build one directly."""
+    Reach them with :func:`facts_of`; never build one directly."""
 
     __slots__ = (
         "asks",
@@ -165,11 +193,7 @@ def rule_facts(rules: RuleSet) -> RuleFacts:
     return facts
 
 
-
 def facts_of(rules: RuleSet) -> RuleFacts:
     """The :class:`RuleFacts` of ``rules``: the one way every module other than this one reaches
     them (computed on first use and kept on the RuleSet, so later calls read one slot)."""
-    facts = rules._facts
-    if facts is None:
-        facts = rule_facts(rules)
-    return facts
+    return rules._facts or rule_facts(rules)

@@ -1,12 +1,20 @@
 """The studies layer: many games played and measured.
 
-- ``simulate``: :func:`~canasta_caliente.simulate` and :func:`~canasta_caliente.play_game`;
-- ``results``: the results as tables, records and files;
+- ``simulate``: :func:`~canasta_caliente.simulate`, which runs many games (re-exporting the
+  public names of the modules below, its former contents);
+- ``play``: :func:`~canasta_caliente.play_game`, one game, and the seats of the bots;
+- ``outcomes``: :class:`~canasta_caliente.GameResult` and
+  :class:`~canasta_caliente.SimulationResult`;
+- ``stats`` and ``tables``: a simulation's statistics and its text and HTML tables;
+- ``pool``: the process pool of a parallel simulation and its signal handling;
+- ``results``: the results as flat tables, records and files;
 - ``compare``: :func:`~canasta_caliente.compare`, house rules side by side;
 - ``tournament``: :func:`~canasta_caliente.tournament`, bots rated against each other;
 - ``plots``: the plots of results and comparisons.
 
-May import: everything below it (the vocabulary, rules, state, engine, records, views,
-players), nothing above. The optional extras (``analysis``, ``progress``, ``dask``) are imported
-only by the functions that need them.
+May import: everything below it (the vocabulary, rules, state, engine, records, views, players),
+nothing above. Within it, the results' helpers (``results``, ``plots``, ``stats``, ``tables``) name
+the result types only for the type checker, below ``outcomes``, ``play``, ``pool``, ``simulate``,
+``compare`` and ``tournament`` in that order. The optional extras (``analysis``, ``progress``,
+``dask``) are imported only by the functions that need them.
 """

@@ -35,8 +35,11 @@ import attrs
 
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
+from .outcomes import GameResult, SimulationResult
+from .play import BotSpec
+from .plots import plot_comparison
 from .results import require, to_pandas
-from .simulate import BotSpec, GameResult, SimulationResult, simulate
+from .simulate import simulate
 
 __all__ = ["Comparison", "Estimate", "compare", "measures"]
 
@@ -132,7 +135,7 @@ def _interval(value: float, influences: Sequence[float]) -> Estimate:
 @attrs.frozen
 class Comparison:
     """The results of :func:`compare`: one
-    :class:`~canasta_caliente.studies.simulate.SimulationResult`
+    :class:`~canasta_caliente.studies.outcomes.SimulationResult`
     per variant, all on the same seeds, and the measures with their intervals."""
 
     results: Mapping[str, SimulationResult]
@@ -208,7 +211,7 @@ class Comparison:
         raise KeyError(f"no measure {measure!r} for variants {a!r} and {b!r}")
 
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
-        """Every variant's :meth:`~canasta_caliente.studies.simulate.SimulationResult.to_records`,
+        """Every variant's :meth:`~canasta_caliente.studies.outcomes.SimulationResult.to_records`,
         one
         after the other (the ``variant`` column tells them apart)."""
         return [row for result in self.results.values() for row in result.to_records(level)]
@@ -259,8 +262,6 @@ class Comparison:
         ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
         ``"hands"``, each variant's hand scores or hands per game. See
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
-        from .plots import plot_comparison
-
         return plot_comparison(self, kind, **options)
 
     def __repr__(self) -> str:

@@ -23,7 +23,7 @@ from .results import require
 
 if TYPE_CHECKING:
     from .compare import Comparison
-    from .simulate import SimulationResult
+    from .outcomes import SimulationResult
 
 __all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "plot_comparison", "plot_result"]
 

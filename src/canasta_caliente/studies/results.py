@@ -1,9 +1,8 @@
 """Flat tables of simulation results, and writing them to files.
 
-:meth:`SimulationResult.to_records <canasta_caliente.studies.simulate.SimulationResult.to_records>`
-turns
-a simulation into rows of plain scalars (``int``, ``float``, ``str``, ``bool``, ``None``), ready
-for a data frame, a CSV file or a database:
+:meth:`SimulationResult.to_records <canasta_caliente.studies.outcomes.SimulationResult.to_records>`
+turns a simulation into rows of plain scalars (``int``, ``float``, ``str``, ``bool``, ``None``),
+ready for a data frame, a CSV file or a database:
 
 ``level="game"``, one row per game, columns :data:`GAME_COLUMNS`:
     ``game`` (its index, from 0), ``seed``, ``variant`` (the simulation's label, or ``None``),
@@ -35,7 +34,6 @@ for a data frame, a CSV file or a database:
 from __future__ import annotations
 
 import csv
-import html
 import importlib
 import json
 import os
@@ -44,10 +42,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
-    from .simulate import SimulationResult
+    from .outcomes import SimulationResult
 
 __all__ = [
     "GAME_COLUMNS",
@@ -115,13 +114,13 @@ def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any
                                  g.hands, g.actions]
             rows.append(dict(zip(columns, values, strict=True)))
         return rows
+    side_of = facts_of(result.rules).side_of
     for g in result.games:
         scores = [0] * len(layout)
         bots = [g.seat_bots[seats[0]] for seats in layout]
         for number, hand in enumerate(g.hand_results):
             went_out = hand.went_out
-            out_side = None if went_out is None else next(
-                k for k, seats in enumerate(layout) if went_out in seats)
+            out_side = None if went_out is None else side_of[went_out]
             for side, parts in enumerate(hand.breakdown):
                 total = sum(parts)
                 scores[side] += total
@@ -201,24 +200,3 @@ def write_records(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike[str
         table = pa.Table.from_pylist([{k: row[k] for k in names} for row in rows])
         pq.write_table(table, out)
     return out
-
-
-def simulation_html(result: SimulationResult) -> str:
-    """An HTML table of a simulation's aggregate statistics (its ``_repr_html_``)."""
-    esc = html.escape
-    title = f"{len(result.games)} games of {result.requested}" + (
-        " (interrupted)" if result.interrupted else "")
-    if result.label:
-        title = f"{esc(result.label)}: {title}"
-    rates = result.win_rates
-    means = result.mean_hand_score
-    rows = "".join(
-        f"<tr><td>{esc(bot)}</td><td>{rates[bot][0]:.1%}</td>"
-        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
-        for bot in result.bots)
-    ends = ", ".join(f"{esc(k)} {v}" for k, v in sorted(result.hand_ends.items()))
-    return (f"<div><strong>SimulationResult</strong> {title}"
-            "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
-            f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{result.hands_per_game:.2f} hands per game, "
-            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")

@@ -29,8 +29,10 @@ import attrs
 
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
+from .outcomes import SimulationResult
+from .play import BotSpec, bot_name
 from .results import records, to_pandas
-from .simulate import BotSpec, SimulationResult, simulate
+from .simulate import simulate
 
 __all__ = ["Tournament", "bradley_terry", "tournament"]
 
@@ -159,11 +161,6 @@ class Tournament:
         return to_pandas(self.to_records(level), level)
 
 
-def _name(bot: BotSpec) -> str:
-    """A bot's name in the tables: the name given, or the callable's ``__name__``."""
-    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
-
-
 def _pair_seed(seed: int, i: int, j: int) -> int:
     return random.Random(f"canasta-caliente-tournament:{seed}:{i}:{j}").randrange(2**63)
 
@@ -190,7 +187,7 @@ def tournament(
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     if games < 2 or games % 2:
         raise ValueError(f"games must be a positive even number (sides alternate), not {games}")
-    names = tuple(_name(b) for b in bots)
+    names = tuple(bot_name(b) for b in bots)
     if len(names) < 2:
         raise ValueError("a tournament needs at least two bots")
     if len(set(names)) != len(names):

@@ -12,6 +12,9 @@
   sequences. It agrees with the engine when the solver agrees with the search.
 * :func:`sweep` plays seeded random games over any RuleSet and reports each violation with the
   seed and the action path that reproduces it.
+* :func:`max_actions_per_hand`, the bound :func:`sweep` holds every hand to, is a fact of the
+  rules: it lives in :mod:`canasta_caliente.rules.facts` (where the OpenSpiel game reads it
+  too) and is re-exported here.
 
 >>> import canasta_caliente as cc
 >>> from canasta_caliente.testing import sweep
@@ -23,7 +26,9 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -33,6 +38,7 @@ from ..engine import apply, legal_actions, new_game, turn_order
 from ..engine.decision import evaluate
 from ..engine.successors import apply_general, successor
 from ..records.invariants import check_invariants
+from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Phase
 from .reference import (
@@ -46,7 +52,6 @@ from .reference import (
 __all__ = [
     "PLAYTHROUGHS",
     "PerftCase",
-    "ReferenceBudgetExceeded",
     "ReferenceCheck",
     "ReferenceMismatch",
     "ReferenceTooSlow",
@@ -64,26 +69,6 @@ __all__ = [
     "sweep",
     "turn0_search_legal_actions",
 ]
-
-def max_actions_per_hand(rules: RuleSet) -> int:
-    """An upper bound on the number of actions in one hand under ``rules``: 9 D + 4 C + 4, where
-    D is the number of cards in the deck and C the number of Caliente cards.
-
-    Why no hand can exceed it. Every turn opens with exactly one draw action:
-
-    * a draw from the stock takes at least one card from it: at most D such turns;
-    * a pile take melds at least the up card, and melded cards never come back: at most D such
-      turns (this covers the whole stock-out phase of END-2, where only takes and passes remain);
-    * a Caliente card leaves the game when played: at most C such turns;
-    * a pass ends the hand: one turn.
-
-    So a hand has at most 2 D + C + 1 turns. A turn holds its draw action, at most one question
-    and its answer (OUT-2), and a discard: at most 4 actions besides melds. Each meld action moves
-    at least one card from a hand to the table for good, so the whole hand holds at most D of
-    them. In all, at most 4 (2 D + C + 1) + D actions. :func:`sweep` checks every hand against it.
-    """
-    return 9 * rules.deck_size + 4 * rules.caliente_cards + 4
-
 
 # ---------------------------------------------------------------------------------------------
 # Stacking a deck
@@ -217,9 +202,24 @@ def _turn_key(state: GameState, min_rank: int) -> object:
             turn.question, t.stock_pos, t.pile, min_rank)
 
 
-ReferenceBudgetExceeded = ReferenceTooSlow
-"""The former name of :class:`ReferenceTooSlow`, raised by :func:`turn0_search_legal_actions`
-when its search runs out of its node budget."""
+_FORMER_NAMES = {"ReferenceBudgetExceeded": "ReferenceTooSlow"}
+
+
+def former_name(name: str) -> type[Exception]:
+    """A former name of this module or of :mod:`canasta_caliente.testing` (their module
+    ``__getattr__``), with a :class:`DeprecationWarning`: ``ReferenceBudgetExceeded`` is
+    :class:`ReferenceTooSlow`. Any other name raises :class:`AttributeError`."""
+    new = _FORMER_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module 'canasta_caliente.testing' has no attribute {name!r}")
+    warnings.warn(f"canasta_caliente.testing.{name} is deprecated: use {new}, its new name",
+                  DeprecationWarning, stacklevel=2)
+    found: type[Exception] = globals()[new]
+    return found
+
+
+if not TYPE_CHECKING:  # the type checker knows only the current names
+    __getattr__ = former_name
 
 
 class _Search:
@@ -256,7 +256,7 @@ class _Search:
                 continue
             self.left -= 1
             if self.left < 0:
-                raise ReferenceBudgetExceeded
+                raise ReferenceTooSlow
             work = evaluate(state, action, turn0=False)
             if work is None or isinstance(work, str):
                 continue
@@ -285,7 +285,7 @@ def turn0_search_legal_actions(
     search agree, not an independent reading of the rules (that is
     :func:`reference_legal_actions`, which shares no decision code with the engine).
 
-    Raises :class:`ReferenceBudgetExceeded` when the search needs more than ``budget`` steps.
+    Raises :class:`ReferenceTooSlow` when the search needs more than ``budget`` steps.
     """
     legal: set[Action] = set()
     search = _Search(budget)

@@ -646,7 +646,7 @@ def reference_difference(state: GameState, *, budget: int = DEFAULT_BUDGET) -> s
     """How :func:`~canasta_caliente.legal_actions` differs from the reference in ``state``:
     ``None`` when the lists are equal, otherwise what one lists that the other does not, or
     the two orders. Raises :class:`ReferenceTooSlow` as the reference does."""
-    from .. import legal_actions
+    from ..engine import legal_actions
 
     ref = reference_legal_actions(state, budget=budget)
     legal = legal_actions(state)
@@ -686,7 +686,7 @@ class ReferenceCheck:
 
     def __call__(self, state: GameState) -> tuple[Action, ...]:
         """The engine's legal actions in ``state``, once checked against the reference."""
-        from .. import legal_actions
+        from ..engine import legal_actions
         from ..records.storage import dumps
 
         try:

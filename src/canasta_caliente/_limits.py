@@ -1,0 +1,12 @@
+"""The limits every document of the package keeps, in a module of their own at the bottom of
+the layers: the records refuse a document past them (:mod:`canasta_caliente.records._codec`),
+and the engine refuses to start a game no document could hold
+(:func:`~canasta_caliente.new_game`), without either importing the other."""
+
+from __future__ import annotations
+
+__all__ = ["MAX_INT_BITS"]
+
+MAX_INT_BITS = 256
+"""The largest integer a document may hold, in bits (a seed of 256 bits fits; every count and
+score is far smaller); larger integers are refused rather than read."""

@@ -1,0 +1,187 @@
+"""What a simulation returns: :class:`GameResult` (one game) and :class:`SimulationResult`
+(many, with their aggregate statistics).
+
+The results are plain frozen values (they pickle, and they cross from a worker process to the
+parent); what is computed from them lives in the modules below: the statistics in
+:mod:`~canasta_caliente.studies.stats`, the text and HTML tables in
+:mod:`~canasta_caliente.studies.tables`, the flat tables in
+:mod:`~canasta_caliente.studies.results` and the plots in :mod:`~canasta_caliente.studies.plots`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from ..records.storage import GameRecord
+from ..rules.ruleset import RuleSet
+from ..state.game import HandResult
+from .plots import plot_result
+from .results import records, to_pandas
+from .stats import mean_hand_scores, win_rates
+from .tables import simulation_html, simulation_table
+
+__all__ = ["GameResult", "SimulationResult"]
+
+
+@attrs.frozen
+class GameResult:
+    """The result of one game."""
+
+    index: int
+    """The game's index in its simulation (from 0)."""
+    seed: int
+    """The game's seed (derived from the simulation's seed and the index)."""
+    seat_bots: tuple[str, ...]
+    """The name of the bot at each seat."""
+    winner: int | None
+    """The winning side, or ``None`` if the game hit the hand limit."""
+    scores: tuple[int, ...]
+    """The sides' final game scores."""
+    hands: int
+    """How many hands were played."""
+    hand_totals: tuple[tuple[int, ...], ...]
+    """Per hand, each side's hand score."""
+    hand_ends: tuple[str, ...]
+    """Per hand, how it ended (a :class:`~canasta_caliente.HandEnd` value)."""
+    canastas: tuple[int, ...]
+    """Per hand, the canastas on the table at its end (all sides)."""
+    actions: int
+    """How many actions the players took (deals not counted)."""
+    hand_results: tuple[HandResult, ...] = ()
+    """Per hand, its full result: every side's score parts, who went out, how it ended."""
+    pile_takes: tuple[tuple[int, ...], ...] = ()
+    """Per hand, how many times each side took the pile."""
+    side_canastas: tuple[tuple[int, ...], ...] = ()
+    """Per hand, the canastas of each side on the table at its end."""
+    record: GameRecord | None = None
+    """The game's :class:`~canasta_caliente.GameRecord` (every action, for
+    :func:`~canasta_caliente.replay`), when the simulation ran with ``keep_records=True``."""
+
+    def winning_bots(self, rules: RuleSet) -> frozenset[str]:
+        """The bots that sat on the winning side."""
+        if self.winner is None:
+            return frozenset()
+        return frozenset(self.seat_bots[s] for s in rules.layout[self.winner])
+
+    def __repr__(self) -> str:
+        outcome = ("no winner" if self.winner is None
+                   else f"side {self.winner} wins")
+        return (f"<GameResult game {self.index}: {outcome}, scores "
+                f"{' '.join(map(str, self.scores))} after {self.hands} hands; seats "
+                f"{' '.join(self.seat_bots)}>")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (the hand results as ``{"breakdown", "ended", "went_out",
+        "concealed"}``, the record as :meth:`~canasta_caliente.GameRecord.to_dict`)."""
+        data = attrs.asdict(self, recurse=False)
+        for name in ("seat_bots", "scores", "hand_totals", "hand_ends", "canastas",
+                     "pile_takes", "side_canastas"):
+            data[name] = _plain(data[name])
+        data["hand_results"] = [
+            {"breakdown": _plain(h.breakdown), "ended": h.ended.value, "went_out": h.went_out,
+             "concealed": h.concealed} for h in self.hand_results]
+        data["record"] = None if self.record is None else self.record.to_dict()
+        return data
+
+
+def _plain(value: Any) -> Any:
+    """Nested tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@attrs.frozen
+class SimulationResult:
+    """Per-game results and their aggregate statistics."""
+
+    rules: RuleSet
+    bots: tuple[str, ...]
+    seed: int
+    games: tuple[GameResult, ...]
+    requested: int
+    """Games asked for; more than ``len(games)`` if the run was interrupted."""
+    label: str | None = None
+    """The variant's label (the ``variant`` column of the tables), if one was given."""
+
+    @property
+    def interrupted(self) -> bool:
+        """True if the run stopped early (the partial results are kept)."""
+        return len(self.games) < self.requested
+
+    @property
+    def win_rates(self) -> dict[str, tuple[float, float, float]]:
+        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval."""
+        return win_rates(self)
+
+    @property
+    def mean_hand_score(self) -> dict[str, float]:
+        """Per bot: the mean hand score of the sides it played."""
+        return mean_hand_scores(self)
+
+    @property
+    def hands_per_game(self) -> float:
+        """Mean hands per game."""
+        return sum(g.hands for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def canastas_per_hand(self) -> float:
+        """Mean canastas on the table at the end of a hand (all sides)."""
+        hands = sum(len(g.canastas) for g in self.games)
+        return sum(sum(g.canastas) for g in self.games) / hands if hands else 0.0
+
+    @property
+    def hand_ends(self) -> dict[str, int]:
+        """How hands ended, with counts."""
+        return dict(Counter(end for g in self.games for end in g.hand_ends))
+
+    def table(self) -> str:
+        """A text table of the aggregate statistics."""
+        return simulation_table(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the aggregates and every game."""
+        return {
+            "rules": self.rules.to_dict(),
+            "label": self.label,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+            "win_rates": {k: list(v) for k, v in self.win_rates.items()},
+            "mean_hand_score": self.mean_hand_score,
+            "hands_per_game": self.hands_per_game,
+            "canastas_per_hand": self.canastas_per_hand,
+            "hand_ends": self.hand_ends,
+            "games": [g.to_dict() for g in self.games],
+        }
+
+    def to_records(self, level: str = "game") -> list[dict[str, Any]]:
+        """A flat table, as a list of rows of plain scalars: ``level="game"`` gives one row per
+        game, ``level="hand"`` one row per side per hand (see
+        :mod:`canasta_caliente.studies.results`
+        for the columns)."""
+        return records(self, level)
+
+    def to_pandas(self, level: str = "game") -> Any:
+        """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
+        return to_pandas(self.to_records(level), level)
+
+    def plot(self, kind: str = "scores", **options: Any) -> Any:
+        """A matplotlib figure (returned, not shown) of ``kind``: ``"scores"`` (the hand
+        scores of each bot), ``"hands"`` (hands per game) or ``"final"`` (final game scores).
+        Needs the extra ``analysis``; see :func:`canasta_caliente.studies.plots.plot_result`."""
+        return plot_result(self, kind, **options)
+
+    def __repr__(self) -> str:
+        label = f" {self.label!r}" if self.label else ""
+        rates = ", ".join(f"{bot} {rate:.1%}" for bot, (rate, _, _) in self.win_rates.items())
+        return (f"<SimulationResult{label}: {len(self.games)} of {self.requested} games, "
+                f"bots {', '.join(self.bots)}; win rates {rates}; "
+                f"{self.hands_per_game:.2f} hands per game>")
+
+    def _repr_html_(self) -> str:
+        return simulation_html(self)

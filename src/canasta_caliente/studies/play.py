@@ -1,0 +1,131 @@
+"""Playing one game between bots: :func:`play_game`, and :func:`seat_bots`, the seat of each
+bot in each game of a simulation.
+
+Every shuffle and every choice of a game is fixed by its seed, and the seed of a simulation's
+game by the simulation's seed and the game's index alone (:func:`game_seed`), so a game plays
+the same in any process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Verb, parse_action
+from ..engine import apply, legal_actions, new_game
+from ..players.bots import Bot, get_bot
+from ..records.storage import GameRecord
+from ..rules.ruleset import RuleSet
+from ..views.view import observe
+from .outcomes import GameResult
+
+__all__ = ["BotSpec", "bot_name", "game_seed", "play_game", "seat_bots"]
+
+BotSpec = str | Bot
+"""A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
+
+
+def bot_name(bot: BotSpec) -> str:
+    """A bot's name in the results: the name given, or the callable's ``__name__``."""
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
+    """The bot at each seat in game ``index``: side ``k`` plays ``bots[(k + index) % len]``,
+    so with two bots they swap sides every game and neither keeps the first turn."""
+    out: list[BotSpec] = [bots[0]] * rules.players
+    for side_no, seats in enumerate(rules.layout):
+        for seat in seats:
+            out[seat] = bots[(side_no + index) % len(bots)]
+    return tuple(out)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed``."""
+    return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
+
+
+def play_game(
+    rules: RuleSet,
+    bots: Sequence[BotSpec],
+    seed: int,
+    *,
+    index: int = 0,
+    max_hands: int = 200,
+    keep_record: bool = False,
+) -> GameResult:
+    """Play one game between ``bots`` (names from :data:`~canasta_caliente.players.bots.BOTS` or
+    callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``.
+
+    ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result.
+
+    >>> import canasta_caliente as cc
+    >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
+    >>> game.winner, game.scores, game.hands
+    (0, (5465, 1595), 5)
+    """
+    seated = seat_bots(rules, bots, index)
+    players = [get_bot(b) if isinstance(b, str) else b for b in seated]
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    totals: list[tuple[int, ...]] = []
+    ends: list[str] = []
+    canastas: list[int] = []
+    side_canastas: list[tuple[int, ...]] = []
+    takes: list[tuple[int, ...]] = []
+    hand_takes = [0] * len(rules.layout)
+    played: list[str] | None = [] if keep_record else None
+    actions = 0
+    size = rules.canasta_size
+    take = Verb.TAKE
+
+    def end_hand() -> None:
+        result = state.hand_results[-1]
+        totals.append(result.totals)
+        ends.append(result.ended.value)
+        per_side = tuple(t.canastas(size) for t in state.table.sides)
+        side_canastas.append(per_side)
+        canastas.append(sum(per_side))
+        takes.append(tuple(hand_takes))
+        hand_takes[:] = [0] * len(hand_takes)
+
+    while not state.is_game_over:
+        if state.is_hand_over:
+            end_hand()
+            if state.hand_number >= max_hands:
+                break
+            deal = legal_actions(state)[0]
+            if played is not None:
+                played.append(str(deal))
+            state = apply(state, deal)
+            continue
+        legal = legal_actions(state)
+        seat = state.current_player
+        assert seat is not None
+        action: Action | str = players[seat](observe(state, seat), legal, rng)
+        if isinstance(action, str):  # a bot may answer in notation, as apply accepts
+            action = parse_action(action)
+        if action.verb is take:
+            hand_takes[state.side_of(seat)] += 1
+        if played is not None:
+            played.append(str(action))
+        state = apply(state, action)
+        actions += 1
+    if state.is_game_over:
+        end_hand()
+    return GameResult(
+        index=index,
+        seed=seed,
+        seat_bots=tuple(bot_name(b) for b in seated),
+        winner=state.winner,
+        scores=state.scores,
+        hands=len(totals),
+        hand_totals=tuple(totals),
+        hand_ends=tuple(ends),
+        canastas=tuple(canastas),
+        actions=actions,
+        hand_results=state.hand_results[:len(totals)],
+        pile_takes=tuple(takes),
+        side_canastas=tuple(side_canastas),
+        record=None if played is None else GameRecord(rules, seed, actions=tuple(played)),
+    )

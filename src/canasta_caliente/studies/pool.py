@@ -1,0 +1,115 @@
+"""The process pool a simulation plays its chunks of games on, and its signal handling: the
+workers ignore SIGINT and leave their chunk when the parent raises a shared flag, the pool is
+started and stopped with SIGINT held back, and a stopped pool's workers are all gone (ended, or
+terminated after :data:`STOP_TIMEOUT`) when :func:`stop_pool` returns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import multiprocessing.connection
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..rules.ruleset import RuleSet
+from .outcomes import GameResult
+from .play import BotSpec, game_seed, play_game
+
+__all__ = ["STOP_TIMEOUT", "play_chunk", "sigint_held", "stop_pool", "worker_init"]
+
+STOP_TIMEOUT = 1.0
+"""Seconds an interrupted run's workers get to leave their game before they are terminated."""
+
+# Set in a worker process of simulate's own pool: a shared flag the parent raises to stop the
+# worker between games once the run is interrupted.
+_STOP: Any = None
+
+
+def worker_init(stop: Any) -> None:
+    """Start a worker of the simulation's own pool: it ignores SIGINT (the parent alone handles
+    an interrupt and stops the workers), and it watches ``stop`` between games."""
+    global _STOP
+    _STOP = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        # The parent blocks SIGINT while it starts the pool; a forked worker inherits that.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def play_chunk(
+    rules: RuleSet, bots: tuple[BotSpec, ...], seed: int, indices: tuple[int, ...],
+    max_hands: int, keep_records: bool = False,
+) -> list[GameResult]:
+    """Play the games ``indices`` of a simulation (a chunk, in a worker or in this process);
+    in a worker of the simulation's own pool, stop before the next game once the run is
+    interrupted."""
+    out = []
+    for i in indices:
+        if _STOP is not None and _STOP.value:
+            break  # the run was interrupted: what is left is not wanted
+        out.append(play_game(rules, bots, game_seed(seed, i), index=i, max_hands=max_hands,
+                             keep_record=keep_records))
+    return out
+
+
+@contextlib.contextmanager
+def sigint_held(*, discard: bool = False) -> Iterator[None]:
+    """Hold back SIGINT for the duration of the block, where a :class:`KeyboardInterrupt`
+    would leave a process pool half started or half stopped. A SIGINT that arrives meanwhile is
+    delivered when the block ends, or dropped with ``discard`` (while a run already stops
+    because of one).
+
+    Python runs signal handlers in the main thread whichever thread the signal reached, so the
+    main thread's handler is replaced for the block; SIGINT is also blocked in this thread, so
+    that worker processes started in the block start with it blocked, until they ignore it.
+    """
+    caught: list[int] = []
+    handler: Any = None
+    if threading.current_thread() is threading.main_thread():
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        else:
+            handler = None  # SIG_IGN or SIG_DFL: no Python code runs on SIGINT anyway
+    masked = hasattr(signal, "pthread_sigmask") and hasattr(signal, "sigtimedwait")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else set()
+    try:
+        yield
+    finally:
+        if masked:
+            # Take any SIGINT that waits for this thread, then restore its mask.
+            while (signal.SIGINT not in previous and signal.SIGINT in signal.sigpending()
+                   and signal.sigtimedwait({signal.SIGINT}, 0) is not None):
+                caught.append(signal.SIGINT)
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+        if caught and not discard:
+            signal.raise_signal(signal.SIGINT)
+
+
+def stop_pool(pool: ProcessPoolExecutor, stop: Any, timeout: float) -> None:
+    """Stop the simulation's own pool at once: pending chunks are cancelled, the workers
+    leave their chunk before their next game, and any worker still running after ``timeout``
+    seconds is terminated. Returns once every worker process has ended."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    stop.value = 1
+    pool.shutdown(wait=False, cancel_futures=True)
+    running = {process.sentinel: process for process in processes}
+    deadline = time.monotonic() + timeout
+    while running and (left := deadline - time.monotonic()) > 0:
+        for sentinel in multiprocessing.connection.wait(list(running), left):
+            del running[sentinel]
+    if running:
+        for process in running.values():
+            process.terminate()
+        multiprocessing.connection.wait(list(running), 5.0)
+    for process in processes:
+        # Its sentinel closed as it exited; wait for the exit to complete (here, or in the
+        # pool's thread, whichever reaps it first).
+        process.join(1.0)

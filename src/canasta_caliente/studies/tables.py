@@ -1,0 +1,54 @@
+"""The aggregate statistics of a simulation as tables to read: text (for a terminal, the
+``simulate`` command and :meth:`~canasta_caliente.studies.outcomes.SimulationResult.table`) and
+HTML (a notebook's ``_repr_html_``). The flat tables of every game and hand, for a data frame or
+a file, are :mod:`canasta_caliente.studies.results`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .outcomes import SimulationResult
+
+__all__ = ["simulation_html", "simulation_table"]
+
+
+def simulation_table(result: SimulationResult) -> str:
+    """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
+    lines = [f"{len(result.games)} games of {result.requested}"
+             + (" (interrupted)" if result.interrupted else ""),
+             f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}"]
+    rates = result.win_rates
+    means = result.mean_hand_score
+    for bot in result.bots:
+        rate, low, high = rates[bot]
+        lines.append(f"{bot:<12}{rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
+                     f"{means[bot]:>12.1f}")
+    lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
+                 f"{result.canastas_per_hand:.2f}")
+    lines.append("hands ended: " + ", ".join(f"{k} {v}" for k, v in
+                                             sorted(result.hand_ends.items())))
+    return "\n".join(lines)
+
+
+def simulation_html(result: SimulationResult) -> str:
+    """An HTML table of a simulation's aggregate statistics (its ``_repr_html_``)."""
+    esc = html.escape
+    title = f"{len(result.games)} games of {result.requested}" + (
+        " (interrupted)" if result.interrupted else "")
+    if result.label:
+        title = f"{esc(result.label)}: {title}"
+    rates = result.win_rates
+    means = result.mean_hand_score
+    rows = "".join(
+        f"<tr><td>{esc(bot)}</td><td>{rates[bot][0]:.1%}</td>"
+        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
+        for bot in result.bots)
+    ends = ", ".join(f"{esc(k)} {v}" for k, v in sorted(result.hand_ends.items()))
+    return (f"<div><strong>SimulationResult</strong> {title}"
+            "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
+            f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<p>{result.hands_per_game:.2f} hands per game, "
+            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
