@@ -219,6 +219,9 @@ def check_display(state: cc.GameState, board: cc.GameState | cc.View) -> None:
             you = isinstance(board, cc.View) and board.seat == seat
             value = rows[f"seat {seat}" + (" (you)" if you else "")]
             size = state.hand_size(seat)
+            if isinstance(board, cc.View) and not you and state.known(seat):
+                assert value.endswith(f"known, {board.unknown_count(seat)} unknown"
+                                      + ("  <- to act" if state.current_player == seat else ""))
             assert value.startswith(_plural(size)) or (
                 size == 0 and value.startswith("no cards")) or f"({_plural(size)})" in value
             assert value.endswith("<- to act") == (state.current_player == seat)
