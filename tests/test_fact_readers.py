@@ -282,16 +282,16 @@ def walk(rules: cc.RuleSet, seed: int, actions: int, *, every_seat: bool) -> int
     return checked
 
 
-@settings(max_examples=12)
+@settings(max_examples=25)
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_readers_agree_with_the_state_under_any_rules(rules: cc.RuleSet, seed: int) -> None:
     """Under generated RuleSets (every option combined), at the states of a random game, the
     observation, the view and the display show the state's own answers."""
-    walk(rules, seed, 60, every_seat=False)
+    walk(rules, seed, 80, every_seat=False)
 
 
 @pytest.mark.slow
-@settings(max_examples=150)
+@settings(max_examples=50)
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_readers_agree_with_the_state_in_long_games(rules: cc.RuleSet, seed: int) -> None:
     """The same over longer games (several hands), every seat's observation checked."""

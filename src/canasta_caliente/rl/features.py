@@ -132,9 +132,10 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("up_card", (_KINDS,), 0, 1, "the pile's up card, one-hot (all 0: empty pile)"),
         ("pile_size", (1,), 0, float(rules.deck_size), "how many cards the pile holds"),
         ("pile_state", (3,), 0, 1,
-         "1 if the pile holds a wild or a bonus card (PILE-3); 1 if it is frozen for the "
-         "observer's side (that, or the side has not melded, or always_frozen); 1 if it is "
-         "blocked by a stop card or a Caliente card on top (PILE-2)"),
+         "1 if the pile holds a card that freezes it (GameState.pile_has_freezer: a wild or a "
+         "bonus card, PILE-3, or a stop card under stop_card_freezes, READ-6); 1 if it is "
+         "frozen for the observer's side (that, or the side has not melded, or always_frozen); "
+         "1 if it is blocked by a stop card or a Caliente card on top (PILE-2)"),
         ("stock_size", (1,), 0, float(rules.deck_size), "how many cards the stock holds"),
         ("turn_meld", (2,), 0, float(max(max(minimums), deck_value)),
          "this turn's first-meld points still needed, and points melded toward it (INIT-2)"),
