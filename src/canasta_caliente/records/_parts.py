@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import NATURALS, Card
 from ..engine.solver import meld_is_valid
-from ..rules.facts import rule_facts
+from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
     COMPONENTS,
@@ -283,14 +283,6 @@ def get_seat_mask(p: Problems, path: str, value: Any, players: int | None) -> in
     return mask
 
 
-def side_of_seat(rules: RuleSet, seat: int) -> int:
-    """The side of a seat (the seat must exist)."""
-    side_of = (rules._facts or rule_facts(rules)).side_of
-    if isinstance(seat, int) and 0 <= seat < len(side_of):
-        return side_of[seat]
-    raise ValueError(f"no seat {seat} at a table of {rules.players}")
-
-
 def check_turn_seats(
     p: Problems, path: str, rules: RuleSet, order: tuple[int, ...], turn_index: int, turn: Turn
 ) -> None:
@@ -299,9 +291,9 @@ def check_turn_seats(
         return
     turn_player = order[turn_index]
     if turn.phase is Phase.ANSWER:
-        if turn.player == turn_player or turn.player not in order or side_of_seat(
-            rules, turn.player
-        ) != side_of_seat(rules, turn_player):
+        side_of = facts_of(rules).side_of
+        if (turn.player == turn_player or turn.player not in order
+                or side_of[turn.player] != side_of[turn_player]):
             p.add(join(path, "player"), f"seat {turn.player} cannot answer seat {turn_player}'s "
                   "question: the answer comes from an active partner (OUT-2)")
     elif turn.player != turn_player:

@@ -27,6 +27,7 @@ from ..cards import NATURALS, NUM_KINDS, Card
 from ..engine import legal_actions
 from ..engine.scoring import score_hand
 from ..engine.solver import meld_is_valid
+from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import (
     COMPONENTS,
@@ -40,7 +41,6 @@ from ..state.game import (
     leader,
 )
 from ._codec import join
-from ._parts import side_of_seat
 
 __all__ = [
     "STATE_PATHS",
@@ -78,18 +78,6 @@ _QUESTION_TEXT = {Question.NONE: "none", Question.ASKED: "asked", Question.YES: 
                   Question.NO: "no"}
 
 
-def _partner(rules: RuleSet, order: Sequence[int], turn_index: int) -> int | None:
-    """The seat that answers the turn player's question: the next active seat of its side in
-    turn order (OUT-2), or ``None`` when it has no active partner."""
-    seat = order[turn_index]
-    side = side_of_seat(rules, seat)
-    for k in range(1, len(order)):
-        other = order[(turn_index + k) % len(order)]
-        if side_of_seat(rules, other) == side:
-            return other
-    return None
-
-
 def _ranks(mask: int) -> str:
     return " ".join(str(r) for r in NATURALS if mask >> r & 1)
 
@@ -125,6 +113,8 @@ def public_fact_problems(
     """
     out: list[tuple[str, str]] = []
     tp = paths.turn
+    facts = facts_of(rules)
+    side_of = facts.side_of
 
     def add(path: str, message: str) -> None:
         out.append((path, message))
@@ -135,9 +125,9 @@ def public_fact_problems(
             if seat not in order:
                 add(paths.melded_seats, f"seat {seat} sits out this hand, so it has not melded "
                     "(SEAT-3)")
-            elif sides[side_of_seat(rules, seat)].meld_count == 0:
+            elif sides[side_of[seat]].meld_count == 0:
                 add(paths.melded_seats, f"seat {seat} has melded, but its side "
-                    f"{side_of_seat(rules, seat)} has no meld on the table (MELD-3)")
+                    f"{side_of[seat]} has no meld on the table (MELD-3)")
     for side_no, side in enumerate(sides):
         if side.meld_count and not any(melded_seats >> s & 1 for s in rules.layout[side_no]):
             add(paths.melded_seats, f"side {side_no} has melds on the table, but none of its "
@@ -147,13 +137,13 @@ def public_fact_problems(
         last_out = hand_results[-1].went_out
         won = leader(rules, tuple(scores),
                      None if last_out is None or not 0 <= last_out < rules.players
-                     else side_of_seat(rules, last_out))
+                     else side_of[last_out])
         if won is not None:
             add(paths.scores, f"side {won} had won the game after hand {len(hand_results)}, "
                 "so no further hand is dealt (GAME-1, READ-2)")
 
     seat = order[turn_index]
-    side_no = side_of_seat(rules, seat)
+    side_no = side_of[seat]
     side = sides[side_no]
     if over:
         if any(turn.waiting):
@@ -208,11 +198,12 @@ def public_fact_problems(
         return out
 
     # The play and answer phases.
-    partner = _partner(rules, order, turn_index)
+    # The seat that answers the question: the next active partner in turn order (OUT-2).
+    partner = facts.partners_in(tuple(order))[turn_index]
     if turn.question is not Question.NONE and partner is None:
         add(join(tp, "question"), f"{question!r}, but seat {seat} has no partner playing this "
             "hand to ask (OUT-2)")
-    elif turn.question is not Question.NONE and rules.going_out_permission == "never":
+    elif turn.question is not Question.NONE and not facts.asks:
         add(join(tp, "question"), f"{question!r}, but no one asks \"May I go out?\" under "
             "going_out_permission = never (READ-4)")
     if turn.phase is Phase.ANSWER:

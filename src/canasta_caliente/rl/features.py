@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from ..cards import Card
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Phase, Question, SideTable, Turn
+from ..state.game import GameState, Phase, Question, SideTable
 from ..views.action_space import ActionSpace
 from ..views.view import View
 
@@ -132,9 +132,10 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("up_card", (_KINDS,), 0, 1, "the pile's up card, one-hot (all 0: empty pile)"),
         ("pile_size", (1,), 0, float(rules.deck_size), "how many cards the pile holds"),
         ("pile_state", (3,), 0, 1,
-         "1 if the pile holds a wild or a bonus card (PILE-3); 1 if it is frozen for the "
-         "observer's side (that, or the side has not melded, or always_frozen); 1 if it is "
-         "blocked by a stop card or a Caliente card on top (PILE-2)"),
+         "1 if the pile holds a card that freezes it (GameState.pile_has_freezer: a wild or a "
+         "bonus card, PILE-3, or a stop card under stop_card_freezes, READ-6); 1 if it is "
+         "frozen for the observer's side (that, or the side has not melded, or always_frozen); "
+         "1 if it is blocked by a stop card or a Caliente card on top (PILE-2)"),
         ("stock_size", (1,), 0, float(rules.deck_size), "how many cards the stock holds"),
         ("turn_meld", (2,), 0, float(max(max(minimums), deck_value)),
          "this turn's first-meld points still needed, and points melded toward it (INIT-2)"),
@@ -165,7 +166,9 @@ def observation_size(rules: RuleSet) -> int:
 
 @attrs.frozen
 class LayoutOffsets:
-    """Where each field starts, and per-RuleSet facts the observation needs (cached)."""
+    """Where each field starts, and the bounds and packer of the vector (cached per RuleSet).
+    It holds no rule fact: :func:`observation` asks each one of its home (the state or the view,
+    and the RuleSet)."""
 
     size: int
     known: int
@@ -189,8 +192,6 @@ class LayoutOffsets:
     question: int
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
-    minimum: Callable[[int], int]
-    side_of: tuple[int, ...]
     zeros: list[float]
     bytes: int
     pack: Callable[..., None]
@@ -207,34 +208,16 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     for f in layout:
         low[f.start:f.stop] = f.low
         high[f.start:f.stop] = f.high
-    table = rules.initial_meld_minimums
-    below = rules.minimum_below_zero
-
-    def minimum(score: int) -> int:
-        if score < 0:
-            return below
-        need = table[0][1]
-        for start, m in table:
-            if score >= start:
-                need = m
-        return need
-
-    side_of = [0] * rules.players
-    for i, seats in enumerate(rules.layout):
-        for seat in seats:
-            side_of[seat] = i
     packer = struct.Struct(f"={size}f")
     starts = {f.name: f.start for f in layout if f.name != "hand"}
-    return LayoutOffsets(size=size, **starts, low=low, high=high, minimum=minimum,
-                    side_of=tuple(side_of), zeros=[0.0] * size, bytes=packer.size,
-                    pack=packer.pack_into)
+    return LayoutOffsets(size=size, **starts, low=low, high=high, zeros=[0.0] * size,
+                         bytes=packer.size, pack=packer.pack_into)
 
 
 _B3 = Card.BLACK_THREE
 _CAL = Card.CALIENTE
 _TWO = Card.TWO
 _JOKER = Card.JOKER
-_FREEZERS = frozenset({Card.TWO, Card.JOKER, Card.RED_THREE})
 
 
 def observation(view: View) -> npt.NDArray[np.float32]:
@@ -250,9 +233,8 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     hand = [0] * _KINDS
     for card in view.hand:
         hand[card] += 1
-    return _encode(view.rules, view.seat, hand, view.hand_sizes, view.current_player,
-                   view.scores, view.side_tables, view.pile, view.stock_size, view.over,
-                   view.turn, view.phase, getattr(view, "known", None))
+    return _encode(view, view.seat, hand, view.hand_sizes, view.side_tables,
+                   getattr(view, "known", None))
 
 
 def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -273,18 +255,18 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         raise ValueError(f"no seat {seat!r} at a table of {rules.players}")
     table = state.table
     known = getattr(state, "known", None)
-    return _encode(rules, seat, state.hand_counts(seat), [sum(h) for h in table.hands],
-                   state.current_player, state.scores, table.sides, table.pile,
-                   table.stock_size, state.over, table.turn, state.phase, known)
+    return _encode(state, seat, state.hand_counts(seat), [sum(h) for h in table.hands],
+                   table.sides, known)
 
 
 def _encode(
-    rules: RuleSet, me: int, hand: Sequence[int], sizes: Sequence[int], actor: int | None,
-    scores: Sequence[int], tables: Sequence[SideTable], pile: Sequence[Card],
-    stock_size: int, over: bool, turn: Turn, phase: Phase,
-    known: Callable[[int], Sequence[Card]] | None,
+    seen: GameState | View, me: int, hand: Sequence[int], sizes: Sequence[int],
+    tables: Sequence[SideTable], known: Callable[[int], Sequence[Card]] | None,
 ) -> npt.NDArray[np.float32]:
-    """The observation vector from what a seat sees (shared by both entry points)."""
+    """The observation vector from what a seat sees (shared by both entry points): ``seen`` is
+    the state or the view, asked for every rule fact (the seat's side, the canastas, whether the
+    pile holds a freezer); the RuleSet gives the first-meld minimum."""
+    rules = seen.rules
     o = layout_offsets(rules)
     out = o.zeros.copy()
     players, n_sides = rules.players, rules.sides
@@ -297,63 +279,55 @@ def _encode(
     base = o.hand_sizes
     for k in range(players):
         out[base + k] = sizes[(me + k) % players]
+    actor = seen.current_player
     if actor is not None:
         out[o.to_act + (actor - me) % players] = 1
 
     canasta = rules.canasta_size
-    my_side = o.side_of[me]
-    melded_mine = False
+    scores = seen.scores
+    my_side = seen.side_of(me)
     for k in range(n_sides):
         side = (my_side + k) % n_sides
         table = tables[side]
         i = o.melds + k * _RANKS * 3
-        natural = mixed = 0
-        melded = bool(table.stop_melds)
         for meld in table.melds:
             if meld is not None:
-                melded = True
-                n, two, joker = meld
-                out[i] = n
-                out[i + 1] = two
-                out[i + 2] = joker
-                if n + two + joker >= canasta:
-                    if two or joker:
-                        mixed += 1
-                    else:
-                        natural += 1
+                out[i], out[i + 1], out[i + 2] = meld
             i += 3
-        out[o.canastas + 2 * k] = natural
-        out[o.canastas + 2 * k + 1] = mixed
-        if melded:
-            if k == 0:
-                melded_mine = True
-            if table.stop_melds:
-                out[o.stop_cards + k] = sum(table.stop_melds)
+        canastas = table.canastas(canasta)
+        if canastas:
+            natural = sum(m.is_natural for m in seen.melds(side) if m.is_canasta)
+            out[o.canastas + 2 * k] = natural
+            out[o.canastas + 2 * k + 1] = canastas - natural
+        if table.meld_count:
+            out[o.stop_cards + k] = sum(table.stop_melds)
         else:
-            out[o.first_meld_minimum + k] = o.minimum(scores[side])
+            out[o.first_meld_minimum + k] = rules.minimum_for(scores[side])
         out[o.laid_out + k] = table.laid_out
         out[o.caliente_played + k] = table.caliente_played
         out[o.scores + k] = scores[side]
 
+    pile = seen.pile
     if pile:
         base = o.pile
         for card in pile:
             out[base + card] += 1
         up = pile[-1]
         out[o.up_card + up] = 1
-        freezer = not _FREEZERS.isdisjoint(pile)
+        freezer = seen.pile_has_freezer
         base = o.pile_state
         out[base] = freezer
-        out[base + 1] = freezer or not melded_mine or rules.always_frozen
+        out[base + 1] = freezer or not tables[my_side].meld_count or rules.always_frozen
         out[base + 2] = up is _B3 or up is _CAL
         out[o.pile_size] = len(pile)
-    out[o.stock_size] = stock_size
-    if not over:
+    out[o.stock_size] = seen.stock_size
+    turn = seen.turn
+    if not seen.over:
         out[o.turn_meld] = turn.need
         out[o.turn_meld + 1] = turn.points
         base = o.waiting
         out[base:base + _KINDS] = turn.waiting
-    out[o.phase + _PHASE_INDEX[phase]] = 1
+    out[o.phase + _PHASE_INDEX[seen.phase]] = 1
     out[o.question + turn.question] = 1
     buffer = bytearray(o.bytes)
     o.pack(buffer, 0, *out)

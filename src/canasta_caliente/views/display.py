@@ -19,7 +19,7 @@ draw: seat 0 to draw, take the pile or pass
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cards
@@ -63,19 +63,23 @@ def view_html(view: View) -> str:
 
 def _state_board(state: GameState) -> tuple[str, list[_Section]]:
     hands = [state.hand(s) for s in range(state.rules.players)]
-    return _board(state, hands, None)
+    return _board(state, hands, None, None)
 
 
 def _view_board(view: View) -> tuple[str, list[_Section]]:
     hands: list[tuple[Card, ...] | None] = [
         view.hand if s == view.seat else None for s in range(view.rules.players)
     ]
-    return _board(view, hands, view.seat)
+    return _board(view, hands, view.seat, view.unknown_count)
 
 
 def _board(
-    view: GameState | View, hands: Sequence[tuple[Card, ...] | None], viewer: int | None
+    view: GameState | View, hands: Sequence[tuple[Card, ...] | None], viewer: int | None,
+    unknown: Callable[[int], int] | None,
 ) -> tuple[str, list[_Section]]:
+    """The title and sections; ``hands[seat]`` is ``None`` for a hidden hand, whose unknown
+    cards ``unknown(seat)`` counts (:meth:`View.unknown_count
+    <canasta_caliente.View.unknown_count>`)."""
     rules = view.rules
     who = "Canasta Caliente" if viewer is None else f"Seat {viewer}'s view"
     title = f"{who}: {_describe(rules)} · hand {view.hand_number} · {_status(view)}"
@@ -93,7 +97,7 @@ def _board(
         if played:
             rows.append(("caliente", f"{played} played", False))
         for seat in seats:
-            rows.append(_seat_row(view, seat, hands[seat], viewer))
+            rows.append(_seat_row(view, seat, hands[seat], viewer, unknown))
         sections.append((heading, rows))
     table: list[_Row] = [
         ("pile", _pile(view), False),
@@ -161,7 +165,8 @@ def _meld(meld: Meld) -> str:
 
 
 def _seat_row(
-    view: GameState | View, seat: int, hand: tuple[Card, ...] | None, viewer: int | None
+    view: GameState | View, seat: int, hand: tuple[Card, ...] | None, viewer: int | None,
+    unknown: Callable[[int], int] | None,
 ) -> _Row:
     label = f"seat {seat}"
     if seat not in view.active_seats:
@@ -171,8 +176,9 @@ def _seat_row(
     known = view.known(seat)
     if hand is None:
         if known:
-            unknown = size - _known_in_hand(view, seat, known)
-            value = f"{count}, hidden: {format_cards(known)} known, {unknown} unknown"
+            assert unknown is not None  # a hidden hand is a view's, which counts its unknown
+            value = (f"{count}, hidden: {format_cards(known)} known, {unknown(seat)} "
+                     "unknown")
         else:
             value = f"{count}, hidden"
     else:
@@ -185,21 +191,6 @@ def _seat_row(
     if seat == viewer:
         label += " (you)"
     return label, value, acting
-
-
-def _known_in_hand(view: GameState | View, seat: int, known: tuple[Card, ...]) -> int:
-    """How many of ``seat``'s known cards are in its hand: those still waiting under INIT-4
-    (known too) are not in it yet."""
-    if view.over or seat != view.turn_player or not view.waiting:
-        return len(known)
-    waiting = list(view.waiting)
-    held = 0
-    for card in known:
-        if card in waiting:
-            waiting.remove(card)
-        else:
-            held += 1
-    return held
 
 
 def _pile(view: GameState | View) -> str:

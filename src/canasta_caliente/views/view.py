@@ -49,7 +49,7 @@ from ..engine.solver import meld_is_valid
 from ..errors import StateError
 from ..records._codec import RULES_VERSION, cards_out, known_out, pretty_json, read_document
 from ..records._parts import result_out, seats_out, side_out, turn_out
-from ..rules.facts import rule_facts
+from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
     GameProgress,
@@ -227,8 +227,7 @@ class View(GameProgress):
     def pile_has_freezer(self) -> bool:
         """True while the pile holds a wild or a bonus card (PILE-3), or a stop card under
         ``stop_card_freezes`` (READ-6)."""
-        rules = self.rules
-        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.pile)
+        return not facts_of(self.rules).freezers.isdisjoint(self.pile)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -496,7 +495,8 @@ def _guided_hand(
     size = view.hand_sizes[seat]
     left = list(avail)
     hand = [0] * NUM_KINDS if start is None else list(start)
-    melds: list[MeldCounts | None] = list(view.side_tables[view.side_of(seat)].melds)
+    table = view.side_tables[view.side_of(seat)]
+    melds: list[MeldCounts | None] = list(table.melds)
     slots = size - sum(hand)
 
     def take(card: int, n: int = 1) -> None:
@@ -509,7 +509,7 @@ def _guided_hand(
         kinds = [k for k in range(NUM_KINDS) if left[k]]
         if kinds:
             take(rng.choice(kinds))
-    have = sum(1 for m in melds if m is not None and sum(m) >= rules.canasta_size)
+    have = table.canastas(rules.canasta_size)
     existing = [r for r in range(len(melds)) if melds[r] is not None]
     fresh = [r for r in range(len(melds)) if melds[r] is None]
     rng.shuffle(existing)
