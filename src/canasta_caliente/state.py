@@ -18,7 +18,7 @@ import attrs
 from .cards import FREEZERS as FREEZERS  # (also read from here by older modules)
 from .cards import NUM_KINDS, Card, cards_from_counts
 from .cards import NUM_RANKS as NUM_RANKS
-from .facts import rule_facts
+from .facts import facts_of
 from .rules import RuleSet, TieBreak
 
 __all__ = [
@@ -239,7 +239,7 @@ class GameProgress:
         """The side of a seat."""
         rules = self.rules
         check_seat(rules, seat)
-        return (rules._facts or rule_facts(rules)).side_of[seat]
+        return facts_of(rules).side_of[seat]
 
     @property
     def is_hand_over(self) -> bool:
@@ -258,7 +258,7 @@ class GameProgress:
             return None
         rules = self.rules
         went_out = self.hand_results[-1].went_out
-        side = None if went_out is None else (rules._facts or rule_facts(rules)).side_of[went_out]
+        side = None if went_out is None else facts_of(rules).side_of[went_out]
         return leader(rules, self.scores, side)
 
 
@@ -403,7 +403,7 @@ class GameState(GameProgress):
         """True while the pile holds a wild or a bonus card anywhere (PILE-3), or a stop card
         under ``stop_card_freezes`` (READ-6); derived from the pile's contents."""
         rules = self.rules
-        return not (rules._facts or rule_facts(rules)).freezers.isdisjoint(self.table.pile)
+        return not facts_of(rules).freezers.isdisjoint(self.table.pile)
 
     @property
     def stock_size(self) -> int:
@@ -446,6 +446,35 @@ class GameState(GameProgress):
         from .display import state_html
 
         return state_html(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# The legal actions cached on a state (by the engine's listing)
+
+
+def check_state(state: object) -> None:
+    """Refuse anything that is not a :class:`GameState` (a view, say) with a
+    :class:`TypeError` naming what was given."""
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}"
+                        + (" (a seat's view cannot be played: play the game's state)"
+                           if type(state).__name__ == "View" else ""))
+
+
+def cached_legal(state: GameState) -> tuple[Any, ...] | None:
+    """The legal actions :data:`cache_legal` stored on ``state``, or ``None`` while they have
+    not been listed; anything not a :class:`GameState` is refused by :func:`check_state`."""
+    try:
+        return state._legal
+    except AttributeError:
+        check_state(state)  # not a GameState: a TypeError naming it
+        raise
+
+
+cache_legal: Callable[[GameState, tuple[Any, ...]], None] = (
+    GameState.__dict__["_legal"].__set__)
+"""Store the legal actions on a state, which keeps them for :func:`cached_legal` (the frozen
+class's own slot setter: the one place that writes the slot)."""
 
 
 # ---------------------------------------------------------------------------------------------
