@@ -9,9 +9,11 @@ asks. There are two kinds:
 
 - a *refusal* (``..._refusal``) returns why the rule refuses an action, the message naming the
   rule's ID, or ``None`` if the rule allows it;
-- a *fact* (:func:`pile_frozen_for`, :func:`bound_to_go_out`, :func:`first_meld_short`,
-  :func:`needs_concealed`, ...) returns what the refusals and the listing share, for the
-  listing to read in one call rather than ask a refusal for every candidate.
+- a *fact* (:func:`pile_frozen_for`, :func:`is_bound`, :func:`needs_concealed`, ...) returns
+  what the refusals and the listing share, for the listing to read in one call rather than ask
+  a refusal for every candidate; the facts every state needs are attributes of its
+  :class:`Context` (:attr:`~Context.opened`, :attr:`~Context.bound`, :attr:`~Context.short`),
+  listed in :data:`CONTEXT_FACTS`.
 
 TURN-0 (no dead ends) is decided by the finishing search of :mod:`canasta_caliente.solver`;
 :func:`turn0_refusal` and :func:`ask_turn0_refusal` ask it and say why it refuses.
@@ -48,7 +50,7 @@ from ..solver import (
     finish_without_going_out,
     meld_is_valid,
 )
-from ..state import GameState, MeldCounts, SideTable, Table, Turn
+from ..state import NO_WAITING, GameState, MeldCounts, SideTable, Table, Turn
 from .tables import NO_MELDS, P_DRAW, Q_NO, Q_NONE, Q_YES
 from .work import joined_preview
 
@@ -58,16 +60,15 @@ if TYPE_CHECKING:
 __all__ = [
     "CHECKS",
     "CHECK_FUNCTIONS",
+    "CONTEXT_FACTS",
     "TAKABLE",
     "Context",
     "ask_refusal",
     "ask_turn0_refusal",
-    "bound_to_go_out",
     "caliente_refusal",
     "concealed_now",
     "discard_refusal",
     "draw_refusal",
-    "first_meld_short",
     "going_out_refusal",
     "grown_meld",
     "hand_refusal",
@@ -92,8 +93,8 @@ class Context:
     """The facts of one state that the checks read, found once per state: ``Context(state)``
     for a state in a turn (not between hands)."""
 
-    __slots__ = ("facts", "hand", "melds", "opened", "pile", "rules", "seat", "side", "side_no",
-                 "state", "table", "turn")
+    __slots__ = ("bound", "facts", "hand", "melds", "opened", "pile", "rules", "seat", "short",
+                 "side", "side_no", "state", "table", "turn")
 
     state: GameState
     rules: RuleSet
@@ -109,6 +110,13 @@ class Context:
     """The side's melds."""
     opened: bool
     """Whether the side has melded this hand (INIT-5; PILE-3 freezes the pile until then)."""
+    bound: bool
+    """Whether the player is bound to go out this turn (OUT-2, MELD-5): :func:`is_bound` of the
+    turn's answer and the side's stop melds."""
+    short: bool
+    """Whether the side's first meld has been started this turn and is still short of its
+    minimum, which refuses every discard until it is met (INIT-3); pile cards waiting under
+    INIT-4 mean a first-meld take has started it."""
     hand: tuple[int, ...]
     """The seat's hand, as counts."""
     pile: tuple[Card, ...]
@@ -116,23 +124,29 @@ class Context:
     def __init__(self, state: GameState) -> None:
         rules = state.rules
         t = state.table
+        turn = t.turn
         facts = facts_of(rules)
         seat = t.order[t.turn_index]
         side_no = facts.side_of[seat]
         side = t.sides[side_no]
         melds = side.melds
+        stops = side.stop_melds
         self.state = state
         self.rules = rules
         self.facts = facts
         self.table = t
-        self.turn = t.turn
+        self.turn = turn
         self.seat = seat
         self.side_no = side_no
         self.side = side
         self.melds = melds
-        self.opened = bool(side.stop_melds) or melds != NO_MELDS
         self.hand = t.hands[seat]
         self.pile = t.pile
+        self.opened = stops != () or melds != NO_MELDS
+        # (is_bound and the INIT-3 shortfall written out: every context reads them, and a call
+        # each would cost more than the expressions)
+        self.bound = stops != () or turn.question is Q_YES
+        self.short = turn.need > 0 and (turn.started or turn.waiting != NO_WAITING)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,19 +164,6 @@ def is_bound(question: object, stop_melds: tuple[int, ...]) -> bool:
     """Whether a player is bound to go out this turn (OUT-2, MELD-5): after a "yes", or once
     the side has a stop meld (made this turn: a stop meld is made only by one who goes out)."""
     return question is Q_YES or bool(stop_melds)
-
-
-def bound_to_go_out(ctx: Context) -> bool:
-    """:func:`is_bound` for the state of ``ctx`` (OUT-2, MELD-5)."""
-    return ctx.turn.question is Q_YES or bool(ctx.side.stop_melds)
-
-
-def first_meld_short(ctx: Context) -> bool:
-    """Whether the side's first meld has been started this turn and is still short of its
-    minimum, which refuses every discard until it is met (INIT-3). Pile cards waiting under
-    INIT-4 mean a first-meld take has started it."""
-    turn = ctx.turn
-    return turn.need > 0 and (turn.started or any(turn.waiting))
 
 
 def pile_frozen_for(ctx: Context) -> bool:
@@ -439,11 +440,11 @@ def discard_refusal(ctx: Context, card: Card) -> str | None:
     hand = ctx.hand
     if not hand[card]:
         return f"the hand holds no {card}"
-    if first_meld_short(ctx):
+    if ctx.short:
         return (f"the first meld is {ctx.turn.need} points short of the minimum: no discard "
                 "until it is met (INIT-3)")
     if sum(hand) > 1:
-        if bound_to_go_out(ctx):
+        if ctx.bound:
             return ("the player is bound to go out this turn and this discard would keep cards "
                     "(OUT-2)")
         return None
@@ -571,8 +572,8 @@ CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
     turn_step_refusal, draw_refusal, pass_refusal, caliente_refusal,
     up_card_refusal, take_refusal, pile_frozen_for,
     meld_refusal, meld_wilds_refusal,
-    discard_refusal, first_meld_short,
-    ask_refusal, ask_turn0_refusal, partner, is_bound, bound_to_go_out,
+    discard_refusal,
+    ask_refusal, ask_turn0_refusal, partner, is_bound,
     going_out_refusal, needs_concealed, may_be_concealed, concealed_now,
     turn0_refusal,
 )
@@ -588,11 +589,23 @@ def rules_of(check: Callable[..., Any]) -> tuple[str, ...]:
     return tuple(found.group(1).split(", ")) if found else ()
 
 
+CONTEXT_FACTS: dict[str, tuple[str, ...]] = {
+    "Context.opened": ("INIT-5", "PILE-3"),
+    "Context.bound": ("OUT-2", "MELD-5"),
+    "Context.short": ("INIT-3",),
+}
+"""The facts of a :class:`Context` the checks and the listing read, with the rule IDs each
+decides (as in their docstrings)."""
+
+
 def _checks_by_rule() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for check in CHECK_FUNCTIONS:
         for rule in rules_of(check):
             found.setdefault(rule, []).append(check.__name__)
+    for name, rules in CONTEXT_FACTS.items():
+        for rule in rules:
+            found.setdefault(rule, []).append(name)
     return {rule: tuple(names) for rule, names in sorted(found.items())}
 
 

@@ -22,7 +22,6 @@ from .checks import (
     Context,
     ask_refusal,
     ask_turn0_refusal,
-    bound_to_go_out,
     caliente_refusal,
     discard_refusal,
     draw_refusal,
@@ -310,7 +309,7 @@ def _eval_meld(ctx: Context, action: Action, turn0: bool, build: bool) -> Work |
         return _after_meld(ctx, w, turn0)
     rank = action.rank
     assert rank is not None  # (meld_refusal: a natural rank)
-    if (not build and ctx.turn.need <= 0 and not bound_to_go_out(ctx)
+    if (not build and ctx.turn.need <= 0 and not ctx.bound
             and sum(ctx.hand) - len(cards) >= 2):
         # TURN-0 holds trivially: no minimum pending, not bound, two cards left to discard.
         return None

@@ -39,9 +39,6 @@ from .checks import (
     TAKABLE,
     Context,
     ask_refusal,
-    bound_to_go_out,
-    first_meld_short,
-    grown_meld,
     needs_concealed,
     take_refusal,
 )
@@ -113,7 +110,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Raises :class:`TypeError` if ``state`` is not a :class:`~canasta_caliente.GameState` (a
     seat's view, say).
     """
-    legal = cached_legal(state)
+    try:
+        legal = state._legal  # (the state's slot that cache_legal writes: read at once)
+    except AttributeError:
+        legal = cached_legal(state)  # not a GameState: refused there
     if legal is not None:
         return legal
     # The common states are listed directly, in order: the draw phase, and the play phase
@@ -148,7 +148,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             legal = YES_NO
         else:
             ctx = Context(state)
-            if needs_concealed(ctx, Q_NONE):
+            if ctx.facts.asks_first and needs_concealed(ctx, Q_NONE):
                 pass  # READ-4 "required": going out may need concealment; every candidate evaluated
             elif turn.waiting is NO_WAITING or not any(turn.waiting):
                 if turn.question is not Q_NO or not ctx.side.stop_melds:
@@ -265,7 +265,7 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     info = ctx.facts
     turn = ctx.turn
     hand = ctx.hand
-    bound = bound_to_go_out(ctx)
+    bound = ctx.bound
     need = turn.need
     held = sum(hand)
     keep = BOUND if bound else held - 2
@@ -353,7 +353,7 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
                 out.append(action)
     if held == 1:
         out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a, ctx))
-    elif not bound and not first_meld_short(ctx):
+    elif not bound and not ctx.short:
         # Every discard that keeps a card: discard_refusal's facts (INIT-3, OUT-2) allow it,
         # and no hand holds a bonus card (DISC-1).
         out.extend(compress(DISCARDS, hand))
@@ -392,8 +392,10 @@ def _meld_ok(ctx: Context, option: MeldOption, keep: int, decide: bool = False) 
     rest[rank] -= naturals
     rest[I_TWO] -= twos
     rest[I_JOKER] -= jokers
+    meld = ctx.melds[rank]
+    n0, t0, j0 = meld if meld is not None else (0, 0, 0)
     grown = list(ctx.melds)  # (as a list: see successors' note on tuples with an item replaced)
-    grown[rank] = grown_meld(grown[rank], naturals, twos, jokers)
+    grown[rank] = (n0 + naturals, t0 + twos, j0 + jokers)
     after = tuple(grown)
     rest_hand = tuple(rest)
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
