@@ -512,7 +512,13 @@ def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
     The object is made as an instance of a subclass with the same slots whose attributes are
     set plainly (a frozen class refuses it, and setting each slot through its descriptor costs
     several times as much), then given its class: the result is an ordinary, frozen ``cls``
-    object. Where that is refused, the slots are set through their descriptors."""
+    object. Where that is refused, the slots are set through their descriptors.
+
+    Why ``exec`` and a class swap rather than plain code: the four quick constructors below
+    save about a fifth of every decision. Measured with ``benchmarks/instructions.py --hands
+    40`` (valgrind, random play after 40 warm-up hands), instructions per decision with them and
+    with the attrs classes themselves in their place: caliente 66,231 against 84,770, classic
+    71,145 against 89,706."""
     fields = attrs.fields(cls)
     slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
     names = {f.name for f in fields}

@@ -579,14 +579,14 @@ CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
 )
 """Every check of this module, in the order of the turn."""
 
-_RULE_LIST = re.compile(r"\(([A-Z]{3,5}-\d+(?:, [A-Z]{3,5}-\d+)*)\)")
+_RULE_LIST = re.compile(r"\(([A-Z]{3,5}-\d+(?:,\s+[A-Z]{3,5}-\d+)*)\)")
 
 
 def rules_of(check: Callable[..., Any]) -> tuple[str, ...]:
     """The rule IDs a check decides: the first parentheses of its docstring that hold rule IDs
     alone, such as ``(PILE-3, PILE-5, READ-6)``."""
     found = _RULE_LIST.search(check.__doc__ or "")
-    return tuple(found.group(1).split(", ")) if found else ()
+    return tuple(re.split(r",\s+", found.group(1))) if found else ()
 
 
 CONTEXT_FACTS: dict[str, tuple[str, ...]] = {
