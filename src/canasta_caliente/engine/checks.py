@@ -122,26 +122,18 @@ class Context:
     pile: tuple[Card, ...]
 
     def __init__(self, state: GameState) -> None:
-        rules = state.rules
-        t = state.table
-        turn = t.turn
-        facts = facts_of(rules)
-        seat = t.order[t.turn_index]
-        side_no = facts.side_of[seat]
-        side = t.sides[side_no]
-        melds = side.melds
-        stops = side.stop_melds
         self.state = state
-        self.rules = rules
-        self.facts = facts
-        self.table = t
-        self.turn = turn
-        self.seat = seat
-        self.side_no = side_no
-        self.side = side
-        self.melds = melds
+        self.rules = rules = state.rules
+        self.table = t = state.table
+        self.turn = turn = t.turn
+        self.facts = facts = facts_of(rules)
+        self.seat = seat = t.order[t.turn_index]
+        self.side_no = side_no = facts.side_of[seat]
+        self.side = side = t.sides[side_no]
+        self.melds = melds = side.melds
         self.hand = t.hands[seat]
         self.pile = t.pile
+        stops = side.stop_melds
         self.opened = stops != () or melds != NO_MELDS
         # (is_bound and the INIT-3 shortfall written out: every context reads them, and a call
         # each would cost more than the expressions)

@@ -15,7 +15,7 @@ every other rule.
 
 from __future__ import annotations
 
-from ..actions import Action, parse_action
+from ..actions import Action, Verb, parse_action
 from ..cards import B3, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..state import NO_WAITING, GameState, HandEnd, MeldCounts, check_state
 from .checks import (
@@ -37,23 +37,7 @@ from .checks import (
     turn_step_refusal,
     up_card_refusal,
 )
-from .tables import (
-    P_ANSWER,
-    P_PLAY,
-    Q_ASKED,
-    Q_NO,
-    Q_YES,
-    V_ASK,
-    V_CALIENTE,
-    V_DEAL,
-    V_DISCARD,
-    V_DRAW,
-    V_MELD,
-    V_NO,
-    V_PASS,
-    V_TAKE,
-    V_YES,
-)
+from .tables import P_ANSWER, P_PLAY, Q_ASKED, Q_NO, Q_YES
 from .work import Work, add_points, check_last_card, draw_cards, join_cards
 
 __all__ = [
@@ -119,51 +103,53 @@ def evaluate(
     if state.over:
         if state.is_game_over:
             return "the game is over"
-        if verb is V_DEAL:
+        if verb is Verb.DEAL:
             return Work.__new__(Work)
         return "the hand is over: the next action is deal"
-    if verb is V_DEAL:
+    if verb is Verb.DEAL:
         return "the hand is still being played"
     if state.table.turn.phase is P_ANSWER:
-        if verb is V_YES or verb is V_NO:
+        if verb is Verb.YES or verb is Verb.NO:
             w = Work(state)
-            w.question = Q_YES if verb is V_YES else Q_NO
+            w.question = Q_YES if verb is Verb.YES else Q_NO
             w.phase = P_PLAY
             w.player = w.seat
             return w
         return f"player {state.table.turn.player} must answer the question \"May I go out?\""
-    if verb is V_YES or verb is V_NO:
+    if verb is Verb.YES or verb is Verb.NO:
         return "no question has been asked"
     if ctx is None:
         ctx = Context(state)
     reason = turn_step_refusal(ctx, verb)
     if reason is not None:
         return reason
-    if verb is V_DRAW:
+    if verb is Verb.DRAW:
         if not build and state.table.stock_size:
             # TURN-0 always holds after a draw: a turn starts with at least one card in
             # hand (the last turn kept one), so at least two are held, no first meld is
             # started and nothing binds; or the draw ended the hand (END-1, END-3).
             return None
-        return _eval_draw(ctx, turn0)
-    if verb is V_TAKE:
+        return draw_refusal(ctx) or _drawn(ctx, turn0)
+    if verb is Verb.TAKE:
         return _eval_take(ctx, action, turn0, build)
-    if verb is V_CALIENTE:
-        return _eval_caliente(ctx, turn0)
-    if verb is V_PASS:
-        reason = pass_refusal(ctx)
-        if reason is not None:
-            return reason
-        w = Work(state)
-        w.ended = HandEnd.PASSED
-        return w
-    if verb is V_MELD:
+    if verb is Verb.CALIENTE:
+        return caliente_refusal(ctx) or _caliente_played(ctx, turn0)
+    if verb is Verb.PASS:
+        return pass_refusal(ctx) or _passed(ctx)
+    if verb is Verb.MELD:
         return _eval_meld(ctx, action, turn0, build)
-    if verb is V_DISCARD:
+    if verb is Verb.DISCARD:
         return _eval_discard(ctx, action, build)
-    if verb is V_ASK:
+    if verb is Verb.ASK:
         return _eval_ask(ctx, turn0)
     return f"{verb.value} is not possible now"  # pragma: no cover - every verb is handled
+
+
+def _passed(ctx: Context) -> Work:
+    """A pass's effect: the hand ends (END-2)."""
+    w = Work(ctx.state)
+    w.ended = HandEnd.PASSED
+    return w
 
 
 def _finish(ctx: Context, w: Work, turn0: bool = True) -> Work | str:
@@ -176,10 +162,8 @@ def _finish(ctx: Context, w: Work, turn0: bool = True) -> Work | str:
 # The draw phase: draw, take, caliente
 
 
-def _eval_draw(ctx: Context, turn0: bool) -> Work | str:
-    reason = draw_refusal(ctx)
-    if reason is not None:
-        return reason
+def _drawn(ctx: Context, turn0: bool) -> Work | str:
+    """The draw's effects (TURN-3, END-1, END-3), then TURN-0."""
     rules = ctx.rules
     w = Work(ctx.state)
     draw_cards(ctx.table.deck, w, rules.draw_count)
@@ -255,10 +239,9 @@ def _eval_take(ctx: Context, action: Action, turn0: bool, build: bool = True
     return _after_meld(ctx, w, turn0)
 
 
-def _eval_caliente(ctx: Context, turn0: bool) -> Work | str:
-    reason = caliente_refusal(ctx)
-    if reason is not None:
-        return reason
+def _caliente_played(ctx: Context, turn0: bool) -> Work | str:
+    """A Caliente card's effects (HOT-2: set aside, the hand refilled from the stock), then
+    TURN-0."""
     rules = ctx.rules
     w = Work(ctx.state)
     w.hand[I_CAL] -= 1

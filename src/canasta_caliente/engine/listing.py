@@ -1,8 +1,10 @@
 """The listing: :func:`legal_actions`, exact and in the documented order.
 
-The common states are listed directly, in order, with the checks of the rules decision
-(:func:`~canasta_caliente.engine.decision.evaluate`) that a candidate might fail made inline;
-a candidate the inline checks cannot settle goes through ``evaluate`` itself. Every other state
+The common states are listed directly, in order, asking the named checks of
+:mod:`canasta_caliente.engine.checks` that the rules decision
+(:func:`~canasta_caliente.engine.decision.evaluate`) asks too, with TURN-0 decided by the
+finishing search's quick answers; a candidate those cannot settle goes through ``evaluate``
+itself. Every other state
 lists its :func:`candidates` (a superset of the legal actions) through ``evaluate``, sorted. The
 routing is drawn as a table in :mod:`canasta_caliente.engine`.
 """
@@ -243,15 +245,16 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
     the minimum, no question asked and no stop meld.
 
-    Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
-    :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
-    leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any discard
-    that keeps a card, unless a first meld has been started short of its minimum (INIT-3). A
+    Unbound (no "yes" answered, no stop meld: ``ctx.bound``), by the checks the decision
+    asks (:mod:`~canasta_caliente.engine.checks`): a meld that obeys MELD-1 to MELD-3, meets
+    any first-meld minimum and leaves two cards is legal outright (TURN-0 holds: a discard
+    remains), and so is any discard that keeps a card, unless a first meld has been started
+    short of its minimum (INIT-3, ``ctx.short``). A
     meld short of the minimum is legal if the fewest further cards worth the rest leave a card
     to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
     keeps a card and every meld must keep going out possible, which
     :func:`~canasta_caliente.solver.go_out_possible` decides directly. A meld of the last cards,
-    and whatever else the inline checks cannot settle, goes through the rules decision
+    and whatever else the checks cannot settle, goes through the rules decision
     (:func:`~canasta_caliente.engine.decision.evaluate`).
 
     With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards

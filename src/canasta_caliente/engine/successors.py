@@ -5,10 +5,12 @@ Each direct successor (``_fast_*``) builds exactly what :func:`successor` builds
 :func:`~canasta_caliente.engine.decision.evaluate`'s work copy, for the cases where the action
 has no effect beyond the obvious one; it returns ``None`` for any other case, which then takes
 the general path (:func:`apply_general`). Only actions the cached legal list accepted come
-there, so legality is settled. The draw, discard, meld and take build their new state with
-``make_state(make_table(...))`` written out rather than through :func:`_next_state` and
-:func:`_replaced`: the two calls cost half a percent of every decision (measured with
-``benchmarks/instructions.py``).
+there, so legality is settled. They share the general successor's helpers (the turn passed
+after a discard, the seats that have melded, the play-phase turn, a grown meld, the known cards
+of :func:`~canasta_caliente.engine.work.known_after`); the draw, discard and meld build their
+new state with ``make_state(make_table(...))`` written out rather than through
+:func:`_next_state` and :func:`_replaced`: the two calls cost half a percent of every decision
+(measured with ``benchmarks/instructions.py``).
 
 A tuple with one item changed (a hand among the hands, a meld among a side's melds, a row of
 known cards among the rows) is built as a list with the item set, then made a tuple::
