@@ -5,10 +5,11 @@ Every fact the engine, the finishing search (:mod:`canasta_caliente.solver`) and
 from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the most
 wilds a meld may hold, the turn order of each hand, the partners of each turn order, and the
 meld tables the listing fills. :func:`rule_facts` computes them on first use and keeps them on
-the RuleSet itself (a slot that takes no part in equality, hashing or ``repr``), so a hot path
-reaches them with one attribute read::
+the RuleSet itself (a slot that takes no part in equality, hashing or ``repr``); every other
+module reaches them through :func:`facts_of` (the engine once per state, in its checks'
+context)::
 
-    facts = rules._facts or rule_facts(rules)
+    facts = facts_of(rules)
 
 The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
 only fill: each is bounded by the finite number of keys the RuleSet allows (seats, hand
@@ -50,7 +51,7 @@ def _no_facts() -> None:
 class RuleFacts:
     """The facts the engine derives from one RuleSet (see the module docstring).
 
-    Reach them with ``rules._facts or rule_facts(rules)``; never build one directly."""
+    Reach them with :func:`facts_of`; never build one directly."""
 
     __slots__ = (
         "asks",
