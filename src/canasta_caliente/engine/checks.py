@@ -1,11 +1,11 @@
 """The legality checks: one named check for each legality rule, the one place it is decided.
 
 The rules decision (:func:`~canasta_caliente.engine.decision.evaluate`), the listing
-(:func:`~canasta_caliente.legal_actions`) and the direct successors all ask these checks; none
-of them restates a rule. Each check reads a :class:`Context`, the facts of one state that the
-checks share (the rules and their :class:`~canasta_caliente.facts.RuleFacts`, the seat whose
-turn it is, its side, the side's melds, its hand, the pile), built once per state by whoever
-asks. There are two kinds:
+(:func:`~canasta_caliente.legal_actions`) and the direct successors (the partner asked) all
+ask these checks; none of them restates a rule. Each check reads a :class:`Context`, the facts
+of one state that the checks share (the rules and their
+:class:`~canasta_caliente.facts.RuleFacts`, the seat whose turn it is, its side, the side's
+melds, its hand, the pile), built once per state by whoever asks. There are two kinds:
 
 - a *refusal* (``..._refusal``) returns why the rule refuses an action, the message naming the
   rule's ID, or ``None`` if the rule allows it;
@@ -23,8 +23,9 @@ IDs alone, such as ``(PILE-3, PILE-5, READ-6)`` (:func:`rules_of`); :data:`CHECK
 them::
 
     CHECKS: dict[str, tuple[str, ...]]
-    # rule ID -> the names of the checks of this module that decide it, in the order of
-    # CHECK_FUNCTIONS; for example CHECKS["PILE-2"] == ("up_card_refusal",)
+    # rule ID -> the names of the checks of this module that decide it: the functions in the
+    # order of CHECK_FUNCTIONS, then the Context facts of CONTEXT_FACTS ("Context.bound");
+    # for example CHECKS["PILE-2"] == ("up_card_refusal",)
 
 A test (``tests/test_checks.py``) keeps every refusal message of the engine that names a rule
 ID inside a check of this module that names that ID so.
