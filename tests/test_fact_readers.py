@@ -347,8 +347,6 @@ def test_a_buried_stop_card_freezes_the_observed_pile() -> None:
 PACKAGE = Path(cc.__file__).parent
 
 
-@pytest.mark.xfail(strict=True, reason="engine and state read ._facts until issue 26's engine "
-                   "part lands")
 def test_only_the_facts_module_reads_the_facts_slot() -> None:
     """No module but ``rules/facts.py`` reads a RuleSet's ``_facts`` slot: the others ask
     ``facts_of(rules)``, the one public way to the facts."""

@@ -1,8 +1,11 @@
 """The rules engine: :func:`new_game`, :func:`legal_actions` and :func:`apply`.
 
-One function, :func:`canasta_caliente.engine.decision.evaluate`, decides whether an action is
-legal and, if so, what follows. :func:`legal_actions` lists the candidates it accepts and
-:func:`apply` runs it, so the two cannot disagree; :func:`illegal_reason` exposes its verdict.
+Each legality rule is decided in one place, its named check in
+:mod:`canasta_caliente.engine.checks` (``CHECKS`` maps each rule ID to its checks). One function,
+:func:`canasta_caliente.engine.decision.evaluate`, asks them whether an action is legal and, if
+so, makes what follows; :func:`legal_actions` lists what they accept (asking the same checks,
+or ``evaluate``) and :func:`apply` runs it, so the two cannot disagree; :func:`illegal_reason`
+exposes the verdict.
 
 The order of :func:`legal_actions` is documented and deterministic: by verb (``draw``, ``take``,
 ``caliente``, ``pass``, ``meld``, ``discard``, ``ask``, ``yes``, ``no``, ``deal``), then by the
@@ -11,10 +14,12 @@ cards in canonical order, then by the ``on`` rank.
 The modules, each with one job:
 
 =================  ==============================================================================
+``checks``         the named legality checks, one per rule, over a per-state ``Context``, and
+                   the table ``CHECKS`` of rule IDs and their checks
 ``deal``           seats in turn order, the deck and its shuffle, :func:`new_game`, the deal of
                    each hand and the end of a hand
-``decision``       the rules decision: ``evaluate(state, action)``, :func:`illegal_reason`,
-                   :func:`is_legal`
+``decision``       the rules decision: ``evaluate(state, action)`` (the checks in the order of
+                   the turn, then the effects), :func:`illegal_reason`, :func:`is_legal`
 ``work``           the work copy an action's effects are computed on, and the card movements
                    every action shares (draw, pile cards joining a hand, first-meld points)
 ``listing``        :func:`legal_actions`: the common states listed directly, the rest through
@@ -41,12 +46,12 @@ game over                                           nothing
 draw phase, stock not empty, no natural up card,    ``draw`` alone
 no Caliente card in hand
 draw phase, otherwise                               direct: ``draw`` while the stock is not
-                                                    empty, the takes (inline checks of the
-                                                    take, ``evaluate`` for the rest),
+                                                    empty, the takes (``take_refusal``,
+                                                    ``evaluate`` for the rest),
                                                     ``caliente`` through ``evaluate``, ``pass``
                                                     once the stock is empty (END-2)
 answer phase                                        ``yes``, ``no``
-play phase, no pile cards waiting, and no "no"      direct (``_plain_play_actions``): inline
+play phase, no pile cards waiting, and no "no"      direct (``_plain_play_actions``): the
 answered while the side has a stop meld             checks, ``evaluate`` for what they cannot
                                                     settle
 play phase, pile cards waiting (INIT-4), the first  direct, as above

@@ -1,8 +1,10 @@
 """The listing: :func:`legal_actions`, exact and in the documented order.
 
-The common states are listed directly, in order, with the checks of the rules decision
-(:func:`~canasta_caliente.engine.decision.evaluate`) that a candidate might fail made inline;
-a candidate the inline checks cannot settle goes through ``evaluate`` itself. Every other state
+The common states are listed directly, in order, asking the named checks of
+:mod:`canasta_caliente.engine.checks` that the rules decision
+(:func:`~canasta_caliente.engine.decision.evaluate`) asks too, with TURN-0 decided by the
+finishing search's quick answers; a candidate those cannot settle goes through ``evaluate``
+itself. Every other state
 lists its :func:`candidates` (a superset of the legal actions) through ``evaluate``, sorted. The
 routing is drawn as a table in :mod:`canasta_caliente.engine`.
 """
@@ -14,7 +16,6 @@ from itertools import compress
 
 from ..actions import Action
 from ..cards import (
-    ACE,
     B3,
     I_B3,
     I_CAL,
@@ -25,11 +26,17 @@ from ..cards import (
     NUM_KINDS,
     R3,
     TWO,
-    Card,
 )
-from ..rules.facts import rule_facts
-from ..state.game import NO_WAITING, GameState, MeldCounts, Table, Turn
-from .decision import accepts, check_state, partner
+from ..rules.facts import facts_of
+from ..state.game import NO_WAITING, GameState, MeldCounts, cache_legal, cached_legal
+from .checks import (
+    TAKABLE,
+    Context,
+    ask_refusal,
+    needs_concealed,
+    take_refusal,
+)
+from .decision import accepts
 from .solver import (
     cards_within,
     go_out_after_meld,
@@ -47,13 +54,11 @@ from .tables import (
     CARDS,
     DISCARDS,
     MELDED,
-    NO_MELDS,
     ONLY_DRAW,
     P_ANSWER,
     P_DRAW,
     Q_NO,
     Q_NONE,
-    Q_YES,
     RANKS,
     SORT_KEYS,
     STOP_MELDS,
@@ -108,17 +113,17 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     seat's view, say).
     """
     try:
-        legal = state._legal
+        legal = state._legal  # (the state's slot that cache_legal writes: read at once)
     except AttributeError:
-        check_state(state)  # not a GameState: a TypeError naming it
-        raise
+        legal = cached_legal(state)  # not a GameState: refused there
     if legal is not None:
         return legal
     # The common states are listed directly, in order: the draw phase, and the play phase
-    # (see _plain_play_actions for which). There the checks of evaluate a candidate might fail
-    # are made inline, and a candidate the inline checks cannot settle goes through evaluate
-    # itself. Every other state lists candidates through evaluate, sorted.
+    # (see _plain_play_actions for which), asking the checks; a candidate whose TURN-0 they
+    # cannot settle goes through evaluate. Every other state lists candidates through evaluate,
+    # sorted.
     found: list[Action] | None = None
+    ctx: Context | None = None
     if not state.over:
         t = state.table
         turn = t.turn
@@ -129,92 +134,59 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             hand = t.hands[turn.player]
             pile = t.pile
             stock = t.stock_pos < len(t.deck)
-            natural_up = bool(pile) and pile[-1] <= ACE
-            if stock and not natural_up and not hand[I_CAL]:
+            takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
+            if stock and not takable and not hand[I_CAL]:
                 legal = ONLY_DRAW
             else:
+                ctx = Context(state)
                 found = [A_DRAW] if stock else []
-                if natural_up:
-                    _list_takes(state, t, turn, hand, pile, found)
-                if hand[I_CAL] and accepts(state, A_CALIENTE):
+                if takable:
+                    _list_takes(ctx, found)
+                if hand[I_CAL] and accepts(state, A_CALIENTE, ctx):
                     found.append(A_CALIENTE)
                 if not stock:
                     found.append(A_PASS)
         elif phase is P_ANSWER:
             legal = YES_NO
-        elif ((state.rules._facts or rule_facts(state.rules)).asks_first
-                and partner(state) is not None):
-            pass  # READ-4 "required": going out may need concealment; every candidate evaluated
-        elif turn.waiting is NO_WAITING or not any(turn.waiting):
-            if turn.question is not Q_NO or not _stop_melds_of(state, t, turn):
-                found = _plain_play_actions(state, t, turn)
-        elif (turn.question is Q_NONE and turn.started and turn.need > 0
-                and not _stop_melds_of(state, t, turn)):
-            found = _plain_play_actions(state, t, turn)
+        else:
+            ctx = Context(state)
+            if ctx.facts.asks_first and needs_concealed(ctx, Q_NONE):
+                pass  # READ-4 "required": going out may need concealment; every candidate evaluated
+            elif turn.waiting is NO_WAITING or not any(turn.waiting):
+                if turn.question is not Q_NO or not ctx.side.stop_melds:
+                    found = _plain_play_actions(ctx)
+            elif (turn.question is Q_NONE and turn.started and turn.need > 0
+                    and not ctx.side.stop_melds):
+                found = _plain_play_actions(ctx)
     if legal is None:
         if found is None:
-            found = [a for a in candidates(state) if accepts(state, a)]
+            found = [a for a in candidates(state) if accepts(state, a, ctx)]
             found.sort(key=SORT_KEYS.__getitem__)
         legal = tuple(found)
-    _set_legal(state, legal)
+    cache_legal(state, legal)
     return legal
-
-
-def _stop_melds_of(state: GameState, t: Table, turn: Turn) -> tuple[int, ...]:
-    """The stop melds of the side of the player whose turn it is."""
-    rules = state.rules
-    return t.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]].stop_melds
-
-
-_set_legal = GameState.__dict__["_legal"].__set__
-"""Store the legal actions on a state (a frozen class: the slot's own setter)."""
 
 
 # ---------------------------------------------------------------------------------------------
 # The draw phase: the takes of a natural up card
 
 
-def _list_takes(
-    state: GameState, t: Table, turn: Turn, hand: tuple[int, ...], pile: tuple[Card, ...],
-    out: list[Action],
-) -> None:
+def _list_takes(ctx: Context, out: list[Action]) -> None:
     """Append the legal takes of a natural up card, in order.
 
-    The inline checks are those of :func:`_eval_take` for a side that has melded, where a take
-    that keeps two cards in hand needs no TURN-0 search; anything else is evaluated."""
+    A take is legal if :func:`~canasta_caliente.engine.checks.take_refusal` allows it, the
+    meld it makes obeys MELD-2 (the caps of the rules' facts) and TURN-0 holds: at once for a
+    side that has melded where the take keeps two cards, by :func:`_first_take_finishes` for a
+    side's first meld (INIT-4); anything else is evaluated."""
+    pile = ctx.pile
     up = pile[-1]
-    rules = state.rules
-    info = rules._facts or rule_facts(rules)
-    side = t.sides[info.side_of[turn.player]]
-    melds = side.melds
+    hand = ctx.hand
     have = hand[up]
-    if not side.stop_melds and melds == NO_MELDS:
-        # INIT-4: before the side's first meld only a take with two natural up cards can be
-        # legal (_eval_take refuses the others at once). The minimum counts the three-card
-        # meld and melds from hand only: if all the hand could ever meld (most_points, as in
-        # _plain_play_actions) cannot make up the rest, the take leaves the player stranded
-        # short of it (INIT-3), so TURN-0 refuses it without the search.
-        #
-        # The take is legal outright if, after it, the hand can meld the rest of the minimum and
-        # still keep a card to discard once the waiting cards (bonus cards aside) have joined
-        # it: the test of _meld_ok for a state with cards waiting. Anything else is evaluated.
-        if have >= 2:
-            values = rules.card_values
-            rest = list(hand)
-            rest[up] -= 2
-            rest_hand = tuple(rest)
-            need = turn.need - 3 * values[up]
-            if rest[I_B3] * values[I_B3] + most_points(rules, rest_hand, MELDED[up]) < need:
-                return
-            keep = sum(rest_hand) + len(pile) - 1 - pile.count(R3) - 2
-            if (cards_within(rules, rest_hand, MELDED[up], need, keep)
-                    or accepts(state, TAKE_PAIR[up])):
-                out.append(TAKE_PAIR[up])
-        return
-    meld = melds[up]
+    meld = ctx.melds[up]
     if meld is None and not have:
         return  # no meld to lay the up card off on, no natural to take it with
-    caps = info.caps
+    state = ctx.state
+    caps = ctx.facts.caps
     if meld is None:
         n0 = w0 = 0
     else:
@@ -222,44 +194,68 @@ def _list_takes(
     # Cards held after the take, before the cards it melds from hand leave: bonus cards of the
     # pile are laid out (replaced ones only add cards, or end the hand).
     after = sum(hand) + len(pile) - 1 - pile.count(R3)
-    frozen = rules.always_frozen or not info.freezers.isdisjoint(pile)
-    if meld is not None:
-        blocked = n0 + w0 >= rules.canasta_size if rules.always_frozen else frozen
-        # Blocked: _eval_take refuses it (PILE-3, PILE-5).
-        if not blocked and ((w0 <= caps[n0 + 1] and after >= 2) or accepts(state, A_TAKE)):
-            out.append(A_TAKE)
-    if have >= 2 and not (info.no_pair_onto_canasta and n0 + w0 >= rules.canasta_size):
-        # (READ-7: _eval_take refuses a pair onto a canasta when that reading is off)
+    if meld is not None and take_refusal(ctx, None) is None and (
+            (w0 <= caps[n0 + 1] and after >= 2) or accepts(state, A_TAKE, ctx)):
+        out.append(A_TAKE)
+    if have >= 2 and take_refusal(ctx, 2, 0) is None:
         action = TAKE_PAIR[up]
-        if (w0 <= caps[n0 + 3] and after >= 4) or accepts(state, action):
+        if not ctx.opened:
+            if _first_take_finishes(ctx):
+                out.append(action)
+        elif (w0 <= caps[n0 + 3] and after >= 4) or accepts(state, action, ctx):
             out.append(action)
-    if have and not frozen:
-        for wild, table in ((TWO, TAKE_TWO), (JOKER, TAKE_JOKER)):
+    if have and (hand[I_TWO] or hand[I_JOKER]) and take_refusal(ctx, 1, 1) is None:
+        for wild, table in ((I_TWO, TAKE_TWO), (I_JOKER, TAKE_JOKER)):
             if hand[wild]:
                 action = table[up]
-                if (w0 + 1 <= caps[n0 + 2] and after >= 4) or accepts(state, action):
+                if (w0 + 1 <= caps[n0 + 2] and after >= 4) or accepts(state, action, ctx):
                     out.append(action)
+
+
+def _first_take_finishes(ctx: Context) -> bool:
+    """TURN-0 for a take with two naturals before the side's first meld (INIT-4).
+
+    The minimum counts the three-card meld and melds from hand only: if all the hand could ever
+    meld (most_points, as in _plain_play_actions) cannot make up the rest, the take leaves the
+    player stranded short of it (INIT-3), so TURN-0 refuses it without the search. The take is
+    legal outright if, after it, the hand can meld the rest of the minimum and still keep a card
+    to discard once the waiting cards (bonus cards aside) have joined it: the test of _meld_ok
+    for a state with cards waiting. Anything else is evaluated."""
+    rules = ctx.rules
+    pile = ctx.pile
+    up = pile[-1]
+    values = rules.card_values
+    rest = list(ctx.hand)
+    rest[up] -= 2
+    rest_hand = tuple(rest)
+    need = ctx.turn.need - 3 * values[up]
+    if rest[I_B3] * values[I_B3] + most_points(rules, rest_hand, MELDED[up]) < need:
+        return False
+    keep = sum(rest_hand) + len(pile) - 1 - pile.count(R3) - 2
+    return (cards_within(rules, rest_hand, MELDED[up], need, keep)
+            or accepts(ctx.state, TAKE_PAIR[up], ctx))
 
 
 # ---------------------------------------------------------------------------------------------
 # The play phase
 
 
-def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
+def _plain_play_actions(ctx: Context) -> list[Action]:
     """The legal actions of a play-phase state, in order: with no pile cards waiting (INIT-4)
     and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
     the minimum, no question asked and no stop meld.
 
-    Unbound (no "yes" answered, no stop meld), by the checks of :func:`_eval_meld` and
-    :func:`_eval_discard`: a meld that obeys MELD-1 to MELD-3, meets any first-meld minimum and
-    leaves two cards is legal outright (TURN-0 holds: a discard remains), and so is any discard
-    that keeps a card, unless a first meld has been started short of its minimum (INIT-3). A
+    Unbound (no "yes" answered, no stop meld: ``ctx.bound``), by the checks the decision
+    asks (:mod:`~canasta_caliente.engine.checks`): a meld that obeys MELD-1 to MELD-3, meets
+    any first-meld minimum and leaves two cards is legal outright (TURN-0 holds: a discard
+    remains), and so is any discard that keeps a card, unless a first meld has been started
+    short of its minimum (INIT-3, ``ctx.short``). A
     meld short of the minimum is legal if the fewest further cards worth the rest leave a card
     to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
     keeps a card and every meld must keep going out possible, which
     :func:`~canasta_caliente.engine.solver.go_out_possible` decides directly. A meld of the last
     cards,
-    and whatever else the inline checks cannot settle, goes through the rules decision
+    and whatever else the checks cannot settle, goes through the rules decision
     (:func:`~canasta_caliente.engine.decision.evaluate`).
 
     With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards
@@ -268,11 +264,12 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     There, and after a "no" (no going out this turn, OUT-2), what only going out could finish,
     stop melds and the question go through :func:`~canasta_caliente.engine.decision.evaluate`.
     """
-    rules = state.rules
-    info = rules._facts or rule_facts(rules)
-    side = t.sides[info.side_of[turn.player]]
-    hand = t.hands[turn.player]
-    bound = bool(side.stop_melds) or turn.question is Q_YES
+    state = ctx.state
+    rules = ctx.rules
+    info = ctx.facts
+    turn = ctx.turn
+    hand = ctx.hand
+    bound = ctx.bound
     need = turn.need
     held = sum(hand)
     keep = BOUND if bound else held - 2
@@ -289,7 +286,7 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
     wild_ranks = 0
     twos, jokers = hand[I_TWO], hand[I_JOKER]
     wilds = twos + jokers
-    melds = side.melds
+    melds = ctx.melds
     get = info.rank_melds.get
     short = info.new_meld_wilds
     # The ranks with cards in hand; with wilds in hand, every rank (a melded one without
@@ -333,9 +330,8 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
             exits = going_out_discards(rules, hand, melds)
         for options, into in ((found.natural_options, out), (found.wild_options, wild_out)):
             for option in options:
-                if (_bound_meld_ok(state, hand, melds, option, held, exits)
-                        if exits is not None
-                        else _meld_ok(state, hand, melds, option, keep, decide)):
+                if (_bound_meld_ok(ctx, option, held, exits) if exits is not None
+                        else _meld_ok(ctx, option, keep, decide)):
                     into.append(option.action)
         if found.wild_options:
             wild_ranks += 1
@@ -351,100 +347,93 @@ def _plain_play_actions(state: GameState, t: Table, turn: Turn) -> list[Action]:
             rest[I_B3] -= len(action.cards)
             rest_hand = tuple(rest)
             if decide:
-                if accepts(state, action):
+                if accepts(state, action, ctx):
                     out.append(action)
             # Going out must follow at once: first the counting refusal of go_out_possible (the
             # ranks' singles and pairs are the hand's, the stop cards aside), which settles
             # most of these.
             elif (not too_few_wilds_for(info.caps, rest_hand, singles, pairs)
-                    and _may_go_out_with(state, action, rest_hand, melds)):
+                    and _may_go_out_with(ctx, action, rest_hand, melds)):
                 out.append(action)
     if held == 1:
-        out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a))
-    elif not bound and not (need > 0 and turn.started):
-        # INIT-3: no discard once a first meld is started short of the minimum; OUT-2: bound,
-        # none that keeps a card.
+        out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a, ctx))
+    elif not bound and not ctx.short:
+        # Every discard that keeps a card: discard_refusal's facts (INIT-3, OUT-2) allow it,
+        # and no hand holds a bonus card (DISC-1).
         out.extend(compress(DISCARDS, hand))
-    # OUT-2: the question comes before any meld and only once; a partner is needed; going out
-    # must be possible.
+    # The question: ask_refusal's rules, then TURN-0 for both answers (going out must be
+    # possible, and so must finishing without going out).
     if decide:
-        if (turn.question is Q_NONE and not turn.melded and melds_possible
-                and accepts(state, A_ASK)):
+        if melds_possible and ask_refusal(ctx) is None and accepts(state, A_ASK, ctx):
             out.append(A_ASK)
-    elif (not turn.melded and turn.question is Q_NONE and melds_possible
+    elif (melds_possible
             # (the usual refusal of too_few_wilds_for first, without the call)
             and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
-            and info.asks and partner(state) is not None
+            and ask_refusal(ctx) is None
             and go_out_possible(rules, hand, melds, need)
-            # ... and finishing without going out must be possible too (the checks of
-            # _eval_ask, for a state with no cards waiting).
+            # ... and finishing without going out (ask_turn0_refusal, for a state with no
+            # cards waiting).
             and (held >= 2 if need <= 0 or not turn.started
                  else cards_within(rules, hand, melds, need, held - 2))):
         out.append(A_ASK)
     return out
 
 
-def _meld_ok(
-    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
-    option: MeldOption, keep: int, decide: bool = False,
-) -> bool:
+def _meld_ok(ctx: Context, option: MeldOption, keep: int, decide: bool = False) -> bool:
     """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
 
     ``keep`` is the most cards a meld may use and still leave a card to discard (:data:`BOUND`
     when bound to go out); ``decide`` leaves what only going out could finish to the rules
     decision (pile cards waiting under INIT-4, or a "no" answered)."""
-    need = state.table.turn.need
+    need = ctx.turn.need
     used, value = option.used, option.value
     if used <= keep and value >= need:
         return True
     action, rank, naturals = option.action, option.rank, option.naturals
     twos, jokers = option.twos, option.jokers
-    rest = list(hand)
+    rest = list(ctx.hand)
     rest[rank] -= naturals
     rest[I_TWO] -= twos
     rest[I_JOKER] -= jokers
-    meld = melds[rank]
+    meld = ctx.melds[rank]
     n0, t0, j0 = meld if meld is not None else (0, 0, 0)
-    grown = list(melds)  # (as a list: see successors' note on tuples with an item replaced)
+    grown = list(ctx.melds)  # (as a list: see successors' note on tuples with an item replaced)
     grown[rank] = (n0 + naturals, t0 + twos, j0 + jokers)
     after = tuple(grown)
     rest_hand = tuple(rest)
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
-    if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
+    if used <= keep and cards_within(ctx.rules, rest_hand, after, need - value, keep - used):
         return True
     if decide:
-        return accepts(state, action)
-    return _may_go_out_with(state, action, rest_hand, after)
+        return accepts(ctx.state, action, ctx)
+    return _may_go_out_with(ctx, action, rest_hand, after)
 
 
-def _bound_meld_ok(
-    state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
-    option: MeldOption, held: int, exits: list[int | None],
-) -> bool:
+def _bound_meld_ok(ctx: Context, option: MeldOption, held: int, exits: list[int | None]
+                   ) -> bool:
     """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
     the last discards with which the whole hand can go out (``going_out_discards``): a meld
     that keeps a card is legal exactly when going out stays possible after it, which
     :func:`~canasta_caliente.engine.solver.go_out_after_meld` decides from those. A meld of the last
     cards is decided by :func:`_meld_ok` (going out at once)."""
     if option.used >= held:
-        return _meld_ok(state, hand, melds, option, BOUND)
-    return go_out_after_meld(state.rules, hand, melds, exits, option.rank, option.naturals,
-                             option.twos, option.jokers)
+        return _meld_ok(ctx, option, BOUND)
+    return go_out_after_meld(ctx.rules, ctx.hand, ctx.melds, exits, option.rank,
+                             option.naturals, option.twos, option.jokers)
 
 
 def _may_go_out_with(
-    state: GameState, action: Action, rest: tuple[int, ...],
-    melds: tuple[MeldCounts | None, ...],
+    ctx: Context, action: Action, rest: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
 ) -> bool:
     """Is a meld legal that leaves ``rest`` in hand and ``melds`` on the table, in a state with
     no pile cards waiting and no "no" answered, when only going out could finish the turn after
     it (the can_finish of :func:`_finish`)? A meld of the last cards is decided by
     :func:`~canasta_caliente.engine.decision.evaluate` (going out at once)."""
     if not any(rest):
-        return accepts(state, action)
-    rules = state.rules
-    need = state.table.turn.need
+        return accepts(ctx.state, action, ctx)
+    rules = ctx.rules
+    need = ctx.turn.need
     if need > 0:
         values = rules.card_values
         need -= sum(values[c] for c in action.cards)
@@ -481,7 +470,7 @@ def candidates(state: GameState) -> list[Action]:
         out.append(act(V_PASS))
         return out
     rules = state.rules
-    side_melds = t.sides[(rules._facts or rule_facts(rules)).side_of[turn.player]].melds
+    side_melds = t.sides[facts_of(rules).side_of[turn.player]].melds
     # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
     out.extend(option.action for option in valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):

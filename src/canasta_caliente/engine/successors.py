@@ -5,10 +5,12 @@ Each direct successor (``_fast_*``) builds exactly what :func:`successor` builds
 :func:`~canasta_caliente.engine.decision.evaluate`'s work copy, for the cases where the action
 has no effect beyond the obvious one; it returns ``None`` for any other case, which then takes
 the general path (:func:`apply_general`). Only actions the cached legal list accepted come
-there, so legality is settled. The draw, discard, meld and take build their new state with
-``make_state(make_table(...))`` written out rather than through :func:`_next_state` and
-:func:`_replaced`: the two calls cost half a percent of every decision (measured with
-``benchmarks/instructions.py``).
+there, so legality is settled. They share the general successor's helpers (the turn passed
+after a discard, the seats that have melded, the play-phase turn, a grown meld, the known cards
+of :func:`~canasta_caliente.engine.work.known_after`); the draw, discard and meld build their
+new state with ``make_state(make_table(...))`` written out rather than through
+:func:`_next_state` and :func:`_replaced`: the two calls cost half a percent of every decision
+(measured with ``benchmarks/instructions.py``).
 
 A tuple with one item changed (a hand among the hands, a meld among a side's melds, a row of
 known cards among the rows) is built as a list with the item set, then made a tuple::
@@ -28,23 +30,28 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..actions import Action
-from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, NUM_KINDS, R3, TWO, counts_from_cards
+from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
-from ..rules.facts import rule_facts
+from ..rules.facts import facts_of
 from ..state.game import (
     NO_WAITING,
     GameState,
     HandEnd,
+    Phase,
+    Question,
     SideTable,
     Table,
     Turn,
+    cached_legal,
+    check_state,
     make_side,
     make_state,
     make_table,
     make_turn,
 )
+from .checks import partner
 from .deal import deal, end_hand, shuffled_deck
-from .decision import as_action, check_state, evaluate, partner
+from .decision import as_action, evaluate
 from .tables import (
     DRAW_TURNS,
     NO_MELDS,
@@ -82,10 +89,9 @@ def apply(state: GameState, action: Action | str) -> GameState:
     (a seat's view, say) or ``action`` neither an :class:`Action` nor a string.
     """
     try:
-        legal = state._legal
+        legal = state._legal  # (the state's slot that cache_legal writes: read at once)
     except AttributeError:
-        check_state(state)  # not a GameState: a TypeError naming it
-        raise
+        legal = cached_legal(state)  # not a GameState: refused there
     if legal is not None:
         # Listed actions are interned, so identity settles membership at once.
         for candidate in legal:
@@ -143,39 +149,28 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
         deck = shuffled_deck(rules, state.seed, number)
         return deal(rules, state.seed, number, state.scores, state.hand_results, deck)
     t = state.table
+    seat = w.seat
     hands = t.hands
     new_hand = tuple(w.hand)
-    if new_hand != hands[w.seat]:
-        hands = (*hands[: w.seat], new_hand, *hands[w.seat + 1:])
+    if new_hand != hands[seat]:
+        hands = _replaced(hands, seat, new_hand)
     side = t.sides[w.side]
     new_side = make_side(tuple(w.melds), w.stops, w.laid_out, w.calientes)
     sides = t.sides
     if new_side != side:
-        sides = (*sides[: w.side], new_side, *sides[w.side + 1:])
-    melded_seats = t.melded_seats
-    if w.melded or w.touched:
-        melded_seats |= 1 << w.seat
+        sides = _replaced(sides, w.side, new_side)
+    melded_seats = _melded_seats(t, w, seat)
     verb = action.verb
     known = t.known
     if verb is V_TAKE:
-        known = known_after(known, len(hands), w.seat, action.cards, t.pile[:-1])
-    elif not known:
-        pass  # nothing known: only a take changes that
+        known = known_after(known, len(hands), seat, action.cards, t.pile[:-1])
     elif verb is V_MELD or verb is V_DISCARD:
-        known = known_after(known, len(hands), w.seat, action.cards)
+        known = known_after(known, len(hands), seat, action.cards)
     elif verb is V_CALIENTE:
-        known = known_after(known, len(hands), w.seat, (CAL,))
+        known = known_after(known, len(hands), seat, (CAL,))
     turn_index = t.turn_index
     if w.ended is None and verb is V_DISCARD:
-        turn_index = (turn_index + 1) % len(t.order)
-        seat = t.order[turn_index]
-        side_no = (rules._facts or rule_facts(rules)).side_of[seat]
-        opened = sides[side_no].meld_count > 0
-        turn = draw_turn(
-            seat,
-            0 if opened else state.rules.minimum_for(state.scores[side_no]),
-            bool(melded_seats >> seat & 1),
-        )
+        turn_index, turn = _turn_passed(state, sides, melded_seats)
     else:
         turn = make_turn(
             phase=w.phase, player=w.player, need=w.need, started=w.started, melded=w.melded,
@@ -185,14 +180,14 @@ def successor(state: GameState, action: Action, w: Work) -> GameState:
     table = make_table(t.deck, w.pos, hands, w.pile, sides, t.order, turn_index, turn,
                        melded_seats, known)
     if w.ended is not None:
-        went_out = w.seat if w.ended is HandEnd.WENT_OUT else None
+        went_out = seat if w.ended is HandEnd.WENT_OUT else None
         return end_hand(state, table, w.ended, went_out)
     return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
                       state.hand_results)
 
 
 # ---------------------------------------------------------------------------------------------
-# Direct successors of the common legal actions
+# What the general successor and the direct ones share
 
 
 def _replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
@@ -203,10 +198,63 @@ def _replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
     return tuple(changed)
 
 
+def _melded_seats(t: Table, turn: Turn | Work, seat: int) -> int:
+    """The table's mask of seats that have melded a card this hand, with ``seat`` once its turn
+    (``turn``: the turn, or the work copy after the action) has melded (OUT-3's
+    ``had_melded``)."""
+    if turn.melded or turn.touched:
+        return t.melded_seats | 1 << seat
+    return t.melded_seats
+
+
+def _turn_passed(
+    state: GameState, sides: tuple[SideTable, ...], melded_seats: int
+) -> tuple[int, Turn]:
+    """After a discard that keeps a card: the next turn index and its player's turn at its
+    start, owing the first-meld minimum (INIT-1) while the player's side (on ``sides``) has not
+    melded."""
+    t = state.table
+    turn_index = t.turn_index + 1
+    if turn_index == len(t.order):
+        turn_index = 0
+    seat = t.order[turn_index]
+    rules = state.rules
+    side_no = facts_of(rules).side_of[seat]
+    side = sides[side_no]
+    need = 0 if side.stop_melds or side.melds != NO_MELDS else rules.minimum_for(
+        state.scores[side_no])
+    key = (seat, need, melded_seats >> seat & 1 == 1)
+    interned = DRAW_TURNS.get(key)  # (draw_turn's table read at once: one call less a discard)
+    return turn_index, interned[0] if interned is not None else draw_turn(*key)
+
+
+def _play_turn(
+    turn: Turn, *, phase: Phase = P_PLAY, player: int = -1, need: int = -1,
+    started: bool | None = None, melded: bool | None = None, points: int = -1,
+    waiting: tuple[int, ...] | None = None, question: Question | None = None,
+    touched: int = -1, created: int = -1,
+) -> Turn:
+    """``turn`` with the fields given changed, in the play phase unless ``phase`` is given
+    (keywords with "unchanged" defaults rather than ``attrs.evolve``: a fraction of its
+    cost)."""
+    return make_turn(
+        phase, turn.player if player < 0 else player, turn.need if need < 0 else need,
+        turn.started if started is None else started,
+        turn.melded if melded is None else melded, turn.points if points < 0 else points,
+        turn.waiting if waiting is None else waiting,
+        turn.question if question is None else question,
+        turn.touched if touched < 0 else touched, turn.created if created < 0 else created,
+        turn.had_melded)
+
+
 def _next_state(state: GameState, table: Table) -> GameState:
     """The state of the same game and hand with ``table``."""
     return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
                       state.hand_results)
+
+
+# ---------------------------------------------------------------------------------------------
+# Direct successors of the common legal actions: the general successor, specialised
 
 
 def _fast_draw(state: GameState, action: Action) -> GameState | None:
@@ -220,8 +268,7 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
         return None
     turn = t.turn
     seat = turn.player
-    hands = t.hands
-    hand = list(hands[seat])
+    hand = list(t.hands[seat])
     sides = t.sides
     if end == pos + 1 and deck[pos] is not R3:
         hand[deck[pos]] += 1  # (one card, not a bonus card: the usual draw)
@@ -240,49 +287,32 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
             else:
                 hand[card] += 1
                 wanted -= 1
-        rules = state.rules
-        side_no = (rules._facts or rule_facts(rules)).side_of[seat]
+        side_no = facts_of(state.rules).side_of[seat]
         side = sides[side_no]
         sides = _replaced(sides, side_no, make_side(side.melds, side.stop_melds,
                                                     side.laid_out + bonus, side.caliente_played))
     else:
         for card in drawn:
             hand[card] += 1
-    new_hands = list(hands)
-    new_hands[seat] = tuple(hand)
-    melded_seats = t.melded_seats
+    # An interned draw-phase turn holds only its player, need and had_melded: the turn after a
+    # plain draw is interned with it.
     interned = DRAW_TURNS.get((seat, turn.need, turn.had_melded))
     if interned is not None and interned[0] is turn:
-        # An interned draw-phase turn holds only its player, need and had_melded: the turn
-        # after a plain draw is interned with it.
-        following = interned[1]
+        following, melded_seats = interned[1], t.melded_seats  # (nothing melded yet)
     else:
-        following = make_turn(
-            phase=P_PLAY, player=seat, need=turn.need, started=turn.started,
-            melded=turn.melded, points=turn.points, waiting=turn.waiting,
-            question=turn.question, touched=turn.touched, created=turn.created,
-            had_melded=turn.had_melded)
-        if turn.melded or turn.touched:
-            melded_seats |= 1 << seat
+        following, melded_seats = _play_turn(turn), _melded_seats(t, turn, seat)
+    hands = list(t.hands)
+    hands[seat] = tuple(hand)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(deck, end, tuple(new_hands), t.pile, sides, t.order,
-                                 t.turn_index, following, melded_seats, t.known),
+                      make_table(deck, end, tuple(hands), t.pile, sides, t.order, t.turn_index,
+                                 following, melded_seats, t.known),
                       state.hand_results)
-
-
-def _with_turn(state: GameState, turn: Turn) -> GameState:
-    """The state with only its turn changed (as :func:`_successor` builds it)."""
-    t = state.table
-    melded_seats = t.melded_seats
-    if turn.melded or turn.touched:
-        melded_seats |= 1 << t.order[t.turn_index]
-    return _next_state(state, make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order,
-                                         t.turn_index, turn, melded_seats, t.known))
 
 
 def _fast_question(state: GameState, action: Action) -> GameState | None:
     """``ask``, ``yes`` and ``no`` (OUT-2): only the turn changes."""
-    turn = state.table.turn
+    t = state.table
+    turn = t.turn
     if action.verb is V_ASK:
         asked = partner(state)
         if asked is None:  # pragma: no cover - a listed ask has a partner
@@ -290,11 +320,11 @@ def _fast_question(state: GameState, action: Action) -> GameState | None:
         question, phase, player = Q_ASKED, P_ANSWER, asked
     else:
         question = Q_YES if action.verb is V_YES else Q_NO
-        phase, player = P_PLAY, state.table.order[state.table.turn_index]
-    return _with_turn(state, make_turn(
-        phase=phase, player=player, need=turn.need, started=turn.started, melded=turn.melded,
-        points=turn.points, waiting=turn.waiting, question=question, touched=turn.touched,
-        created=turn.created, had_melded=turn.had_melded))
+        phase, player = P_PLAY, t.order[t.turn_index]
+    following = _play_turn(turn, phase=phase, player=player, question=question)
+    return _next_state(state, make_table(
+        t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index, following,
+        _melded_seats(t, following, t.order[t.turn_index]), t.known))
 
 
 def _fast_discard(state: GameState, action: Action) -> GameState | None:
@@ -302,43 +332,24 @@ def _fast_discard(state: GameState, action: Action) -> GameState | None:
     t = state.table
     turn = t.turn
     seat = turn.player
-    hands = t.hands
-    hand = list(hands[seat])
+    hand = list(t.hands[seat])
     card = action.cards[0]
     hand[card] -= 1
     if not any(hand):
         return None
     melded_seats = t.melded_seats
-    if turn.melded or turn.touched:
+    if turn.melded or turn.touched:  # (_melded_seats written out: one call less a discard)
         melded_seats |= 1 << seat
-    order = t.order
-    turn_index = t.turn_index + 1
-    if turn_index == len(order):
-        turn_index = 0
-    following = order[turn_index]
-    rules = state.rules
-    side_no = (rules._facts or rule_facts(rules)).side_of[following]
-    side = t.sides[side_no]
-    need = 0 if side.stop_melds or side.melds != NO_MELDS else rules.minimum_for(
-        state.scores[side_no])
-    key = (following, need, melded_seats >> following & 1 == 1)
-    interned = DRAW_TURNS.get(key)
-    turn_next = interned[0] if interned is not None else draw_turn(*key)
-    new_hands = list(hands)
-    new_hands[seat] = tuple(hand)
-    pile = t.pile + (card,)  # noqa: RUF005 - (joined: fewer steps than unpacking the pile)
+    turn_index, following = _turn_passed(state, t.sides, melded_seats)
     known = t.known
-    if known and (n := (row := known[seat])[card]):
-        # One known card of its kind off (known_after, written out for the common case; the
-        # row and the rows changed as lists, fewer steps than joining slices).
-        mine = list(row)
-        mine[card] = n - 1
-        rows = list(known)
-        rows[seat] = tuple(mine)
-        known = () if n == 1 and not any(mine) and not any(map(any, rows)) else tuple(rows)
+    if known and known[seat][card]:  # (known_after's own first test, without the call)
+        known = known_after(known, len(t.hands), seat, action.cards)
+    hands = list(t.hands)
+    hands[seat] = tuple(hand)
+    pile = t.pile + (card,)  # noqa: RUF005 - (joined: fewer steps than unpacking the pile)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, tuple(new_hands), pile, t.sides,
-                                 order, turn_index, turn_next, melded_seats, known),
+                      make_table(t.deck, t.stock_pos, tuple(hands), pile, t.sides, t.order,
+                                 turn_index, following, melded_seats, known),
                       state.hand_results)
 
 
@@ -358,8 +369,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
     jokers = cards.count(JOKER)
     naturals = len(cards) - twos - jokers
     seat = turn.player
-    hands = t.hands
-    hand = list(hands[seat])
+    hand = list(t.hands[seat])
     hand[rank] -= naturals
     if twos:
         hand[I_TWO] -= twos
@@ -367,8 +377,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         hand[I_JOKER] -= jokers
     if not any(hand):
         return None
-    rules = state.rules
-    side_no = (rules._facts or rule_facts(rules)).side_of[seat]
+    side_no = facts_of(state.rules).side_of[seat]
     sides, created = _grown(t, side_no, rank, naturals, twos, jokers, turn.created)
     need, started, points = turn.need, turn.started, turn.points
     if need > 0:
@@ -378,26 +387,15 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         started = True
         points += value
         need = max(need - value, 0)
-    following = make_turn(
-        phase=P_PLAY, player=seat, need=need, started=started, melded=True, points=points,
-        waiting=turn.waiting, question=turn.question, touched=turn.touched | 1 << rank,
-        created=created, had_melded=turn.had_melded)
-    new_hands = list(hands)
-    new_hands[seat] = tuple(hand)
+    following = _play_turn(turn, need=need, started=started, melded=True, points=points,
+                           touched=turn.touched | 1 << rank, created=created)
     known = t.known
-    if known and ((row := known[seat])[rank] or (twos and row[I_TWO])
-                  or (jokers and row[I_JOKER])):
-        mine = list(row)
-        mine[rank] = max(mine[rank] - naturals, 0)
-        if twos:
-            mine[I_TWO] = max(mine[I_TWO] - twos, 0)
-        if jokers:
-            mine[I_JOKER] = max(mine[I_JOKER] - jokers, 0)
-        rows = list(known)
-        rows[seat] = tuple(mine)
-        known = () if not any(mine) and not any(map(any, rows)) else tuple(rows)
+    if known:
+        known = known_after(known, len(t.hands), seat, cards)
+    hands = list(t.hands)
+    hands[seat] = tuple(hand)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, tuple(new_hands), t.pile, sides, t.order,
+                      make_table(t.deck, t.stock_pos, tuple(hands), t.pile, sides, t.order,
                                  t.turn_index, following, t.melded_seats | 1 << seat, known),
                       state.hand_results)
 
@@ -420,99 +418,45 @@ def _grown(
 
 
 def _fast_take(state: GameState, action: Action) -> GameState | None:
-    """A take of a pile without bonus cards that keeps a card (or leaves cards waiting)."""
+    """A take of a pile without bonus cards that keeps a card (or leaves cards waiting); before
+    the side's first meld (INIT-4) the up card and two naturals of its rank from hand count
+    toward the minimum, and the rest of the pile waits unless the three cards meet it."""
     t = state.table
     turn = t.turn
     pile = t.pile
     if R3 in pile:
         return None
     seat = turn.player
-    rules = state.rules
-    side_no = (rules._facts or rule_facts(rules)).side_of[seat]
+    side_no = facts_of(state.rules).side_of[seat]
     side = t.sides[side_no]
-    melds = side.melds
-    if not side.stop_melds and melds == NO_MELDS:
-        return _fast_first_take(state, action, side_no)
+    first = not side.stop_melds and side.melds == NO_MELDS
     up = pile[-1]
-    hand = list(t.hands[seat])
-    # The hand and what all know of it change together (known_after, written out so that one
-    # loop over the pile serves both): a known card of each kind laid from hand off, never
-    # below zero, then every pile card below the up card on.
-    known = t.known
-    mine = list(known[seat]) if known else [0] * NUM_KINDS
     cards = action.cards
+    hand = list(t.hands[seat])
     for card in cards:
         hand[card] -= 1
-        if mine[card]:
-            mine[card] -= 1
-    for card in pile[:-1]:
-        hand[card] += 1
-        mine[card] += 1
-    if not any(hand):
-        return None
-    rows = list(known) if known else [NO_WAITING] * len(t.hands)
-    rows[seat] = tuple(mine)
-    known = tuple(rows) if any(mine) or any(map(any, rows)) else ()
-    sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
-                            cards.count(JOKER), turn.created)
-    following = make_turn(
-        phase=P_PLAY, player=seat, need=turn.need, started=turn.started, melded=turn.melded,
-        points=turn.points, waiting=turn.waiting, question=turn.question,
-        touched=turn.touched | 1 << up, created=created, had_melded=turn.had_melded)
-    return _after_take(state, seat, tuple(hand), sides, following, known)
-
-
-def _after_take(
-    state: GameState, seat: int, hand: tuple[int, ...], sides: tuple[SideTable, ...],
-    turn: Turn, known: tuple[tuple[int, ...], ...],
-) -> GameState:
-    """The state after a take by ``seat``: its new hand, the sides with the grown meld, the
-    turn, the pile empty, and what is ``known`` of the hands (the pile cards below the up card
-    now in its hand or waiting)."""
-    t = state.table
-    hands = list(t.hands)
-    hands[seat] = hand
-    return make_state(state.rules, state.seed, state.hand_number, state.scores,
-                      make_table(t.deck, t.stock_pos, tuple(hands),
-                                 (), sides, t.order, t.turn_index, turn,
-                                 t.melded_seats | 1 << seat, known),
-                      state.hand_results)
-
-
-def _fast_first_take(state: GameState, action: Action, side_no: int) -> GameState | None:
-    """A take before the side's first meld (INIT-4): the up card and two naturals of its rank
-    from hand count toward the minimum; the rest of the pile waits, and joins the hand at
-    once if the three cards meet it."""
-    t = state.table
-    turn = t.turn
-    pile = t.pile
-    up = pile[-1]
-    if action.cards != (up, up):  # pragma: no cover - the only take listed before a meld
-        return None
-    seat = turn.player
-    hand = list(t.hands[seat])
-    hand[up] -= 2
-    need, points = turn.need, turn.points
-    joins = need <= 0
-    if need > 0:
+    need, points, waiting = turn.need, turn.points, turn.waiting
+    joins = True
+    if first and need > 0:
         value = 3 * state.rules.card_values[up]
         points += value
         need -= value
         if need <= 0:
             need = 0
-            joins = True
+        else:
+            joins = False
     if joins:
         for card in pile[:-1]:
             hand[card] += 1
-        waiting = NO_WAITING
     else:
         waiting = counts_from_cards(pile[:-1])
     if not any(hand) and not any(waiting):
         return None  # the last cards melded: going out
-    sides, created = _grown(t, side_no, up, 3, 0, 0, turn.created)
-    following = make_turn(
-        phase=P_PLAY, player=seat, need=need, started=True, melded=turn.melded, points=points,
-        waiting=waiting, question=turn.question, touched=turn.touched | 1 << up,
-        created=created, had_melded=turn.had_melded)
-    known = known_after(t.known, len(t.hands), seat, action.cards, pile[:-1])
-    return _after_take(state, seat, tuple(hand), sides, following, known)
+    sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
+                            cards.count(JOKER), turn.created)
+    following = _play_turn(turn, need=need, started=turn.started or first, points=points,
+                           waiting=waiting, touched=turn.touched | 1 << up, created=created)
+    known = known_after(t.known, len(t.hands), seat, cards, pile[:-1])
+    return _next_state(state, make_table(
+        t.deck, t.stock_pos, _replaced(t.hands, seat, tuple(hand)), (), sides, t.order,
+        t.turn_index, following, t.melded_seats | 1 << seat, known))

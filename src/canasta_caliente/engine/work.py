@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import I_R3, NUM_KINDS, R3, Card
-from ..rules.facts import rule_facts
-from ..rules.ruleset import ConcealedScope, RuleSet, StockOut
+from ..rules.facts import facts_of
+from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts
-from .solver import Situation
-from .tables import Q_NO, Q_NONE, Q_YES
 
 __all__ = [
     "Work",
@@ -24,10 +22,8 @@ __all__ = [
     "check_last_card",
     "draw_cards",
     "join_cards",
+    "joined_preview",
     "known_after",
-    "may_be_concealed",
-    "needs_concealed",
-    "situation",
 ]
 
 
@@ -63,7 +59,7 @@ class Work:
         rules = state.rules
         turn = t.turn
         self.seat = t.order[t.turn_index]
-        self.side = (rules._facts or rule_facts(rules)).side_of[self.seat]
+        self.side = facts_of(rules).side_of[self.seat]
         st = t.sides[self.side]
         self.hand = list(t.hands[self.seat])
         self.melds: list[MeldCounts | None] = list(st.melds)
@@ -99,7 +95,14 @@ def known_after(
     off for each card seen (never below zero), then each taken card on, bonus cards excepted
     (they are laid out, never held). ``()`` when nothing is known of any hand."""
     if known:
-        mine = list(known[seat])
+        row = known[seat]
+        if not taken:
+            for card in seen:
+                if row[card]:
+                    break
+            else:
+                return known  # none of the cards seen was known: nothing changes
+        mine = list(row)
         for card in seen:
             if mine[card]:
                 mine[card] -= 1
@@ -118,7 +121,7 @@ def known_after(
     return tuple(rows)
 
 
-def draw_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, count: int) -> None:
+def draw_cards(deck: tuple[Card, ...], w: Work, count: int) -> None:
     """Draw ``count`` cards into the hand, laying out and replacing bonus cards (TURN-3), up to
     the end of the stock; END-1 ends the hand when a bonus card cannot be replaced."""
     end = len(deck)
@@ -156,7 +159,7 @@ def join_cards(rules: RuleSet, deck: tuple[Card, ...], w: Work, counts: Sequence
             if w.pos == len(deck):
                 w.ended = HandEnd.BONUS_NOT_REPLACED
                 return
-            draw_cards(rules, deck, w, 1)
+            draw_cards(deck, w, 1)
             if w.ended is not None:
                 return
 
@@ -167,7 +170,7 @@ def check_last_card(rules: RuleSet, w: Work) -> None:
         w.ended = HandEnd.LAST_CARD
 
 
-def _joined_preview(
+def joined_preview(
     rules: RuleSet, deck: tuple[Card, ...], pos: int, waiting: tuple[int, ...]
 ) -> tuple[tuple[int, ...], bool]:
     """What joining the waiting cards would add to the hand, and whether it ends the hand."""
@@ -180,63 +183,6 @@ def _joined_preview(
     join_cards(rules, deck, probe, waiting)
     check_last_card(rules, probe)
     return tuple(probe.hand), probe.ended is not None
-
-
-def may_be_concealed(state: GameState) -> bool:
-    """OUT-3's first condition for the turn in progress: the player had melded no card in this
-    hand before this turn (READ-5: nor had a partner, under ``concealed_scope = "side"``)."""
-    rules = state.rules
-    t = state.table
-    turn = t.turn
-    if turn.had_melded:
-        return False
-    if rules.concealed_scope is ConcealedScope.SIDE:
-        side = rules.layout[(rules._facts or rule_facts(rules)).side_of[turn.player]]
-        return not any(t.melded_seats >> seat & 1 for seat in side if seat != turn.player)
-    return True
-
-
-def needs_concealed(state: GameState, w: Work) -> bool:
-    """READ-4, ``going_out_permission = "required"``: going out now needs to be concealed
-    (OUT-3), the player having a partner and no answer heard this turn."""
-    rules = state.rules
-    facts = rules._facts or rule_facts(rules)
-    t = state.table
-    return (facts.asks_first and w.question is Q_NONE
-            and facts.partners_in(t.order)[t.turn_index] is not None)
-
-
-def situation(state: GameState, w: Work) -> Situation:
-    """What the finishing search (:mod:`canasta_caliente.engine.solver`) needs to know of the turn
-    in
-    progress on the work copy ``w``."""
-    rules = state.rules
-    joined: tuple[int, ...] | None = None
-    ends = False
-    if any(w.waiting):
-        joined, ends = _joined_preview(rules, state.table.deck, w.pos, w.waiting)
-    may = w.question is not Q_NO
-    own: int | None = None
-    own_new = False
-    if needs_concealed(state, w):
-        # READ-4: without a "yes", going out only concealed (OUT-3); not at all if it cannot be
-        if not may_be_concealed(state):
-            may = False
-        else:
-            own_new = rules.concealed_needs_own_canasta
-            own = w.created if own_new else w.touched
-    return Situation(
-        hand=tuple(w.hand),
-        melds=tuple(w.melds),
-        need=w.need,
-        started=w.started,
-        joined=joined,
-        join_ends_hand=ends,
-        may_go_out=may,
-        bound=w.question is Q_YES or bool(w.stops),
-        own=own,
-        own_new=own_new,
-    )
 
 
 def add_points(rules: RuleSet, deck: tuple[Card, ...], w: Work, value: int) -> None:

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import NATURALS, Card
+from ..cards import NATURALS, NUM_RANKS, Card
 from ..engine.solver import meld_is_valid
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
     COMPONENTS,
-    NUM_RANKS,
     HandEnd,
     HandResult,
     MeldCounts,

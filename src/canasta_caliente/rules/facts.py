@@ -7,8 +7,8 @@ most wilds a meld may hold, the turn order of each hand, the partners of each tu
 the meld tables the listing fills; and the facts of a RuleSet that need no table, such as the
 bound on the actions of a hand (:func:`max_actions_per_hand`). :func:`rule_facts` computes them
 on first use and keeps them on the RuleSet itself (a slot that takes no part in equality,
-hashing or ``repr``); every other module reaches them with :func:`facts_of`, one slot read once
-they exist.
+hashing or ``repr``); every other module reaches them with :func:`facts_of` (the engine once per
+state, in its checks' context), one slot read once they exist.
 
 The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
 only fill, and none is ever cleared: each is bounded by the finite number of keys the RuleSet
