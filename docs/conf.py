@@ -14,7 +14,8 @@ from pathlib import Path
 # Harmless when the package is installed (editable or not); lets a bare checkout build too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 # Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``;
-# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide.
+# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide;
+# ``canasta_checks`` the architecture page's table of the legality rules and their checks.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta-caliente"
@@ -33,6 +34,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_checks",
     "canasta_story",
     "canasta_rl",
     "myst_nb",
