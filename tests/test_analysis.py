@@ -360,6 +360,45 @@ def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Compar
         result.plot("pie")
 
 
+def _data_boxes(figure: Any, renderer: Any) -> list[Any]:
+    """The window boxes of every data artist of the figure's axes: bars, histogram patches,
+    markers, error bars and lines (the zero line included)."""
+    boxes = []
+    for ax in figure.axes:
+        for artist in [*ax.patches, *ax.lines, *ax.collections]:
+            if artist.get_visible():
+                box = artist.get_window_extent(renderer)
+                if box.width > 0 or box.height > 0:
+                    boxes.append(box)
+    return boxes
+
+
+@pytest.mark.parametrize("kind", ["result scores", "result final", "comparison differences",
+                                  "comparison scores", "comparison hands"])
+def test_legends_cover_no_data(kind: str, result: cc.SimulationResult,
+                               comparison: cc.Comparison) -> None:
+    """Every legend stands where it overlaps no data: its box meets no box of a bar, a
+    histogram's patch, a marker, an error bar or a line (a legend inside the axes covered the
+    top of a bar in ``plot("hands")`` and the first rows of ``plot()``)."""
+    source, what = kind.split()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = (result if source == "result" else comparison).plot(what)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # the constrained layout places the axes and the legend
+    renderer = canvas.get_renderer()
+    legends = [*figure.legends, *(ax.get_legend() for ax in figure.axes if ax.get_legend())]
+    assert legends
+    boxes = _data_boxes(figure, renderer)
+    assert boxes
+    for legend in legends:
+        frame = legend.get_window_extent(renderer)
+        assert not [box for box in boxes if frame.overlaps(box)], kind
+        # Nor the axes' area, where more data would be drawn (with other games, another bar
+        # may grow where an inside legend's "best" place was free here).
+        assert not [ax for ax in figure.axes if frame.overlaps(ax.get_window_extent(renderer))]
+
+
 def test_reprs_are_short() -> None:
     """Cards print as their codes, a state and a view in one line, a RuleSet as its preset
     and changes (which evaluates back to it), results in a line."""
