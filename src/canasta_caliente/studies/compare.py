@@ -132,6 +132,7 @@ def rates(rules: RuleSet) -> tuple[str, ...]:
     intervals are Wilson's and Newcombe's (see the module's docstring).
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.studies.compare import rates
     >>> rates(cc.RuleSet.preset("caliente-2p"))[:2]
     ('going-out rate, side 0', 'going-out rate, side 1')
     """

@@ -15,6 +15,7 @@ values, the delta method), at most the hands played. A Wilson interval lies in [
 a non-zero width, even at a rate of 0 or 1 (where a normal interval would leave [0, 1] or shrink
 to a point).
 
+>>> from canasta_caliente.studies.stats import rate_interval
 >>> rate, low, high = rate_interval([(1, 3), (0, 2), (2, 4)])  # (times, hands) per game
 >>> round(rate, 3), round(low, 3), round(high, 3)
 (0.333, 0.121, 0.646)
