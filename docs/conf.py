@@ -44,7 +44,8 @@ exclude_patterns = ["_build", "_ext"]
 
 # The example notebooks: each ``examples/*.ipynb`` is copied into ``notebooks/`` (ignored by
 # git) and shown with the outputs and plots it was committed with (``myst_nb``, which does not
-# run it again: the test suite runs it, tests/test_notebooks.py).
+# run it again: the test suite runs it, tests/test_notebooks.py, and a slow test there fails when
+# a fresh run's outputs differ from the committed ones).
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 NOTEBOOKS.mkdir(exist_ok=True)
 for _notebook in sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.ipynb")):
