@@ -3,27 +3,12 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.play.events import DealEvent, DrawEvent
-
-
-def _walk(preset: str, seed: int, limit: int = 400):
-    """(before, action, after, events) along a random game of ``preset``."""
-    rules = cc.RuleSet.preset(preset)
-    rng = random.Random(seed)
-    state = cc.new_game(rules, seed=seed)
-    for _ in range(limit):
-        legal = cc.legal_actions(state)
-        if not legal:
-            return
-        action = rng.choice(legal)
-        after, happened = cc.step(state, action)
-        yield state, action, after, happened
-        state = after
+from canasta_caliente.play.kinds import DealEvent, DrawEvent
+from play_walks import steps
 
 
 def test_a_draw_is_its_cards_for_the_drawer_and_a_count_for_everyone_else() -> None:
@@ -63,7 +48,7 @@ def test_for_seat_refuses_what_is_not_a_seat() -> None:
 
 def test_a_deal_shows_each_seat_its_own_hand_only() -> None:
     # RULES: DEAL-1
-    for _, action, _, happened in _walk("caliente", 4, 2000):
+    for _, action, _, happened in steps("caliente", 4, 2000):
         if action.verb is cc.Verb.DEAL:
             (deal,) = happened
             assert isinstance(deal, DealEvent)
@@ -77,7 +62,7 @@ def test_a_deal_shows_each_seat_its_own_hand_only() -> None:
 @pytest.mark.parametrize("preset", ["caliente", "classic", "caliente-2p"])
 def test_every_message_is_json_and_shows_legal_actions_to_the_seat_to_act_only(
         preset: str) -> None:
-    for _, _, after, happened in _walk(preset, 2, 150):
+    for _, _, after, happened in steps(preset, 2, 150):
         for seat in (None, *range(after.rules.players)):
             message = cc.client_message(after, seat, events=happened)
             assert json.loads(json.dumps(message)) == message

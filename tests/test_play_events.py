@@ -9,9 +9,7 @@ never the engine.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -19,19 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.play.kinds import (
-    BonusEvent,
-    CalienteEvent,
-    DealEvent,
-    DiscardEvent,
-    DrawEvent,
-    Event,
-    HandEndEvent,
-    MeldEvent,
-    StockOutEvent,
-    TakeEvent,
-    WaitingJoinEvent,
-)
+from canasta_caliente.play import kinds as k
+from play_walks import steps
 from strategies import rulesets
 
 Card = cc.Card
@@ -94,23 +81,23 @@ def _out_of(seen: Seen, seat: int, cards: tuple[Card, ...]) -> None:
         assert min(hand.values(), default=0) >= 0, f"{cards} left a hand that did not hold them"
 
 
-def replay(seen: Seen, happened: tuple[Event, ...]) -> None:
+def replay(seen: Seen, happened: tuple[k.Event, ...]) -> None:
     """Move the cards of ``seen`` as the events say."""
     for event in happened:
         seat = event.seat
-        if isinstance(event, DrawEvent):
+        if isinstance(event, k.DrawEvent):
             assert seat is not None and seen.stock >= event.count
             seen.stock -= event.count
             _into(seen, seat, event.cards, event.count)
-        elif isinstance(event, BonusEvent):
+        elif isinstance(event, k.BonusEvent):
             assert seat is not None
             _out_of(seen, seat, (R3,))
             seen.laid_out[seen.side_of[seat]] += 1
-        elif isinstance(event, CalienteEvent):
+        elif isinstance(event, k.CalienteEvent):
             assert seat is not None
             _out_of(seen, seat, (CAL,))
             seen.caliente[seen.side_of[seat]] += 1
-        elif isinstance(event, TakeEvent):
+        elif isinstance(event, k.TakeEvent):
             assert seat is not None
             assert seen.pile == [*event.under, event.up_card], "the pile taken is not the pile"
             seen.pile = []
@@ -119,11 +106,11 @@ def replay(seen: Seen, happened: tuple[Event, ...]) -> None:
                 seen.waiting = list(event.under)
             else:
                 _into(seen, seat, event.under, len(event.under))
-        elif isinstance(event, WaitingJoinEvent):
+        elif isinstance(event, k.WaitingJoinEvent):
             assert seat is not None and sorted(seen.waiting) == sorted(event.cards)
             seen.waiting = []
             _into(seen, seat, event.cards, len(event.cards))
-        elif isinstance(event, MeldEvent):
+        elif isinstance(event, k.MeldEvent):
             assert seat is not None
             _out_of(seen, seat, event.cards)
             if event.rank is B3:
@@ -133,13 +120,13 @@ def replay(seen: Seen, happened: tuple[Event, ...]) -> None:
                 assert event.new == (event.rank not in melds)
                 melds.setdefault(event.rank, Counter()).update(event.cards)
                 assert melds[event.rank].total() == event.size
-        elif isinstance(event, DiscardEvent):
+        elif isinstance(event, k.DiscardEvent):
             assert seat is not None
             _out_of(seen, seat, (event.card,))
             seen.pile.append(event.card)
-        elif isinstance(event, StockOutEvent):
+        elif isinstance(event, k.StockOutEvent):
             assert seen.stock == 0
-        elif isinstance(event, HandEndEvent):
+        elif isinstance(event, k.HandEndEvent):
             seen.scores = event.scores
             seen.results += 1
             seen.waiting = []
@@ -147,7 +134,7 @@ def replay(seen: Seen, happened: tuple[Event, ...]) -> None:
                 assert len(hand) == seen.sizes[s]
                 if s in seen.seats:
                     assert Counter(hand) == +seen.hands[s]
-        elif isinstance(event, DealEvent):
+        elif isinstance(event, k.DealEvent):
             n_sides = len(seen.melds)
             seen.hand_number = event.hand_number
             seen.sizes = list(event.hand_sizes)
@@ -175,11 +162,11 @@ def same(replayed: Seen, want: Seen) -> None:
     assert sorted(replayed.waiting) == sorted(want.waiting)
 
 
-def leaks(event: Event, seat: int | None) -> bool:
+def leaks(event: k.Event, seat: int | None) -> bool:
     """Whether ``event`` (as sent to ``seat``) shows cards of a hand that is not ``seat``'s."""
-    if isinstance(event, DrawEvent):
+    if isinstance(event, k.DrawEvent):
         return event.seat != seat and event.cards is not None
-    if isinstance(event, DealEvent):
+    if isinstance(event, k.DealEvent):
         return any(hand is not None for s, hand in enumerate(event.hands) if s != seat)
     return False
 
@@ -205,22 +192,6 @@ def check_action(before: cc.GameState, action: cc.Action) -> cc.GameState:
     return after
 
 
-def random_actions(rules: cc.RuleSet, seed: int, limit: int) -> Iterator[
-        tuple[cc.GameState, cc.Action]]:
-    """(state, action) along a random game, with an action of each kind when it is legal more
-    often than chance would (takes and melds), so every kind of event is met."""
-    rng = random.Random(seed)
-    state = cc.new_game(rules, seed=seed)
-    for _ in range(limit):
-        legal = cc.legal_actions(state)
-        if not legal:
-            return
-        keen = [a for a in legal if a.verb in (cc.Verb.TAKE, cc.Verb.MELD, cc.Verb.ASK)]
-        action = rng.choice(keen if keen and rng.random() < 0.7 else legal)
-        yield state, action
-        state = cc.apply(state, action)
-
-
 PRESETS = cc.RuleSet.preset_names()
 
 
@@ -229,10 +200,9 @@ def test_events_replay_onto_every_view_in_every_preset(preset: str) -> None:
     # RULES: TURN-2, TURN-3, PILE-1, INIT-4, MELD-4, DISC-2, HOT-2, END-2, SCORE-6, DEAL-4
     rules = cc.RuleSet.preset(preset)
     kinds = set()
-    for before, action in random_actions(rules, seed=7, limit=250):
-        after = check_action(before, action)
-        kinds.update(e.kind for e in cc.events(before, action))
-        assert after == cc.apply(before, action)
+    for before, action, after, happened in steps(rules, 7, 250):
+        assert check_action(before, action) == after == cc.apply(before, action)
+        kinds.update(e.kind for e in happened)
     assert {cc.EventKind.DRAW, cc.EventKind.MELD, cc.EventKind.DISCARD} <= kinds
 
 
@@ -241,14 +211,14 @@ def test_events_replay_onto_every_view_in_every_preset(preset: str) -> None:
 def test_events_replay_over_whole_games(preset: str) -> None:
     rules = cc.RuleSet.preset(preset)
     for seed in range(2):
-        for before, action in random_actions(rules, seed=seed, limit=5000):
+        for before, action, _, _ in steps(rules, seed, 5000):
             check_action(before, action)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_events_replay_under_generated_rulesets(rules: cc.RuleSet, seed: int) -> None:
-    for before, action in random_actions(rules, seed=seed, limit=120):
+    for before, action, _, _ in steps(rules, seed, 120):
         check_action(before, action)
 
 
@@ -256,5 +226,5 @@ def test_events_replay_under_generated_rulesets(rules: cc.RuleSet, seed: int) ->
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_events_replay_under_many_generated_rulesets(rules: cc.RuleSet, seed: int) -> None:
-    for before, action in random_actions(rules, seed=seed, limit=600):
+    for before, action, _, _ in steps(rules, seed, 600):
         check_action(before, action)

@@ -8,7 +8,8 @@ is sent (messages).
 ``text``       :func:`describe`: an action in plain English, and the card words events use
 ``messages``   :func:`client_message`: one JSON-ready message per seat or spectator, whose shape
                is the JSON Schemas in ``schemas/``
-``schemas``    the shipped JSON Schemas and their version
+``schemas``    the shipped JSON Schemas (``schemas/*.json``), their version, and
+               :func:`check_message`
 =============  ================================================================================
 
 May import everything below it (the engine, records, views, players), nothing above.
@@ -37,10 +38,12 @@ from .kinds import (
     WentOutEvent,
 )
 from .messages import MESSAGE_SCHEMA, client_message, client_view
+from .schemas import SCHEMA_VERSION, check_message, schema
 from .text import describe
 
 __all__ = [
     "MESSAGE_SCHEMA",
+    "SCHEMA_VERSION",
     "AnswerEvent",
     "AskEvent",
     "BonusEvent",
@@ -58,9 +61,11 @@ __all__ = [
     "TakeEvent",
     "WaitingJoinEvent",
     "WentOutEvent",
+    "check_message",
     "client_message",
     "client_view",
     "describe",
     "events",
+    "schema",
     "step",
 ]

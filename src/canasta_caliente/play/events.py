@@ -31,25 +31,9 @@ from ..cards import B3, R3, Card
 from ..engine import apply
 from ..engine.checks import Context, rules_of, up_card_refusal
 from ..rules.ruleset import StockOut
-from ..state.game import GameState, HandEnd, Meld
-from .kinds import (
-    AnswerEvent,
-    AskEvent,
-    BonusEvent,
-    CalienteEvent,
-    DealEvent,
-    DiscardEvent,
-    DrawEvent,
-    Event,
-    GameOverEvent,
-    HandEndEvent,
-    MeldEvent,
-    PassEvent,
-    StockOutEvent,
-    TakeEvent,
-    WaitingJoinEvent,
-    WentOutEvent,
-)
+from ..state.game import GameState, HandEnd
+from . import kinds as k
+from .kinds import Event
 
 __all__ = ["events", "step"]
 
@@ -99,7 +83,7 @@ def _read(before: GameState, action: Action, after: GameState) -> tuple[Event, .
         _READERS[verb](out, before, action, after, seat)
         if after.stock_size == 0 < before.stock_size:
             end = after.rules.stock_out is StockOut.END_ON_LAST_CARD
-            out.append(StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
+            out.append(k.StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
     if len(after.hand_results) > len(before.hand_results):
         _hand_end(out, after)
     return tuple(out)
@@ -110,10 +94,12 @@ def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int
     """The cards the action took from the stock (a :class:`DrawEvent`), after ``pile_bonus``
     bonus cards from the pile were laid out, and every bonus card laid out (TURN-3): each
     replaced, but the last when the hand ended for want of a replacement (END-1)."""
-    drawn = before.stock[:before.stock_size - after.stock_size]
+    table = before.table
+    pos = table.stock_pos
+    drawn = table.deck[pos:pos + table.stock_size - after.stock_size]
     bonus: list[tuple[str, tuple[str, ...]]] = [("pile", ("TURN-3",))] * pile_bonus
     if drawn:
-        out.append(DrawEvent(seat=seat, cards=drawn, count=len(drawn), reason=reason,
+        out.append(k.DrawEvent(seat=seat, cards=drawn, count=len(drawn), reason=reason,
                              rules=_DRAW_RULES[reason]))
     bonus += [("stock", ("TURN-3",))] * drawn.count(R3)
     ended = after.hand_results[-1].ended if len(after.hand_results) > len(
@@ -122,7 +108,7 @@ def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int
         last_unreplaced = ended is HandEnd.BONUS_NOT_REPLACED and i == len(bonus) - 1
         replaced = not last_unreplaced and (source == "stock"
                                             or after.rules.bonus_from_pile_replaced)
-        out.append(BonusEvent(seat=seat, source=source, replaced=replaced, rules=rules))
+        out.append(k.BonusEvent(seat=seat, source=source, replaced=replaced, rules=rules))
 
 
 _DRAW_RULES = {"draw": ("TURN-2",), "caliente": ("HOT-2",), "replacement": ("TURN-3",)}
@@ -135,13 +121,13 @@ def _on_draw(out: list[Event], before: GameState, action: Action, after: GameSta
 
 def _on_caliente(out: list[Event], before: GameState, action: Action, after: GameState,
                  seat: int) -> None:
-    out.append(CalienteEvent(seat=seat, rules=("HOT-2",)))
+    out.append(k.CalienteEvent(seat=seat, rules=("HOT-2",)))
     _from_stock(out, before, after, seat, "caliente")
 
 
 def _on_pass(out: list[Event], before: GameState, action: Action, after: GameState,
              seat: int) -> None:
-    out.append(PassEvent(seat=seat, rules=("END-2",)))
+    out.append(k.PassEvent(seat=seat, rules=("END-2",)))
 
 
 def _on_take(out: list[Event], before: GameState, action: Action, after: GameState,
@@ -150,7 +136,7 @@ def _on_take(out: list[Event], before: GameState, action: Action, after: GameSta
     up, under = pile[-1], pile[:-1]
     waiting = not after.over and bool(after.waiting)
     rules = ("PILE-1", "INIT-4") if waiting else ("PILE-1",)
-    out.append(TakeEvent(seat=seat, up_card=up, with_cards=action.cards, under=under,
+    out.append(k.TakeEvent(seat=seat, up_card=up, with_cards=action.cards, under=under,
                          waiting=waiting, rules=rules))
     out.append(_meld(before, after, seat, up, (up, *action.cards)))
     if not waiting:
@@ -163,35 +149,35 @@ def _on_meld(out: list[Event], before: GameState, action: Action, after: GameSta
     out.append(_meld(before, after, seat, B3 if rank is None else rank, action.cards))
     waited = before.waiting
     if waited and (after.over or not after.waiting):
-        out.append(WaitingJoinEvent(seat=seat, cards=waited, rules=("INIT-4",)))
+        out.append(k.WaitingJoinEvent(seat=seat, cards=waited, rules=("INIT-4",)))
         _from_stock(out, before, after, seat, "replacement", waited.count(R3))
 
 
 def _on_discard(out: list[Event], before: GameState, action: Action, after: GameState,
                 seat: int) -> None:
     card = action.cards[0]
-    froze = after.pile_has_freezer and not before.pile_has_freezer
+    froze = not before.pile_has_freezer and after.pile_has_freezer
     blocked = not after.over and up_card_refusal(Context(after)) is not None
     rules: tuple[str, ...] = ("DISC-2",) if froze or blocked else ()
     if froze:
         rules += ("READ-6",) if card is B3 else ("PILE-3",)
     if blocked:
         rules += rules_of(up_card_refusal)
-    out.append(DiscardEvent(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
+    out.append(k.DiscardEvent(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
 
 
 def _on_ask(out: list[Event], before: GameState, action: Action, after: GameState,
             seat: int) -> None:
     partner = after.current_player
     assert partner is not None  # an answer is awaited
-    out.append(AskEvent(seat=seat, partner=partner, rules=("OUT-2",)))
+    out.append(k.AskEvent(seat=seat, partner=partner, rules=("OUT-2",)))
 
 
 def _on_answer(out: list[Event], before: GameState, action: Action, after: GameState,
                seat: int) -> None:
     asker = before.turn_player
     assert asker is not None
-    out.append(AnswerEvent(seat=seat, asker=asker, yes=action.verb is Verb.YES,
+    out.append(k.AnswerEvent(seat=seat, asker=asker, yes=action.verb is Verb.YES,
                            rules=("OUT-2",)))
 
 
@@ -203,32 +189,26 @@ _READERS: dict[Verb, _Reader] = {
 }
 
 
-def _find(melds: tuple[Meld, ...], rank: Card) -> Meld | None:
-    for meld in melds:
-        if meld.rank is rank:
-            return meld
-    return None
-
-
 def _meld(before: GameState, after: GameState, seat: int, rank: Card,
-          cards: tuple[Card, ...]) -> MeldEvent:
-    """The meld of ``cards`` of ``rank`` by ``seat``, read off the side's melds."""
+          cards: tuple[Card, ...]) -> k.MeldEvent:
+    """The meld of ``cards`` of ``rank`` by ``seat``, read off the side's table before and
+    after (its melds as counts: naturals, little wilds, big wilds)."""
     side = before.side_of(seat)
-    size = after.rules.canasta_size
     if rank is B3:
-        return MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=True,
+        return k.MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=True,
                          size=len(cards), natural=True, canasta=None, rules=("MELD-5",))
-    old = _find(before.melds(side), rank)
-    new = _find(after.melds(side), rank)
+    was, now = before.table.sides[side], after.table.sides[side]
+    old, new = was.melds[rank], now.melds[rank]
     assert new is not None  # the meld just made
-    was = 0 if old is None else len(old.cards)
-    completed = was < size <= len(new.cards)
+    size = after.rules.canasta_size
+    completed = now.canastas(size) > was.canastas(size)
+    natural = new[1] + new[2] == 0
     rules: tuple[str, ...] = ("MELD-1",) if old is None else ("MELD-3",)
     if completed:
         rules += ("MELD-4",)
-    return MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=old is None,
-                     size=len(new.cards), natural=new.is_natural,
-                     canasta=("natural" if new.is_natural else "mixed") if completed else None,
+    return k.MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=old is None,
+                     size=sum(new), natural=natural,
+                     canasta=("natural" if natural else "mixed") if completed else None,
                      rules=rules)
 
 
@@ -241,22 +221,22 @@ _END_RULES = {HandEnd.WENT_OUT: ("OUT-1", "SCORE-6"),
 def _hand_end(out: list[Event], after: GameState) -> None:
     result = after.hand_results[-1]
     if result.ended is HandEnd.WENT_OUT:
-        out.append(WentOutEvent(seat=result.went_out, concealed=result.concealed,
+        out.append(k.WentOutEvent(seat=result.went_out, concealed=result.concealed,
                                 rules=("OUT-1", "OUT-3") if result.concealed else ("OUT-1",)))
     hands = tuple(after.hand(s) for s in range(after.rules.players))
-    out.append(HandEndEvent(seat=result.went_out, hand_number=after.hand_number,
+    out.append(k.HandEndEvent(seat=result.went_out, hand_number=after.hand_number,
                             ended=result.ended, concealed=result.concealed, hands=hands,
                             breakdown=result.breakdown, scores=after.scores,
                             rules=_END_RULES[result.ended]))
     winner = after.winner
     if winner is not None:
-        out.append(GameOverEvent(seat=None, winner=winner, scores=after.scores,
+        out.append(k.GameOverEvent(seat=None, winner=winner, scores=after.scores,
                                  rules=("GAME-1",)))
 
 
-def _dealt(after: GameState) -> DealEvent:
+def _dealt(after: GameState) -> k.DealEvent:
     players = after.rules.players
-    return DealEvent(
+    return k.DealEvent(
         seat=after.dealer, hand_number=after.hand_number, first=after.active_seats[0],
         hands=tuple(after.hand(s) for s in range(players)),
         hand_sizes=tuple(after.hand_size(s) for s in range(players)),

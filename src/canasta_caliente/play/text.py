@@ -53,6 +53,8 @@ _NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", 
 def card_name(card: Card, n: int = 1) -> str:
     """``n`` cards of one kind in words: ``a queen``, ``an ace``, ``three eights``, ``14 twos``.
 
+    >>> from canasta_caliente import Card
+    >>> from canasta_caliente.play.text import card_name
     >>> card_name(Card.ACE), card_name(Card.EIGHT, 3)
     ('an ace', 'three eights')
     """
@@ -66,6 +68,8 @@ def card_name(card: Card, n: int = 1) -> str:
 def cards_phrase(cards: Sequence[Card]) -> str:
     """Cards in words, grouped by kind in the order given: ``three eights and a two``.
 
+    >>> from canasta_caliente import Card
+    >>> from canasta_caliente.play.text import cards_phrase
     >>> cards_phrase((Card.EIGHT, Card.EIGHT, Card.TWO, Card.JOKER))
     'two eights, a two and a joker'
     """
