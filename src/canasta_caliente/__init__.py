@@ -17,6 +17,7 @@ from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
 from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
+from .play.takeback import can_take_back
 from .players.bots import BOTS, get_bot
 from .players.search import ActionValue, ISMCTSBot, analyse
 from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
@@ -81,6 +82,7 @@ __all__ = [
     "__version__",
     "analyse",
     "apply",
+    "can_take_back",
     "compare",
     "dumps",
     "get_bot",
