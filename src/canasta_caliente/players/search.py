@@ -54,7 +54,7 @@ from ..engine import apply, legal_actions
 from ..errors import StateError
 from ..state.game import GameState
 from ..views.view import View, observe, resample
-from .bots import BOT_FACTORIES, Bot, heuristic_bot
+from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -127,7 +127,10 @@ class _Arm:
         return sum(self.leads[:count]) / count if count else 0.0
 
 
-def _check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
+def check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
+    """A search budget checked: ``(iterations, None)``, ``(None, seconds)``, or the default
+    ``(DEFAULT_ITERATIONS, None)`` when neither is given. Raises :class:`ValueError` for both
+    at once or a value out of range, :class:`TypeError` for a value of the wrong type."""
     if iterations is not None and seconds is not None:
         raise ValueError("give iterations or seconds, not both")
     if iterations is not None:
@@ -255,7 +258,7 @@ class ISMCTSBot:
         widening: float = 0.0,
         exploration: float = 0.7,
     ) -> None:
-        self.iterations, self.seconds = _check_budget(iterations, seconds)
+        self.iterations, self.seconds = check_budget(iterations, seconds)
         if not callable(rollout_bot):
             raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
@@ -484,3 +487,4 @@ def hint_text(view: View, iterations: int, seed: int = 0) -> str:
 
 
 BOT_FACTORIES["ismcts"] = ISMCTSBot  # get_bot("ismcts", iterations=...) makes one
+BOTS["ismcts"] = ISMCTSBot()  # the name listed, at the default budget
