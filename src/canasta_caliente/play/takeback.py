@@ -9,6 +9,7 @@ pile taken, a Caliente card played, a pass, a bonus card's replacement, a refill
 its answer, and the end of a hand all show cards or decisions that cannot be unseen.
 
 >>> import canasta_caliente as cc
+>>> from canasta_caliente.play.takeback import take_back_refusal
 >>> before = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=7), "draw")
 >>> after = cc.apply(before, "meld 6 6 6")
 >>> cc.can_take_back(before, after)
