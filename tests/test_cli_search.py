@@ -44,6 +44,7 @@ def test_play_hint_ranks_actions(
     assert main(["play", "--seed", "4", "--hint-iterations", "20"]) == 0
     out = capsys.readouterr().out
     assert "hint: draw is the only legal action" in out
-    assert "hint (up to 20 simulations" in out
-    assert "simulations" in out.split("hint (up to 20 simulations", 1)[1]
-    assert " lead " in out
+    assert "hint (20 simulations), best first, in the order the search recommends" in out
+    listed = out.split("tries: the simulations that played it.", 1)[1]
+    assert "1. " in listed and " value " in listed and " lead " in listed
+    assert " tries " in listed

@@ -109,4 +109,4 @@ def test_unknown_bot_name() -> None:
     """An unknown bot name is a ValueError listing the bots."""
     with pytest.raises(ValueError, match="unknown bot"):
         get_bot("genius")
-    assert set(BOTS) == {"random", "heuristic"}
+    assert set(BOTS) == {"random", "heuristic", "ismcts", *(f"level-{n}" for n in range(1, 6))}

@@ -40,6 +40,7 @@ from .play import (
     events,
     step,
 )
+from .play.takeback import can_take_back
 from .players.bots import BOTS, get_bot
 from .players.search import ActionValue, ISMCTSBot, analyse
 from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
@@ -121,6 +122,7 @@ __all__ = [
     "__version__",
     "analyse",
     "apply",
+    "can_take_back",
     "client_message",
     "compare",
     "describe",

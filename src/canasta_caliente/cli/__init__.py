@@ -2,7 +2,8 @@
 
 - ``commands``: :func:`main` and the subcommands (``play``, ``demo``, ``simulate``,
   ``compare``, ``tournament``, ``hint``, ...);
-- ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...).
+- ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...);
+- ``_table``: the table talk of ``play`` (its commands, "did you mean", ``undo``).
 - ``__main__``: ``python -m canasta_caliente.cli``.
 
 May import: any layer; nothing imports it.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import os
 import random
 import sys
@@ -239,13 +240,16 @@ def _compare(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from ..actions import Action, parse_action
     from ..errors import IllegalActionError, NotationError
-    from ..players.bots import get_bot
+    from ..players.bots import bot_names, get_bot
     from ..players.search import hint_text
     from ..records.storage import GameRecord
     from ..views.view import observe
+    from ._table import HUMAN, TakeBacks, commands_help, did_you_mean
 
     names = _bot_list(args.bots)
-    save_to = _output_path("--save", args.save) if args.save is not None else None
+    save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
+    save_to = (_output_path("--save" if args.save is not None else "--resume", save_as)
+               if save_as is not None else None)
     if args.resume is not None:
         try:
             record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
@@ -262,6 +266,13 @@ def _play(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         record = GameRecord.start(rules, seed=seed)
         state = record.initial_state()
+    if record.players is not None and HUMAN in record.players:  # the seats it was saved with
+        args.seat = record.players.index(HUMAN)
+        seated = {s: n for s, n in enumerate(record.players) if s != args.seat}
+        unknown = sorted(set(seated.values()) - set(bot_names()))
+        if unknown:
+            raise InputError([f"--resume: {args.resume}: the game was saved with bots this "
+                              f"version does not know: {', '.join(unknown)}"])
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:
@@ -269,31 +280,37 @@ def _play(args: argparse.Namespace) -> int:
              f"{record.seed}")
     else:
         say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
-    others = [seat for seat in range(rules.players) if seat != args.seat]
-    seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
+    if record.players is None or HUMAN not in record.players:
+        others = [seat for seat in range(rules.players) if seat != args.seat]
+        seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
     rng = random.Random(f"{record.seed}:{len(record.actions)}")
     say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
-         "for the legal actions, 'hint' for the search's advice, or 'quit'"
-         + (f" (the game is saved to {args.save})." if save_to is not None else "."))
+         "for the commands ('legal', 'hint', 'undo', 'quit')"
+         + (f" (the game is saved to {save_as})." if save_to is not None else "."))
 
     played: list[str] = list(record.actions)
+    players = tuple(HUMAN if s == args.seat else seated[s] for s in range(rules.players))
+    date = record.date or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
 
     def save() -> None:
         if save_to is None:
+            say("the game was not saved (give --save FILE to save it)")
             return
-        done = GameRecord(record.rules, record.seed, record.deck, record.scores, tuple(played))
+        done = GameRecord(record.rules, record.seed, record.deck, record.scores, tuple(played),
+                          players, date)
         try:
             save_to.write_text(done.to_json(), encoding="utf-8")
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
-            raise InputError([f"--save: {args.save}: cannot save the game: {why}"]) from None
-        say(f"game saved to {args.save} (continue with --resume {args.save})")
+            raise InputError([f"--save: {save_as}: cannot save the game: {why}"]) from None
+        say(f"game saved to {save_as} (continue with --resume {save_as})")
 
     hands_seen = len(state.hand_results)
+    takebacks = TakeBacks()
     try:
         while not state.is_game_over:
             if len(state.hand_results) > hands_seen:
@@ -304,9 +321,11 @@ def _play(args: argparse.Namespace) -> int:
             action: Action
             if seat is None:
                 action = legal[0]
+                takebacks.forget()
             elif seat != args.seat:
                 action = bots[seat](observe(state, seat), legal, rng)
                 say(f"seat {seat}: {action}")
+                takebacks.forget()
             else:
                 say("\n" + str(observe(state, seat)))
                 say("legal: " + ", ".join(map(str, legal)))
@@ -323,21 +342,36 @@ def _play(args: argparse.Namespace) -> int:
                     if text in ("quit", "exit"):
                         save()
                         return 0
-                    if text in ("help", "?", ""):
+                    if text in ("help", "?"):
+                        say(commands_help())
+                        continue
+                    if text in ("legal", ""):
                         say("legal: " + ", ".join(map(str, legal)))
                         continue
                     if text == "hint":
                         say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
                         continue
+                    if text == "undo":
+                        earlier, told = takebacks.undo(state)
+                        say(told)
+                        if earlier is not None:
+                            state = earlier
+                            played.pop()
+                            say("\n" + str(observe(state, seat)))
+                            legal = legal_actions(state)
+                            say("legal: " + ", ".join(map(str, legal)))
+                        continue
                     try:
                         action = parse_action(text)
-                        state = apply(state, action)
+                        before, state = state, apply(state, action)
                         break
                     except NotationError as exc:
-                        say(f"not an action: {exc}")
+                        hint = did_you_mean(text)
+                        say(f"not an action: {exc}" + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
                 played.append(str(action))
+                takebacks.played(before, str(action))
                 continue
             state = apply(state, action)
             played.append(str(action))
@@ -401,6 +435,9 @@ def _parser() -> argparse.ArgumentParser:
         "house-rules files.")
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
+    from ..players.bots import bot_names  # the bots the --bots options accept
+
+    known = ", ".join(bot_names())
     demo = sub.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
@@ -415,7 +452,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="how many games to play")
     sim.add_argument("--bots", default="heuristic,random",
                      help="comma-separated bot names, one per side in turn "
-                     "(random, heuristic, ismcts)")
+                     f"({known})")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to run games in (at least 1)")
     sim.add_argument("--seed", type=int, default=0,
@@ -438,7 +475,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="how many games to play under each rule set")
     cmp.add_argument("--bots", default="heuristic",
                      help="comma-separated bot names, one per side in turn "
-                     "(random, heuristic, ismcts)")
+                     f"({known})")
     cmp.add_argument("--workers", type=int, default=1,
                      help="processes to run games in (at least 1)")
     cmp.add_argument("--seed", type=int, default=0,
@@ -455,13 +492,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=0, help="the seat you play")
     play.add_argument("--bots", default="heuristic",
                       help="comma-separated bot names for the other seats, in seat order, "
-                      "repeated as needed (random, heuristic, ismcts)")
+                      f"repeated as needed ({known}); --resume plays on with the saved game's")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed (default: a random one, printed at the start)")
     play.add_argument("--save", metavar="FILE",
                       help="save the game as a game record (JSON) when it ends or you quit")
     play.add_argument("--resume", metavar="FILE",
-                      help="continue a game saved with --save (its rules and seed are used)")
+                      help="continue a game saved with --save, with its rules, seed, seats and "
+                      "bots, saving back to FILE (or to --save's)")
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play)
@@ -473,7 +511,7 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
     tour.add_argument("--bots", default="heuristic,random",
-                      help="comma-separated bot names (random, heuristic, ismcts)")
+                      help=f"comma-separated bot names ({known})")
     tour.add_argument("--games", type=int, default=20,
                       help="games per pair (even: the bots swap sides every game)")
     tour.add_argument("--workers", type=int, default=1,

@@ -1,19 +1,7 @@
 """A game on top of the engine: what happened (events), in words (text), and what each client
 is sent (messages).
 
-=============  ================================================================================
-``kinds``      :class:`Event` and its kinds: each event's facts, what one seat may see of it
-               (:meth:`Event.for_seat`), its JSON and its words
-``events``     :func:`events` and :func:`step`: the events of one action, read off the states
-``text``       :func:`describe`: an action in plain English, and the card words events use
-``messages``   :func:`client_message`: one JSON-ready message per seat or spectator, whose shape
-               is the JSON Schemas in ``schemas/``
-``schemas``    the shipped JSON Schemas (``schemas/*.json``), their version, and
-               :func:`check_message`
-=============  ================================================================================
-
-May import everything below it (the engine, records, views, players), nothing above.
-"""
+=============  ========================================================================="""
 
 from __future__ import annotations
 
@@ -39,6 +27,7 @@ from .kinds import (
 )
 from .messages import MESSAGE_SCHEMA, client_message, client_view
 from .schemas import SCHEMA_VERSION, check_message, schema
+from .takeback import can_take_back, take_back_refusal
 from .text import describe
 
 __all__ = [
@@ -61,6 +50,7 @@ __all__ = [
     "TakeEvent",
     "WaitingJoinEvent",
     "WentOutEvent",
+    "can_take_back",
     "check_message",
     "client_message",
     "client_view",
@@ -68,4 +58,5 @@ __all__ = [
     "events",
     "schema",
     "step",
+    "take_back_refusal",
 ]

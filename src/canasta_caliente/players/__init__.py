@@ -5,7 +5,8 @@
 - ``search``: :class:`~canasta_caliente.ISMCTSBot` (the information-set search),
   :func:`~canasta_caliente.analyse` and hints; it adds ``"ismcts"`` to the bots'
   :data:`~canasta_caliente.players.bots.BOT_FACTORIES`, so that :func:`~canasta_caliente.get_bot`
-  makes it while ``bots`` imports nothing of the search.
+  makes it while ``bots`` imports nothing of the search;
+- ``levels``: the bot levels ``"level-1"`` to ``"level-5"`` of :func:`~canasta_caliente.get_bot`.
 
 May import: everything below it (the vocabulary, rules, state, engine, records, views), nothing
 above.
@@ -13,6 +14,6 @@ above.
 
 from __future__ import annotations
 
-from . import bots, search  # the search registers its bot with get_bot
+from . import bots, levels, search  # the search and the levels register with get_bot
 
-__all__ = ["bots", "search"]
+__all__ = ["bots", "levels", "search"]

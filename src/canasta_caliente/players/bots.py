@@ -223,7 +223,10 @@ def _meld_score(
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-"""The built-in bots by name."""
+"""Every bot :func:`get_bot` knows by name, each as ``get_bot(name)`` makes it: ``random``
+and ``heuristic`` here, and those the modules above add with their :data:`BOT_FACTORIES`
+(``ismcts`` at its default budget; ``level-1`` to ``level-5``), so that ``sorted(BOTS)`` lists
+every name :func:`get_bot` accepts once :mod:`canasta_caliente.players` is imported."""
 
 BOT_FACTORIES: dict[str, Callable[..., Bot]] = {}
 """Bots made to measure, by name: :func:`get_bot` ``(name, **options)`` returns
@@ -255,4 +258,4 @@ def get_bot(name: str, **options: Any) -> Bot:
 def bot_names() -> list[str]:
     """Every name :func:`get_bot` knows: the bots of :data:`BOTS`, then those of
     :data:`BOT_FACTORIES`."""
-    return [*BOTS, *BOT_FACTORIES]
+    return list(dict.fromkeys([*BOTS, *BOT_FACTORIES]))

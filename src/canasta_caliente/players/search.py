@@ -54,7 +54,7 @@ from ..engine import apply, legal_actions
 from ..errors import StateError
 from ..state.game import GameState
 from ..views.view import View, observe, resample
-from .bots import BOT_FACTORIES, Bot, heuristic_bot
+from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -127,7 +127,10 @@ class _Arm:
         return sum(self.leads[:count]) / count if count else 0.0
 
 
-def _check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
+def check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
+    """A search budget checked: ``(iterations, None)``, ``(None, seconds)``, or the default
+    ``(DEFAULT_ITERATIONS, None)`` when neither is given. Raises :class:`ValueError` for both
+    at once or a value out of range, :class:`TypeError` for a value of the wrong type."""
     if iterations is not None and seconds is not None:
         raise ValueError("give iterations or seconds, not both")
     if iterations is not None:
@@ -255,7 +258,7 @@ class ISMCTSBot:
         widening: float = 0.0,
         exploration: float = 0.7,
     ) -> None:
-        self.iterations, self.seconds = _check_budget(iterations, seconds)
+        self.iterations, self.seconds = check_budget(iterations, seconds)
         if not callable(rollout_bot):
             raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
@@ -469,18 +472,28 @@ def analyse(
 
 
 def hint_text(view: View, iterations: int, seed: int = 0) -> str:
-    """:func:`analyse` as the lines a player reads: the first five actions, each with its
-    value, its mean lead in points and its simulations (the ``hint`` command of
-    ``canasta-caliente play``)."""
+    """:func:`analyse` as the lines a player reads: the first five actions in the order the
+    search recommends them, each with its value, its mean lead in points and its
+    simulations, under a legend saying what the order and the numbers mean (the ``hint``
+    command of ``canasta-caliente play``)."""
     ranked = analyse(view, iterations=iterations, seed=seed)
     if len(ranked) == 1:
         return f"hint: {ranked[0].action} is the only legal action"
-    lines = [f"hint (up to {iterations} simulations; value: 0.5 is even, higher is better for"
-             " you; lead: points over the other side at the hand's end):"]
-    for item in ranked[:5]:
-        lines.append(f"  {item.action!s:<28} value {item.value:.3f}  lead {item.lead:+7.0f}"
-                     f"  simulations {item.visits}")
+    lines = [
+        f"hint ({iterations} simulations), best first, in the order the search recommends:",
+        "  1 is its choice: the quick policy's move unless another beat it clearly (by more",
+        "  than the noise); the rest by how long each survived the search's rounds, so an",
+        "  action tried less can show a higher value than one above it.",
+        "  value: the mean result of its simulations for your side, from 0 (far behind)",
+        "  through 0.5 (even) to 1 (far ahead); a score, not a chance of winning;",
+        "  lead: the average points your side ends the hand ahead (minus: behind);",
+        "  tries: the simulations that played it.",
+    ]
+    for place, item in enumerate(ranked[:5], 1):
+        lines.append(f"  {place}. {item.action!s:<26} value {item.value:.3f}  "
+                     f"lead {item.lead:+6.0f}  tries {item.visits}")
     return "\n".join(lines)
 
 
 BOT_FACTORIES["ismcts"] = ISMCTSBot  # get_bot("ismcts", iterations=...) makes one
+BOTS["ismcts"] = ISMCTSBot()  # the name listed, at the default budget

@@ -2,6 +2,8 @@
 
 - ``storage``: :func:`~canasta_caliente.dumps`, :func:`~canasta_caliente.loads`,
   :class:`~canasta_caliente.GameRecord` and :func:`~canasta_caliente.replay`;
+- ``text``: the plain-text game record (:meth:`GameRecord.to_text
+  <canasta_caliente.GameRecord.to_text>`, :meth:`~canasta_caliente.GameRecord.from_text`);
 - ``invariants``: the invariants of a state and a view (cards conserved, facts consistent);
 - ``_codec`` and ``_parts``: the generic document readers and the parts of a state (sides,
   melds, turns, results) as documents.

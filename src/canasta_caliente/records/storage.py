@@ -32,7 +32,14 @@ from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
-from ..errors import IllegalActionError, NotationError, StateError
+from ..errors import (
+    IllegalActionError,
+    NotationError,
+    RuleSetError,
+    StateError,
+    describe_value,
+    short_repr,
+)
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Table
 from ._codec import (
@@ -70,8 +77,10 @@ from ._parts import (
     turn_out,
 )
 from .invariants import state_problems
+from .text import MalformedLine, read_text, result_text, write_text
 
 __all__ = [
+    "MAX_NAME",
     "RECORD_FORMAT",
     "RULES_VERSION",
     "STATE_FORMAT",
@@ -272,6 +281,27 @@ def _scores(value: Sequence[int] | None) -> tuple[int, ...] | None:
     return None if value is None else tuple(value)
 
 
+MAX_NAME = 64
+"""The longest player name or date a record holds."""
+
+
+def _check_name(what: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {describe_value(value)}")
+    if not value.strip() or len(value) > MAX_NAME or any(c in value for c in ",#\r\n"):
+        raise ValueError(f"{what} must be a non-empty line of at most {MAX_NAME} characters "
+                         f"without ',' or '#', not {short_repr(value)}")
+    return value
+
+
+def _players(value: Sequence[str] | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise TypeError(f"players must be a sequence of names, not {describe_value(value)}")
+    return tuple(_check_name(f"the name of seat {seat}", n) for seat, n in enumerate(value))
+
+
 @attrs.frozen
 class GameRecord:
     """A game in short: the rules, the seed, the first hand's stacked deck and the starting
@@ -297,6 +327,19 @@ class GameRecord:
     """The sides' starting scores, or ``None`` for zeros."""
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
     """The actions, in notation, from the first state on."""
+    players: tuple[str, ...] | None = attrs.field(default=None, converter=_players)
+    """Who played each seat, in seat order (a bot's name for :func:`~canasta_caliente.get_bot`,
+    or a person's), or ``None``: each a non-empty single line of at most
+    :data:`MAX_NAME` characters without ``,`` or ``#``."""
+    date: str | None = attrs.field(default=None)
+    """When the game was played (free text on one line, ISO 8601 by custom), or ``None``."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.players is not None and len(self.players) != self.rules.players:
+            raise ValueError(f"players names {len(self.players)} seats; the rules have "
+                             f"{self.rules.players}")
+        if self.date is not None:
+            _check_name("date", self.date)
 
     @classmethod
     def start(
@@ -360,6 +403,8 @@ class GameRecord:
             "deck": None if self.deck is None else cards_out(self.deck),
             "scores": None if self.scores is None else list(self.scores),
             "actions": list(self.actions),
+            **({} if self.players is None else {"players": list(self.players)}),
+            **({} if self.date is None else {"date": self.date}),
         }
 
     def to_json(self, *, indent: int | None = 2) -> str:
@@ -374,7 +419,7 @@ class GameRecord:
         p = Problems()
         check_header(p, data, RECORD_FORMAT, what)
         doc = fields(p, "", data, ("format", "rules_version", "rules", "seed", "actions"),
-                     ("package_version", "deck", "scores"))
+                     ("package_version", "deck", "scores", "players", "date"))
         assert doc is not None  # check_header has seen an object
         rules = get_rules(p, "rules", doc["rules"])
         seed = get_int(p, "seed", doc["seed"])
@@ -404,14 +449,82 @@ class GameRecord:
                     p.add(join("actions", i), f"step {i + 1}: {exc}")
                     continue
             actions.append(found)
+        players: list[str] | None = None
+        if doc.get("players") is not None:
+            items = get_list(p, "players", doc["players"])
+            players = [get_str(p, join("players", i), n) or "" for i, n in enumerate(items or ())]
+        players_read = None if players is None else tuple(players)
+        date = None if doc.get("date") is None else get_str(p, "date", doc["date"])
         p.raise_if_any(what)
         assert rules is not None and seed is not None
-        record = cls(rules, seed, deck, scores, tuple(actions))
+        try:
+            record = cls(rules, seed, deck, scores, tuple(actions),
+                         players_read, date)
+        except ValueError as exc:
+            p.add("date" if str(exc).startswith("date") else "players", str(exc))
+            p.raise_if_any(what)
         try:
             record.initial_state()
         except ValueError as exc:
             p.add("deck" if "deck" in str(exc) else "scores", str(exc))
             p.raise_if_any(what)
+        return record
+
+    def to_text(self) -> str:
+        """The record as plain text (the format: :mod:`canasta_caliente.records.text`):
+        headers, then the actions turn by turn; :meth:`from_text` reads it back. The game is
+        replayed to write each turn's seat and the result.
+
+        >>> import canasta_caliente as cc
+        >>> record = GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=11)
+        >>> print(record.extend("draw", "discard 5").to_text())  # doctest: +ELLIPSIS
+        Canasta-Caliente-Record: 1
+        Rules-Version: 2
+        Rules: caliente-2p
+        Seed: 11
+        Result: unfinished, hand 1, 0 to 0
+        <BLANKLINE>
+        # hand 1
+        1. seat 0: draw; discard 5
+        <BLANKLINE>
+        """
+        return write_text(self.to_dict(), replay(self))
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """Read a record written by :meth:`to_text` and replay it. A malformed record raises
+        :class:`ReplayError` naming its line (:attr:`ReplayError.line`): text that cannot be
+        read, headers that cannot start the game, an illegal action, a turn's ``seat N`` that
+        is not the seat to act, or a ``Result`` the actions do not produce."""
+        try:
+            parsed = read_text(text)
+        except MalformedLine as exc:
+            raise ReplayError(None, None, None, exc.reason, line=exc.line) from None
+        data = parsed.data
+        data.update(format=RECORD_FORMAT)
+        try:
+            record = cls.from_dict(data)
+        except (StateError, RuleSetError) as exc:
+            where = next((k for k, f in (("Deck", "deck"), ("Scores", "scores"),
+                                         ("Seats", "players"), ("Date", "date"),
+                                         ("Seed", "seed"), ("Rules-Version", "rules_version"))
+                          if f in str(exc).split(":", 1)[-1][:40]), "Rules")
+            raise ReplayError(None, None, None, str(exc),
+                              line=parsed.header_lines.get(where, 1)) from None
+        state = record.initial_state()
+        for step, (text, seat, line) in enumerate(zip(
+                record.actions, parsed.step_seats, parsed.step_lines, strict=True), 1):
+            if seat is not None and state.current_player != seat:
+                raise ReplayError(step, text, state, f"the line names seat {seat}, but seat "
+                                  f"{state.current_player} is to act", line=line)
+            try:
+                state = apply(state, text)
+            except IllegalActionError as exc:
+                raise ReplayError(step, text, state, str(exc), line=line) from None
+        if parsed.result is not None and parsed.result != result_text(state):
+            raise ReplayError(None, None, state, f"Result: the actions give "
+                              f"{result_text(state)!r}, not {parsed.result!r}",
+                              line=parsed.header_lines["Result"])
         return record
 
     @classmethod
@@ -424,14 +537,20 @@ class ReplayError(IllegalActionError):
     """An illegal action in a game record, found by :func:`replay`.
 
     :attr:`step` is its number (from 1), :attr:`action` its notation and :attr:`state` the
-    state it was refused in.
+    state it was refused in. Read from text (:meth:`GameRecord.from_text`), :attr:`line` is
+    the line (from 1) that is wrong, and a line that is wrong before any action (a header,
+    text that is not a record) has no ``step``, ``action`` or ``state`` (``None``).
     """
 
-    def __init__(self, step: int, action: str, state: GameState, reason: str) -> None:
+    def __init__(self, step: int | None, action: str | None, state: GameState | None,
+                 reason: str, *, line: int | None = None) -> None:
         self.step = step
         self.action = action
         self.state = state
-        super().__init__(f"step {step}: {reason}")
+        self.line = line
+        where = [f"line {line}"] if line is not None else []
+        where += [f"step {step}"] if step is not None else []
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
 
 
 def replay(record: GameRecord) -> tuple[GameState, ...]:

@@ -1,0 +1,82 @@
+"""Benchmark: the bot levels' cost per move, and how closely ``seconds=`` is kept.
+
+Collects decision points (more than one legal action) from seeded heuristic hands, then times
+each level on them (median and mean milliseconds per move, wall clock and CPU time: on a
+loaded machine the CPU time is what an idle core would take). Then it times the search level
+at ``get_bot("level-5", seconds=S)`` for each ``--seconds`` and prints the wall time of each
+move as a share of ``S`` (the smallest, the mean and the largest): the docs promise within
+20%.
+
+    python benchmarks/bench_levels.py --positions 20 --seconds 0.1 0.5 1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import canasta_caliente as cc
+from canasta_caliente.players.bots import heuristic_bot
+
+
+def positions(rules: cc.RuleSet, count: int, seed: int) -> list[cc.GameState]:
+    """``count`` decision points, one in every few of seeded heuristic hands' decisions."""
+    out: list[cc.GameState] = []
+    rng = random.Random(seed)
+    hand = 0
+    while len(out) < count:
+        state = cc.new_game(rules, seed=seed * 1000 + hand)
+        hand += 1
+        step = 0
+        while not state.is_hand_over and len(out) < count:
+            legal = cc.legal_actions(state)
+            seat = state.current_player
+            assert seat is not None
+            if len(legal) > 1 and step % 7 == 3:
+                out.append(state)
+            step += 1
+            state = cc.apply(state, heuristic_bot(cc.observe(state, seat), legal, rng))
+    return out
+
+
+def timed(bot: cc.players.bots.Bot, states: list[cc.GameState]) -> tuple[list[float], float]:
+    """The wall seconds of each move of ``bot`` on ``states``, and the CPU seconds in all."""
+    walls = []
+    cpu = time.process_time()
+    for i, state in enumerate(states):
+        seat = state.current_player
+        assert seat is not None
+        view, legal = cc.observe(state, seat), cc.legal_actions(state)
+        start = time.perf_counter()
+        bot(view, legal, random.Random(i))
+        walls.append(time.perf_counter() - start)
+    return walls, time.process_time() - cpu
+
+
+def main() -> None:
+    """Time the levels, then the seconds budgets."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="caliente")
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, nargs="*", default=[0.1, 0.5, 1.0])
+    args = parser.parse_args()
+    states = positions(cc.RuleSet.preset(args.rules), args.positions, args.seed)
+    print(f"{args.rules}: {len(states)} decision points with more than one legal action")
+    print(f"{'level':<9} {'median ms':>10} {'mean ms':>9} {'cpu ms':>8}")
+    for level in range(1, 6):
+        walls, cpu = timed(cc.get_bot(f"level-{level}"), states)
+        print(f"level-{level:<3} {1000 * statistics.median(walls):>10.2f}"
+              f" {1000 * statistics.fmean(walls):>9.2f} {1000 * cpu / len(walls):>8.2f}")
+    print(f"\n{'seconds':>8} {'moves':>6} {'min':>6} {'mean':>6} {'max':>6}  (wall / seconds)")
+    for seconds in args.seconds:
+        walls, _ = timed(cc.get_bot("level-5", seconds=seconds), states)
+        shares = [w / seconds for w in walls]
+        print(f"{seconds:>8.2f} {len(shares):>6} {min(shares):>6.3f}"
+              f" {statistics.fmean(shares):>6.3f} {max(shares):>6.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""The table talk of ``canasta-caliente play``: its commands, their help, "did you mean" for a
+mistyped word, and the take-backs a player may ask for (``undo``).
+
+Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
+loop: read a line, and either answer a command or play an action.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import attrs
+
+from ..actions import Verb
+from ..play.takeback import take_back_refusal
+from ..state.game import GameState
+
+__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean"]
+
+HUMAN = "human"
+"""The name a saved game gives the person's seat (the others are named by their bot)."""
+
+COMMANDS: dict[str, str] = {
+    "help": "this list",
+    "legal": "the legal actions (also: an empty line)",
+    "hint": "the search's advice: the legal actions in the order it recommends them",
+    "undo": "take back your last meld or discard, where nothing was revealed by it",
+    "quit": "stop; the game is saved if --save or --resume named a file (also: exit)",
+}
+"""The commands ``play`` answers besides actions, each with its help line."""
+
+_WORDS = (*COMMANDS, "exit", *(verb.value for verb in Verb))
+
+
+def commands_help() -> str:
+    """The ``help`` text: the commands, then how to write an action."""
+    lines = ["commands:"]
+    lines += [f"  {name:<6} {text}" for name, text in COMMANDS.items()]
+    lines.append("or type an action in notation: draw, take 7 7, meld 7 7 7, meld 2 on 9, "
+                 "discard Q, ask, yes, no, ...")
+    return "\n".join(lines)
+
+
+def did_you_mean(text: str) -> str | None:
+    """For a line whose first word is neither a command nor a verb, the nearest words
+    (``"did you mean 'draw'?"``), or ``None`` when none is near or the word is known."""
+    word = text.split(maxsplit=1)[0].lower() if text.split() else ""
+    if not word or word in _WORDS:
+        return None
+    near = difflib.get_close_matches(word, _WORDS, n=2, cutoff=0.6)
+    if not near:
+        return None
+    return "did you mean " + " or ".join(f"'{w}'" for w in near) + "?"
+
+
+@attrs.define
+class TakeBacks:
+    """The person's own moves that ``undo`` may take back: the states before each of their
+    actions since anyone else last acted, the latest last. :meth:`forget` clears them when
+    another seat acts (a take-back is only ever before the next player acts)."""
+
+    before: list[tuple[GameState, str]] = attrs.field(factory=list)
+
+    def played(self, before: GameState, action: str) -> None:
+        """The person played ``action`` from ``before``."""
+        self.before.append((before, action))
+
+    def forget(self) -> None:
+        """Another seat acted: nothing of the person's may be taken back any more."""
+        self.before.clear()
+
+    def undo(self, now: GameState) -> tuple[GameState | None, str]:
+        """Take back the last move that led to ``now``: ``(state before it, what was taken
+        back)`` or, where the rule refuses, ``(None, why not)``."""
+        if not self.before:
+            return None, ("nothing to take back: you have not moved since the others last "
+                          "played")
+        before, action = self.before[-1]
+        reason = take_back_refusal(before, now)
+        if reason is not None:
+            return None, f"cannot take back {reason}"
+        self.before.pop()
+        return before, f"took back {action}"

@@ -1,0 +1,105 @@
+"""Bot levels: ``get_bot("level-1")`` ... ``get_bot("level-5")``, from a weak but legal
+player to the full search, for a game that offers its players a choice of opponent.
+
+========  =========================================================================
+level     bot
+========  =========================================================================
+level-1   :func:`~canasta_caliente.players.bots.random_bot`: any legal action
+level-2   :class:`Blundering`: the heuristic, but a random legal action half the time
+level-3   :func:`~canasta_caliente.players.bots.heuristic_bot`
+level-4   :class:`~canasta_caliente.ISMCTSBot` at :data:`LEVEL_4_ITERATIONS` simulations
+level-5   :class:`~canasta_caliente.ISMCTSBot` at its default budget (the full search)
+========  =========================================================================
+
+Their measured strengths (a round robin of whole games, :func:`~canasta_caliente.tournament`,
+Elo with 95% intervals) are in the bots guide, made by ``scripts/rate_bots.py``.
+
+``seconds=`` (a positive number) bounds each decision: the search levels think that long
+(instead of a fixed number of simulations, so their moves are no longer reproducible); the
+others answer at once, well within any bound. ``iterations=`` sets the search levels' budget.
+
+>>> import canasta_caliente as cc
+>>> cc.get_bot("level-4")
+ISMCTSBot(iterations=40)
+>>> cc.get_bot("level-5", seconds=0.5)
+ISMCTSBot(seconds=0.5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..actions import Action
+from ..views.view import View
+from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot, random_bot
+from .search import ISMCTSBot, check_budget
+
+__all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "Blundering", "level_bot"]
+
+LEVEL_COUNT = 5
+"""How many levels there are: ``"level-1"`` to ``"level-5"``."""
+
+LEVEL_4_ITERATIONS = 40
+"""Level 4's simulations per decision (level 5 has the search's default budget)."""
+
+
+class Blundering:
+    """A bot that plays ``bot``'s choice, except that with probability ``rate`` it plays a
+    legal action chosen uniformly at random instead (level 2: the heuristic at rate 0.5)."""
+
+    __name__ = "blundering"
+
+    def __init__(self, bot: Bot = heuristic_bot, rate: float = 0.5) -> None:
+        if not callable(bot):
+            raise TypeError(f"bot must be a bot, not {type(bot).__name__}")
+        if isinstance(rate, bool) or not isinstance(rate, int | float):
+            raise TypeError(f"rate must be a number, not {type(rate).__name__}")
+        if not 0 <= rate <= 1:
+            raise ValueError(f"rate must be between 0 and 1, not {rate}")
+        self.bot, self.rate = bot, float(rate)
+
+    def __repr__(self) -> str:
+        return f"Blundering(rate={self.rate})"
+
+    def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """``bot``'s choice, or at rate ``rate`` a random legal action."""
+        if rng.random() < self.rate:
+            return random_bot(view, legal, rng)
+        return self.bot(view, legal, rng)
+
+
+def level_bot(level: int, *, seconds: float | None = None,
+              iterations: int | None = None) -> Bot:
+    """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (the
+    search levels think that long); ``iterations`` sets the search levels' budget and is
+    refused for the others."""
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise TypeError(f"level must be an int, not {type(level).__name__}")
+    if not 1 <= level <= LEVEL_COUNT:
+        raise ValueError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
+    check_budget(iterations, seconds)
+    if level >= 4:
+        if seconds is None and iterations is None and level == 4:
+            iterations = LEVEL_4_ITERATIONS
+        return ISMCTSBot(iterations=iterations, seconds=seconds)
+    if iterations is not None:
+        raise TypeError(f"level-{level} does not search: it takes no iterations")
+    return LEVELS[level - 1]
+
+
+LEVELS: tuple[Bot, ...] = (random_bot, Blundering(), heuristic_bot)
+"""The bots of the levels that do not search, level 1 first (levels 4 and 5 are made per
+call, since a search bot carries its budget)."""
+
+
+def _factory(level: int) -> Callable[..., Bot]:
+    """The maker :func:`~canasta_caliente.get_bot` calls for ``"level-N"``."""
+    def make(*, seconds: float | None = None, iterations: int | None = None) -> Bot:
+        return level_bot(level, seconds=seconds, iterations=iterations)
+    return make
+
+
+for _level in range(1, LEVEL_COUNT + 1):
+    BOT_FACTORIES[f"level-{_level}"] = _factory(_level)
+    BOTS[f"level-{_level}"] = level_bot(_level)

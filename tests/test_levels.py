@@ -1,0 +1,94 @@
+"""Bot levels: ``get_bot("level-1")`` ... ``("level-5")`` are legal players of the documented
+kinds, take ``seconds=`` (and the search levels ``iterations=``), and every name ``get_bot``
+accepts is in ``cc.BOTS``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.players.bots import bot_names, heuristic_bot, random_bot
+from canasta_caliente.players.levels import LEVEL_4_ITERATIONS, Blundering, level_bot
+from canasta_caliente.players.search import DEFAULT_ITERATIONS
+
+
+def test_the_levels_are_the_documented_bots() -> None:
+    assert cc.get_bot("level-1") is random_bot
+    level2 = cc.get_bot("level-2")
+    assert isinstance(level2, Blundering) and level2.bot is heuristic_bot and level2.rate == 0.5
+    assert cc.get_bot("level-3") is heuristic_bot
+    level4, level5 = cc.get_bot("level-4"), cc.get_bot("level-5")
+    assert isinstance(level4, cc.ISMCTSBot) and level4.iterations == LEVEL_4_ITERATIONS
+    assert isinstance(level5, cc.ISMCTSBot) and level5.iterations == DEFAULT_ITERATIONS
+    assert LEVEL_4_ITERATIONS < DEFAULT_ITERATIONS
+
+
+def test_bots_lists_every_name_get_bot_accepts() -> None:
+    assert list(cc.BOTS) == bot_names()
+    for name in cc.BOTS:
+        assert callable(cc.get_bot(name))
+    with pytest.raises(ValueError, match="level-5"):
+        cc.get_bot("level-6")
+
+
+@pytest.mark.parametrize("level", range(1, 6))
+def test_every_level_plays_a_legal_hand(level: int) -> None:
+    bot = cc.get_bot(f"level-{level}", iterations=4) if level >= 4 else cc.get_bot(
+        f"level-{level}")
+    state = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=level)
+    rng = random.Random(level)
+    for _ in range(40):
+        if state.is_hand_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        legal = cc.legal_actions(state)
+        action = bot(cc.observe(state, seat), legal, rng)
+        assert action in legal
+        state = cc.apply(state, action)
+
+
+def test_seconds_makes_the_search_levels_timed_and_binds_the_others() -> None:
+    timed = cc.get_bot("level-5", seconds=0.25)
+    assert isinstance(timed, cc.ISMCTSBot) and timed.seconds == 0.25
+    assert timed.iterations is None
+    assert cc.get_bot("level-4", seconds=0.1).seconds == 0.1
+    assert cc.get_bot("level-3", seconds=0.1) is heuristic_bot  # answers at once
+
+
+@pytest.mark.parametrize(("args", "error", "message"), [
+    ({"seconds": 0}, ValueError, "seconds must be a positive"),
+    ({"seconds": "1"}, TypeError, "seconds must be a number"),
+    ({"seconds": 1, "iterations": 5}, ValueError, "not both"),
+])
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_bad_budgets_are_refused_at_every_level(
+        level: int, args: dict[str, object], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        cc.get_bot(f"level-{level}", **args)
+
+
+def test_bad_levels_and_options_are_refused() -> None:
+    with pytest.raises(TypeError, match="level-2 does not search"):
+        cc.get_bot("level-2", iterations=10)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        cc.get_bot("level-1", speed=3)
+    with pytest.raises(ValueError, match="level must be 1 to 5"):
+        level_bot(0)
+    with pytest.raises(TypeError, match="level must be an int"):
+        level_bot("3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rate must be between 0 and 1"):
+        Blundering(rate=1.5)
+    with pytest.raises(TypeError, match="bot must be a bot"):
+        Blundering(bot=3)  # type: ignore[arg-type]
+
+
+def test_blundering_at_the_extremes_is_its_bot_or_random() -> None:
+    state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=7), "draw")
+    view, legal = cc.observe(state, 0), cc.legal_actions(state)
+    assert Blundering(rate=0)(view, legal, random.Random(1)) == heuristic_bot(
+        view, legal, random.Random(1))
+    picks = {Blundering(rate=1)(view, legal, random.Random(i)) for i in range(40)}
+    assert len(picks) > 3

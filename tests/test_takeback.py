@@ -1,0 +1,124 @@
+"""Take-backs (:func:`cc.can_take_back`): a move may be undone exactly when undoing it reveals
+nothing its player did not know before it.
+
+The property test checks the rule against what it means, not against its own code: when a
+take-back is allowed, every card the actor could see before the action it can still see after
+it, and no card it could not see has come into sight (cards only moved between its hand and the
+table); the stock and every other hand are untouched.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.play.takeback import take_back_refusal
+from conftest import PRESETS, RARE_WEIGHTS
+
+
+def _seen(state: cc.GameState, seat: int) -> Counter[cc.Card]:
+    """Every card ``seat`` can see: its hand, the melds, the laid-out cards, the pile and the
+    waiting cards."""
+    seen: Counter[cc.Card] = Counter(state.hand(seat))
+    for side in range(len(state.sides)):
+        seen.update(c for meld in state.melds(side) for c in meld.cards)
+        seen.update(state.laid_out(side))
+    seen.update(state.pile)
+    seen.update(state.waiting)
+    return seen
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_allowed_take_backs_reveal_nothing_and_only_melds_and_discards_are(preset: str) -> None:
+    rules = cc.RuleSet.preset(preset)
+    allowed = refused = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cc.new_game(rules, seed=seed)
+        for _ in range(250):
+            legal = cc.legal_actions(state)
+            if not legal:
+                break
+            action = rng.choices(legal, [RARE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0]
+            after = cc.apply(state, action)
+            reason = take_back_refusal(state, after)
+            assert cc.can_take_back(state, after) is (reason is None)
+            if reason is None:
+                allowed += 1
+                seat = state.current_player
+                assert seat is not None
+                assert action.verb in (cc.Verb.MELD, cc.Verb.DISCARD)
+                assert _seen(after, seat) == _seen(state, seat), action
+                assert after.stock_size == state.stock_size
+                assert not after.is_hand_over
+                for other in itertools.chain.from_iterable(state.sides):
+                    if other != seat:
+                        assert after.hand(other) == state.hand(other)
+            else:
+                refused += 1
+                assert reason.startswith(f"{action}: ")
+            state = after
+    assert allowed and refused
+
+
+def _to_play(seed: int = 7) -> cc.GameState:
+    return cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=seed), "draw")
+
+
+def test_a_meld_and_a_discard_may_be_taken_back() -> None:
+    before = _to_play()
+    melded = cc.apply(before, "meld 6 6 6")
+    assert cc.can_take_back(before, melded)
+    melded = cc.apply(melded, "meld A A 2")  # the first meld's minimum reached
+    discard = next(a for a in cc.legal_actions(melded) if a.verb is cc.Verb.DISCARD)
+    assert cc.can_take_back(melded, cc.apply(melded, discard))
+
+
+def test_a_draw_and_a_pile_taken_may_not() -> None:
+    start = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
+    assert take_back_refusal(start, cc.apply(start, "draw")) == (
+        "draw: a draw shows the player cards from the stock")
+    for seed in range(200):
+        state = cc.new_game(cc.RuleSet.preset("caliente"), seed=seed)
+        takes = [a for a in cc.legal_actions(state) if a.verb is cc.Verb.TAKE]
+        if takes:
+            reason = take_back_refusal(state, cc.apply(state, takes[0]))
+            assert reason is not None and "taking the pile" in reason
+            return
+    pytest.fail("no seed offered a pile to take")
+
+
+def test_going_out_may_not_be_taken_back() -> None:
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=seed)
+        while state.hand_number == 1 and not state.is_hand_over:
+            legal = cc.legal_actions(state)
+            action = rng.choices(legal, [RARE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0]
+            after = cc.apply(state, action)
+            if after.is_hand_over and action.verb in (cc.Verb.MELD, cc.Verb.DISCARD):
+                reason = take_back_refusal(state, after)
+                assert reason is not None and "ended the hand" in reason
+                return
+            state = after
+    pytest.fail("no random game went out with a meld or a discard")
+
+
+def test_states_that_are_not_one_action_apart_are_a_state_error() -> None:
+    before = _to_play()
+    with pytest.raises(cc.StateError, match="not one legal action apart"):
+        cc.can_take_back(before, before)
+    with pytest.raises(cc.StateError, match="not one legal action apart"):
+        cc.can_take_back(before, cc.apply(cc.apply(before, "meld 6 6 6"), "meld A A 2"))
+
+
+def test_wrong_types_are_a_type_error() -> None:
+    before = _to_play()
+    with pytest.raises(TypeError, match="before must be a GameState"):
+        cc.can_take_back(cc.observe(before, 0), before)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="after must be a GameState"):
+        cc.can_take_back(before, "meld 6 6 6")  # type: ignore[arg-type]
