@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import json
 import re
 import tomllib
@@ -151,6 +152,65 @@ def close_match(word: str, choices: Any, template: str) -> str:
         return ""
     close = difflib.get_close_matches(word, list(choices), n=1)
     return template.format(close[0]) if close else ""
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of an option's name or help, or of an unknown name (``wild_cards_max``: wild,
+    card, max), lower case and without a plural's ``s``."""
+    found = "".join(c if c.isalnum() else " " for c in text.lower()).split()
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                     for w in found)
+
+
+@functools.cache
+def _telling_words(
+    options: tuple[tuple[str, str], ...],
+) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Per option (name, help), the telling words of its name and of its help: those of a
+    quarter of the options or fewer ("card", "side", "the" tell nothing). Computed once."""
+    words = {name: (_words(name), _words(help_text)) for name, help_text in options}
+    counts: dict[str, int] = {}
+    for name_words, help_words in words.values():
+        for word in name_words | help_words:
+            counts[word] = counts.get(word, 0) + 1
+    telling = frozenset(word for word, count in counts.items() if count <= len(options) // 4)
+    return {name: (n & telling, h & telling) for name, (n, h) in words.items()}
+
+
+SUGGESTIONS = 3
+"""The most options an unknown option's message suggests by meaning."""
+
+
+def related_options(name: str, options: Any) -> tuple[str, ...]:
+    """The ``options`` (each with a ``name`` and a ``help``) closest in meaning to an unknown
+    name: those sharing the most telling words with it, a word of an option's name counting
+    three times one of its help, and scoring at least half what the best does (at most
+    :data:`SUGGESTIONS`, best first; none for a name of more than 60 characters)."""
+    if len(name) > 60:
+        return ()
+    index = _telling_words(tuple((option.name, option.help) for option in options))
+    wanted = _words(name)
+    scores = {option: 3 * len(wanted & n) + len(wanted & h) for option, (n, h) in index.items()}
+    best = max(scores.values(), default=0)
+    ranked = sorted((option for option, score in scores.items() if score and 2 * score >= best),
+                    key=lambda option: -scores[option])
+    return tuple(ranked[:SUGGESTIONS])
+
+
+def unknown_option(name: str, options: Any, *, suggest: bool = True) -> str:
+    """An unknown option's message: the option closest in spelling, and those closest in
+    meaning (:func:`related_options`), unless not ``suggest``."""
+    if not suggest:
+        return "unknown option"
+    spelling = close_match(name, [option.name for option in options], "did you mean {!r}?")
+    related = [option for option in related_options(name, options)
+               if repr(option) not in spelling]
+    meaning = ", ".join(map(repr, related))
+    if spelling and meaning:
+        hints = f"{spelling} Or, of a similar meaning: {meaning}"
+    else:
+        hints = spelling or (f"options of a similar meaning: {meaning}" if meaning else "")
+    return f"unknown option ({hints})" if hints else "unknown option"
 
 
 def safe_text(value: Any, limit: int = 60) -> str:
