@@ -100,8 +100,8 @@ class Event:
     """What the event is."""
     seat: int | None
     """The seat that acted, or ``None`` where no seat did (the stock running out, say)."""
-    rules: tuple[str, ...] = ()
-    """The rule IDs that made it so (RULES.md), where one applies."""
+    rules: tuple[str, ...]
+    """The rule IDs that made it so (RULES.md); empty where no rule applies."""
 
     def for_seat(self, seat: int | None) -> Self:
         """The event as ``seat`` may see it (``None``: a spectator): cards that seat may not
