@@ -304,13 +304,11 @@ class DiscardEvent(Event):
 
     def _say(self) -> str:
         said = f"{_who(self.seat)} discards {card_name(self.card)}"
-        effects = []
-        if self.froze:
-            effects.append("the pile is frozen")
-        if self.blocked:
-            effects.append("the pile is blocked for the next player")
+        effects = [word for word, done in (("frozen", self.froze),
+                                             ("blocked for the next player", self.blocked))
+                   if done]
         if effects:
-            said += ": " + " and ".join(effects) + f" ({', '.join(self.rules)})"
+            said += f": the pile is {' and '.join(effects)} ({', '.join(self.rules)})"
         return said + "."
 
 
