@@ -31,7 +31,7 @@ from ..cards import B3, R3, Card
 from ..engine import apply
 from ..engine.checks import Context, rules_of, up_card_refusal
 from ..rules.ruleset import StockOut
-from ..state.game import GameState, HandEnd
+from ..state.game import GameState, HandEnd, quick_constructor
 from . import kinds as k
 from .kinds import Event
 
@@ -40,6 +40,15 @@ __all__ = ["events", "step"]
 
 # ---------------------------------------------------------------------------------------------
 # Reading the events off the states
+
+
+# The events of the common actions (a draw, a take, a meld, a discard) are built by quick
+# constructors: a frozen attrs class costs about a tenth of a microsecond a field to build,
+# and a move's events are to cost no more than the move (benchmarks/bench_events.py).
+_draw_event: Callable[..., k.DrawEvent] = quick_constructor(k.DrawEvent)
+_take_event: Callable[..., k.TakeEvent] = quick_constructor(k.TakeEvent)
+_meld_event: Callable[..., k.MeldEvent] = quick_constructor(k.MeldEvent)
+_discard_event: Callable[..., k.DiscardEvent] = quick_constructor(k.DiscardEvent)
 
 
 def step(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
@@ -99,7 +108,7 @@ def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int
     drawn = table.deck[pos:pos + table.stock_size - after.stock_size]
     bonus: list[tuple[str, tuple[str, ...]]] = [("pile", ("TURN-3",))] * pile_bonus
     if drawn:
-        out.append(k.DrawEvent(seat=seat, cards=drawn, count=len(drawn), reason=reason,
+        out.append(_draw_event(seat=seat, cards=drawn, count=len(drawn), reason=reason,
                              rules=_DRAW_RULES[reason]))
     bonus += [("stock", ("TURN-3",))] * drawn.count(R3)
     ended = after.hand_results[-1].ended if len(after.hand_results) > len(
@@ -134,9 +143,9 @@ def _on_take(out: list[Event], before: GameState, action: Action, after: GameSta
              seat: int) -> None:
     pile = before.pile
     up, under = pile[-1], pile[:-1]
-    waiting = not after.over and bool(after.waiting)
+    waiting = not after.over and any(after.turn.waiting)
     rules = ("PILE-1", "INIT-4") if waiting else ("PILE-1",)
-    out.append(k.TakeEvent(seat=seat, up_card=up, with_cards=action.cards, under=under,
+    out.append(_take_event(seat=seat, up_card=up, with_cards=action.cards, under=under,
                          waiting=waiting, rules=rules))
     out.append(_meld(before, after, seat, up, (up, *action.cards)))
     if not waiting:
@@ -147,8 +156,8 @@ def _on_meld(out: list[Event], before: GameState, action: Action, after: GameSta
              seat: int) -> None:
     rank = action.rank
     out.append(_meld(before, after, seat, B3 if rank is None else rank, action.cards))
-    waited = before.waiting
-    if waited and (after.over or not after.waiting):
+    if any(before.turn.waiting) and (after.over or not any(after.turn.waiting)):
+        waited = before.waiting
         out.append(k.WaitingJoinEvent(seat=seat, cards=waited, rules=("INIT-4",)))
         _from_stock(out, before, after, seat, "replacement", waited.count(R3))
 
@@ -163,7 +172,7 @@ def _on_discard(out: list[Event], before: GameState, action: Action, after: Game
         rules += ("READ-6",) if card is B3 else ("PILE-3",)
     if blocked:
         rules += rules_of(up_card_refusal)
-    out.append(k.DiscardEvent(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
+    out.append(_discard_event(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
 
 
 def _on_ask(out: list[Event], before: GameState, action: Action, after: GameState,
@@ -197,19 +206,19 @@ def _meld(before: GameState, after: GameState, seat: int, rank: Card,
     if rank is B3:
         return k.MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=True,
                          size=len(cards), natural=True, canasta=None, rules=("MELD-5",))
-    was, now = before.table.sides[side], after.table.sides[side]
-    old, new = was.melds[rank], now.melds[rank]
+    old, new = before.table.sides[side].melds[rank], after.table.sides[side].melds[rank]
     assert new is not None  # the meld just made
+    # MELD-4: the meld is a canasta from the rules' canasta_size on; this one became one now
     size = after.rules.canasta_size
-    completed = now.canastas(size) > was.canastas(size)
+    completed = sum(new) >= size > (0 if old is None else sum(old))
     natural = new[1] + new[2] == 0
     rules: tuple[str, ...] = ("MELD-1",) if old is None else ("MELD-3",)
     if completed:
         rules += ("MELD-4",)
-    return k.MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=old is None,
-                     size=sum(new), natural=natural,
-                     canasta=("natural" if natural else "mixed") if completed else None,
-                     rules=rules)
+    canasta = ("natural" if natural else "mixed") if completed else None
+    # (by position, in the order of MeldEvent's fields: the quick constructor cannot name a
+    # parameter "new")
+    return _meld_event(seat, rules, side, rank, cards, old is None, sum(new), natural, canasta)
 
 
 _END_RULES = {HandEnd.WENT_OUT: ("OUT-1", "SCORE-6"),

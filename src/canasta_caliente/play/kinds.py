@@ -100,8 +100,8 @@ class Event:
     """What the event is."""
     seat: int | None
     """The seat that acted, or ``None`` where no seat did (the stock running out, say)."""
-    rules: tuple[str, ...] = ()
-    """The rule IDs that made it so (RULES.md), where one applies."""
+    rules: tuple[str, ...]
+    """The rule IDs that made it so (RULES.md); empty where no rule applies."""
 
     def for_seat(self, seat: int | None) -> Self:
         """The event as ``seat`` may see it (``None``: a spectator): cards that seat may not
@@ -304,13 +304,11 @@ class DiscardEvent(Event):
 
     def _say(self) -> str:
         said = f"{_who(self.seat)} discards {card_name(self.card)}"
-        effects = []
-        if self.froze:
-            effects.append("the pile is frozen")
-        if self.blocked:
-            effects.append("the pile is blocked for the next player")
+        effects = [word for word, done in (("frozen", self.froze),
+                                             ("blocked for the next player", self.blocked))
+                   if done]
         if effects:
-            said += ": " + " and ".join(effects) + f" ({', '.join(self.rules)})"
+            said += f": the pile is {' and '.join(effects)} ({', '.join(self.rules)})"
         return said + "."
 
 
