@@ -35,7 +35,7 @@ LAYERS: dict[str, int] = {
     "records": 5,
     "views": 6,
     "players": 7,
-    "play": 8,  # the game layer: take-backs
+    "play": 8,  # a game on top: events, text, client messages, take-backs
     "testing": 9,
     "studies": 10,
     "cli": 11, "rl": 11,  # the interfaces

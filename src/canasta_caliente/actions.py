@@ -155,6 +155,38 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
+    def to_json(self) -> str:
+        """The action as JSON data: its notation (a string), which :meth:`from_json` reads.
+
+        >>> Action.from_json(parse_action("take 7 2").to_json())
+        Action('take 7 2')
+        """
+        return str(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Action:
+        """Read an action from JSON data: its notation, or an object whose ``notation`` field
+        holds it (as a client message lists the legal actions). Malformed data raises
+        :class:`~canasta_caliente.NotationError` naming the field and what is wrong with it.
+
+        >>> Action.from_json({"notation": "discard Q"})
+        Action('discard Q')
+        """
+        if isinstance(data, dict):
+            if "notation" not in data:
+                raise NotationError("action JSON: the field 'notation' is missing (an action "
+                                    "is its notation, or {\"notation\": ...})")
+            data, where = data["notation"], "action JSON field 'notation'"
+        else:
+            where = "action JSON"
+        if not isinstance(data, str):
+            raise NotationError(f"{where}: expected the action's notation as a string, got "
+                                f"{describe_value(data)}")
+        try:
+            return parse_action(data)
+        except NotationError as exc:
+            raise NotationError(f"{where}: {exc}") from None
+
     def sort_key(self) -> tuple[int, tuple[int, ...], int]:
         """The key of the documented order of :func:`~canasta_caliente.legal_actions`."""
         return (_VERB_ORDER[self.verb], tuple(self.cards), -1 if self.on is None else self.on)

@@ -1,17 +1,62 @@
-"""The game layer: what a game made on the engine needs between the players and the tests.
+"""A game on top of the engine: what happened (events), in words (text), and what each client
+is sent (messages).
 
-- ``takeback``: :func:`~canasta_caliente.can_take_back` and
-  :func:`~canasta_caliente.play.takeback.take_back_refusal`, which say whether a move may be
-  undone without revealing anything (:doc:`/guides/game`).
-
-It sits between :mod:`canasta_caliente.players` and :mod:`canasta_caliente.testing`.
-
-May import: everything below it (the vocabulary, rules, state, engine, records, views,
-players), nothing above.
-"""
+=============  ========================================================================="""
 
 from __future__ import annotations
 
-from . import takeback
+from .events import events, step
+from .kinds import (
+    AnswerEvent,
+    AskEvent,
+    BonusEvent,
+    CalienteEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    EventKind,
+    GameOverEvent,
+    HandEndEvent,
+    MeldEvent,
+    PassEvent,
+    StockOutEvent,
+    TakeEvent,
+    WaitingJoinEvent,
+    WentOutEvent,
+)
+from .messages import MESSAGE_SCHEMA, client_message, client_view
+from .schemas import SCHEMA_VERSION, check_message, schema
+from .takeback import can_take_back, take_back_refusal
+from .text import describe
 
-__all__ = ["takeback"]
+__all__ = [
+    "MESSAGE_SCHEMA",
+    "SCHEMA_VERSION",
+    "AnswerEvent",
+    "AskEvent",
+    "BonusEvent",
+    "CalienteEvent",
+    "DealEvent",
+    "DiscardEvent",
+    "DrawEvent",
+    "Event",
+    "EventKind",
+    "GameOverEvent",
+    "HandEndEvent",
+    "MeldEvent",
+    "PassEvent",
+    "StockOutEvent",
+    "TakeEvent",
+    "WaitingJoinEvent",
+    "WentOutEvent",
+    "can_take_back",
+    "check_message",
+    "client_message",
+    "client_view",
+    "describe",
+    "events",
+    "schema",
+    "step",
+    "take_back_refusal",
+]

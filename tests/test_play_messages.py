@@ -1,0 +1,209 @@
+"""What a client is sent and sends: the shipped JSON Schemas, every message of random games
+validated against them, actions as JSON, and the words of every kind of event."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+jsonschema = pytest.importorskip("jsonschema")
+referencing = pytest.importorskip("referencing")
+
+import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.play import kinds as k  # noqa: E402
+from canasta_caliente.play.messages import client_view  # noqa: E402
+from canasta_caliente.play.schemas import (  # noqa: E402
+    SCHEMA_NAMES,
+    SCHEMA_VERSION,
+    check_message,
+    schema,
+)
+from canasta_caliente.play.text import card_name, cards_phrase  # noqa: E402
+from play_walks import steps  # noqa: E402
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator of the shipped schema ``name``, built here from the files (not the
+    package's own)."""
+    docs = [schema(n) for n in SCHEMA_NAMES]
+    registry = referencing.Registry().with_resources(
+        (doc["$id"], referencing.Resource.from_contents(doc)) for doc in docs)
+    for doc in docs:
+        jsonschema.Draft202012Validator.check_schema(doc)
+    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+
+
+MESSAGE = validator("message")
+ACTION = validator("action")
+EVENT = validator("event")
+
+
+def test_the_schemas_are_shipped_with_their_version() -> None:
+    for name in SCHEMA_NAMES:
+        doc = schema(name)
+        assert f"(version {SCHEMA_VERSION})" in doc["title"]
+        jsonschema.Draft202012Validator.check_schema(doc)
+    assert cc.play.MESSAGE_SCHEMA == {"name": "canasta-caliente/message",
+                                      "version": SCHEMA_VERSION}
+    with pytest.raises(ValueError, match="no schema 'views'; the schemas are action, view"):
+        schema("views")
+
+
+def messages_validate(preset: str, seed: int, limit: int) -> set[str]:
+    """Check every message of a random game against the schema; the kinds of event met."""
+    kinds: set[str] = set()
+    for _, _, after, happened in steps(preset, seed, limit):
+        for seat in (None, *range(after.rules.players)):
+            message = cc.client_message(after, seat, events=happened)
+            errors = list(MESSAGE.iter_errors(json.loads(json.dumps(message))))
+            assert not errors, [e.message for e in errors]
+            kinds.update(e["kind"] for e in message["events"])
+        for event in happened:
+            assert not list(EVENT.iter_errors(event.to_json()))
+    return kinds
+
+
+@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+def test_every_message_of_a_random_game_validates(preset: str) -> None:
+    assert {"draw", "meld", "discard"} <= messages_validate(preset, 3, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+def test_every_message_of_whole_games_validates(preset: str) -> None:
+    for seed in range(2):
+        messages_validate(preset, seed, 3000)
+
+
+def test_a_malformed_message_is_a_state_error_naming_each_field() -> None:
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    after, happened = cc.step(state, "draw")
+    message = cc.client_message(after, 0, events=happened)
+    check_message(message)
+    message["view"]["stock_size"] = -1
+    message["legal"][0]["id"] = "x"
+    del message["seat"]
+    with pytest.raises(cc.StateError) as caught:
+        check_message(message)
+    text = str(caught.value)
+    assert "'seat' is a required property" in text
+    assert "legal[0].id: 'x' is not of type 'integer'" in text
+    assert "view.stock_size: -1 is less than the minimum of 0" in text
+
+
+def test_the_client_view_leaves_the_turn_bookkeeping_out_and_names_no_count_as_cards() -> None:
+    state = cc.new_game(cc.RuleSet.preset("classic"), seed=5)
+    view = client_view(state, 2)
+    assert not {"touched", "created", "had_melded", "turn"} & set(view)
+    for i, side in enumerate(view["sides"]):
+        # laid_out: the cards, as View.laid_out returns them (not their count)
+        assert side["laid_out"] == [c.code for c in state.laid_out(i)]
+        assert side["caliente_played"] == state.caliente_played(i)
+    assert view["hand"] == [c.code for c in state.hand(2)]
+    spectator = client_view(state, None)
+    assert spectator["hand"] is None and spectator["seat"] is None
+    assert {key: value for key, value in view.items() if key not in ("hand", "seat")} == {
+        key: value for key, value in spectator.items() if key not in ("hand", "seat")}
+
+
+def test_client_message_refuses_what_it_cannot_send() -> None:
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    with pytest.raises(ValueError, match="no seat 4 at a table of 4"):
+        cc.client_message(state, 4)
+    with pytest.raises(TypeError, match="a seat"):
+        cc.client_message(state, "0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected events"):
+        cc.client_message(state, 0, events=["draw"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="GameState"):
+        cc.client_message(cc.observe(state, 0), 0)  # type: ignore[arg-type]
+
+
+def test_legal_ids_are_the_action_space_s() -> None:
+    state = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=2)
+    space = cc.ActionSpace(state.rules)
+    legal = cc.client_message(state, 0)["legal"]
+    assert [entry["id"] for entry in legal] == list(space.legal_ids(state))
+    assert [space.action(entry["id"]) for entry in legal] == list(cc.legal_actions(state))
+
+
+def test_actions_round_trip_through_json() -> None:
+    seen = 0
+    for before, _, _, _ in steps("caliente-cards", 1, 300):
+        for action in cc.legal_actions(before):
+            data = action.to_json()
+            assert not list(ACTION.iter_errors(data))
+            assert cc.Action.from_json(json.loads(json.dumps(data))) == action
+            assert cc.Action.from_json({"notation": data}) == action
+            seen += 1
+    assert seen > 300
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"verb": "draw"}, "action JSON: the field 'notation' is missing"),
+    ({"notation": 7}, "action JSON field 'notation': expected the action's notation as a "
+                      "string, got int 7"),
+    (["draw"], "action JSON: expected the action's notation as a string, got list"),
+    ("discard", "action JSON: 'discard': 'discard' takes exactly one card"),
+    ({"notation": "fly"}, "action JSON field 'notation': 'fly': unknown verb 'fly'"),
+])
+def test_malformed_action_json_is_a_notation_error_naming_the_field(
+        data: object, message: str) -> None:
+    with pytest.raises(cc.NotationError) as caught:
+        cc.Action.from_json(data)
+    assert str(caught.value).startswith(message)
+
+
+# -- the words of every kind of event ----------------------------------------------------
+
+
+def _draw(e: k.DrawEvent) -> list[str]:
+    cards = (card_name(e.cards[0]) if e.cards is not None and len(e.cards) == 1
+             else cards_phrase(e.cards) if e.cards else f"{e.count} card")
+    return [f"Seat {e.seat} draws", cards]
+
+
+SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
+    cc.EventKind.DRAW: _draw,
+    cc.EventKind.BONUS: lambda e: [f"Seat {e.seat} lays out a red three from the {e.source}",
+                                   "TURN-3"],
+    cc.EventKind.CALIENTE: lambda e: [f"Seat {e.seat} plays a Caliente card (HOT-2)"],
+    cc.EventKind.PASS: lambda e: [f"Seat {e.seat} passes (END-2)"],
+    cc.EventKind.TAKE: lambda e: [f"Seat {e.seat} takes the pile ({len(e.under) + 1} card"],
+    cc.EventKind.WAITING_JOIN: lambda e: [f"hand of seat {e.seat}", "INIT-4"],
+    cc.EventKind.MELD: lambda e: [f"Seat {e.seat} ", cards_phrase(e.cards)]
+    + ([f"{e.canasta} canasta", "MELD-4"] if e.canasta else []),
+    cc.EventKind.DISCARD: lambda e: [f"Seat {e.seat} discards {card_name(e.card)}"]
+    + (["frozen", "PILE-3" if e.card is not cc.Card.BLACK_THREE else "READ-6"]
+       if e.froze else [])
+    + (["blocked for the next player (", "PILE-2"] if e.blocked else []),
+    cc.EventKind.ASK: lambda e: [f'Seat {e.seat} asks seat {e.partner} "May I go out?"'],
+    cc.EventKind.ANSWER: lambda e: [f'Seat {e.seat} answers "{"yes" if e.yes else "no"}"',
+                                    f"seat {e.asker}"],
+    cc.EventKind.WENT_OUT: lambda e: [f"Seat {e.seat} goes out"]
+    + (["concealed (OUT-3)"] if e.concealed else ["(OUT-1)"]),
+    cc.EventKind.STOCK_OUT: lambda e: ["The stock is empty", e.rules[0]],
+    cc.EventKind.HAND_END: lambda e: [f"Hand {e.hand_number} is over",
+                                      *(f"side {i}: {t:+d}" for i, t in enumerate(e.totals))],
+    cc.EventKind.GAME_OVER: lambda e: [f"side {e.winner} wins with {e.scores[e.winner]}"],
+    cc.EventKind.DEAL: lambda e: [f"Seat {e.seat} deals hand {e.hand_number}",
+                                  f"seat {e.first} plays first"],
+}
+
+
+def test_every_kind_of_event_says_what_happened() -> None:
+    assert set(SAYS) == set(cc.EventKind)
+    met: set[cc.EventKind] = set()
+    for preset, seed in (("caliente-cards", 1), ("classic", 2), ("caliente-2p", 3),
+                         ("caliente", 4)):
+        for _, _, _, happened in steps(preset, seed, 6000):
+            for event in happened:
+                met.add(event.kind)
+                for audience in (event.seat, None):
+                    seen = event.for_seat(audience)
+                    text = event.text(seat=audience)
+                    assert text == seen.to_json()["text"]
+                    for fragment in SAYS[event.kind](seen):
+                        assert fragment in text, (fragment, text)
+    assert met >= set(cc.EventKind) - {cc.EventKind.STOCK_OUT, cc.EventKind.PASS}
