@@ -1,6 +1,7 @@
 """Benchmark: the bot levels' cost per move, and how closely ``seconds=`` is kept.
 
-Collects decision points (more than one legal action) from seeded heuristic hands, then times
+Collects decision points (more than one legal action) from seeded heuristic hands (those of
+``bench_search.py``), then times
 each level on them (median and mean milliseconds per move, wall clock and CPU time: on a
 loaded machine the CPU time is what an idle core would take). Then it times the search level
 at ``get_bot("level-5", seconds=S)`` for each ``--seconds`` and prints the wall time of each
@@ -17,28 +18,9 @@ import random
 import statistics
 import time
 
+from bench_search import positions  # the same decision points as the search's benchmark
+
 import canasta_caliente as cc
-from canasta_caliente.players.bots import heuristic_bot
-
-
-def positions(rules: cc.RuleSet, count: int, seed: int) -> list[cc.GameState]:
-    """``count`` decision points, one in every few of seeded heuristic hands' decisions."""
-    out: list[cc.GameState] = []
-    rng = random.Random(seed)
-    hand = 0
-    while len(out) < count:
-        state = cc.new_game(rules, seed=seed * 1000 + hand)
-        hand += 1
-        step = 0
-        while not state.is_hand_over and len(out) < count:
-            legal = cc.legal_actions(state)
-            seat = state.current_player
-            assert seat is not None
-            if len(legal) > 1 and step % 7 == 3:
-                out.append(state)
-            step += 1
-            state = cc.apply(state, heuristic_bot(cc.observe(state, seat), legal, rng))
-    return out
 
 
 def timed(bot: cc.players.bots.Bot, states: list[cc.GameState]) -> tuple[list[float], float]:

@@ -1,80 +1,74 @@
 """A game server's table in one file: three people and a bot play a whole game of Canasta
 Caliente while a spectator watches, and each is sent only what it may know.
 
-The server keeps the one true state. A person's client is sent that seat's view (its own hand,
-the table, the other hands' sizes) and, on its turn, the legal actions; every move is announced
-to all in notation, which names only public cards (a draw is just "draw"). The spectator is
-sent only the public table: melds, the up card, the sizes of the pile, the stock and each hand,
-and the scores. Here the people's choices are made by ``level-3`` bots reading the same views a
-person would see, and seat 3 is a ``level-2`` bot.
+The server keeps the one true state and the events of every action (``cc.step``). After each
+action it sends every audience a ``cc.client_message``: the seat's view (a spectator's: the
+public table only), the legal actions when that seat is to act, and the events since its last
+message, each as that audience may see it (another seat's draw is "draws 1 card"). What the
+clients print below is read from their messages alone. The people's choices are made here by
+``level-3`` bots from the same views a person would see; seat 3 is a ``level-2`` bot.
 
     python examples/game_table.py [SEED]
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from typing import Any
 
 import canasta_caliente as cc
 
-
-def client_message(view: cc.View, legal: tuple[cc.Action, ...]) -> str:
-    """What a person's client shows: made from the seat's view alone, and the legal actions
-    when the seat is to act (empty otherwise)."""
-    hand = " ".join(map(str, view.hand))
-    text = f"your hand ({len(view.hand)}): {hand}"
-    if legal:
-        text += f"; your move, {len(legal)} legal actions: {', '.join(map(str, legal[:6]))}"
-        text += ", ..." if len(legal) > 6 else ""
-    return text
+PEOPLE = (0, 1, 2)
+AUDIENCES: tuple[int | None, ...] = (*PEOPLE, None)  # None: the spectator
 
 
-def spectator_message(view: cc.View) -> str:
-    """What the spectator is shown: the public facts only. It reads them from a view, but
-    never its hand (anything else a view holds is public too)."""
-    melds = "; ".join(
-        f"side {side}: " + (" ".join(f"{cc.Card(rank)}x{sum(meld)}"
-                                     for rank, meld in enumerate(table.melds) if meld) or "-")
-        for side, table in enumerate(view.side_tables))
-    up = view.up_card if view.up_card is not None else "none"
-    return (f"melds {melds} | up card {up}, pile {len(view.pile)}, stock {view.stock_size}"
-            f" | hands {' '.join(map(str, view.hand_sizes))} | scores {view.scores}")
+def show(name: str, message: dict[str, Any]) -> None:
+    """What a client prints of its message: the events in words, its hand, and, on its turn,
+    how many actions it may choose from."""
+    for event in message["events"]:
+        print(f"  [{name}] {event['text']}")
+    if message["legal"]:
+        hand = " ".join(message["view"]["hand"])
+        print(f"  [{name}] your turn; hand: {hand}; {len(message['legal'])} legal actions,"
+              f" the first: {message['legal'][0]['text']}")
 
 
 def main(seed: int) -> None:
-    """Play the game, printing what each client and the spectator is sent."""
+    """Play the game, printing what each of the three clients and the spectator is sent."""
     rules = cc.RuleSet.preset("caliente").replace(target_score=3000)
     state = cc.new_game(rules, seed=seed)
-    people = (0, 1, 2)
     person = cc.get_bot("level-3")  # stands in for each person's clicks
     bot = cc.get_bot("level-2")
     rng = random.Random(seed)
+    pending: list[cc.Event] = []  # the events since the last messages were sent
+    sent = 0
     print(f"seed {seed}: people at seats 0, 1, 2; a level-2 bot at seat 3; one spectator")
-    while not state.is_game_over:
+    while True:
+        # Send each audience its message; a real server writes json.dumps(message) to it.
+        for audience in AUDIENCES:
+            message = cc.client_message(state, audience, events=pending)
+            sent += len(json.dumps(message))
+            if audience is None:
+                if any(e.kind is cc.EventKind.HAND_END for e in pending):
+                    print(f"  [spectator] scores {message['view']['scores']}")
+            else:
+                show(f"client {audience}", message)
+        pending = []
+        if state.is_game_over:
+            break
         seat = state.current_player
         legal = cc.legal_actions(state)
         if seat is None:  # between hands: the server deals
             action = legal[0]
         else:
-            view = cc.observe(state, seat)
-            if seat in people:
-                print(f"  [to client {seat}] {client_message(view, legal)}")
-                action = person(view, legal, rng)
-            else:
-                action = bot(view, legal, rng)
-        state = cc.apply(state, action)
-        who = "server" if seat is None else f"seat {seat}"
-        print(f"[to all] {who}: {action}")
-        if state.is_hand_over or seat is None:
-            # The spectator watches the table between hands; any seat's view serves, as only
-            # its public facts are read.
-            print(f"  [to spectator] {spectator_message(cc.observe(state, 0))}")
-        if state.is_hand_over and state.hand_results and state.current_player is None:
-            totals = state.hand_results[-1].totals
-            print(f"[to all] hand {len(state.hand_results)} ends: hand {totals},"
-                  f" game {state.scores}")
-    print(f"[to all] side {state.winner} wins, {state.scores[0]} to {state.scores[1]}")
+            choose = person if seat in PEOPLE else bot
+            action = choose(cc.observe(state, seat), legal, rng)
+        state, happened = cc.step(state, action)
+        pending.extend(happened)
+    print(f"side {state.winner} wins, {state.scores[0]} to {state.scores[1]}"
+          f" ({sent // 1000} kB of messages sent)")
 
 
 if __name__ == "__main__":

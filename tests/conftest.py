@@ -211,3 +211,17 @@ def checked_walk(
         state = cc.apply(state, rng.choices(
             legal, [RARE_WEIGHTS.get(a.verb.value, 1) for a in legal])[0])
         played += 1
+
+
+def answers(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    """Make ``input()`` return ``lines`` one by one, then raise :class:`EOFError` (the end of
+    a person's input), for the ``play`` command."""
+    it = iter(lines)
+
+    def fake_input(prompt: str = "") -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)

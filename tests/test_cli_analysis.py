@@ -16,6 +16,7 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente.cli.commands import main
 from canasta_caliente.studies.results import HAND_COLUMNS
+from conftest import answers
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 
@@ -86,25 +87,13 @@ def test_compare_needs_two_rule_sets(capsys: pytest.CaptureFixture[str]) -> None
     assert "same players in the same sides" in capsys.readouterr().err
 
 
-def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
-    it = iter(answers)
-
-    def fake_input(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
-
-
 def test_play_seats_each_bot_prints_the_seed_saves_and_resumes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """``play --bots heuristic,random`` seats both bots in turn, prints the seed, saves the
     game on quitting, and ``--resume`` continues it from the same state."""
     saved = tmp_path / "game.json"
-    _answers(monkeypatch, ["draw", "quit"])
+    answers(monkeypatch, ["draw", "quit"])
     assert main(["play", "--seat", "0", "--bots", "heuristic,random", "--save", str(saved)]) == 0
     out = capsys.readouterr().out
     seed = int(re.search(r"seed (\d+) \(play this deal again with --seed \1\)", out)[1])
@@ -113,7 +102,7 @@ def test_play_seats_each_bot_prints_the_seed_saves_and_resumes(
     assert record.seed == seed and record.actions[0] == "draw"
     state = record.final_state()
     assert state.current_player == 0  # seat 0 quit in the middle of its turn
-    _answers(monkeypatch, ["quit"])
+    answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--save", str(saved)]) == 0
     out = capsys.readouterr().out
     assert f"resuming {saved}: {len(record.actions)} actions played, seed {seed}" in out

@@ -7,7 +7,6 @@ does not."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,25 +14,14 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente.cli._table import did_you_mean
 from canasta_caliente.cli.commands import main
-
-
-def _answers(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
-    feed: Iterator[str] = iter(lines)
-
-    def fake_input(prompt: str = "") -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+from conftest import answers
 
 
 def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     saved = tmp_path / "game.json"
-    _answers(monkeypatch, ["draw", "quit"])
+    answers(monkeypatch, ["draw", "quit"])
     assert main(["play", "--seat", "1", "--bots", "level-3,level-1", "--seed", "3",
                  "--save", str(saved)]) == 0
     out = capsys.readouterr().out
@@ -43,7 +31,7 @@ def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
     assert record.date is not None
     # --resume ignores --seat and --bots: the game goes on with the seats it was saved with,
     # and is saved back to the file it came from.
-    _answers(monkeypatch, ["quit"])
+    answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--seat", "0", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     assert "You play seat 1 (side 1); seat 0 level-3, seat 2 level-1, seat 3 level-3" in out
@@ -54,14 +42,14 @@ def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
 
 def test_quit_without_a_file_says_the_game_was_not_saved(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    _answers(monkeypatch, ["quit"])
+    answers(monkeypatch, ["quit"])
     assert main(["play", "--seed", "3"]) == 0
     assert "the game was not saved (give --save FILE to save it)" in capsys.readouterr().out
 
 
 def test_help_lists_the_commands_and_a_typo_gets_did_you_mean(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    _answers(monkeypatch, ["help", "darw", "quit"])
+    answers(monkeypatch, ["help", "darw", "quit"])
     assert main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     for command in ("help", "legal", "hint", "undo", "quit"):
@@ -80,7 +68,7 @@ def test_did_you_mean(text: str, expected: str | None) -> None:
 def test_undo_takes_back_a_meld_and_refuses_a_draw(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # Seed 7 of caliente: seat 0 draws and can meld 6 6 6 (see the take-back tests).
-    _answers(monkeypatch, ["draw", "meld 6 6 6", "undo", "undo", "undo", "quit"])
+    answers(monkeypatch, ["draw", "meld 6 6 6", "undo", "undo", "undo", "quit"])
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "took back meld 6 6 6" in out
@@ -90,7 +78,7 @@ def test_undo_takes_back_a_meld_and_refuses_a_draw(
 
 def test_undo_before_moving_says_there_is_nothing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    _answers(monkeypatch, ["undo", "quit"])
+    answers(monkeypatch, ["undo", "quit"])
     assert main(["play", "--seed", "7"]) == 0
     assert "nothing to take back" in capsys.readouterr().out
 
@@ -98,7 +86,7 @@ def test_undo_before_moving_says_there_is_nothing(
 def test_the_saved_game_after_an_undo_holds_no_trace_of_the_move(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saved = tmp_path / "game.json"
-    _answers(monkeypatch, ["draw", "meld 6 6 6", "undo", "quit"])
+    answers(monkeypatch, ["draw", "meld 6 6 6", "undo", "quit"])
     assert main(["play", "--seed", "7", "--save", str(saved)]) == 0
     assert cc.GameRecord.from_json(saved.read_text()).actions == ("draw",)
 
@@ -112,3 +100,14 @@ def test_the_bots_help_lists_every_name_get_bot_accepts(
     assert ", ".join(sorted(cc.BOTS, key=list(cc.BOTS).index)) in out
     for name in cc.BOTS:
         cc.get_bot(name)
+
+
+def test_every_move_is_printed_in_words_as_the_person_may_see_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    answers(monkeypatch, ["draw", "meld 6 6 6", "meld A A 2", "discard 8", "quit"])
+    assert main(["play", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "  Seat 0 draws an ace.\n" in out  # the person's own draw: its card
+    assert "  Seat 0 melds three sixes.\n" in out
+    assert "seat 1: draw\n  Seat 1 draws 1 card.\n" in out  # another's draw: a count only
+    assert "seat 2: take 8 2\n  Seat 2 takes the pile (3 cards) with 8 2.\n" in out

@@ -240,6 +240,7 @@ def _compare(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from ..actions import Action, parse_action
     from ..errors import IllegalActionError, NotationError
+    from ..play.events import step
     from ..players.bots import bot_names, get_bot
     from ..players.search import hint_text
     from ..records.storage import GameRecord
@@ -324,7 +325,6 @@ def _play(args: argparse.Namespace) -> int:
                 takebacks.forget()
             elif seat != args.seat:
                 action = bots[seat](observe(state, seat), legal, rng)
-                say(f"seat {seat}: {action}")
                 takebacks.forget()
             else:
                 say("\n" + str(observe(state, seat)))
@@ -363,7 +363,7 @@ def _play(args: argparse.Namespace) -> int:
                         continue
                     try:
                         action = parse_action(text)
-                        before, state = state, apply(state, action)
+                        before, (state, happened) = state, step(state, action)
                         break
                     except NotationError as exc:
                         hint = did_you_mean(text)
@@ -372,9 +372,13 @@ def _play(args: argparse.Namespace) -> int:
                         say(f"illegal: {exc}")
                 played.append(str(action))
                 takebacks.played(before, str(action))
+                say("\n".join(f"  {event.text(seat=args.seat)}" for event in happened))
                 continue
-            state = apply(state, action)
+            state, happened = step(state, action)
             played.append(str(action))
+            # Every move in words, as the person's seat may see it (another's draw: a count).
+            say("\n".join([f"seat {seat}: {action}" if seat is not None else "deal", *(
+                f"  {event.text(seat=args.seat)}" for event in happened)]))
     except KeyboardInterrupt:
         say()  # end the prompt's line; main() says the game was interrupted
         save()  # the actions played so far, to resume

@@ -1,7 +1,22 @@
-"""A game on top of the engine: what happened (events), in words (text), and what each client
-is sent (messages).
+"""The game layer, between :mod:`canasta_caliente.players` and :mod:`canasta_caliente.testing`:
+what happened (events), in words (text), what each client is sent (messages), and what may be
+taken back.
 
-=============  ========================================================================="""
+=============  ================================================================================
+``kinds``      :class:`Event` and its kinds: each event's facts, what one seat may see of it
+               (:meth:`Event.for_seat`), its JSON and its words
+``events``     :func:`events` and :func:`step`: the events of one action, read off the states
+``text``       :func:`describe`: an action in plain English, and the card words events use
+``messages``   :func:`client_message`: one JSON-ready message per seat or spectator, whose shape
+               is the JSON Schemas in ``schemas/``
+``schemas``    the shipped JSON Schemas (``schemas/*.json``), their version, and
+               :func:`check_message`
+``takeback``   :func:`~canasta_caliente.can_take_back` and :func:`take_back_refusal`: whether a
+               move may be undone without revealing anything (:doc:`/guides/game`)
+=============  ================================================================================
+
+May import everything below it (the engine, records, views, players), nothing above.
+"""
 
 from __future__ import annotations
 

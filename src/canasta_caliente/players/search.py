@@ -329,14 +329,20 @@ class ISMCTSBot:
                 while len(arm.leads) < target and not self._late(deadline):
                     self._simulate(arm, worlds[len(arm.leads)], side)
                     spent += 1
-            if len(alive) <= 2 or self._late(deadline):
+            if self._late(deadline) or (len(alive) <= 2 and deadline is None):
                 break
-            count = min(len(arm.leads) for arm in alive)
-            ranked = sorted(alive, key=lambda arm: (-arm.mean(count), arm.index))
-            keep = ranked[: max(2, (len(alive) + 1) // 2)]
-            if policy not in keep:
-                keep[-1] = policy
-            alive = [arm for arm in alive if arm in keep]
+            if len(alive) > 2:
+                count = min(len(arm.leads) for arm in alive)
+                ranked = sorted(alive, key=lambda arm: (-arm.mean(count), arm.index))
+                keep = ranked[: max(2, (len(alive) + 1) // 2)]
+                if policy not in keep:
+                    keep[-1] = policy
+                alive = [arm for arm in alive if arm in keep]
+            if deadline is not None:
+                # A time budget is kept to the end: the simulations left are estimated again
+                # at the cost measured so far (a first estimate can be off on a busy machine).
+                now = time.perf_counter()
+                budget = spent + int(max(0.0, deadline - now) / ((now - start) / spent))
         self.last_iterations = spent
         count = min(len(arm.leads) for arm in alive)
         best = max(alive, key=lambda arm: (arm.mean(count), -arm.index))
