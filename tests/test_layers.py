@@ -37,7 +37,7 @@ LAYERS: dict[str, int] = {
     "players": 7,
     "testing": 8,
     "studies": 9,
-    "cli": 10, "rl": 10,  # the interfaces
+    "cli": 10, "rl": 10, "web": 10,  # the interfaces
     "": 11, "_moved": 11,  # the package's root and its finder of former paths: anything
 }
 
