@@ -61,7 +61,7 @@ def table_state(client: TestClient, table: str) -> cc.GameState:
 
 @pytest.fixture
 def client() -> Any:
-    with TestClient(app(bot_seconds=0.05, hint_seconds=0.05)) as c:
+    with TestClient(app(bot_seconds=0.05, hint_seconds=0.05, processes=False)) as c:
         yield c
 
 
@@ -235,7 +235,13 @@ def test_names_are_data_never_markup(client: TestClient) -> None:
     assert "innerHTML" not in js and "insertAdjacentHTML" not in js
 
 
-def test_bots_play_off_the_loop_until_the_person_is_to_act(client: TestClient) -> None:
+def test_bots_play_off_the_loop_until_the_person_is_to_act() -> None:
+    # The default: bots think in worker processes.
+    with TestClient(app(bot_seconds=0.05)) as client:
+        bots_play_until_the_person_is_to_act(client)
+
+
+def bots_play_until_the_person_is_to_act(client: TestClient) -> None:
     links = make_table(client, seats=[{"kind": "human"}] + [
         {"kind": "bot", "level": level} for level in ("level-2", "level-3", "level-1")])
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
@@ -254,7 +260,7 @@ def test_bots_play_off_the_loop_until_the_person_is_to_act(client: TestClient) -
 
 
 def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
-    with TestClient(app(data=tmp_path, bot_seconds=0.05)) as first:
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as first:
         links = [make_table(first, seed=s) for s in (1, 2)]
         with first.websocket_connect(ws_path(links[0]["seats"][0])) as ws:
             ws.send_json({"type": "hello", "since": 0})
@@ -266,7 +272,7 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
     saved = sorted(p.name for p in tmp_path.iterdir())
     assert saved == sorted(f"{t}.json" for t in before)
     assert all(p.stat().st_mode & 0o077 == 0 for p in tmp_path.iterdir())
-    with TestClient(app(data=tmp_path, bot_seconds=0.05)) as second:
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as second:
         for link in links:
             table = second.app.state.tables[link["table"]]  # type: ignore[attr-defined]
             assert table.record == before[link["table"]]
@@ -309,7 +315,8 @@ def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> Non
         return PlainTextResponse("our club")
 
     site = Starlette(routes=[Route("/club", home),
-                             Mount("/", app=app(data=tmp_path, bot_seconds=0.05))])
+                             Mount("/", app=app(data=tmp_path, bot_seconds=0.05,
+                                                processes=False))])
     with TestClient(site) as client:
         assert client.get("/club").text == "our club"
         links = make_table(client)

@@ -134,7 +134,8 @@ def check_page(page: Any, state: cc.GameState, seat: int) -> None:
         row = page.text_content(f".player[data-seat='{other}']")
         assert f"{len(state.hand(other))} cards" in row
     melds = page.eval_on_selector_all(
-        ".side .meld", "ms => ms.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.card))")
+        ".side .meld",
+        "ms => ms.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.card))")
     assert melds == [[str(c) for c in m.cards] for side in range(len(state.scores))
                      for m in state.melds(side)]
     labels = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.ariaLabel)")
@@ -160,7 +161,8 @@ def shoot(page: Any, name: str) -> Path:
 def play_turn(page: Any) -> None:
     """One action by clicks and keys: draw with the ``d`` key, then meld what can be melded
     (choosing the cards, then the action), else discard the first card."""
-    notations = page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.dataset.notation)")
+    notations = page.eval_on_selector_all("#actions button",
+                                          "bs => bs.map(b => b.dataset.notation)")
     if "draw" in notations:
         page.keyboard.press("d")
         return

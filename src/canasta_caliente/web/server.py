@@ -18,8 +18,10 @@ import asyncio
 import contextlib
 import functools
 import json
+import multiprocessing
+import random
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +32,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..actions import Action
 from ..engine import legal_actions
 from ..errors import RuleSetError
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet
-from ..views.view import observe
+from ..views.view import View, observe
 from ._game import LEVELS, level_bot
 from .tables import Refused, Table, check_seats, load_tables
 
@@ -66,17 +69,18 @@ class _Server:
     """The tables of one application, their open sockets and the bots' worker threads."""
 
     def __init__(self, rules: RuleSet, data: Path | None, bot_seconds: float,
-                 hint_seconds: float, workers: int) -> None:
+                 hint_seconds: float, workers: int, processes: bool) -> None:
         self.rules = rules
         self.data = data
         self.bot_seconds = bot_seconds
         self.hint_seconds = hint_seconds
         self.workers = workers
+        self.processes = processes
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, dict[WebSocket, list[Any]]] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
-        self.pool: ThreadPoolExecutor | None = None
+        self.pool: Executor | None = None
         if data is not None:
             data.mkdir(parents=True, exist_ok=True)
             for table in load_tables(data).values():
@@ -86,7 +90,7 @@ class _Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
+        pool = self.start_pool()
         for table in self.tables.values():  # the resumed tables' bots play on
             self.drive(table)
         try:
@@ -94,7 +98,8 @@ class _Server:
         finally:
             for task in list(self.driving.values()):
                 task.cancel()
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -234,7 +239,8 @@ class _Server:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         view = observe(state, seat)
         seconds = self.hint_seconds
-        ranked = await self.run(lambda: analyse(view, seconds=seconds, seed=table.turn))
+        ranked = await self.run(functools.partial(analyse, view, seconds=seconds,
+                                                  seed=table.turn))
         return {"type": "hint", "turn": table.turn,
                 "budget": f"{seconds:g} s of search",
                 "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
@@ -243,10 +249,21 @@ class _Server:
 
     # -- bots ------------------------------------------------------------------------------
 
+    def start_pool(self) -> Executor:
+        """The workers bots and hints think in: processes (spawned, so no lock of the server
+        is inherited) or threads."""
+        if self.pool is None:
+            if self.processes:
+                self.pool = ProcessPoolExecutor(self.workers,
+                                                mp_context=multiprocessing.get_context("spawn"))
+            else:
+                self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
+        return self.pool
+
     async def run(self, work: Callable[[], Any]) -> Any:
-        if self.pool is None:  # mounted in another application, whose lifespan ran instead
-            self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
-        return await asyncio.get_running_loop().run_in_executor(self.pool, work)
+        # Mounted in another application, whose lifespan ran instead of ours, the pool starts
+        # with the first piece of work.
+        return await asyncio.get_running_loop().run_in_executor(self.start_pool(), work)
 
     def drive(self, table: Table) -> None:
         """Start the table's bots if one is to act, unless they are already playing."""
@@ -263,10 +280,11 @@ class _Server:
                     return
                 turn = table.turn
                 state = table.state
-                bot = level_bot(table.seats[seat].level or LEVELS[0], self.bot_seconds)
+                level = table.seats[seat].level or LEVELS[0]
                 rng = table.bot_rng()
             view, legal = observe(state, seat), legal_actions(state)
-            action = await self.run(functools.partial(bot, view, legal, rng))
+            action = await self.run(functools.partial(
+                decide, level, self.bot_seconds, view, legal, rng))
             async with self.locks[table.id]:
                 if table.turn != turn:  # a person took an action back meanwhile
                     continue
@@ -277,6 +295,12 @@ class _Server:
     def save(self, table: Table) -> None:
         if self.data is not None:
             table.save(self.data)
+
+
+def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
+           rng: random.Random) -> Action:
+    """A bot's decision, made in a worker (a module-level function, so a process can run it)."""
+    return level_bot(level, seconds)(view, legal, rng)
 
 
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
@@ -341,7 +365,8 @@ def _parse_request(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
-        bot_seconds: float = 1.0, hint_seconds: float = 1.0, workers: int = 2) -> Starlette:
+        bot_seconds: float = 1.0, hint_seconds: float = 1.0, workers: int = 2,
+        processes: bool = True) -> Starlette:
     """The web table as an ASGI application (Starlette), to run with uvicorn or to mount in
     another ASGI server.
 
@@ -349,8 +374,9 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     is a folder where every table is saved after every action and from which the tables are
     resumed at start-up (``None``: the tables live in memory only); ``bot_seconds`` is the
     budget of a searching bot's move and ``hint_seconds`` of a hint; ``workers`` is the number
-    of threads bots and hints think in, off the event loop. A file in ``data`` that is not a
-    saved table raises :class:`~canasta_caliente.StateError` naming it.
+    of processes (threads with ``processes=False``) bots and hints think in, off the event
+    loop: processes keep a thinking bot from slowing the replies to people. A file in ``data``
+    that is not a saved table raises :class:`~canasta_caliente.StateError` naming it.
     """
     if rules is None:
         rules = RuleSet.preset("caliente")
@@ -364,7 +390,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers: at least 1, not {workers!r}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
-                     float(hint_seconds), workers)
+                     float(hint_seconds), workers, bool(processes))
     result = Starlette(routes=[
         Route("/", server.index),
         Route("/api/setup", server.setup),
