@@ -328,3 +328,21 @@ def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> Non
             discard = next(a for a in message["legal"] if a["notation"].startswith("discard"))
             ws.send_json({"type": "act", "action": discard["notation"], "turn": message["turn"]})
             assert my_turn(ws)["turn"] >= message["turn"] + 4  # three bots played in between
+
+
+def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> None:
+    links = make_table(client)
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        message = my_turn(ws)
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        message = next_update(ws)
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["budget"] == "0.05 s of search"
+        legal = {a["notation"] for a in message["legal"]}
+        assert hint["ranked"] and {r["notation"] for r in hint["ranked"]} <= legal
+        assert all(0 <= r["value"] <= 1 for r in hint["ranked"])
+    with client.websocket_connect(ws_path(links["spectator"])) as ws:
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "not-your-turn"
