@@ -257,10 +257,11 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
         play_turn(page)
         page.wait_for_function(f"() => document.getElementById('status').dataset.turn != '{turn}'",
                                timeout=STEP)
-    states = saved_states(data, table)
+    received = {seat: list(frames[seat]) for seat in (0, 1)}
+    states = saved_states(data, table)  # read after: it holds every turn the frames show
     for seat in (0, 1):
-        assert frames[seat], "the page's socket carried the table"
-        for payload in frames[seat]:
+        assert received[seat], "the page's socket carried the table"
+        for payload in received[seat]:
             data_ = json.loads(payload)
             if data_["type"] != "update":
                 continue
@@ -271,7 +272,8 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
             assert [h["known"] for h in message["board"]["hands"]] == [
                 [str(c) for c in seen.known(s)] for s in range(4)]
             assert json.dumps(message).count('"hand"') == 2  # the view's and the board's own
-        shown = pages[seat].eval_on_selector_all(
-            "#hand button.card", "cs => cs.map(c => c.dataset.card)")
-        final = saved_states(data, table)
-        assert shown in ([str(c) for c in s.hand(seat)] for s in final[-3:])
+        page = pages[seat]
+        turn, shown = page.evaluate(
+            "() => [Number(document.getElementById('status').dataset.turn), "
+            "[...document.querySelectorAll('#hand button.card')].map(c => c.dataset.card)]")
+        assert shown == [str(c) for c in saved_states(data, table)[turn].hand(seat)]
