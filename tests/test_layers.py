@@ -35,10 +35,11 @@ LAYERS: dict[str, int] = {
     "records": 5,
     "views": 6,
     "players": 7,
-    "testing": 8,
-    "studies": 9,
-    "cli": 10, "rl": 10, "web": 10,  # the interfaces
-    "": 11, "_moved": 11,  # the package's root and its finder of former paths: anything
+    "play": 8,  # a game on top: events, text, client messages
+    "testing": 9,
+    "studies": 10,
+    "cli": 11, "rl": 11, "web": 11,  # the interfaces
+    "": 12, "_moved": 12,  # the package's root and its finder of former paths: anything
 }
 
 PRINTERS = frozenset({"__str__", "__repr__", "_repr_html_"})

@@ -1,0 +1,264 @@
+"""What happened: the structured events of one action, and what each seat may see of them.
+
+:func:`events` (or :func:`step`, which also returns the next state) gives the events of one
+action in the order a table would see them: a draw, bonus cards laid out, the pile taken, a
+meld, a discard, a question and its answer, going out, the stock running out, the hand's result,
+the game's end, the next deal. Each event is a frozen value with a :attr:`~Event.kind`, the
+:attr:`~Event.seat` that acted (``None`` where no seat did), the rule IDs behind it
+(:attr:`~Event.rules`), :meth:`~Event.to_json`, :meth:`~Event.text` and :meth:`~Event.for_seat`:
+the event as one seat may see it (another seat's draw is a count, its own is the cards;
+``None`` is a spectator, who sees only what is public).
+
+The events are read off the state before the action, the action and the state after it, through
+the states' public accessors and the engine's named checks (whether a discard blocks the pile is
+:func:`~canasta_caliente.engine.checks.up_card_refusal`'s to say): no rule is decided here, and
+:func:`~canasta_caliente.apply` computes none of this.
+
+>>> import canasta_caliente as cc
+>>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+>>> [e.text(seat=None) for e in cc.events(state, "draw")]
+['Seat 0 draws 1 card.']
+>>> [e.text(seat=0) for e in cc.events(state, "draw")]
+['Seat 0 draws a ten.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..actions import Action, Verb, parse_action
+from ..cards import B3, R3, Card
+from ..engine import apply
+from ..engine.checks import Context, rules_of, up_card_refusal
+from ..rules.ruleset import StockOut
+from ..state.game import GameState, HandEnd, Meld
+from .kinds import (
+    AnswerEvent,
+    AskEvent,
+    BonusEvent,
+    CalienteEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    GameOverEvent,
+    HandEndEvent,
+    MeldEvent,
+    PassEvent,
+    StockOutEvent,
+    TakeEvent,
+    WaitingJoinEvent,
+    WentOutEvent,
+)
+
+__all__ = ["events", "step"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the events off the states
+
+
+def step(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` and the events of the action, in order: ``apply`` and
+    :func:`events` at the cost of one ``apply``.
+
+    Raises what :func:`~canasta_caliente.apply` raises: the same
+    :class:`~canasta_caliente.IllegalActionError` for an illegal action, :class:`TypeError`
+    for a state that is not a :class:`~canasta_caliente.GameState` or an action that is not an
+    :class:`~canasta_caliente.Action` or its notation.
+    """
+    after = apply(state, action)
+    act = action if isinstance(action, Action) else parse_action(action)
+    return after, _read(state, act, after)
+
+
+def events(before: GameState, action: Action | str) -> tuple[Event, ...]:
+    """The events of ``action`` made in ``before``, in order (see :mod:`this module
+    <canasta_caliente.play.events>`); unredacted: send each seat ``event.for_seat(seat)``.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> [e.kind.value for e in cc.events(state, "draw")]
+    ['draw']
+
+    An illegal action raises the same :class:`~canasta_caliente.IllegalActionError` as
+    :func:`~canasta_caliente.apply`.
+    """
+    return step(before, action)[1]
+
+
+def _read(before: GameState, action: Action, after: GameState) -> tuple[Event, ...]:
+    """The events of ``action``, which took ``before`` to ``after``."""
+    out: list[Event] = []
+    verb = action.verb
+    if verb is Verb.DEAL:
+        out.append(_dealt(after))
+    else:
+        seat = before.current_player
+        assert seat is not None  # a hand in progress: apply accepted the action
+        _READERS[verb](out, before, action, after, seat)
+        if after.stock_size == 0 < before.stock_size:
+            end = after.rules.stock_out is StockOut.END_ON_LAST_CARD
+            out.append(StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
+    if len(after.hand_results) > len(before.hand_results):
+        _hand_end(out, after)
+    return tuple(out)
+
+
+def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int,
+                reason: str, pile_bonus: int = 0) -> None:
+    """The cards the action took from the stock (a :class:`DrawEvent`), after ``pile_bonus``
+    bonus cards from the pile were laid out, and every bonus card laid out (TURN-3): each
+    replaced, but the last when the hand ended for want of a replacement (END-1)."""
+    drawn = before.stock[:before.stock_size - after.stock_size]
+    bonus: list[tuple[str, tuple[str, ...]]] = [("pile", ("TURN-3",))] * pile_bonus
+    if drawn:
+        out.append(DrawEvent(seat=seat, cards=drawn, count=len(drawn), reason=reason,
+                             rules=_DRAW_RULES[reason]))
+    bonus += [("stock", ("TURN-3",))] * drawn.count(R3)
+    ended = after.hand_results[-1].ended if len(after.hand_results) > len(
+        before.hand_results) else None
+    for i, (source, rules) in enumerate(bonus):
+        last_unreplaced = ended is HandEnd.BONUS_NOT_REPLACED and i == len(bonus) - 1
+        replaced = not last_unreplaced and (source == "stock"
+                                            or after.rules.bonus_from_pile_replaced)
+        out.append(BonusEvent(seat=seat, source=source, replaced=replaced, rules=rules))
+
+
+_DRAW_RULES = {"draw": ("TURN-2",), "caliente": ("HOT-2",), "replacement": ("TURN-3",)}
+
+
+def _on_draw(out: list[Event], before: GameState, action: Action, after: GameState,
+             seat: int) -> None:
+    _from_stock(out, before, after, seat, "draw")
+
+
+def _on_caliente(out: list[Event], before: GameState, action: Action, after: GameState,
+                 seat: int) -> None:
+    out.append(CalienteEvent(seat=seat, rules=("HOT-2",)))
+    _from_stock(out, before, after, seat, "caliente")
+
+
+def _on_pass(out: list[Event], before: GameState, action: Action, after: GameState,
+             seat: int) -> None:
+    out.append(PassEvent(seat=seat, rules=("END-2",)))
+
+
+def _on_take(out: list[Event], before: GameState, action: Action, after: GameState,
+             seat: int) -> None:
+    pile = before.pile
+    up, under = pile[-1], pile[:-1]
+    waiting = not after.over and bool(after.waiting)
+    rules = ("PILE-1", "INIT-4") if waiting else ("PILE-1",)
+    out.append(TakeEvent(seat=seat, up_card=up, with_cards=action.cards, under=under,
+                         waiting=waiting, rules=rules))
+    out.append(_meld(before, after, seat, up, (up, *action.cards)))
+    if not waiting:
+        _from_stock(out, before, after, seat, "replacement", under.count(R3))
+
+
+def _on_meld(out: list[Event], before: GameState, action: Action, after: GameState,
+             seat: int) -> None:
+    rank = action.rank
+    out.append(_meld(before, after, seat, B3 if rank is None else rank, action.cards))
+    waited = before.waiting
+    if waited and (after.over or not after.waiting):
+        out.append(WaitingJoinEvent(seat=seat, cards=waited, rules=("INIT-4",)))
+        _from_stock(out, before, after, seat, "replacement", waited.count(R3))
+
+
+def _on_discard(out: list[Event], before: GameState, action: Action, after: GameState,
+                seat: int) -> None:
+    card = action.cards[0]
+    froze = after.pile_has_freezer and not before.pile_has_freezer
+    blocked = not after.over and up_card_refusal(Context(after)) is not None
+    rules: tuple[str, ...] = ("DISC-2",) if froze or blocked else ()
+    if froze:
+        rules += ("READ-6",) if card is B3 else ("PILE-3",)
+    if blocked:
+        rules += rules_of(up_card_refusal)
+    out.append(DiscardEvent(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
+
+
+def _on_ask(out: list[Event], before: GameState, action: Action, after: GameState,
+            seat: int) -> None:
+    partner = after.current_player
+    assert partner is not None  # an answer is awaited
+    out.append(AskEvent(seat=seat, partner=partner, rules=("OUT-2",)))
+
+
+def _on_answer(out: list[Event], before: GameState, action: Action, after: GameState,
+               seat: int) -> None:
+    asker = before.turn_player
+    assert asker is not None
+    out.append(AnswerEvent(seat=seat, asker=asker, yes=action.verb is Verb.YES,
+                           rules=("OUT-2",)))
+
+
+_Reader = Callable[[list[Event], GameState, Action, GameState, int], None]
+_READERS: dict[Verb, _Reader] = {
+    Verb.DRAW: _on_draw, Verb.CALIENTE: _on_caliente, Verb.PASS: _on_pass, Verb.TAKE: _on_take,
+    Verb.MELD: _on_meld, Verb.DISCARD: _on_discard, Verb.ASK: _on_ask, Verb.YES: _on_answer,
+    Verb.NO: _on_answer,
+}
+
+
+def _find(melds: tuple[Meld, ...], rank: Card) -> Meld | None:
+    for meld in melds:
+        if meld.rank is rank:
+            return meld
+    return None
+
+
+def _meld(before: GameState, after: GameState, seat: int, rank: Card,
+          cards: tuple[Card, ...]) -> MeldEvent:
+    """The meld of ``cards`` of ``rank`` by ``seat``, read off the side's melds."""
+    side = before.side_of(seat)
+    size = after.rules.canasta_size
+    if rank is B3:
+        return MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=True,
+                         size=len(cards), natural=True, canasta=None, rules=("MELD-5",))
+    old = _find(before.melds(side), rank)
+    new = _find(after.melds(side), rank)
+    assert new is not None  # the meld just made
+    was = 0 if old is None else len(old.cards)
+    completed = was < size <= len(new.cards)
+    rules: tuple[str, ...] = ("MELD-1",) if old is None else ("MELD-3",)
+    if completed:
+        rules += ("MELD-4",)
+    return MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=old is None,
+                     size=len(new.cards), natural=new.is_natural,
+                     canasta=("natural" if new.is_natural else "mixed") if completed else None,
+                     rules=rules)
+
+
+_END_RULES = {HandEnd.WENT_OUT: ("OUT-1", "SCORE-6"),
+              HandEnd.BONUS_NOT_REPLACED: ("END-1", "END-4", "SCORE-6"),
+              HandEnd.PASSED: ("END-2", "END-4", "SCORE-6"),
+              HandEnd.LAST_CARD: ("END-3", "END-4", "SCORE-6")}
+
+
+def _hand_end(out: list[Event], after: GameState) -> None:
+    result = after.hand_results[-1]
+    if result.ended is HandEnd.WENT_OUT:
+        out.append(WentOutEvent(seat=result.went_out, concealed=result.concealed,
+                                rules=("OUT-1", "OUT-3") if result.concealed else ("OUT-1",)))
+    hands = tuple(after.hand(s) for s in range(after.rules.players))
+    out.append(HandEndEvent(seat=result.went_out, hand_number=after.hand_number,
+                            ended=result.ended, concealed=result.concealed, hands=hands,
+                            breakdown=result.breakdown, scores=after.scores,
+                            rules=_END_RULES[result.ended]))
+    winner = after.winner
+    if winner is not None:
+        out.append(GameOverEvent(seat=None, winner=winner, scores=after.scores,
+                                 rules=("GAME-1",)))
+
+
+def _dealt(after: GameState) -> DealEvent:
+    players = after.rules.players
+    return DealEvent(
+        seat=after.dealer, hand_number=after.hand_number, first=after.active_seats[0],
+        hands=tuple(after.hand(s) for s in range(players)),
+        hand_sizes=tuple(after.hand_size(s) for s in range(players)),
+        pile=after.pile, laid_out=tuple(after.laid_out(i) for i in range(len(after.sides))),
+        stock_size=after.stock_size, rules=("DEAL-1", "DEAL-2", "DEAL-3", "DEAL-4"))

@@ -1,0 +1,471 @@
+"""The kinds of event: :class:`Event` and one frozen class per :class:`EventKind`, each with its
+facts, :meth:`~Event.for_seat` (what one seat may see of it), :meth:`~Event.to_json` and its words
+(:meth:`~Event.text`). :mod:`canasta_caliente.play.events` reads them off the states.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from ..cards import B3, Card
+from ..errors import describe_value
+from ..state.game import COMPONENTS, HandEnd
+from .text import card_name, cards_phrase, codes, count_phrase
+
+__all__ = [
+    "AnswerEvent",
+    "AskEvent",
+    "BonusEvent",
+    "CalienteEvent",
+    "DealEvent",
+    "DiscardEvent",
+    "DrawEvent",
+    "Event",
+    "EventKind",
+    "GameOverEvent",
+    "HandEndEvent",
+    "MeldEvent",
+    "PassEvent",
+    "StockOutEvent",
+    "TakeEvent",
+    "WaitingJoinEvent",
+    "WentOutEvent",
+]
+
+
+class EventKind(enum.StrEnum):
+    """What an event is; its value is the event's ``kind`` in JSON."""
+
+    DRAW = "draw"
+    """Cards drawn from the stock (a draw, a Caliente refill, a bonus card's replacement)."""
+    BONUS = "bonus"
+    """A bonus card laid out for the side (TURN-3)."""
+    CALIENTE = "caliente"
+    """A Caliente card played as the draw action (HOT-2)."""
+    PASS = "pass"
+    """A pass with the stock empty (END-2)."""
+    TAKE = "take"
+    """The pile taken (PILE-1)."""
+    WAITING_JOIN = "waiting_join"
+    """Pile cards waiting under INIT-4 join the hand."""
+    MELD = "meld"
+    """Cards melded: a new meld, or added to one."""
+    DISCARD = "discard"
+    """A discard, and what it did to the pile."""
+    ASK = "ask"
+    """ "May I go out?" asked of a partner (OUT-2)."""
+    ANSWER = "answer"
+    """The partner's answer (OUT-2)."""
+    WENT_OUT = "went_out"
+    """A player went out (OUT-1), concealed or not (OUT-3)."""
+    STOCK_OUT = "stock_out"
+    """The stock ran out (END-2, END-3)."""
+    HAND_END = "hand_end"
+    """The hand's result and its score parts (SCORE-6)."""
+    GAME_OVER = "game_over"
+    """The game is over, and who won (GAME-1)."""
+    DEAL = "deal"
+    """The next hand dealt (DEAL-1 to DEAL-4)."""
+
+
+def _check_audience(seat: object) -> int | None:
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"for_seat: expected a seat (an int) or None, got {describe_value(seat)}")
+    if seat < 0:
+        raise ValueError(f"for_seat: no seat {seat}: seats are numbered from 0")
+    return seat
+
+
+def _cards_json(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else [c.code for c in cards]
+
+
+def _who(seat: int | None) -> str:
+    return "The table" if seat is None else f"Seat {seat}"
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """One thing that happened (see :func:`events`): the base of the event kinds.
+
+    Every event has :attr:`kind`, :attr:`seat` and :attr:`rules`; each kind adds its facts.
+    """
+
+    kind: ClassVar[EventKind]
+    """What the event is."""
+    seat: int | None
+    """The seat that acted, or ``None`` where no seat did (the stock running out, say)."""
+    rules: tuple[str, ...] = ()
+    """The rule IDs that made it so (RULES.md), where one applies."""
+
+    def for_seat(self, seat: int | None) -> Self:
+        """The event as ``seat`` may see it (``None``: a spectator): cards that seat may not
+        see are left out (``None``), their number kept. Public events are returned as they
+        are."""
+        _check_audience(seat)
+        return self
+
+    def text(self, seat: int | None = None) -> str:
+        """The event in plain English as ``seat`` may see it (``None``: a spectator)."""
+        return self.for_seat(seat)._say()
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON-ready data: ``kind``, ``seat``, ``rules``, the kind's own facts
+        (cards as lists of codes; ``null`` for cards left out) and ``text``, the event in words
+        as it stands. Send a seat ``event.for_seat(seat).to_json()``."""
+        return {"kind": self.kind.value, "seat": self.seat, "rules": list(self.rules),
+                **self._facts_json(), "text": self._say()}
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {}
+
+    def _say(self) -> str:  # pragma: no cover - every kind says its own
+        raise NotImplementedError
+
+
+# -- the draw action and the stock ------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class DrawEvent(Event):
+    """Cards taken from the stock into :attr:`seat`'s hand, in order (bonus cards among them
+    are laid out by the :class:`BonusEvent` that follow)."""
+
+    kind: ClassVar[EventKind] = EventKind.DRAW
+    cards: tuple[Card, ...] | None
+    """The cards, top of the stock first; ``None`` for a seat that may not see them."""
+    count: int
+    """How many cards (public)."""
+    reason: str = "draw"
+    """``draw`` (the draw action, TURN-2), ``caliente`` (the refill after a Caliente card,
+    HOT-2) or ``replacement`` (replacing bonus cards, TURN-3)."""
+
+    def for_seat(self, seat: int | None) -> Self:
+        """The draw as ``seat`` sees it: the cards for the drawer, their number for others."""
+        if _check_audience(seat) == self.seat or self.cards is None:
+            return self
+        return attrs.evolve(self, cards=None)
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"cards": _cards_json(self.cards), "count": self.count, "reason": self.reason}
+
+    def _say(self) -> str:
+        what = count_phrase(self.count) if self.cards is None else cards_phrase(self.cards)
+        why = {"draw": "", "caliente": " to refill the hand",
+               "replacement": " to replace bonus cards"}[self.reason]
+        return f"{_who(self.seat)} draws {what}{why}."
+
+
+@attrs.frozen(kw_only=True)
+class BonusEvent(Event):
+    """A bonus card (red three) leaves :attr:`seat`'s hand and is laid out for its side
+    (TURN-3)."""
+
+    kind: ClassVar[EventKind] = EventKind.BONUS
+    source: str
+    """Where it came from: ``stock`` or ``pile``."""
+    replaced: bool
+    """Whether a card is drawn to replace it (the :class:`DrawEvent` that follows)."""
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"source": self.source, "replaced": self.replaced}
+
+    def _say(self) -> str:
+        how = ("and draws a replacement" if self.replaced
+               else "(not replaced)")
+        rules = f" ({', '.join(self.rules)})" if self.rules else ""
+        return f"{_who(self.seat)} lays out a red three from the {self.source} {how}{rules}."
+
+
+@attrs.frozen(kw_only=True)
+class CalienteEvent(Event):
+    """A Caliente card played as the draw action, set aside (HOT-2)."""
+
+    kind: ClassVar[EventKind] = EventKind.CALIENTE
+
+    def _say(self) -> str:
+        return f"{_who(self.seat)} plays a Caliente card (HOT-2)."
+
+
+@attrs.frozen(kw_only=True)
+class PassEvent(Event):
+    """A pass with the stock empty, which ends the hand (END-2)."""
+
+    kind: ClassVar[EventKind] = EventKind.PASS
+
+    def _say(self) -> str:
+        return f"{_who(self.seat)} passes (END-2)."
+
+
+@attrs.frozen(kw_only=True)
+class TakeEvent(Event):
+    """The pile taken: the up card (melded by the :class:`MeldEvent` that follows, with
+    :attr:`with_cards` from the hand) and the cards under it, which join the hand or wait under
+    INIT-4. The pile is face up, so all of it is public."""
+
+    kind: ClassVar[EventKind] = EventKind.TAKE
+    up_card: Card
+    with_cards: tuple[Card, ...]
+    """The cards from hand melded with the up card (none when it is laid off on a meld)."""
+    under: tuple[Card, ...]
+    """The rest of the pile, bottom first."""
+    waiting: bool
+    """True when :attr:`under` waits under INIT-4 to join the hand once the first meld's
+    minimum is met; otherwise it joins the hand at once."""
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"up_card": self.up_card.code, "with_cards": _cards_json(self.with_cards),
+                "under": _cards_json(self.under), "waiting": self.waiting}
+
+    def _say(self) -> str:
+        size = count_phrase(len(self.under) + 1)
+        how = (f"with {codes(self.with_cards)}" if self.with_cards
+               else f"laying the {self.up_card} off")
+        tail = (f"; {count_phrase(len(self.under))} wait until the first meld is made (INIT-4)"
+                if self.waiting and self.under else "")
+        return f"{_who(self.seat)} takes the pile ({size}) {how}{tail}."
+
+
+@attrs.frozen(kw_only=True)
+class WaitingJoinEvent(Event):
+    """The pile cards that waited under INIT-4 join :attr:`seat`'s hand."""
+
+    kind: ClassVar[EventKind] = EventKind.WAITING_JOIN
+    cards: tuple[Card, ...]
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"cards": _cards_json(self.cards)}
+
+    def _say(self) -> str:
+        return (f"The first meld is made: {count_phrase(len(self.cards), 'waiting card')} "
+                f"join{'s' if len(self.cards) == 1 else ''} the hand of seat {self.seat} "
+                "(INIT-4).")
+
+
+# -- melds and the discard -------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class MeldEvent(Event):
+    """Cards melded by :attr:`seat` for its side: a new meld or added to one (a stop meld is
+    always new)."""
+
+    kind: ClassVar[EventKind] = EventKind.MELD
+    side: int
+    rank: Card
+    """The meld's rank (``B3`` for a stop meld)."""
+    cards: tuple[Card, ...]
+    """The cards melded now."""
+    new: bool
+    """True for a new meld; False when added to the side's meld of :attr:`rank`."""
+    size: int
+    """The meld's size after."""
+    natural: bool
+    """The meld holds no wild after."""
+    canasta: str | None
+    """``natural`` or ``mixed`` when this completed a canasta (MELD-4); ``None`` otherwise."""
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"side": self.side, "rank": self.rank.code, "cards": _cards_json(self.cards),
+                "new": self.new, "size": self.size, "natural": self.natural,
+                "canasta": self.canasta}
+
+    def _say(self) -> str:
+        what = cards_phrase(self.cards)
+        if self.rank is B3:
+            said = f"{_who(self.seat)} melds {what} (MELD-5)"
+        elif self.new:
+            said = f"{_who(self.seat)} melds {what}"
+        else:
+            said = f"{_who(self.seat)} adds {what} to the {card_name(self.rank, 2)[4:]}"
+        if self.canasta is not None:
+            said += f": a {self.canasta} canasta of {self.size} cards (MELD-4)"
+        return said + "."
+
+
+@attrs.frozen(kw_only=True)
+class DiscardEvent(Event):
+    """A discard, and what it did to the pile."""
+
+    kind: ClassVar[EventKind] = EventKind.DISCARD
+    card: Card
+    froze: bool
+    """The pile was not frozen by its cards and now is (PILE-3; a stop card under READ-6)."""
+    blocked: bool
+    """The next player may not take the pile, whatever it holds (PILE-2)."""
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"card": self.card.code, "froze": self.froze, "blocked": self.blocked}
+
+    def _say(self) -> str:
+        said = f"{_who(self.seat)} discards {card_name(self.card)}"
+        effects = []
+        if self.froze:
+            effects.append("the pile is frozen")
+        if self.blocked:
+            effects.append("the pile is blocked for the next player")
+        if effects:
+            said += ": " + " and ".join(effects) + f" ({', '.join(self.rules)})"
+        return said + "."
+
+
+# -- the question -----------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class AskEvent(Event):
+    """ "May I go out?" asked of :attr:`partner` (OUT-2)."""
+
+    kind: ClassVar[EventKind] = EventKind.ASK
+    partner: int
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"partner": self.partner}
+
+    def _say(self) -> str:
+        return f'{_who(self.seat)} asks seat {self.partner} "May I go out?" (OUT-2).'
+
+
+@attrs.frozen(kw_only=True)
+class AnswerEvent(Event):
+    """:attr:`seat`'s answer to :attr:`asker` (OUT-2)."""
+
+    kind: ClassVar[EventKind] = EventKind.ANSWER
+    asker: int
+    yes: bool
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"asker": self.asker, "yes": self.yes}
+
+    def _say(self) -> str:
+        if self.yes:
+            return f'{_who(self.seat)} answers "yes": seat {self.asker} must go out (OUT-2).'
+        return (f'{_who(self.seat)} answers "no": seat {self.asker} may not go out this turn '
+                "(OUT-2).")
+
+
+# -- the end of a hand and of the game ---------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class WentOutEvent(Event):
+    """:attr:`seat` went out (OUT-1), concealed or not (OUT-3)."""
+
+    kind: ClassVar[EventKind] = EventKind.WENT_OUT
+    concealed: bool
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"concealed": self.concealed}
+
+    def _say(self) -> str:
+        how = " concealed (OUT-3)" if self.concealed else " (OUT-1)"
+        return f"{_who(self.seat)} goes out{how}."
+
+
+@attrs.frozen(kw_only=True)
+class StockOutEvent(Event):
+    """The stock is empty (END-2: play goes on; END-3: the hand ends)."""
+
+    kind: ClassVar[EventKind] = EventKind.STOCK_OUT
+
+    def _say(self) -> str:
+        if "END-3" in self.rules:
+            return "The stock is empty: the hand ends (END-3)."
+        return "The stock is empty: take the pile or pass; a pass ends the hand (END-2)."
+
+
+@attrs.frozen(kw_only=True)
+class HandEndEvent(Event):
+    """The hand is over: how it ended, every hand laid down to be counted (SCORE-1), each
+    side's score parts (SCORE-6) and the game scores after it. :attr:`seat` is the seat that
+    went out, if one did."""
+
+    kind: ClassVar[EventKind] = EventKind.HAND_END
+    hand_number: int
+    ended: HandEnd
+    concealed: bool
+    hands: tuple[tuple[Card, ...], ...]
+    """Every seat's hand as laid down."""
+    breakdown: tuple[tuple[int, ...], ...]
+    """Per side, the score parts in :data:`~canasta_caliente.COMPONENTS` order."""
+    scores: tuple[int, ...]
+    """The sides' game scores after the hand."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's score for the hand."""
+        return tuple(sum(row) for row in self.breakdown)
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"hand_number": self.hand_number, "ended": self.ended.value,
+                "concealed": self.concealed,
+                "hands": [_cards_json(h) for h in self.hands],
+                "breakdown": [dict(zip(COMPONENTS, row, strict=True)) for row in self.breakdown],
+                "totals": list(self.totals), "scores": list(self.scores)}
+
+    def _say(self) -> str:
+        how = {HandEnd.WENT_OUT: f"seat {self.seat} went out",
+               HandEnd.BONUS_NOT_REPLACED: "a bonus card could not be replaced (END-1)",
+               HandEnd.PASSED: "a player passed with the stock empty (END-2)",
+               HandEnd.LAST_CARD: "the last card of the stock was taken (END-3)"}[self.ended]
+        parts = "; ".join(f"side {i}: {total:+d}" for i, total in enumerate(self.totals))
+        game = ", ".join(str(s) for s in self.scores)
+        return f"Hand {self.hand_number} is over: {how}. {parts} (game: {game})."
+
+
+@attrs.frozen(kw_only=True)
+class GameOverEvent(Event):
+    """The game is over (GAME-1)."""
+
+    kind: ClassVar[EventKind] = EventKind.GAME_OVER
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "scores": list(self.scores)}
+
+    def _say(self) -> str:
+        return (f"The game is over: side {self.winner} wins with {self.scores[self.winner]} "
+                "(GAME-1).")
+
+
+@attrs.frozen(kw_only=True)
+class DealEvent(Event):
+    """The next hand dealt by :attr:`seat` (the dealer): each hand (bonus cards dealt already
+    laid out and replaced, DEAL-4), the pile turned up (DEAL-3) and the stock left."""
+
+    kind: ClassVar[EventKind] = EventKind.DEAL
+    hand_number: int
+    first: int
+    """The seat that plays first (SEAT-4)."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's hand; ``None`` for the hands an audience may not see."""
+    hand_sizes: tuple[int, ...]
+    pile: tuple[Card, ...]
+    laid_out: tuple[tuple[Card, ...], ...]
+    """Per side, the bonus cards laid out in the deal."""
+    stock_size: int
+
+    def for_seat(self, seat: int | None) -> Self:
+        """The deal as ``seat`` sees it: its own hand, and the others' sizes."""
+        seat = _check_audience(seat)
+        hands = tuple(h if s == seat else None for s, h in enumerate(self.hands))
+        return self if hands == self.hands else attrs.evolve(self, hands=hands)
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"hand_number": self.hand_number, "first": self.first,
+                "hands": [_cards_json(h) for h in self.hands],
+                "hand_sizes": list(self.hand_sizes), "pile": _cards_json(self.pile),
+                "laid_out": [_cards_json(t) for t in self.laid_out],
+                "stock_size": self.stock_size}
+
+    def _say(self) -> str:
+        up = card_name(self.pile[-1]) if self.pile else "nothing"
+        return (f"Seat {self.seat} deals hand {self.hand_number}: seat {self.first} plays "
+                f"first; the up card is {up}.")

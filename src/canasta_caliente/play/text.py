@@ -1,0 +1,139 @@
+"""Plain English for cards and actions: the words a table would say.
+
+:func:`describe` says what an action does before it is made (the text of a legal action in a
+client message, or of a bot's move); the events of :mod:`canasta_caliente.play.events` say
+what happened, in the same words, built from the helpers here (:func:`card_name`,
+:func:`cards_phrase`, :func:`count_phrase`).
+
+>>> import canasta_caliente as cc
+>>> rules = cc.RuleSet.preset("caliente")
+>>> cc.describe(cc.parse_action("take 8 8"), rules)
+'take the pile with 8 8'
+>>> cc.describe(cc.parse_action("meld 8 8 8 2"), rules)
+'meld three eights and a two'
+>>> cc.describe(cc.parse_action("discard B3"), rules)
+'discard a black three'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, Verb, parse_action
+from ..cards import Card
+from ..errors import describe_value
+from ..rules.ruleset import RuleSet
+
+__all__ = ["card_name", "cards_phrase", "count_phrase", "describe"]
+
+_NAMES: dict[Card, tuple[str, str]] = {
+    Card.FOUR: ("four", "fours"),
+    Card.FIVE: ("five", "fives"),
+    Card.SIX: ("six", "sixes"),
+    Card.SEVEN: ("seven", "sevens"),
+    Card.EIGHT: ("eight", "eights"),
+    Card.NINE: ("nine", "nines"),
+    Card.TEN: ("ten", "tens"),
+    Card.JACK: ("jack", "jacks"),
+    Card.QUEEN: ("queen", "queens"),
+    Card.KING: ("king", "kings"),
+    Card.ACE: ("ace", "aces"),
+    Card.TWO: ("two", "twos"),
+    Card.JOKER: ("joker", "jokers"),
+    Card.RED_THREE: ("red three", "red threes"),
+    Card.BLACK_THREE: ("black three", "black threes"),
+    Card.CALIENTE: ("Caliente card", "Caliente cards"),
+}
+"""Each card's name, singular and plural (every Card has one: a test checks it)."""
+
+_NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve")
+
+
+def card_name(card: Card, n: int = 1) -> str:
+    """``n`` cards of one kind in words: ``a queen``, ``an ace``, ``three eights``, ``14 twos``.
+
+    >>> card_name(Card.ACE), card_name(Card.EIGHT, 3)
+    ('an ace', 'three eights')
+    """
+    single, plural = _NAMES[Card(card)]
+    if n == 1:
+        return ("an " if single[0] in "aeiou" else "a ") + single
+    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+    return f"{number} {plural}"
+
+
+def cards_phrase(cards: Sequence[Card]) -> str:
+    """Cards in words, grouped by kind in the order given: ``three eights and a two``.
+
+    >>> cards_phrase((Card.EIGHT, Card.EIGHT, Card.TWO, Card.JOKER))
+    'two eights, a two and a joker'
+    """
+    groups: dict[Card, int] = {}
+    for card in cards:
+        groups[card] = groups.get(card, 0) + 1
+    parts = [card_name(card, n) for card, n in groups.items()]
+    if not parts:
+        return "no cards"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def count_phrase(n: int, word: str = "card") -> str:
+    """A count and its noun: ``1 card``, ``7 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def codes(cards: Sequence[Card]) -> str:
+    """Cards as their codes, space-separated (``8 8 2``)."""
+    return " ".join(c.code for c in cards)
+
+
+def describe(action: Action | str, rules: RuleSet) -> str:
+    """What ``action`` does, in plain English, under ``rules`` (lower case, no seat: a client
+    puts "Seat 2 will ..." or a button label around it).
+
+    >>> import canasta_caliente as cc
+    >>> cc.describe("draw", cc.RuleSet.preset("caliente-2p"))
+    'draw 2 cards from the stock'
+    >>> cc.describe("meld 2 JK on 9", cc.RuleSet.preset("caliente"))
+    'lay a two and a joker off on the nines'
+
+    An action given as notation is read with :func:`~canasta_caliente.parse_action`
+    (:class:`~canasta_caliente.NotationError` if malformed); anything else is a
+    :class:`TypeError`. Whether the action is legal is not asked: see
+    :func:`~canasta_caliente.is_legal`.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    if not isinstance(action, Action):
+        raise TypeError(f"describe: expected an Action or its notation, got "
+                        f"{describe_value(action)}")
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"describe: expected a RuleSet, got {describe_value(rules)}")
+    verb = action.verb
+    if verb is Verb.DRAW:
+        n = rules.draw_count
+        return f"draw {'a card' if n == 1 else count_phrase(n)} from the stock"
+    if verb is Verb.TAKE:
+        if action.cards:
+            return f"take the pile with {codes(action.cards)}"
+        return "take the pile, laying the up card off on the meld of its rank"
+    if verb is Verb.CALIENTE:
+        return "play a Caliente card and draw back up to a full hand"
+    if verb is Verb.PASS:
+        return "pass (the stock is empty: this ends the hand)"
+    if verb is Verb.MELD:
+        if action.on is not None:
+            return f"lay {cards_phrase(action.cards)} off on the {_NAMES[action.on][1]}"
+        return f"meld {cards_phrase(action.cards)}"
+    if verb is Verb.DISCARD:
+        return f"discard {card_name(action.cards[0])}"
+    if verb is Verb.ASK:
+        return 'ask the partner "May I go out?"'
+    if verb is Verb.YES:
+        return 'answer "yes": the partner may go out'
+    if verb is Verb.NO:
+        return 'answer "no": the partner may not go out this turn'
+    return "deal the next hand"

@@ -1,0 +1,104 @@
+"""The layer a game is made of: events, their text and what each client is sent."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.play.events import DealEvent, DrawEvent
+
+
+def _walk(preset: str, seed: int, limit: int = 400):
+    """(before, action, after, events) along a random game of ``preset``."""
+    rules = cc.RuleSet.preset(preset)
+    rng = random.Random(seed)
+    state = cc.new_game(rules, seed=seed)
+    for _ in range(limit):
+        legal = cc.legal_actions(state)
+        if not legal:
+            return
+        action = rng.choice(legal)
+        after, happened = cc.step(state, action)
+        yield state, action, after, happened
+        state = after
+
+
+def test_a_draw_is_its_cards_for_the_drawer_and_a_count_for_everyone_else() -> None:
+    # RULES: TURN-2
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    (draw,) = cc.events(state, "draw")
+    assert isinstance(draw, DrawEvent) and draw.seat == 0
+    assert draw.cards == state.stock[:1] and draw.count == 1
+    assert draw.for_seat(0) == draw
+    for audience in (None, 1, 2, 3):
+        seen = draw.for_seat(audience)
+        assert seen.cards is None and seen.count == 1
+        assert seen.to_json()["cards"] is None
+        assert draw.text(seat=audience) == "Seat 0 draws 1 card."
+    assert draw.text(seat=0) == f"Seat 0 draws {cc.play.text.card_name(state.stock[0])}."
+
+
+def test_events_of_an_illegal_action_raise_what_apply_raises() -> None:
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    with pytest.raises(cc.IllegalActionError) as by_apply:
+        cc.apply(state, "discard Q")
+    with pytest.raises(cc.IllegalActionError) as by_events:
+        cc.events(state, "discard Q")
+    assert str(by_events.value) == str(by_apply.value)
+    with pytest.raises(TypeError):
+        cc.events(cc.observe(state, 0), "draw")  # type: ignore[arg-type]
+
+
+def test_for_seat_refuses_what_is_not_a_seat() -> None:
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    (draw,) = cc.events(state, "draw")
+    with pytest.raises(TypeError):
+        draw.for_seat("0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no seat -1"):
+        draw.for_seat(-1)
+
+
+def test_a_deal_shows_each_seat_its_own_hand_only() -> None:
+    # RULES: DEAL-1
+    for _, action, _, happened in _walk("caliente", 4, 2000):
+        if action.verb is cc.Verb.DEAL:
+            (deal,) = happened
+            assert isinstance(deal, DealEvent)
+            for audience in (None, 0, 1, 2, 3):
+                hands = deal.for_seat(audience).hands
+                assert [h is not None for h in hands] == [s == audience for s in range(4)]
+            return
+    pytest.fail("no deal in the game")
+
+
+@pytest.mark.parametrize("preset", ["caliente", "classic", "caliente-2p"])
+def test_every_message_is_json_and_shows_legal_actions_to_the_seat_to_act_only(
+        preset: str) -> None:
+    for _, _, after, happened in _walk(preset, 2, 150):
+        for seat in (None, *range(after.rules.players)):
+            message = cc.client_message(after, seat, events=happened)
+            assert json.loads(json.dumps(message)) == message
+            assert set(message) >= {"schema", "seat", "view", "legal", "events"}
+            legal = [entry["notation"] for entry in message["legal"]]
+            if seat is not None and seat == after.current_player:
+                assert legal == [str(a) for a in cc.legal_actions(after)]
+            else:
+                assert legal == []
+            for event in message["events"]:
+                assert {"kind", "seat", "rules", "text"} <= set(event)
+            if seat is None:
+                assert message["view"]["hand"] is None
+
+
+def test_describe_says_what_an_action_does() -> None:
+    rules = cc.RuleSet.preset("caliente")
+    assert cc.describe("take 8 8", rules) == "take the pile with 8 8"
+    assert cc.describe("meld 8 8 8", rules) == "meld three eights"
+    assert cc.describe("discard B3", rules) == "discard a black three"
+    with pytest.raises(cc.NotationError):
+        cc.describe("discard", rules)
+    with pytest.raises(TypeError):
+        cc.describe(3, rules)  # type: ignore[arg-type]
