@@ -86,7 +86,7 @@ async def client(url: str, actions: int, deadline: float, times: list[float]) ->
                 times.append(time.perf_counter() - sent_at)
                 sent_turn = -1
                 played += 1
-            if message["board"]["game_over"] or sent_turn >= 0:
+            if message["view"]["phase"] == "game_over" or sent_turn >= 0:
                 continue
             if message["legal"]:
                 action = message["legal"][0]["notation"]

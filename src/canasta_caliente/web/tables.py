@@ -19,14 +19,15 @@ from typing import Any
 import attrs
 
 from ..actions import Action, parse_action
-from ..engine import apply, illegal_reason
+from ..engine import illegal_reason
 from ..engine.checks import Context, pile_frozen_for, up_card_refusal
 from ..errors import CanastaError, NotationError, StateError
+from ..play import Event, client_message, events, step
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
-from ..state.game import COMPONENTS, GameState
-from ..views.view import View, observe
-from ._game import LEVELS, Event, can_take_back, client_message, events
+from ..state.game import GameState
+from ..views.view import observe
+from ._game import LEVELS, can_take_back
 
 __all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_tables"]
 
@@ -190,9 +191,9 @@ class Table:
 
     def play(self, action: Action) -> None:
         """Apply a legal action (a bot's, or one :meth:`act` checked)."""
-        before = self.state
-        self.log.append(events(before, action))
-        self.states.append(apply(before, action))
+        after, happened = step(self.state, action)
+        self.log.append(happened)
+        self.states.append(after)
         self.record = self.record.extend(action)
 
     def can_undo(self, seat: int | None) -> bool:
@@ -232,17 +233,16 @@ class Table:
         return sum(len(e) for e in self.log)
 
     def message(self, seat: int | None, since: int) -> dict[str, Any]:
-        """What ``seat``'s client is sent: the game layer's client message with the events
-        from number ``since`` on, and the table around it (seat names, the board as the seat
-        sees it, what it may do)."""
+        """What ``seat``'s client is sent: the game layer's client message (the seat's view,
+        its legal actions, the events from number ``since`` on) and the table around it (the
+        action number, seat names, :func:`board`, whether the seat may undo or deal)."""
         flat = [e for action in self.log for e in action]
         since = min(max(since, 0), len(flat))
         message = client_message(self.state, seat, flat[since:])
-        seen = observe(self.state, seat if seat is not None else 0)
         message.update(
             table=self.id, turn=self.turn, since=since, next=len(flat),
             seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
-            board=dict(board(seen, private=seat is not None), pile_status=pile_status(self.state)),
+            board=board(self.state),
             can_undo=self.can_undo(seat), can_deal=self.may_deal(seat))
         return message
 
@@ -309,37 +309,9 @@ def pile_status(state: GameState) -> dict[str, Any]:
     return {"frozen": frozen, "blocked": up_card_refusal(ctx) if state.pile else None}
 
 
-def board(view: View, *, private: bool) -> dict[str, Any]:
-    """The table as a page draws it, from a view's public accessors: each side's melds (with
-    canastas natural or mixed), the pile and whether it is frozen, the sizes and known cards of
-    the hands, the scores and every finished hand's breakdown. ``private=False`` (a spectator)
-    leaves out everything of the viewing seat's own hand."""
-    rules = view.rules
-    up = view.up_card
-    sides = []
-    for side in range(len(view.scores)):
-        sides.append({
-            "score": view.scores[side],
-            "melds": [{"rank": str(m.rank), "cards": [str(c) for c in m.cards],
-                       "canasta": ("natural" if m.is_natural else "mixed")
-                       if m.is_canasta else None} for m in view.melds(side)],
-            "laid_out": len(view.laid_out(side)),
-            "caliente_played": view.caliente_played(side)})
-    return {
-        "pile": {"size": len(view.pile), "up": None if up is None else str(up)},
-        "stock": view.stock_size,
-        "hands": [{"size": view.hand_sizes[s], "known": [str(c) for c in view.known(s)]}
-                  for s in range(rules.players)],
-        "hand": [str(c) for c in view.hand] if private else [],
-        "sides": sides,
-        "side_of": [view.side_of(s) for s in range(rules.players)],
-        "current": view.current_player,
-        "phase": view.phase.value,
-        "first_meld_needed": view.first_meld_needed,
-        "results": [{"hand": i + 1, "totals": list(r.totals),
-                     "components": [{k: r.components(side)[k] for k in COMPONENTS}
-                                    for side in range(len(r.totals))]}
-                    for i, r in enumerate(view.hand_results)],
-        "game_over": view.is_game_over,
-    }
-
+def board(state: GameState) -> dict[str, Any]:
+    """What a page draws besides the client message's view (which holds the table as the seat
+    sees it): whether the pile is frozen for the side to play and why, or blocked
+    (:func:`pile_status`), and each finished hand's totals by side. Public facts only."""
+    return {"pile_status": pile_status(state),
+            "totals": [list(r.totals) for r in state.hand_results]}

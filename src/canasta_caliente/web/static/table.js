@@ -66,69 +66,73 @@ function contains(have, want) {
 function visibleActions() {
   const legal = message.legal.slice();
   if (message.can_deal) legal.push({notation: "deal", text: "deal the next hand"});
-  const chosen = selected.map((i) => message.board.hand[i]);
+  const chosen = selected.map((i) => message.view.hand[i]);
   if (!chosen.length) return legal;
   const fit = legal.filter((a) => contains(cardsOf(a.notation), chosen));
   fit.sort((a, b) => cardsOf(a.notation).length - cardsOf(b.notation).length);
   return fit;
 }
 
-function drawPlayers(board) {
+function drawPlayers(view) {
   const box = $("players");
   box.replaceChildren(el("h2", "Players"));
   message.seats.forEach((seat, i) => {
-    const hand = board.hands[i];
-    const row = el("div", null, {class: "player" + (board.current === i ? " to-act" : ""),
-                                 "data-seat": String(i)});
-    row.append(el("span", seatName(i) + " · side " + board.side_of[i] + " · " + hand.size +
-                  " cards" + (board.current === i ? " · to act" : "")));
-    if (hand.known.length) {
+    const toAct = view.current_player === i;
+    const side = view.sides.findIndex((s) => s.seats.includes(i));
+    const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
+    row.append(el("span", seatName(i) + " · side " + side + " · " + view.hand_sizes[i] +
+                  " cards" + (toAct ? " · to act" : "")));
+    if (view.known[i].length) {
       row.append(el("span", " · known: ", {class: "tag"}));
-      hand.known.forEach((c) => row.append(card(c)));
+      view.known[i].forEach((c) => row.append(card(c)));
     }
     box.append(row);
   });
-  const scores = board.sides.map((s, i) => "side " + i + ": " + s.score).join(" · ");
+  const scores = view.scores.map((s, i) => "side " + i + ": " + s).join(" · ");
   box.append(el("p", "Scores: " + scores, {id: "scores"}));
 }
 
-function drawMiddle(board) {
-  $("stock").replaceChildren(el("span", "Stock: " + board.stock + " cards", {id: "stock-size"}));
+function drawMiddle(view, board) {
+  $("stock").replaceChildren(el("span", "Stock: " + view.stock_size + " cards", {id: "stock-size"}));
   const pile = $("pile");
-  pile.replaceChildren(el("span", "Pile: " + board.pile.size + " cards", {id: "pile-size"}));
-  if (board.pile.up) { pile.append(el("span", " · up card ")); pile.append(card(board.pile.up)); }
+  pile.replaceChildren(el("span", "Pile: " + view.pile.length + " cards", {id: "pile-size"}));
+  if (view.pile.length) {
+    pile.append(el("span", " · up card "));
+    pile.append(card(view.pile[view.pile.length - 1]));
+  }
   const st = board.pile_status;
   if (st.frozen.length) pile.append(el("p", "Frozen: " + st.frozen.join("; "), {id: "frozen"}));
   if (st.blocked) pile.append(el("p", "Cannot be taken: " + st.blocked, {id: "blocked"}));
-  $("first-meld").textContent = board.current === null ? "" :
-    "First-meld minimum still needed by the side to play: " + board.first_meld_needed;
+  $("first-meld").textContent = view.current_player === null ? "" :
+    "First-meld minimum still needed by the side to play: " + view.first_meld_needed;
 }
 
-function drawSides(board) {
+function drawSides(view) {
   const box = $("sides");
   box.replaceChildren(el("h2", "Melds"));
-  board.sides.forEach((side, i) => {
+  view.sides.forEach((side, i) => {
     const row = el("div", null, {class: "side", "data-side": String(i)});
-    row.append(el("h3", "Side " + i + (side.laid_out ? " · bonus cards laid out: " + side.laid_out : "") +
+    row.append(el("h3", "Side " + i +
+                  (side.laid_out.length ? " · bonus cards laid out: " + side.laid_out.length : "") +
                   (side.caliente_played ? " · Caliente cards played: " + side.caliente_played : "")));
     if (!side.melds.length) row.append(el("span", "no meld yet"));
     for (const meld of side.melds) {
-      const m = el("span", null, {class: "meld" + (meld.canasta ? " " + meld.canasta : ""),
-                                  "data-rank": meld.rank});
+      const kind = meld.canasta ? (meld.natural ? "natural" : "mixed") : "";
+      const m = el("span", null, {class: "meld " + kind, "data-rank": meld.rank});
       meld.cards.forEach((c) => m.append(card(c)));
-      if (meld.canasta) m.append(el("span", meld.canasta + " canasta", {class: "tag"}));
+      if (kind) m.append(el("span", kind + " canasta", {class: "tag"}));
       row.append(m);
     }
     box.append(row);
   });
 }
 
-function drawHand(board) {
+function drawHand(view) {
   const box = $("hand");
   box.replaceChildren();
-  if (message.seat === null) { box.append(el("p", "You are watching: no hand is shown.")); return; }
+  if (view.hand === null) { box.append(el("p", "You are watching: no hand is shown.")); return; }
   let group = null, rank = null;
-  board.hand.forEach((code, i) => {
+  view.hand.forEach((code, i) => {
     if (code !== rank) {
       rank = code;
       group = el("span", null, {class: "rank-group"});
@@ -165,28 +169,28 @@ function drawActions() {
   $("act").hidden = message.seat === null;
 }
 
-function drawResults(board) {
+function drawResults(view, board) {
   const box = $("results");
   box.replaceChildren();
-  if (!board.results.length) { box.hidden = true; return; }
+  if (!view.hand_results.length) { box.hidden = true; return; }
   box.hidden = false;
   box.append(el("h2", "Scores by hand"));
-  for (const result of board.results) {
+  view.hand_results.forEach((result, h) => {
     const t = el("table", null, {class: "results"});
-    t.append(el("caption", "Hand " + result.hand));
+    t.append(el("caption", "Hand " + (h + 1)));
     const head = el("tr"); head.append(el("th", ""));
-    result.totals.forEach((_, i) => head.append(el("th", "Side " + i)));
+    result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i)));
     t.append(head);
-    for (const key of Object.keys(result.components[0])) {
+    for (const key of Object.keys(result.breakdown[0])) {
       const row = el("tr"); row.append(el("th", key.replace("_", " ")));
-      result.components.forEach((c) => row.append(el("td", c[key])));
+      result.breakdown.forEach((c) => row.append(el("td", c[key])));
       t.append(row);
     }
     const total = el("tr"); total.append(el("th", "total"));
-    result.totals.forEach((v) => total.append(el("td", v)));
+    board.totals[h].forEach((v) => total.append(el("td", v)));
     t.append(total);
     box.append(t);
-  }
+  });
 }
 
 function drawLog() {
@@ -195,24 +199,24 @@ function drawLog() {
   box.scrollTop = box.scrollHeight;
 }
 
-function status(board) {
-  if (board.game_over) return "The game is over.";
-  if (board.current === null) return message.can_deal ? "The hand is over: deal the next hand." :
-    "The hand is over.";
-  if (board.current === message.seat) return "Your turn.";
-  return seatName(board.current) + " to act.";
+function status(view) {
+  if (view.phase === "game_over") return "The game is over.";
+  if (view.current_player === null) return message.can_deal ?
+    "The hand is over: deal the next hand." : "The hand is over.";
+  if (view.current_player === message.seat) return "Your turn.";
+  return seatName(view.current_player) + " to act.";
 }
 
 function draw() {
   if (!message) return;
-  const board = message.board;
+  const view = message.view, board = message.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
   const s = $("status");
-  s.textContent = status(board);
+  s.textContent = status(view);
   s.dataset.turn = String(message.turn);
-  drawPlayers(board); drawMiddle(board); drawSides(board); drawHand(board); drawActions();
-  drawResults(board); drawLog();
+  drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
+  drawResults(view, board); drawLog();
 }
 
 function receive(event) {
@@ -220,7 +224,7 @@ function receive(event) {
   if (data.type === "update") {
     message = data.message;
     log = log.slice(0, message.since).concat(message.events);
-    selected = selected.filter((i) => i < message.board.hand.length);
+    selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
     if (!message.legal.length) $("hint-out").replaceChildren();
     draw();
   } else if (data.type === "error") {
