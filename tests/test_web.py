@@ -4,7 +4,9 @@ organiser's API and plays them through seats' sockets."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,16 @@ def my_turn(ws: Any) -> dict[str, Any]:
            and message["view"]["phase"] != "game_over"):
         message = next_update(ws)
     return message
+
+
+@contextlib.contextmanager
+def seat_zero(client: TestClient,
+              **table: Any) -> Iterator[tuple[dict[str, Any], Any, dict[str, Any]]]:
+    """A new table's links, seat 0's socket and the message of its first turn."""
+    links = make_table(client, **table)
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        yield links, ws, my_turn(ws)
 
 
 def table_state(client: TestClient, table: str) -> cc.GameState:
@@ -113,10 +125,7 @@ def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> 
 
 
 def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = my_turn(ws)
+    with seat_zero(client) as (links, ws, message):
         state = table_state(client, links["table"])
         assert message["seat"] == 0 and message["view"] == client_view(state, 0)
         assert {a["notation"] for a in message["legal"]} == {
@@ -133,10 +142,7 @@ def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -
 
 
 def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = my_turn(ws)
+    with seat_zero(client) as (links, ws, message):
         turn = message["turn"]
         ws.send_json({"type": "act", "action": "discard Q", "turn": turn})
         error = ws.receive_json()
@@ -159,10 +165,8 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
 
 
 def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        turn = my_turn(ws)["turn"]
+    with seat_zero(client) as (links, ws, first):
+        turn = first["turn"]
         ws.send_json({"type": "act", "action": "draw", "turn": turn})
         ws.send_json({"type": "act", "action": "draw", "turn": turn})
         replies = [ws.receive_json() for _ in range(3)]
@@ -184,10 +188,7 @@ def test_the_spectator_sees_the_public_table_and_cannot_act(client: TestClient) 
 
 
 def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        first = my_turn(ws)
+    with seat_zero(client) as (links, ws, first):
         ws.send_json({"type": "act", "action": "draw", "turn": first["turn"]})
         seen = next_update(ws)["next"]
         ws.send_json({"type": "act", "action": cc.legal_actions(
@@ -208,10 +209,7 @@ def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestCli
 
 
 def test_undo_only_what_reveals_nothing(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = my_turn(ws)
+    with seat_zero(client) as (links, ws, message):
         ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
         after = next_update(ws)
         assert not after["can_undo"]
@@ -249,11 +247,9 @@ def test_bots_play_off_the_loop_until_the_person_is_to_act() -> None:
 
 
 def bots_play_until_the_person_is_to_act(client: TestClient) -> None:
-    links = make_table(client, seats=[{"kind": "human"}] + [
-        {"kind": "bot", "level": level} for level in ("level-2", "level-3", "level-1")])
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = my_turn(ws)
+    with seat_zero(client, seats=[{"kind": "human"}] + [
+            {"kind": "bot", "level": level} for level in ("level-2", "level-3", "level-1")]
+                   ) as (links, ws, message):
         for _ in range(3):  # three of the person's turns, the bots playing in between
             ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
             message = next_update(ws)
@@ -338,10 +334,7 @@ def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> Non
 
 
 def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> None:
-    links = make_table(client)
-    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = my_turn(ws)
+    with seat_zero(client) as (links, ws, message):
         ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
         message = next_update(ws)
         ws.send_json({"type": "hint"})

@@ -131,24 +131,19 @@ class _Server:
             "levels": list(LEVELS)})
 
     async def check_rules(self, request: Request) -> Response:
-        data = await _body(request)
-        if isinstance(data, Response):
-            return data
-        try:
-            rules = _read_rules(data.get("rules"))
-        except RuleSetError as exc:
-            return _problems(exc.problems or [("(rules)", str(exc))])
+        asked = await _rules_asked(request)
+        if isinstance(asked, Response):
+            return asked
+        rules = asked[1]
         return JSONResponse({"players": rules.players, "rules": rules.to_dict()})
 
     async def create(self, request: Request) -> Response:
-        data = await _body(request)
-        if isinstance(data, Response):
-            return data
+        asked = await _rules_asked(request)
+        if isinstance(asked, Response):
+            return asked
+        data, rules = asked
         try:
-            rules = _read_rules(data.get("rules"))
             seats = check_seats(rules.players, data.get("seats"))
-        except RuleSetError as exc:
-            return _problems(exc.problems or [("(rules)", str(exc))])
         except Refused as exc:
             return _problems([("seats", exc.reason)])
         seed = data.get("seed")
@@ -322,6 +317,18 @@ async def _body(request: Request) -> dict[str, Any] | Response:
     if not isinstance(data, dict):
         return _problems([("(request)", "expected a JSON object")])
     return data
+
+
+async def _rules_asked(request: Request) -> tuple[dict[str, Any], RuleSet] | Response:
+    """A request's JSON object and the rules it names, or the 4xx response saying why not
+    (every problem of the rules listed)."""
+    data = await _body(request)
+    if isinstance(data, Response):
+        return data
+    try:
+        return data, _read_rules(data.get("rules"))
+    except RuleSetError as exc:
+        return _problems(exc.problems or [("(rules)", str(exc))])
 
 
 def _problems(problems: Any, status: int = 400) -> Response:
