@@ -64,6 +64,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
+    said: list[str] = []
     try:
         while True:  # until the server answers (or has died, or a minute has passed)
             try:
@@ -80,7 +81,9 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         process.terminate()
         process.wait(timeout=30)
         if process.stdout:
+            said.append(process.stdout.read())
             process.stdout.close()
+    assert f"serving on {url}/ (only this machine can connect)" in said[0]
 
 
 @pytest.fixture
@@ -99,7 +102,8 @@ def saved_states(data: Path, table: str) -> tuple[cc.GameState, ...]:
     return cc.GameRecord.from_dict(saved["record"]).states()
 
 
-def set_up(page: Any, url: str, seats: list[str], options: str = "") -> dict[str, str]:
+def set_up(page: Any, url: str, seats: list[str], options: str = "",
+           name: str = "Ann") -> dict[str, str]:
     """Make a table on the organiser's page; the links by seat ("spectator" too)."""
     page.goto(url + "/")
     page.wait_for_selector("#preset option[value=caliente]", state="attached")
@@ -109,7 +113,7 @@ def set_up(page: Any, url: str, seats: list[str], options: str = "") -> dict[str
     page.wait_for_selector("#kind-3")
     for seat, kind in enumerate(seats):
         page.select_option(f"#kind-{seat}", kind)
-    page.fill("#name-0", "Ann")
+    page.fill("#name-0", name)
     page.click("#create")
     page.wait_for_selector(".spectator-link")
     links = {a.get_attribute("data-seat"): a.get_attribute("href")
@@ -236,7 +240,8 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
 def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: Any) -> None:
     url, data = server
     organiser = browser.new_page()
-    links = set_up(organiser, url, ["human", "human", "level-1", "level-1"])
+    evil = "<img src=x onerror=window.pwned=1>"
+    links = set_up(organiser, url, ["human", "human", "level-1", "level-1"], name=evil)
     table = links["0"].split("/")[2]
     pages, frames = {}, {0: [], 1: []}
     for seat in (0, 1):
@@ -273,6 +278,8 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
             assert message["view"]["known"] == [[str(c) for c in seen.known(s)] for s in range(4)]
             assert json.dumps(message).count('"hand"') == 1  # the view's own, and no other
         page = pages[seat]
+        assert evil in page.text_content(".player[data-seat='0']")  # shown as text ...
+        assert page.evaluate("window.pwned") is None and not page.query_selector("img")  # only
         turn, shown = page.evaluate(
             "() => [Number(document.getElementById('status').dataset.turn), "
             "[...document.querySelectorAll('#hand button.card')].map(c => c.dataset.card)]")
