@@ -14,7 +14,8 @@ from pathlib import Path
 # Harmless when the package is installed (editable or not); lets a bare checkout build too.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 # Local extensions: ``canasta_options`` writes the options page from ``cc.OPTIONS``;
-# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide.
+# ``canasta_rl`` the action-id and observation tables of the reinforcement-learning guide;
+# ``canasta_checks`` the architecture page's table of the legality rules and their checks.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta-caliente"
@@ -33,6 +34,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "canasta_options",
+    "canasta_checks",
     "canasta_story",
     "canasta_rl",
     "myst_nb",
@@ -42,7 +44,8 @@ exclude_patterns = ["_build", "_ext"]
 
 # The example notebooks: each ``examples/*.ipynb`` is copied into ``notebooks/`` (ignored by
 # git) and shown with the outputs and plots it was committed with (``myst_nb``, which does not
-# run it again: the test suite runs it, tests/test_notebooks.py).
+# run it again: the test suite runs it, tests/test_notebooks.py, and a slow test there fails when
+# a fresh run's outputs differ from the committed ones).
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 NOTEBOOKS.mkdir(exist_ok=True)
 for _notebook in sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.ipynb")):

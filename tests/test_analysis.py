@@ -16,15 +16,18 @@ from typing import Any
 
 import matplotlib
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import canasta_caliente as cc
-from canasta_caliente.studies.compare import Z95, measures
+from canasta_caliente.studies.compare import Z95, measures, rates
 from canasta_caliente.studies.results import (
     HAND_COLUMNS,
     check_output_path,
     game_columns,
     write_records,
 )
+from canasta_caliente.studies.stats import rate_difference_interval, rate_interval, wilson_interval
 
 matplotlib.use("Agg")
 
@@ -258,6 +261,61 @@ def test_compare_ratio_measures(comparison: cc.Comparison) -> None:
     assert "win rate, side 0 (seats 0 2)" in four
 
 
+# Per game: (times the event happened, hands), at least one game.
+_GAMES = st.lists(st.integers(1, 12).flatmap(
+    lambda hands: st.tuples(st.integers(0, hands), st.just(hands))), min_size=1, max_size=40)
+
+
+@given(_GAMES)
+def test_every_interval_of_a_rate_lies_in_0_1_with_a_width(pairs: list[tuple[int, int]]) -> None:
+    """A rate's interval lies in [0, 1], holds the rate and is never a point, even at a rate
+    of 0 or 1 (where a normal interval leaves [0, 1] or shrinks to nothing)."""
+    rate, low, high = rate_interval(pairs, Z95)
+    assert 0 <= low <= rate <= high <= 1
+    assert low < high
+
+
+@given(st.lists(st.integers(1, 12).flatmap(lambda hands: st.tuples(
+    st.integers(0, hands), st.integers(0, hands), st.just(hands))), min_size=1, max_size=40))
+def test_every_difference_of_rates_lies_in_minus_1_1(games: list[tuple[int, int, int]]) -> None:
+    """The paired difference of two rates on the same games holds the difference and lies in
+    [-1, 1]; it is a point only when the two are the same game by game."""
+    a = [(x, n) for x, _, n in games]
+    b = [(y, n) for _, y, n in games]
+    diff, low, high = rate_difference_interval(a, b, Z95)
+    assert -1 <= low <= diff <= high <= 1
+    assert low < high or a == b
+
+
+def test_rate_intervals_refuse_impossible_counts() -> None:
+    """A count above its game's hands, no hand at all, or unpaired games are refused."""
+    with pytest.raises(ValueError, match="game 1: a rate counts from 0 to the game's hands"):
+        rate_interval([(1, 2), (3, 2)])
+    with pytest.raises(ValueError, match="at least one hand"):
+        rate_interval([])
+    with pytest.raises(ValueError, match="the same games on both sides"):
+        rate_difference_interval([(1, 2)], [(1, 2), (0, 1)])
+
+
+def test_compare_gives_rates_wilson_intervals(comparison: cc.Comparison) -> None:
+    """In a comparison every rate's interval lies in [0, 1] with a width, also for a way of
+    ending hands that never happened (a normal interval gave [0.000, 0.000] or dipped below 0),
+    and a win rate's is the textbook Wilson interval over the games."""
+    names = rates(TWO_P)
+    assert "hands ending passed" in names and "win rate, seat 1" in names
+    assert "pile takes per hand" not in names
+    for per in comparison.estimates().values():
+        for name in names:
+            assert 0 <= per[name].low <= per[name].value <= per[name].high <= 1
+            assert per[name].low < per[name].high, name
+    wins = sum(1 for g in comparison.results["plain"].games if g.winner == 0)
+    est = comparison.estimates()["plain"]["win rate, seat 0"]
+    assert (est.low, est.high) == pytest.approx(wilson_interval(wins, 30, Z95))
+    for row in comparison.summary():
+        if row["measure"] in names:
+            assert -1 <= row["difference_low"] <= row["difference"] <= row["difference_high"] <= 1
+
+
 def test_identical_variants_differ_in_nothing() -> None:
     """Two labels for the same rules play the same games: every difference is zero and
     reported as not significant."""
@@ -300,6 +358,45 @@ def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Compar
         assert (tmp_path / f"{i}.png").stat().st_size > 1000
     with pytest.raises(ValueError, match="kind must be one of"):
         result.plot("pie")
+
+
+def _data_boxes(figure: Any, renderer: Any) -> list[Any]:
+    """The window boxes of every data artist of the figure's axes: bars, histogram patches,
+    markers, error bars and lines (the zero line included)."""
+    boxes = []
+    for ax in figure.axes:
+        for artist in [*ax.patches, *ax.lines, *ax.collections]:
+            if artist.get_visible():
+                box = artist.get_window_extent(renderer)
+                if box.width > 0 or box.height > 0:
+                    boxes.append(box)
+    return boxes
+
+
+@pytest.mark.parametrize("kind", ["result scores", "result final", "comparison differences",
+                                  "comparison scores", "comparison hands"])
+def test_legends_cover_no_data(kind: str, result: cc.SimulationResult,
+                               comparison: cc.Comparison) -> None:
+    """Every legend stands where it overlaps no data: its box meets no box of a bar, a
+    histogram's patch, a marker, an error bar or a line (a legend inside the axes covered the
+    top of a bar in ``plot("hands")`` and the first rows of ``plot()``)."""
+    source, what = kind.split()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = (result if source == "result" else comparison).plot(what)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # the constrained layout places the axes and the legend
+    renderer = canvas.get_renderer()
+    legends = [*figure.legends, *(ax.get_legend() for ax in figure.axes if ax.get_legend())]
+    assert legends
+    boxes = _data_boxes(figure, renderer)
+    assert boxes
+    for legend in legends:
+        frame = legend.get_window_extent(renderer)
+        assert not [box for box in boxes if frame.overlaps(box)], kind
+        # Nor the axes' area, where more data would be drawn (with other games, another bar
+        # may grow where an inside legend's "best" place was free here).
+        assert not [ax for ax in figure.axes if frame.overlaps(ax.get_window_extent(renderer))]
 
 
 def test_reprs_are_short() -> None:

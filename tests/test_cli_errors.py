@@ -236,7 +236,7 @@ def test_simulate_interrupted_writes_the_partial_results(
     out = tmp_path / "r.json"
     assert main(["simulate", "--games", "20", "--no-progress", "--json", str(out)]) == 130
     printed = capsys.readouterr().out
-    assert "3 games of 20 (interrupted)" in printed
+    assert "3 of 20 games played (interrupted)" in printed
     import json
 
     data = json.loads(out.read_text())

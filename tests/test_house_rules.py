@@ -294,7 +294,17 @@ def test_json_document_must_be_an_object(text: str) -> None:
 def test_unknown_option_suggests_the_closest_name() -> None:
     """An unknown option is named, with the closest valid option."""
     message = only_problem(caliente_with(max_wild=3), "max_wild")
-    assert message == "unknown option (did you mean 'max_wilds'?)"
+    assert message == ("unknown option (did you mean 'max_wilds'? Or, of a similar meaning: "
+                       "'wild_rule')")
+
+
+def test_unknown_option_suggests_options_by_meaning() -> None:
+    """A name far in spelling from every option gets the options that share its words (in
+    their names, and less in their help): wild_cards_max is about max_wilds."""
+    message = only_problem(caliente_with(wild_cards_max=3), "wild_cards_max")
+    assert message == "unknown option (options of a similar meaning: 'max_wilds', 'wild_rule')"
+    assert only_problem(caliente_with(jokers=1), "jokers") == (
+        "unknown option (options of a similar meaning: 'wild_rule')")
 
 
 def test_unknown_option_far_from_any_name() -> None:

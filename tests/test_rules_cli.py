@@ -78,7 +78,22 @@ initial_meld_minimums = [[0, 50], [3000, 120], [1500, 90]]
     assert [line.split(": ")[:2] for line in lines] == [
         [bad, "handsize"], [bad, "sides"], [bad, "draw_count"], [bad, "initial_meld_minimums"],
     ]
-    assert lines[0] == f"{bad}: handsize: unknown option (did you mean 'hand_size'?)"
+    assert lines[0] == (f"{bad}: handsize: unknown option (did you mean 'hand_size'?); "
+                        "'canasta-caliente rules show caliente' lists every option with its help")
+
+
+def test_validate_suggests_options_by_meaning(tmp_path: Path, capsys: Capture) -> None:
+    """An unknown option far in spelling from every option (`wild_cards_max`) gets the options
+    of a similar meaning, and the line names the command that lists every option; that command
+    lists the options suggested."""
+    bad = write(tmp_path / "wild.toml", 'preset = "caliente"\nwild_cards_max = 3\n')
+    assert main(["rules", "validate", bad]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{bad}: wild_cards_max: unknown option (options of a similar meaning: 'max_wilds', "
+        "'wild_rule'); 'canasta-caliente rules show caliente' lists every option with its help"]
+    assert main(["rules", "show", "caliente"]) == 0
+    shown = capsys.readouterr().out
+    assert "\nmax_wilds = " in shown and "\nwild_rule = " in shown
 
 
 def test_validate_mixed_files(tmp_path: Path, capsys: Capture) -> None:

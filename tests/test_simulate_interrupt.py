@@ -133,7 +133,8 @@ class Run:
 
 def no_worker_left(run: Run) -> list[int]:
     """The run's processes still alive a moment after it ended (none, when all is well)."""
-    deadline = time.monotonic() + 1.0
+    # Waits for the condition (no process left), up to a deadline for a loaded machine.
+    deadline = time.monotonic() + STOP_SECONDS
     while (left := run.alive()) and time.monotonic() < deadline:
         time.sleep(0.05)
     if left:
@@ -153,7 +154,12 @@ def test_cli_simulate_interrupt(when: str, group: bool) -> None:
     """`simulate --workers 2` interrupted as soon as its progress bar appears (while the pool
     starts) or after 50 games: it prints the partial table, exits with status 130 within
     seconds, leaves no worker running and prints no traceback, whether SIGINT reaches the whole
-    process group (Ctrl-C) or the parent alone."""
+    process group (Ctrl-C) or the parent alone.
+
+    The table holds the games before the first gap (chunks come back as they finish, and on a
+    loaded machine one worker's chunk may lag behind the other's), so it holds at most the
+    games the bar showed, not necessarily 50 of them: that the kept games are exactly the
+    unbroken prefix is checked in process, below, where a condition can be waited for."""
     run = Run(CLI_SIMULATE)
     run.wait_for_games(0 if when == "early" else 50)
     elapsed, out, err = run.interrupt(group=group)
@@ -162,18 +168,29 @@ def test_cli_simulate_interrupt(when: str, group: bool) -> None:
     assert no_worker_left(run) == []
     assert "Traceback" not in err and "Error" not in err, err
     assert "(interrupted)" in out
-    played = int(re.search(r"(\d+) games of 3000 \(interrupted\)", out).group(1))  # type: ignore[union-attr]
-    assert played < 3000
+    played = int(re.search(r"(\d+) of 3000 games played \(interrupted\)", out).group(1))  # type: ignore[union-attr]
+    shown = max(map(int, re.findall(PROGRESS.decode(), err)), default=0)
+    assert played <= shown < 3000
     if when == "mid":
-        assert played >= 50
+        assert shown >= 50
 
 
+# The script reports on standard error how many games in a row from game 0 it has received
+# ("prefix N"), so a test can wait for the games an interrupted run must keep.
 LIBRARY = """
 import json
+import sys
 import canasta_caliente as cc
 from canasta_caliente.studies.simulate import simulate
+seen = set()
+def on_result(game):
+    seen.add(game.index)
+    prefix = 0
+    while prefix in seen:
+        prefix += 1
+    print(f"prefix {prefix}", file=sys.stderr, flush=True)
 result = simulate(cc.RuleSet.preset("caliente"), ["heuristic", "random"], 3000, seed=5,
-                  workers=2, progress=True)
+                  workers=2, progress=True, on_result=on_result)
 print(json.dumps({"interrupted": result.interrupted, "requested": result.requested,
                   "games": [game.to_dict() for game in result.games]}))
 """
@@ -183,11 +200,15 @@ print(json.dumps({"interrupted": result.interrupted, "requested": result.request
 @pytest.mark.parametrize("when", ["early", "mid"])
 def test_library_simulate_interrupted_like_a_notebook(when: str) -> None:
     """A notebook's interrupt (SIGINT to the kernel's process alone) during `simulate(...,
-    workers=2)`, early or after 50 games: the call returns within seconds with the games
-    0..n-1 played so far, exactly as a run of those games plays them, and no worker is left
-    running or prints a traceback."""
+    workers=2)`, early or once games 0 to 49 have come back: the call returns within seconds
+    with the games 0..n-1 played so far (at least those 50), exactly as a run of those games
+    plays them, and no worker is left running or prints a traceback."""
     run = Run(["-c", LIBRARY])
-    run.wait_for_games(0 if when == "early" else 50)
+    if when == "early":
+        run.wait_for_games(0)
+    else:
+        run.wait_until(lambda: max(map(int, re.findall(rb"prefix (\d+)", run.err)),
+                                   default=0) >= 50, "games 0 to 49")
     elapsed, out, err = run.interrupt(group=False)
     assert run.proc.returncode == 0, err
     assert elapsed < STOP_SECONDS
@@ -217,23 +238,26 @@ def test_cli_play_interrupted() -> None:
     assert no_worker_left(run) == []
 
 
-SLOW_DEMO = """
+# The demo stops in its second hand until interrupted (seed 1's game has six hands), so the
+# interrupt surely comes in the middle of it, however slow the machine.
+STOPPED_DEMO = """
 import sys, time
 from canasta_caliente.cli import commands as cli
 apply = cli.apply
-def slow_apply(state, action):
-    time.sleep(0.002)
+def stopped_apply(state, action):
+    if state.hand_number >= 2:
+        time.sleep(3600)
     return apply(state, action)
-cli.apply = slow_apply
+cli.apply = stopped_apply
 sys.exit(cli.main(["demo", "--seed", "1"]))
 """
 
 
 @needs_proc
 def test_cli_demo_interrupted() -> None:
-    """Ctrl-C in the middle of `demo` (slowed down so that it is still running): a one-line
-    message, status 130, no traceback."""
-    run = Run(["-c", SLOW_DEMO])
+    """Ctrl-C in the middle of `demo` (stopped in its second hand, so that it is still
+    running): a one-line message, status 130, no traceback."""
+    run = Run(["-c", STOPPED_DEMO])
     run.wait_for("out", rb"hand 1:")
     elapsed, out, err = run.interrupt(group=True)
     assert run.proc.returncode == 130, (out, err)
@@ -281,10 +305,14 @@ def test_user_executor_pending_futures_are_cancelled() -> None:
 
 
 def test_own_pool_workers_end_before_the_call_returns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An interrupt in a run on simulate's own pool (here raised by `on_result`): when the
-    call returns, every worker process has ended, and the games kept are a prefix."""
-    def stop_at_five(result: GameResult) -> None:
-        if result.index == 5:
+    """An interrupt in a run on simulate's own pool (here raised by `on_result` once games 0
+    to 5 have come back, in whatever order the chunks finished): when the call returns, every
+    worker process has ended, and the games kept are a prefix holding those six."""
+    seen: set[int] = set()
+
+    def stop_at_six(result: GameResult) -> None:
+        seen.add(result.index)
+        if seen >= set(range(6)):
             raise KeyboardInterrupt
 
     started: list[BaseProcess] = []
@@ -295,12 +323,11 @@ def test_own_pool_workers_end_before_the_call_returns(monkeypatch: pytest.Monkey
         started.append(process)
 
     monkeypatch.setattr(BaseProcess, "start", recording_start)
-    result = simulate(RULES, BOTS, 400, seed=1, workers=2, chunk_size=2, on_result=stop_at_five)
+    result = simulate(RULES, BOTS, 400, seed=1, workers=2, chunk_size=2, on_result=stop_at_six)
     assert len(started) == 2
     for process in started:
         # Ended: its exit closed its sentinel (the pool's thread reaps it in its own time).
         assert multiprocessing.connection.wait([process.sentinel], 0) == [process.sentinel]
-    # Chunks are handed back as they finish: a later chunk may have come back before game 5.
     kept = [g.index for g in result.games]
     assert result.interrupted and kept == list(range(len(kept))) and len(kept) >= 6
 

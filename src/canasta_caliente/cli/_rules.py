@@ -17,6 +17,7 @@ from ..rules.ruleset import OPTIONS, RuleSet, toml_value
 from ..views.reprs import changed_value, closest_preset
 
 __all__ = [
+    "LIST_OPTIONS",
     "InputError",
     "Unreadable",
     "comment",
@@ -68,6 +69,18 @@ class Unreadable(InputError):
     """A rule file that cannot be read at all: missing, a folder, not permitted."""
 
 
+LIST_OPTIONS = "; 'canasta-caliente rules show caliente' lists every option with its help"
+"""What the line of an unknown option ends with: the command that shows every option."""
+
+_OPTION_NAMES = frozenset(info.name for info in OPTIONS)
+
+
+def _unknown_option(name: str) -> bool:
+    """Whether a problem's name is an option the rules do not have (not a known option,
+    ``preset`` or a part of the document such as ``(document)``)."""
+    return name not in _OPTION_NAMES and name != "preset" and not name.startswith("(")
+
+
 def is_file_argument(source: str) -> bool:
     """Whether a rule-set argument names a file rather than a preset."""
     if source in RuleSet.preset_names():
@@ -101,7 +114,8 @@ def read_rules(source: str) -> RuleSet:
         raise unreadable(exc.strerror or one_line(exc)) from None
     except RuleSetError as exc:
         raise InputError([f"{source}: {option}: {' '.join(message.split())}"
-                           for option, message in exc.problems]) from None
+                          + (LIST_OPTIONS if _unknown_option(option) else "")
+                          for option, message in exc.problems]) from None
     except (CanastaError, ValueError, RecursionError) as exc:
         # Whatever else the content provokes (too deep, too large) is a problem of the file.
         raise InputError([f"{source}: (document): not a usable rule file: "

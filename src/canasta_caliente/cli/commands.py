@@ -14,7 +14,8 @@ they touch, and ``rules presets`` lists the presets.
 Exit status: 0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on bad
 input (a usage error, an unknown preset, a missing or unreadable file, an unusable rule file or
 output path), with a one-line message on standard error; 130 when interrupted (Ctrl-C). No
-input shows a traceback.
+input shows a traceback. A closed output pipe (``| head -1``) ends any command normally: status
+0, nothing on standard error.
 """
 
 from __future__ import annotations
@@ -574,7 +575,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
-    0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on a usage error
+    0 on success, and when the reader of the output goes away early (a closed pipe, as in
+    ``canasta-caliente demo | head -1``: nothing is printed about it); 1 when ``rules
+    validate`` finds a problem in a rule file; 2 on a usage error
     or an unusable preset, file or output path (a usage error raises :class:`SystemExit` with
     status 2, as :mod:`argparse` does); 130 when interrupted (:class:`KeyboardInterrupt`, as
     Ctrl-C raises). Every problem is a one-line message on standard error, never a traceback.
@@ -597,11 +600,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             say("canasta-caliente: interrupted", err=True)
         return 130
-    except BrokenPipeError:  # pragma: no cover - a pager or `head` closed the output early
+    except BrokenPipeError:
+        # A pager or `head` closed the output early: a normal end for a command line tool.
         # Point stdout at devnull so the interpreter's final flush does not fail again.
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

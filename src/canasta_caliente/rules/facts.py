@@ -65,6 +65,7 @@ def max_actions_per_hand(rules: RuleSet) -> int:
     them. In all, at most 4 (2 D + C + 1) + D actions.
 
     >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rules.facts import max_actions_per_hand
     >>> max_actions_per_hand(cc.RuleSet.preset("caliente"))  # 108 cards, no Caliente card
     976
     """

@@ -646,9 +646,69 @@ affects, in the order of the RuleSet's fields.
 # -- messages that name options and presets ----------------------------------------------
 
 
+def _words(text: str) -> set[str]:
+    """The words of an option's name or help, or of an unknown name (``wild_cards_max``: wild,
+    card, max), lower case and without a plural's ``s``."""
+    found = "".join(c if c.isalnum() else " " for c in text.lower()).split()
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in found}
+
+
+def _option_words() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per option, the telling words of its name and of its help: those of a quarter of the
+    options or fewer ("card", "side", "the" tell nothing)."""
+    names = {info.name: _words(info.name) for info in OPTIONS}
+    helps = {info.name: _words(info.help) for info in OPTIONS}
+    counts: dict[str, int] = {}
+    for info in OPTIONS:
+        for word in names[info.name] | helps[info.name]:
+            counts[word] = counts.get(word, 0) + 1
+    telling = {word for word, count in counts.items() if count <= len(OPTIONS) // 4}
+    return ({n: w & telling for n, w in names.items()},
+            {n: w & telling for n, w in helps.items()})
+
+
+_NAME_WORDS, _HELP_WORDS = _option_words()
+
+_SUGGESTIONS = 3
+"""The most options an unknown option's message suggests by meaning."""
+
+
+def related_options(name: str) -> tuple[str, ...]:
+    """The options whose meaning is closest to an unknown option's name: those sharing the
+    most telling words with it, a word of an option's name counting three times one of its
+    help, and scoring at least half what the best does (at most three, best first; none for a
+    name of more than 60 characters).
+
+    >>> related_options("wild_cards_max")
+    ('max_wilds', 'wild_rule')
+    >>> related_options("colour")
+    ()
+    """
+    if len(name) > 60:
+        return ()
+    wanted = _words(name)
+    scores = {option: 3 * len(wanted & _NAME_WORDS[option]) + len(wanted & _HELP_WORDS[option])
+              for option in _OPTION_NAMES}
+    best = max(scores.values())
+    ranked = sorted((option for option, score in scores.items() if score > 0 and 2 * score >= best),
+                    key=lambda option: -scores[option])
+    return tuple(ranked[:_SUGGESTIONS])
+
+
 def _unknown_message(name: str, *, suggest: bool = True) -> str:
-    close = close_match(name, _OPTION_NAMES, " (did you mean {!r}?)") if suggest else ""
-    return "unknown option" + close
+    """An unknown option's message: the option closest in spelling, and those closest in
+    meaning (:func:`related_options`)."""
+    if not suggest:
+        return "unknown option"
+    spelling = close_match(name, _OPTION_NAMES, "did you mean {!r}?")
+    related = [option for option in related_options(name) if repr(option) not in spelling]
+    meaning = ", ".join(map(repr, related))
+    if spelling and meaning:
+        hints = f"{spelling} Or, of a similar meaning: {meaning}"
+    else:
+        hints = spelling or (f"options of a similar meaning: {meaning}" if meaning else "")
+    return f"unknown option ({hints})" if hints else "unknown option"
 
 
 def _unknown_preset_message(name: Any) -> str:

@@ -8,10 +8,20 @@ player's advantage (the bots change sides every game, so it is not theirs). Ever
 with a 95% confidence interval, per variant and for the difference of every pair; a difference
 whose interval holds zero is reported as not significant.
 
-The game is the unit of the statistics: games are independent, hands of a game are not. A
-per-hand measure is a ratio of sums over games, whose standard error comes from the games'
-linearized values (the delta method); a pair's difference is taken game by game on the shared
-seeds, so what the deals have in common cancels out.
+The game is the unit of the statistics: games are independent, hands of a game are not. Which
+interval a measure gets depends on what it is:
+
+- A count or an amount (hands per game, points per hand, canastas per hand, pile takes per
+  hand): the estimate ± 1.96 standard errors. A per-hand measure is a ratio of sums over games,
+  whose standard error comes from the games' linearized values (the delta method). A pair's
+  difference is taken game by game on the shared seeds, so what the deals have in common
+  cancels out.
+- A rate, a proportion in [0, 1] (:func:`rates`: the going-out rates, how hands end, the win
+  rates): Wilson's score interval, on the games for a win rate and on the effective number of
+  hands for a per-hand rate (:func:`~canasta_caliente.studies.stats.rate_interval`). It stays
+  in [0, 1] and is never a point, even for a rate of 0 or 1. A pair's difference gets
+  Newcombe's hybrid score interval for paired proportions
+  (:func:`~canasta_caliente.studies.stats.rate_difference_interval`), which stays in [-1, 1].
 
 >>> import canasta_caliente as cc
 >>> base = cc.RuleSet.preset("caliente")
@@ -40,8 +50,9 @@ from .play import BotSpec
 from .plots import plot_comparison
 from .results import require, to_pandas
 from .simulate import simulate
+from .stats import rate_difference_interval, rate_interval
 
-__all__ = ["Comparison", "Estimate", "compare", "measures"]
+__all__ = ["Comparison", "Estimate", "compare", "measures", "rates"]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -89,25 +100,43 @@ def _wins(side: int) -> _Measure:
     return lambda g: (1.0 if g.winner == side else 0.0, 1)
 
 
-def measures(rules: RuleSet) -> dict[str, _Measure]:
-    """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
-    maps a game to (numerator, denominator), the measure being the ratio of their sums."""
+def _table(rules: RuleSet) -> dict[str, tuple[_Measure, bool]]:
+    """Every measure by name, in order, with whether it is a rate (a proportion)."""
     layout = rules.layout
-    out: dict[str, _Measure] = {"hands per game": lambda g: (g.hands, 1)}
+    out: dict[str, tuple[_Measure, bool]] = {"hands per game": (lambda g: (g.hands, 1), False)}
     for side in range(len(layout)):
-        out[f"points per hand, side {side}"] = _side_points(side)
-    out["canastas per hand"] = lambda g: (sum(g.canastas), g.hands)
+        out[f"points per hand, side {side}"] = (_side_points(side), False)
+    out["canastas per hand"] = (lambda g: (sum(g.canastas), g.hands), False)
     for side, seats in enumerate(layout):
-        out[f"going-out rate, side {side}"] = _going_out(seats)
-    out["pile takes per hand"] = lambda g: (sum(sum(t) for t in g.pile_takes), g.hands)
+        out[f"going-out rate, side {side}"] = (_going_out(seats), True)
+    out["pile takes per hand"] = (lambda g: (sum(sum(t) for t in g.pile_takes), g.hands),
+                                  False)
     for end in HandEnd:
-        out[f"hands ending {end.value}"] = _ending(end.value)
+        out[f"hands ending {end.value}"] = (_ending(end.value), True)
     for side, seats in enumerate(layout):
         names = " ".join(map(str, seats))
         name = (f"win rate, seat {names}" if len(seats) == 1
                 else f"win rate, side {side} (seats {names})")
-        out[name] = _wins(side)
+        out[name] = (_wins(side), True)
     return out
+
+
+def measures(rules: RuleSet) -> dict[str, _Measure]:
+    """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
+    maps a game to (numerator, denominator), the measure being the ratio of their sums."""
+    return {name: measure for name, (measure, _) in _table(rules).items()}
+
+
+def rates(rules: RuleSet) -> tuple[str, ...]:
+    """The names of the :func:`measures` that are rates (proportions, in [0, 1]), whose
+    intervals are Wilson's and Newcombe's (see the module's docstring).
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.studies.compare import rates
+    >>> rates(cc.RuleSet.preset("caliente-2p"))[:2]
+    ('going-out rate, side 0', 'going-out rate, side 1')
+    """
+    return tuple(name for name, (_, rate) in _table(rules).items() if rate)
 
 
 def _ratio(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
@@ -152,21 +181,43 @@ class Comparison:
         return min((len(r.games) for r in self.results.values()), default=0)
 
     def _measures(self) -> dict[str, _Measure]:
-        first = next(iter(self.results.values())).rules
-        return measures(first)
+        return measures(self._rules())
 
-    def _per_game(self) -> dict[str, dict[str, tuple[float, list[float]]]]:
-        """Per variant, per measure: the estimate and the games' influences."""
+    def _rules(self) -> RuleSet:
+        return next(iter(self.results.values())).rules
+
+    def _counts(self) -> dict[str, dict[str, list[tuple[float, float]]]]:
+        """Per variant, per measure: each game's (numerator, denominator)."""
         n = self.games
         table = self._measures()
-        return {label: {name: _ratio([f(g) for g in result.games[:n]])
-                        for name, f in table.items()}
+        return {label: {name: [f(g) for g in result.games[:n]] for name, f in table.items()}
                 for label, result in self.results.items()}
 
+    @staticmethod
+    def _estimate(rate: bool, pairs: list[tuple[float, float]]) -> Estimate:
+        """One variant's measure with the interval its kind takes (see the module)."""
+        if rate and sum(p[1] for p in pairs) > 0:
+            return Estimate(*rate_interval(pairs, Z95))
+        return _interval(*_ratio(pairs))
+
+    @staticmethod
+    def _difference(rate: bool, a: list[tuple[float, float]],
+                    b: list[tuple[float, float]]) -> Estimate:
+        """The paired difference ``b - a`` of a measure with the interval its kind takes."""
+        if rate and sum(p[1] for p in a) > 0 and sum(p[1] for p in b) > 0:
+            return Estimate(*rate_difference_interval(a, b, Z95))
+        value_a, infl_a = _ratio(a)
+        value_b, infl_b = _ratio(b)
+        return _interval(value_b - value_a,
+                         [ub - ua for ua, ub in zip(infl_a, infl_b, strict=True)])
+
     def estimates(self) -> dict[str, dict[str, Estimate]]:
-        """Per variant, per measure, the estimate with its 95% confidence interval."""
-        return {label: {name: _interval(*values) for name, values in per.items()}
-                for label, per in self._per_game().items()}
+        """Per variant, per measure, the estimate with its 95% confidence interval (Wilson's
+        for a rate, see the module's docstring)."""
+        rated = set(rates(self._rules()))
+        return {label: {name: self._estimate(name in rated, pairs)
+                        for name, pairs in per.items()}
+                for label, per in self._counts().items()}
 
     def pairs(self) -> Iterator[tuple[str, str]]:
         """Every pair of variants ``(a, b)``, ``a`` before ``b`` in the order given."""
@@ -179,15 +230,15 @@ class Comparison:
         """The comparison as rows of plain scalars: one row per measure per pair, with each
         variant's value and interval (``a``, ``a_low``, ``a_high``, ``b``, ...), the difference
         ``b - a`` with its interval, and ``significant`` (the interval excludes zero)."""
-        per = self._per_game()
+        counts = self._counts()
+        rated = set(rates(self._rules()))
         rows: list[dict[str, Any]] = []
         for a, b in self.pairs():
             for name in self._measures():
-                value_a, infl_a = per[a][name]
-                value_b, infl_b = per[b][name]
-                est_a, est_b = _interval(value_a, infl_a), _interval(value_b, infl_b)
-                diff = _interval(value_b - value_a,
-                                 [ub - ua for ua, ub in zip(infl_a, infl_b, strict=True)])
+                rate = name in rated
+                est_a = self._estimate(rate, counts[a][name])
+                est_b = self._estimate(rate, counts[b][name])
+                diff = self._difference(rate, counts[a][name], counts[b][name])
                 rows.append({
                     "measure": name, "variant_a": a, "variant_b": b,
                     "a": est_a.value, "a_low": est_a.low, "a_high": est_a.high,

@@ -4,7 +4,8 @@ Each function returns a :class:`matplotlib.figure.Figure` and shows nothing: the
 closed in :mod:`matplotlib.pyplot` as soon as it is made, so nothing accumulates there and
 ``plt.show()`` does not show it again. It works the same in a script, on a server without a
 display (any backend, Agg included) and in a notebook, where a figure that ends a cell is drawn
-under it. Save one with ``figure.savefig("file.png")``.
+under it. Save one with ``figure.savefig("file.png")``. A legend stands outside the axes, on
+their right, so that it never covers data.
 
 >>> import canasta_caliente as cc
 >>> result = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"], games=4)
@@ -41,6 +42,13 @@ def _figure(**options: Any) -> Any:
     figure = plt.figure(**options)
     plt.close(figure)
     return figure
+
+
+def _legend(figure: Any, **options: Any) -> None:
+    """The figure's legend, outside the axes (on their right), so that it covers no data: a
+    bar's top or the first rows of the differences would be hidden under a legend inside
+    them. The constrained layout makes room for it."""
+    figure.legend(loc="outside right upper", **options)
 
 
 def _bins(values: list[int], count: int = 30) -> list[float]:
@@ -94,7 +102,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     ax.set_xlabel(label_x)
     ax.set_ylabel("count")
     ax.set_title(f"{title}{name}, {len(result.games)} games")
-    ax.legend()
+    _legend(figure)
     return figure
 
 
@@ -146,7 +154,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         ax.set_ylabel("games" if kind == "hands" else "count")
         ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")
                      + f", {comparison.games} games per variant")
-        ax.legend()
+        _legend(figure)
         return figure
     rows = comparison.summary()
     names = measures if measures is not None else [
@@ -174,5 +182,5 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax.set_yticklabels(names)
     ax.set_xlabel("difference in % of the first variant's value, 95% interval")
     ax.set_title(f"What changes: {comparison.games} games per variant")
-    ax.legend(title="hollow: not significant", fontsize="small", title_fontsize="small")
+    _legend(figure, title="hollow: not significant", fontsize="small", title_fontsize="small")
     return figure

@@ -58,9 +58,9 @@ class _Progress:
             except ImportError:
                 self.bar = None
             else:
-                self.bar = tqdm(total=total, unit="game")
+                self.bar = tqdm(total=total, unit="game", desc="games played")
             if self.bar is None:
-                print(f"\r0/{total} games", end="", file=sys.stderr, flush=True)
+                print(f"\rgames played: 0/{total}", end="", file=sys.stderr, flush=True)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -69,7 +69,7 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(n)
         else:
-            print(f"\r{self.done}/{self.total} games", end="", file=sys.stderr, flush=True)
+            print(f"\rgames played: {self.done}/{self.total}", end="", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if not self.enabled:

@@ -15,10 +15,14 @@ if TYPE_CHECKING:
 __all__ = ["simulation_html", "simulation_table"]
 
 
+def _played(result: SimulationResult) -> str:
+    """What the first line counts: the games played of those asked for."""
+    return f"{len(result.games)} of {result.requested} games played"
+
+
 def simulation_table(result: SimulationResult) -> str:
     """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
-    lines = [f"{len(result.games)} games of {result.requested}"
-             + (" (interrupted)" if result.interrupted else ""),
+    lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else ""),
              f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}"]
     rates = result.win_rates
     means = result.mean_hand_score
@@ -36,7 +40,7 @@ def simulation_table(result: SimulationResult) -> str:
 def simulation_html(result: SimulationResult) -> str:
     """An HTML table of a simulation's aggregate statistics (its ``_repr_html_``)."""
     esc = html.escape
-    title = f"{len(result.games)} games of {result.requested}" + (
+    title = _played(result) + (
         " (interrupted)" if result.interrupted else "")
     if result.label:
         title = f"{esc(result.label)}: {title}"
