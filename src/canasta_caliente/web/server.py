@@ -91,7 +91,11 @@ class _Server:
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         pool = self.start_pool()
+        warmed: set[RuleSet] = set()
         for table in self.tables.values():  # the resumed tables' bots play on
+            if table.record.rules not in warmed:  # see create()
+                warmed.add(table.record.rules)
+                table.message(None, 0)
             self.drive(table)
         try:
             yield
@@ -151,6 +155,9 @@ class _Server:
                                  or not 0 <= seed < 2**63):
             return _problems([("seed", "a whole number from 0 below 2**63, or none")])
         table = Table.create(rules, seats, seed=seed)
+        # The first message under new rules builds their action ids (a tenth of a second or
+        # more): in a thread, so the other tables' replies go on meanwhile.
+        await asyncio.to_thread(table.message, None, 0)
         self.save(table)
         self.add(table)
         self.drive(table)
