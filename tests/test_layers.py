@@ -38,7 +38,7 @@ LAYERS: dict[str, int] = {
     "play": 8,  # a game on top: events, text, client messages, take-backs
     "testing": 9,
     "studies": 10,
-    "cli": 11, "rl": 11,  # the interfaces
+    "cli": 11, "rl": 11, "web": 11,  # the interfaces
     "": 12, "_moved": 12,  # the package's root and its finder of former paths: anything
 }
 

@@ -4,7 +4,7 @@
 same games under several rule sets and compares them with confidence intervals; ``play`` lets a
 person play one seat in the terminal against bots (``hint`` asks the search bot for advice);
 ``tournament`` plays a round robin of bots and rates them on the Elo scale; ``demo`` plays a
-seeded game between random players.
+seeded game between random players; ``serve`` runs the web table (the ``web`` extra).
 ``rules`` works with rule sets (a preset
 name, or a house-rules file in TOML or JSON that names a preset and overrides options):
 ``rules validate FILE...`` checks files and lists every problem, ``rules show`` prints every
@@ -431,6 +431,43 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """``serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn."""
+    rules = load_rules(args.rules)
+    if not 0 <= args.port <= 65535:
+        raise InputError([f"--port: a port from 0 to 65535, not {args.port}"])
+    try:
+        import uvicorn
+
+        from ..web import app
+    except ImportError as exc:
+        raise InputError([f"serve needs the optional extra 'web' ({one_line(exc)}): "
+                          "pip install canasta-caliente[web]"]) from None
+    data = Path(args.data)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError([f"--data: {args.data}: cannot make the folder: "
+                          f"{exc.strerror or one_line(exc)}"]) from None
+    try:
+        application = app(rules, data=data, bot_seconds=args.bot_seconds,
+                          hint_seconds=args.hint_seconds)
+    except ValueError as exc:
+        raise InputError([f"serve: {one_line(exc)}"]) from None
+    where = "only this machine can connect" if args.host in ("127.0.0.1", "localhost", "::1") \
+        else "other machines can connect: anyone who reaches it can make tables"
+    say(f"serving on http://{args.host}:{args.port}/ ({where}); tables are saved in "
+        f"{data}; Ctrl-C stops")
+    try:
+        uvicorn.run(application, host=args.host, port=args.port, log_level="warning",
+                    ws_max_size=65536)
+    except (OSError, SystemExit) as exc:  # a port in use, a host that cannot be bound
+        raise InputError([f"serve: cannot listen on {args.host}:{args.port}: "
+                          f"{one_line(exc) if isinstance(exc, OSError) else 'see above'}"]
+                         ) from None
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="canasta-caliente",
@@ -527,6 +564,25 @@ def _parser() -> argparse.ArgumentParser:
                       ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
     tour.add_argument("--no-progress", action="store_true", help="no progress bar")
     tour.set_defaults(func=_tournament)
+
+    serve = sub.add_parser(
+        "serve", help="a table in the browser: play against bots and friends (extra 'web')",
+        description="Serve the web table: open http://HOST:PORT/ to choose the rules and the "
+        "seats and get one secret link per person. Every table is saved in --data after "
+        "every action and resumed when the server starts again. Binds to 127.0.0.1 (this "
+        "machine only) unless --host says otherwise.")
+    serve.add_argument("--rules", default="caliente",
+                       help="the preset or house-rules file the set-up page offers first")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    serve.add_argument("--data", default="canasta-tables", metavar="DIR",
+                       help="the folder the tables are saved in and resumed from")
+    serve.add_argument("--bot-seconds", type=float, default=1.0,
+                       help="a searching bot's thinking time per move (levels 3 to 5)")
+    serve.add_argument("--hint-seconds", type=float, default=1.0,
+                       help="the search time behind a hint")
+    serve.set_defaults(func=_serve)
 
     rules = sub.add_parser(
         "rules", help="validate, show and compare rule sets (presets and house-rules files)",

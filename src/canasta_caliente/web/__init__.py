@@ -1,0 +1,30 @@
+"""A table in the browser: the ASGI application behind ``canasta-caliente serve``.
+
+This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets)::
+
+    pip install canasta-caliente[web]
+
+- :func:`app`: the application (Starlette), to run with uvicorn or mount in another ASGI
+  server;
+- ``server``: its routes, sockets and bots; ``tables``: the tables, their seats, records and
+  files; ``static/``: the page's HTML, CSS and JavaScript, served as they are (no build step,
+  nothing fetched from elsewhere); ``_game``: the game layer's messages as the server reads
+  them.
+
+May import: any layer below it (an interface on top, beside :mod:`canasta_caliente.cli`) but
+:mod:`canasta_caliente.testing` and :mod:`canasta_caliente.cli`; only the CLI's ``serve``
+imports it, inside the command.
+"""
+
+from __future__ import annotations
+
+try:
+    import starlette as _starlette  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised in an environment without the extra
+    raise ImportError(
+        f"canasta_caliente.web needs the optional extra 'web' ({exc.name} is missing): "
+        "pip install canasta-caliente[web]") from exc
+
+from .server import app
+
+__all__ = ["app"]

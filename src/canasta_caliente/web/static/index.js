@@ -1,0 +1,94 @@
+// The organiser's page: choose the rules, check them, choose each seat, make the table.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let levels = [];
+let checkedRules = null;
+
+function el(tag, text, attrs) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  return node;
+}
+
+async function post(url, body) {
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                     body: JSON.stringify(body)});
+  return [response.status, await response.json()];
+}
+
+async function chosenRules() {
+  const source = document.querySelector("input[name=source]:checked").value;
+  if (source === "file") {
+    const file = $("file").files[0];
+    if (!file) throw new Error("choose a house-rules file first");
+    return {file: await file.text(), format: file.name.toLowerCase().endsWith(".json") ? "json" : "toml"};
+  }
+  const text = $("options").value.trim();
+  let options = {};
+  if (text) {
+    try { options = JSON.parse(text); } catch (e) { throw new Error("options: not a JSON object"); }
+  }
+  return {preset: $("preset").value, options};
+}
+
+function showProblems(problems) {
+  const list = $("problems");
+  list.replaceChildren(...problems.map(([option, message]) => el("li", option + ": " + message)));
+}
+
+async function check() {
+  $("create").disabled = true;
+  let rules;
+  try { rules = await chosenRules(); } catch (e) { showProblems([["rules", e.message]]); return; }
+  const [status, answer] = await post("/api/rules", {rules});
+  if (status !== 200) { showProblems(answer.problems); return; }
+  showProblems([]);
+  $("problems").append(el("li", "valid: " + answer.players + " players", {class: "ok"}));
+  checkedRules = rules;
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (let i = 0; i < answer.players; i++) {
+    const row = el("div", null, {class: "seat-row"});
+    row.append(el("label", "Seat " + i, {for: "kind-" + i}));
+    const kind = el("select", null, {id: "kind-" + i, "aria-label": "seat " + i + " player"});
+    kind.append(el("option", "a person", {value: "human"}));
+    for (const level of levels) kind.append(el("option", "bot " + level, {value: level}));
+    if (i > 0) kind.value = levels[1] || levels[0];
+    const name = el("input", null, {id: "name-" + i, maxlength: "40", value: "Seat " + i,
+                                     "aria-label": "seat " + i + " name"});
+    row.append(kind, name);
+    seats.append(row);
+  }
+  $("create").disabled = false;
+}
+
+async function create() {
+  const seats = [];
+  for (let i = 0; $("kind-" + i); i++) {
+    const kind = $("kind-" + i).value, name = $("name-" + i).value;
+    seats.push(kind === "human" ? {kind: "human", name} : {kind: "bot", level: kind, name});
+  }
+  const [status, answer] = await post("/api/tables", {rules: checkedRules, seats});
+  if (status !== 201) { showProblems(answer.problems); return; }
+  const links = $("links");
+  links.replaceChildren();
+  answer.seats.forEach((path, i) => {
+    if (path === null) return;
+    const item = el("li", "Seat " + i + ": ");
+    item.append(el("a", location.origin + path, {href: path, class: "seat-link", "data-seat": String(i)}));
+    links.append(item);
+  });
+  const item = el("li", "Spectators: ");
+  item.append(el("a", location.origin + answer.spectator, {href: answer.spectator, class: "spectator-link"}));
+  links.append(item);
+}
+
+async function start() {
+  const setup = await (await fetch("/api/setup")).json();
+  levels = setup.levels;
+  for (const name of setup.presets) $("preset").append(el("option", name, {value: name}));
+  $("check").addEventListener("click", check);
+  $("create").addEventListener("click", create);
+}
+start();

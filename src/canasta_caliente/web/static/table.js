@@ -1,0 +1,276 @@
+// A seat's (or the spectators') page: one WebSocket to the server, the table drawn from each
+// update, actions chosen among the legal ones only. Every text goes in with textContent, never
+// as HTML, so no name or message can inject markup.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const [, , tableId, secret] = location.pathname.split("/");
+let message = null;     // the last update's message
+let log = [];           // every event so far, as this seat may see them
+let selected = [];      // indexes into the hand of the chosen cards
+let socket = null;
+let retry = 500;
+
+const NAMES = {"4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
+  "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two, wild",
+  "JK": "joker, wild", "R3": "red three, bonus card", "B3": "black three, stop card",
+  "CAL": "Caliente card"};
+const KINDS = {"2": "wild", "JK": "wild", "R3": "bonus", "B3": "stop", "CAL": "cal"};
+
+function el(tag, text, attrs) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  return node;
+}
+
+function card(code, tag) {
+  const node = el(tag || "span", code,
+                  {class: "card " + (KINDS[code] || "natural"), "aria-label": NAMES[code] || code,
+                   "data-card": code});
+  if (!tag) node.setAttribute("role", "img");
+  return node;
+}
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "the dealer";
+  const who = message.seats[seat].name;
+  return seat === message.seat ? who + " (you)" : who;
+}
+
+function send(data) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
+}
+
+function act(notation) {
+  $("error").textContent = "";
+  send({type: "act", action: notation, turn: message.turn});
+  selected = [];
+}
+
+function cardsOf(notation) {
+  const words = notation.split(" ").slice(1);
+  const on = words.indexOf("on");
+  return on >= 0 ? words.slice(0, on) : words;
+}
+
+function contains(have, want) {
+  const left = [...have];
+  for (const c of want) {
+    const i = left.indexOf(c);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+function visibleActions() {
+  const legal = message.legal.slice();
+  if (message.can_deal) legal.push({notation: "deal", text: "deal the next hand"});
+  const chosen = selected.map((i) => message.view.hand[i]);
+  if (!chosen.length) return legal;
+  const fit = legal.filter((a) => contains(cardsOf(a.notation), chosen));
+  fit.sort((a, b) => cardsOf(a.notation).length - cardsOf(b.notation).length);
+  return fit;
+}
+
+function drawPlayers(view) {
+  const box = $("players");
+  box.replaceChildren(el("h2", "Players"));
+  message.seats.forEach((seat, i) => {
+    const toAct = view.current_player === i;
+    const side = view.sides.findIndex((s) => s.seats.includes(i));
+    const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
+    row.append(el("span", seatName(i) + " · side " + side + " · " + view.hand_sizes[i] +
+                  " cards" + (toAct ? " · to act" : "")));
+    if (view.known[i].length) {
+      row.append(el("span", " · known: ", {class: "tag"}));
+      view.known[i].forEach((c) => row.append(card(c)));
+    }
+    box.append(row);
+  });
+  const scores = view.scores.map((s, i) => "side " + i + ": " + s).join(" · ");
+  box.append(el("p", "Scores: " + scores, {id: "scores"}));
+}
+
+function drawMiddle(view, board) {
+  $("stock").replaceChildren(el("span", "Stock: " + view.stock_size + " cards", {id: "stock-size"}));
+  const pile = $("pile");
+  pile.replaceChildren(el("span", "Pile: " + view.pile.length + " cards", {id: "pile-size"}));
+  if (view.pile.length) {
+    pile.append(el("span", " · up card "));
+    pile.append(card(view.pile[view.pile.length - 1]));
+  }
+  const st = board.pile_status;
+  if (st.frozen.length) pile.append(el("p", "Frozen: " + st.frozen.join("; "), {id: "frozen"}));
+  if (st.blocked) pile.append(el("p", "Cannot be taken: " + st.blocked, {id: "blocked"}));
+  $("first-meld").textContent = view.current_player === null ? "" :
+    "First-meld minimum still needed by the side to play: " + view.first_meld_needed;
+}
+
+function drawSides(view) {
+  const box = $("sides");
+  box.replaceChildren(el("h2", "Melds"));
+  view.sides.forEach((side, i) => {
+    const row = el("div", null, {class: "side", "data-side": String(i)});
+    row.append(el("h3", "Side " + i +
+                  (side.laid_out.length ? " · bonus cards laid out: " + side.laid_out.length : "") +
+                  (side.caliente_played ? " · Caliente cards played: " + side.caliente_played : "")));
+    if (!side.melds.length) row.append(el("span", "no meld yet"));
+    for (const meld of side.melds) {
+      const kind = meld.canasta ? (meld.natural ? "natural" : "mixed") : "";
+      const m = el("span", null, {class: "meld " + kind, "data-rank": meld.rank});
+      meld.cards.forEach((c) => m.append(card(c)));
+      if (kind) m.append(el("span", kind + " canasta", {class: "tag"}));
+      row.append(m);
+    }
+    box.append(row);
+  });
+}
+
+function drawHand(view) {
+  const box = $("hand");
+  box.replaceChildren();
+  if (view.hand === null) { box.append(el("p", "You are watching: no hand is shown.")); return; }
+  let group = null, rank = null;
+  view.hand.forEach((code, i) => {
+    if (code !== rank) {
+      rank = code;
+      group = el("span", null, {class: "rank-group"});
+      box.append(group);
+    }
+    const b = card(code, "button");
+    b.setAttribute("type", "button");
+    b.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
+    if (selected.includes(i)) b.classList.add("selected");
+    b.addEventListener("click", () => {
+      selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+      draw();
+      const again = $("hand").querySelectorAll("button.card")[i];
+      if (again) again.focus();
+    });
+    group.append(b);
+  });
+}
+
+function drawActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  const actions = visibleActions();
+  actions.forEach((a, i) => {
+    const label = (i < 9 ? (i + 1) + ". " : "") + a.text;
+    const b = el("button", label, {type: "button", "data-notation": a.notation});
+    b.addEventListener("click", () => act(a.notation));
+    box.append(b);
+  });
+  if (!actions.length) box.append(el("p", message.legal.length ? "No legal action uses those cards." :
+                                      "Nothing to do: wait for your turn."));
+  $("undo").disabled = !message.can_undo;
+  $("hint").disabled = !message.legal.length;
+  $("act").hidden = message.seat === null;
+}
+
+function drawResults(view, board) {
+  const box = $("results");
+  box.replaceChildren();
+  if (!view.hand_results.length) { box.hidden = true; return; }
+  box.hidden = false;
+  box.append(el("h2", "Scores by hand"));
+  view.hand_results.forEach((result, h) => {
+    const t = el("table", null, {class: "results"});
+    t.append(el("caption", "Hand " + (h + 1)));
+    const head = el("tr"); head.append(el("th", ""));
+    result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i)));
+    t.append(head);
+    for (const key of Object.keys(result.breakdown[0])) {
+      const row = el("tr"); row.append(el("th", key.replace("_", " ")));
+      result.breakdown.forEach((c) => row.append(el("td", c[key])));
+      t.append(row);
+    }
+    const total = el("tr"); total.append(el("th", "total"));
+    board.totals[h].forEach((v) => total.append(el("td", v)));
+    t.append(total);
+    box.append(t);
+  });
+}
+
+function drawLog() {
+  const box = $("log");
+  box.replaceChildren(...log.map((e) => el("li", e.text)));
+  box.scrollTop = box.scrollHeight;
+}
+
+function status(view) {
+  if (view.phase === "game_over") return "The game is over.";
+  if (view.current_player === null) return message.can_deal ?
+    "The hand is over: deal the next hand." : "The hand is over.";
+  if (view.current_player === message.seat) return "Your turn.";
+  return seatName(view.current_player) + " to act.";
+}
+
+function draw() {
+  if (!message) return;
+  const view = message.view, board = message.board;
+  $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
+    seatName(message.seat));
+  const s = $("status");
+  s.textContent = status(view);
+  s.dataset.turn = String(message.turn);
+  drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
+  drawResults(view, board); drawLog();
+}
+
+function receive(event) {
+  const data = JSON.parse(event.data);
+  if (data.type === "update") {
+    message = data.message;
+    log = log.slice(0, message.since).concat(message.events);
+    selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
+    if (!message.legal.length) $("hint-out").replaceChildren();
+    draw();
+  } else if (data.type === "error") {
+    $("error").textContent = data.reason;
+  } else if (data.type === "hint") {
+    const out = $("hint-out");
+    out.replaceChildren(el("p", "Hint (" + data.budget + "; value 0.5 is even, higher is better):"));
+    const list = el("ol");
+    data.ranked.forEach((r) => list.append(el("li", r.notation + " · value " + r.value +
+      " · lead " + r.lead + " · " + r.visits + " simulations")));
+    out.append(list);
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "/" + secret);
+  socket.addEventListener("open", () => { retry = 500; send({type: "hello", since: log.length}); });
+  socket.addEventListener("message", receive);
+  socket.addEventListener("close", () => {
+    $("status").textContent = "Disconnected: reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!message || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target && event.target.tagName === "INPUT") return;
+  const actions = visibleActions();
+  if (/^[1-9]$/.test(event.key) && actions[Number(event.key) - 1]) {
+    act(actions[Number(event.key) - 1].notation);
+  } else if (event.key === "Escape") {
+    selected = []; draw();
+  } else if (event.key === "d" && actions.some((a) => a.notation === "draw")) {
+    act("draw");
+  } else if (event.key === "h" && message.legal.length) {
+    send({type: "hint"});
+  } else if (event.key === "u" && message.can_undo) {
+    send({type: "undo", turn: message.turn});
+  } else {
+    return;
+  }
+  event.preventDefault();
+});
+$("hint").addEventListener("click", () => send({type: "hint"}));
+$("undo").addEventListener("click", () => send({type: "undo", turn: message.turn}));
+$("clear").addEventListener("click", () => { selected = []; draw(); });
+connect();

@@ -1,0 +1,317 @@
+"""The tables of a web server: who sits where, the game as a :class:`~canasta_caliente.GameRecord`,
+the events each seat has been sent, and the files that let a restarted server resume them.
+
+Nothing here knows of HTTP: the server (:mod:`canasta_caliente.web.server`) calls
+:meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.message` and sends what they return.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..actions import Action, parse_action
+from ..engine import illegal_reason
+from ..engine.checks import Context, pile_frozen_for, up_card_refusal
+from ..errors import CanastaError, NotationError, StateError
+from ..play import Event, client_message, events, step
+from ..records.storage import GameRecord
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState
+from ..views.view import observe
+from ._game import LEVELS, can_take_back
+
+__all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_tables"]
+
+TABLE_FORMAT = "canasta-caliente/web-table"
+"""The ``format`` of a saved table's document."""
+
+NAME_LIMIT = 40
+"""The longest seat name, in characters."""
+
+
+class Refused(CanastaError):
+    """A client's request that changes nothing; :attr:`code` says which kind (``"illegal"``,
+    ``"stale"``, ``"not-your-turn"``, ``"malformed"``, ``"not-allowed"``)."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@attrs.frozen
+class Seat:
+    """A seat of a table: a person (with the secret of their link) or a bot of a level."""
+
+    name: str
+    level: str | None = None
+    """The bot level, or ``None`` for a person."""
+    secret: str | None = None
+    """The secret of a person's link (``None`` for a bot)."""
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot's seat."""
+        return self.level is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON data (the secret included: for the server's own files only)."""
+        return {"name": self.name, "level": self.level, "secret": self.secret}
+
+
+def new_secret() -> str:
+    """A link's secret: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def check_seats(players: int, seats: Any) -> list[Seat]:
+    """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
+    ...}`` or ``{"kind": "bot", "level": "level-2"}``; raises :class:`Refused` naming what is
+    wrong."""
+    if not isinstance(seats, list) or len(seats) != players:
+        raise Refused("malformed", f"seats: expected a list of {players} seats")
+    out: list[Seat] = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise Refused("malformed", f"seats[{i}]: expected an object")
+        kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
+        if not isinstance(name, str) or len(name) > NAME_LIMIT:
+            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters")
+        name = " ".join(name.split()) or f"Seat {i}"
+        if kind == "human":
+            out.append(Seat(name, secret=new_secret()))
+        elif kind == "bot":
+            level = seat.get("level")
+            if level not in LEVELS:
+                raise Refused("malformed",
+                              f"seats[{i}].level: one of {', '.join(LEVELS)}, not {level!r}")
+            out.append(Seat(f"{name} ({level} bot)", level=level))
+        else:
+            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', not {kind!r}")
+    if not any(not s.is_bot for s in out):
+        raise Refused("malformed", "seats: at least one seat must be a person's")
+    return out
+
+
+class Table:
+    """One game at the server: its seats, its record and states, and every action's events."""
+
+    def __init__(self, table_id: str, seats: Sequence[Seat], spectator: str,
+                 record: GameRecord) -> None:
+        self.id = table_id
+        self.seats = tuple(seats)
+        self.spectator = spectator
+        self.record = record
+        self.states: list[GameState] = list(record.states())
+        self.log: list[tuple[Event, ...]] = [
+            events(before, action)
+            for before, action in zip(self.states, record.actions, strict=False)]
+
+    @classmethod
+    def create(cls, rules: RuleSet, seats: Sequence[Seat], *, seed: int | None = None) -> Table:
+        """A new table with its first hand dealt."""
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        return cls(secrets.token_urlsafe(9), seats, new_secret(),
+                   GameRecord.start(rules, seed=seed))
+
+    @property
+    def state(self) -> GameState:
+        """The game now."""
+        return self.states[-1]
+
+    @property
+    def turn(self) -> int:
+        """How many actions have been played: the number a client's action must carry."""
+        return len(self.record.actions)
+
+    def audience(self, secret: str) -> int | None:
+        """The seat whose link carries ``secret`` (``None``: the spectators' link); raises
+        :class:`PermissionError` for any other secret. Compared in constant time."""
+        found: int | bool | None = False
+        for seat, s in enumerate(self.seats):
+            if s.secret is not None and hmac.compare_digest(s.secret, secret):
+                found = seat
+        if hmac.compare_digest(self.spectator, secret):
+            found = None
+        if found is False:
+            raise PermissionError("no seat of this table has that link")
+        return found
+
+    def links(self) -> dict[str, Any]:
+        """The path of each person's link and the spectators'."""
+        return {"table": self.id,
+                "seats": [None if s.secret is None else f"/t/{self.id}/{s.secret}"
+                          for s in self.seats],
+                "spectator": f"/t/{self.id}/{self.spectator}"}
+
+    # -- acting --------------------------------------------------------------------------
+
+    def _check_turn(self, seat: int, turn: object) -> None:
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            raise Refused("malformed", "turn: expected the number of actions played, an int")
+        if turn != self.turn:
+            raise Refused("stale", f"stale: the game has moved on (action {self.turn}, "
+                          f"not {turn}); here is the table now")
+
+    def may_deal(self, seat: int | None) -> bool:
+        """Whether ``seat`` may deal the next hand (any person, between hands)."""
+        state = self.state
+        return (seat is not None and not self.seats[seat].is_bot
+                and state.current_player is None and not state.is_game_over)
+
+    def act(self, seat: int, notation: object, turn: object) -> Action:
+        """Play ``notation`` for ``seat`` at action number ``turn``; raises :class:`Refused`
+        (nothing changes) when it is malformed, stale, not the seat's turn or illegal."""
+        if not isinstance(notation, str) or not 0 < len(notation) <= 200:
+            raise Refused("malformed", "action: expected an action's notation, a short string")
+        self._check_turn(seat, turn)
+        try:
+            action = parse_action(notation)
+        except NotationError as exc:
+            raise Refused("malformed", f"not an action: {exc}") from None
+        state = self.state
+        if state.current_player != seat and not (action == Action("deal")
+                                                  and self.may_deal(seat)):
+            raise Refused("not-your-turn", "not your turn")
+        reason = illegal_reason(state, action)
+        if reason is not None:
+            raise Refused("illegal", reason)
+        self.play(action)
+        return action
+
+    def play(self, action: Action) -> None:
+        """Apply a legal action (a bot's, or one :meth:`act` checked)."""
+        after, happened = step(self.state, action)
+        self.log.append(happened)
+        self.states.append(after)
+        self.record = self.record.extend(action)
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back the last action: it was its own, and undoing it
+        reveals nothing it did not know before."""
+        if seat is None or len(self.states) < 2:
+            return False
+        before = self.states[-2]
+        return before.current_player == seat and can_take_back(before, self.state)
+
+    def take_back(self, seat: int, turn: object) -> None:
+        """Undo ``seat``'s last action; raises :class:`Refused` when not allowed."""
+        self._check_turn(seat, turn)
+        if not self.can_undo(seat):
+            raise Refused("not-allowed", "undo: only your own last action, and only when "
+                          "taking it back reveals nothing new (no card drawn or taken)")
+        self.states.pop()
+        self.log.pop()
+        self.record = GameRecord(self.record.rules, self.record.seed, self.record.deck,
+                                 self.record.scores, self.record.actions[:-1])
+
+    def bot_to_act(self) -> int | None:
+        """The bot's seat that is to act, or ``None``; a table of bots alone deals on."""
+        player = self.state.current_player
+        if player is not None and self.seats[player].is_bot:
+            return player
+        return None
+
+    def bot_rng(self) -> random.Random:
+        """The random generator of the next bot decision, fixed by the seed and the turn."""
+        return random.Random(f"{self.record.seed}:{self.turn}")
+
+    # -- messages ------------------------------------------------------------------------
+
+    def event_count(self) -> int:
+        """How many events have happened."""
+        return sum(len(e) for e in self.log)
+
+    def message(self, seat: int | None, since: int) -> dict[str, Any]:
+        """What ``seat``'s client is sent: the game layer's client message (the seat's view,
+        its legal actions, the events from number ``since`` on) and the table around it (the
+        action number, seat names, :func:`board`, whether the seat may undo or deal)."""
+        flat = [e for action in self.log for e in action]
+        since = min(max(since, 0), len(flat))
+        message = client_message(self.state, seat, flat[since:])
+        message.update(
+            table=self.id, turn=self.turn, since=since, next=len(flat),
+            seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
+            board=board(self.state),
+            can_undo=self.can_undo(seat), can_deal=self.may_deal(seat))
+        return message
+
+    # -- files ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as the server saves it (secrets included)."""
+        return {"format": TABLE_FORMAT, "id": self.id,
+                "seats": [s.to_dict() for s in self.seats], "spectator": self.spectator,
+                "record": self.record.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Table:
+        """A table saved by :meth:`to_dict`; raises :class:`~canasta_caliente.StateError`."""
+        try:
+            if data["format"] != TABLE_FORMAT:
+                raise StateError(f"not a saved table: format {data['format']!r}")
+            seats = [Seat(str(s["name"]), s["level"], s["secret"]) for s in data["seats"]]
+            return cls(str(data["id"]), seats, str(data["spectator"]),
+                       GameRecord.from_dict(data["record"]))
+        except KeyError as exc:
+            raise StateError(f"not a saved table: no {exc.args[0]!r}") from None
+        except TypeError:
+            raise StateError("not a saved table: a field is of the wrong type") from None
+
+    def save(self, folder: Path) -> None:
+        """Write the table to ``folder/<id>.json`` (replacing the file whole, so a crash
+        leaves the old file or the new one, never half of one), readable by the owner only."""
+        path = folder / f"{self.id}.json"
+        part = folder / f".{self.id}.json.part"
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(self.to_dict(), f)
+        os.replace(part, path)
+
+
+def load_tables(folder: Path) -> dict[str, Table]:
+    """Every table saved in ``folder``; raises :class:`~canasta_caliente.StateError` naming a
+    file that is not a saved table."""
+    tables: dict[str, Table] = {}
+    for path in sorted(folder.glob("*.json")):
+        try:
+            table = Table.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        except (ValueError, CanastaError) as exc:
+            raise StateError(f"{path}: {exc}") from None
+        tables[table.id] = table
+    return tables
+
+
+def pile_status(state: GameState) -> dict[str, Any]:
+    """Whether the pile is frozen for the side to play, and why, and whether its up card may
+    be taken at all: the engine's named checks (PILE-2, PILE-3) as a page shows them."""
+    if state.current_player is None:
+        return {"frozen": [], "blocked": None}
+    ctx = Context(state)
+    frozen: list[str] = []
+    if pile_frozen_for(ctx):
+        if state.rules.always_frozen:
+            frozen.append("these rules keep the pile frozen")
+        if observe(state, ctx.seat).pile_has_freezer:
+            frozen.append("a wild or bonus card is in it (PILE-3)")
+        if not frozen:
+            frozen.append("the side to play has not melded yet (PILE-3)")
+    return {"frozen": frozen, "blocked": up_card_refusal(ctx) if state.pile else None}
+
+
+def board(state: GameState) -> dict[str, Any]:
+    """What a page draws besides the client message's view (which holds the table as the seat
+    sees it): whether the pile is frozen for the side to play and why, or blocked
+    (:func:`pile_status`), and each finished hand's totals by side. Public facts only."""
+    return {"pile_status": pile_status(state),
+            "totals": [list(r.totals) for r in state.hand_results]}

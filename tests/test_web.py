@@ -1,0 +1,348 @@
+"""The web table's server through its real protocol: Starlette's test client over HTTP and
+WebSocket (issue 29). No part of the server is mocked: every test makes tables through the
+organiser's API and plays them through seats' sockets."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+
+from starlette.testclient import TestClient, WebSocketDenialResponse
+
+import canasta_caliente as cc
+from canasta_caliente.play import client_view
+from canasta_caliente.web import app
+from canasta_caliente.web.server import MESSAGE_LIMIT
+
+HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
+    {"kind": "bot", "level": "level-1"}] * 3
+
+
+def make_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
+               seed: int = 7, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = client.post("/api/tables", json={
+        "rules": rules or {"preset": "caliente"}, "seats": seats or HUMAN_AND_BOTS,
+        "seed": seed})
+    assert response.status_code == 201, response.text
+    links: dict[str, Any] = response.json()
+    return links
+
+
+def ws_path(page: str) -> str:
+    return page.replace("/t/", "/ws/", 1)
+
+
+def next_update(ws: Any) -> dict[str, Any]:
+    """The next update on a socket (errors and hints are skipped)."""
+    while True:
+        data = ws.receive_json()
+        if data["type"] == "update":
+            message: dict[str, Any] = data["message"]
+            return message
+
+
+def my_turn(ws: Any) -> dict[str, Any]:
+    """Updates until the seat is to act (the bots play meanwhile, in their threads)."""
+    message = next_update(ws)
+    while (not message["legal"] and not message["can_deal"]
+           and message["view"]["phase"] != "game_over"):
+        message = next_update(ws)
+    return message
+
+
+@contextlib.contextmanager
+def seat_zero(client: TestClient,
+              **table: Any) -> Iterator[tuple[dict[str, Any], Any, dict[str, Any]]]:
+    """A new table's links, seat 0's socket and the message of its first turn."""
+    links = make_table(client, **table)
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        yield links, ws, my_turn(ws)
+
+
+def table_state(client: TestClient, table: str) -> cc.GameState:
+    state: cc.GameState = client.app.state.tables[table].state  # type: ignore[attr-defined]
+    return state
+
+
+@pytest.fixture
+def client() -> Any:
+    with TestClient(app(bot_seconds=0.05, hint_seconds=0.05, processes=False)) as c:
+        yield c
+
+
+def test_pages_and_setup(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and "set up a table" in index.text
+    assert "default-src 'self'" in index.headers["content-security-policy"]
+    assert client.get("/static/table.js").status_code == 200
+    setup = client.get("/api/setup").json()
+    assert "caliente" in setup["presets"] and setup["levels"][0] == "level-1"
+
+
+def test_invalid_rules_show_every_problem(client: TestClient) -> None:
+    bad = client.post("/api/rules", json={"rules": {"preset": "caliente", "options": {
+        "hand_size": -1, "target_score": "lots"}}})
+    assert bad.status_code == 400
+    options = {option for option, _ in bad.json()["problems"]}
+    assert {"hand_size", "target_score"} <= options
+    toml = client.post("/api/rules", json={"rules": {"file": "preset = 'nope'\n"}})
+    assert toml.status_code == 400 and toml.json()["problems"]
+    good = client.post("/api/rules", json={"rules": {"preset": "caliente-2p"}})
+    assert good.json()["players"] == 2
+    for body in (b"not json", b"[]", b"{" + b" " * 70000 + b"}"):
+        response = client.post("/api/tables", content=body)
+        assert response.status_code in (400, 413) and response.json()["problems"]
+    seats = client.post("/api/tables", json={"rules": {"preset": "caliente"},
+                                              "seats": [{"kind": "bot", "level": "level-1"}] * 4})
+    assert seats.status_code == 400 and "person" in seats.json()["problems"][0][1]
+
+
+def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
+    links = make_table(client)
+    table = links["table"]
+    assert client.get(links["seats"][0]).status_code == 200
+    seat = links["seats"][0]
+    for path in (f"/t/{table}/wrong", f"/t/{table}/", f"/t/{table}", "/t/",
+                 f"/t/nosuch/{seat.rsplit('/', 1)[1]}",
+                 seat[:-1] + ("y" if seat.endswith("x") else "x")):
+        response = client.get(path)
+        assert response.status_code == 403, path
+        assert "Ann" not in response.text and "hand" not in response.text
+    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
+            f"/ws/{table}/wrong"):
+        pass
+    assert denied.value.status_code == 403
+    assert len(links["seats"][0].rsplit("/", 1)[1]) >= 22  # 24 random bytes: 192 bits
+
+
+def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, message):
+        state = table_state(client, links["table"])
+        assert message["seat"] == 0 and message["view"] == client_view(state, 0)
+        assert {a["notation"] for a in message["legal"]} == {
+            str(a) for a in cc.legal_actions(state)}
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        after = next_update(ws)
+        assert after["turn"] == message["turn"] + 1
+        assert after["events"] and "draw" in after["events"][-1]["text"]
+        state = table_state(client, links["table"])
+        assert after["view"] == client_view(state, 0)
+        assert after["view"]["hand"] == [str(c) for c in state.hand(0)]
+        assert after["board"] == {"totals": [], "pile_status": {
+            "frozen": ["the side to play has not melded yet (PILE-3)"], "blocked": None}}
+
+
+def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, message):
+        turn = message["turn"]
+        ws.send_json({"type": "act", "action": "discard Q", "turn": turn})
+        error = ws.receive_json()
+        state = table_state(client, links["table"])
+        assert error == {"type": "error", "code": "illegal",
+                         "reason": cc.illegal_reason(state, "discard Q")}
+        for bad in ("not json", "[1]", json.dumps({"type": "fly"}),
+                    json.dumps({"type": "act", "action": "draw", "turn": turn, "x": 1}),
+                    json.dumps({"type": "act", "action": 5, "turn": turn}),
+                    json.dumps({"type": "act", "action": "draw", "turn": "0"}),
+                    json.dumps({"type": "act", "action": "fly away", "turn": turn}),
+                    json.dumps({"type": "hello", "since": -1}),
+                    "x" * (MESSAGE_LIMIT + 1)):
+            ws.send_text(bad)
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "malformed", bad
+        assert table_state(client, links["table"]) == state
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})
+        assert next_update(ws)["turn"] == turn + 1
+
+
+def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, first):
+        turn = first["turn"]
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})
+        replies = [ws.receive_json() for _ in range(3)]
+        errors = [r for r in replies if r["type"] == "error"]
+        assert len(errors) == 1 and errors[0]["code"] in ("stale", "not-your-turn")
+        record = client.app.state.tables[links["table"]].record  # type: ignore[attr-defined]
+        assert record.actions[turn:] == ("draw",)
+
+
+def test_the_spectator_sees_the_public_table_and_cannot_act(client: TestClient) -> None:
+    links = make_table(client)
+    with client.websocket_connect(ws_path(links["spectator"])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        message = next_update(ws)
+        assert message["seat"] is None and message["view"]["hand"] is None
+        assert message["legal"] == [] and "hand" not in json.dumps(message["board"])
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        assert ws.receive_json()["code"] == "not-your-turn"
+
+
+def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, first):
+        ws.send_json({"type": "act", "action": "draw", "turn": first["turn"]})
+        seen = next_update(ws)["next"]
+        ws.send_json({"type": "act", "action": cc.legal_actions(
+            table_state(client, links["table"]))[-1].__str__(), "turn": first["turn"] + 1})
+    # The socket dropped; the bots play on meanwhile.
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": seen})
+        again = next_update(ws)
+        assert again["since"] == seen
+        table = client.app.state.tables[links["table"]]  # type: ignore[attr-defined]
+        assert again["next"] <= table.event_count()
+        ws.send_json({"type": "hello", "since": 0})
+        everything = next_update(ws)
+        while everything["since"] != 0:  # a bot's move sent before the hello was read
+            everything = next_update(ws)
+        assert len(everything["events"]) == everything["next"] >= again["next"]
+        assert everything["events"][seen:again["next"]] == again["events"]
+
+
+def test_undo_only_what_reveals_nothing(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, message):
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        after = next_update(ws)
+        assert not after["can_undo"]
+        ws.send_json({"type": "undo", "turn": after["turn"]})
+        assert ws.receive_json()["code"] == "not-allowed"
+        state = table_state(client, links["table"])
+        melds = [a for a in cc.legal_actions(state) if a.verb is cc.Verb.MELD]
+        assert melds  # seed 7 deals seat 0 three sixes
+        ws.send_json({"type": "act", "action": str(melds[0]), "turn": after["turn"]})
+        melded = next_update(ws)
+        assert melded["can_undo"]
+        ws.send_json({"type": "undo", "turn": melded["turn"]})
+        undone = next_update(ws)
+        assert undone["turn"] == after["turn"] and not undone["can_undo"]
+        assert table_state(client, links["table"]) == state
+
+
+def test_names_are_data_never_markup(client: TestClient) -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    links = make_table(client, seats=[{"kind": "human", "name": evil}, *HUMAN_AND_BOTS[1:]])
+    page = client.get(links["seats"][0])
+    assert evil not in page.text and "script-src" not in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        assert next_update(ws)["seats"][0]["name"] == evil  # as text; the page sets textContent
+    js = client.get("/static/table.js").text + client.get("/static/index.js").text
+    assert "innerHTML" not in js and "insertAdjacentHTML" not in js
+
+
+def test_bots_play_off_the_loop_until_the_person_is_to_act() -> None:
+    # The default: bots think in worker processes.
+    with TestClient(app(bot_seconds=0.05)) as client:
+        bots_play_until_the_person_is_to_act(client)
+
+
+def bots_play_until_the_person_is_to_act(client: TestClient) -> None:
+    with seat_zero(client, seats=[{"kind": "human"}] + [
+            {"kind": "bot", "level": level} for level in ("level-2", "level-3", "level-1")]
+                   ) as (links, ws, message):
+        for _ in range(3):  # three of the person's turns, the bots playing in between
+            ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+            message = next_update(ws)
+            state = table_state(client, links["table"])
+            discard = next(a for a in cc.legal_actions(state) if a.verb is cc.Verb.DISCARD)
+            ws.send_json({"type": "act", "action": str(discard), "turn": message["turn"]})
+            message = my_turn(ws)
+            if message["view"]["current_player"] != 0:
+                break
+            assert table_state(client, links["table"]).current_player == 0
+
+
+def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as first:
+        links = [make_table(first, seed=s) for s in (1, 2)]
+        with first.websocket_connect(ws_path(links[0]["seats"][0])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            turn = my_turn(ws)["turn"]
+            ws.send_json({"type": "act", "action": "draw", "turn": turn})
+            next_update(ws)
+        before = {t: first.app.state.tables[t].record  # type: ignore[attr-defined]
+                  for t in (links[0]["table"], links[1]["table"])}
+    saved = sorted(p.name for p in tmp_path.iterdir())
+    assert saved == sorted(f"{t}.json" for t in before)
+    assert all(p.stat().st_mode & 0o077 == 0 for p in tmp_path.iterdir())
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as second:
+        for link in links:
+            table = second.app.state.tables[link["table"]]  # type: ignore[attr-defined]
+            assert table.record == before[link["table"]]
+            assert second.get(link["seats"][0]).status_code == 200
+            assert second.get(link["spectator"]).status_code == 200
+        with second.websocket_connect(ws_path(links[0]["seats"][0])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            message = next_update(ws)
+            assert message["turn"] >= turn + 1 and message["events"]
+
+
+def test_app_arguments_are_checked() -> None:
+    with pytest.raises(TypeError, match="rules"):
+        app(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bot_seconds"):
+        app(bot_seconds=0)
+    with pytest.raises(cc.RuleSetError):
+        app("no-such-preset")
+
+
+def test_serve_refuses_bad_input_in_one_line(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta_caliente.cli import main
+
+    assert main(["serve", "--port", "99999"]) == 2
+    assert "--port" in capsys.readouterr().err
+    (tmp_path / "t.json").write_text("[]", encoding="utf-8")
+    assert main(["serve", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "t.json: not a saved table" in err and "Traceback" not in err
+    assert main(["serve", "--rules", "no-such-preset"]) == 2
+
+
+def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> None:
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Mount, Route
+
+    async def home(_request: Any) -> PlainTextResponse:
+        return PlainTextResponse("our club")
+
+    site = Starlette(routes=[Route("/club", home),
+                             Mount("/", app=app(data=tmp_path, bot_seconds=0.05,
+                                                processes=False))])
+    with TestClient(site) as client:
+        assert client.get("/club").text == "our club"
+        links = make_table(client)
+        with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            message = my_turn(ws)
+            ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+            message = next_update(ws)
+            discard = next(a for a in message["legal"] if a["notation"].startswith("discard"))
+            ws.send_json({"type": "act", "action": discard["notation"], "turn": message["turn"]})
+            assert my_turn(ws)["turn"] >= message["turn"] + 4  # three bots played in between
+
+
+def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> None:
+    with seat_zero(client) as (links, ws, message):
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        message = next_update(ws)
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["budget"] == "0.05 s of search"
+        legal = {a["notation"] for a in message["legal"]}
+        assert hint["ranked"] and {r["notation"] for r in hint["ranked"]} <= legal
+        assert all(0 <= r["value"] <= 1 for r in hint["ranked"])
+    with client.websocket_connect(ws_path(links["spectator"])) as ws:
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "not-your-turn"

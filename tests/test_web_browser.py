@@ -1,0 +1,286 @@
+"""The web table in a real browser: Playwright driving Chromium against ``canasta-caliente
+serve`` run as a separate process (issue 29). Nothing is mocked: the organiser's page makes the
+table, the seats play by clicks and keys, and what each page shows is checked against the
+engine's state (read from the table's saved record) at every step.
+
+Playwright cannot download browsers here, so the tests launch Debian's ``chromium`` by its path;
+without one they skip, saying how to install it. Screenshots are saved in ``test-artifacts/web/``
+(ignored by git); ``docs/_static/`` holds copies of two of them for the "Play in the browser"
+page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: pip install playwright")
+
+import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.play import client_view  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts" / "web"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium to drive: install Debian's with `apt-get install -y chromium` "
+    "(Playwright cannot download its own browsers here)")]
+
+STEP = 30_000
+"""The longest a page may take to show a change, in milliseconds (a condition is awaited; this
+is only the give-up point)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """``canasta-caliente serve`` on a free loopback port, with its data folder."""
+    port, data = free_port(), tmp_path / "tables"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", str(port),
+         "--data", str(data), "--bot-seconds", "0.05", "--hint-seconds", "0.1"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    said: list[str] = []
+    try:
+        while True:  # until the server answers (or has died, or a minute has passed)
+            try:
+                with urllib.request.urlopen(url + "/api/setup", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    out = process.stdout.read() if process.stdout else ""
+                    pytest.fail(f"the server did not start: {out}")
+                time.sleep(0.05)
+        yield url, data
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if process.stdout:
+            said.append(process.stdout.read())
+            process.stdout.close()
+    assert f"serving on {url}/ (only this machine can connect)" in said[0]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def saved_states(data: Path, table: str) -> tuple[cc.GameState, ...]:
+    """Every state of the table's game, from the record the server saved."""
+    saved = json.loads((data / f"{table}.json").read_text(encoding="utf-8"))
+    return cc.GameRecord.from_dict(saved["record"]).states()
+
+
+def set_up(page: Any, url: str, seats: list[str], options: str = "",
+           name: str = "Ann") -> dict[str, str]:
+    """Make a table on the organiser's page; the links by seat ("spectator" too)."""
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=caliente]", state="attached")
+    if options:
+        page.fill("#options", options)
+    page.click("#check")
+    page.wait_for_selector("#kind-3")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#kind-{seat}", kind)
+    page.fill("#name-0", name)
+    page.click("#create")
+    page.wait_for_selector(".spectator-link")
+    links = {a.get_attribute("data-seat"): a.get_attribute("href")
+             for a in page.query_selector_all(".seat-link")}
+    links["spectator"] = page.get_attribute(".spectator-link", "href")
+    return links
+
+
+def wait_settled(page: Any) -> None:
+    """Until the page's seat is to act, or the hand or game is over."""
+    page.wait_for_function(
+        "() => /Your turn|hand is over|game is over/.test("
+        "document.getElementById('status').textContent)", timeout=STEP)
+
+
+def check_page(page: Any, state: cc.GameState, seat: int) -> None:
+    """What the page shows is the engine's state as ``seat`` may see it."""
+    hand = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.dataset.card)")
+    assert hand == [str(c) for c in state.hand(seat)]
+    assert page.text_content("#stock-size") == f"Stock: {state.stock_size} cards"
+    assert page.text_content("#pile-size") == f"Pile: {len(state.pile)} cards"
+    for other in range(state.rules.players):
+        row = page.text_content(f".player[data-seat='{other}']")
+        assert f"{len(state.hand(other))} cards" in row
+    melds = page.eval_on_selector_all(
+        ".side .meld",
+        "ms => ms.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.card))")
+    assert melds == [[str(c) for c in m.cards] for side in range(len(state.scores))
+                     for m in state.melds(side)]
+    labels = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.ariaLabel)")
+    assert all(labels), "every card has a label a screen reader reads"
+
+
+def wait_for(find: Any) -> Any:
+    """``find()`` once it is not ``None`` (polled; a minute at most)."""
+    deadline = time.monotonic() + STEP / 1000
+    while (found := find()) is None:
+        assert time.monotonic() < deadline, "the pages never came to a seat's turn"
+        time.sleep(0.02)
+    return found
+
+
+def shoot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def play_turn(page: Any) -> None:
+    """One action by clicks and keys: draw with the ``d`` key, then meld what can be melded
+    (choosing the cards, then the action), else discard the first card."""
+    notations = page.eval_on_selector_all("#actions button",
+                                          "bs => bs.map(b => b.dataset.notation)")
+    if "draw" in notations:
+        page.keyboard.press("d")
+        return
+    if "deal" in notations:
+        page.click("#actions button[data-notation=deal]")
+        return
+    melds = [n for n in notations if n.startswith("meld ") and " on " not in n]
+    if melds:
+        cards = melds[0].split()[1:]
+        hand = page.eval_on_selector_all("#hand button.card",
+                                         "cs => cs.map(c => c.dataset.card)")
+        used: set[int] = set()
+        for code in cards:  # each click draws the hand anew: find the card by its place
+            i = next(i for i, c in enumerate(hand) if i not in used and c == code)
+            used.add(i)
+            page.locator("#hand button.card").nth(i).click()
+        chosen = page.eval_on_selector_all("#hand button.card.selected",
+                                           "cs => cs.map(c => c.dataset.card)")
+        assert sorted(chosen) == sorted(cards)
+        page.click(f"#actions button[data-notation='{melds[0]}']")
+        return
+    discards = [n for n in notations if n.startswith("discard ")]
+    if discards:
+        page.locator(f"#hand button.card[data-card='{discards[0].split()[1]}']").first.click()
+        page.click(f"#actions button[data-notation='{discards[0]}']")
+        return
+    page.keyboard.press("1")  # the first legal action (ask, yes, no, pass, ...)
+
+
+def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -> None:
+    url, data = server
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    links = set_up(page, url, ["human", "level-2", "level-1", "level-2"],
+                   options='{"target_score": 50}')
+    table = links["0"].split("/")[2]
+    page.goto(url + links["0"])
+    wait_settled(page)
+    shoot(page, "table-start.png")
+    actions_shown = 0
+    shot_melds = False
+    for _ in range(400):  # a bound, never reached in a game to 50 points
+        wait_settled(page)
+        turn = int(page.get_attribute("#status", "data-turn"))
+        states = saved_states(data, table)
+        assert turn == len(states) - 1, "a settled page shows the game as saved"
+        state = states[-1]
+        check_page(page, state, 0)
+        if state.is_game_over:
+            break
+        legal = {str(a) for a in cc.legal_actions(state)} if state.current_player == 0 else set()
+        shown = set(page.eval_on_selector_all(
+            "#actions button", "bs => bs.map(b => b.dataset.notation)"))
+        assert shown == (legal or {"deal"}), "only the legal actions are offered"
+        if not shot_melds and any(state.melds(side) for side in range(2)):
+            shoot(page, "table-melds.png")
+            shot_melds = True
+        if state.is_hand_over:
+            assert page.is_visible("#results table.results")
+            shoot(page, "table-hand-over.png")
+        play_turn(page)
+        actions_shown += 1
+        page.wait_for_function(f"() => document.getElementById('status').dataset.turn != '{turn}'",
+                               timeout=STEP)
+    assert saved_states(data, table)[-1].is_game_over
+    assert page.text_content("#status") == "The game is over."
+    shoot(page, "table-game-over.png")
+    assert actions_shown > 5
+
+
+def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: Any) -> None:
+    url, data = server
+    organiser = browser.new_page()
+    evil = "<img src=x onerror=window.pwned=1>"
+    links = set_up(organiser, url, ["human", "human", "level-1", "level-1"], name=evil)
+    table = links["0"].split("/")[2]
+    pages, frames = {}, {0: [], 1: []}
+    for seat in (0, 1):
+        page = browser.new_context().new_page()  # two browsers' worth of cookies and storage
+        page.on("websocket", lambda ws, seat=seat: ws.on(
+            "framereceived", lambda payload, seat=seat: frames[seat].append(payload)))
+        page.goto(url + links[str(seat)])
+        pages[seat] = page
+    for _ in range(12):  # a few turns of each seat, through their own pages
+        seat = wait_for(lambda: next((s for s in (0, 1) if pages[s].text_content("#status")
+                                      in ("Your turn.", "The hand is over: deal the next hand.")),
+                                     None))
+        page = pages[seat]
+        turn = int(page.get_attribute("#status", "data-turn"))
+        states = saved_states(data, table)
+        if states[turn].is_hand_over:
+            break
+        check_page(page, states[turn], seat)
+        play_turn(page)
+        page.wait_for_function(f"() => document.getElementById('status').dataset.turn != '{turn}'",
+                               timeout=STEP)
+    received = {seat: list(frames[seat]) for seat in (0, 1)}
+    states = saved_states(data, table)  # read after: it holds every turn the frames show
+    for seat in (0, 1):
+        assert received[seat], "the page's socket carried the table"
+        for payload in received[seat]:
+            data_ = json.loads(payload)
+            if data_["type"] != "update":
+                continue
+            message = data_["message"]
+            seen = states[message["turn"]]
+            assert message["view"] == client_view(seen, seat)
+            assert message["view"]["hand"] == [str(c) for c in seen.hand(seat)]
+            assert message["view"]["known"] == [[str(c) for c in seen.known(s)] for s in range(4)]
+            assert json.dumps(message).count('"hand"') == 1  # the view's own, and no other
+        page = pages[seat]
+        assert evil in page.text_content(".player[data-seat='0']")  # shown as text ...
+        assert page.evaluate("window.pwned") is None and not page.query_selector("img")  # only
+        turn, shown = page.evaluate(
+            "() => [Number(document.getElementById('status').dataset.turn), "
+            "[...document.querySelectorAll('#hand button.card')].map(c => c.dataset.card)]")
+        assert shown == [str(c) for c in saved_states(data, table)[turn].hand(seat)]
