@@ -33,7 +33,7 @@ Conventions:
 - ``flat=True``: the observation is the vector alone (a ``Box``), and the mask is in
   ``infos[agent]["action_mask"]``, so that observation wrappers (SuperSuit's ``flatten_v0``,
   ``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``, ...) apply. With either form,
-  ``infos[agent]["legal_ids"]`` holds the agent's legal ids (an int64 array, empty for an
+  ``infos[agent]["legal_ids"]`` holds the agent's legal ids (a tuple of ints, empty for an
   agent not to act), for libraries that would otherwise walk the whole mask, and
   :meth:`CanastaEnv.action_masks` gives the mask of the agent to act.
 - ``normalize=True``: every observation entry divided by
@@ -314,11 +314,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._set_infos()
 
     def _set_infos(self) -> None:
-        none = np.zeros(0, dtype=np.int64)
         for a in self.agents:
             info = self.infos[a]
             acting = a == self.agent_selection and bool(self._legal_ids)
-            info["legal_ids"] = np.array(self._legal_ids, dtype=np.int64) if acting else none
+            info["legal_ids"] = self._legal_ids if acting else ()
             if self.flat:
                 info["action_mask"] = (legal_mask(self.space, self._legal_ids) if acting
                                        else np.zeros(self.space.size, dtype=np.int8))

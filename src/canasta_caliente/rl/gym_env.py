@@ -11,8 +11,9 @@ Conventions:
 - The mask, three ways: :meth:`CanastaGymEnv.action_masks` (a bool vector: the method
   sb3-contrib's ``MaskablePPO`` looks for, so it trains on the bare environment),
   ``info["action_mask"]`` (an int8 vector: ``action_space.sample(info["action_mask"])`` draws a
-  legal action) and ``info["legal_ids"]`` (the legal ids, ascending, an int64 array of a few
-  entries, for libraries that would otherwise walk the whole mask).
+  legal action) and ``info["legal_ids"]`` (the legal ids, ascending, a tuple of a few ints, for
+  libraries that would otherwise walk the whole mask; a tuple, not an array, so that vector
+  environments can gather tuples of different lengths).
 - The mask at an episode's last step is all ones, and so is ``info["legal_ids"]`` every id:
   there is nothing left to choose, and a vector environment (``gym.make_vec``,
   ``SyncVectorEnv``, ``AsyncVectorEnv``, whose default autoreset takes one more action of every
@@ -130,7 +131,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     >>> obs, info = env.reset(seed=0)
     >>> action = int(env.action_space.sample(info["action_mask"]))
     >>> obs, reward, terminated, truncated, info = env.step(action)
-    >>> terminated, info["illegal_action"], bool(env.action_masks()[info["legal_ids"]].all())
+    >>> terminated, info["illegal_action"], bool(env.action_masks()[list(info["legal_ids"])].all())
     (False, False, True)
     """
 
@@ -200,6 +201,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.game_state: GameState = new_game(self.rules, seed=0)
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
+        self._every_id = tuple(range(self.space.size))
         self._started = False
         self._done = True
 
@@ -218,11 +220,11 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def _info(self, illegal: bool) -> dict[str, Any]:
         if self._done:
             mask = np.ones(self.space.size, dtype=np.int8)
-            ids = np.arange(self.space.size, dtype=np.int64)
+            ids = self._every_id
         else:
             mask = np.zeros(self.space.size, dtype=np.int8)
             mask[list(self._legal_ids)] = 1
-            ids = np.array(self._legal_ids, dtype=np.int64)
+            ids = self._legal_ids
         return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
 
     def _obs(self) -> npt.NDArray[np.float32]:
