@@ -57,3 +57,19 @@ def test_maskable_ppo_example_trains_saves_and_evaluates(tmp_path: Path) -> None
     assert lines[-1].endswith("of 3 hands against heuristic")
     assert out.exists()
     assert all("[" in line and "]" in line for line in (lines[0], lines[-2], lines[-1]))
+
+
+@pytest.mark.slow  # importing torch alone takes seconds
+def test_torchrl_example_trains_and_evaluates() -> None:
+    """examples/rl/torchrl_reinforce.py trains a masked policy through TorchRL's GymEnv for a
+    few seconds and reports hands won with Wilson intervals (where the rl-train extra is
+    installed)."""
+    pytest.importorskip("torchrl", reason="the rl-train extra (torch, torchrl) is not "
+                        "installed: pip install canasta-caliente[rl-train]")
+    done = _run_example("torchrl_reinforce.py", "--seconds", "2", "--eval-hands", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("before training: won ")
+    assert " steps per second" in lines[-3]
+    assert lines[-2].endswith("of 2 hands against random")
+    assert lines[-1].endswith("of 2 hands against heuristic")
