@@ -9,6 +9,8 @@ import warnings
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 gym = pytest.importorskip("gymnasium")
@@ -341,3 +343,59 @@ def test_aec_seeds_differ_by_sign() -> None:
     e.reset(seed=1)
     with pytest.raises(ValueError, match=">= 0"):
         e.reset(seed=-1)
+
+
+# -- Fuzz: step and reset with any Python or NumPy value ---------------------------------------
+
+_ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5),
+    st.binary(max_size=5), st.complex_numbers(),
+    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers()),
+    st.integers(-(2**63), 2**63 - 1).map(np.int64), st.integers(0, 255).map(np.uint8),
+    st.floats(width=32).map(np.float32), st.booleans().map(np.bool_),
+    st.integers(-5, 5000).map(np.array), st.lists(st.integers(0, 9), max_size=3).map(np.array),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=_ANY_VALUE)
+def test_fuzz_gym_step_and_reset(value: object) -> None:
+    """Any value as an action or a seed: a TypeError, the library's error, or a valid step or
+    reset; a refused action changes nothing."""
+    e = CanastaGymEnv("caliente-2p")
+    _, info = e.reset(seed=0)
+    before = e.game_state
+    try:
+        e.step(value)  # type: ignore[arg-type]
+    except (TypeError, cc.CanastaError):
+        assert e.game_state is before
+        e.step(info["legal_ids"][0])  # the environment still plays
+    try:
+        e.reset(seed=value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        pass
+    try:
+        e.reset(seed=1, options=value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=_ANY_VALUE)
+def test_fuzz_aec_step_and_reset(value: object) -> None:
+    """The same for the PettingZoo environment."""
+    e = raw_env(rules="caliente-2p")
+    e.reset(seed=0)
+    before, agent = e.game_state, e.agent_selection
+    try:
+        e.step(value)  # type: ignore[arg-type]
+    except (TypeError, cc.CanastaError):
+        assert (e.game_state, e.agent_selection) == (before, agent)
+    try:
+        e.reset(seed=value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        pass
+    try:
+        e.reset(seed=1, options=value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        pass
