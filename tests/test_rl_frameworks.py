@@ -336,6 +336,24 @@ def test_aec_step_refuses_what_is_not_an_action() -> None:
         e.step(None if terminated or truncated else int(info["legal_ids"][0]))
     with pytest.raises(EpisodeError, match=r"call reset\(\)"):
         e.step(0)
+    with pytest.raises(EpisodeError, match=r"ended: call reset\(\)"):
+        e.last()
+
+
+def test_aec_after_the_episode_says_to_reset_wrapped_too() -> None:
+    """last() and observe() after the episode say to reset (they were KeyError 'player_0'),
+    through the wrapper too; reset then starts another."""
+    e = env(rules="caliente-2p")
+    e.reset(seed=0)
+    for _agent in e.agent_iter():
+        _, _, terminated, truncated, info = e.last()
+        e.step(None if terminated or truncated else info["legal_ids"][0])
+    with pytest.raises(EpisodeError, match=r"call reset\(\)"):
+        e.last()
+    with pytest.raises(EpisodeError, match=r"call reset\(\)"):
+        e.observe("player_0")
+    e.reset(seed=1)
+    assert e.last()[2] is False
 
 
 def test_aec_seeds_differ_by_sign() -> None:

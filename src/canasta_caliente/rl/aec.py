@@ -335,6 +335,9 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         the vector alone."""
         self._require_reset("observe()")
         seat = self._seat[self._agent(agent)]
+        if agent not in self.agents:
+            raise EpisodeError(f"the episode of {agent} has ended: call reset() to start "
+                               "another")
         vector = observation_of(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
@@ -344,6 +347,17 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if agent == self.agent_selection and self._legal_ids:
             mask[list(self._legal_ids)] = 1
         return {"observation": vector, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
+        termination, truncation and info; after the episode, an EpisodeError saying to
+        reset."""
+        self._require_reset("last()")
+        if not self.agents:
+            raise EpisodeError("the episode has ended: call reset() to start another")
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         """Play an action id for the agent to act (``None`` for a finished agent)."""
