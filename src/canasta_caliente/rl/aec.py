@@ -25,7 +25,7 @@ Conventions:
   seed is refused, not folded onto its absolute value).
 - :func:`env` returns the environment wrapped as PettingZoo's classic games are, in
   PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or ``render`` before ``reset``
-  is an error that says to call ``reset``); :func:`raw_env` returns it bare, which refuses
+  is an error that says to call ``reset``; so is ``last()`` after the episode); :func:`raw_env` returns it bare, which refuses
   misuse too (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
   integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
@@ -335,9 +335,6 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         the vector alone."""
         self._require_reset("observe()")
         seat = self._seat[self._agent(agent)]
-        if agent not in self.agents:
-            raise EpisodeError(f"the episode of {agent} has ended: call reset() to start "
-                               "another")
         vector = observation_of(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
@@ -411,6 +408,18 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Nothing to release."""
 
 
+class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` after the episode is the
+    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""
+        if not self._has_reset:
+            raise EpisodeError("call reset() before last()")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+
 def raw_env(rules: RuleSet | str | None = None, reward: Reward = "hand",
             render_mode: str | None = None, *, flat: bool = False, normalize: bool = False,
             reward_scale: float = 1.0) -> CanastaEnv:
@@ -423,8 +432,8 @@ def raw_env(rules: RuleSet | str | None = None, reward: Reward = "hand",
 def env(rules: RuleSet | str | None = None, reward: Reward = "hand",
         render_mode: str | None = None, *, flat: bool = False, normalize: bool = False,
         reward_scale: float = 1.0) -> Any:
-    """The PettingZoo AEC environment in PettingZoo's ``OrderEnforcingWrapper``, as its
-    classic games are made (see :mod:`canasta_caliente.rl.aec`); the wrapper passes every
+    """The PettingZoo AEC environment in PettingZoo's ``OrderEnforcingWrapper`` (a subclass
+    whose ``last()`` after the episode says to reset), as its classic games are made (see :mod:`canasta_caliente.rl.aec`); the wrapper passes every
     attribute of :class:`CanastaEnv` through (``e.game_state``, ``e.rules``, ...), and
     ``e.unwrapped`` is the bare environment.
 
@@ -438,6 +447,5 @@ def env(rules: RuleSet | str | None = None, reward: Reward = "hand",
     >>> e.agent_selection, int(observation["action_mask"].sum()) == len(info["legal_ids"])
     ('player_0', True)
     """
-    return OrderEnforcingWrapper(raw_env(rules=rules, reward=reward, render_mode=render_mode,
-                                         flat=flat, normalize=normalize,
-                                         reward_scale=reward_scale))
+    return OrderEnforced(raw_env(rules=rules, reward=reward, render_mode=render_mode,
+                                 flat=flat, normalize=normalize, reward_scale=reward_scale))
