@@ -9,7 +9,9 @@ environment (``CanastaGymEnv.action_masks()``): no wrapper is needed.
 It trains for ``--seconds``, printing progress, saves the model (``--out``, a ``.zip``) and the
 learning curve (a ``.png`` beside it, when matplotlib is installed), loads the model back and
 plays ``--eval-hands`` hands against ``random`` and against ``heuristic``, printing the share
-won with a 95% Wilson interval, before and after training, and the training steps per second.
+won with a 95% Wilson interval, before and after training, and the training steps per second
+(of the wall clock and of this process's CPU time). Training stops at the first step after
+``--seconds``: an update under way (one every ``--envs`` × ``--n-steps`` steps) finishes first.
 
 Needs the ``rl-train`` extra (sb3-contrib and torch). On a machine without a GPU, install a
 CPU-only torch first (a plain ``pip install torch`` on Linux brings the CUDA build, about 5 GB)::
