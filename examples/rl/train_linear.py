@@ -7,7 +7,8 @@ function of the observation (one weight vector per action id), softmax over the 
 only (the mask), and learns by REINFORCE with a running-mean baseline.
 
 It prints the win rate against the random bot (hands won, with a 95% confidence interval)
-before and after training. A few minutes of training already move it well above one half.
+before and after training, and its progress every few seconds while it trains (hands played,
+share won lately). A few minutes of training already move it well above one half.
 
 Needs the ``rl`` extra: ``pip install canasta-caliente[rl]``.
 
@@ -23,21 +24,23 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from canasta_caliente.rl import CanastaGymEnv, observation_layout
+from canasta_caliente.rl import CanastaGymEnv, observation_scale
 
 Array = npt.NDArray[np.float64]
+
+PROGRESS_SECONDS = 5.0
+"""How often training prints its progress."""
 
 
 class LinearPolicy:
     """Softmax over the legal action ids of ``W[id] · features + b[id]``."""
 
     def __init__(self, env: CanastaGymEnv, rng: np.random.Generator) -> None:
-        layout = observation_layout(env.rules)
-        high = np.concatenate([np.full(f.size, f.high) for f in layout])
-        # Scale each entry to about [0, 1]; game scores (unbounded) by 1000 points.
-        self.scale: Array = np.where(np.isfinite(high), np.maximum(high, 1.0), 1000.0)
+        # Scale each entry to about [0, 1] (game scores in units of the target score): what
+        # the environments' normalize=True divides by.
+        self.scale: Array = observation_scale(env.rules).astype(np.float64)
         size = env.space.size
-        self.weights: Array = np.zeros((size, high.size))
+        self.weights: Array = np.zeros((size, self.scale.size))
         self.bias: Array = np.zeros(size)
         self.rng = rng
 
@@ -94,13 +97,23 @@ def win_rate(env: CanastaGymEnv, policy: LinearPolicy, hands: int, first_seed: i
 
 def train(env: CanastaGymEnv, policy: LinearPolicy, seconds: float, learning_rate: float,
           first_seed: int) -> int:
-    """REINFORCE for ``seconds``; return the hands played."""
+    """REINFORCE for ``seconds``, printing progress every ``PROGRESS_SECONDS``; return the
+    hands played."""
     baseline = 0.0
     hands = 0
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    won: list[bool] = []
+    start = time.monotonic()
+    end = start + seconds
+    next_report = start + PROGRESS_SECONDS
+    while (now := time.monotonic()) < end:
+        if now >= next_report:
+            recent = won[-200:]
+            print(f"  {now - start:5.0f} s: {hands} hands, won {sum(recent) / len(recent):.3f} "
+                  f"of the last {len(recent)} (training, sampled actions)", flush=True)
+            next_report = now + PROGRESS_SECONDS
         reward, trace = play_hand(env, policy, first_seed + hands)
         hands += 1
+        won.append(reward > 0)
         ret = reward / 1000.0  # hand scores are in the hundreds or thousands
         advantage = ret - baseline
         baseline += 0.02 * (ret - baseline)
@@ -128,7 +141,7 @@ def main() -> None:
 
     p, ci = win_rate(env, policy, args.eval_hands, evaluation_seeds)
     print(f"before training: win rate against random {p:.3f} ± {ci:.3f} "
-          f"({args.eval_hands} hands)")
+          f"({args.eval_hands} hands)", flush=True)
     hands = train(env, policy, args.seconds, args.learning_rate, args.seed * 10**7)
     print(f"trained for {args.seconds:g} s: {hands} hands")
     p, ci = win_rate(env, policy, args.eval_hands, evaluation_seeds)

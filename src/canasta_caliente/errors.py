@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "CanastaError",
+    "EpisodeError",
     "IllegalActionError",
     "NotationError",
     "RuleSetError",
@@ -17,6 +18,11 @@ __all__ = [
 
 class CanastaError(Exception):
     """Base class of every error raised by :mod:`canasta_caliente`."""
+
+
+class EpisodeError(CanastaError, RuntimeError):
+    """A reinforcement-learning environment used out of order: ``step`` before ``reset``, or
+    after its episode has ended. The message names what to call."""
 
 
 class IllegalActionError(CanastaError):

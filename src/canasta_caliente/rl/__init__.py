@@ -15,8 +15,11 @@ What it offers:
   field; :func:`observation_of` gives the same from a state and a seat, faster;
 - :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
   :class:`~canasta_caliente.ActionSpace`;
-- :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat;
-- :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots;
+- :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat
+  (:func:`raw_env`: unwrapped);
+- :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots,
+  registered with Gymnasium on import under :data:`ENV_IDS` (one id per preset);
+- :func:`observation_scale`: what the environments' ``normalize=True`` divides by;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
 The modules: ``features`` (the observations and masks), ``aec`` and ``gym_env`` (the
@@ -41,21 +44,30 @@ except ImportError as exc:  # pragma: no cover - exercised in an environment wit
         "pip install canasta-caliente[rl]"
     ) from exc
 
-from .aec import CanastaEnv, env, hand_reward
+from ..errors import EpisodeError
+from .aec import CanastaEnv, env, hand_reward, raw_env
 from .features import (
+    SCORE_BOUND,
     Field,
     action_mask,
     observation,
     observation_layout,
     observation_of,
+    observation_scale,
     observation_size,
 )
-from .gym_env import CanastaGymEnv
+from .gym_env import ENV_IDS, GENERIC_ID, CanastaGymEnv, register_envs
 from .openspiel import register_openspiel
 
+register_envs()
+
 __all__ = [
+    "ENV_IDS",
+    "GENERIC_ID",
+    "SCORE_BOUND",
     "CanastaEnv",
     "CanastaGymEnv",
+    "EpisodeError",
     "Field",
     "action_mask",
     "env",
@@ -63,6 +75,9 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_of",
+    "observation_scale",
     "observation_size",
+    "raw_env",
+    "register_envs",
     "register_openspiel",
 ]

@@ -18,11 +18,39 @@ Conventions:
 - Seeding: ``reset(seed=s)`` reseeds the environment's generator, which draws the seed of the
   new game (:func:`~canasta_caliente.new_game`), so equal seeds give equal episodes.
   ``reset(options={"scores": [...]})`` starts the game with these game scores (a hand played
-  at 3000, say).
+  at 3000, say; other keys are ignored, as PettingZoo's ``api_test`` expects of an
+  environment); starting scores beyond ±2**23 are refused (see
+  :data:`~canasta_caliente.rl.features.SCORE_BOUND`), and a game whose score passes ±2**23 at
+  a hand's end stops there, ``truncated``. ``seed`` is ``None`` or an integer ≥ 0 (a negative
+  seed is refused, not folded onto its absolute value).
+- :func:`env` returns the environment wrapped as PettingZoo's classic games are, in
+  PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or ``render`` before ``reset``
+  is an error that says to call ``reset``; so is ``last()`` after the episode); :func:`raw_env` returns it bare, which refuses
+  misuse too (:class:`~canasta_caliente.errors.EpisodeError`).
+- Actions are checked before anything changes: anything but an integer id (a Python or NumPy
+  integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
+  legal now an :class:`~canasta_caliente.IllegalActionError`.
+- ``flat=True``: the observation is the vector alone (a ``Box``), and the mask is in
+  ``infos[agent]["action_mask"]``, so that observation wrappers (SuperSuit's ``flatten_v0``,
+  ``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``, ...) apply. With either form,
+  ``infos[agent]["legal_ids"]`` holds the agent's legal ids (a tuple of ints, empty for an
+  agent not to act), for libraries that would otherwise walk the whole mask, and
+  :meth:`CanastaEnv.action_masks` gives the mask of the agent to act.
+- ``normalize=True``: every observation entry divided by
+  :func:`~canasta_caliente.rl.observation_scale` (the counts in [0, 1], the game scores in
+  units of the target score), for learners that want inputs of about unit size.
+- ``reward_scale``: the points a reward of 1 stands for under ``reward="hand"`` (1000: rewards
+  in thousands of points, the size most learners expect; default 1, the raw points).
+
+Not every PettingZoo test or converter applies to a turn-based card game: ``aec_to_parallel``
+(and ``parallel_api_test``) need every agent to act at once, which Canasta never does
+(``metadata["is_parallelizable"]`` is False); ``max_cycles_test`` needs a ``max_cycles``
+argument, and a hand ends by its rules (a bounded number of turns), not by a step limit.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -31,21 +59,28 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import IllegalActionError
+from ..errors import EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
-from .features import layout_offsets, observation_of
+from .features import SCORE_BOUND, layout_offsets, observation_of
 
-__all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward"]
+__all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward", "raw_env"]
 
 Reward = Literal["hand", "game"]
 """What an episode is and how it is rewarded: ``"hand"`` or ``"game"``."""
 
+End = Literal["play", "terminated", "truncated"]
+"""Where an episode stands after an action: going on, over by the rules, or stopped because a
+game score passed what an observation holds exactly."""
+
 _DEAL = Action(Verb.DEAL)
+_START_LIMIT = SCORE_BOUND // 2
+_OPTIONS = ("scores",)
 
 
 def check_reward(reward: object) -> Reward:
@@ -68,6 +103,79 @@ def check_rules(rules: RuleSet | str | None) -> RuleSet:
     return rules
 
 
+def check_number(name: str, value: object, *, positive: bool = False) -> float:
+    """``value`` as a float, if it is a finite real number (positive where asked): a reward
+    an observation or a learner can hold. TypeError for another type, ValueError for NaN, an
+    infinity or a value out of range, naming the parameter."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
+        raise TypeError(f"{name}: expected a real number, got {describe_value(value)}")
+    if isinstance(value, int) and abs(value) > 2**53:
+        raise ValueError(f"{name}: {value} is beyond what a float holds exactly")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name}: expected a finite number, got {number}")
+    if positive and number <= 0:
+        raise ValueError(f"{name}: expected a number above 0, got {number}")
+    return number
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value``, if it is a bool; TypeError naming the parameter otherwise."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: expected True or False, got {describe_value(value)}")
+    return value
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` as an int, if it is None or an integer ≥ 0: TypeError for another type,
+    ValueError for a negative seed (which ``random.seed`` would fold onto its absolute
+    value, silently the same game as ``-seed``)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
+        raise TypeError(f"seed: expected None or an integer >= 0, got {describe_value(seed)}")
+    if seed < 0:
+        raise ValueError(f"seed: expected None or an integer >= 0, got {seed}")
+    return int(seed)
+
+
+def check_options(rules: RuleSet, options: object, *, strict: bool
+                  ) -> tuple[int, ...] | None:
+    """The starting scores from ``reset``'s options (see the module documentation), checked
+    before anything changes: scores of the wrong shape and scores an observation cannot hold
+    are refused, and unknown options too where ``strict``."""
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options: expected a mapping or None, got {describe_value(options)}")
+    unknown = [k for k in options if k not in _OPTIONS]
+    if strict and unknown:
+        raise ValueError(f"options: unknown {unknown!r}; the options are {list(_OPTIONS)}")
+    if options.get("scores") is None:
+        return None
+    scores = new_game(rules, seed=0, scores=options["scores"]).scores  # checks their shape
+    if any(abs(score) > _START_LIMIT for score in scores):
+        raise ValueError(f"options: scores {list(scores)} beyond ±{_START_LIMIT}: an "
+                         f"observation holds game scores up to ±{SCORE_BOUND} exactly "
+                         "(float32), and a game must be able to play on")
+    return scores
+
+
+def action_id(action: object, space: ActionSpace) -> int:
+    """``action`` as an id of ``space``, if it is an integer id in range (a Python or NumPy
+    integer, or a NumPy array of one); TypeError for another type (a ``bool``, a float, a
+    string), IllegalActionError for an id out of range."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise TypeError(f"an action is an integer id of the ActionSpace (a Python or NumPy "
+                        f"integer), got {describe_value(action)}")
+    i = int(action)
+    if not 0 <= i < space.size:
+        raise IllegalActionError(f"no action has id {i}: ids run from 0 to {space.size - 1}")
+    return i
+
+
 def hand_reward(state: GameState, side: int) -> float:
     """The reward of a side for the last finished hand of ``state``: its hand score less the
     mean hand score of the other sides (so the sides' rewards add up to zero)."""
@@ -85,35 +193,48 @@ def game_reward(state: GameState, side: int) -> float:
     return 1.0 if side == winner else -1.0 / (state.rules.sides - 1)
 
 
-def finish_hand(state: GameState, reward: Reward) -> tuple[GameState, bool]:
+def finish_hand(state: GameState, reward: Reward) -> tuple[GameState, End]:
     """After an action: deal the next hand when the episode goes on past a hand's end
-    (``"game"``), and say whether the episode is over."""
+    (``"game"``), and say where the episode stands: a game whose score passed ±2**23 at a
+    hand's end is ``"truncated"`` there (its observation still holds the scores exactly)."""
     if not state.is_hand_over:
-        return state, False
+        return state, "play"
     if reward == "hand" or state.is_game_over:
-        return state, True
+        return state, "terminated"
     while state.is_hand_over and not state.is_game_over:
+        if any(abs(score) > _START_LIMIT for score in state.scores):
+            return state, "truncated"
         state = apply(state, _DEAL)
-    return state, state.is_game_over
+    return state, "terminated" if state.is_game_over else "play"
 
 
 def episode_reward(state: GameState, reward: Reward, side: int) -> float:
-    """The reward a side receives when the episode ends in ``state``."""
+    """The reward a side receives when the episode ends in ``state`` (0 for a game stopped
+    before its end)."""
     return hand_reward(state, side) if reward == "hand" else game_reward(state, side)
+
+
+def legal_mask(space: ActionSpace, legal_ids: Sequence[int]) -> npt.NDArray[np.int8]:
+    """An int8 vector over the ids of ``space``, 1 at ``legal_ids``."""
+    mask = np.zeros(space.size, dtype=np.int8)
+    mask[list(legal_ids)] = 1
+    return mask
 
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A PettingZoo AEC environment of Canasta under ``rules`` (see the module documentation
-    for its conventions). Made by :func:`env`."""
+    for its conventions). Made by :func:`env` (wrapped) or :func:`raw_env` (bare)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "canasta_caliente_v0",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(self, rules: RuleSet | str | None = None, reward: Reward = "hand",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, *, flat: bool = False,
+                 normalize: bool = False, reward_scale: float = 1.0) -> None:
         super().__init__()
         self.rules = check_rules(rules)
         """The rules of every game."""
@@ -123,13 +244,22 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
                              f"got {render_mode!r}")
         self.render_mode = render_mode
+        self.flat = check_flag("flat", flat)
+        """Whether the observation is the vector alone (the mask in ``infos``)."""
+        self.normalize = check_flag("normalize", normalize)
+        """Whether observations are divided by :func:`~canasta_caliente.rl.observation_scale`."""
+        self.reward_scale = check_number("reward_scale", reward_scale, positive=True)
+        """The points a reward of 1 stands for under ``reward="hand"``."""
         self.space = ActionSpace(self.rules)
         """The action ids."""
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         o = layout_offsets(self.rules)
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(o.low, o.high, dtype=np.float32),
+        self._scale = o.scale if self.normalize else None
+        low, high = (o.low / o.scale, o.high / o.scale) if self.normalize else (o.low, o.high)
+        vector = spaces.Box(low, high, dtype=np.float32)
+        obs_space: spaces.Space[Any] = vector if self.flat else spaces.Dict({
+            "observation": vector,
             "action_mask": spaces.Box(0, 1, (self.space.size,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
@@ -138,23 +268,36 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.game_state: GameState = new_game(self.rules, seed=self._rng.getrandbits(63))
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
+        self._started = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of an agent (every agent has the same)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of an agent: the ids of :attr:`space`."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        if not isinstance(agent, str):
+            raise TypeError(f"an agent is a name such as 'player_0', got "
+                            f"{describe_value(agent)}")
+        if agent not in self._seat:
+            raise ValueError(f"no agent {agent!r}: the agents are {self.possible_agents}")
+        return agent
+
+    def _require_reset(self, call: str) -> None:
+        if not self._started:
+            raise EpisodeError(f"call reset() before {call}")
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start a new game (see the module documentation for ``seed`` and ``options``)."""
-        if seed is not None:
-            self._rng.seed(seed)
-        scores: Sequence[int] | None = None
-        if options is not None and "scores" in options:
-            scores = options["scores"]
+        checked = check_seed(seed)
+        scores = check_options(self.rules, options, strict=False)
+        if checked is not None:
+            self._rng.seed(checked)
         self.game_state = new_game(self.rules, seed=self._rng.getrandbits(63), scores=scores)
+        self._started = True
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -168,46 +311,93 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         assert seat is not None  # a hand in play always has a seat to act
         self.agent_selection = self.possible_agents[seat]
         self._legal_ids = self.space.legal_ids(self.game_state)
+        self._set_infos()
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """The agent's observation and action mask."""
-        seat = self._seat[agent]
+    def _set_infos(self) -> None:
+        for a in self.agents:
+            info = self.infos[a]
+            acting = a == self.agent_selection and bool(self._legal_ids)
+            info["legal_ids"] = self._legal_ids if acting else ()
+            if self.flat:
+                info["action_mask"] = (legal_mask(self.space, self._legal_ids) if acting
+                                       else np.zeros(self.space.size, dtype=np.int8))
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The mask of the agent to act: a bool vector over the ids, True at its legal ids
+        (all False once the episode has ended)."""
+        self._require_reset("action_masks()")
+        mask = np.zeros(self.space.size, dtype=np.bool_)
+        mask[list(self._legal_ids)] = True
+        return mask
+
+    def observe(self, agent: str) -> Any:
+        """The agent's observation: a dict of the vector and the action mask, or (``flat``)
+        the vector alone."""
+        self._require_reset("observe()")
+        seat = self._seat[self._agent(agent)]
+        vector = observation_of(self.game_state, seat)
+        if self._scale is not None:
+            vector = vector / self._scale
+        if self.flat:
+            return vector
         mask = np.zeros(self.space.size, dtype=np.int8)
         if agent == self.agent_selection and self._legal_ids:
             mask[list(self._legal_ids)] = 1
-        return {"observation": observation_of(self.game_state, seat),
-                "action_mask": mask}
+        return {"observation": vector, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
+        termination, truncation and info; after the episode, an EpisodeError saying to
+        reset."""
+        self._require_reset("last()")
+        if not self.agents:
+            raise EpisodeError("the episode has ended: call reset() to start another")
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         """Play an action id for the agent to act (``None`` for a finished agent)."""
+        self._require_reset("step()")
+        if not self.agents:
+            raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            if action is not None:
+                action_id(action, self.space)  # a finished agent passes None; refuse junk
+            self._was_dead_step(None)
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
-        chosen = self.space.action(action)
-        if action not in self._legal_ids:
+        i = action_id(action, self.space)
+        chosen = self.space.action(i)
+        if i not in self._legal_ids:
             legal = ", ".join(str(a) for a in legal_actions(self.game_state))
             raise IllegalActionError(f"{chosen}: not legal for {agent} now (legal: {legal})")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        state, done = finish_hand(apply(self.game_state, chosen), self.reward_mode)
+        state, end = finish_hand(apply(self.game_state, chosen), self.reward_mode)
         self.game_state = state
-        if done:
+        if end == "play":
+            self._select()
+        else:
             for a in self.agents:
                 side = state.side_of(self._seat[a])
-                self.rewards[a] = episode_reward(state, self.reward_mode, side)
-                self.terminations[a] = True
+                reward = 0.0 if end == "truncated" else episode_reward(state, self.reward_mode,
+                                                                       side)
+                self.rewards[a] = reward / self.reward_scale if self.reward_mode == "hand" \
+                    else reward
+                self.terminations[a] = end == "terminated"
+                self.truncations[a] = end == "truncated"
             self._legal_ids = ()
-        else:
-            self._select()
+            self._set_infos()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
         """``"ansi"``: the table as text; ``"human"``: print it."""
+        self._require_reset("render()")
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
@@ -218,18 +408,44 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Nothing to release."""
 
 
+class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` after the episode is the
+    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""
+        if not self._has_reset:
+            raise EpisodeError("call reset() before last()")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+
+def raw_env(rules: RuleSet | str | None = None, reward: Reward = "hand",
+            render_mode: str | None = None, *, flat: bool = False, normalize: bool = False,
+            reward_scale: float = 1.0) -> CanastaEnv:
+    """The PettingZoo AEC environment, bare (see :mod:`canasta_caliente.rl.aec`; :func:`env`
+    wraps it as PettingZoo's classic games are)."""
+    return CanastaEnv(rules=rules, reward=reward, render_mode=render_mode, flat=flat,
+                      normalize=normalize, reward_scale=reward_scale)
+
+
 def env(rules: RuleSet | str | None = None, reward: Reward = "hand",
-        render_mode: str | None = None) -> CanastaEnv:
-    """A PettingZoo AEC environment (see :mod:`canasta_caliente.rl.aec`).
+        render_mode: str | None = None, *, flat: bool = False, normalize: bool = False,
+        reward_scale: float = 1.0) -> Any:
+    """The PettingZoo AEC environment in PettingZoo's ``OrderEnforcingWrapper`` (a subclass
+    whose ``last()`` after the episode says to reset), as its classic games are made (see :mod:`canasta_caliente.rl.aec`); the wrapper passes every
+    attribute of :class:`CanastaEnv` through (``e.game_state``, ``e.rules``, ...), and
+    ``e.unwrapped`` is the bare environment.
 
     ``rules``: a RuleSet or a preset name (default ``caliente``); ``reward``: ``"hand"`` or
-    ``"game"``.
+    ``"game"``; ``flat``, ``normalize``, ``reward_scale``: see the module documentation.
 
     >>> from canasta_caliente.rl import env
     >>> e = env(rules="caliente-2p")
     >>> e.reset(seed=0)
     >>> observation, reward, terminated, truncated, info = e.last()
-    >>> e.agent_selection, int(observation["action_mask"].sum()) >= 1
+    >>> e.agent_selection, int(observation["action_mask"].sum()) == len(info["legal_ids"])
     ('player_0', True)
     """
-    return CanastaEnv(rules=rules, reward=reward, render_mode=render_mode)
+    return OrderEnforced(raw_env(rules=rules, reward=reward, render_mode=render_mode,
+                                 flat=flat, normalize=normalize, reward_scale=reward_scale))

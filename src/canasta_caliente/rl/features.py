@@ -41,11 +41,13 @@ from ..views.action_space import ActionSpace
 from ..views.view import View
 
 __all__ = [
+    "SCORE_BOUND",
     "Field",
     "action_mask",
     "observation",
     "observation_layout",
     "observation_of",
+    "observation_scale",
     "observation_size",
 ]
 
@@ -53,6 +55,12 @@ _KINDS = len(Card)
 _RANKS = 11
 _PHASES = tuple(Phase)
 _QUESTIONS = tuple(Question)
+
+SCORE_BOUND = 2**24
+"""The bound of the ``scores`` field: game scores lie in [−2**24, 2**24], the integers float32
+holds exactly. The environments refuse starting scores beyond ±2**23 and end a game whose score
+passes ±2**23 (``truncated``): one hand cannot move a score by 2**23 points, so no observation
+leaves its bounds."""
 
 
 @attrs.frozen
@@ -71,7 +79,7 @@ class Field:
     low: float
     """The least value of an entry."""
     high: float
-    """The greatest value of an entry (``inf`` for game scores)."""
+    """The greatest value of an entry (finite: :data:`SCORE_BOUND` for game scores)."""
     description: str
     """What its entries hold."""
 
@@ -98,7 +106,6 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
     d = rules.decks
     minimums = [rules.minimum_below_zero, *(m for _, m in rules.initial_meld_minimums)]
     deck_value = sum(v * n for v, n in zip(rules.card_values, deck, strict=True))
-    inf = math.inf
     rows: list[tuple[str, tuple[int, ...], float, float, str]] = [
         ("hand", (_KINDS,), 0, most,
          "the observer's hand: how many cards of each kind (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 "
@@ -122,7 +129,7 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
          "per side, the bonus cards (R3) it has laid out this hand"),
         ("caliente_played", (sides,), 0, float(rules.caliente_cards),
          "per side, the Caliente cards it has played this hand"),
-        ("scores", (sides,), -inf, inf,
+        ("scores", (sides,), -SCORE_BOUND, SCORE_BOUND,
          "per side, its game score at the start of the hand"),
         ("first_meld_minimum", (sides,), 0, float(max(minimums)),
          "per side, the first-meld minimum it must reach this hand (INIT-1); 0 once it has "
@@ -164,6 +171,24 @@ def observation_size(rules: RuleSet) -> int:
     return observation_layout(rules)[-1].stop
 
 
+def observation_scale(rules: RuleSet) -> npt.NDArray[np.float32]:
+    """What the environments' normalised observation (``normalize=True``) divides each entry
+    of :func:`observation` by: the greatest absolute bound of its field, so that every entry
+    lies in [0, 1], except the game scores, divided by ``rules.target_score`` (a score is then
+    in units of the target: 1.0 has reached it), so that they stay readable near the target.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation_layout, observation_scale
+    >>> rules = cc.RuleSet.preset("caliente")
+    >>> scores = next(f for f in observation_layout(rules) if f.name == "scores")
+    >>> float(observation_scale(rules)[scores.start]) == rules.target_score
+    True
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+    return layout_offsets(rules).scale.copy()
+
+
 @attrs.frozen
 class LayoutOffsets:
     """Where each field starts, and the bounds and packer of the vector (cached per RuleSet).
@@ -192,6 +217,7 @@ class LayoutOffsets:
     question: int
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
+    scale: npt.NDArray[np.float32]
     zeros: list[float]
     bytes: int
     pack: Callable[..., None]
@@ -205,12 +231,16 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     size = layout[-1].stop
     low = np.empty(size, np.float32)
     high = np.empty(size, np.float32)
+    scale = np.empty(size, np.float32)
     for f in layout:
         low[f.start:f.stop] = f.low
         high[f.start:f.stop] = f.high
+        scale[f.start:f.stop] = (rules.target_score if f.name == "scores"
+                                 else max(abs(f.low), abs(f.high)))
     packer = struct.Struct(f"={size}f")
     starts = {f.name: f.start for f in layout if f.name != "hand"}
-    return LayoutOffsets(size=size, **starts, low=low, high=high, zeros=[0.0] * size,
+    scale.flags.writeable = False
+    return LayoutOffsets(size=size, **starts, low=low, high=high, scale=scale, zeros=[0.0] * size,
                          bytes=packer.size, pack=packer.pack_into)
 
 

@@ -5,18 +5,51 @@ Conventions:
 - The learner plays ``seat`` (default 0); every other seat, its partners included, is played
   by a bot of :mod:`canasta_caliente.players.bots` (``bots=``: a bot or a bot name for every other
   seat, or a mapping from seat to bot or name; default ``"random"``).
-- Observations are :func:`~canasta_caliente.rl.observation` of the learner's view; actions are
-  the ids of :class:`~canasta_caliente.ActionSpace`. ``info["action_mask"]`` is an int8 vector
-  of the legal ids (``action_space.sample(info["action_mask"])`` draws a legal action).
-- An id that is not legal ends the episode at once (``terminated``) with ``illegal_reward``
-  (default −1) and ``info["illegal_action"] = True``; the game is left as it was.
+- Observations are :func:`~canasta_caliente.rl.observation` of the learner's view (a float32
+  ``Box`` with finite bounds, :func:`~canasta_caliente.rl.observation_layout`); actions are the
+  ids of :class:`~canasta_caliente.ActionSpace`.
+- The mask, three ways: :meth:`CanastaGymEnv.action_masks` (a bool vector: the method
+  sb3-contrib's ``MaskablePPO`` looks for, so it trains on the bare environment),
+  ``info["action_mask"]`` (an int8 vector: ``action_space.sample(info["action_mask"])`` draws a
+  legal action) and ``info["legal_ids"]`` (the legal ids, ascending, a tuple of a few ints, for
+  libraries that would otherwise walk the whole mask; a tuple, not an array, so that vector
+  environments can gather tuples of different lengths).
+- The mask at an episode's last step is all ones, and so is ``info["legal_ids"]`` every id:
+  there is nothing left to choose, and a vector environment (``gym.make_vec``,
+  ``SyncVectorEnv``, ``AsyncVectorEnv``, whose default autoreset takes one more action of every
+  copy at its last step and ignores it while it resets) can sample from every copy's mask
+  without an empty choice. ``step`` after the last step, without ``reset``, is an
+  :class:`~canasta_caliente.errors.EpisodeError`.
+- Actions are checked first: anything but an integer id (a Python or NumPy integer; not a
+  ``bool``, a float or a string) is a ``TypeError`` and an id beyond the action space an
+  :class:`~canasta_caliente.IllegalActionError`, and nothing changes. An id of the space that
+  is not legal now ends the episode at once (``terminated``) with ``illegal_reward`` (default
+  −1, a finite number) and ``info["illegal_action"] = True``; the game is left as it was. It
+  is not an error because algorithms without masks (and Gymnasium's ``check_env``) sample any
+  id of the space.
 - ``reward="hand"``: an episode is one hand of a new game; at its end the reward is
   :func:`~canasta_caliente.rl.hand_reward` of the learner's side (its hand score less the mean
-  of the other sides'). ``reward="game"``: an episode is a whole game (the environment deals
-  each next hand), rewarded +1 for a win and −1/(sides − 1) for a loss at the end. Other steps
-  reward 0. The hand may end during the bots' turns; the learner then sees the end at once.
-- Seeding: ``reset(seed=s)`` seeds ``np_random``, from which each new game's seed and the bots'
-  generator are drawn, so equal seeds and actions give equal episodes.
+  of the other sides'), divided by ``reward_scale`` (default 1: raw points, in the thousands;
+  ``reward_scale=1000`` gives rewards of about unit size, which is what PPO and most learners
+  expect). ``reward="game"``: an episode is a whole game (the environment deals each next
+  hand), rewarded +1 for a win and −1/(sides − 1) for a loss at the end: a win/loss reward.
+  Other steps reward 0. The hand may end during the bots' turns; the learner then sees the end
+  at once.
+- ``normalize=True``: every observation entry divided by
+  :func:`~canasta_caliente.rl.observation_scale` (the counts in [0, 1], game scores in units of
+  the target score); for learners that want inputs of about unit size. The space's bounds are
+  divided likewise.
+- Game scores: ``reset(options={"scores": [...]})`` sets the starting game scores, at most
+  ±2**23 (an observation holds game scores up to ±2**24 exactly); a game (``reward="game"``)
+  whose score passes ±2**23 at a hand's end stops there, ``truncated``, with reward 0.
+  ``options`` takes no other key.
+- Seeding: ``reset(seed=s)`` (``s`` an integer ≥ 0) seeds ``np_random``, from which each new
+  game's seed and the bots' generator are drawn, so equal seeds and actions give equal
+  episodes.
+- Registered ids: importing :mod:`canasta_caliente.rl` registers one Gymnasium id per preset
+  (:data:`ENV_IDS`: ``canasta_caliente/Caliente-v0``, ``canasta_caliente/Caliente-2p-v0``, ...),
+  so ``gym.make("canasta_caliente/Caliente-2p-v0", bots="heuristic")``, ``gym.make_vec`` and
+  SB3's ``make_vec_env`` name it; any keyword argument of :class:`CanastaGymEnv` may be given.
 """
 
 from __future__ import annotations
@@ -29,19 +62,56 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.envs.registration import EnvSpec
 
 from ..engine import apply, legal_actions, new_game
+from ..errors import EpisodeError
 from ..players.bots import Bot, get_bot
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
 from ..views.view import observe
-from .aec import Reward, check_reward, check_rules, episode_reward, finish_hand
+from .aec import (
+    Reward,
+    action_id,
+    check_flag,
+    check_number,
+    check_options,
+    check_reward,
+    check_rules,
+    check_seed,
+    episode_reward,
+    finish_hand,
+)
 from .features import layout_offsets, observation_of
 
-__all__ = ["CanastaGymEnv"]
+__all__ = ["ENV_IDS", "GENERIC_ID", "CanastaGymEnv", "register_envs"]
 
 BotSpec = Bot | str
+
+ENV_IDS: Mapping[str, str] = {
+    name: f"canasta_caliente/{name[0].upper()}{name[1:]}-v0"
+    for name in RuleSet.preset_names()
+}
+"""The Gymnasium id of each preset (``"caliente-2p"``: ``"canasta_caliente/Caliente-2p-v0"``),
+registered on import of :mod:`canasta_caliente.rl`; ``gym.make(id, **kwargs)`` takes any
+keyword argument of :class:`CanastaGymEnv` but ``rules``. :data:`GENERIC_ID` takes ``rules=``
+too (a RuleSet of house rules, say)."""
+
+GENERIC_ID = "canasta_caliente/Canasta-v0"
+"""The Gymnasium id of :class:`CanastaGymEnv` under any rules (``rules=`` a RuleSet or a preset
+name; default ``caliente``)."""
+
+_ENTRY_POINT = "canasta_caliente.rl.gym_env:CanastaGymEnv"
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_IDS` and :data:`GENERIC_ID` with Gymnasium (done on import of
+    :mod:`canasta_caliente.rl`; calling it again changes nothing)."""
+    for env_id, kwargs in [(GENERIC_ID, {}),
+                           *((i, {"rules": name}) for name, i in ENV_IDS.items())]:
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=_ENTRY_POINT, kwargs=kwargs)
 
 
 def _resolve_bot(spec: object) -> Bot:
@@ -61,11 +131,11 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     >>> obs, info = env.reset(seed=0)
     >>> action = int(env.action_space.sample(info["action_mask"]))
     >>> obs, reward, terminated, truncated, info = env.step(action)
-    >>> terminated, info["illegal_action"]
-    (False, False)
+    >>> terminated, info["illegal_action"], bool(env.action_masks()[list(info["legal_ids"])].all())
+    (False, False, True)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -75,6 +145,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] = "random",
         reward: Reward = "hand",
         illegal_reward: float = -1.0,
+        reward_scale: float = 1.0,
+        normalize: bool = False,
         render_mode: str | None = None,
     ) -> None:
         self.rules = check_rules(rules)
@@ -101,10 +173,12 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         else:
             raise TypeError(f"bots: expected a bot, a bot name, a sequence or a mapping, got "
                             f"{type(bots).__name__}")
-        if not isinstance(illegal_reward, int | float):
-            raise TypeError(f"illegal_reward: expected a number, got "
-                            f"{type(illegal_reward).__name__}")
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_number("illegal_reward", illegal_reward)
+        """The reward of an illegal id (it ends the episode)."""
+        self.reward_scale = check_number("reward_scale", reward_scale, positive=True)
+        """The points a reward of 1 stands for under ``reward="hand"``."""
+        self.normalize = check_flag("normalize", normalize)
+        """Whether observations are divided by :func:`~canasta_caliente.rl.observation_scale`."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
                              f"got {render_mode!r}")
@@ -112,75 +186,115 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.space = ActionSpace(self.rules)
         """The action ids."""
         o = layout_offsets(self.rules)
-        self.observation_space = spaces.Box(o.low, o.high, dtype=np.float32)
+        self._scale = o.scale if self.normalize else None
+        low, high = (o.low / o.scale, o.high / o.scale) if self.normalize else (o.low, o.high)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.space.size)
+        # The spec gym.make would give (gym.make replaces it with its own): what rebuilds it.
+        preset = rules if isinstance(rules, str) else None
+        self.spec = EnvSpec(
+            id=ENV_IDS.get(preset or "", GENERIC_ID), entry_point=_ENTRY_POINT,
+            kwargs={"rules": rules, "seat": seat, "bots": bots, "reward": reward,
+                    "illegal_reward": illegal_reward, "reward_scale": reward_scale,
+                    "normalize": normalize, "render_mode": render_mode})
         self._bot_rng = random.Random(0)
         self.game_state: GameState = new_game(self.rules, seed=0)
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
+        self._every_id = tuple(range(self.space.size))
+        self._started = False
         self._done = True
 
-    def _mask(self) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if not self._done:
-            mask[list(self._legal_ids)] = 1
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's mask: a bool vector over the ids, True at its legal ids (all True at
+        an episode's last step, see the module documentation). sb3-contrib's ``MaskablePPO``
+        calls it."""
+        if not self._started:
+            raise EpisodeError("call reset() before action_masks()")
+        if self._done:
+            return np.ones(self.space.size, dtype=np.bool_)
+        mask = np.zeros(self.space.size, dtype=np.bool_)
+        mask[list(self._legal_ids)] = True
         return mask
 
-    def _obs(self) -> npt.NDArray[np.float32]:
-        return observation_of(self.game_state, self.seat)
+    def _info(self, illegal: bool) -> dict[str, Any]:
+        if self._done:
+            mask = np.ones(self.space.size, dtype=np.int8)
+            ids = self._every_id
+        else:
+            mask = np.zeros(self.space.size, dtype=np.int8)
+            mask[list(self._legal_ids)] = 1
+            ids = self._legal_ids
+        return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
 
-    def _play_bots(self) -> bool:
-        """Let the bots act until the learner is to act or the episode ends; return whether
-        it has ended."""
+    def _obs(self) -> npt.NDArray[np.float32]:
+        vector = observation_of(self.game_state, self.seat)
+        return vector if self._scale is None else vector / self._scale
+
+    def _play_bots(self) -> str:
+        """Let the bots act until the learner is to act or the episode ends; return where the
+        episode stands (``"play"``, ``"terminated"``, ``"truncated"``)."""
         state = self.game_state
         bots, rng = self.bots, self._bot_rng
         while True:
-            state, done = finish_hand(state, self.reward_mode)
-            if done:
+            state, end = finish_hand(state, self.reward_mode)
+            if end != "play":
                 self.game_state = state
-                return True
+                return end
             seat = state.current_player
             assert seat is not None  # a hand in play always has a seat to act
             if seat == self.seat:
                 self.game_state = state
                 self._legal_ids = self.space.legal_ids(state)
-                return False
+                return end
             legal = legal_actions(state)
             state = apply(state, bots[seat](observe(state, seat), legal, rng))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Start a new game; ``options={"scores": [...]}`` sets the starting game scores."""
-        super().reset(seed=seed)
-        scores = None if options is None else options.get("scores")
+        """Start a new game; ``options={"scores": [...]}`` sets the starting game scores (see
+        the module documentation for what is refused)."""
+        checked = check_seed(seed)
+        scores = check_options(self.rules, options, strict=True)
+        super().reset(seed=checked)
         game_seed = int(self.np_random.integers(2**63 - 1))
-        self._bot_rng = random.Random(int(self.np_random.integers(2**63 - 1)))
-        self.game_state = new_game(self.rules, seed=game_seed, scores=scores)
+        bot_seed = int(self.np_random.integers(2**63 - 1))
+        state = new_game(self.rules, seed=game_seed, scores=scores)
+        self._bot_rng = random.Random(bot_seed)
+        self.game_state = state
+        self._started = True
         self._done = False
-        self._done = self._play_bots()
-        return self._obs(), {"action_mask": self._mask(), "illegal_action": False}
+        end = self._play_bots()
+        self._done = end != "play"
+        return self._obs(), self._info(False)
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots until the learner is to act again."""
+        if not self._started:
+            raise EpisodeError("call reset() before step()")
+        i = action_id(action, self.space)
         if self._done:
-            raise RuntimeError("the episode has ended: call reset() first")
-        i = int(action)
+            raise EpisodeError("the episode has ended: call reset() to start another")
         if i not in self._legal_ids:
             self._done = True
-            return (self._obs(), self.illegal_reward, True, False,
-                    {"action_mask": self._mask(), "illegal_action": True})
+            return self._obs(), self.illegal_reward, True, False, self._info(True)
         self.game_state = apply(self.game_state, self.space.action(i))
-        self._done = self._play_bots()
+        end = self._play_bots()
+        self._done = end != "play"
         reward = 0.0
-        if self._done:
+        if end == "terminated":
             side = self.game_state.side_of(self.seat)
             reward = episode_reward(self.game_state, self.reward_mode, side)
-        return (self._obs(), reward, self._done, False,
-                {"action_mask": self._mask(), "illegal_action": False})
+            if self.reward_mode == "hand":
+                reward /= self.reward_scale
+        return (self._obs(), reward, end == "terminated", end == "truncated",
+                self._info(False))
 
     def render(self) -> str | None:
         """``"ansi"``: the learner's view of the table as text."""
+        if not self._started:
+            raise EpisodeError("call reset() before render()")
         if self.render_mode == "ansi":
             return str(observe(self.game_state, self.seat))
         return None
