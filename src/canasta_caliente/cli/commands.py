@@ -365,12 +365,15 @@ def _tournament(args: argparse.Namespace) -> int:
                             workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
         raise InputError([f"tournament: {one_line(exc)}"]) from None
+    k = len(result.bots)
+    played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
+              if result.interrupted else "")
     say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
-        f"seed {args.seed}")
+        f"seed {args.seed}{played}")
     say(result.table())
     if out is not None:
         _write_table("--out", result.to_records("hand"), out)
-    return 0
+    return 130 if result.interrupted else 0
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):

@@ -49,9 +49,10 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_count, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
-from ..errors import StateError
+from ..errors import ArgumentError, StateError
 from ..state.game import GameState
 from ..views.view import View, observe, resample
 from .bots import BOT_FACTORIES, Bot, heuristic_bot
@@ -129,19 +130,11 @@ class _Arm:
 
 def _check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
     if iterations is not None and seconds is not None:
-        raise ValueError("give iterations or seconds, not both")
+        raise ArgumentError("give iterations or seconds, not both")
     if iterations is not None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int):
-            raise TypeError(f"iterations must be an int, not {type(iterations).__name__}")
-        if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        return iterations, None
+        return check_count("iterations", iterations, low=1), None
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise TypeError(f"seconds must be a number, not {type(seconds).__name__}")
-        if not seconds > 0 or math.isinf(seconds):
-            raise ValueError(f"seconds must be a positive finite number, not {seconds}")
-        return None, float(seconds)
+        return None, check_seconds("seconds", seconds)
     return DEFAULT_ITERATIONS, None
 
 
@@ -228,7 +221,8 @@ class ISMCTSBot:
 
     Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
     given; at least one per legal action, and at most ``iterations`` when there are no more
-    legal actions than that), or ``seconds`` per decision (as many simulations as fit; not
+    legal actions than that), or ``seconds`` per decision (above 0, up to a day:
+    86,400; as many simulations as fit; not
     reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
     that plays the simulations (any bot; each seat sees only its own view), and its choice is
     the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
@@ -312,7 +306,8 @@ class ISMCTSBot:
                 self._simulate(arm, worlds[0], side)
                 spent += 1
             now = time.perf_counter()
-            budget = spent + int(max(0.0, (deadline or now) - now) / ((now - start) / spent))
+            cost = max((now - start) / spent, 1e-9)  # a clock that did not move: 1 ns each
+            budget = spent + int(max(0.0, (deadline or now) - now) / cost)
         while (spent < budget and not self._late(deadline)
                and (not spent or budget - spent >= len(alive))):
             # One round of sequential halving: each action alive gets the same new worlds.
@@ -445,9 +440,10 @@ def analyse(
     first, each with its mean reward, its mean lead in points and the number of simulations
     behind it: a hint.
 
-    The budget is ``iterations`` (reproducible for a ``seed``) or ``seconds``; other keyword
-    options go to :class:`ISMCTSBot`. Raises :class:`~canasta_caliente.StateError` if it is not
-    the seat's turn to act.
+    The budget is ``iterations`` (reproducible for a ``seed``, an ``int``: ``None`` is
+    refused, as a ranking that changed on every call would be) or ``seconds``; other keyword
+    options go to :class:`ISMCTSBot`, which checks them as it is built. Raises
+    :class:`~canasta_caliente.StateError` if it is not the seat's turn to act.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.players.search import analyse
@@ -458,6 +454,7 @@ def analyse(
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
+    seed = check_seed("seed", seed)
     if view.over or view.current_player != view.seat:
         raise StateError(f"analyse: it is not seat {view.seat}'s turn to act")
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import enum
 import json
-import types
 from collections.abc import Mapping
 from os import PathLike
 from pathlib import Path
@@ -39,6 +38,7 @@ from ._documents import (
     close_match,
     describe_found,
     enum_converter,
+    frozen_value,
     load_json,
     load_toml,
     none_converter,
@@ -165,19 +165,8 @@ class OptionInfo:
     """The rule IDs the option affects (see the rules pages of the documentation)."""
     type: str = ""
     """The values a document may give, in words (for example ``integer or "none"``)."""
-    default: Any = attrs.field(default=None, converter=lambda value: _frozen(value))
-    """The value in the ``caliente`` preset, as a document writes it (see
-    :meth:`RuleSet.to_dict`), read-only: a list is a tuple, a table a read-only mapping (so
-    no caller can change what another reads)."""
-
-
-def _frozen(value: Any) -> Any:
-    """``value`` with every list made a tuple and every dict a read-only mapping."""
-    if isinstance(value, Mapping):
-        return types.MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(item) for item in value)
-    return value
+    default: Any = attrs.field(default=None, converter=frozen_value)
+    """The ``caliente`` value as :meth:`RuleSet.to_dict` writes it, read-only (lists as tuples)."""
 
 
 # The options whose values are enums, each with its enum (validation checks them).
