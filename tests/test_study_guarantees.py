@@ -7,6 +7,7 @@ and says so.
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -262,3 +263,49 @@ def test_an_interrupted_tournament_stops_and_says_so() -> None:
     assert t.table().endswith(f"(interrupted: only the {t.games} games played are rated)")
     whole = cc.tournament(["random", "heuristic"], RULES_2P, games=2, seed=1, max_hands=1)
     assert not whole.interrupted and "interrupted" not in whole.table()
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_play_refuses_a_hint_budget_below_one_before_the_game(value: str) -> None:
+    """`play --hint-iterations 0` then `hint` used to print a traceback: the flag is refused
+    before the game starts, with a one-line message."""
+    from test_fuzz_cli import run
+
+    status, out, err = run(["play", "--seed", "1", "--hint-iterations", value], ["hint"])
+    assert status == 2 and err == "--hint-iterations: must be at least 1\n"
+    assert "your action" not in out
+
+
+TOURNAMENT_CLI = ["-m", "canasta_caliente.cli", "tournament", "--games", "100000",
+                  "--rules", "caliente-2p"]
+
+
+@pytest.mark.parametrize("bots", ["heuristic,random,ismcts", "ismcts,random"],
+                         ids=["ismcts-later", "ismcts-first"])
+def test_cli_tournament_interrupt(bots: str) -> None:
+    """Ctrl-C in `canasta-caliente tournament` (SIGINT to the process group, once the first
+    pair's progress bar shows a game played, or, with the search bot in the first pair, once
+    it shows at all): it stops within seconds, exits 130, prints the games played under a
+    header that says it was interrupted, and no traceback."""
+    from test_simulate_interrupt import STOP_SECONDS, Run, needs_proc, no_worker_left
+
+    if needs_proc.args[0]:
+        pytest.skip(needs_proc.kwargs["reason"])
+    run = Run([*TOURNAMENT_CLI, "--bots", bots])
+    first = 0 if bots.startswith("ismcts") else 1
+    run.wait_until(lambda: max(map(int, re.findall(rb"(\d+)/100000", run.err)), default=-1)
+                   >= first, f"progress to {first} games")
+    elapsed, out, err = run.interrupt(group=True)
+    assert run.proc.returncode == 130, (out, err)
+    assert elapsed < STOP_SECONDS
+    assert no_worker_left(run) == []
+    assert "Traceback" not in err, err
+    match = re.search(r"\(interrupted: (\d+) of (\d+) games played\)", out)
+    assert match is not None, out
+    k = len(bots.split(","))
+    assert int(match.group(1)) < int(match.group(2)) == 100_000 * k * (k - 1) // 2
+    assert out.rstrip().endswith(f"(interrupted: only the {match.group(1)} games played are "
+                                 "rated)")

@@ -38,6 +38,7 @@ from ._rules import (
     is_file_argument,
     load_rules,
     one_line,
+    read_document,
     rules_diff,
     rules_presets,
     rules_show,
@@ -145,7 +146,7 @@ def _at_least_one(args: argparse.Namespace, *names: str) -> None:
     """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
     for name in names:
         if getattr(args, name) < 1:
-            raise InputError([f"--{name}: must be at least 1"])
+            raise InputError([f"--{name.replace('_', '-')}: must be at least 1"])
 
 
 def _output(option: str, text: str | None) -> Path | None:
@@ -244,10 +245,11 @@ def _play(args: argparse.Namespace) -> int:
     from ..views.view import observe
 
     names = _bot_list(args.bots)
+    _at_least_one(args, "hint_iterations")
     save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:
         try:
-            record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
+            record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
             state = record.final_state()
         except OSError as exc:
             raise InputError([f"--resume: {args.resume}: cannot read the file: "
