@@ -52,7 +52,7 @@ import attrs
 from .._arguments import check_count, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
-from ..errors import ArgumentError, StateError
+from ..errors import ArgumentError, StateError, short_repr
 from ..state.game import GameState
 from ..views.view import View, observe, resample
 from .bots import BOT_FACTORIES, Bot, heuristic_bot
@@ -60,6 +60,7 @@ from .bots import BOT_FACTORIES, Bot, heuristic_bot
 __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_ROLLOUT_ACTIONS",
+    "WEIGHT_LIMIT",
     "ActionValue",
     "ISMCTSBot",
     "analyse",
@@ -138,13 +139,21 @@ def _check_budget(iterations: object, seconds: object) -> tuple[int | None, floa
     return DEFAULT_ITERATIONS, None
 
 
+WEIGHT_LIMIT = 1e12
+"""The largest size a weight or constant of :class:`ISMCTSBot` takes (``hand_weight``,
+``margin``, ...): past it the search's sums would overflow, and no setting needs more."""
+
+
 def _number(name: str, value: object, low: float | None) -> float:
-    """``value`` as a float, checked to be a finite number, at least ``low`` if given."""
+    """``value`` as a float, checked to be a number of at most :data:`WEIGHT_LIMIT` in size,
+    at least ``low`` if given."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    if not math.isfinite(value) or (low is not None and value < low):
-        least = f" >= {low:g}" if low is not None else ""
-        raise ValueError(f"{name} must be a finite number{least}, not {value}")
+    if not (abs(value) <= WEIGHT_LIMIT and math.isfinite(value)) or (
+            low is not None and value < low):
+        least = f" >= {low:g}" if low is not None else f" >= {-WEIGHT_LIMIT:g}"
+        raise ArgumentError(f"{name} must be a finite number{least} and <= {WEIGHT_LIMIT:g}, "
+                            f"not {short_repr(value)}")
     return float(value)
 
 
