@@ -8,6 +8,7 @@ import importlib.util
 import json
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -687,7 +688,25 @@ def test_each_option_has_help_type_default_and_rule_ids(info: cc.OptionInfo) -> 
     assert len(info.help) > 20 and info.help.endswith(".")
     assert info.type
     assert info.rules and all(RULE_ID.match(rule) for rule in info.rules), info.rules
-    assert info.default == RuleSet.preset("caliente").to_dict()[info.name]
+    assert json.loads(json.dumps(info.default, default=dict)) == (
+        RuleSet.preset("caliente").to_dict()[info.name])
+
+
+@pytest.mark.parametrize("info", [o for o in cc.OPTIONS if isinstance(o.default, tuple | Mapping)],
+                         ids=lambda o: o.name)
+def test_option_defaults_are_read_only(info: cc.OptionInfo) -> None:
+    """An option's default (a list or a table) cannot be changed by whoever reads it (issue
+    27): lists are tuples, tables read-only mappings, all the way down."""
+    def mutable(value: object) -> bool:
+        if isinstance(value, list | dict | set):
+            return True
+        items = value.values() if isinstance(value, Mapping) else (
+            value if isinstance(value, tuple) else ())
+        return any(mutable(item) for item in items)
+
+    assert not mutable(info.default)
+    with pytest.raises(TypeError):
+        info.default["x"] = 1  # type: ignore[index]
 
 
 def test_rule_ids_exist_in_the_rules_pages() -> None:

@@ -7,6 +7,7 @@ whole family at once, or one kind precisely.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "CanastaError",
     "EpisodeError",
     "IllegalActionError",
@@ -84,3 +85,8 @@ def describe_value(value: object) -> str:
 
 class StateError(CanastaError, ValueError):
     """A serialized game state that cannot be read: corrupt, truncated or tampered."""
+
+
+class ArgumentError(CanastaError, ValueError):
+    """A public function's parameter given a value of the right type but out of its range;
+    the message names the parameter and the values it takes."""

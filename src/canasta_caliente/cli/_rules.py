@@ -18,13 +18,16 @@ from ..views.reprs import changed_value, closest_preset
 
 __all__ = [
     "LIST_OPTIONS",
+    "MAX_FILE_BYTES",
     "InputError",
     "Unreadable",
     "comment",
     "difference",
+    "file_problem",
     "is_file_argument",
     "load_rules",
     "one_line",
+    "read_document",
     "read_rules",
     "rule_order",
     "rules_diff",
@@ -91,6 +94,41 @@ def is_file_argument(source: str) -> bool:
         return True
 
 
+MAX_FILE_BYTES = 16 * 2**20
+"""The largest file the command line reads (a rule file, a saved game), in bytes: 16 MiB, far
+more than any game's record; a larger file is refused rather than read."""
+
+
+def file_problem(mode: int, size: int) -> str | None:
+    """Why a file of ``mode`` and ``size`` (from :func:`os.stat`) cannot be read as a
+    document, or ``None``: a folder, a special file (a FIFO would wait for a writer forever,
+    ``/dev/zero`` never ends), or more than :data:`MAX_FILE_BYTES`."""
+    if stat.S_ISDIR(mode):
+        return "it is a folder"
+    if not stat.S_ISREG(mode):
+        return "not a regular file"
+    if size > MAX_FILE_BYTES:
+        return f"larger than {MAX_FILE_BYTES // 2**20} MiB ({size} bytes)"
+    return None
+
+
+def read_document(path: str) -> bytes:
+    """The bytes of a document the command line reads, checked to be a regular file of at
+    most :data:`MAX_FILE_BYTES` (the file is opened without waiting for a FIFO's writer, and
+    read no further than the cap, whatever it turns into meanwhile). Raises :class:`OSError`
+    or :class:`ValueError` (a name the file system cannot take) with the reason."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(file.fileno())
+        problem = file_problem(info.st_mode, info.st_size)
+        if problem is not None:
+            raise OSError(problem)
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise OSError(file_problem(stat.S_IFREG, len(data)))
+    return data
+
+
 def read_rules(source: str) -> RuleSet:
     """A house-rules file. A file that cannot be read raises :class:`Unreadable`; one whose
     content is not a valid rule set raises :class:`InputError` with each problem as
@@ -99,15 +137,14 @@ def read_rules(source: str) -> RuleSet:
         return Unreadable([f"{source}: (document): cannot read the file: {why}"])
 
     try:
-        mode = os.stat(source).st_mode
+        info = os.stat(source)
     except OSError as exc:
         raise unreadable(exc.strerror or one_line(exc)) from None
     except ValueError as exc:  # a NUL character, or a name the file system cannot encode
         raise unreadable(f"not a usable file name ({one_line(exc)})") from None
-    if stat.S_ISDIR(mode):
-        raise unreadable("it is a folder")
-    if not stat.S_ISREG(mode):
-        raise unreadable("not a regular file")
+    problem = file_problem(info.st_mode, info.st_size)
+    if problem is not None:
+        raise unreadable(problem)
     try:
         return RuleSet.from_file(source)
     except OSError as exc:

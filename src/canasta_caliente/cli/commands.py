@@ -40,6 +40,7 @@ from ._rules import (
     is_file_argument,
     load_rules,
     one_line,
+    read_document,
     rules_diff,
     rules_presets,
     rules_show,
@@ -147,7 +148,7 @@ def _at_least_one(args: argparse.Namespace, *names: str) -> None:
     """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
     for name in names:
         if getattr(args, name) < 1:
-            raise InputError([f"--{name}: must be at least 1"])
+            raise InputError([f"--{name.replace('_', '-')}: must be at least 1"])
 
 
 def _output(option: str, text: str | None) -> Path | None:
@@ -248,12 +249,13 @@ def _play(args: argparse.Namespace) -> int:
     from ._table import HUMAN, TakeBacks, commands_help, did_you_mean
 
     names = _bot_list(args.bots)
+    _at_least_one(args, "hint_iterations")
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = (_output_path("--save" if args.save is not None else "--resume", save_as)
                if save_as is not None else None)
     if args.resume is not None:
         try:
-            record = GameRecord.from_json(Path(args.resume).read_text(encoding="utf-8"))
+            record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
             state = record.final_state()
         except OSError as exc:
             raise InputError([f"--resume: {args.resume}: cannot read the file: "
@@ -404,12 +406,15 @@ def _tournament(args: argparse.Namespace) -> int:
                             workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
         raise InputError([f"tournament: {one_line(exc)}"]) from None
+    k = len(result.bots)
+    played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
+              if result.interrupted else "")
     say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
-        f"seed {args.seed}")
+        f"seed {args.seed}{played}")
     say(result.table())
     if out is not None:
         _write_table("--out", result.to_records("hand"), out)
-    return 0
+    return 130 if result.interrupted else 0
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):

@@ -24,6 +24,7 @@ from typing import Any, TypeAlias
 
 from ..actions import Action, Verb
 from ..cards import ACE, B3, CAL, counts_from_cards
+from ..errors import describe_value
 from ..state.game import Phase, Question
 from ..views.view import View
 
@@ -241,7 +242,10 @@ def get_bot(name: str, **options: Any) -> Bot:
     :mod:`canasta_caliente.players.search` at its default budget, or at ``iterations=`` or
     ``seconds=`` per decision (other keywords go to
     :class:`~canasta_caliente.players.search.ISMCTSBot`); any bot of :data:`BOT_FACTORIES` is
-    made from ``options`` the same way."""
+    made from ``options`` the same way. A name that is not a ``str`` is a :class:`TypeError`,
+    an unknown name a :class:`ValueError`; the options are checked as the bot is made."""
+    if not isinstance(name, str):
+        raise TypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)
     if factory is not None:
         return factory(**options)

@@ -49,9 +49,10 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_count, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
-from ..errors import StateError
+from ..errors import ArgumentError, StateError, short_repr
 from ..state.game import GameState
 from ..views.view import View, observe, resample
 from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
@@ -59,6 +60,7 @@ from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
 __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_ROLLOUT_ACTIONS",
+    "WEIGHT_LIMIT",
     "ActionValue",
     "ISMCTSBot",
     "analyse",
@@ -132,29 +134,29 @@ def check_budget(iterations: object, seconds: object) -> tuple[int | None, float
     ``(DEFAULT_ITERATIONS, None)`` when neither is given. Raises :class:`ValueError` for both
     at once or a value out of range, :class:`TypeError` for a value of the wrong type."""
     if iterations is not None and seconds is not None:
-        raise ValueError("give iterations or seconds, not both")
+        raise ArgumentError("give iterations or seconds, not both")
     if iterations is not None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int):
-            raise TypeError(f"iterations must be an int, not {type(iterations).__name__}")
-        if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        return iterations, None
+        return check_count("iterations", iterations, low=1), None
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise TypeError(f"seconds must be a number, not {type(seconds).__name__}")
-        if not seconds > 0 or math.isinf(seconds):
-            raise ValueError(f"seconds must be a positive finite number, not {seconds}")
-        return None, float(seconds)
+        return None, check_seconds("seconds", seconds)
     return DEFAULT_ITERATIONS, None
 
 
+WEIGHT_LIMIT = 1e12
+"""The largest size a weight or constant of :class:`ISMCTSBot` takes (``hand_weight``,
+``margin``, ...): past it the search's sums would overflow, and no setting needs more."""
+
+
 def _number(name: str, value: object, low: float | None) -> float:
-    """``value`` as a float, checked to be a finite number, at least ``low`` if given."""
+    """``value`` as a float, checked to be a number of at most :data:`WEIGHT_LIMIT` in size,
+    at least ``low`` if given."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    if not math.isfinite(value) or (low is not None and value < low):
-        least = f" >= {low:g}" if low is not None else ""
-        raise ValueError(f"{name} must be a finite number{least}, not {value}")
+    if not (abs(value) <= WEIGHT_LIMIT and math.isfinite(value)) or (
+            low is not None and value < low):
+        least = f" >= {low:g}" if low is not None else f" >= {-WEIGHT_LIMIT:g}"
+        raise ArgumentError(f"{name} must be a finite number{least} and <= {WEIGHT_LIMIT:g}, "
+                            f"not {short_repr(value)}")
     return float(value)
 
 
@@ -231,7 +233,8 @@ class ISMCTSBot:
 
     Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
     given; at least one per legal action, and at most ``iterations`` when there are no more
-    legal actions than that), or ``seconds`` per decision (as many simulations as fit; not
+    legal actions than that), or ``seconds`` per decision (above 0, up to a day:
+    86,400; as many simulations as fit; not
     reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
     that plays the simulations (any bot; each seat sees only its own view), and its choice is
     the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
@@ -315,7 +318,8 @@ class ISMCTSBot:
                 self._simulate(arm, worlds[0], side)
                 spent += 1
             now = time.perf_counter()
-            budget = spent + int(max(0.0, (deadline or now) - now) / ((now - start) / spent))
+            cost = max((now - start) / spent, 1e-9)  # a clock that did not move: 1 ns each
+            budget = spent + int(max(0.0, (deadline or now) - now) / cost)
         while (spent < budget and not self._late(deadline)
                and (not spent or budget - spent >= len(alive))):
             # One round of sequential halving: each action alive gets the same new worlds.
@@ -454,9 +458,10 @@ def analyse(
     first, each with its mean reward, its mean lead in points and the number of simulations
     behind it: a hint.
 
-    The budget is ``iterations`` (reproducible for a ``seed``) or ``seconds``; other keyword
-    options go to :class:`ISMCTSBot`. Raises :class:`~canasta_caliente.StateError` if it is not
-    the seat's turn to act.
+    The budget is ``iterations`` (reproducible for a ``seed``, an ``int``: ``None`` is
+    refused, as a ranking that changed on every call would be) or ``seconds``; other keyword
+    options go to :class:`ISMCTSBot`, which checks them as it is built. Raises
+    :class:`~canasta_caliente.StateError` if it is not the seat's turn to act.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.players.search import analyse
@@ -467,6 +472,7 @@ def analyse(
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
+    seed = check_seed("seed", seed)
     if view.over or view.current_player != view.seat:
         raise StateError(f"analyse: it is not seat {view.seat}'s turn to act")
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from ..cards import NATURALS, NUM_KINDS, Card
-from ..engine import legal_actions
+from ..engine import apply, legal_actions, turn_order
 from ..engine.scoring import score_hand
 from ..engine.solver import meld_is_valid
 from ..rules.facts import facts_of
@@ -50,6 +50,7 @@ __all__ = [
     "known_problems",
     "public_fact_problems",
     "state_problems",
+    "turn_problem",
 ]
 
 
@@ -336,7 +337,53 @@ def check_invariants(state: GameState) -> list[str]:
 def state_problems(state: GameState, *, dead_end: bool = True) -> list[tuple[str, str]]:
     """:func:`check_invariants` as (path in a state document, message) pairs. With
     ``dead_end=False`` the TURN-0 check (a listing of the legal actions) is left out; it is
-    also left out when another invariant is broken, since the engine assumes them."""
+    also left out when another invariant is broken, since the engine assumes them.
+
+    Whatever ``state`` holds, this reports and never raises: first the shape that
+    :func:`~canasta_caliente.loads` checks (one score per side, a hand number of at least 1,
+    the hand results a hand in play or over has, one hand per seat, one table per side, the
+    hand's turn order), then, if the shape holds, everything else; a state so broken that a
+    check itself fails is reported as such."""
+    problems = _shape_problems(state)
+    if problems:
+        return problems
+    try:
+        return _problems(state, dead_end)
+    except Exception as exc:  # a hand-built state may break what the checks assume
+        return [("", f"the state cannot be checked: {type(exc).__name__}: {exc}")]
+
+
+def _shape_problems(state: GameState) -> list[tuple[str, str]]:
+    """The shape of a state, as :func:`~canasta_caliente.loads` reads it."""
+    rules, t = state.rules, state.table
+    problems: list[tuple[str, str]] = []
+    sides = len(rules.layout)
+    if len(state.scores) != sides:
+        problems.append(("scores", f"expected one score per side ({sides}), got "
+                         f"{len(state.scores)}"))
+    if state.hand_number < 1:
+        problems.append(("hand_number", f"must be at least 1, not {state.hand_number}"))
+    expected = state.hand_number - (0 if state.over else 1)
+    if len(state.hand_results) != expected:
+        problems.append(("hand_results", f"hand {state.hand_number} "
+                         f"{'has ended' if state.over else 'is in play'}, so {expected} hand "
+                         f"results are expected, not {len(state.hand_results)}"))
+    if len(t.hands) != rules.players or any(len(h) != NUM_KINDS for h in t.hands):
+        problems.append(("table.hands", f"expected one hand of {NUM_KINDS} counts per seat "
+                         f"({rules.players})"))
+    if len(t.sides) != sides:
+        problems.append(("table.sides", f"expected one entry per side ({sides}), got "
+                         f"{len(t.sides)}"))
+    if state.hand_number >= 1 and t.order != turn_order(rules, state.hand_number):
+        problems.append(("table.order", f"{list(t.order)} is not the turn order of hand "
+                         f"{state.hand_number} (SEAT-3, SEAT-4)"))
+    elif not 0 <= t.turn_index < max(len(t.order), 1):
+        problems.append(("table.turn_index", f"must be below {len(t.order)}, not "
+                         f"{t.turn_index}"))
+    return problems
+
+
+def _problems(state: GameState, dead_end: bool) -> list[tuple[str, str]]:
     rules = state.rules
     problems: list[tuple[str, str]] = []
 
@@ -412,7 +459,7 @@ def state_problems(state: GameState, *, dead_end: bool = True) -> list[tuple[str
     problems.extend(known_problems(
         rules, t.known, hands=t.hands, hand_sizes=tuple(sum(h) for h in t.hands),
         order=t.order, turn_index=t.turn_index, turn=t.turn, over=state.over,
-        path="table.known",
+        path="table.known", sides=t.sides,
     ))
     if state.over and state.hand_results:
         last = state.hand_results[-1]
@@ -421,8 +468,8 @@ def state_problems(state: GameState, *, dead_end: bool = True) -> list[tuple[str
             add(join("hand_results", len(state.hand_results) - 1),
                 f"is not the score of the table it finishes: {_result_text(last)}, but "
                 f"SCORE-1 to SCORE-6 give {_result_text(want)}")
-    if dead_end and not problems and not state.over and not legal_actions(state):
-        add("", "no legal action in a state short of the end of the game (TURN-0)")
+    if dead_end and not problems and (stuck := turn_problem(state)) is not None:
+        add("", stuck)
     return problems
 
 
@@ -437,6 +484,7 @@ def known_problems(
     turn: Turn,
     over: bool,
     path: str,
+    sides: Sequence[SideTable] | None = None,
 ) -> list[tuple[str, str]]:
     """What breaks the rule of the known cards (:meth:`GameState.known
     <canasta_caliente.GameState.known>`): one row of counts per seat, no bonus card (they are
@@ -444,7 +492,11 @@ def known_problems(
     in its hand, or waiting under INIT-4 for the turn player. ``hands`` gives each hand as
     counts where it is known (``None`` for a hidden one: then only the number of cards is
     checked, against ``hand_sizes``); ``()`` (nothing known) is always right. Rows are
-    reported at ``path`` (``table.known`` in a state document, ``known`` in a view's)."""
+    reported at ``path`` (``table.known`` in a state document, ``known`` in a view's).
+
+    Known cards come only from a pile taken (PILE-1: its up card melded at once) or cards
+    waiting under INIT-4, so with ``sides`` (the sides' tables) a hand in play has known cards
+    only if its side has a meld on the table, or it is the turn player's with cards waiting."""
     problems: list[tuple[str, str]] = []
     if not known:
         return problems
@@ -485,14 +537,41 @@ def known_problems(
                 problems.append((where, f"seat {seat} is known to hold {sum(row)} cards but "
                                  f"holds {room}{' with the waiting cards' if any(extra) else ''}"
                                  ": known cards must be in the hand"))
-            continue
-        short = [f"{row[k]} {Card(k)} known, {hand[k] + extra[k]} held"
-                 for k in range(NUM_KINDS) if row[k] > hand[k] + extra[k]]
-        if short:
-            problems.append((where, f"seat {seat}: known cards must be in the hand"
-                             f"{' or waiting (INIT-4)' if any(extra) else ''}: "
-                             + ", ".join(short)))
+                continue
+        else:
+            short = [f"{row[k]} {Card(k)} known, {hand[k] + extra[k]} held"
+                     for k in range(NUM_KINDS) if row[k] > hand[k] + extra[k]]
+            if short:
+                problems.append((where, f"seat {seat}: known cards must be in the hand"
+                                 f"{' or waiting (INIT-4)' if any(extra) else ''}: "
+                                 + ", ".join(short)))
+                continue
+        if (sides is not None and any(row) and not any(extra)
+                and not sides[_side_of(rules, seat)].meld_count):
+            problems.append((where, f"seat {seat}: cards are known only once the pile is taken "
+                             "(PILE-1: its up card melded at once) or while they wait (INIT-4), "
+                             "but its side has no meld and no card waits"))
     return problems
+
+
+def _side_of(rules: RuleSet, seat: int) -> int:
+    return next(i for i, seats in enumerate(rules.layout) if seat in seats)
+
+
+def turn_problem(state: GameState) -> str | None:
+    """Why TURN-0 fails in ``state``, or ``None``: a hand in play where the player to act has
+    no legal action, or a question "May I go out?" whose answer, "yes" or "no", would leave
+    the asker none (OUT-2). Assumes the other invariants hold (the engine plays the state)."""
+    if state.over:
+        return None
+    if not legal_actions(state):
+        return "no legal action in a state short of the end of the game (TURN-0)"
+    if state.table.turn.phase is Phase.ANSWER:
+        for answer in ("yes", "no"):
+            if not legal_actions(apply(state, answer)):
+                return (f"answering {answer!r} to the question leaves no legal action "
+                        "(TURN-0, OUT-2)")
+    return None
 
 
 def _result_text(result: HandResult) -> str:

@@ -18,6 +18,7 @@ import functools
 import json
 import re
 import tomllib
+import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -113,6 +114,16 @@ def plain_value(name: str, value: Any) -> Any:
         return value.value
     if isinstance(value, tuple):
         return [list(row) for row in value]
+    return value
+
+
+def frozen_value(value: Any) -> Any:
+    """A plain option value made read-only: every list a tuple, every dict a read-only
+    mapping, all the way down (:attr:`~canasta_caliente.OptionInfo.default`)."""
+    if isinstance(value, Mapping):
+        return types.MappingProxyType({key: frozen_value(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(frozen_value(item) for item in value)
     return value
 
 

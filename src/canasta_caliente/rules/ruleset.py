@@ -38,6 +38,7 @@ from ._documents import (
     close_match,
     describe_found,
     enum_converter,
+    frozen_value,
     load_json,
     load_toml,
     none_converter,
@@ -165,9 +166,8 @@ class OptionInfo:
     """The rule IDs the option affects (see the rules pages of the documentation)."""
     type: str = ""
     """The values a document may give, in words (for example ``integer or "none"``)."""
-    default: Any = None
-    """The value in the ``caliente`` preset, as a document writes it (see
-    :meth:`RuleSet.to_dict`)."""
+    default: Any = attrs.field(default=None, converter=frozen_value)
+    """The ``caliente`` value as :meth:`RuleSet.to_dict` writes it, read-only (lists as tuples)."""
 
 
 # The options whose values are enums, each with its enum (validation checks them).

@@ -28,19 +28,31 @@ as before:
 from __future__ import annotations
 
 import importlib
+import itertools
 import multiprocessing
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from .._arguments import check_count, check_flag, check_seed
+from ..errors import ArgumentError, describe_value
 from ..players.bots import get_bot
 from ..rules.ruleset import RuleSet
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, bot_name, play_game, seat_bots
 from .pool import STOP_TIMEOUT, play_chunk, sigint_held, stop_pool, worker_init
 
-__all__ = ["BotSpec", "GameResult", "SimulationResult", "play_game", "seat_bots", "simulate"]
+__all__ = [
+    "WINDOW",
+    "BotSpec",
+    "GameResult",
+    "SimulationResult",
+    "checked_arguments",
+    "play_game",
+    "seat_bots",
+    "simulate",
+]
 
 
 class _Progress:
@@ -80,6 +92,61 @@ class _Progress:
             print(file=sys.stderr)
 
 
+WINDOW = 64
+"""How many chunks a run on an executor keeps submitted ahead at least (``2 * workers`` if
+more): the chunks are submitted as earlier ones finish, so memory does not grow with the
+number of games."""
+
+
+def checked_arguments(
+    rules: Any, bots: Any, games: Any, seed: Any
+) -> tuple[int, int, tuple[BotSpec, ...], tuple[str, ...]]:
+    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` a non-empty
+    sequence of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
+    with distinct names (two different bots under one name would be counted as one), ``games``
+    a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and their
+    names (each name once, in order)."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {describe_value(rules)}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
+    specs = tuple(bots)
+    if not specs:
+        raise ArgumentError("bots must hold at least one bot")
+    seen: dict[str, BotSpec] = {}
+    for b in specs:
+        if isinstance(b, str):
+            get_bot(b)
+        elif not callable(b):
+            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
+        name = bot_name(b)
+        other = seen.setdefault(name, b)
+        if other is not b and not (isinstance(b, str) and other == b):
+            raise ArgumentError(
+                f"bots: two different bots are both named {name!r}, so their games would be "
+                "counted as one bot's; give each a distinct name (set its __name__)")
+    games = check_count("games", games)
+    seed = check_seed("seed", seed)
+    return games, seed, specs, tuple(seen)
+
+
+def _windowed(
+    submit: Callable[[int], None], starts: Iterator[int], window: int,
+    pending: set[Future[list[GameResult]]],
+) -> Iterator[list[GameResult]]:
+    """The results of the chunks at ``starts`` as they finish, with at most ``window`` of them
+    submitted (into ``pending``) at any moment."""
+    for start in itertools.islice(starts, window):
+        submit(start)
+    while pending:
+        ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in ready:
+            pending.discard(future)
+            for start in itertools.islice(starts, 1):
+                submit(start)
+            yield future.result()
+
+
 def simulate(
     rules: RuleSet,
     bots: Sequence[BotSpec],
@@ -108,6 +175,16 @@ def simulate(
     ``keep_records=True`` keeps every game's :class:`~canasta_caliente.GameRecord` (in
     :attr:`GameResult.record`) for replay. ``label`` names the variant in the tables.
 
+    Every argument is checked before the first game (:func:`checked_arguments` for ``rules``,
+    ``bots``, ``games`` and ``seed``): a wrong type raises :class:`TypeError` (a ``bool`` is
+    not a count), a value out of range :class:`~canasta_caliente.errors.ArgumentError`
+    naming the parameter and its range (``games >= 0``; ``workers``, ``chunk_size`` and
+    ``max_hands >= 1``). Bots are told apart by identity: two different bots with one name
+    (two :class:`~canasta_caliente.ISMCTSBot` budgets, say) are refused, as their games would
+    be counted as one bot's. Chunks are submitted to the pool or ``executor`` as earlier ones
+    finish, at most ``2 * workers`` (at least :data:`WINDOW` on an ``executor``) at a time,
+    so the memory a run takes before its first game does not grow with ``games``.
+
     An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
     raised by ``on_result``), at any moment of the run, stops it cleanly and returns what was
     played (:attr:`SimulationResult.interrupted` is then true): games ``0`` to ``n - 1`` for
@@ -119,43 +196,60 @@ def simulate(
     and are terminated if still running a second later: every one of them has ended when
     :func:`simulate` returns. A second interrupt while the run stops changes nothing.
     """
-    if games < 0:
-        raise ValueError("games must be at least 0")
-    specs = tuple(bots)
-    if not specs:
-        raise ValueError("at least one bot is needed")
-    for b in specs:
-        if isinstance(b, str):
-            get_bot(b)
-    names = tuple(dict.fromkeys(bot_name(b) for b in specs))
+    games, seed, specs, names = checked_arguments(rules, bots, games, seed)
+    workers = check_count("workers", workers, low=1)
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError("executor must be a concurrent.futures.Executor or None, not "
+                        f"{describe_value(executor)}")
+    check_flag("progress", progress)
+    chunk_size = check_count("chunk_size", chunk_size, low=1)
+    max_hands = check_count("max_hands", max_hands, low=1)
+    if on_result is not None and not callable(on_result):
+        raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
+    check_flag("keep_records", keep_records)
+    if label is not None and not isinstance(label, str):
+        raise TypeError(f"label must be a str or None, not {describe_value(label)}")
     results: dict[int, GameResult] = {}
-    chunks = [tuple(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
+    starts = iter(range(0, games, chunk_size))
+    chunk_count = -(-games // chunk_size)
+
+    def chunk(start: int) -> tuple[int, ...]:
+        return tuple(range(start, min(start + chunk_size, games)))
+
     bar: _Progress | None = None
     own: ProcessPoolExecutor | None = None
     stop: Any = None
-    futures: list[Future[list[GameResult]]] = []
+    pending: set[Future[list[GameResult]]] = set()
     finished = False
     try:
         bar = _Progress(games, progress)
-        if executor is None and workers > 1 and len(chunks) > 1:
-            # No interrupt while the pool starts and takes the chunks: one could leave a
-            # worker started but unknown to the pool, which then could not be stopped.
+        pool: Executor | None = executor
+        window = max(WINDOW, 2 * workers)
+        if executor is None and workers > 1 and chunk_count > 1:
+            # No interrupt while the pool starts: one could leave a worker started but
+            # unknown to the pool, which then could not be stopped.
             with sigint_held():
                 context = multiprocessing.get_context()
                 stop = context.RawValue("b", 0)
-                own = ProcessPoolExecutor(max_workers=min(workers, len(chunks)),
+                own = ProcessPoolExecutor(max_workers=min(workers, chunk_count),
                                           mp_context=context, initializer=worker_init,
                                           initargs=(stop,))
-                for chunk in chunks:
-                    futures.append(own.submit(play_chunk, rules, specs, seed, chunk,
-                                              max_hands, keep_records))
-        elif executor is not None:
-            for chunk in chunks:  # one at a time: an interrupt cancels those submitted
-                futures.append(executor.submit(play_chunk, rules, specs, seed, chunk,
-                                               max_hands, keep_records))
-        # Chunks are handed back as they finish (results are put back in game order below).
-        done = (future.result() for future in as_completed(futures)) if futures else (
-            play_chunk(rules, specs, seed, chunk, max_hands, keep_records) for chunk in chunks)
+            pool, window = own, 2 * min(workers, chunk_count)
+        done: Iterator[list[GameResult]]
+        if pool is None:
+            done = (play_chunk(rules, specs, seed, chunk(start), max_hands, keep_records)
+                    for start in starts)
+        else:
+            submitter = pool
+
+            def submit(start: int) -> None:
+                # Held: a chunk submitted (and perhaps a worker started) is always in
+                # ``pending``, so an interrupt cancels it.
+                with sigint_held():
+                    pending.add(submitter.submit(play_chunk, rules, specs, seed, chunk(start),
+                                                 max_hands, keep_records))
+
+            done = _windowed(submit, starts, window, pending)
         for chunk_results in done:
             for r in chunk_results:
                 results[r.index] = r
@@ -169,7 +263,7 @@ def simulate(
         # An interrupt while the run stops or its pool shuts down changes nothing.
         with sigint_held(discard=True):
             if own is None:
-                for future in futures:
+                for future in pending:
                     future.cancel()  # the chunks a user's executor has not started
             elif finished:
                 own.shutdown(wait=True)

@@ -27,12 +27,14 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_count, check_flag
+from ..errors import ArgumentError
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
 from .play import BotSpec, bot_name
 from .results import records, to_pandas
-from .simulate import simulate
+from .simulate import checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "tournament"]
 
@@ -122,6 +124,14 @@ class Tournament:
     """``wins[i][j]``: games bot ``i`` won against bot ``j``, draws counting half."""
     ratings: dict[str, Estimate]
     """Each bot's Elo-scale rating (mean 0) with its 95% interval."""
+    interrupted: bool = False
+    """Whether the round robin was interrupted: :attr:`pairs` then holds only the pairs
+    played (the last one perhaps in part), and the ratings rate only those games."""
+
+    @property
+    def games(self) -> int:
+        """How many games were played, all pairs together."""
+        return sum(len(result.games) for result in self.pairs)
 
     def table(self) -> str:
         """The ratings, best first, and each bot's score against each other bot."""
@@ -143,6 +153,8 @@ class Tournament:
                 line += f" {'-':>8}" if i == j or not total else (
                     f" {self.wins[i][j] / total:>8.0%}")
             lines.append(line)
+        if self.interrupted:
+            lines.append(f"(interrupted: only the {self.games} games played are rated)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -178,39 +190,55 @@ def tournament(
     """A round robin: every pair of ``bots`` (names or callables, at least two, distinct
     names) plays ``games`` games (an even number, so each bot has each side as often), then
     all the results are rated together (see the module). Seeded: identical for any
-    ``workers``."""
+    ``workers``. The arguments are checked as :func:`~canasta_caliente.simulate` checks them
+    (a :class:`TypeError` for a wrong type, an :class:`~canasta_caliente.errors.ArgumentError`
+    for a value out of range).
+
+    An interrupt (:class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt) stops
+    the round robin as it stops :func:`~canasta_caliente.simulate`: the pairs not yet played
+    are not played, and the result rates only the games played, with
+    :attr:`Tournament.interrupted` true.
+    """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError(f"games must be an int, not {type(games).__name__}")
-    if games < 2 or games % 2:
-        raise ValueError(f"games must be a positive even number (sides alternate), not {games}")
     names = tuple(bot_name(b) for b in bots)
-    if len(names) < 2:
-        raise ValueError("a tournament needs at least two bots")
     if len(set(names)) != len(names):
-        raise ValueError(f"the bots' names must differ: {', '.join(names)}")
+        raise ArgumentError(f"the bots' names must differ: {', '.join(names)}")
+    games, seed, _, _ = checked_arguments(rules, bots, games, seed)
+    if games < 2 or games % 2:
+        raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
+    if len(names) < 2:
+        raise ArgumentError("a tournament needs at least two bots")
+    workers = check_count("workers", workers, low=1)
+    max_hands = check_count("max_hands", max_hands, low=1)
+    check_flag("progress", progress)
     k = len(names)
+    played: list[tuple[int, int, SimulationResult]] = []
+    interrupted = False
+    try:
+        for i in range(k):
+            for j in range(i + 1, k):
+                result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
+                                  workers=workers, max_hands=max_hands, progress=progress,
+                                  label=f"{names[i]} vs {names[j]}")
+                played.append((i, j, result))
+                if result.interrupted:
+                    raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        interrupted = True  # the pairs played so far are rated; the others are not played
     wins = [[0.0] * k for _ in range(k)]
-    pairs = []
-    for i in range(k):
-        for j in range(i + 1, k):
-            result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
-                              workers=workers, max_hands=max_hands, progress=progress,
-                              label=f"{names[i]} vs {names[j]}")
-            pairs.append(result)
-            for g in result.games:
-                if g.winner is None:
-                    wins[i][j] += 0.5
-                    wins[j][i] += 0.5
-                    continue
-                winner = g.seat_bots[rules.layout[g.winner][0]]
-                if winner == names[i]:
-                    wins[i][j] += 1
-                else:
-                    wins[j][i] += 1
+    for i, j, result in played:
+        for g in result.games:
+            if g.winner is None:
+                wins[i][j] += 0.5
+                wins[j][i] += 0.5
+                continue
+            winner = g.seat_bots[rules.layout[g.winner][0]]
+            if winner == names[i]:
+                wins[i][j] += 1
+            else:
+                wins[j][i] += 1
+    pairs = [result for _, _, result in played]
     ratings = bradley_terry(wins)
     return Tournament(
         rules=rules,
@@ -218,4 +246,5 @@ def tournament(
         pairs=tuple(pairs),
         wins=tuple(tuple(row) for row in wins),
         ratings=dict(zip(names, ratings, strict=True)),
+        interrupted=interrupted,
     )

@@ -132,6 +132,7 @@ def read_view(data: Any, view_type: type[View], view_format: str) -> View:
         for path, message in known_problems(
             rules, known, hands=own, hand_sizes=view.hand_sizes, order=view.order,
             turn_index=turn_index, turn=turn, over=over, path="known",
+            sides=view.side_tables,
         ):
             p.add(path, message)
     if not p:

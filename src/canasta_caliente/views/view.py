@@ -44,11 +44,11 @@ from ..cards import (
     cards_from_counts,
     counts_from_cards,
 )
-from ..engine import apply, legal_actions
 from ..engine.solver import meld_is_valid
 from ..errors import StateError
 from ..records._codec import RULES_VERSION, cards_out, known_out, pretty_json, read_document
 from ..records._parts import result_out, seats_out, side_out, turn_out
+from ..records.invariants import turn_problem
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
@@ -473,14 +473,9 @@ def _shuffled(rng: random.Random, counts: list[int]) -> list[Card]:
 
 def _playable(state: GameState) -> bool:
     """TURN-0 holds: the player to act has a legal action, and a question asked can be
-    answered either way without stranding the asker (OUT-2)."""
-    if state.over:
-        return True
-    if not legal_actions(state):
-        return False
-    if state.table.turn.phase is Phase.ANSWER:
-        return all(legal_actions(apply(state, answer)) for answer in ("yes", "no"))
-    return True
+    answered either way without stranding the asker (OUT-2); the one check is
+    :func:`~canasta_caliente.records.invariants.turn_problem`, which ``loads`` makes too."""
+    return turn_problem(state) is None
 
 
 def _guided_hand(

@@ -1,0 +1,63 @@
+"""The checks of a public function's parameters, in one place at the bottom of the layers: a
+wrong type is a :class:`TypeError`, a value out of range an
+:class:`~canasta_caliente.errors.ArgumentError`, each naming the parameter and what it takes.
+A ``bool`` is not a count, though Python makes it an ``int``; a NumPy integer is one.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+from ._limits import MAX_INT_BITS
+from .errors import ArgumentError, describe_value
+
+__all__ = ["check_count", "check_flag", "check_seconds", "check_seed"]
+
+MAX_SECONDS = 86_400.0
+"""The longest time budget a bot takes per decision, in seconds (a day)."""
+
+
+def check_count(name: str, value: Any, *, low: int = 0) -> int:
+    """``value`` as an ``int``, checked to be an integer (not a ``bool``) of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {describe_value(value)}")
+    count = int(value)
+    if count < low:
+        raise ArgumentError(f"{name} must be an integer of at least {low}, not {count}")
+    return count
+
+
+def check_seed(name: str, value: Any) -> int:
+    """``value`` as an ``int`` seed: an integer (not a ``bool``, not ``None``) of at most
+    :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, as every document holds."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {describe_value(value)}")
+    seed = int(value)
+    if seed.bit_length() > MAX_INT_BITS:
+        raise ArgumentError(f"{name} must be an integer of at most {MAX_INT_BITS} bits "
+                            f"(below 2**{MAX_INT_BITS} in size), not {describe_value(seed)}")
+    return seed
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """``value``, checked to be a ``bool``."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {describe_value(value)}")
+    return value
+
+
+def check_seconds(name: str, value: Any) -> float:
+    """``value`` as a ``float``, checked to be a number of seconds above 0 and at most
+    :data:`MAX_SECONDS`."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {describe_value(value)}")
+    try:
+        seconds = float(value)
+    except OverflowError:  # an integer past a float's range
+        seconds = math.inf
+    if not (0 < seconds <= MAX_SECONDS) or math.isnan(seconds):
+        raise ArgumentError(f"{name} must be a positive number of seconds, at most "
+                            f"{MAX_SECONDS:g}, not {seconds!r}")
+    return seconds
