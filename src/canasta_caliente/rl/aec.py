@@ -26,7 +26,8 @@ Conventions:
 - :func:`env` returns the environment wrapped as PettingZoo's classic games are, in
   PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or ``render`` before ``reset``
   is an error that says to call ``reset``; so is ``last()`` after the episode);
-  :func:`raw_env` returns it bare, which refuses misuse too (:class:`~canasta_caliente.errors.EpisodeError`).
+  :func:`raw_env` returns it bare, which refuses misuse too
+  (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
   integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
   legal now an :class:`~canasta_caliente.IllegalActionError`.
