@@ -25,8 +25,9 @@ Conventions:
   seed is refused, not folded onto its absolute value).
 - :func:`env` returns the environment wrapped as PettingZoo's classic games are, in
   PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or ``render`` before ``reset``
-  is an error that says to call ``reset``; so is ``last()`` after the episode); :func:`raw_env` returns it bare, which refuses
-  misuse too (:class:`~canasta_caliente.errors.EpisodeError`).
+  is an error that says to call ``reset``; so is ``last()`` after the episode);
+  :func:`raw_env` returns it bare, which refuses misuse too
+  (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
   integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
   legal now an :class:`~canasta_caliente.IllegalActionError`.
@@ -433,9 +434,10 @@ def env(rules: RuleSet | str | None = None, reward: Reward = "hand",
         render_mode: str | None = None, *, flat: bool = False, normalize: bool = False,
         reward_scale: float = 1.0) -> Any:
     """The PettingZoo AEC environment in PettingZoo's ``OrderEnforcingWrapper`` (a subclass
-    whose ``last()`` after the episode says to reset), as its classic games are made (see :mod:`canasta_caliente.rl.aec`); the wrapper passes every
-    attribute of :class:`CanastaEnv` through (``e.game_state``, ``e.rules``, ...), and
-    ``e.unwrapped`` is the bare environment.
+    whose ``last()`` after the episode says to reset), as its classic games are made (see
+    :mod:`canasta_caliente.rl.aec`); the wrapper passes every attribute of
+    :class:`CanastaEnv` through (``e.game_state``, ``e.rules``, ...), and ``e.unwrapped`` is
+    the bare environment.
 
     ``rules``: a RuleSet or a preset name (default ``caliente``); ``reward``: ``"hand"`` or
     ``"game"``; ``flat``, ``normalize``, ``reward_scale``: see the module documentation.
