@@ -251,8 +251,7 @@ def _play(args: argparse.Namespace) -> int:
     names = _bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
-    save_to = (_output_path("--save" if args.save is not None else "--resume", save_as)
-               if save_as is not None else None)
+    save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:
         try:
             record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
@@ -264,6 +263,8 @@ def _play(args: argparse.Namespace) -> int:
             # A document that is not a game record, or a name the file system cannot take.
             raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
         rules = record.rules
+        if save_to is None:  # a resumed game keeps saving to the file it came from
+            save_to = _output_path("--resume", args.resume)
     else:
         rules = load_rules(args.rules)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
