@@ -35,10 +35,13 @@ from ..views.view import View
 from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot, random_bot
 from .search import ISMCTSBot, check_budget
 
-__all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "Blundering", "level_bot"]
+__all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "LEVEL_NAMES", "Blundering", "level_bot"]
 
 LEVEL_COUNT = 5
 """How many levels there are: ``"level-1"`` to ``"level-5"``."""
+
+LEVEL_NAMES: tuple[str, ...] = tuple(f"level-{n}" for n in range(1, LEVEL_COUNT + 1))
+"""The names :func:`~canasta_caliente.get_bot` takes for the levels, weakest first."""
 
 LEVEL_4_ITERATIONS = 40
 """Level 4's simulations per decision (level 5 has the search's default budget)."""

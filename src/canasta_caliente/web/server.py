@@ -35,10 +35,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..actions import Action
 from ..engine import legal_actions
 from ..errors import RuleSetError
+from ..players.bots import get_bot
+from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.view import View, observe
-from ._game import LEVELS, level_bot
 from .tables import Refused, Table, check_seats, load_tables
 
 __all__ = ["MESSAGE_LIMIT", "REQUESTS", "app"]
@@ -302,7 +303,7 @@ class _Server:
 def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
            rng: random.Random) -> Action:
     """A bot's decision, made in a worker (a module-level function, so a process can run it)."""
-    return level_bot(level, seconds)(view, legal, rng)
+    return get_bot(level, seconds=seconds)(view, legal, rng)
 
 
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",

@@ -23,11 +23,12 @@ from ..engine import illegal_reason
 from ..engine.checks import Context, pile_frozen_for, up_card_refusal
 from ..errors import CanastaError, NotationError, StateError
 from ..play import Event, client_message, events, step
+from ..play.takeback import can_take_back
+from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.view import observe
-from ._game import LEVELS, can_take_back
 
 __all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_tables"]
 
