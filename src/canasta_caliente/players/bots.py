@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from ..actions import Action, Verb
-from ..cards import ACE, B3, CAL, counts_from_cards
+from ..cards import ACE, B3, CAL, WILDS, Card
 from ..state.game import Phase, Question
 from ..views.view import View
 
@@ -99,6 +99,11 @@ def _answer(view: View, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
+def _wilds(cards: tuple[Card, ...]) -> int:
+    """How many of ``cards`` are wild (:data:`~canasta_caliente.cards.WILDS`)."""
+    return sum(map(cards.count, WILDS))
+
+
 def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     takes = [a for a in legal if a.verb is Verb.TAKE]
     by_verb = {a.verb: a for a in legal}
@@ -106,11 +111,10 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     if takes:
         # Prefer taking with a natural pair, then laying off, then a natural and a wild.
         def take_score(a: Action) -> int:
-            wilds = sum(1 for c in a.cards if c.is_wild)
-            return 10 * pile - 15 * wilds + (5 if not a.cards else 0)
+            return 10 * pile - 15 * _wilds(a.cards) + (5 if not a.cards else 0)
 
         best = max(takes, key=take_score)
-        wilds = sum(1 for c in best.cards if c.is_wild)
+        wilds = _wilds(best.cards)
         if pile >= 3 or wilds == 0 or Verb.DRAW not in by_verb:
             return best
     if Verb.CALIENTE in by_verb and len(view.hand) <= view.rules.hand_size // 2 + 1:
@@ -118,17 +122,60 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     if Verb.DRAW in by_verb:
         return by_verb[Verb.DRAW]
     if takes:
-        return max(takes, key=lambda a: -sum(1 for c in a.cards if c.is_wild))
+        return max(takes, key=lambda a: -_wilds(a.cards))
     return legal[rng.randrange(len(legal))]
 
 
 def _play_action(
     view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
 ) -> Action:
+    # One pass sorts the actions: an ask wins at once; the first action that empties the
+    # hand (a discard of the last card, or a meld of all of it) goes out unless told no.
+    held = len(view.hand)
+    melds_legal: list[Action] = []
+    discards: list[Action] = []
+    going_out: Action | None = None
+    for action in legal:
+        verb = action.verb
+        if verb is Verb.ASK:
+            return action
+        if verb is Verb.DISCARD:
+            discards.append(action)
+            if going_out is None and held == 1:
+                going_out = action
+        elif verb is Verb.MELD:
+            melds_legal.append(action)
+            if going_out is None and len(action.cards) == held:
+                going_out = action
+    turn = view.turn
+    if going_out is not None and turn.question is not Question.NO:
+        return going_out
     rules = view.rules
-    counts = counts_from_cards(view.hand)
-    held = sum(counts)
     side = _my_side(view)
+    melds = view.side_tables[side].melds
+    if melds_legal:
+        size = rules.canasta_size
+        opening = turn.need > 0
+        best: Action | None = None
+        best_score = 0.0
+        for action in melds_legal:
+            score = _meld_score(action, melds, size, opening, held)
+            if score > best_score or (
+                    score == best_score and best is not None and rng.random() < 0.5):
+                best, best_score = action, score
+        if best is not None:
+            return best
+    if not discards:
+        # Bound to keep melding (first meld short, or a "yes"): meld the most cards.
+        return max(melds_legal, key=lambda a: len(a.cards)) if melds_legal else legal[0]
+    return _discard(view, discards, side, use_known)
+
+
+def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> Action:
+    """The discard to make: bonus and Caliente cards first, wilds only when behind, and of
+    the naturals the one worth the most that breaks no pair, feeds no meld and (with
+    ``use_known``) gives the next player no pile; ties go to the lowest card."""
+    hand = view.hand
     melds = view.side_tables[side].melds
     opponent_ranks = {
         r
@@ -137,59 +184,36 @@ def _play_action(
         for r, m in enumerate(table.melds)
         if m is not None
     }
-    size = rules.canasta_size
-    turn = view.turn
-    for action in legal:
-        if action.verb is Verb.ASK:
-            return action
-    going_out = [a for a in legal if _empties_hand(a, held)]
-    if going_out and turn.question is not Question.NO:
-        return going_out[0]
-    best: Action | None = None
-    best_score = 0.0
-    for action in legal:
-        if action.verb is not Verb.MELD:
-            continue
-        score = _meld_score(action, melds, size, turn.need > 0, held)
-        if score > best_score or (score == best_score and best is not None and rng.random() < 0.5):
-            best, best_score = action, score
-    if best is not None:
-        return best
-    discards = [a for a in legal if a.verb is Verb.DISCARD]
-    if not discards:
-        # Bound to keep melding (first meld short, or a "yes"): meld the most cards.
-        melds_left = [a for a in legal if a.verb is Verb.MELD]
-        return max(melds_left, key=lambda a: len(a.cards)) if melds_left else legal[0]
     behind = _behind(view)
-    values = rules.card_values
+    values = view.rules.card_values
     pairs = _next_player_pairs(view) if use_known else ()
-
-    def discard_score(a: Action) -> float:
-        card = a.cards[0]
+    best: Action = discards[0]
+    best_key: tuple[float, int] | None = None
+    for action in discards:
+        card = action.cards[0]
         if card is B3:
-            return 40.0
-        if card is CAL:
-            return 35.0
-        if card.is_wild:
-            return 10.0 if behind else -100.0
-        score = values[card] / 2
-        if counts[card] >= 2:
-            score -= 25  # keep pairs for a frozen pile
-        if melds[card] is not None:
-            score -= 15
-        if card in opponent_ranks:
-            score -= 30  # do not feed the other side's melds
-        if pairs and pairs[card]:
-            score -= 60  # the next player is known to hold a pair of it: it takes the pile
-        return score
+            score = 40.0
+        elif card is CAL:
+            score = 35.0
+        elif card in _WILD_KINDS:
+            score = 10.0 if behind else -100.0
+        else:
+            score = values[card] / 2
+            if hand.count(card) >= 2:
+                score -= 25  # keep pairs for a frozen pile
+            if melds[card] is not None:
+                score -= 15
+            if card in opponent_ranks:
+                score -= 30  # do not feed the other side's melds
+            if pairs and pairs[card]:
+                score -= 60  # the next player is known to hold a pair of it: it takes the pile
+        key = (score, -int(card))
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best
 
-    return max(discards, key=lambda a: (discard_score(a), -int(a.cards[0])))
 
-
-def _empties_hand(action: Action, held: int) -> bool:
-    if action.verb is Verb.DISCARD:
-        return held == 1
-    return action.verb is Verb.MELD and len(action.cards) == held
+_WILD_KINDS = frozenset(WILDS)
 
 
 def _meld_score(
@@ -205,7 +229,7 @@ def _meld_score(
     rank = action.rank
     if rank is None:
         return 0.0
-    wilds = sum(1 for c in cards if c.is_wild)
+    wilds = _wilds(cards)
     naturals = len(cards) - wilds
     existing = melds[rank]
     before = sum(existing) if existing is not None else 0
