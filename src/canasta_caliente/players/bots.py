@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from ..actions import Action, Verb
-from ..cards import ACE, B3, CAL, WILDS, Card
+from ..cards import B3, CAL, WILDS, Card
 from ..state.game import Phase, Question
 from ..views.view import View
 
@@ -65,25 +65,25 @@ def _heuristic(
     return _play_action(view, legal, rng, use_known)
 
 
-def _next_player_pairs(view: View) -> tuple[int, ...]:
-    """Per kind, how many cards the next player in turn order is known to hold (only the
-    natural ranks it holds two or more of count): discarding one of those lets it take the
-    pile with a natural pair."""
+def _next_player_known(view: View) -> tuple[int, ...] | None:
+    """Per kind, how many cards the next player in turn order is known to hold (``None``
+    when nothing is known, or the seat plays alone): discarding a natural it holds two of
+    lets it take the pile with a natural pair."""
     order = view.order
-    nxt = order[(order.index(view.seat) + 1) % len(order)] if view.seat in order else None
-    if nxt is None or nxt == view.seat or not view.known_cards:
-        return ()
-    row = view.known_cards[nxt]
-    return tuple(n if k <= ACE and n >= 2 else 0 for k, n in enumerate(row))
+    seat = view.seat
+    if seat not in order or not view.known_cards:
+        return None
+    nxt = order[(order.index(seat) + 1) % len(order)]
+    return None if nxt == seat else view.known_cards[nxt]
 
 
 def _my_side(view: View) -> int:
     return view.side_of(view.seat)
 
 
-def _behind(view: View) -> bool:
-    """True when the seat's side trails the best other side (scores, then melds)."""
-    mine = _my_side(view)
+def _behind(view: View, mine: int) -> bool:
+    """True when the seat's side (``mine``) trails the best other side (scores, then
+    melds)."""
     others = [s for i, s in enumerate(view.scores) if i != mine]
     return bool(others) and view.scores[mine] < max(others)
 
@@ -176,17 +176,12 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
     the naturals the one worth the most that breaks no pair, feeds no meld and (with
     ``use_known``) gives the next player no pile; ties go to the lowest card."""
     hand = view.hand
-    melds = view.side_tables[side].melds
-    opponent_ranks = {
-        r
-        for i, table in enumerate(view.side_tables)
-        if i != side
-        for r, m in enumerate(table.melds)
-        if m is not None
-    }
-    behind = _behind(view)
+    tables = view.side_tables
+    melds = tables[side].melds
+    others = [table.melds for i, table in enumerate(tables) if i != side]
+    behind = _behind(view, side)
     values = view.rules.card_values
-    pairs = _next_player_pairs(view) if use_known else ()
+    known = _next_player_known(view) if use_known else None
     best: Action = discards[0]
     best_key: tuple[float, int] | None = None
     for action in discards:
@@ -197,15 +192,15 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
             score = 35.0
         elif card in _WILD_KINDS:
             score = 10.0 if behind else -100.0
-        else:
+        else:  # a natural: bonus cards never stay in a hand (TURN-3)
             score = values[card] / 2
             if hand.count(card) >= 2:
                 score -= 25  # keep pairs for a frozen pile
             if melds[card] is not None:
                 score -= 15
-            if card in opponent_ranks:
+            if any(m[card] is not None for m in others):
                 score -= 30  # do not feed the other side's melds
-            if pairs and pairs[card]:
+            if known is not None and known[card] >= 2:
                 score -= 60  # the next player is known to hold a pair of it: it takes the pile
         key = (score, -int(card))
         if best_key is None or key > best_key:
