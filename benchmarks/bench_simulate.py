@@ -5,12 +5,13 @@ The games themselves (the engine and the bots' thinking) are measured by a bare 
 the same games (the seeds :func:`~canasta_caliente.studies.play.game_seed` gives, the bots seated
 by :func:`~canasta_caliente.studies.play.seat_bots`, the same random numbers) and keeps
 nothing; :func:`~canasta_caliente.play_game` adds the bookkeeping of a game's result, and
-``simulate(workers=1)`` the chunks and the result of the run. Each is counted in instructions
-by callgrind in a child (less a child that only imports and seeds), so the differences are
-exact on a loaded machine; the overhead per game is printed for each layer. ``--workers 2``
-adds the CPU seconds of a pool run (parent and workers) against one of ``workers=1``: the
-pool's start, the pickling of the chunks and their results. ``--base SRC`` (the ``src`` of
-another checkout) measures it beside this one. It needs valgrind.
+``simulate(workers=1)`` the chunks and the result of the run, and ``chunks`` plays the chunks
+as a worker of a pool does, each chunk's RuleSet unpickled (a new object). Each is counted in
+instructions by callgrind in a child (less a child that only imports and seeds), so the
+differences are exact on a loaded machine; the overhead per game is printed for each layer.
+``--workers 2`` adds the CPU seconds of a pool run (parent and workers) against one of
+``workers=1``: the pool's start, the pickling of the chunks and their results. ``--base SRC``
+(the ``src`` of another checkout) measures it beside this one. It needs valgrind.
 
     git archive d881574 src | tar -x -C /tmp/base
     python benchmarks/bench_simulate.py --games 20 --bots random --base /tmp/base/src
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import random
 import re
 import resource
@@ -32,8 +34,12 @@ from pathlib import Path
 import canasta_caliente as cc
 from canasta_caliente.players.bots import get_bot
 from canasta_caliente.studies.play import game_seed, seat_bots
+from canasta_caliente.studies.pool import play_chunk
 
-MODES = ("none", "bare", "play_game", "simulate")
+CHUNK = 10
+"""Games a chunk, as ``simulate``'s default ``chunk_size``."""
+
+MODES = ("none", "bare", "play_game", "simulate", "chunks")
 
 
 def bare(rules: cc.RuleSet, bots: list[str], games: int, seed: int) -> int:
@@ -67,6 +73,10 @@ def run(mode: str, rules: cc.RuleSet, bots: list[str], games: int, seed: int) ->
                    for i in range(games))
     if mode == "simulate":
         return sum(g.actions for g in cc.simulate(rules, bots, games, seed).games)
+    if mode == "chunks":  # as a pool's worker plays them: each chunk's rules come pickled
+        return sum(g.actions for start in range(0, games, CHUNK)
+                   for g in play_chunk(pickle.loads(pickle.dumps(rules)), tuple(bots), seed,
+                                       tuple(range(start, min(start + CHUNK, games))), 200))
     return 0
 
 
@@ -101,7 +111,7 @@ def measure(label: str, src: str, args: argparse.Namespace) -> None:
     print(f"  {label} ({src}): {counts['bare'][1]:,} actions in {games} games")
     print(f"    the games alone (engine and bots): {bare_total / games:,.0f} instructions a game,"
           f" {bare_total / counts['bare'][1]:,.0f} an action")
-    for mode in ("play_game", "simulate"):
+    for mode in ("play_game", "simulate", "chunks"):
         total = counts[mode][0] - base
         if counts[mode][1] != counts["bare"][1]:
             print(f"    {mode}: played {counts[mode][1]} actions, not the same games")
