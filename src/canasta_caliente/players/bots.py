@@ -24,6 +24,7 @@ from typing import Any, TypeAlias
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, WILDS, Card
+from ..rules.facts import facts_of
 from ..state.game import Phase, Question
 from ..views.view import View
 
@@ -78,7 +79,7 @@ def _next_player_known(view: View) -> tuple[int, ...] | None:
 
 
 def _my_side(view: View) -> int:
-    return view.side_of(view.seat)
+    return facts_of(view.rules).side_of[view.seat]  # view.side_of, less checking its own seat
 
 
 def _behind(view: View, mine: int) -> bool:

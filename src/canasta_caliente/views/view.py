@@ -308,7 +308,7 @@ def observe(state: GameState, seat: int) -> View:
         scores=state.scores,
         hand_results=state.hand_results,
         over=state.over,
-        hand=state.hand(seat),
+        hand=cards_from_counts(t.hands[seat]),  # as state.hand(seat): the seat is checked
         hand_sizes=tuple(map(sum, t.hands)),
         stock_size=t.stock_size,
         pile=t.pile,
