@@ -17,13 +17,12 @@ the two figures come from one run of this script. It needs valgrind.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from callgrind import counted
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import heuristic_bot
@@ -57,15 +56,9 @@ def ask(collected: list[Point], repeat: int) -> None:
 
 def count(src: str, rules_name: str, hands: int, repeat: int) -> tuple[int, int]:
     """Instructions of a child run on the package in ``src``, and the points it collected."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-               __file__, "--child", "--rules", rules_name, "--hands", str(hands),
-               "--repeat", str(repeat)]
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=src)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    if collected is None:  # pragma: no cover - valgrind always reports it
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(collected.group(1)), int(done.stdout.split()[-1])
+    instructions, out = counted([sys.executable, __file__, "--child", "--rules", rules_name,
+                                 "--hands", str(hands), "--repeat", str(repeat)], src)
+    return instructions, int(out.split()[-1])
 
 
 def per_decision(src: str, rules_name: str, hands: int, repeat: int) -> tuple[float, int]:

@@ -25,13 +25,14 @@ import argparse
 import json
 import os
 import random
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from callgrind import counted
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import heuristic_bot
@@ -80,7 +81,8 @@ def measure(rules: cc.RuleSet, count: int, seed: int, iterations: int | None
 
 def child(src: str, args: argparse.Namespace, under_valgrind: bool = False) -> dict[str, object]:
     """:func:`measure` in a child process on the package in ``src``: its figures, and with
-    ``under_valgrind`` its instructions (a second child with no positions is subtracted)."""
+    ``under_valgrind`` its instructions (less those of a child that collects the positions and
+    does not search)."""
     command = [sys.executable, __file__, "--child", "--rules", args.rules,
                "--positions", str(args.positions), "--seed", str(args.seed)]
     if args.iterations is not None:
@@ -89,19 +91,10 @@ def child(src: str, args: argparse.Namespace, under_valgrind: bool = False) -> d
     if not under_valgrind:
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
         return dict(json.loads(done.stdout.splitlines()[-1]))
-    counts = []
-    figures: dict[str, object] = {}
-    for search in (False, True):
-        run = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
-        if not search:
-            run.append("--no-search")
-        done = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
-        found = re.search(r"Collected : (\d+)", done.stderr)
-        if found is None:  # pragma: no cover - valgrind always reports it
-            raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-        counts.append(int(found.group(1)))
-        figures = dict(json.loads(done.stdout.splitlines()[-1]))
-    figures["instructions"] = counts[1] - counts[0]
+    start, _ = counted([*command, "--no-search"], src)
+    total, out = counted(command, src)
+    figures = dict(json.loads(out.splitlines()[-1]))
+    figures["instructions"] = total - start
     return figures
 
 

@@ -23,13 +23,14 @@ import argparse
 import os
 import pickle
 import random
-import re
 import resource
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from callgrind import counted
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import get_bot
@@ -82,15 +83,10 @@ def run(mode: str, rules: cc.RuleSet, bots: list[str], games: int, seed: int) ->
 
 def count(src: str, args: argparse.Namespace, mode: str) -> tuple[int, int]:
     """Instructions of a child in ``mode`` on the package in ``src``, and its actions."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-               __file__, "--child", mode, "--rules", args.rules, "--games", str(args.games),
-               "--seed", str(args.seed), "--bots", *args.bots]
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=src)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:  # pragma: no cover - valgrind always reports it
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1)), int(done.stdout.split()[-1])
+    instructions, out = counted([sys.executable, __file__, "--child", mode, "--rules",
+                                 args.rules, "--games", str(args.games), "--seed",
+                                 str(args.seed), "--bots", *args.bots], src)
+    return instructions, int(out.split()[-1])
 
 
 def pool_cpu(src: str, args: argparse.Namespace, workers: int) -> float:

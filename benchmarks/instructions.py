@@ -16,12 +16,11 @@ this one in the same run.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
 import shutil
-import subprocess
 import sys
+
+from callgrind import counted
 
 import canasta_caliente as cc
 
@@ -41,15 +40,9 @@ def play(rules: cc.RuleSet, first_seed: int, hands: int) -> int:
 def count(rules_name: str, warm: int, hands: int, src: str | None = None) -> tuple[int, int]:
     """Instructions of a run of this script as a child (on the package in ``src`` if given),
     and the decisions it reported."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-               __file__, "--child", "--rules", rules_name, "--warm", str(warm), "--hands",
-               str(hands)]
-    env = dict(os.environ, PYTHONHASHSEED="0", **({"PYTHONPATH": src} if src else {}))
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    if collected is None:  # pragma: no cover - valgrind always reports it
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(collected.group(1)), int(done.stdout.split()[-1])
+    instructions, out = counted([sys.executable, __file__, "--child", "--rules", rules_name,
+                                 "--warm", str(warm), "--hands", str(hands)], src)
+    return instructions, int(out.split()[-1])
 
 
 def main() -> None:
