@@ -5,20 +5,22 @@ of instructions the interpreter executes does not. This script plays ``--warm`` 
 (to fill the engine's caches), then ``--hands`` more, under ``valgrind --tool=callgrind``, and
 again with no hands after the warm-up; the difference, divided by the decisions played, is the
 cost of one decision (``legal_actions``, the random choice and ``apply``, with ``new_game`` per
-hand). Use it to judge changes of a percent or two; it needs valgrind.
+hand). Use it to judge changes of a percent or two; it needs valgrind. ``--base SRC`` (the
+``src`` folder of another checkout, exported with ``git archive``) counts that checkout beside
+this one in the same run.
 
     python benchmarks/instructions.py --rules caliente --hands 30
+    python benchmarks/instructions.py --hands 120 --base /tmp/base/src
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
 import shutil
-import subprocess
 import sys
+
+from callgrind import counted
 
 import canasta_caliente as cc
 
@@ -35,17 +37,12 @@ def play(rules: cc.RuleSet, first_seed: int, hands: int) -> int:
     return decisions
 
 
-def count(rules_name: str, warm: int, hands: int) -> tuple[int, int]:
-    """Instructions of a run of this script as a child, and the decisions it reported."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-               __file__, "--child", "--rules", rules_name, "--warm", str(warm), "--hands",
-               str(hands)]
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    if collected is None:  # pragma: no cover - valgrind always reports it
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(collected.group(1)), int(done.stdout.split()[-1])
+def count(rules_name: str, warm: int, hands: int, src: str | None = None) -> tuple[int, int]:
+    """Instructions of a run of this script as a child (on the package in ``src`` if given),
+    and the decisions it reported."""
+    instructions, out = counted([sys.executable, __file__, "--child", "--rules", rules_name,
+                                 "--warm", str(warm), "--hands", str(hands)], src)
+    return instructions, int(out.split()[-1])
 
 
 def main() -> None:
@@ -54,6 +51,7 @@ def main() -> None:
     parser.add_argument("--rules", default="caliente", help="preset name")
     parser.add_argument("--hands", type=int, default=30, help="hands counted")
     parser.add_argument("--warm", type=int, default=40, help="hands played first, not counted")
+    parser.add_argument("--base", help="the src folder of another checkout, counted beside")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     rules = cc.RuleSet.preset(args.rules)
@@ -63,11 +61,15 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: this benchmark counts instructions with callgrind")
-    base, _ = count(args.rules, args.warm, 0)
-    total, decisions = count(args.rules, args.warm, args.hands)
     print(f"{args.rules}: {args.hands} random hands after {args.warm} warm-up hands")
-    print(f"  decisions               {decisions:>12,}")
-    print(f"  instructions/decision   {(total - base) / decisions:>12,.0f}")
+    for label, src in (("this checkout", None), ("base", args.base)):
+        if label == "base" and src is None:
+            break
+        start, _ = count(args.rules, args.warm, 0, src)
+        total, decisions = count(args.rules, args.warm, args.hands, src)
+        print(f"  {label}{f' ({src})' if src else ''}:")
+        print(f"    decisions               {decisions:>12,}")
+        print(f"    instructions/decision   {(total - start) / decisions:>12,.0f}")
 
 
 if __name__ == "__main__":

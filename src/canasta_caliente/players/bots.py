@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from ..actions import Action, Verb
-from ..cards import ACE, B3, CAL, counts_from_cards
+from ..cards import B3, CAL, WILDS, Card
 from ..errors import describe_value
+from ..rules.facts import facts_of
 from ..state.game import Phase, Question
 from ..views.view import View
 
@@ -66,25 +67,25 @@ def _heuristic(
     return _play_action(view, legal, rng, use_known)
 
 
-def _next_player_pairs(view: View) -> tuple[int, ...]:
-    """Per kind, how many cards the next player in turn order is known to hold (only the
-    natural ranks it holds two or more of count): discarding one of those lets it take the
-    pile with a natural pair."""
+def _next_player_known(view: View) -> tuple[int, ...] | None:
+    """Per kind, how many cards the next player in turn order is known to hold (``None``
+    when nothing is known, or the seat plays alone): discarding a natural it holds two of
+    lets it take the pile with a natural pair."""
     order = view.order
-    nxt = order[(order.index(view.seat) + 1) % len(order)] if view.seat in order else None
-    if nxt is None or nxt == view.seat or not view.known_cards:
-        return ()
-    row = view.known_cards[nxt]
-    return tuple(n if k <= ACE and n >= 2 else 0 for k, n in enumerate(row))
+    seat = view.seat
+    if seat not in order or not view.known_cards:
+        return None
+    nxt = order[(order.index(seat) + 1) % len(order)]
+    return None if nxt == seat else view.known_cards[nxt]
 
 
 def _my_side(view: View) -> int:
-    return view.side_of(view.seat)
+    return facts_of(view.rules).side_of[view.seat]  # view.side_of, less checking its own seat
 
 
-def _behind(view: View) -> bool:
-    """True when the seat's side trails the best other side (scores, then melds)."""
-    mine = _my_side(view)
+def _behind(view: View, mine: int) -> bool:
+    """True when the seat's side (``mine``) trails the best other side (scores, then
+    melds)."""
     others = [s for i, s in enumerate(view.scores) if i != mine]
     return bool(others) and view.scores[mine] < max(others)
 
@@ -100,6 +101,11 @@ def _answer(view: View, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
+def _wilds(cards: tuple[Card, ...]) -> int:
+    """How many of ``cards`` are wild (:data:`~canasta_caliente.cards.WILDS`)."""
+    return sum(map(cards.count, WILDS))
+
+
 def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     takes = [a for a in legal if a.verb is Verb.TAKE]
     by_verb = {a.verb: a for a in legal}
@@ -107,11 +113,10 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     if takes:
         # Prefer taking with a natural pair, then laying off, then a natural and a wild.
         def take_score(a: Action) -> int:
-            wilds = sum(1 for c in a.cards if c.is_wild)
-            return 10 * pile - 15 * wilds + (5 if not a.cards else 0)
+            return 10 * pile - 15 * _wilds(a.cards) + (5 if not a.cards else 0)
 
         best = max(takes, key=take_score)
-        wilds = sum(1 for c in best.cards if c.is_wild)
+        wilds = _wilds(best.cards)
         if pile >= 3 or wilds == 0 or Verb.DRAW not in by_verb:
             return best
     if Verb.CALIENTE in by_verb and len(view.hand) <= view.rules.hand_size // 2 + 1:
@@ -119,78 +124,93 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     if Verb.DRAW in by_verb:
         return by_verb[Verb.DRAW]
     if takes:
-        return max(takes, key=lambda a: -sum(1 for c in a.cards if c.is_wild))
+        return max(takes, key=lambda a: -_wilds(a.cards))
     return legal[rng.randrange(len(legal))]
 
 
 def _play_action(
     view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
 ) -> Action:
+    # One pass sorts the actions: an ask wins at once; the first action that empties the
+    # hand (a discard of the last card, or a meld of all of it) goes out unless told no.
+    held = len(view.hand)
+    melds_legal: list[Action] = []
+    discards: list[Action] = []
+    going_out: Action | None = None
+    for action in legal:
+        verb = action.verb
+        if verb is Verb.ASK:
+            return action
+        if verb is Verb.DISCARD:
+            discards.append(action)
+            if going_out is None and held == 1:
+                going_out = action
+        elif verb is Verb.MELD:
+            melds_legal.append(action)
+            if going_out is None and len(action.cards) == held:
+                going_out = action
+    turn = view.turn
+    if going_out is not None and turn.question is not Question.NO:
+        return going_out
     rules = view.rules
-    counts = counts_from_cards(view.hand)
-    held = sum(counts)
     side = _my_side(view)
     melds = view.side_tables[side].melds
-    opponent_ranks = {
-        r
-        for i, table in enumerate(view.side_tables)
-        if i != side
-        for r, m in enumerate(table.melds)
-        if m is not None
-    }
-    size = rules.canasta_size
-    turn = view.turn
-    for action in legal:
-        if action.verb is Verb.ASK:
-            return action
-    going_out = [a for a in legal if _empties_hand(a, held)]
-    if going_out and turn.question is not Question.NO:
-        return going_out[0]
-    best: Action | None = None
-    best_score = 0.0
-    for action in legal:
-        if action.verb is not Verb.MELD:
-            continue
-        score = _meld_score(action, melds, size, turn.need > 0, held)
-        if score > best_score or (score == best_score and best is not None and rng.random() < 0.5):
-            best, best_score = action, score
-    if best is not None:
-        return best
-    discards = [a for a in legal if a.verb is Verb.DISCARD]
+    if melds_legal:
+        size = rules.canasta_size
+        opening = turn.need > 0
+        best: Action | None = None
+        best_score = 0.0
+        for action in melds_legal:
+            score = _meld_score(action, melds, size, opening, held)
+            if score > best_score or (
+                    score == best_score and best is not None and rng.random() < 0.5):
+                best, best_score = action, score
+        if best is not None:
+            return best
     if not discards:
         # Bound to keep melding (first meld short, or a "yes"): meld the most cards.
-        melds_left = [a for a in legal if a.verb is Verb.MELD]
-        return max(melds_left, key=lambda a: len(a.cards)) if melds_left else legal[0]
-    behind = _behind(view)
-    values = rules.card_values
-    pairs = _next_player_pairs(view) if use_known else ()
+        return max(melds_legal, key=lambda a: len(a.cards)) if melds_legal else legal[0]
+    return _discard(view, discards, side, use_known)
 
-    def discard_score(a: Action) -> float:
-        card = a.cards[0]
+
+def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> Action:
+    """The discard to make: bonus and Caliente cards first, wilds only when behind, and of
+    the naturals the one worth the most that breaks no pair, feeds no meld and (with
+    ``use_known``) gives the next player no pile; ties go to the lowest card."""
+    hand = view.hand
+    tables = view.side_tables
+    melds = tables[side].melds
+    others = [table.melds for i, table in enumerate(tables) if i != side]
+    behind = _behind(view, side)
+    values = view.rules.card_values
+    known = _next_player_known(view) if use_known else None
+    best: Action = discards[0]
+    best_key: tuple[float, int] | None = None
+    for action in discards:
+        card = action.cards[0]
         if card is B3:
-            return 40.0
-        if card is CAL:
-            return 35.0
-        if card.is_wild:
-            return 10.0 if behind else -100.0
-        score = values[card] / 2
-        if counts[card] >= 2:
-            score -= 25  # keep pairs for a frozen pile
-        if melds[card] is not None:
-            score -= 15
-        if card in opponent_ranks:
-            score -= 30  # do not feed the other side's melds
-        if pairs and pairs[card]:
-            score -= 60  # the next player is known to hold a pair of it: it takes the pile
-        return score
+            score = 40.0
+        elif card is CAL:
+            score = 35.0
+        elif card in _WILD_KINDS:
+            score = 10.0 if behind else -100.0
+        else:  # a natural: bonus cards never stay in a hand (TURN-3)
+            score = values[card] / 2
+            if hand.count(card) >= 2:
+                score -= 25  # keep pairs for a frozen pile
+            if melds[card] is not None:
+                score -= 15
+            if any(m[card] is not None for m in others):
+                score -= 30  # do not feed the other side's melds
+            if known is not None and known[card] >= 2:
+                score -= 60  # the next player is known to hold a pair of it: it takes the pile
+        key = (score, -int(card))
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best
 
-    return max(discards, key=lambda a: (discard_score(a), -int(a.cards[0])))
 
-
-def _empties_hand(action: Action, held: int) -> bool:
-    if action.verb is Verb.DISCARD:
-        return held == 1
-    return action.verb is Verb.MELD and len(action.cards) == held
+_WILD_KINDS = frozenset(WILDS)
 
 
 def _meld_score(
@@ -206,7 +226,7 @@ def _meld_score(
     rank = action.rank
     if rank is None:
         return 0.0
-    wilds = sum(1 for c in cards if c.is_wild)
+    wilds = _wilds(cards)
     naturals = len(cards) - wilds
     existing = melds[rank]
     before = sum(existing) if existing is not None else 0

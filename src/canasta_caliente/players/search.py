@@ -70,8 +70,9 @@ __all__ = [
 
 DEFAULT_ITERATIONS = 150
 """Simulations per decision of the default bot: about 80 ms of CPU time on one core of the
-reference machine, averaged over the decisions of whole hands (see
-``benchmarks/bench_search.py`` and ``scripts/rate_bots.py``)."""
+reference machine when it was chosen, averaged over the decisions of whole hands, about 1.5
+times less since the rollouts were made cheaper (see ``benchmarks/bench_search.py`` and
+``scripts/rate_bots.py``)."""
 
 DEFAULT_ROLLOUT_ACTIONS = 40
 """Actions a simulation plays after the root's action before the cut-off evaluation."""

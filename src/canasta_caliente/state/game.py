@@ -501,11 +501,13 @@ def _builder(cls: type[Any]) -> type[Any] | None:
     return builder
 
 
-def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
+def quick_constructor(cls: type[Any], *, converted: bool = False) -> Callable[..., Any]:
     """A function building ``cls`` like its attrs ``__init__`` (same positional arguments), two
     to three times faster. ``cls`` must be a frozen, slotted attrs class without validators or
-    converters; fields with ``init=False`` get their default or their factory's value, attrs'
-    hash cache starts empty. For any other class, ``cls`` itself is returned.
+    converters (with ``converted=True``, converters are allowed and skipped: the caller
+    promises values its converters would return unchanged); fields with ``init=False`` get
+    their default or their factory's value, attrs' hash cache starts empty. For any other
+    class, ``cls`` itself is returned.
 
     The object is made as an instance of a subclass with the same slots whose attributes are
     set plainly (a frozen class refuses it, and setting each slot through its descriptor costs
@@ -521,7 +523,8 @@ def quick_constructor(cls: type[Any]) -> Callable[..., Any]:
     slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
     names = {f.name for f in fields}
     extra = slots - names
-    if extra - {_HASH_CACHE_SLOT} or any(f.validator or f.converter for f in fields):
+    if extra - {_HASH_CACHE_SLOT} or any(
+            f.validator or (f.converter and not converted) for f in fields):
         return cls
     builder = _builder(cls)
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "builder": builder}

@@ -1,0 +1,123 @@
+"""The heuristic bot and the search make the same choices as before issue 30 made them
+cheaper.
+
+``tests/bot_choices/heuristic-d881574.txt`` holds whole games played at commit d881574 (the bot
+as it was): per preset and seed, the actions of a hand of heuristic bots, of heuristic bots
+against random ones, and of the bot as it was before it read the known cards
+(``_heuristic(..., use_known=False)``), all drawing on one ``random.Random`` per game, so a
+different choice or a different use of the random numbers changes the rest of the game. The
+test replays every game with the current bot and compares every action.
+``tests/bot_choices/ismcts-d881574.txt`` holds the search's ranking (actions, simulations and
+mean leads) of positions of those games at a small budget, which the current search must give
+again.
+
+Run this file as a script under another checkout (``PYTHONPATH=<its src> python
+tests/test_bot_replay.py``, and with ``search`` for the search's) to print the record of that
+checkout's bot.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.players.bots import Bot, _heuristic, heuristic_bot, random_bot
+from canasta_caliente.players.search import ISMCTSBot
+
+RECORD = Path(__file__).parent / "bot_choices" / "heuristic-d881574.txt"
+SEARCH_RECORD = Path(__file__).parent / "bot_choices" / "ismcts-d881574.txt"
+SEARCHES = [(preset, seed) for preset in ("caliente", "caliente-2p") for seed in (1, 2, 3)]
+GAMES = [(preset, mode, seed)
+         for preset in ("caliente", "caliente-2p", "classic")
+         for mode, seeds in (("heuristic", 30), ("mixed", 30), ("unknown", 10))
+         for seed in range(1, seeds + 1)]
+
+
+def _seat_bot(mode: str, seat: int) -> Bot:
+    if mode == "heuristic":
+        return heuristic_bot
+    if mode == "mixed":
+        return heuristic_bot if seat % 2 == 0 else random_bot
+    return lambda view, legal, rng: _heuristic(view, legal, rng, False)
+
+
+def play(preset: str, mode: str, seed: int) -> Iterator[str]:
+    """The actions of one seeded hand of ``mode``'s bots, as text."""
+    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_hand_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = cc.legal_actions(state)
+        action = _seat_bot(mode, seat)(cc.observe(state, seat), legal, rng)
+        yield str(action)
+        state = cc.apply(state, action)
+
+
+def _recorded() -> dict[tuple[str, str, int], list[str]]:
+    out = {}
+    for line in RECORD.read_text().splitlines():
+        head, actions = line.split(": ", 1)
+        preset, mode, seed = head.split()
+        out[(preset, mode, int(seed))] = actions.split(";")
+    return out
+
+
+@pytest.mark.parametrize(("preset", "mode", "seed"), GAMES)
+def test_same_choices_as_the_old_bot(preset: str, mode: str, seed: int) -> None:
+    """Every action of the recorded game, in order (the first that differs is named)."""
+    recorded = _recorded()[(preset, mode, seed)]
+    played = list(play(preset, mode, seed))
+    for i, (old, new) in enumerate(zip(recorded, played, strict=False)):
+        assert new == old, f"{preset} {mode} seed {seed}: action {i} is {new!r}, was {old!r}"
+    assert len(played) == len(recorded)
+
+
+def test_the_record_covers_every_kind_of_choice() -> None:
+    """The recorded games ask the bot every kind of question it answers (a record that
+    missed one would not check it)."""
+    verbs = {a.split()[0] for actions in _recorded().values() for a in actions}
+    assert {"draw", "take", "meld", "discard", "ask", "yes", "no", "pass"} <= verbs
+
+
+def searched(preset: str, seed: int) -> Iterator[str]:
+    """The search's rankings (30 simulations) of every fifth decision with a choice of a
+    seeded heuristic hand, as text."""
+    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_hand_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = cc.legal_actions(state)
+        view = cc.observe(state, seat)
+        if len(legal) > 1 and step % 5 == 0:
+            ranked = ISMCTSBot(iterations=30).search(view, legal, random.Random(step))
+            yield ",".join(f"{a.action}/{a.visits}/{a.lead:.6f}" for a in ranked)
+        state = cc.apply(state, heuristic_bot(view, legal, rng))
+        step += 1
+
+
+@pytest.mark.parametrize(("preset", "seed"), SEARCHES)
+def test_same_search_as_before(preset: str, seed: int) -> None:
+    """The search ranks every recorded position as it did: the same actions in the same
+    order, each with the same simulations and mean lead."""
+    recorded = [line.split(": ", 1)[1] for line in SEARCH_RECORD.read_text().splitlines()
+                if line.split(": ", 1)[0] == f"{preset} {seed}"]
+    assert recorded
+    assert list(searched(preset, seed)) == recorded
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["search"]:
+        for preset, seed in SEARCHES:
+            for ranking in searched(preset, seed):
+                sys.stdout.write(f"{preset} {seed}: {ranking}\n")
+    else:
+        for game in GAMES:
+            sys.stdout.write(f"{' '.join(map(str, game))}: {';'.join(play(*game))}\n")
