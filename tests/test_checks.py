@@ -105,11 +105,11 @@ def test_the_checks_give_the_decisions_refusals() -> None:
     """The decision's verdict is the check's message, word for word."""
     rules = cc.RuleSet.preset("caliente")
     state = cc.new_game(rules, seed=3)
-    ctx = checks.Context(state)
+    ctx = checks.context(state)
     assert decision.illegal_reason(state, "meld 4 4 4") == checks.turn_step_refusal(
         ctx, cc.Verb.MELD)
     assert checks.turn_step_refusal(ctx, cc.Verb.DRAW) is None
     played = cc.apply(state, "draw")
-    ctx = checks.Context(played)
+    ctx = checks.context(played)
     assert checks.discard_refusal(ctx, cc.Card.RED_THREE) == decision.illegal_reason(
         played, "discard R3") == "bonus cards cannot be discarded (DISC-1)"

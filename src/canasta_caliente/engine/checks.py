@@ -43,7 +43,7 @@ from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
 from ..rules.facts import RuleFacts, facts_of
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule
-from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Table, Turn
+from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
 from .solver import (
     Situation,
     can_finish,
@@ -68,6 +68,7 @@ __all__ = [
     "ask_turn0_refusal",
     "caliente_refusal",
     "concealed_now",
+    "context",
     "discard_refusal",
     "draw_refusal",
     "going_out_refusal",
@@ -91,22 +92,23 @@ __all__ = [
 
 
 class Context:
-    """The facts of one state that the checks read, found once per state: ``Context(state)``
-    for a state in a turn (not between hands)."""
+    """The facts of one state that the checks read, found once per state: :func:`context`.
 
-    __slots__ = ("bound", "facts", "hand", "melds", "opened", "pile", "rules", "seat", "short",
-                 "side", "side_no", "state", "table", "turn")
+    It holds what nearly every check and listing path reads, and nothing a path might not: a
+    field costs every state that builds a context (a tenth of a decision's instructions went
+    into a context of fourteen fields), where reading ``ctx.state.table`` costs only the paths
+    that need it."""
+
+    __slots__ = ("bound", "facts", "hand", "melds", "opened", "rules", "short", "side", "state",
+                 "turn")
 
     state: GameState
     rules: RuleSet
     facts: RuleFacts
-    table: Table
     turn: Turn
-    seat: int
-    """The seat whose turn it is (the asker while a partner answers)."""
-    side_no: int
     side: SideTable
-    """That seat's side's part of the table."""
+    """The side of the seat whose turn it is (the asker while a partner answers): its part of
+    the table."""
     melds: tuple[MeldCounts | None, ...]
     """The side's melds."""
     opened: bool
@@ -120,26 +122,42 @@ class Context:
     INIT-4 mean a first-meld take has started it."""
     hand: tuple[int, ...]
     """The seat's hand, as counts."""
-    pile: tuple[Card, ...]
 
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.rules = rules = state.rules
-        self.table = t = state.table
-        self.turn = turn = t.turn
-        self.facts = facts = facts_of(rules)
-        self.seat = seat = t.order[t.turn_index]
-        self.side_no = side_no = facts.side_of[seat]
-        self.side = side = t.sides[side_no]
-        self.melds = melds = side.melds
-        self.hand = t.hands[seat]
-        self.pile = t.pile
-        stops = side.stop_melds
-        self.opened = stops != () or melds != NO_MELDS
-        # (is_bound and the INIT-3 shortfall written out: every context reads them, and a call
-        # each would cost more than the expressions)
-        self.bound = stops != () or turn.question is Q_YES
-        self.short = turn.need > 0 and (turn.started or turn.waiting != NO_WAITING)
+
+
+def context(state: GameState) -> Context:
+    """The :class:`Context` of ``state``, a state in a turn (not between hands).
+
+    (A function filling a class that has no ``__init__``, rather than ``Context(state)``: a
+    class's ``__init__`` is entered through the interpreter's C machinery, about 800
+    instructions, where a call from Python code to a Python function is about 400.)"""
+    ctx = Context()
+    ctx.state = state
+    ctx.rules = rules = state.rules
+    t = state.table
+    ctx.turn = turn = t.turn
+    ctx.facts = facts = facts_of(rules)
+    seat = t.order[t.turn_index]
+    ctx.side = side = t.sides[facts.side_of[seat]]
+    ctx.melds = melds = side.melds
+    ctx.hand = t.hands[seat]
+    # (is_bound and the INIT-3 shortfall written out: every context reads them, and a call
+    # each would cost more than the expressions. Each compares with the shared empty value by
+    # identity first: a dealt side's melds are NO_MELDS itself, a turn's waiting cards
+    # NO_WAITING itself, where comparing the items costs a few hundred instructions.)
+    no_stops = not side.stop_melds
+    ctx.opened = not no_stops or (melds is not NO_MELDS and melds != NO_MELDS)
+    ctx.bound = not no_stops or turn.question is Q_YES
+    waiting = turn.waiting
+    ctx.short = turn.need > 0 and (
+        turn.started or (waiting is not NO_WAITING and waiting != NO_WAITING))
+    return ctx
+
+
+def _side_no(ctx: Context) -> int:
+    """The index of the side of the seat whose turn it is."""
+    t = ctx.state.table
+    return ctx.facts.side_of[t.order[t.turn_index]]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,7 +183,7 @@ def pile_frozen_for(ctx: Context) -> bool:
     ``stop_card_freezes``: :attr:`RuleFacts.freezers
     <canasta_caliente.rules.facts.RuleFacts.freezers>`); and for a side that has not melded."""
     return (ctx.rules.always_frozen or not ctx.opened
-            or not ctx.facts.freezers.isdisjoint(ctx.pile))
+            or not ctx.facts.freezers.isdisjoint(ctx.state.table.pile))
 
 
 def needs_concealed(ctx: Context, question: object) -> bool:
@@ -185,8 +203,8 @@ def may_be_concealed(ctx: Context) -> bool:
     rules = ctx.rules
     if rules.concealed_scope is ConcealedScope.SIDE:
         player = turn.player
-        mask = ctx.table.melded_seats
-        return not any(mask >> seat & 1 for seat in rules.layout[ctx.side_no]
+        mask = ctx.state.table.melded_seats
+        return not any(mask >> seat & 1 for seat in rules.layout[_side_no(ctx)]
                        if seat != player)
     return True
 
@@ -212,7 +230,7 @@ def situation(ctx: Context, w: Work) -> Situation:
     joined: tuple[int, ...] | None = None
     ends = False
     if any(w.waiting):
-        joined, ends = joined_preview(rules, ctx.table.deck, w.pos, w.waiting)
+        joined, ends = joined_preview(rules, ctx.state.table.deck, w.pos, w.waiting)
     may = w.question is not Q_NO
     own: int | None = None
     own_new = False
@@ -257,14 +275,14 @@ def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
 
 def draw_refusal(ctx: Context) -> str | None:
     """Whether the player may draw from the stock: not once it is empty (TURN-2, END-2)."""
-    if not ctx.table.stock_size:
+    if not ctx.state.table.stock_size:
         return "the stock is empty: take the pile or pass (END-2)"
     return None
 
 
 def pass_refusal(ctx: Context) -> str | None:
     """Whether the player may pass: only when the stock is empty (END-2)."""
-    if ctx.table.stock_size:
+    if ctx.state.table.stock_size:
         return "pass is allowed only when the stock is empty (END-2)"
     return None
 
@@ -275,12 +293,13 @@ def caliente_refusal(ctx: Context) -> str | None:
     other side."""
     if not ctx.hand[I_CAL]:
         return "the player holds no Caliente card"
-    if not ctx.table.stock_size and not ctx.rules.caliente_on_empty_stock:
+    if not ctx.state.table.stock_size and not ctx.rules.caliente_on_empty_stock:
         return ("a Caliente card is played only while the stock is not empty (HOT-2; the "
                 "option caliente_on_empty_stock allows it, READ-8)")
     mine = ctx.side.meld_count
-    for i, other in enumerate(ctx.table.sides):
-        if i != ctx.side_no and other.meld_count < mine:
+    side_no = _side_no(ctx)
+    for i, other in enumerate(ctx.state.table.sides):
+        if i != side_no and other.meld_count < mine:
             return (f"the side has more melds ({mine}) than side {i} ({other.meld_count}): a "
                     "Caliente card needs no more melds than each other side (HOT-2)")
     return None
@@ -297,7 +316,7 @@ wild; never a bonus card). The listing reads it before anything else of a draw p
 def up_card_refusal(ctx: Context) -> str | None:
     """Whether the up card can be taken at all (PILE-2): the pile is not empty and its up card
     is a natural."""
-    pile = ctx.pile
+    pile = ctx.state.table.pile
     if not pile:
         return "the pile is empty"
     up = pile[-1]
@@ -316,7 +335,7 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
     """Whether a natural up card may be taken with cards from hand, ``naturals`` of its rank and
     ``wilds`` wilds, or (``naturals=None``) laid off on the side's meld (PILE-3, PILE-4, PILE-5,
     INIT-4, READ-7). MELD-2 for the meld it makes is :func:`meld_wilds_refusal`."""
-    up = ctx.pile[-1]
+    up = ctx.state.table.pile[-1]
     meld = ctx.melds[up]
     rules = ctx.rules
     if naturals is not None:

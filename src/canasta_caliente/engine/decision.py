@@ -23,6 +23,7 @@ from .checks import (
     ask_refusal,
     ask_turn0_refusal,
     caliente_refusal,
+    context,
     discard_refusal,
     draw_refusal,
     going_out_refusal,
@@ -119,7 +120,7 @@ def evaluate(
     if verb is Verb.YES or verb is Verb.NO:
         return "no question has been asked"
     if ctx is None:
-        ctx = Context(state)
+        ctx = context(state)
     reason = turn_step_refusal(ctx, verb)
     if reason is not None:
         return reason
@@ -166,7 +167,7 @@ def _drawn(ctx: Context, turn0: bool) -> Work | str:
     """The draw's effects (TURN-3, END-1, END-3), then TURN-0."""
     rules = ctx.rules
     w = Work(ctx.state)
-    draw_cards(ctx.table.deck, w, rules.draw_count)
+    draw_cards(ctx.state.table.deck, w, rules.draw_count)
     check_last_card(rules, w)
     w.phase = P_PLAY
     return _finish(ctx, w, turn0)
@@ -193,7 +194,7 @@ def _eval_take(ctx: Context, action: Action, turn0: bool, build: bool = True
     reason = up_card_refusal(ctx)
     if reason is not None:
         return reason
-    t = ctx.table
+    t = ctx.state.table
     up = t.pile[-1]
     cards = action.cards
     if cards:
@@ -248,7 +249,7 @@ def _caliente_played(ctx: Context, turn0: bool) -> Work | str:
     w.calientes += 1
     short = rules.hand_size - sum(w.hand)
     if short > 0:
-        draw_cards(ctx.table.deck, w, short)
+        draw_cards(ctx.state.table.deck, w, short)
     check_last_card(rules, w)
     w.phase = P_PLAY
     return _finish(ctx, w, turn0)
@@ -281,7 +282,7 @@ def _eval_meld(ctx: Context, action: Action, turn0: bool, build: bool) -> Work |
         return reason
     rules = ctx.rules
     cards = action.cards
-    deck = ctx.table.deck
+    deck = ctx.state.table.deck
     if cards[0] is B3:
         w = Work(ctx.state)
         k = len(cards)

@@ -33,6 +33,7 @@ from .checks import (
     TAKABLE,
     Context,
     ask_refusal,
+    context,
     needs_concealed,
     take_refusal,
 )
@@ -138,7 +139,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             if stock and not takable and not hand[I_CAL]:
                 legal = ONLY_DRAW
             else:
-                ctx = Context(state)
+                ctx = context(state)
                 found = [A_DRAW] if stock else []
                 if takable:
                     _list_takes(ctx, found)
@@ -149,7 +150,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         elif phase is P_ANSWER:
             legal = YES_NO
         else:
-            ctx = Context(state)
+            ctx = context(state)
             if ctx.facts.asks_first and needs_concealed(ctx, Q_NONE):
                 pass  # READ-4 "required": going out may need concealment; every candidate evaluated
             elif turn.waiting is NO_WAITING or not any(turn.waiting):
@@ -178,7 +179,7 @@ def _list_takes(ctx: Context, out: list[Action]) -> None:
     meld it makes obeys MELD-2 (the caps of the rules' facts) and TURN-0 holds: at once for a
     side that has melded where the take keeps two cards, by :func:`_first_take_finishes` for a
     side's first meld (INIT-4); anything else is evaluated."""
-    pile = ctx.pile
+    pile = ctx.state.table.pile
     up = pile[-1]
     hand = ctx.hand
     have = hand[up]
@@ -222,7 +223,7 @@ def _first_take_finishes(ctx: Context) -> bool:
     to discard once the waiting cards (bonus cards aside) have joined it: the test of _meld_ok
     for a state with cards waiting. Anything else is evaluated."""
     rules = ctx.rules
-    pile = ctx.pile
+    pile = ctx.state.table.pile
     up = pile[-1]
     values = rules.card_values
     rest = list(ctx.hand)
