@@ -29,7 +29,7 @@ from collections.abc import Callable
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, R3, Card
 from ..engine import apply
-from ..engine.checks import Context, rules_of, up_card_refusal
+from ..engine.checks import context, rules_of, up_card_refusal
 from ..rules.ruleset import StockOut
 from ..state.game import GameState, HandEnd, quick_constructor
 from . import kinds as k
@@ -166,7 +166,7 @@ def _on_discard(out: list[Event], before: GameState, action: Action, after: Game
                 seat: int) -> None:
     card = action.cards[0]
     froze = not before.pile_has_freezer and after.pile_has_freezer
-    blocked = not after.over and up_card_refusal(Context(after)) is not None
+    blocked = not after.over and up_card_refusal(context(after)) is not None
     rules: tuple[str, ...] = ("DISC-2",) if froze or blocked else ()
     if froze:
         rules += ("READ-6",) if card is B3 else ("PILE-3",)

@@ -20,7 +20,7 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..engine import illegal_reason
-from ..engine.checks import Context, pile_frozen_for, up_card_refusal
+from ..engine.checks import context, pile_frozen_for, up_card_refusal
 from ..errors import CanastaError, NotationError, StateError
 from ..play import Event, client_message, events, step
 from ..play.takeback import can_take_back
@@ -28,7 +28,6 @@ from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
-from ..views.view import observe
 
 __all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_tables"]
 
@@ -298,12 +297,12 @@ def pile_status(state: GameState) -> dict[str, Any]:
     be taken at all: the engine's named checks (PILE-2, PILE-3) as a page shows them."""
     if state.current_player is None:
         return {"frozen": [], "blocked": None}
-    ctx = Context(state)
+    ctx = context(state)
     frozen: list[str] = []
     if pile_frozen_for(ctx):
         if state.rules.always_frozen:
             frozen.append("these rules keep the pile frozen")
-        if observe(state, ctx.seat).pile_has_freezer:
+        if state.pile_has_freezer:
             frozen.append("a wild or bonus card is in it (PILE-3)")
         if not frozen:
             frozen.append("the side to play has not melded yet (PILE-3)")
