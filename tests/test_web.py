@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the dev extra)")
 
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
