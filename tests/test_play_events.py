@@ -1,10 +1,21 @@
 """The events are complete and leak nothing: replayed onto a seat's view before an action, the
-events that seat may see move every card to where its view after the action has it; replayed
+events that seat may see give its whole view after the action, every field of it; replayed
 unredacted onto the whole table, they account for every card that moved.
 
-The replay below is the test's own bookkeeping of where cards are (hands, stock, pile, melds,
-laid-out bonus cards, Caliente cards played, waiting pile cards): it reads only the events,
-never the engine.
+The replay below is the test's own bookkeeping of the table as one audience can tell it: where
+the cards are (hands, stock, pile, melds, laid-out bonus cards, Caliente cards played, waiting
+pile cards, what is known of each hand), the scores and hand results, and the turn (its phase
+and player, the first-meld points and need, the question, the ranks melded to and made this
+turn, whether the player had melded before, which seats have melded). It reads the events, the
+rules' own tables (:meth:`RuleSet.minimum_for <canasta_caliente.RuleSet.minimum_for>`, the
+sides' seats) and the view before, never the engine or the view after: :func:`check_action`
+builds the :class:`~canasta_caliente.View` after from the replay and compares it whole.
+
+No field of the view is left out of the replay or copied from the view after: the events carry
+what a rule decides (a meld's first-meld ``points``, INIT-2 and INIT-4; a deal's turn ``order``,
+SEAT-3 and SEAT-4), and the replay follows what an event plainly means (a discard passes the turn
+to the next seat of the order, DISC-2; a new turn owes the side's first-meld minimum while the
+side has no meld, INIT-1).
 """
 
 from __future__ import annotations
@@ -17,21 +28,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
+from canasta_caliente.cards import NUM_RANKS, counts_from_cards
 from canasta_caliente.play import kinds as k
+from canasta_caliente.state.game import HandResult, Phase, Question, SideTable, Turn
 from play_walks import steps
 from strategies import rulesets
 
 Card = cc.Card
 R3, B3, CAL = Card.RED_THREE, Card.BLACK_THREE, Card.CALIENTE
+TWO, JOKER = Card.TWO, Card.JOKER
 
 
 @attrs.define
 class Seen:
-    """Where the cards are, as one audience can tell: the hands of ``seats`` by their cards,
-    every hand by its size."""
+    """The table as one audience can tell it: the hands of :attr:`seats` by their cards, every
+    hand by its size, and all that is public."""
 
+    rules: cc.RuleSet
     seats: frozenset[int]
-    side_of: tuple[int, ...]
     hands: dict[int, Counter[Card]]
     sizes: list[int]
     stock: int
@@ -40,29 +54,56 @@ class Seen:
     stops: list[list[int]]
     laid_out: list[int]
     caliente: list[int]
-    waiting: list[Card]
-    scores: tuple[int, ...]
-    results: int
     hand_number: int
+    scores: tuple[int, ...]
+    results: list[HandResult]
+    over: bool
+    order: tuple[int, ...]
+    turn_index: int
+    turn: Turn
+    waiting: Counter[Card]
+    melded_seats: int
+    known: list[Counter[Card]] | None
+    """What all know of each hand (``None`` while nothing is known of any)."""
+    taking: bool = False
+    """A take's meld is next: its cards from hand were counted when the pile was taken."""
+
+    def side_of(self, seat: int) -> int:
+        """The side of ``seat``, from the rules' layout."""
+        return next(i for i, seats in enumerate(self.rules.layout) if seat in seats)
+
+    def view(self, seat: int) -> cc.View:
+        """The view of ``seat`` (one of :attr:`seats`) this bookkeeping gives."""
+        sides = tuple(SideTable(
+            tuple(None if not (m := self.melds[i].get(Card(r))) else
+                  (m.total() - m[TWO] - m[JOKER], m[TWO], m[JOKER]) for r in range(NUM_RANKS)),
+            tuple(self.stops[i]), self.laid_out[i], self.caliente[i])
+            for i in range(len(self.rules.layout)))
+        turn = attrs.evolve(self.turn, waiting=counts_from_cards(self.waiting.elements()))
+        known = ()  # nothing known of any hand
+        if self.known is not None and any(+c for c in self.known):
+            known = tuple(counts_from_cards(c.elements()) for c in self.known)
+        return cc.View(seat, self.rules, self.hand_number, self.scores, tuple(self.results),
+                       self.over, tuple(self.hands[seat].elements()), tuple(self.sizes),
+                       self.stock, tuple(self.pile), sides, self.order, self.turn_index, turn,
+                       self.melded_seats, known)
 
 
-def seen_of(game: cc.GameState | cc.View, seats: frozenset[int]) -> Seen:
-    """What ``seats`` see of a state or a view, for the replay and to compare it with."""
-    rules = game.rules
+def seen_of(view: cc.View, hands: dict[int, tuple[Card, ...]]) -> Seen:
+    """The bookkeeping of an audience that sees ``hands`` (seat to cards), started from a view
+    before the action (any seat's: all but its hand is public)."""
+    rules = view.rules
     sides = range(len(rules.layout))
-    if isinstance(game, cc.View):
-        hands = {game.seat: Counter(game.hand)}
-        sizes = list(game.hand_sizes)
-    else:
-        hands = {s: Counter(game.hand(s)) for s in seats}
-        sizes = [game.hand_size(s) for s in range(rules.players)]
-    melds = [{m.rank: Counter(m.cards) for m in game.melds(i) if m.rank is not B3}
+    melds = [{m.rank: Counter(m.cards) for m in view.melds(i) if m.rank is not B3}
              for i in sides]
-    stops = [sorted(len(m.cards) for m in game.melds(i) if m.rank is B3) for i in sides]
-    return Seen(seats, tuple(game.side_of(s) for s in range(rules.players)), hands, sizes,
-                game.stock_size, list(game.pile), melds, stops,
-                [len(game.laid_out(i)) for i in sides], [game.caliente_played(i) for i in sides],
-                list(game.waiting), game.scores, len(game.hand_results), game.hand_number)
+    stops = [[len(m.cards) for m in view.melds(i) if m.rank is B3] for i in sides]
+    known = (None if not view.known_cards
+             else [Counter(view.known(s)) for s in range(rules.players)])
+    return Seen(rules, frozenset(hands), {s: Counter(h) for s, h in hands.items()},
+                list(view.hand_sizes), view.stock_size, list(view.pile), melds, stops,
+                [len(view.laid_out(i)) for i in sides], [view.caliente_played(i) for i in sides],
+                view.hand_number, view.scores, list(view.hand_results), view.over, view.order,
+                view.turn_index, view.turn, Counter(view.waiting), view.melded_seats, known)
 
 
 def _into(seen: Seen, seat: int, cards: tuple[Card, ...] | None, count: int) -> None:
@@ -81,85 +122,159 @@ def _out_of(seen: Seen, seat: int, cards: tuple[Card, ...]) -> None:
         assert min(hand.values(), default=0) >= 0, f"{cards} left a hand that did not hold them"
 
 
+def _seen_played(seen: Seen, seat: int, cards: tuple[Card, ...]) -> None:
+    """``seat`` was seen to meld, discard or play ``cards``: known cards of theirs no longer."""
+    if seen.known is not None:
+        row = seen.known[seat]
+        for card in cards:
+            if row[card]:
+                row[card] -= 1
+
+
+def _turn(seen: Seen, **changes: object) -> None:
+    seen.turn = attrs.evolve(seen.turn, **changes)
+
+
+def _next_turn(seen: Seen) -> None:
+    """The turn passes to the next seat of the order (DISC-2), which owes its side's first-meld
+    minimum while the side has no meld (INIT-1)."""
+    seen.turn_index = (seen.turn_index + 1) % len(seen.order)
+    seat = seen.order[seen.turn_index]
+    side = seen.side_of(seat)
+    opened = bool(seen.melds[side] or seen.stops[side])
+    need = 0 if opened else seen.rules.minimum_for(seen.scores[side])
+    seen.turn = Turn(Phase.DRAW, seat, need=need, had_melded=bool(seen.melded_seats >> seat & 1))
+    seen.waiting = Counter()
+
+
 def replay(seen: Seen, happened: tuple[k.Event, ...]) -> None:
-    """Move the cards of ``seen`` as the events say."""
+    """Bring ``seen`` to after the events."""
     for event in happened:
-        seat = event.seat
-        if isinstance(event, k.DrawEvent):
-            assert seat is not None and seen.stock >= event.count
-            seen.stock -= event.count
-            _into(seen, seat, event.cards, event.count)
-        elif isinstance(event, k.BonusEvent):
-            assert seat is not None
-            _out_of(seen, seat, (R3,))
-            seen.laid_out[seen.side_of[seat]] += 1
-        elif isinstance(event, k.CalienteEvent):
-            assert seat is not None
-            _out_of(seen, seat, (CAL,))
-            seen.caliente[seen.side_of[seat]] += 1
-        elif isinstance(event, k.TakeEvent):
-            assert seat is not None
-            assert seen.pile == [*event.under, event.up_card], "the pile taken is not the pile"
-            seen.pile = []
-            _into(seen, seat, (event.up_card,), 1)  # melded at once by the next event
-            if event.waiting:
-                seen.waiting = list(event.under)
-            else:
-                _into(seen, seat, event.under, len(event.under))
-        elif isinstance(event, k.WaitingJoinEvent):
-            assert seat is not None and sorted(seen.waiting) == sorted(event.cards)
-            seen.waiting = []
-            _into(seen, seat, event.cards, len(event.cards))
-        elif isinstance(event, k.MeldEvent):
-            assert seat is not None
-            _out_of(seen, seat, event.cards)
-            if event.rank is B3:
-                seen.stops[event.side] = sorted([*seen.stops[event.side], len(event.cards)])
-            else:
-                melds = seen.melds[event.side]
-                assert event.new == (event.rank not in melds)
-                melds.setdefault(event.rank, Counter()).update(event.cards)
-                assert melds[event.rank].total() == event.size
-        elif isinstance(event, k.DiscardEvent):
-            assert seat is not None
-            _out_of(seen, seat, (event.card,))
-            seen.pile.append(event.card)
-        elif isinstance(event, k.StockOutEvent):
-            assert seen.stock == 0
-        elif isinstance(event, k.HandEndEvent):
-            seen.scores = event.scores
-            seen.results += 1
-            seen.waiting = []
-            for s, hand in enumerate(event.hands):
-                assert len(hand) == seen.sizes[s]
-                if s in seen.seats:
-                    assert Counter(hand) == +seen.hands[s]
-        elif isinstance(event, k.DealEvent):
-            n_sides = len(seen.melds)
-            seen.hand_number = event.hand_number
-            seen.sizes = list(event.hand_sizes)
-            for s in seen.seats:
-                hand = event.hands[s]
-                assert hand is not None, "a dealt hand the audience sees was not shown"
-                seen.hands[s] = Counter(hand)
-            seen.stock = event.stock_size
-            seen.pile = list(event.pile)
-            seen.melds = [{} for _ in range(n_sides)]
-            seen.stops = [[] for _ in range(n_sides)]
-            seen.laid_out = [len(cards) for cards in event.laid_out]
-            seen.caliente = [0] * n_sides
-            seen.waiting = []
+        _replay_one(seen, event)
+    if any(isinstance(e, k.DiscardEvent) for e in happened) and not seen.over:
+        _next_turn(seen)
 
 
-def same(replayed: Seen, want: Seen) -> None:
-    """The replayed table is the one the audience sees after the action."""
-    for s in replayed.seats:
-        assert +replayed.hands[s] == +want.hands[s], f"seat {s}'s hand"
-    for name in ("sizes", "stock", "pile", "stops", "laid_out", "caliente", "scores",
-                 "results", "hand_number"):
-        assert getattr(replayed, name) == getattr(want, name), name
-    assert [{r: +c for r, c in m.items()} for m in replayed.melds] == want.melds
-    assert sorted(replayed.waiting) == sorted(want.waiting)
+def _replay_one(seen: Seen, event: k.Event) -> None:
+    seat = event.seat
+    if isinstance(event, k.DrawEvent):
+        assert seat is not None and seen.stock >= event.count
+        seen.stock -= event.count
+        _into(seen, seat, event.cards, event.count)
+        if seen.turn.phase is Phase.DRAW:
+            _turn(seen, phase=Phase.PLAY)
+    elif isinstance(event, k.BonusEvent):
+        assert seat is not None
+        _out_of(seen, seat, (R3,))
+        seen.laid_out[seen.side_of(seat)] += 1
+    elif isinstance(event, k.CalienteEvent):
+        assert seat is not None
+        _out_of(seen, seat, (CAL,))
+        _seen_played(seen, seat, (CAL,))
+        seen.caliente[seen.side_of(seat)] += 1
+        _turn(seen, phase=Phase.PLAY)
+    elif isinstance(event, k.PassEvent):
+        pass  # the hand ends: the HandEndEvent that follows
+    elif isinstance(event, k.TakeEvent):
+        assert seat is not None
+        assert seen.pile == [*event.under, event.up_card], "the pile taken is not the pile"
+        seen.pile = []
+        _into(seen, seat, (event.up_card,), 1)  # melded at once by the next event
+        if event.waiting:
+            seen.waiting = Counter(event.under)
+        else:
+            _into(seen, seat, event.under, len(event.under))
+        side = seen.side_of(seat)
+        if not seen.melds[side] and not seen.stops[side]:
+            _turn(seen, started=True)  # the side's first meld starts with the take
+        _seen_played(seen, seat, event.with_cards)
+        if seen.known is None:
+            seen.known = [Counter() for _ in range(seen.rules.players)]
+        seen.known[seat].update(c for c in event.under if c is not R3)
+        seen.taking = True
+        _turn(seen, phase=Phase.PLAY)
+    elif isinstance(event, k.WaitingJoinEvent):
+        assert seat is not None and seen.waiting == Counter(event.cards)
+        seen.waiting = Counter()
+        _into(seen, seat, event.cards, len(event.cards))
+    elif isinstance(event, k.MeldEvent):
+        assert seat is not None
+        _out_of(seen, seat, event.cards)
+        turn = seen.turn
+        touched, created = turn.touched, turn.created
+        if event.rank is B3:
+            seen.stops[event.side].append(len(event.cards))
+        else:
+            melds = seen.melds[event.side]
+            assert event.new == (event.rank not in melds)
+            melds.setdefault(event.rank, Counter()).update(event.cards)
+            assert melds[event.rank].total() == event.size
+            touched |= 1 << event.rank
+            if event.new:
+                created |= 1 << event.rank
+        started = turn.started or (turn.need > 0 and not seen.taking)
+        _turn(seen, need=max(turn.need - event.points, 0), points=turn.points + event.points,
+              started=started, melded=turn.melded or not seen.taking, touched=touched,
+              created=created)
+        if not seen.taking:
+            _seen_played(seen, seat, event.cards)
+        seen.taking = False
+        seen.melded_seats |= 1 << seat
+    elif isinstance(event, k.DiscardEvent):
+        assert seat is not None
+        _out_of(seen, seat, (event.card,))
+        _seen_played(seen, seat, (event.card,))
+        seen.pile.append(event.card)
+        if seen.turn.melded or seen.turn.touched:
+            seen.melded_seats |= 1 << seat
+    elif isinstance(event, k.AskEvent):
+        assert seat is not None
+        _turn(seen, phase=Phase.ANSWER, player=event.partner, question=Question.ASKED)
+    elif isinstance(event, k.AnswerEvent):
+        _turn(seen, phase=Phase.PLAY, player=event.asker,
+              question=Question.YES if event.yes else Question.NO)
+    elif isinstance(event, k.StockOutEvent):
+        assert seen.stock == 0
+    elif isinstance(event, k.WentOutEvent):
+        pass  # the hand's result: the HandEndEvent that follows
+    elif isinstance(event, k.HandEndEvent):
+        assert event.hand_number == seen.hand_number
+        seen.scores = event.scores
+        seen.results.append(HandResult(event.breakdown, event.ended, event.seat,
+                                       event.concealed))
+        seen.over = True
+        seen.waiting = Counter()
+        for s, hand in enumerate(event.hands):
+            assert len(hand) == seen.sizes[s]
+            if s in seen.seats:
+                assert Counter(hand) == +seen.hands[s]
+        # The hands are laid down to be counted (SCORE-1): all of each is known to all.
+        seen.known = [Counter(h) for h in event.hands] if any(event.hands) else None
+    elif isinstance(event, k.GameOverEvent):
+        assert seen.over and event.scores == seen.scores
+    elif isinstance(event, k.DealEvent):
+        n_sides = len(seen.melds)
+        seen.hand_number = event.hand_number
+        seen.sizes = list(event.hand_sizes)
+        for s in seen.seats:
+            hand = event.hands[s]
+            assert hand is not None, "a dealt hand the audience sees was not shown"
+            seen.hands[s] = Counter(hand)
+        seen.stock = event.stock_size
+        seen.pile = list(event.pile)
+        seen.melds = [{} for _ in range(n_sides)]
+        seen.stops = [[] for _ in range(n_sides)]
+        seen.laid_out = [len(cards) for cards in event.laid_out]
+        seen.caliente = [0] * n_sides
+        seen.over = False
+        seen.order = event.order
+        assert event.order[0] == event.first
+        seen.turn_index = -1  # the first seat of the order is next, as after a discard
+        seen.melded_seats = 0
+        seen.known = None
+        _next_turn(seen)
+    else:  # pragma: no cover - a new kind of event must be replayed here
+        raise AssertionError(f"no replay of {event.kind}")
 
 
 def leaks(event: k.Event, seat: int | None) -> bool:
@@ -175,20 +290,29 @@ def check_action(before: cc.GameState, action: cc.Action) -> cc.GameState:
     """Check the events of ``action`` for every audience, and return the state after it."""
     after, happened = cc.step(before, action)
     players = before.rules.players
-    # Unredacted, on the whole table: every card that moved is accounted for.
-    everyone = frozenset(range(players))
-    table = seen_of(before, everyone)
+    # Unredacted, on the whole table: every card that moved is accounted for, and every seat's
+    # view after follows.
+    table = seen_of(cc.observe(before, 0), {s: before.hand(s) for s in range(players)})
     replay(table, happened)
-    same(table, seen_of(after, everyone))
-    # Each seat, and a spectator, from its view.
+    for seat in range(players):
+        assert table.view(seat) == cc.observe(after, seat), f"the table, seat {seat}'s view"
+    # Each seat from its own view, and what a spectator is shown.
     for seat in (*range(players), None):
         shown = tuple(e.for_seat(seat) for e in happened)
         assert not any(leaks(e, seat) for e in shown)
         if seat is None:
             continue
-        seen = seen_of(cc.observe(before, seat), frozenset({seat}))
+        view = cc.observe(before, seat)
+        seen = seen_of(view, {seat: view.hand})
         replay(seen, shown)
-        same(seen, seen_of(cc.observe(after, seat), frozenset({seat})))
+        derived = seen.view(seat)
+        want = cc.observe(after, seat)
+        if derived != want:
+            diff = [f.name for f in attrs.fields(cc.View)
+                    if getattr(derived, f.name) != getattr(want, f.name)]
+            pytest.fail(f"seat {seat} after {action} ({[e.kind.value for e in happened]}): "
+                        f"{diff} differ: {[getattr(derived, n) for n in diff]} != "
+                        f"{[getattr(want, n) for n in diff]}")
     return after
 
 

@@ -218,7 +218,11 @@ def _meld(before: GameState, after: GameState, seat: int, rank: Card,
     canasta = ("natural" if natural else "mixed") if completed else None
     # (by position, in the order of MeldEvent's fields: the quick constructor cannot name a
     # parameter "new")
-    return _meld_event(seat, rules, side, rank, cards, old is None, sum(new), natural, canasta)
+    # INIT-2 / INIT-4: what the meld counted toward the first-meld minimum (the turn's points
+    # grew by it; the turn stays on the table when the meld ends the hand)
+    points = after.turn.points - before.turn.points
+    return _meld_event(seat, rules, side, rank, cards, old is None, sum(new), natural, canasta,
+                       points)
 
 
 _END_RULES = {HandEnd.WENT_OUT: ("OUT-1", "SCORE-6"),
@@ -247,6 +251,7 @@ def _dealt(after: GameState) -> k.DealEvent:
     players = after.rules.players
     return k.DealEvent(
         seat=after.dealer, hand_number=after.hand_number, first=after.active_seats[0],
+        order=after.active_seats,
         hands=tuple(after.hand(s) for s in range(players)),
         hand_sizes=tuple(after.hand_size(s) for s in range(players)),
         pile=after.pile, laid_out=tuple(after.laid_out(i) for i in range(len(after.sides))),

@@ -269,11 +269,16 @@ class MeldEvent(Event):
     """The meld holds no wild after."""
     canasta: str | None
     """``natural`` or ``mixed`` when this completed a canasta (MELD-4); ``None`` otherwise."""
+    points: int = 0
+    """The points this meld counted toward the side's first-meld minimum (INIT-2; a take's
+    count is INIT-4's); 0 when none was owed (the turn's :attr:`View.first_meld_points
+    <canasta_caliente.View.first_meld_points>` grows by it, and its
+    :attr:`~canasta_caliente.View.first_meld_needed` falls by it, to no less than 0)."""
 
     def _facts_json(self) -> dict[str, Any]:
         return {"side": self.side, "rank": self.rank.code, "cards": _cards_json(self.cards),
                 "new": self.new, "size": self.size, "natural": self.natural,
-                "canasta": self.canasta}
+                "canasta": self.canasta, "points": self.points}
 
     def _say(self) -> str:
         what = cards_phrase(self.cards)
@@ -442,6 +447,8 @@ class DealEvent(Event):
     hand_number: int
     first: int
     """The seat that plays first (SEAT-4)."""
+    order: tuple[int, ...]
+    """The seats playing the hand, in turn order from :attr:`first` (SEAT-3, SEAT-4)."""
     hands: tuple[tuple[Card, ...] | None, ...]
     """Each seat's hand; ``None`` for the hands an audience may not see."""
     hand_sizes: tuple[int, ...]
@@ -457,7 +464,7 @@ class DealEvent(Event):
         return self if hands == self.hands else attrs.evolve(self, hands=hands)
 
     def _facts_json(self) -> dict[str, Any]:
-        return {"hand_number": self.hand_number, "first": self.first,
+        return {"hand_number": self.hand_number, "first": self.first, "order": list(self.order),
                 "hands": [_cards_json(h) for h in self.hands],
                 "hand_sizes": list(self.hand_sizes), "pile": _cards_json(self.pile),
                 "laid_out": [_cards_json(t) for t in self.laid_out],
