@@ -3,6 +3,7 @@ follow the documented conventions: agents, rewards, when an episode ends, seedin
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -17,6 +18,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.players.bots import heuristic_bot  # noqa: E402
 from canasta_caliente.rl import CanastaGymEnv, env, hand_reward  # noqa: E402
+from test_rl_frameworks import DICT_OBSERVATION_WARNINGS  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -26,8 +28,9 @@ def _quiet() -> None:
     expected here; any other is an error. The Box form (``flat=True``) is checked with no
     warning at all in test_rl_frameworks.py."""
     warnings.simplefilter("error")
-    warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-    warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+    for message in DICT_OBSERVATION_WARNINGS:
+        warnings.filterwarnings("ignore", message=re.escape(message) + r"\Z",
+                                category=UserWarning, module=r"pettingzoo\.test\.api_test\Z")
 
 
 @pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-5p"])
