@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import canasta_caliente as cc
+
 pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
@@ -73,3 +75,40 @@ def test_torchrl_example_trains_and_evaluates() -> None:
     assert " steps per second" in lines[-3]
     assert lines[-2].endswith("of 2 hands against random")
     assert lines[-1].endswith("of 2 hands against heuristic")
+
+
+@pytest.mark.slow  # importing torch alone takes seconds
+def test_tianshou_example_trains_and_evaluates() -> None:
+    """examples/rl/tianshou_dqn.py trains Tianshou's DQN, the mask in the observation, for a
+    few seconds and reports hands won with Wilson intervals (where tianshou is installed: it is
+    in no extra, see the example)."""
+    pytest.importorskip("tianshou", reason="tianshou is not installed (it is in no extra: its "
+                        "2.0 release needs pandas < 3): pip install tianshou")
+    done = _run_example("tianshou_dqn.py", "--seconds", "2", "--eval-hands", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("before training: won ")
+    assert " steps per second" in lines[-3]
+    assert lines[-2].endswith("of 2 hands against random")
+    assert lines[-1].endswith("of 2 hands against heuristic")
+    assert all("[" in line and "]" in line for line in (lines[0], lines[-2], lines[-1]))
+
+
+def test_tianshou_mask_wrapper_gives_the_legal_ids_as_a_bool_mask() -> None:
+    """The example's wrapper puts a bool mask set at exactly ``info["legal_ids"]`` into the
+    observation, and leaves the masks out of ``info`` (Tianshou stacks infos into arrays)."""
+    pytest.importorskip("tianshou", reason="tianshou is not installed: pip install tianshou")
+    sys.path.insert(0, str(ROOT / "examples" / "rl"))
+    try:
+        import tianshou_dqn
+    finally:
+        sys.path.remove(str(ROOT / "examples" / "rl"))
+    env = tianshou_dqn.make_env("random")
+    obs, info = env.reset(seed=3)
+    legal = cc.ActionSpace(cc.RuleSet.preset("caliente-2p")).legal_ids(
+        env.unwrapped.game_state)
+    assert obs["mask"].dtype == bool and tuple(obs["mask"].nonzero()[0]) == legal
+    assert "legal_ids" not in info and "action_mask" not in info
+    assert obs in env.observation_space
+    obs, *_, info = env.step(legal[0])
+    assert obs["mask"].any() and "legal_ids" not in info
