@@ -62,29 +62,19 @@ def test_maskable_ppo_example_trains_saves_and_evaluates(tmp_path: Path) -> None
 
 
 @pytest.mark.slow  # importing torch alone takes seconds
-def test_torchrl_example_trains_and_evaluates() -> None:
-    """examples/rl/torchrl_reinforce.py trains a masked policy through TorchRL's GymEnv for a
-    few seconds and reports hands won with Wilson intervals (where the rl-train extra is
-    installed)."""
-    pytest.importorskip("torchrl", reason="the rl-train extra (torch, torchrl) is not "
-                        "installed: pip install canasta-caliente[rl-train]")
-    done = _run_example("torchrl_reinforce.py", "--seconds", "2", "--eval-hands", "2")
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert lines[0].startswith("before training: won ")
-    assert " steps per second" in lines[-3]
-    assert lines[-2].endswith("of 2 hands against random")
-    assert lines[-1].endswith("of 2 hands against heuristic")
-
-
-@pytest.mark.slow  # importing torch alone takes seconds
-def test_tianshou_example_trains_and_evaluates() -> None:
-    """examples/rl/tianshou_dqn.py trains Tianshou's DQN, the mask in the observation, for a
-    few seconds and reports hands won with Wilson intervals (where tianshou is installed: it is
-    in no extra, see the example)."""
-    pytest.importorskip("tianshou", reason="tianshou is not installed (it is in no extra: its "
-                        "2.0 release needs pandas < 3): pip install tianshou")
-    done = _run_example("tianshou_dqn.py", "--seconds", "2", "--eval-hands", "2")
+@pytest.mark.parametrize(("example", "library", "install"), [
+    ("torchrl_reinforce.py", "torchrl", "the rl-train extra (torch, torchrl): "
+     "pip install canasta-caliente[rl-train]"),
+    ("tianshou_dqn.py", "tianshou", "tianshou, in no extra (its 2.0 release needs pandas < 3): "
+     "pip install tianshou"),
+])
+def test_a_masked_training_example_trains_and_evaluates(
+        example: str, library: str, install: str) -> None:
+    """examples/rl/torchrl_reinforce.py (a masked policy through TorchRL's GymEnv) and
+    examples/rl/tianshou_dqn.py (Tianshou's DQN, the mask in the observation) train for a few
+    seconds and report hands won with Wilson intervals, where their library is installed."""
+    pytest.importorskip(library, reason=f"{library} is not installed; it comes with {install}")
+    done = _run_example(example, "--seconds", "2", "--eval-hands", "2")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("before training: won ")

@@ -22,7 +22,6 @@ release needs a pandas older than 3). On a machine without a GPU install a CPU-o
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from typing import Any
@@ -43,8 +42,9 @@ except ImportError as exc:  # say what to install, not a traceback
     sys.exit(f"this example needs torch and tianshou ({exc.name} is missing): "
              'pip install tianshou "canasta-caliente[rl]" (see the module docstring for torch)')
 
+from _training import EVALUATION_SEED, hands_won, steps_per_second, training_arguments
+
 from canasta_caliente.rl import ENV_IDS
-from canasta_caliente.studies.stats import wilson_interval
 
 RULES = "caliente-2p"
 COLLECT_STEPS = 64
@@ -139,36 +139,24 @@ def evaluate(algorithm: Any, bots: str, hands: int, seed: int) -> str:
     with torch.no_grad(), torch_train_mode(algorithm.policy, enabled=False):
         returns = collector.collect(n_episode=hands).returns
     envs.close()
-    won = int((np.asarray(returns) > 0).sum())
-    low, high = wilson_interval(won, hands)
-    return f"{won / hands:.3f} [{low:.3f}, {high:.3f}] of {hands} hands against {bots}"
+    return hands_won(int((np.asarray(returns) > 0).sum()), hands, bots)
 
 
 def main() -> None:
     """Evaluate, train, evaluate again."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=300.0, help="training time")
-    parser.add_argument("--eval-hands", type=int, default=200, help="hands per evaluation")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    if args.seconds < 0 or args.eval_hands < 1:
-        parser.error("--seconds must be >= 0 and --eval-hands >= 1")
-
+    args = training_arguments(__doc__.splitlines()[0])
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)  # Tianshou's exploration draws from NumPy's global generator
     algorithm = make_algorithm(make_env("random"))
-    evaluation_seed = 10**6  # evaluation hands never seen in training
     print(f"before training: won "
-          f"{evaluate(algorithm, 'random', args.eval_hands, evaluation_seed)}", flush=True)
+          f"{evaluate(algorithm, 'random', args.eval_hands, EVALUATION_SEED)}", flush=True)
     start = time.monotonic()
     steps = train(algorithm, args.seed, args.seconds)
     elapsed = time.monotonic() - start
-    print(f"trained for {elapsed:.0f} s: {steps} steps, "
-          f"{steps / max(elapsed, 1e-9):.0f} steps per second", flush=True)
+    print(steps_per_second(elapsed, steps), flush=True)
     for bots in ("random", "heuristic"):
-        print(f"after training: won {evaluate(algorithm, bots, args.eval_hands, evaluation_seed)}",
+        print(f"after training: won {evaluate(algorithm, bots, args.eval_hands, EVALUATION_SEED)}",
               flush=True)
 
 

@@ -18,7 +18,6 @@ torch first (a plain ``pip install torch`` on Linux brings the CUDA build, about
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from typing import Any
@@ -39,9 +38,10 @@ except ImportError as exc:  # say what to install, not a traceback
     sys.exit(f"this example needs the rl-train extra ({exc.name} is missing): "
              'pip install "canasta-caliente[rl-train]" (see the module docstring for torch)')
 
+from _training import EVALUATION_SEED, hands_won, steps_per_second, training_arguments
+
 from canasta_caliente.rl import ENV_IDS, observation_size
 from canasta_caliente.rules.ruleset import RuleSet
-from canasta_caliente.studies.stats import wilson_interval
 from canasta_caliente.views.action_space import ActionSpace
 
 RULES = "caliente-2p"
@@ -117,36 +117,25 @@ def evaluate(policy: Any, bots: str, hands: int, seed: int) -> str:
         for _ in range(hands):
             won += float(play_hand(env, policy)["next", "reward"].sum()) > 0
     env.close()
-    low, high = wilson_interval(won, hands)
-    return f"{won / hands:.3f} [{low:.3f}, {high:.3f}] of {hands} hands against {bots}"
+    return hands_won(won, hands, bots)
 
 
 def main() -> None:
     """Evaluate, train, evaluate again."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=300.0, help="training time")
-    parser.add_argument("--eval-hands", type=int, default=200, help="hands per evaluation")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    if args.seconds < 0 or args.eval_hands < 1:
-        parser.error("--seconds must be >= 0 and --eval-hands >= 1")
-
+    args = training_arguments(__doc__.splitlines()[0])
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     policy = make_policy()
-    evaluation_seed = 10**6  # evaluation hands never seen in training
-    print(f"before training: won {evaluate(policy, 'random', args.eval_hands, evaluation_seed)}",
+    print(f"before training: won {evaluate(policy, 'random', args.eval_hands, EVALUATION_SEED)}",
           flush=True)
     env = make_env("random", args.seed)
     start = time.monotonic()
     hands, steps = train(env, policy, args.seconds)
     elapsed = time.monotonic() - start
     env.close()
-    print(f"trained for {elapsed:.0f} s: {hands} hands, {steps} steps, "
-          f"{steps / max(elapsed, 1e-9):.0f} steps per second", flush=True)
+    print(f"{steps_per_second(elapsed, steps)} ({hands} hands)", flush=True)
     for bots in ("random", "heuristic"):
-        print(f"after training: won {evaluate(policy, bots, args.eval_hands, evaluation_seed)}",
+        print(f"after training: won {evaluate(policy, bots, args.eval_hands, EVALUATION_SEED)}",
               flush=True)
 
 
