@@ -136,6 +136,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             pile = t.pile
             stock = t.stock_pos < len(t.deck)
             takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
+            if takable and not hand[pile[-1]] and t.sides[
+                    facts_of(state.rules).side_of[turn.player]].melds[pile[-1]] is None:
+                # No natural to take the up card with, no meld to lay it off on: no take,
+                # found before the context, which most draws then never need.
+                takable = False
             if stock and not takable and not hand[I_CAL]:
                 legal = ONLY_DRAW
             else:
@@ -173,7 +178,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _list_takes(ctx: Context, out: list[Action]) -> None:
-    """Append the legal takes of a natural up card, in order.
+    """Append the legal takes of a natural up card that the hand holds or the side has melded,
+    in order.
 
     A take is legal if :func:`~canasta_caliente.engine.checks.take_refusal` allows it, the
     meld it makes obeys MELD-2 (the caps of the rules' facts) and TURN-0 holds: at once for a
@@ -183,9 +189,7 @@ def _list_takes(ctx: Context, out: list[Action]) -> None:
     up = pile[-1]
     hand = ctx.hand
     have = hand[up]
-    meld = ctx.melds[up]
-    if meld is None and not have:
-        return  # no meld to lay the up card off on, no natural to take it with
+    meld = ctx.melds[up]  # (a meld to lay the up card off on, or a natural: see legal_actions)
     state = ctx.state
     caps = ctx.facts.caps
     if meld is None:

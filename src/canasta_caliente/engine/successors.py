@@ -6,11 +6,14 @@ Each direct successor (``_fast_*``) builds exactly what :func:`successor` builds
 has no effect beyond the obvious one; it returns ``None`` for any other case, which then takes
 the general path (:func:`apply_general`). Only actions the cached legal list accepted come
 there, so legality is settled. They share the general successor's helpers (the turn passed
-after a discard, the seats that have melded, the play-phase turn, a grown meld, the known cards
-of :func:`~canasta_caliente.engine.work.known_after`); the draw, discard and meld build their
-new state with ``make_state(make_table(...))`` written out rather than through
-:func:`_next_state` and :func:`_replaced`: the two calls cost half a percent of every decision
-(measured with ``benchmarks/instructions.py``).
+after a discard, the seats that have melded, a grown meld, the known cards of
+:func:`~canasta_caliente.engine.work.known_after`); the draw, discard and meld build their new
+state with ``make_state(make_table(...))`` written out rather than through :func:`_next_state`
+and :func:`_replaced`: the two calls cost half a percent of every decision (measured with
+``benchmarks/instructions.py``). The play-phase turn each builds is ``make_turn`` with every
+field by position, the changed ones in their places: a helper taking the changes by keyword,
+with "unchanged" defaults, cost about 500 instructions a decision (its keywords, defaults and
+tests; measured by callgrind).
 
 A tuple with one item changed (a hand among the hands, a meld among a side's melds, a row of
 known cards among the rows) is built as a list with the item set, then made a tuple::
@@ -37,8 +40,6 @@ from ..state.game import (
     NO_WAITING,
     GameState,
     HandEnd,
-    Phase,
-    Question,
     SideTable,
     Table,
     Turn,
@@ -228,25 +229,6 @@ def _turn_passed(
     return turn_index, interned[0] if interned is not None else draw_turn(*key)
 
 
-def _play_turn(
-    turn: Turn, *, phase: Phase = P_PLAY, player: int = -1, need: int = -1,
-    started: bool | None = None, melded: bool | None = None, points: int = -1,
-    waiting: tuple[int, ...] | None = None, question: Question | None = None,
-    touched: int = -1, created: int = -1,
-) -> Turn:
-    """``turn`` with the fields given changed, in the play phase unless ``phase`` is given
-    (keywords with "unchanged" defaults rather than ``attrs.evolve``: a fraction of its
-    cost)."""
-    return make_turn(
-        phase, turn.player if player < 0 else player, turn.need if need < 0 else need,
-        turn.started if started is None else started,
-        turn.melded if melded is None else melded, turn.points if points < 0 else points,
-        turn.waiting if waiting is None else waiting,
-        turn.question if question is None else question,
-        turn.touched if touched < 0 else touched, turn.created if created < 0 else created,
-        turn.had_melded)
-
-
 def _next_state(state: GameState, table: Table) -> GameState:
     """The state of the same game and hand with ``table``."""
     return make_state(state.rules, state.seed, state.hand_number, state.scores, table,
@@ -300,7 +282,10 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
     if interned is not None and interned[0] is turn:
         following, melded_seats = interned[1], t.melded_seats  # (nothing melded yet)
     else:
-        following, melded_seats = _play_turn(turn), _melded_seats(t, turn, seat)
+        following = make_turn(P_PLAY, seat, turn.need, turn.started, turn.melded, turn.points,
+                              turn.waiting, turn.question, turn.touched, turn.created,
+                              turn.had_melded)
+        melded_seats = _melded_seats(t, turn, seat)
     hands = list(t.hands)
     hands[seat] = tuple(hand)
     return make_state(state.rules, state.seed, state.hand_number, state.scores,
@@ -321,7 +306,8 @@ def _fast_question(state: GameState, action: Action) -> GameState | None:
     else:
         question = Q_YES if action.verb is V_YES else Q_NO
         phase, player = P_PLAY, t.order[t.turn_index]
-    following = _play_turn(turn, phase=phase, player=player, question=question)
+    following = make_turn(phase, player, turn.need, turn.started, turn.melded, turn.points,
+                          turn.waiting, question, turn.touched, turn.created, turn.had_melded)
     return _next_state(state, make_table(
         t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index, following,
         _melded_seats(t, following, t.order[t.turn_index]), t.known))
@@ -387,8 +373,8 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         started = True
         points += value
         need = max(need - value, 0)
-    following = _play_turn(turn, need=need, started=started, melded=True, points=points,
-                           touched=turn.touched | 1 << rank, created=created)
+    following = make_turn(P_PLAY, seat, need, started, True, points, turn.waiting,
+                          turn.question, turn.touched | 1 << rank, created, turn.had_melded)
     known = t.known
     if known:
         known = known_after(known, len(t.hands), seat, cards)
@@ -454,8 +440,9 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
         return None  # the last cards melded: going out
     sides, created = _grown(t, side_no, up, 1 + cards.count(up), cards.count(TWO),
                             cards.count(JOKER), turn.created)
-    following = _play_turn(turn, need=need, started=turn.started or first, points=points,
-                           waiting=waiting, touched=turn.touched | 1 << up, created=created)
+    following = make_turn(P_PLAY, seat, need, turn.started or first, turn.melded, points,
+                          waiting, turn.question, turn.touched | 1 << up, created,
+                          turn.had_melded)
     known = known_after(t.known, len(t.hands), seat, cards, pile[:-1])
     return _next_state(state, make_table(
         t.deck, t.stock_pos, _replaced(t.hands, seat, tuple(hand)), (), sides, t.order,
