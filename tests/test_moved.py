@@ -71,3 +71,17 @@ print("ok")
                           check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_the_engine_decision_is_decide_and_its_former_name_warns() -> None:
+    """One public ``evaluate`` (the search's): the rules decision is ``decide``, and its former
+    name still works for a release, with a DeprecationWarning naming the new one."""
+    from canasta_caliente.engine import decision
+
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    with pytest.warns(DeprecationWarning, match="use decide"):
+        former = decision.evaluate
+    assert former is decision.decide
+    assert not isinstance(former(state, cc.legal_actions(state)[0]), str)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        decision.nothing  # noqa: B018

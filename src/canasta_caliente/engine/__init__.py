@@ -2,9 +2,9 @@
 
 Each legality rule is decided in one place, its named check in
 :mod:`canasta_caliente.engine.checks` (``CHECKS`` maps each rule ID to its checks). One function,
-:func:`canasta_caliente.engine.decision.evaluate`, asks them whether an action is legal and, if
+:func:`canasta_caliente.engine.decision.decide`, asks them whether an action is legal and, if
 so, makes what follows; :func:`legal_actions` lists what they accept (asking the same checks,
-or ``evaluate``) and :func:`apply` runs it, so the two cannot disagree; :func:`illegal_reason`
+or ``decide``) and :func:`apply` runs it, so the two cannot disagree; :func:`illegal_reason`
 exposes the verdict.
 
 The order of :func:`legal_actions` is documented and deterministic: by verb (``draw``, ``take``,
@@ -18,14 +18,14 @@ The modules, each with one job:
                    the table ``CHECKS`` of rule IDs and their checks
 ``deal``           seats in turn order, the deck and its shuffle, :func:`new_game`, the deal of
                    each hand and the end of a hand
-``decision``       the rules decision: ``evaluate(state, action)`` (the checks in the order of
+``decision``       the rules decision: ``decide(state, action)`` (the checks in the order of
                    the turn, then the effects), :func:`illegal_reason`, :func:`is_legal`
 ``work``           the work copy an action's effects are computed on, and the card movements
                    every action shares (draw, pile cards joining a hand, first-meld points)
 ``listing``        :func:`legal_actions`: the common states listed directly, the rest through
-                   ``evaluate``
+                   ``decide``
 ``successors``     :func:`apply`: the next state, built directly for the common actions, or from
-                   ``evaluate``'s work copy
+                   ``decide``'s work copy
 ``tables``         interned actions and turns, enum constants, the meld options of each rank
 ``scoring``        the score of a finished hand (SCORE-1 to SCORE-6)
 ``solver``         the finishing search behind TURN-0
@@ -41,23 +41,23 @@ How :func:`legal_actions` lists a state (the first row that matches):
 State                                               Path
 ==================================================  ===========================================
 the legal list already cached on the state          returned as is
-hand over, game not over                            ``deal`` (through ``evaluate``)
+hand over, game not over                            ``deal`` (through ``decide``)
 game over                                           nothing
 draw phase, stock not empty, no natural up card,    ``draw`` alone
 no Caliente card in hand
 draw phase, otherwise                               direct: ``draw`` while the stock is not
                                                     empty, the takes (``take_refusal``,
-                                                    ``evaluate`` for the rest),
-                                                    ``caliente`` through ``evaluate``, ``pass``
+                                                    ``decide`` for the rest),
+                                                    ``caliente`` through ``decide``, ``pass``
                                                     once the stock is empty (END-2)
 answer phase                                        ``yes``, ``no``
 play phase, no pile cards waiting, and no "no"      direct (``_plain_play_actions``): the
-answered while the side has a stop meld             checks, ``evaluate`` for what they cannot
+answered while the side has a stop meld             checks, ``decide`` for what they cannot
                                                     settle
 play phase, pile cards waiting (INIT-4), the first  direct, as above
 meld started short of the minimum, no question
 asked, no stop meld
-any other play phase                                every candidate through ``evaluate``,
+any other play phase                                every candidate through ``decide``,
                                                     sorted
 ==================================================  ===========================================
 
@@ -65,7 +65,7 @@ any other play phase                                every candidate through ``ev
 interned) builds the next state directly for a discard that keeps a card, a draw that leaves
 the stock not empty, a meld of a natural rank that keeps a card with nothing waiting, a take of
 a pile without bonus cards, and the question and its answers; anything else, and any action not
-listed yet, goes through ``evaluate`` and its work copy (:func:`~canasta_caliente.engine
+listed yet, goes through ``decide`` and its work copy (:func:`~canasta_caliente.engine
 .successors.apply_general`).
 
 May import: the vocabulary (:mod:`~canasta_caliente.cards`, :mod:`~canasta_caliente.actions`,

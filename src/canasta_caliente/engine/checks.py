@@ -1,6 +1,6 @@
 """The legality checks: one named check for each legality rule, the one place it is decided.
 
-The rules decision (:func:`~canasta_caliente.engine.decision.evaluate`), the listing
+The rules decision (:func:`~canasta_caliente.engine.decision.decide`), the listing
 (:func:`~canasta_caliente.legal_actions`) and the direct successors (the partner asked) all
 ask these checks; none of them restates a rule. Each check reads a :class:`Context`, the facts
 of one state that the checks share (the rules and their

@@ -1,7 +1,7 @@
-"""The rules decision: :func:`evaluate` decides whether an action is legal in a state and, if
+"""The rules decision: :func:`decide` decides whether an action is legal in a state and, if
 so, computes its effects on a :class:`~canasta_caliente.engine.work.Work` copy.
 
-Each rule is decided by its named check in :mod:`canasta_caliente.engine.checks`; ``evaluate``
+Each rule is decided by its named check in :mod:`canasta_caliente.engine.checks`; ``decide``
 asks them in the order of the turn and makes the action's effects. :func:`~canasta_caliente
 .legal_actions` lists what it accepts (directly for the common states, asking the same checks:
 see :mod:`canasta_caliente.engine.listing`), :func:`~canasta_caliente.apply` builds the next
@@ -14,6 +14,9 @@ every other rule.
 """
 
 from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
@@ -42,7 +45,7 @@ from .tables import P_ANSWER, P_PLAY, Q_ASKED, Q_NO, Q_YES
 from .work import Work, add_points, check_last_card, draw_cards, join_cards
 
 __all__ = [
-    "accepts", "as_action", "check_state", "evaluate", "illegal_reason", "is_legal", "partner",
+    "accepts", "as_action", "check_state", "decide", "illegal_reason", "is_legal", "partner",
 ]
 
 
@@ -68,7 +71,7 @@ def illegal_reason(state: GameState, action: Action | str) -> str | None:
     :class:`~canasta_caliente.NotationError` for notation it cannot read."""
     check_state(state)
     action = as_action(action)
-    result = evaluate(state, action, build=False)
+    result = decide(state, action, build=False)
     return result if isinstance(result, str) else None
 
 
@@ -79,16 +82,16 @@ def is_legal(state: GameState, action: Action | str) -> bool:
 
 
 def accepts(state: GameState, action: Action, ctx: Context | None = None) -> bool:
-    """True if :func:`evaluate` accepts ``action`` in ``state`` (without building its work
+    """True if :func:`decide` accepts ``action`` in ``state`` (without building its work
     copy where the verdict needs none); ``ctx``, the state's context if made already."""
-    return not isinstance(evaluate(state, action, build=False, ctx=ctx), str)
+    return not isinstance(decide(state, action, build=False, ctx=ctx), str)
 
 
 # ---------------------------------------------------------------------------------------------
 # The decision: the checks in the order of the turn, then the effects
 
 
-def evaluate(
+def decide(
     state: GameState, action: Action, turn0: bool = True, build: bool = True,
     ctx: Context | None = None,
 ) -> Work | str | None:
@@ -329,3 +332,21 @@ def _eval_discard(ctx: Context, action: Action, build: bool) -> Work | str | Non
     if not any(w.hand):
         w.ended = HandEnd.WENT_OUT
     return w
+
+
+def _former_name(name: str) -> Any:
+    """``evaluate``, this function's former name (the module's ``__getattr__``), with a
+    :class:`DeprecationWarning`: it is :func:`decide`, renamed so that the one public
+    ``evaluate`` is the search's cut-off evaluation
+    (:func:`canasta_caliente.players.search.evaluate`). Any other name raises
+    :class:`AttributeError`."""
+    if name != "evaluate":
+        raise AttributeError(
+            f"module 'canasta_caliente.engine.decision' has no attribute {name!r}")
+    warnings.warn("canasta_caliente.engine.decision.evaluate is deprecated: use decide, its "
+                  "new name", DeprecationWarning, stacklevel=2)
+    return decide
+
+
+if not TYPE_CHECKING:  # the type checker knows only the current name
+    __getattr__ = _former_name

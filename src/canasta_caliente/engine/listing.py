@@ -2,10 +2,10 @@
 
 The common states are listed directly, in order, asking the named checks of
 :mod:`canasta_caliente.engine.checks` that the rules decision
-(:func:`~canasta_caliente.engine.decision.evaluate`) asks too, with TURN-0 decided by the
-finishing search's quick answers; a candidate those cannot settle goes through ``evaluate``
+(:func:`~canasta_caliente.engine.decision.decide`) asks too, with TURN-0 decided by the
+finishing search's quick answers; a candidate those cannot settle goes through ``decide``
 itself. Every other state
-lists its :func:`candidates` (a superset of the legal actions) through ``evaluate``, sorted. The
+lists its :func:`candidates` (a superset of the legal actions) through ``decide``, sorted. The
 routing is drawn as a table in :mod:`canasta_caliente.engine`.
 """
 
@@ -121,7 +121,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return legal
     # The common states are listed directly, in order: the draw phase, and the play phase
     # (see _plain_play_actions for which), asking the checks; a candidate whose TURN-0 they
-    # cannot settle goes through evaluate. Every other state lists candidates through evaluate,
+    # cannot settle goes through decide. Every other state lists candidates through decide,
     # sorted.
     found: list[Action] | None = None
     ctx: Context | None = None
@@ -261,13 +261,13 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     :func:`~canasta_caliente.engine.solver.go_out_possible` decides directly. A meld of the last
     cards,
     and whatever else the checks cannot settle, goes through the rules decision
-    (:func:`~canasta_caliente.engine.decision.evaluate`).
+    (:func:`~canasta_caliente.engine.decision.decide`).
 
     With pile cards waiting (INIT-4), the melds are those from hand, and the waiting cards
     (bonus cards aside: laid out, or replaced by a card or the hand's end) join the hand once the
     minimum is met, so a meld may use that many more cards and still leave one to discard.
     There, and after a "no" (no going out this turn, OUT-2), what only going out could finish,
-    stop melds and the question go through :func:`~canasta_caliente.engine.decision.evaluate`.
+    stop melds and the question go through :func:`~canasta_caliente.engine.decision.decide`.
     """
     state = ctx.state
     rules = ctx.rules
@@ -434,7 +434,7 @@ def _may_go_out_with(
     """Is a meld legal that leaves ``rest`` in hand and ``melds`` on the table, in a state with
     no pile cards waiting and no "no" answered, when only going out could finish the turn after
     it (the can_finish of :func:`_finish`)? A meld of the last cards is decided by
-    :func:`~canasta_caliente.engine.decision.evaluate` (going out at once)."""
+    :func:`~canasta_caliente.engine.decision.decide` (going out at once)."""
     if not any(rest):
         return accepts(ctx.state, action, ctx)
     rules = ctx.rules
@@ -446,7 +446,7 @@ def _may_go_out_with(
 
 
 # ---------------------------------------------------------------------------------------------
-# The general path: candidates, each through evaluate
+# The general path: candidates, each through decide
 
 
 def candidates(state: GameState) -> list[Action]:

@@ -2,7 +2,7 @@
 (:func:`successor`) or, for the common actions the cached legal list accepted, directly.
 
 Each direct successor (``_fast_*``) builds exactly what :func:`successor` builds from
-:func:`~canasta_caliente.engine.decision.evaluate`'s work copy, for the cases where the action
+:func:`~canasta_caliente.engine.decision.decide`'s work copy, for the cases where the action
 has no effect beyond the obvious one; it returns ``None`` for any other case, which then takes
 the general path (:func:`apply_general`). Only actions the cached legal list accepted come
 there, so legality is settled. They share the general successor's helpers (the turn passed
@@ -52,7 +52,7 @@ from ..state.game import (
 )
 from .checks import partner
 from .deal import deal, end_hand, shuffled_deck
-from .decision import as_action, evaluate
+from .decision import as_action, decide
 from .tables import (
     DRAW_TURNS,
     NO_MELDS,
@@ -127,10 +127,10 @@ def apply(state: GameState, action: Action | str) -> GameState:
 def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameState:
     """:func:`apply` without the direct successors (``_fast_*``): the general path, also for
     tests. ``turn0=False`` skips the TURN-0 search, for an action the cached list accepted."""
-    result = evaluate(state, action, turn0=turn0)
+    result = decide(state, action, turn0=turn0)
     if isinstance(result, str):
         raise IllegalActionError(f"{action}: {result}")
-    if result is None:  # pragma: no cover - evaluate builds unless told not to
+    if result is None:  # pragma: no cover - decide builds unless told not to
         raise AssertionError("no work copy")
     return successor(state, action, result)
 
@@ -141,7 +141,7 @@ def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameS
 
 def successor(state: GameState, action: Action, w: Work) -> GameState:
     """The state after ``action``, built from its work copy ``w`` (what
-    :func:`~canasta_caliente.engine.decision.evaluate` returned for it): the next hand dealt
+    :func:`~canasta_caliente.engine.decision.decide` returned for it): the next hand dealt
     after a ``deal``; otherwise the table changed, the turn passed after a discard, and the hand
     ended and scored if the action ended it."""
     rules = state.rules

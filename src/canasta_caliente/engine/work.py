@@ -1,6 +1,6 @@
 """The work copy: a mutable copy of the parts of a state an action may change.
 
-The rules decision (:func:`canasta_caliente.engine.decision.evaluate`) computes an action's
+The rules decision (:func:`canasta_caliente.engine.decision.decide`) computes an action's
 effects on a :class:`Work` copy, and :func:`canasta_caliente.engine.successors.successor`
 freezes it into the next state. The card movements every action shares are here: drawing from
 the stock (:func:`draw_cards`), pile cards joining a hand (:func:`join_cards`), the end of the

@@ -35,7 +35,7 @@ import attrs
 from ..actions import Action, Verb
 from ..cards import NATURALS, NUM_KINDS, Card, parse_cards
 from ..engine import apply, legal_actions, new_game, turn_order
-from ..engine.decision import evaluate
+from ..engine.decision import decide
 from ..engine.successors import apply_general, successor
 from ..records.invariants import check_invariants
 from ..rules.facts import max_actions_per_hand
@@ -257,7 +257,7 @@ class _Search:
             self.left -= 1
             if self.left < 0:
                 raise ReferenceTooSlow
-            work = evaluate(state, action, turn0=False)
+            work = decide(state, action, turn0=False)
             if work is None or isinstance(work, str):
                 continue
             nxt = successor(state, action, work)
@@ -290,7 +290,7 @@ def turn0_search_legal_actions(
     legal: set[Action] = set()
     search = _Search(budget)
     for action in _naive_candidates(state):
-        work = evaluate(state, action, turn0=False)
+        work = decide(state, action, turn0=False)
         if work is None or isinstance(work, str):
             continue
         nxt = successor(state, action, work)
@@ -307,7 +307,7 @@ def turn0_search_legal_actions(
 
 def _answered(state: GameState, verb: Verb) -> GameState:
     action = Action(verb)
-    work = evaluate(state, action, turn0=False)
+    work = decide(state, action, turn0=False)
     if work is None or isinstance(work, str):  # pragma: no cover - answers are legal
         raise RuntimeError(f"{action}: {work}")
     return successor(state, action, work)
