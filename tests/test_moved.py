@@ -80,8 +80,8 @@ def test_the_engine_decision_is_decide_and_its_former_name_warns() -> None:
 
     state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
     with pytest.warns(DeprecationWarning, match="use decide"):
-        former = decision.evaluate
+        former = decision.evaluate  # type: ignore[attr-defined]
     assert former is decision.decide
     assert not isinstance(former(state, cc.legal_actions(state)[0]), str)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        decision.nothing  # noqa: B018
+        decision.nothing  # type: ignore[attr-defined]  # noqa: B018
