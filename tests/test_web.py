@@ -4,13 +4,18 @@ organiser's API and plays them through seats' sockets."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the dev extra)")
@@ -19,8 +24,11 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 
 import canasta_caliente as cc
 from canasta_caliente.play import client_view
+from canasta_caliente.testing import stacked_deck
 from canasta_caliente.web import app
 from canasta_caliente.web.server import MESSAGE_LIMIT
+from canasta_caliente.web.tables import Seat, Table
+from strategies import rulesets
 
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
     {"kind": "bot", "level": "level-1"}] * 3
@@ -138,7 +146,7 @@ def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -
         assert after["view"] == client_view(state, 0)
         assert after["view"]["hand"] == [str(c) for c in state.hand(0)]
         assert after["board"] == {"totals": [], "pile_status": {
-            "frozen": ["the side to play has not melded yet (PILE-3)"], "blocked": None}}
+            "frozen": ["the side to play has not melded this hand (PILE-3)"], "blocked": None}}
 
 
 def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
@@ -346,3 +354,92 @@ def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> N
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "not-your-turn"
+
+
+# -- the pile's reasons (PILE-3, PILE-5, READ-6: the engine's words, never the page's) ---------
+
+WEB = Path(__file__).resolve().parent.parent / "src" / "canasta_caliente" / "web"
+FREEZER_KINDS = {"JK": "wild", "2": "wild", "R3": "red three", "B3": "stop card"}
+
+
+def expected_reasons(state: cc.GameState) -> set[str]:
+    """What the reasons must say, as RULES.md puts it (an oracle of the test's own): one word
+    for each cause of a frozen pile, the rule IDs they name."""
+    player = state.current_player
+    if player is None:
+        return set()
+    rules, pile = state.rules, set(state.pile)
+    causes = set()
+    if rules.always_frozen:
+        causes.add("always frozen (PILE-5)")
+    if pile & {cc.Card.TWO, cc.Card.JOKER}:
+        causes.add("wild card (PILE-3)")
+    if cc.Card.RED_THREE in pile:
+        causes.add("red three, a bonus card (PILE-3)")
+    if cc.Card.BLACK_THREE in pile and rules.stop_card_freezes:
+        causes.add("stop card, and stop_card_freezes is on (PILE-3, READ-6)")
+    if not state.melds(state.side_of(player)):
+        causes.add("not melded this hand (PILE-3)")
+    return causes
+
+
+# RULES: PILE-3, PILE-5, READ-6
+@settings(max_examples=25, deadline=None)
+@given(rules=rulesets(), kinds=st.sets(st.sampled_from(sorted(FREEZER_KINDS))),
+       seed=st.integers(0, 2**32))
+def test_the_messages_pile_reasons_name_every_freezer_under_any_rules(
+        rules: cc.RuleSet, kinds: set[str], seed: int) -> None:
+    """Under generated RuleSets, a deal that turns up any mix of freezers (a stop card among
+    them, which freezes only under ``stop_card_freezes``), then a random game from it: every
+    message's pile reasons name each cause of the frozen pile, and nothing else."""
+    # A stop card turned up stays on top (PILE-2), unless READ-1 turns on to the 9.
+    pile = [*sorted(kinds, key=lambda code: code == "B3"), "9"]
+    assume(rules.deck_size - rules.hand_size * rules.active_players > len(pile) + 2)
+    deck = stacked_deck(rules, {}, pile=pile)
+    record = cc.GameRecord.start(rules, seed=seed, deck=deck)
+    table = Table("t", [Seat("Ann", secret="s")] * rules.players, "spectator", record)
+    assert set(kinds) <= {c.code for c in table.state.pile}
+    rng = random.Random(seed)
+    for _ in range(40):
+        state = table.state
+        reasons = table.message(0, 0)["board"]["pile_status"]["frozen"]
+        assert len(reasons) == len(expected_reasons(state))
+        for cause in expected_reasons(state):
+            assert sum(r.endswith(cause) for r in reasons) == 1, (cause, reasons)
+        if cc.Card.BLACK_THREE in state.pile and not rules.stop_card_freezes:
+            assert not any("stop card" in r for r in reasons)
+        legal = cc.legal_actions(state)
+        if not legal:
+            break
+        table.play(rng.choice(legal))
+
+
+def web_texts() -> list[tuple[str, str]]:
+    """Every text of the web package a page or a message may show: its Python modules' string
+    constants (docstrings aside) and its static files whole, each with where it stands."""
+    texts: list[tuple[str, str]] = []
+    for path in sorted(WEB.rglob("*")):
+        if path.suffix == ".py":
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+            texts += [(f"{path.name}:{node.lineno}", node.value) for node in ast.walk(tree)
+                      if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                      and id(node) not in docs]
+        elif path.suffix in (".js", ".html", ".css"):
+            texts.append((path.name, path.read_text(encoding="utf-8")))
+    return texts
+
+
+PILE_WORDING = re.compile(r"PILE-[2-5]|READ-6|INIT-4|not melded|has not melded|keeps? the pile"
+                          r"|(froz|freez|block)\w*[^\n]{0,60}\b(wild|bonus|stop|three)"
+                          r"|\b(wild|bonus|stop|three)[^\n]{0,60}(froz|freez|block)", re.I)
+
+
+def test_the_web_package_writes_no_pile_reason_of_its_own() -> None:
+    """Why the pile is frozen or blocked is the engine's to say (``pile_frozen_reasons``,
+    ``up_card_refusal``): no text of the web package names a pile rule or a freezer."""
+    texts = web_texts()
+    assert any("Frozen: " in text for _, text in texts)  # the search sees the page's words
+    found = [(where, match.group(0)) for where, text in texts
+             for match in PILE_WORDING.finditer(text)]
+    assert not found, found

@@ -20,7 +20,7 @@ import attrs
 
 from ..actions import Action, parse_action
 from ..engine import illegal_reason
-from ..engine.checks import context, pile_frozen_for, up_card_refusal
+from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
 from ..errors import CanastaError, NotationError, StateError
 from ..play import Event, client_message, events, step
 from ..play.takeback import can_take_back
@@ -294,19 +294,14 @@ def load_tables(folder: Path) -> dict[str, Table]:
 
 def pile_status(state: GameState) -> dict[str, Any]:
     """Whether the pile is frozen for the side to play, and why, and whether its up card may
-    be taken at all: the engine's named checks (PILE-2, PILE-3) as a page shows them."""
+    be taken at all, in the words of the engine's named checks
+    (:func:`~canasta_caliente.engine.checks.pile_frozen_reasons`,
+    :func:`~canasta_caliente.engine.checks.up_card_refusal`), which a page shows as they are."""
     if state.current_player is None:
         return {"frozen": [], "blocked": None}
     ctx = context(state)
-    frozen: list[str] = []
-    if pile_frozen_for(ctx):
-        if state.rules.always_frozen:
-            frozen.append("these rules keep the pile frozen")
-        if state.pile_has_freezer:
-            frozen.append("a wild or bonus card is in it (PILE-3)")
-        if not frozen:
-            frozen.append("the side to play has not melded yet (PILE-3)")
-    return {"frozen": frozen, "blocked": up_card_refusal(ctx) if state.pile else None}
+    return {"frozen": list(pile_frozen_reasons(ctx)),
+            "blocked": up_card_refusal(ctx) if state.pile else None}
 
 
 def board(state: GameState) -> dict[str, Any]:
