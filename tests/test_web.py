@@ -146,7 +146,7 @@ def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -
         assert after["view"] == client_view(state, 0)
         assert after["view"]["hand"] == [str(c) for c in state.hand(0)]
         assert after["board"] == {"totals": [], "pile_status": {
-            "frozen": ["the side to play has not melded this hand (PILE-3)"], "blocked": None}}
+            "frozen": ["the side to play has not melded yet (PILE-3)"], "blocked": None}}
 
 
 def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
@@ -379,7 +379,7 @@ def expected_reasons(state: cc.GameState) -> set[str]:
     if cc.Card.BLACK_THREE in pile and rules.stop_card_freezes:
         causes.add("stop card, and stop_card_freezes is on (PILE-3, READ-6)")
     if not state.melds(state.side_of(player)):
-        causes.add("not melded this hand (PILE-3)")
+        causes.add("not melded yet (PILE-3)")
     return causes
 
 

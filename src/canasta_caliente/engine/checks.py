@@ -197,7 +197,7 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
 
     >>> import canasta_caliente as cc
     >>> pile_frozen_reasons(context(cc.new_game(cc.RuleSet.preset("caliente"), seed=1)))[-1]
-    'the side to play has not melded this hand (PILE-3)'
+    'the side to play has not melded yet (PILE-3)'
     """
     if not pile_frozen_for(ctx):
         return ()
@@ -213,7 +213,7 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
         reasons.append("it holds a black three, a stop card, and stop_card_freezes is on "
                        "(PILE-3, READ-6)")
     if not ctx.opened:
-        reasons.append("the side to play has not melded this hand (PILE-3)")
+        reasons.append("the side to play has not melded yet (PILE-3)")
     return tuple(reasons)
 
 
