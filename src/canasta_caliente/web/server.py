@@ -19,6 +19,7 @@ import contextlib
 import functools
 import json
 import multiprocessing
+import os
 import random
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -64,6 +65,11 @@ number it has); ``act`` plays an action's notation at action number ``turn``; ``
 the seat's last action; ``hint`` asks for the search's ranking of the legal actions."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
+
+BOT_NICENESS = 10
+"""How much lower than the server's the bots' worker processes run (``os.nice``, where the
+system has it): a person's reply waits for a core behind no bot's search. A bot's budget is
+time, so a busy core costs it simulations, never the turn order or a rule."""
 
 
 class _Server:
@@ -159,7 +165,7 @@ class _Server:
         # The first message under new rules builds their action ids (a tenth of a second or
         # more): in a thread, so the other tables' replies go on meanwhile.
         await asyncio.to_thread(table.message, None, 0)
-        self.save(table)
+        await self.save(table)
         self.add(table)
         self.drive(table)
         return JSONResponse(table.links(), status_code=201)
@@ -215,7 +221,7 @@ class _Server:
                     table.act(seat, fields.get("action"), fields.get("turn"))
                 else:
                     table.take_back(seat, fields.get("turn"))
-                self.save(table)
+                await self.save(table)
             await self.broadcast(table)
             self.drive(table)
         except Refused as exc:
@@ -258,7 +264,8 @@ class _Server:
         if self.pool is None:
             if self.processes:
                 self.pool = ProcessPoolExecutor(self.workers,
-                                                mp_context=multiprocessing.get_context("spawn"))
+                                                mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=lower_priority)
             else:
                 self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
         return self.pool
@@ -292,12 +299,22 @@ class _Server:
                 if table.turn != turn:  # a person took an action back meanwhile
                     continue
                 table.play(action)
-                self.save(table)
+                await self.save(table)
             await self.broadcast(table)
 
-    def save(self, table: Table) -> None:
+    async def save(self, table: Table) -> None:
+        """Save ``table`` (its caller holds the table's lock, so it is saved before anything
+        is acknowledged and before its next action). The file is written in a thread: replacing
+        a file may wait for the disk (ext4 starts writing the new file out at the rename), and
+        that wait holds up this table's reply only, not every other table's."""
         if self.data is not None:
-            table.save(self.data)
+            await asyncio.to_thread(table.save, self.data)
+
+
+def lower_priority() -> None:
+    """A bots' worker process starting: below the server by :data:`BOT_NICENESS`."""
+    if hasattr(os, "nice"):
+        os.nice(BOT_NICENESS)
 
 
 def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],

@@ -275,7 +275,9 @@ class Table:
         part = folder / f".{self.id}.json.part"
         fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(self.to_dict(), f)
+            # dumps, then one write: json.dump encodes in Python, chunk by chunk, several
+            # times slower than the C encoder dumps uses.
+            f.write(json.dumps(self.to_dict()))
         os.replace(part, path)
 
 
