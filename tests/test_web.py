@@ -27,7 +27,7 @@ from canasta_caliente.play import client_view
 from canasta_caliente.testing import stacked_deck
 from canasta_caliente.web import app
 from canasta_caliente.web.server import MESSAGE_LIMIT
-from canasta_caliente.web.tables import Seat, Table
+from canasta_caliente.web.tables import Seat, Table, load_tables
 from strategies import rulesets
 
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
@@ -443,3 +443,34 @@ def test_the_web_package_writes_no_pile_reason_of_its_own() -> None:
     found = [(where, match.group(0)) for where, text in texts
              for match in PILE_WORDING.finditer(text)]
     assert not found, found
+
+
+def test_each_action_is_appended_and_a_crashed_servers_tables_resume(tmp_path: Path) -> None:
+    """A table is written whole once, then each action is one line appended to its journal;
+    the tables load from the two files as they stand at any moment (a crash), a line cut off
+    mid-write left out; a restarted server folds the journal into a new file."""
+    rules = cc.RuleSet.preset("caliente")
+    table = Table.create(rules, [Seat("Ann", secret="s")] + [Seat("Bot", level="level-1")] * 3,
+                         seed=3)
+    table.save(tmp_path)
+    for _ in range(6):
+        table.play(cc.legal_actions(table.state)[0])
+        table.save(tmp_path)
+    journal = tmp_path / f"{table.id}.0.actions"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([journal.name,
+                                                                f"{table.id}.json"])
+    assert journal.read_text().splitlines() == list(table.record.actions)
+    assert json.loads((tmp_path / f"{table.id}.json").read_text())["record"]["actions"] == []
+    assert all(p.stat().st_mode & 0o077 == 0 for p in tmp_path.iterdir())
+    assert load_tables(tmp_path)[table.id].record == table.record
+    with journal.open("a") as f:
+        f.write("disc")  # a crash in the middle of a write
+    assert load_tables(tmp_path)[table.id].record == table.record
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as server:
+        resumed = server.app.state.tables[table.id]  # type: ignore[attr-defined]
+        assert resumed.record.actions[:6] == table.record.actions
+        assert resumed.generation == 1 and not journal.exists()
+    assert [p.name for p in tmp_path.iterdir()] == [f"{table.id}.json"]
+    with journal.open("w") as f:  # a journal of an older generation is not read
+        f.write("draw\n")
+    assert load_tables(tmp_path)[table.id].record == resumed.record

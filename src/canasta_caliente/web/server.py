@@ -91,6 +91,7 @@ class _Server:
         if data is not None:
             data.mkdir(parents=True, exist_ok=True)
             for table in load_tables(data).values():
+                table.save(data, whole=True)  # its journal, a cut-off line and all, folded in
                 self.add(table)
 
     # -- life ------------------------------------------------------------------------------
@@ -111,6 +112,10 @@ class _Server:
                 task.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
+            if self.data is not None:  # each table's file whole again, without its journal
+                for table in self.tables.values():
+                    async with self.locks[table.id]:
+                        await asyncio.to_thread(table.save, self.data, whole=True)
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -303,10 +308,11 @@ class _Server:
             await self.broadcast(table)
 
     async def save(self, table: Table) -> None:
-        """Save ``table`` (its caller holds the table's lock, so it is saved before anything
-        is acknowledged and before its next action). The file is written in a thread: replacing
-        a file may wait for the disk (ext4 starts writing the new file out at the rename), and
-        that wait holds up this table's reply only, not every other table's."""
+        """Save ``table`` (:meth:`Table.save`: an action is one line appended to the table's
+        journal). Its caller holds the table's lock, so it is saved before anything is
+        acknowledged and before its next action. The file is written in a thread: when it is
+        written whole (a new table, a take-back), replacing it may wait for the disk, and that
+        wait holds up this table's reply only, not every other table's."""
         if self.data is not None:
             await asyncio.to_thread(table.save, self.data)
 
