@@ -310,11 +310,16 @@ class _Server:
     async def save(self, table: Table) -> None:
         """Save ``table`` (:meth:`Table.save`: an action is one line appended to the table's
         journal). Its caller holds the table's lock, so it is saved before anything is
-        acknowledged and before its next action. The file is written in a thread: when it is
-        written whole (a new table, a take-back), replacing it may wait for the disk, and that
-        wait holds up this table's reply only, not every other table's."""
-        if self.data is not None:
+        acknowledged and before its next action. An append is a write of a few bytes, made
+        here (a hand-off to a thread and back cost more, tens of milliseconds on a busy
+        machine); a file written whole (a new table, a take-back) is written in a thread, as
+        replacing it may wait for the disk, and that wait holds up this table's reply only."""
+        if self.data is None:
+            return
+        if table.saves_whole():
             await asyncio.to_thread(table.save, self.data)
+        else:
+            table.save(self.data)
 
 
 def lower_priority() -> None:

@@ -296,7 +296,7 @@ class Table:
         for the new file's blocks, tens of milliseconds on a busy disk.)"""
         actions = self.record.actions
         written = self.written
-        if whole or written is None or written > len(actions):
+        if whole or written is None or self.saves_whole():
             self._write_whole(folder)
         elif written < len(actions):
             lines = "".join(f"{a}\n" for a in actions[written:])
@@ -306,6 +306,11 @@ class Table:
             finally:
                 os.close(fd)
         self.written = len(actions)
+
+    def saves_whole(self) -> bool:
+        """Whether :meth:`save` will write the table's file whole (never written, or an action
+        taken back since), rather than append to its journal."""
+        return self.written is None or self.written > len(self.record.actions)
 
     def _write_whole(self, folder: Path) -> None:
         old = self.journal(folder)
