@@ -474,3 +474,26 @@ def test_each_action_is_appended_and_a_crashed_servers_tables_resume(tmp_path: P
     with journal.open("w") as f:  # a journal of an older generation is not read
         f.write("draw\n")
     assert load_tables(tmp_path)[table.id].record == resumed.record
+
+
+def test_a_take_back_writes_the_table_whole_in_a_new_generation(tmp_path: Path) -> None:
+    """The journal only grows: a take-back writes the table's file whole, numbered one up, and
+    removes the journal of the file before; the tables load as they are after it."""
+    rules = cc.RuleSet.preset("caliente")
+    deck = stacked_deck(rules, {0: "A A A A JK"}, pile="9", stock="5")
+    table = Table("t1", [Seat("Ann", secret="s")] * 4, "spectator",
+                  cc.GameRecord.start(rules, seed=1, deck=deck))
+    table.save(tmp_path)
+    for action in ("draw", "meld A A A A JK"):
+        table.act(0, action, table.turn)
+        table.save(tmp_path)
+    assert (tmp_path / "t1.0.actions").read_text() == "draw\nmeld A A A A JK\n"
+    table.take_back(0, table.turn)
+    assert table.saves_whole()
+    table.save(tmp_path)
+    assert table.generation == 1 and not table.saves_whole()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t1.json"]
+    table.act(0, "meld A A A JK", table.turn)
+    table.save(tmp_path)
+    assert (tmp_path / "t1.1.actions").read_text() == "meld A A A JK\n"
+    assert load_tables(tmp_path)["t1"].record.actions == ("draw", "meld A A A JK")
