@@ -31,6 +31,7 @@ sync_api = pytest.importorskip(
 
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.play import client_view  # noqa: E402
+from canasta_caliente.web.tables import load_tables  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "web"
@@ -97,9 +98,9 @@ def browser() -> Iterator[Any]:
 
 
 def saved_states(data: Path, table: str) -> tuple[cc.GameState, ...]:
-    """Every state of the table's game, from the record the server saved."""
-    saved = json.loads((data / f"{table}.json").read_text(encoding="utf-8"))
-    return cc.GameRecord.from_dict(saved["record"]).states()
+    """Every state of the table's game, from what the server saved (the table's file and the
+    journal of the actions played since, read as a restarted server reads them)."""
+    return tuple(load_tables(data)[table].states)
 
 
 def set_up(page: Any, url: str, seats: list[str], options: str = "",
