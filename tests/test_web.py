@@ -4,13 +4,18 @@ organiser's API and plays them through seats' sockets."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the dev extra)")
@@ -19,8 +24,11 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 
 import canasta_caliente as cc
 from canasta_caliente.play import client_view
+from canasta_caliente.testing import stacked_deck
 from canasta_caliente.web import app
 from canasta_caliente.web.server import MESSAGE_LIMIT
+from canasta_caliente.web.tables import Seat, Table, load_tables
+from strategies import rulesets
 
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
     {"kind": "bot", "level": "level-1"}] * 3
@@ -346,3 +354,146 @@ def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> N
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "not-your-turn"
+
+
+# -- the pile's reasons (PILE-3, PILE-5, READ-6: the engine's words, never the page's) ---------
+
+WEB = Path(__file__).resolve().parent.parent / "src" / "canasta_caliente" / "web"
+FREEZER_KINDS = {"JK": "wild", "2": "wild", "R3": "red three", "B3": "stop card"}
+
+
+def expected_reasons(state: cc.GameState) -> set[str]:
+    """What the reasons must say, as RULES.md puts it (an oracle of the test's own): one word
+    for each cause of a frozen pile, the rule IDs they name."""
+    player = state.current_player
+    if player is None:
+        return set()
+    rules, pile = state.rules, set(state.pile)
+    causes = set()
+    if rules.always_frozen:
+        causes.add("always frozen (PILE-5)")
+    if pile & {cc.Card.TWO, cc.Card.JOKER}:
+        causes.add("wild card (PILE-3)")
+    if cc.Card.RED_THREE in pile:
+        causes.add("red three, a bonus card (PILE-3)")
+    if cc.Card.BLACK_THREE in pile and rules.stop_card_freezes:
+        causes.add("stop card, and stop_card_freezes is on (PILE-3, READ-6)")
+    if not state.melds(state.side_of(player)):
+        causes.add("not melded yet (PILE-3)")
+    return causes
+
+
+# RULES: PILE-3, PILE-5, READ-6
+@settings(max_examples=25, deadline=None)
+@given(rules=rulesets(), kinds=st.sets(st.sampled_from(sorted(FREEZER_KINDS))),
+       seed=st.integers(0, 2**32))
+def test_the_messages_pile_reasons_name_every_freezer_under_any_rules(
+        rules: cc.RuleSet, kinds: set[str], seed: int) -> None:
+    """Under generated RuleSets, a deal that turns up any mix of freezers (a stop card among
+    them, which freezes only under ``stop_card_freezes``), then a random game from it: every
+    message's pile reasons name each cause of the frozen pile, and nothing else."""
+    # A stop card turned up stays on top (PILE-2), unless READ-1 turns on to the 9.
+    pile = [*sorted(kinds, key=lambda code: code == "B3"), "9"]
+    assume(rules.deck_size - rules.hand_size * rules.active_players > len(pile) + 2)
+    deck = stacked_deck(rules, {}, pile=pile)
+    record = cc.GameRecord.start(rules, seed=seed, deck=deck)
+    table = Table("t", [Seat("Ann", secret="s")] * rules.players, "spectator", record)
+    assert set(kinds) <= {c.code for c in table.state.pile}
+    rng = random.Random(seed)
+    for _ in range(40):
+        state = table.state
+        reasons = table.message(0, 0)["board"]["pile_status"]["frozen"]
+        assert len(reasons) == len(expected_reasons(state))
+        for cause in expected_reasons(state):
+            assert sum(r.endswith(cause) for r in reasons) == 1, (cause, reasons)
+        if cc.Card.BLACK_THREE in state.pile and not rules.stop_card_freezes:
+            assert not any("stop card" in r for r in reasons)
+        legal = cc.legal_actions(state)
+        if not legal:
+            break
+        table.play(rng.choice(legal))
+
+
+def web_texts() -> list[tuple[str, str]]:
+    """Every text of the web package a page or a message may show: its Python modules' string
+    constants (docstrings aside) and its static files whole, each with where it stands."""
+    texts: list[tuple[str, str]] = []
+    for path in sorted(WEB.rglob("*")):
+        if path.suffix == ".py":
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+            texts += [(f"{path.name}:{node.lineno}", node.value) for node in ast.walk(tree)
+                      if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                      and id(node) not in docs]
+        elif path.suffix in (".js", ".html", ".css"):
+            texts.append((path.name, path.read_text(encoding="utf-8")))
+    return texts
+
+
+PILE_WORDING = re.compile(r"PILE-[2-5]|READ-6|INIT-4|not melded|has not melded|keeps? the pile"
+                          r"|(froz|freez|block)\w*[^\n]{0,60}\b(wild|bonus|stop|three)"
+                          r"|\b(wild|bonus|stop|three)[^\n]{0,60}(froz|freez|block)", re.I)
+
+
+def test_the_web_package_writes_no_pile_reason_of_its_own() -> None:
+    """Why the pile is frozen or blocked is the engine's to say (``pile_frozen_reasons``,
+    ``up_card_refusal``): no text of the web package names a pile rule or a freezer."""
+    texts = web_texts()
+    assert any("Frozen: " in text for _, text in texts)  # the search sees the page's words
+    found = [(where, match.group(0)) for where, text in texts
+             for match in PILE_WORDING.finditer(text)]
+    assert not found, found
+
+
+def test_each_action_is_appended_and_a_crashed_servers_tables_resume(tmp_path: Path) -> None:
+    """A table is written whole once, then each action is one line appended to its journal;
+    the tables load from the two files as they stand at any moment (a crash), a line cut off
+    mid-write left out; a restarted server folds the journal into a new file."""
+    rules = cc.RuleSet.preset("caliente")
+    table = Table.create(rules, [Seat("Ann", secret="s")] + [Seat("Bot", level="level-1")] * 3,
+                         seed=3)
+    table.save(tmp_path)
+    for _ in range(6):
+        table.play(cc.legal_actions(table.state)[0])
+        table.save(tmp_path)
+    journal = tmp_path / f"{table.id}.0.actions"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([journal.name,
+                                                                f"{table.id}.json"])
+    assert journal.read_text().splitlines() == list(table.record.actions)
+    assert json.loads((tmp_path / f"{table.id}.json").read_text())["record"]["actions"] == []
+    assert all(p.stat().st_mode & 0o077 == 0 for p in tmp_path.iterdir())
+    assert load_tables(tmp_path)[table.id].record == table.record
+    with journal.open("a") as f:
+        f.write("disc")  # a crash in the middle of a write
+    assert load_tables(tmp_path)[table.id].record == table.record
+    with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as server:
+        resumed = server.app.state.tables[table.id]  # type: ignore[attr-defined]
+        assert resumed.record.actions[:6] == table.record.actions
+        assert resumed.generation == 1 and not journal.exists()
+    assert [p.name for p in tmp_path.iterdir()] == [f"{table.id}.json"]
+    with journal.open("w") as f:  # a journal of an older generation is not read
+        f.write("draw\n")
+    assert load_tables(tmp_path)[table.id].record == resumed.record
+
+
+def test_a_take_back_writes_the_table_whole_in_a_new_generation(tmp_path: Path) -> None:
+    """The journal only grows: a take-back writes the table's file whole, numbered one up, and
+    removes the journal of the file before; the tables load as they are after it."""
+    rules = cc.RuleSet.preset("caliente")
+    deck = stacked_deck(rules, {0: "A A A A JK"}, pile="9", stock="5")
+    table = Table("t1", [Seat("Ann", secret="s")] * 4, "spectator",
+                  cc.GameRecord.start(rules, seed=1, deck=deck))
+    table.save(tmp_path)
+    for action in ("draw", "meld A A A A JK"):
+        table.act(0, action, table.turn)
+        table.save(tmp_path)
+    assert (tmp_path / "t1.0.actions").read_text() == "draw\nmeld A A A A JK\n"
+    table.take_back(0, table.turn)
+    assert table.saves_whole()
+    table.save(tmp_path)
+    assert table.generation == 1 and not table.saves_whole()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t1.json"]
+    table.act(0, "meld A A A JK", table.turn)
+    table.save(tmp_path)
+    assert (tmp_path / "t1.1.actions").read_text() == "meld A A A JK\n"
+    assert load_tables(tmp_path)["t1"].record.actions == ("draw", "meld A A A JK")

@@ -31,6 +31,7 @@ sync_api = pytest.importorskip(
 
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.play import client_view  # noqa: E402
+from canasta_caliente.web.tables import load_tables  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "web"
@@ -97,9 +98,9 @@ def browser() -> Iterator[Any]:
 
 
 def saved_states(data: Path, table: str) -> tuple[cc.GameState, ...]:
-    """Every state of the table's game, from the record the server saved."""
-    saved = json.loads((data / f"{table}.json").read_text(encoding="utf-8"))
-    return cc.GameRecord.from_dict(saved["record"]).states()
+    """Every state of the table's game, from what the server saved (the table's file and the
+    journal of the actions played since, read as a restarted server reads them)."""
+    return tuple(load_tables(data)[table].states)
 
 
 def set_up(page: Any, url: str, seats: list[str], options: str = "",
@@ -145,6 +146,34 @@ def check_page(page: Any, state: cc.GameState, seat: int) -> None:
                      for m in state.melds(side)]
     labels = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.ariaLabel)")
     assert all(labels), "every card has a label a screen reader reads"
+    check_log_lines_whole(page)
+
+
+LOG_EDGES = """() => {
+  const box = document.getElementById("log"), edge = box.getBoundingClientRect();
+  const lines = [...box.children].map((li) => {
+    const r = li.getBoundingClientRect();
+    return [r.top - edge.top - box.clientTop, r.bottom - edge.top - box.clientTop];
+  });
+  return {lines, height: box.clientHeight, scrolled: box.scrollHeight > box.clientHeight};
+}"""
+"""The event log's lines, each as its top and bottom edge measured from the top of the log's
+visible box, the box's visible height, and whether it holds more than it shows."""
+
+
+def check_log_lines_whole(page: Any) -> bool:
+    """The event log shows whole lines only: its visible box starts at the top of one event's
+    line and ends at the bottom of the newest. Returns whether the log was scrolled."""
+    edges = page.evaluate(LOG_EDGES)
+    lines, height = edges["lines"], edges["height"]
+    if not lines:
+        return False
+    shown = [top for top, bottom in lines if bottom > 0.5 and top < height - 0.5]
+    assert shown, "the log shows none of its lines"
+    assert abs(shown[0]) < 0.5, f"the log's first visible line is cut: it starts at {shown[0]}"
+    assert abs(lines[-1][1] - height) < 0.5, "the log does not end at its newest line"
+    scrolled: bool = edges["scrolled"]
+    return scrolled
 
 
 def wait_for(find: Any) -> Any:
@@ -233,6 +262,7 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
                                timeout=STEP)
     assert saved_states(data, table)[-1].is_game_over
     assert page.text_content("#status") == "The game is over."
+    assert check_log_lines_whole(page), "the log holds more than it shows, whole lines only"
     shoot(page, "table-game-over.png")
     assert actions_shown > 5
 

@@ -82,6 +82,7 @@ __all__ = [
     "partner",
     "pass_refusal",
     "pile_frozen_for",
+    "pile_frozen_reasons",
     "rules_of",
     "situation",
     "take_refusal",
@@ -184,6 +185,36 @@ def pile_frozen_for(ctx: Context) -> bool:
     <canasta_caliente.rules.facts.RuleFacts.freezers>`); and for a side that has not melded."""
     return (ctx.rules.always_frozen or not ctx.opened
             or not ctx.facts.freezers.isdisjoint(ctx.state.table.pile))
+
+
+def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
+    """Why the pile is frozen for the player's side (PILE-3, PILE-5, READ-6), in words, each
+    reason naming its rule IDs: one for each cause of :func:`pile_frozen_for` that holds (the
+    rules keep it always frozen; each kind of freezer it holds, read from :attr:`RuleFacts.freezers
+    <canasta_caliente.rules.facts.RuleFacts.freezers>`; the side has not melded), in that order;
+    ``()`` when the pile is not frozen for the side. For pages and messages that say why; the
+    rules decide by :func:`pile_frozen_for` alone.
+
+    >>> import canasta_caliente as cc
+    >>> pile_frozen_reasons(context(cc.new_game(cc.RuleSet.preset("caliente"), seed=1)))[-1]
+    'the side to play has not melded yet (PILE-3)'
+    """
+    if not pile_frozen_for(ctx):
+        return ()
+    reasons: list[str] = []
+    if ctx.rules.always_frozen:
+        reasons.append("these rules keep the pile always frozen (PILE-5)")
+    held = ctx.facts.freezers.intersection(ctx.state.table.pile)
+    if TWO in held or JOKER in held:
+        reasons.append("it holds a wild card (PILE-3)")
+    if R3 in held:
+        reasons.append("it holds a red three, a bonus card (PILE-3)")
+    if B3 in held:  # a freezer only under stop_card_freezes
+        reasons.append("it holds a black three, a stop card, and stop_card_freezes is on "
+                       "(PILE-3, READ-6)")
+    if not ctx.opened:
+        reasons.append("the side to play has not melded yet (PILE-3)")
+    return tuple(reasons)
 
 
 def needs_concealed(ctx: Context, question: object) -> bool:

@@ -19,6 +19,7 @@ import contextlib
 import functools
 import json
 import multiprocessing
+import os
 import random
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -65,6 +66,11 @@ the seat's last action; ``hint`` asks for the search's ranking of the legal acti
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
+BOT_NICENESS = 10
+"""How much lower than the server's the bots' worker processes run (``os.nice``, where the
+system has it): a person's reply waits for a core behind no bot's search. A bot's budget is
+time, so a busy core costs it simulations, never the turn order or a rule."""
+
 
 class _Server:
     """The tables of one application, their open sockets and the bots' worker threads."""
@@ -85,6 +91,7 @@ class _Server:
         if data is not None:
             data.mkdir(parents=True, exist_ok=True)
             for table in load_tables(data).values():
+                table.save(data, whole=True)  # its journal, a cut-off line and all, folded in
                 self.add(table)
 
     # -- life ------------------------------------------------------------------------------
@@ -105,6 +112,10 @@ class _Server:
                 task.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
+            if self.data is not None:  # each table's file whole again, without its journal
+                for table in self.tables.values():
+                    async with self.locks[table.id]:
+                        await asyncio.to_thread(table.save, self.data, whole=True)
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -159,7 +170,7 @@ class _Server:
         # The first message under new rules builds their action ids (a tenth of a second or
         # more): in a thread, so the other tables' replies go on meanwhile.
         await asyncio.to_thread(table.message, None, 0)
-        self.save(table)
+        await self.save(table)
         self.add(table)
         self.drive(table)
         return JSONResponse(table.links(), status_code=201)
@@ -215,7 +226,7 @@ class _Server:
                     table.act(seat, fields.get("action"), fields.get("turn"))
                 else:
                     table.take_back(seat, fields.get("turn"))
-                self.save(table)
+                await self.save(table)
             await self.broadcast(table)
             self.drive(table)
         except Refused as exc:
@@ -258,7 +269,8 @@ class _Server:
         if self.pool is None:
             if self.processes:
                 self.pool = ProcessPoolExecutor(self.workers,
-                                                mp_context=multiprocessing.get_context("spawn"))
+                                                mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=lower_priority)
             else:
                 self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
         return self.pool
@@ -292,12 +304,28 @@ class _Server:
                 if table.turn != turn:  # a person took an action back meanwhile
                     continue
                 table.play(action)
-                self.save(table)
+                await self.save(table)
             await self.broadcast(table)
 
-    def save(self, table: Table) -> None:
-        if self.data is not None:
+    async def save(self, table: Table) -> None:
+        """Save ``table`` (:meth:`Table.save`: an action is one line appended to the table's
+        journal). Its caller holds the table's lock, so it is saved before anything is
+        acknowledged and before its next action. An append is a write of a few bytes, made
+        here (a hand-off to a thread and back cost more, tens of milliseconds on a busy
+        machine); a file written whole (a new table, a take-back) is written in a thread, as
+        replacing it may wait for the disk, and that wait holds up this table's reply only."""
+        if self.data is None:
+            return
+        if table.saves_whole():
+            await asyncio.to_thread(table.save, self.data)
+        else:
             table.save(self.data)
+
+
+def lower_priority() -> None:
+    """A bots' worker process starting: below the server by :data:`BOT_NICENESS`."""
+    if hasattr(os, "nice"):
+        os.nice(BOT_NICENESS)
 
 
 def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],

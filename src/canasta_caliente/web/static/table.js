@@ -196,7 +196,22 @@ function drawResults(view, board) {
 function drawLog() {
   const box = $("log");
   box.replaceChildren(...log.map((e) => el("li", e.text)));
-  box.scrollTop = box.scrollHeight;
+  fitLog();
+}
+
+// Whole lines only: the box is exactly as tall as the newest events that fit in its largest
+// height (CSS max-height), and scrolled so that the first of them starts at its top edge, so no
+// event's text is ever cut in half, whatever its lines wrap to.
+function fitLog() {
+  const box = $("log"), items = box.children;
+  box.style.height = "";
+  if (!items.length) return;
+  const limit = parseFloat(getComputedStyle(box).maxHeight);
+  const last = items[items.length - 1], bottom = last.offsetTop + last.offsetHeight;
+  let first = items.length - 1;
+  while (first > 0 && bottom - items[first - 1].offsetTop <= limit) first--;
+  box.style.height = (bottom - items[first].offsetTop) + "px";
+  box.scrollTop = items[first].offsetTop;
 }
 
 function status(view) {
@@ -250,6 +265,8 @@ function connect() {
     retry = Math.min(retry * 2, 8000);
   });
 }
+
+window.addEventListener("resize", fitLog);
 
 document.addEventListener("keydown", (event) => {
   if (!message || event.ctrlKey || event.metaKey || event.altKey) return;
