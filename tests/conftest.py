@@ -196,7 +196,10 @@ def quick_part(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
     """A parametrisation's values with only those in ``quick`` left in the quick loop: the
     others are marked slow, so the whole suite still runs every value, with the same test ids.
     A tuple is spread over the argument names, as pytest spreads it when there are several."""
-    keep = list(quick)
+    values, keep = list(values), list(quick)
+    unknown = [value for value in keep if value not in values]
+    if unknown:
+        raise ValueError(f"quick_part: {unknown!r} are not among the values")
     return [value if value in keep else pytest.param(
                 *(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.slow)
             for value in values]
