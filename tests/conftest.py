@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,13 +16,35 @@ from hypothesis import strategies as st
 import canasta_caliente as cc
 from canasta_caliente.testing import ReferenceCheck, reference_legal_actions, stacked_deck
 
+# Hypothesis profiles. "ci" is the whole suite's; "quick" is the quick loop's (`-m "not slow"`),
+# a third of the examples, so that each property still runs there and still can fail, and the
+# whole suite keeps every example; "long" is run by hand. HYPOTHESIS_PROFILE chooses one
+# whatever the marks (`HYPOTHESIS_PROFILE=ci python -m pytest -m "not slow"`). Tests that set
+# their own `max_examples` keep it in every profile; tests that scale the profile's
+# (`10 * settings().max_examples`) scale with it.
 settings.register_profile(
     "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "quick", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "long", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def leaves_out_slow(markexpr: str) -> bool:
+    """Whether a `-m` expression is the quick loop's: one that says ``not slow``."""
+    return re.search(r"\bnot\s+slow\b", markexpr) is not None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The quick loop (`-m "not slow"`) runs Hypothesis with the "quick" profile, unless
+    HYPOTHESIS_PROFILE names one. Test modules read the profile when they are collected, after
+    this."""
+    if "HYPOTHESIS_PROFILE" not in os.environ and leaves_out_slow(config.option.markexpr):
+        settings.load_profile("quick")
 
 
 def rules_for(preset: str = "caliente", **options: Any) -> cc.RuleSet:
@@ -167,6 +190,29 @@ def run_down(state: cc.GameState, leave: int) -> cc.GameState:
 
 PRESETS = cc.RuleSet.preset_names()
 """The names of every preset."""
+
+
+def quick_part(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
+    """A parametrisation's values with only those in ``quick`` left in the quick loop: the
+    others are marked slow, so the whole suite still runs every value, with the same test ids.
+    A tuple is spread over the argument names, as pytest spreads it when there are several."""
+    values, keep = list(values), list(quick)
+    unknown = [value for value in keep if value not in values]
+    if unknown:
+        raise ValueError(f"quick_part: {unknown!r} are not among the values")
+    return [value if value in keep else pytest.param(
+                *(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.slow)
+            for value in values]
+
+
+QUICK_PRESETS = ("caliente-cards", "caliente-2p", "caliente-6p-3deck-3x2", "classic")
+"""The presets the quick loop plays where a test is parametrised over every preset: between
+them four players with the Caliente cards, two players, three decks and three sides, and the
+classic rules (the generated RuleSets of the quick loop's Hypothesis tests draw the rest)."""
+
+EVERY_PRESET = quick_part(PRESETS, QUICK_PRESETS)
+"""Every preset as a parametrisation: :data:`QUICK_PRESETS` in the quick loop, every preset in
+the whole suite."""
 
 
 def random_state(preset: str, seed: int, steps: int) -> cc.GameState:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.views.action_space import action_space_size
+from conftest import EVERY_PRESET
 from strategies import rulesets
 
 PRESETS = cc.RuleSet.preset_names()
@@ -41,7 +42,7 @@ def _sweep(rules: cc.RuleSet, seed: int, max_steps: int) -> int:
     return max_steps
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_every_legal_action_of_a_preset_has_an_id(preset: str) -> None:
     """Random play of whole hands of every preset meets no legal action without an id, and the
     ids listed for a state are those of its legal actions, ascending."""

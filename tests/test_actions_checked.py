@@ -108,6 +108,7 @@ def test_card_parse_and_parse_action_refuse_non_strings_with_type_errors() -> No
     assert parse_cards(["7", Card.TWO]) == (Card.SEVEN, Card.TWO)
 
 
+@pytest.mark.slow
 def test_every_small_action_that_builds_round_trips_through_its_notation() -> None:
     """Exhaustively, every verb with every multiset of up to three cards and every ``on``
     either is refused when built or prints as notation that parses back to it; and an action

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from canasta_caliente.cli.commands import main
+from conftest import quick_part
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = ROOT / "examples" / "house-rules"
@@ -40,7 +41,9 @@ def _env() -> dict[str, str]:
         [str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]))
 
 
-@pytest.mark.parametrize("args", list(PRINTING.values()), ids=list(PRINTING))
+@pytest.mark.parametrize("args", quick_part(
+    PRINTING.values(), [PRINTING["demo"], PRINTING["simulate"], PRINTING["rules show"]]),
+    ids=list(PRINTING))
 def test_a_closed_pipe_ends_every_command_normally(args: list[str]) -> None:
     """The reader of the output is gone before the first line (its end of the pipe closed
     before the command starts, so the first write surely fails): status 0, nothing on standard

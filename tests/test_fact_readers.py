@@ -32,7 +32,7 @@ np = pytest.importorskip("numpy")
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.cards import counts_from_cards  # noqa: E402
 from canasta_caliente.rl import observation, observation_layout, observation_of  # noqa: E402
-from conftest import RARE_WEIGHTS, deal, play, rules_for  # noqa: E402
+from conftest import EVERY_PRESET, RARE_WEIGHTS, deal, play, rules_for  # noqa: E402
 from strategies import rulesets  # noqa: E402
 
 B3, CAL = cc.Card.BLACK_THREE, cc.Card.CALIENTE
@@ -298,7 +298,7 @@ def test_readers_agree_with_the_state_in_long_games(rules: cc.RuleSet, seed: int
     walk(rules, seed, 400, every_seat=True)
 
 
-@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_readers_agree_with_the_state_on_every_preset(preset: str) -> None:
     """Each preset, with and without the readings that change the pile's facts (READ-6,
     PILE-5): the readers agree at the states of a random game."""

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import canasta_caliente as cc
 from canasta_caliente.engine import decision, listing, successors, tables
 from canasta_caliente.rules.facts import INF, rule_facts
+from conftest import EVERY_PRESET
 from strategies import rulesets
 
 
@@ -78,7 +79,7 @@ def play_and_check(rules: cc.RuleSet, seed: int, steps: int) -> None:
         state = cc.apply(state, action)
 
 
-@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_direct_paths_match_the_general_path_on_every_preset(preset: str) -> None:
     """Two whole-hand random games per preset: listing and successors agree at every state."""
     rules = cc.RuleSet.preset(preset)

@@ -87,14 +87,15 @@ def test_the_prose_quotes_no_result(path: Path) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_the_first_cell_says_what_to_install(path: Path) -> None:
     """The first cell names the extra ``notebook``, and that extra holds what running the
-    notebook needs: JupyterLab, the kernel, nbclient, and the extras the notebook uses."""
+    notebook needs: JupyterLab, the kernel, nbclient, ipywidgets (the progress bar's widget in
+    Jupyter), and the extras the notebook uses."""
     nb = nbformat.read(path, as_version=4)
     assert nb.cells[0].cell_type == "markdown"
     assert '.[notebook]"' in nb.cells[0].source
     extras = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"][
         "optional-dependencies"]
     names = {re.split(r"[<>=\[]", spec)[0] for spec in extras["notebook"]}
-    assert {"jupyterlab", "ipykernel", "nbclient", "nbformat"} <= names
+    assert {"jupyterlab", "ipykernel", "nbclient", "nbformat", "ipywidgets"} <= names
     assert "canasta-caliente[analysis,progress]" in extras["notebook"]
 
 

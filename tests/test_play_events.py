@@ -31,6 +31,7 @@ import canasta_caliente as cc
 from canasta_caliente.cards import NUM_RANKS, counts_from_cards
 from canasta_caliente.play import kinds as k
 from canasta_caliente.state.game import HandResult, Phase, Question, SideTable, Turn
+from conftest import EVERY_PRESET
 from play_walks import steps
 from strategies import rulesets
 
@@ -319,7 +320,7 @@ def check_action(before: cc.GameState, action: cc.Action) -> cc.GameState:
 PRESETS = cc.RuleSet.preset_names()
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_events_replay_onto_every_view_in_every_preset(preset: str) -> None:
     # RULES: TURN-2, TURN-3, PILE-1, INIT-4, MELD-4, DISC-2, HOT-2, END-2, SCORE-6, DEAL-4
     rules = cc.RuleSet.preset(preset)

@@ -21,6 +21,7 @@ from canasta_caliente.play.schemas import (  # noqa: E402
     schema,
 )
 from canasta_caliente.play.text import card_name, cards_phrase  # noqa: E402
+from conftest import EVERY_PRESET  # noqa: E402
 from play_walks import steps  # noqa: E402
 
 
@@ -65,7 +66,7 @@ def messages_validate(preset: str, seed: int, limit: int) -> set[str]:
     return kinds
 
 
-@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_every_message_of_a_random_game_validates(preset: str) -> None:
     assert {"draw", "meld", "discard"} <= messages_validate(preset, 3, 40)
 

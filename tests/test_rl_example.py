@@ -18,6 +18,7 @@ pytest.importorskip("pettingzoo")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # trains for two seconds of wall time, however fast the machine
 def test_train_linear_runs_and_prints_win_rates() -> None:
     """examples/rl/train_linear.py trains for two seconds and prints the win rate against the
     random bot, with a confidence interval, before and after training."""

@@ -19,6 +19,7 @@ from canasta_caliente.rl import (  # noqa: E402
     observation_of,
     observation_size,
 )
+from conftest import EVERY_PRESET  # noqa: E402
 
 PRESETS = cc.RuleSet.preset_names()
 
@@ -102,7 +103,7 @@ def _reference(view: cc.View) -> list[float]:
     return out
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_observation_matches_the_reference_and_the_bounds(preset: str) -> None:
     """At every node of random hands, for every seat, the observation equals the reference
     built from the view's accessors, has the layout's length and dtype, and stays within the

@@ -34,6 +34,7 @@ from canasta_caliente.rl import (  # noqa: E402
     observation_scale,
     raw_env,
 )
+from conftest import quick_part  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -131,6 +132,7 @@ def test_action_masks_legal_ids_and_info_agree() -> None:
     assert len(info["legal_ids"]) == space.size
 
 
+@pytest.mark.slow
 def test_maskable_ppo_supports_the_bare_env() -> None:
     """sb3-contrib's MaskablePPO finds the mask on the bare environment, and on SB3's
     make_vec_env of a registered id."""
@@ -149,7 +151,7 @@ def test_maskable_ppo_supports_the_bare_env() -> None:
     vec.close()
 
 
-@pytest.mark.parametrize("mode", ["sync", "async"])
+@pytest.mark.parametrize("mode", quick_part(["sync", "async"], ["sync"]))
 def test_vector_env_samples_from_every_mask(mode: str) -> None:
     """gym.make_vec of 8 copies runs 1,000 steps (sync; 100 async) drawing each copy's action
     from its mask: the mask at a copy's last step is all ones, never empty, and the action

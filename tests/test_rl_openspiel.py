@@ -34,6 +34,7 @@ def test_random_sim_test() -> None:
                             verbose=False)
 
 
+@pytest.mark.slow
 def test_random_sim_test_four_players_with_caliente_cards() -> None:
     """random_sim_test with four players and the Caliente cards."""
     pyspiel.random_sim_test(_load(rules="caliente-cards"), num_sims=1, serialize=False,

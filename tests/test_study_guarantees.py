@@ -55,6 +55,7 @@ def test_distinct_bots_with_one_name_are_refused_by_every_study(bots: list[Any])
         cc.tournament(bots, RULES_2P, games=2)
 
 
+@pytest.mark.slow
 def test_the_same_bot_twice_is_one_bot_and_renamed_bots_are_told_apart() -> None:
     """One bot object given twice is one bot (as the same name twice is); two search budgets
     named apart are reported apart."""

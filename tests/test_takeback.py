@@ -17,7 +17,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.play.takeback import take_back_refusal
-from conftest import PRESETS, RARE_WEIGHTS
+from conftest import EVERY_PRESET, RARE_WEIGHTS
 
 
 def _seen(state: cc.GameState, seat: int) -> Counter[cc.Card]:
@@ -32,7 +32,7 @@ def _seen(state: cc.GameState, seat: int) -> Counter[cc.Card]:
     return seen
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_allowed_take_backs_reveal_nothing_and_only_melds_and_discards_are(preset: str) -> None:
     rules = cc.RuleSet.preset(preset)
     allowed = refused = 0
