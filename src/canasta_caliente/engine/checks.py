@@ -83,6 +83,7 @@ __all__ = [
     "pass_refusal",
     "pile_frozen_for",
     "pile_frozen_reasons",
+    "pile_refusal",
     "rules_of",
     "situation",
     "take_refusal",
@@ -346,8 +347,19 @@ wild; never a bonus card). The listing reads it before anything else of a draw p
 
 def up_card_refusal(ctx: Context) -> str | None:
     """Whether the up card can be taken at all (PILE-2): the pile is not empty and its up card
-    is a natural."""
-    pile = ctx.state.table.pile
+    is a natural (:func:`pile_refusal` of the table's pile)."""
+    return pile_refusal(ctx.state.table.pile)
+
+
+def pile_refusal(pile: Sequence[Card]) -> str | None:
+    """Why no take of ``pile`` is possible whoever takes it (PILE-2), or ``None`` if its up card
+    is a natural: :func:`up_card_refusal` for a pile alone, for readers with no state (a seat's
+    view, its display).
+
+    >>> from canasta_caliente.cards import Card
+    >>> pile_refusal((Card.FIVE, Card.BLACK_THREE))
+    'the pile is blocked by a stop card (PILE-2)'
+    """
     if not pile:
         return "the pile is empty"
     up = pile[-1]

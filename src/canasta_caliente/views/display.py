@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cards
+from ..engine.checks import pile_refusal
 from ..rules.ruleset import RuleSet
 from ..state.game import Meld, Phase, Question
 
@@ -199,13 +200,9 @@ def _pile(view: GameState | View) -> str:
         return "empty"
     text = " ".join([*(c.code for c in pile[:-1]), f"[{pile[-1].code}]"])
     marks = [f"{len(pile)} card{'s' if len(pile) != 1 else ''}"]
-    up = pile[-1]
-    if up is Card.BLACK_THREE:
-        marks.append("blocked by a stop card (PILE-2)")
-    elif up is Card.CALIENTE:
-        marks.append("blocked by a Caliente card (PILE-2)")
-    elif up.is_wild:
-        marks.append("wild up card: cannot be taken (PILE-2)")
+    refused = pile_refusal(pile)  # (the check's own words: PILE-2)
+    if refused is not None:
+        marks.append(refused)
     if view.rules.always_frozen:
         marks.append("always frozen (PILE-5)")
     elif view.pile_has_freezer:
