@@ -11,54 +11,43 @@ Three loops over whole hands, each choosing uniformly among the legal actions:
 
 Each figure is the median of several runs, on one core.
 
+``--instructions`` counts instead the machine instructions of one step of each loop with
+callgrind (as ``instructions.py`` does: ``--warm`` hands first, then ``--hands`` more, less a run
+of the warm-up alone, divided by the steps), which a shared machine's load does not move;
+``--base SRC`` (the ``src`` folder of another checkout, exported with ``git archive``) counts
+that checkout beside this one in the same run. It needs valgrind.
+
     python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3
+    python benchmarks/bench_env.py --instructions --hands 20 --base /tmp/base/src
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 import canasta_caliente as cc
+from canasta_caliente.players.bots import Bot
 from canasta_caliente.rl import CanastaGymEnv, env
 
 
 def engine_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     """Decisions per second of random play with the engine alone."""
-    rng = random.Random(seed)
-    decisions = 0
     start = time.perf_counter()
-    for h in range(hands):
-        state = cc.new_game(rules, seed=seed * 100_003 + h)
-        while not state.is_hand_over:
-            legal = cc.legal_actions(state)
-            state = cc.apply(state, legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return engine_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
 def pettingzoo_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     """AEC steps per second, each with the acting agent's observation and mask."""
-    e = env(rules=rules)
-    rng = random.Random(seed)
-    steps = 0
     start = time.perf_counter()
-    for h in range(hands):
-        e.reset(seed=seed * 100_003 + h)
-        for _ in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
+    return pettingzoo_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
 def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, float]:
@@ -72,10 +61,49 @@ def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, flo
         bot_moves += 1
         return legal[rng.randrange(len(legal))]
 
-    e = CanastaGymEnv(rules=rules, bots=counting_random_bot)
+    start = time.perf_counter()
+    steps = gymnasium_steps(rules, hands, seed, counting_random_bot)
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, (steps + bot_moves) / elapsed
+
+
+def engine_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
+    """Play the engine loop; return its decisions."""
+    rng = random.Random(seed)
+    decisions = 0
+    for h in range(hands):
+        state = cc.new_game(rules, seed=seed * 100_003 + h)
+        while not state.is_hand_over:
+            legal = cc.legal_actions(state)
+            state = cc.apply(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+def pettingzoo_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
+    """Play the PettingZoo loop; return its steps."""
+    e = env(rules=rules)
     rng = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    for h in range(hands):
+        e.reset(seed=seed * 100_003 + h)
+        for _ in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps
+
+
+def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
+                    bots: Bot | str = "random") -> int:
+    """Play the Gymnasium loop (random bots); return the learner's steps."""
+    e = CanastaGymEnv(rules=rules, bots=bots)
+    rng = random.Random(seed)
+    steps = 0
     for h in range(hands):
         _, info = e.reset(seed=seed * 100_003 + h)
         done = False
@@ -83,19 +111,63 @@ def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, flo
             legal = np.flatnonzero(info["action_mask"])
             _, _, done, _, info = e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, (steps + bot_moves) / elapsed
+    return steps
+
+
+STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
+    "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps}
+"""The loops ``--instructions`` counts, by name."""
+
+
+def count_instructions(args: argparse.Namespace) -> None:
+    """Count each loop's instructions per step under callgrind, here and in ``--base``."""
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: --instructions counts them with callgrind")
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from callgrind import counted
+
+    def run(loop: str, hands: int, src: str | None) -> tuple[int, int]:
+        instructions, out = counted(
+            [sys.executable, __file__, "--child", loop, "--rules", args.rules,
+             "--warm", str(args.warm), "--hands", str(hands), "--seed", str(args.seed)], src)
+        return instructions, int(out.split()[-1])
+
+    print(f"{args.rules}: {args.hands} random hands after {args.warm} warm-up hands "
+          "(instructions per step, callgrind)")
+    for label, src in (("this checkout", None), ("base", args.base)):
+        if label == "base" and src is None:
+            break
+        print(f"  {label}{f' ({src})' if src else ''}:")
+        for loop in STEPPERS:
+            start, _ = run(loop, 0, src)
+            total, steps = run(loop, args.hands, src)
+            print(f"    {loop:<12} steps {steps:>8,}   instructions/step "
+                  f"{(total - start) / steps:>10,.0f}")
 
 
 def main() -> None:
-    """Parse the options, run the loops, print the medians."""
+    """Parse the options, run the loops, print the medians (or the instruction counts)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="caliente", help="a preset name")
     parser.add_argument("--hands", type=int, default=100, help="hands per run")
     parser.add_argument("--runs", type=int, default=3, help="runs (the median is printed)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per step with callgrind instead of timing")
+    parser.add_argument("--warm", type=int, default=5,
+                        help="hands played first, not counted (--instructions)")
+    parser.add_argument("--base", help="the src folder of another checkout, counted beside")
+    parser.add_argument("--child", choices=sorted(STEPPERS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     rules = cc.RuleSet.preset(args.rules)
+    if args.child:
+        stepper = STEPPERS[args.child]
+        stepper(rules, args.warm, args.seed + 1000)
+        print(stepper(rules, args.hands, args.seed))
+        return
+    if args.instructions:
+        count_instructions(args)
+        return
     engine, pz, gym_steps, gym_decisions = [], [], [], []
     for run in range(args.runs):
         seed = args.seed + run
