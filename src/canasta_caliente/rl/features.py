@@ -49,6 +49,7 @@ __all__ = [
     "observation_of",
     "observation_scale",
     "observation_size",
+    "observations_of",
 ]
 
 _KINDS = len(Card)
@@ -292,6 +293,59 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     vector = np.empty(o.size, np.float32)
     o.pack(vector, 0, *_encode_state(state, _seat_of(state, seat)))
     return vector
+
+
+def observations_of(
+    states: Sequence[GameState], seats: Sequence[int],
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The observations of many states at once: row ``i`` is ``observation_of(states[i],
+    seats[i])``, written into ``out`` (a C-contiguous float32 array of shape (N,
+    :func:`observation_size`), reused from call to call: what vector environments do) or into
+    a new array. Every state must have the same rules (or rules of the same observation size
+    and layout: equal RuleSets).
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation_of, observations_of
+    >>> rules = cc.RuleSet.preset("caliente")
+    >>> states = [cc.new_game(rules, seed=s) for s in range(3)]
+    >>> batch = observations_of(states, [0, 1, 2])
+    >>> batch.shape, bool((batch[1] == observation_of(states[1], 1)).all())
+    ((3, 216), True)
+    """
+    if isinstance(states, GameState) or not isinstance(states, Sequence):
+        raise TypeError(f"states: expected a sequence of GameStates, got "
+                        f"{type(states).__name__}")
+    if isinstance(seats, int) or not isinstance(seats, Sequence):
+        raise TypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
+    n = len(states)
+    if len(seats) != n:
+        raise ValueError(f"seats: expected one seat per state ({n}), got {len(seats)}")
+    if not n:
+        raise ValueError("states: expected at least one state")
+    first = states[0]
+    if not isinstance(first, GameState):
+        raise TypeError(f"states[0]: expected a GameState, got {type(first).__name__}")
+    rules = first.rules
+    o = layout_offsets(rules)
+    for i, state in enumerate(states):
+        if not isinstance(state, GameState):
+            raise TypeError(f"states[{i}]: expected a GameState, got {type(state).__name__}")
+        if state.rules is not rules and state.rules != rules:
+            raise ValueError(f"states[{i}]: its rules differ from states[0]'s; a batch "
+                             "shares one observation layout")
+    if out is None:
+        out = np.empty((n, o.size), np.float32)
+    elif not isinstance(out, np.ndarray):
+        raise TypeError(f"out: expected a NumPy array, got {type(out).__name__}")
+    elif (out.dtype != np.float32 or out.shape != (n, o.size)
+          or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(f"out: expected a writable C-contiguous float32 array of shape "
+                         f"{(n, o.size)}, got {out.dtype} {out.shape}")
+    pack, row = o.pack, o.bytes
+    for i, state in enumerate(states):
+        pack(out, i * row, *_encode_state(state, _seat_of(state, seats[i])))
+    return out
 
 
 def _seat_of(state: GameState, seat: object) -> int:
