@@ -8,6 +8,10 @@ Three loops over whole hands, each choosing uniformly among the legal actions:
 - ``gymnasium``: the single-agent environment with random bots in the other seats: one step is
   the learner's action and the bots' replies, with the learner's observation and mask. Its
   rate is given both as learner steps and as decisions (every seat's actions) per second.
+- with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
+  random bots) at N copies, in learner steps of all the copies per second, and the batch
+  observation (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused
+  array, in observations per second, for N = 1, 16, 64, 256.
 
 Each figure is the median of several runs, on one core.
 
@@ -17,13 +21,14 @@ of the warm-up alone, divided by the steps), which a shared machine's load does 
 ``--base SRC`` (the ``src`` folder of another checkout, exported with ``git archive``) counts
 that checkout beside this one in the same run. It needs valgrind.
 
-    python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3
+    python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3 [--vector]
     python benchmarks/bench_env.py --instructions --hands 20 --base /tmp/base/src
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import shutil
 import statistics
@@ -114,8 +119,80 @@ def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
     return steps
 
 
+def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int) -> int:
+    """Play the vector environment of ``n`` copies (random bots, random legal ids from
+    ``info["legal_ids"]``, the masks built all the same) until ``hands`` episodes have ended;
+    return the learner steps of all the copies."""
+    from canasta_caliente.rl import CanastaVectorEnv
+
+    envs = CanastaVectorEnv(n, rules=rules, bots="random", copy=False)
+    rng = random.Random(seed)
+    _, info = envs.reset(seed=seed * 100_003)
+    steps = ended = 0
+    while ended < hands:
+        actions = np.array([ids[rng.randrange(len(ids))] for ids in info["legal_ids"]])
+        _, _, terminations, truncations, info = envs.step(actions)
+        steps += n
+        ended += int(terminations.sum() + truncations.sum())
+    return steps
+
+
+def batch_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
+    """``n`` states of random hands (the batch observation's input)."""
+    rng = random.Random(seed)
+    states: list[cc.GameState] = []
+    state = cc.new_game(rules, seed=seed)
+    while len(states) < n:
+        if state.is_hand_over:
+            state = cc.new_game(rules, seed=rng.randrange(2**32))
+        states.append(state)
+        legal = cc.legal_actions(state)
+        state = cc.apply(state, legal[rng.randrange(len(legal))])
+    return states
+
+
+def batch_steps(rules: cc.RuleSet, batches: int, seed: int, n: int) -> int:
+    """Observe ``batches`` batches of ``n`` states (each state's player to act, states of
+    random hands made once, before) with the batch observation into one reused array; return
+    the observations made."""
+    from canasta_caliente.rl import observations_of
+
+    states = batch_states(rules, n, seed)
+    seats = [s.current_player for s in states]
+    out = observations_of(states, seats)
+    for _ in range(batches):
+        observations_of(states, seats, out)
+    return batches * n
+
+
+def batch_rate(rules: cc.RuleSet, n: int, seed: int, batches: int = 40) -> float:
+    """Observations per second of the batch observation at ``n`` states a batch."""
+    from canasta_caliente.rl import observations_of
+
+    states = batch_states(rules, n, seed)
+    seats = [s.current_player for s in states]
+    out = observations_of(states, seats)
+    start = time.perf_counter()
+    for _ in range(batches):
+        observations_of(states, seats, out)
+    return batches * n / (time.perf_counter() - start)
+
+
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
+    """Learner steps per second (all copies) of the vector environment of ``n`` copies."""
+    start = time.perf_counter()
+    return vector_steps(rules, hands, seed, n) / (time.perf_counter() - start)
+
+
+SIZES = (1, 16, 64, 256)
+"""The numbers of copies (and of states a batch) measured."""
+
 STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
-    "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps}
+    "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
+    **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
+    # A "hand" of the batch loop is one batch of 256 observations.
+    "batch256": functools.partial(batch_steps, n=256),
+}
 """The loops ``--instructions`` counts, by name."""
 
 
@@ -138,7 +215,7 @@ def count_instructions(args: argparse.Namespace) -> None:
         if label == "base" and src is None:
             break
         print(f"  {label}{f' ({src})' if src else ''}:")
-        for loop in STEPPERS:
+        for loop in args.loops:
             start, _ = run(loop, 0, src)
             total, steps = run(loop, args.hands, src)
             print(f"    {loop:<12} steps {steps:>8,}   instructions/step "
@@ -157,6 +234,13 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=5,
                         help="hands played first, not counted (--instructions)")
     parser.add_argument("--base", help="the src folder of another checkout, counted beside")
+    parser.add_argument("--loops", nargs="+", choices=sorted(STEPPERS),
+                        default=["engine", "pettingzoo", "gymnasium"],
+                        help="the loops to count (--instructions; default: engine, pettingzoo "
+                        "and gymnasium, which the base has too)")
+    parser.add_argument("--vector", action="store_true",
+                        help="also time the vector environment and the batch observation at "
+                        f"N = {', '.join(map(str, SIZES))} (not in a checkout without them)")
     parser.add_argument("--child", choices=sorted(STEPPERS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     rules = cc.RuleSet.preset(args.rules)
@@ -169,6 +253,8 @@ def main() -> None:
         count_instructions(args)
         return
     engine, pz, gym_steps, gym_decisions = [], [], [], []
+    vector: dict[int, list[float]] = {n: [] for n in SIZES}
+    batch: dict[int, list[float]] = {n: [] for n in SIZES}
     for run in range(args.runs):
         seed = args.seed + run
         engine.append(engine_rate(rules, args.hands, seed))
@@ -176,6 +262,9 @@ def main() -> None:
         learner, everyone = gymnasium_rate(rules, args.hands, seed)
         gym_steps.append(learner)
         gym_decisions.append(everyone)
+        for n in SIZES if args.vector else ():
+            vector[n].append(vector_rate(rules, max(args.hands, n), seed, n))
+            batch[n].append(batch_rate(rules, n, seed))
     print(f"{args.rules}: {args.runs} runs of {args.hands} random hands (median)")
     print(f"  engine decisions/s             {statistics.median(engine):10.0f}")
     print(f"  pettingzoo steps/s (obs+mask)  {statistics.median(pz):10.0f}")
@@ -183,7 +272,11 @@ def main() -> None:
           "   (each with the bots' replies)")
     print(f"  gymnasium decisions/s          {statistics.median(gym_decisions):10.0f}"
           "   (the learner's and the bots')")
-
+    for n in SIZES if args.vector else ():
+        print(f"  vector env N={n:<3} steps/s      {statistics.median(vector[n]):10.0f}"
+              "   (learner steps of all copies, obs+masks, bots' replies)")
+    for n in SIZES if args.vector else ():
+        print(f"  batch observation N={n:<3} obs/s {statistics.median(batch[n]):10.0f}")
 
 if __name__ == "__main__":
     main()
