@@ -107,7 +107,8 @@ class SideTable:
     @property
     def meld_count(self) -> int:
         """How many melds the side has on the table (stop melds included)."""
-        return sum(1 for m in self.melds if m is not None) + len(self.stop_melds)
+        melds = self.melds
+        return len(melds) - melds.count(None) + len(self.stop_melds)
 
     def canastas(self, size: int) -> int:
         """How many canastas the side has."""
