@@ -7,22 +7,16 @@ import random
 
 import pytest
 
+import canasta_caliente as cc
+from canasta_caliente.errors import EpisodeError
+
 np = pytest.importorskip("numpy")
-gym = pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
-
-from gymnasium.utils.env_checker import data_equivalence  # noqa: E402
-from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
-
-import canasta_caliente as cc  # noqa: E402
-from canasta_caliente.errors import EpisodeError  # noqa: E402
-from canasta_caliente.rl import (  # noqa: E402
-    CanastaGymEnv,
-    CanastaVectorEnv,
-    observation_of,
-    observation_size,
-    observations_of,
-)
+vector = pytest.importorskip("gymnasium.vector")
+checker = pytest.importorskip("gymnasium.utils.env_checker")
+rl = pytest.importorskip("canasta_caliente.rl")  # needs numpy, gymnasium and pettingzoo
+CanastaGymEnv, CanastaVectorEnv = rl.CanastaGymEnv, rl.CanastaVectorEnv
+observation_of, observations_of = rl.observation_of, rl.observations_of
+data_equivalence = checker.data_equivalence
 
 
 def random_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
@@ -48,7 +42,7 @@ def test_batch_observation_rows_are_the_single_observations(preset: str) -> None
     seats = [rng.randrange(rules.players) for _ in states]
     expected = np.stack([observation_of(s, seat) for s, seat in zip(states, seats, strict=True)])
     assert np.array_equal(observations_of(states, seats), expected)
-    out = np.full((len(states), observation_size(rules)), 7.0, np.float32)
+    out = np.full((len(states), rl.observation_size(rules)), 7.0, np.float32)
     assert observations_of(states, seats, out) is out
     assert np.array_equal(out, expected)
 
@@ -85,8 +79,8 @@ def play_both(n: int, steps: int, seed: int, **kwargs: object) -> None:
     """Step the vector environment and SyncVectorEnv over n single environments side by side
     with the same seeds and actions; every return must be equal."""
     ours = CanastaVectorEnv(n, **kwargs)  # type: ignore[arg-type]
-    theirs = SyncVectorEnv([lambda: CanastaGymEnv(**kwargs)] * n)  # type: ignore[arg-type]
-    assert ours.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    theirs = vector.SyncVectorEnv([lambda: CanastaGymEnv(**kwargs)] * n)  # type: ignore[arg-type]
+    assert ours.metadata["autoreset_mode"] is vector.AutoresetMode.NEXT_STEP
     assert ours.single_observation_space == theirs.single_observation_space
     assert ours.action_space == theirs.action_space
     a, b = ours.reset(seed=seed), theirs.reset(seed=seed)
