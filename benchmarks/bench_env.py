@@ -35,6 +35,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -151,31 +152,43 @@ def batch_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
     return states
 
 
-def batch_steps(rules: cc.RuleSet, batches: int, seed: int, n: int) -> int:
-    """Observe ``batches`` batches of ``n`` states (each state's player to act, states of
-    random hands made once, before) with the batch observation into one reused array; return
-    the observations made."""
+POOL = 256
+"""The batch observation's states: this many, of random hands, made once and observed in
+batches of N (so that every N observes the same states)."""
+
+
+def batches_of(rules: cc.RuleSet, n: int, seed: int) -> list[tuple[Any, ...]]:
+    """The :data:`POOL` states (each with its player to act) cut into batches of ``n``, each
+    with the array it is observed into."""
     from canasta_caliente.rl import observations_of
 
-    states = batch_states(rules, n, seed)
+    states = batch_states(rules, POOL, seed)
     seats = [s.current_player for s in states]
-    out = observations_of(states, seats)
-    for _ in range(batches):
-        observations_of(states, seats, out)
-    return batches * n
+    return [(states[i:i + n], seats[i:i + n], observations_of(states[i:i + n], seats[i:i + n]))
+            for i in range(0, POOL, n)]
 
 
-def batch_rate(rules: cc.RuleSet, n: int, seed: int, batches: int = 40) -> float:
+def observe_batches(batches: list[tuple[Any, ...]], rounds: int) -> int:
+    """Observe every batch ``rounds`` times over; return the observations made."""
+    from canasta_caliente.rl import observations_of
+
+    for _ in range(rounds):
+        for states, seats, out in batches:
+            observations_of(states, seats, out)
+    return rounds * POOL
+
+
+def batch_steps(rules: cc.RuleSet, rounds: int, seed: int, n: int) -> int:
+    """Observe the :data:`POOL` states ``rounds`` times over in batches of ``n``; return the
+    observations made."""
+    return observe_batches(batches_of(rules, n, seed), rounds)
+
+
+def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     """Observations per second of the batch observation at ``n`` states a batch."""
-    from canasta_caliente.rl import observations_of
-
-    states = batch_states(rules, n, seed)
-    seats = [s.current_player for s in states]
-    out = observations_of(states, seats)
+    batches = batches_of(rules, n, seed)
     start = time.perf_counter()
-    for _ in range(batches):
-        observations_of(states, seats, out)
-    return batches * n / (time.perf_counter() - start)
+    return observe_batches(batches, rounds) / (time.perf_counter() - start)
 
 
 def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
@@ -190,8 +203,8 @@ SIZES = (1, 16, 64, 256)
 STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
     **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
-    # A "hand" of the batch loop is one batch of 256 observations.
-    "batch256": functools.partial(batch_steps, n=256),
+    # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
+    **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
 }
 """The loops ``--instructions`` counts, by name."""
 
