@@ -8,57 +8,52 @@ Three loops over whole hands, each choosing uniformly among the legal actions:
 - ``gymnasium``: the single-agent environment with random bots in the other seats: one step is
   the learner's action and the bots' replies, with the learner's observation and mask. Its
   rate is given both as learner steps and as decisions (every seat's actions) per second.
+- with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
+  random bots) at N copies, in learner steps of all the copies per second, and the batch
+  observation (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused
+  array, in observations per second, for N = 1, 16, 64, 256.
 
 Each figure is the median of several runs, on one core.
 
-    python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3
+``--instructions`` counts instead the machine instructions of one step of each loop with
+callgrind (as ``instructions.py`` does: ``--warm`` hands first, then ``--hands`` more, less a run
+of the warm-up alone, divided by the steps), which a shared machine's load does not move;
+``--base SRC`` (the ``src`` folder of another checkout, exported with ``git archive``) counts
+that checkout beside this one in the same run. It needs valgrind.
+
+    python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3 [--vector]
+    python benchmarks/bench_env.py --instructions --hands 20 --base /tmp/base/src
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
+import shutil
 import statistics
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 import canasta_caliente as cc
+from canasta_caliente.players.bots import Bot
 from canasta_caliente.rl import CanastaGymEnv, env
 
 
 def engine_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     """Decisions per second of random play with the engine alone."""
-    rng = random.Random(seed)
-    decisions = 0
     start = time.perf_counter()
-    for h in range(hands):
-        state = cc.new_game(rules, seed=seed * 100_003 + h)
-        while not state.is_hand_over:
-            legal = cc.legal_actions(state)
-            state = cc.apply(state, legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return engine_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
 def pettingzoo_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     """AEC steps per second, each with the acting agent's observation and mask."""
-    e = env(rules=rules)
-    rng = random.Random(seed)
-    steps = 0
     start = time.perf_counter()
-    for h in range(hands):
-        e.reset(seed=seed * 100_003 + h)
-        for _ in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
+    return pettingzoo_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
 def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, float]:
@@ -72,10 +67,49 @@ def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, flo
         bot_moves += 1
         return legal[rng.randrange(len(legal))]
 
-    e = CanastaGymEnv(rules=rules, bots=counting_random_bot)
+    start = time.perf_counter()
+    steps = gymnasium_steps(rules, hands, seed, counting_random_bot)
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, (steps + bot_moves) / elapsed
+
+
+def engine_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
+    """Play the engine loop; return its decisions."""
+    rng = random.Random(seed)
+    decisions = 0
+    for h in range(hands):
+        state = cc.new_game(rules, seed=seed * 100_003 + h)
+        while not state.is_hand_over:
+            legal = cc.legal_actions(state)
+            state = cc.apply(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+def pettingzoo_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
+    """Play the PettingZoo loop; return its steps."""
+    e = env(rules=rules)
     rng = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    for h in range(hands):
+        e.reset(seed=seed * 100_003 + h)
+        for _ in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps
+
+
+def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
+                    bots: Bot | str = "random") -> int:
+    """Play the Gymnasium loop (random bots); return the learner's steps."""
+    e = CanastaGymEnv(rules=rules, bots=bots)
+    rng = random.Random(seed)
+    steps = 0
     for h in range(hands):
         _, info = e.reset(seed=seed * 100_003 + h)
         done = False
@@ -83,20 +117,157 @@ def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, flo
             legal = np.flatnonzero(info["action_mask"])
             _, _, done, _, info = e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, (steps + bot_moves) / elapsed
+    return steps
+
+
+def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int) -> int:
+    """Play the vector environment of ``n`` copies (random bots, random legal ids from
+    ``info["legal_ids"]``, the masks built all the same) until ``hands`` episodes have ended;
+    return the learner steps of all the copies."""
+    from canasta_caliente.rl import CanastaVectorEnv
+
+    envs = CanastaVectorEnv(n, rules=rules, bots="random", copy=False)
+    rng = random.Random(seed)
+    _, info = envs.reset(seed=seed * 100_003)
+    steps = ended = 0
+    while ended < hands:
+        actions = np.array([ids[rng.randrange(len(ids))] for ids in info["legal_ids"]])
+        _, _, terminations, truncations, info = envs.step(actions)
+        steps += n
+        ended += int(terminations.sum() + truncations.sum())
+    return steps
+
+
+def batch_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
+    """``n`` states of random hands (the batch observation's input)."""
+    rng = random.Random(seed)
+    states: list[cc.GameState] = []
+    state = cc.new_game(rules, seed=seed)
+    while len(states) < n:
+        if state.is_hand_over:
+            state = cc.new_game(rules, seed=rng.randrange(2**32))
+        states.append(state)
+        legal = cc.legal_actions(state)
+        state = cc.apply(state, legal[rng.randrange(len(legal))])
+    return states
+
+
+POOL = 256
+"""The batch observation's states: this many, of random hands, made once and observed in
+batches of N (so that every N observes the same states)."""
+
+
+def batches_of(rules: cc.RuleSet, n: int, seed: int) -> list[tuple[Any, ...]]:
+    """The :data:`POOL` states (each with its player to act) cut into batches of ``n``, each
+    with the array it is observed into."""
+    from canasta_caliente.rl import observations_of
+
+    states = batch_states(rules, POOL, seed)
+    seats = [s.current_player for s in states]
+    return [(states[i:i + n], seats[i:i + n], observations_of(states[i:i + n], seats[i:i + n]))
+            for i in range(0, POOL, n)]
+
+
+def observe_batches(batches: list[tuple[Any, ...]], rounds: int) -> int:
+    """Observe every batch ``rounds`` times over; return the observations made."""
+    from canasta_caliente.rl import observations_of
+
+    for _ in range(rounds):
+        for states, seats, out in batches:
+            observations_of(states, seats, out)
+    return rounds * POOL
+
+
+def batch_steps(rules: cc.RuleSet, rounds: int, seed: int, n: int) -> int:
+    """Observe the :data:`POOL` states ``rounds`` times over in batches of ``n``; return the
+    observations made."""
+    return observe_batches(batches_of(rules, n, seed), rounds)
+
+
+def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
+    """Observations per second of the batch observation at ``n`` states a batch."""
+    batches = batches_of(rules, n, seed)
+    start = time.perf_counter()
+    return observe_batches(batches, rounds) / (time.perf_counter() - start)
+
+
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
+    """Learner steps per second (all copies) of the vector environment of ``n`` copies."""
+    start = time.perf_counter()
+    return vector_steps(rules, hands, seed, n) / (time.perf_counter() - start)
+
+
+SIZES = (1, 16, 64, 256)
+"""The numbers of copies (and of states a batch) measured."""
+
+STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
+    "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
+    **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
+    # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
+    **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
+}
+"""The loops ``--instructions`` counts, by name."""
+
+
+def count_instructions(args: argparse.Namespace) -> None:
+    """Count each loop's instructions per step under callgrind, here and in ``--base``."""
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: --instructions counts them with callgrind")
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from callgrind import counted
+
+    def run(loop: str, hands: int, src: str | None) -> tuple[int, int]:
+        instructions, out = counted(
+            [sys.executable, __file__, "--child", loop, "--rules", args.rules,
+             "--warm", str(args.warm), "--hands", str(hands), "--seed", str(args.seed)], src)
+        return instructions, int(out.split()[-1])
+
+    print(f"{args.rules}: {args.hands} random hands after {args.warm} warm-up hands "
+          "(instructions per step, callgrind)")
+    for label, src in (("this checkout", None), ("base", args.base)):
+        if label == "base" and src is None:
+            break
+        print(f"  {label}{f' ({src})' if src else ''}:")
+        for loop in args.loops:
+            start, _ = run(loop, 0, src)
+            total, steps = run(loop, args.hands, src)
+            print(f"    {loop:<12} steps {steps:>8,}   instructions/step "
+                  f"{(total - start) / steps:>10,.0f}")
 
 
 def main() -> None:
-    """Parse the options, run the loops, print the medians."""
+    """Parse the options, run the loops, print the medians (or the instruction counts)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="caliente", help="a preset name")
     parser.add_argument("--hands", type=int, default=100, help="hands per run")
     parser.add_argument("--runs", type=int, default=3, help="runs (the median is printed)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per step with callgrind instead of timing")
+    parser.add_argument("--warm", type=int, default=5,
+                        help="hands played first, not counted (--instructions)")
+    parser.add_argument("--base", help="the src folder of another checkout, counted beside")
+    parser.add_argument("--loops", nargs="+", choices=sorted(STEPPERS),
+                        default=["engine", "pettingzoo", "gymnasium"],
+                        help="the loops to count (--instructions; default: engine, pettingzoo "
+                        "and gymnasium, which the base has too)")
+    parser.add_argument("--vector", action="store_true",
+                        help="also time the vector environment and the batch observation at "
+                        f"N = {', '.join(map(str, SIZES))} (not in a checkout without them)")
+    parser.add_argument("--child", choices=sorted(STEPPERS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     rules = cc.RuleSet.preset(args.rules)
+    if args.child:
+        stepper = STEPPERS[args.child]
+        stepper(rules, args.warm, args.seed + 1000)
+        print(stepper(rules, args.hands, args.seed))
+        return
+    if args.instructions:
+        count_instructions(args)
+        return
     engine, pz, gym_steps, gym_decisions = [], [], [], []
+    vector: dict[int, list[float]] = {n: [] for n in SIZES}
+    batch: dict[int, list[float]] = {n: [] for n in SIZES}
     for run in range(args.runs):
         seed = args.seed + run
         engine.append(engine_rate(rules, args.hands, seed))
@@ -104,6 +275,9 @@ def main() -> None:
         learner, everyone = gymnasium_rate(rules, args.hands, seed)
         gym_steps.append(learner)
         gym_decisions.append(everyone)
+        for n in SIZES if args.vector else ():
+            vector[n].append(vector_rate(rules, max(args.hands, n), seed, n))
+            batch[n].append(batch_rate(rules, n, seed))
     print(f"{args.rules}: {args.runs} runs of {args.hands} random hands (median)")
     print(f"  engine decisions/s             {statistics.median(engine):10.0f}")
     print(f"  pettingzoo steps/s (obs+mask)  {statistics.median(pz):10.0f}")
@@ -111,7 +285,11 @@ def main() -> None:
           "   (each with the bots' replies)")
     print(f"  gymnasium decisions/s          {statistics.median(gym_decisions):10.0f}"
           "   (the learner's and the bots')")
-
+    for n in SIZES if args.vector else ():
+        print(f"  vector env N={n:<3} steps/s      {statistics.median(vector[n]):10.0f}"
+              "   (learner steps of all copies, obs+masks, bots' replies)")
+    for n in SIZES if args.vector else ():
+        print(f"  batch observation N={n:<3} obs/s {statistics.median(batch[n]):10.0f}")
 
 if __name__ == "__main__":
     main()

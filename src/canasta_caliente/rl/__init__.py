@@ -12,7 +12,8 @@ What it offers:
 
 - :func:`observation` and :func:`observation_layout`: a fixed-length float32 vector of what one
   seat may know (computed from a :class:`~canasta_caliente.View` alone), and its layout field by
-  field; :func:`observation_of` gives the same from a state and a seat, faster;
+  field; :func:`observation_of` gives the same from a state and a seat, faster, and
+  :func:`observations_of` many states' at once into one (reusable) array;
 - :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
   :class:`~canasta_caliente.ActionSpace`;
 - :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat
@@ -20,9 +21,11 @@ What it offers:
 - :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots,
   registered with Gymnasium on import under :data:`ENV_IDS` (one id per preset);
 - :func:`observation_scale`: what the environments' ``normalize=True`` divides by;
+- :class:`CanastaVectorEnv`: N Gymnasium games stepped in one call (Gymnasium's ``VectorEnv``),
+  observations and masks written as (N, ...) arrays;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
-The modules: ``features`` (the observations and masks), ``aec`` and ``gym_env`` (the
+The modules: ``features`` (the observations and masks), ``aec``, ``gym_env`` and ``vector`` (the
 environments), ``openspiel`` (the registration, importable without OpenSpiel), ``_spiel`` (the
 pyspiel game it registers) and ``_names`` (the name both read).
 
@@ -55,9 +58,11 @@ from .features import (
     observation_of,
     observation_scale,
     observation_size,
+    observations_of,
 )
 from .gym_env import ENV_IDS, GENERIC_ID, CanastaGymEnv, register_envs
 from .openspiel import register_openspiel
+from .vector import CanastaVectorEnv
 
 register_envs()
 
@@ -67,6 +72,7 @@ __all__ = [
     "SCORE_BOUND",
     "CanastaEnv",
     "CanastaGymEnv",
+    "CanastaVectorEnv",
     "EpisodeError",
     "Field",
     "action_mask",
@@ -77,6 +83,7 @@ __all__ = [
     "observation_of",
     "observation_scale",
     "observation_size",
+    "observations_of",
     "raw_env",
     "register_envs",
     "register_openspiel",

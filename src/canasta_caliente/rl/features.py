@@ -49,6 +49,7 @@ __all__ = [
     "observation_of",
     "observation_scale",
     "observation_size",
+    "observations_of",
 ]
 
 _KINDS = len(Card)
@@ -255,16 +256,25 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     as :func:`observation_layout` says. It reads the view alone, so it never leaks what the
     seat cannot see.
 
-    The ``known`` field is filled from ``view.known(seat)`` when views have that method, and
-    left at zero otherwise.
+    The ``known`` field is filled from ``view.known(seat)`` (:meth:`View.known
+    <canasta_caliente.View.known>`).
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, got {type(view).__name__}")
-    hand = [0] * _KINDS
-    for card in view.hand:
-        hand[card] += 1
-    return _encode(view, view.seat, hand, view.hand_sizes, view.side_tables,
-                   getattr(view, "known", None))
+    known = [_counts(view.known(seat)) for seat in range(view.rules.players)]
+    o = layout_offsets(view.rules)
+    vector = np.empty(o.size, np.float32)
+    o.pack(vector, 0, *_encode(view, view.seat, _counts(view.hand), view.hand_sizes,
+                               view.side_tables, known))
+    return vector
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    """Cards as counts indexed by :class:`~canasta_caliente.Card`."""
+    counts = [0] * _KINDS
+    for card in cards:
+        counts[card] += 1
+    return counts
 
 
 def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -279,36 +289,102 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, got {type(state).__name__}")
-    rules = state.rules
+    o = layout_offsets(state.rules)
+    vector = np.empty(o.size, np.float32)
+    o.pack(vector, 0, *_encode_state(state, _seat_of(state, seat)))
+    return vector
+
+
+def observations_of(
+    states: Sequence[GameState], seats: Sequence[int],
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The observations of many states at once: row ``i`` is ``observation_of(states[i],
+    seats[i])``, written into ``out`` (a C-contiguous float32 array of shape (N,
+    :func:`observation_size`), reused from call to call: what vector environments do) or into
+    a new array. Every state must have the same rules (or rules of the same observation size
+    and layout: equal RuleSets).
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import observation_of, observations_of
+    >>> rules = cc.RuleSet.preset("caliente")
+    >>> states = [cc.new_game(rules, seed=s) for s in range(3)]
+    >>> batch = observations_of(states, [0, 1, 2])
+    >>> batch.shape, bool((batch[1] == observation_of(states[1], 1)).all())
+    ((3, 216), True)
+    """
+    if isinstance(states, GameState) or not isinstance(states, Sequence):
+        raise TypeError(f"states: expected a sequence of GameStates, got "
+                        f"{type(states).__name__}")
+    if isinstance(seats, int) or not isinstance(seats, Sequence):
+        raise TypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
+    n = len(states)
+    if len(seats) != n:
+        raise ValueError(f"seats: expected one seat per state ({n}), got {len(seats)}")
+    if not n:
+        raise ValueError("states: expected at least one state")
+    first = states[0]
+    if not isinstance(first, GameState):
+        raise TypeError(f"states[0]: expected a GameState, got {type(first).__name__}")
+    rules = first.rules
+    o = layout_offsets(rules)
+    for i, state in enumerate(states):
+        if not isinstance(state, GameState):
+            raise TypeError(f"states[{i}]: expected a GameState, got {type(state).__name__}")
+        if state.rules is not rules and state.rules != rules:
+            raise ValueError(f"states[{i}]: its rules differ from states[0]'s; a batch "
+                             "shares one observation layout")
+    if out is None:
+        out = np.empty((n, o.size), np.float32)
+    elif not isinstance(out, np.ndarray):
+        raise TypeError(f"out: expected a NumPy array, got {type(out).__name__}")
+    elif (out.dtype != np.float32 or out.shape != (n, o.size)
+          or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(f"out: expected a writable C-contiguous float32 array of shape "
+                         f"{(n, o.size)}, got {out.dtype} {out.shape}")
+    pack, row = o.pack, o.bytes
+    for i, state in enumerate(states):
+        pack(out, i * row, *_encode_state(state, _seat_of(state, seats[i])))
+    return out
+
+
+def _seat_of(state: GameState, seat: object) -> int:
+    """``seat``, if the state's table has it: ValueError otherwise."""
     if (not isinstance(seat, int) or isinstance(seat, bool)
-            or not 0 <= seat < rules.players):
-        raise ValueError(f"no seat {seat!r} at a table of {rules.players}")
+            or not 0 <= seat < state.rules.players):
+        raise ValueError(f"no seat {seat!r} at a table of {state.rules.players}")
+    return seat
+
+
+def _encode_state(state: GameState, seat: int) -> list[float]:
+    """The entries of ``observation_of(state, seat)``, as a list."""
     table = state.table
-    known = getattr(state, "known", None)
-    return _encode(state, seat, state.hand_counts(seat), [sum(h) for h in table.hands],
-                   table.sides, known)
+    return _encode(state, seat, table.hands[seat], list(map(sum, table.hands)), table.sides,
+                   table.known)
 
 
 def _encode(
     seen: GameState | View, me: int, hand: Sequence[int], sizes: Sequence[int],
-    tables: Sequence[SideTable], known: Callable[[int], Sequence[Card]] | None,
-) -> npt.NDArray[np.float32]:
-    """The observation vector from what a seat sees (shared by both entry points): ``seen`` is
-    the state or the view, asked for every rule fact (the seat's side, the canastas, whether the
-    pile holds a freezer); the RuleSet gives the first-meld minimum."""
+    tables: Sequence[SideTable], known: Sequence[Sequence[int]],
+) -> list[float]:
+    """The entries of the observation vector from what a seat sees (shared by both entry
+    points), as a list the layout's packer turns into float32: ``seen`` is the state or the
+    view, asked for every rule fact (the seat's side, the canastas, whether the pile holds a
+    freezer); the RuleSet gives the first-meld minimum. ``known`` is the known cards of every
+    seat as counts (``()``: none known). The fields are written as slices of counts kept with
+    the state (hands, known cards, melds), never card by card, except the pile's."""
     rules = seen.rules
     o = layout_offsets(rules)
     out = o.zeros.copy()
     players, n_sides = rules.players, rules.sides
     out[:_KINDS] = hand
-    if known is not None:
+    if known:
         base = o.known
         for k in range(1, players):
-            for card in known((me + k) % players):
-                out[base + (k - 1) * _KINDS + card] += 1
-    base = o.hand_sizes
-    for k in range(players):
-        out[base + k] = sizes[(me + k) % players]
+            out[base:base + _KINDS] = known[(me + k) % players]
+            base += _KINDS
+    # The seats from the observer's: rotate the per-seat tuples.
+    out[o.hand_sizes:o.hand_sizes + players] = [*sizes[me:], *sizes[:me]]
     actor = seen.current_player
     if actor is not None:
         out[o.to_act + (actor - me) % players] = 1
@@ -316,21 +392,26 @@ def _encode(
     canasta = rules.canasta_size
     scores = seen.scores
     my_side = seen.side_of(me)
+    opened = False
     for k in range(n_sides):
         side = (my_side + k) % n_sides
         table = tables[side]
-        i = o.melds + k * _RANKS * 3
-        for meld in table.melds:
-            if meld is not None:
-                out[i], out[i + 1], out[i + 2] = meld
-            i += 3
-        canastas = table.canastas(canasta)
-        if canastas:
-            natural = sum(m.is_natural for m in seen.melds(side) if m.is_canasta)
-            out[o.canastas + 2 * k] = natural
-            out[o.canastas + 2 * k + 1] = canastas - natural
         if table.meld_count:
-            out[o.stop_cards + k] = sum(table.stop_melds)
+            if k == 0:
+                opened = True
+            melds = table.melds
+            i = o.melds + k * _RANKS * 3
+            for meld in melds:
+                if meld is not None:
+                    out[i:i + 3] = meld
+                i += 3
+            canastas = table.canastas(canasta)
+            if canastas:
+                natural = table.natural_canastas(canasta)
+                out[o.canastas + 2 * k] = natural
+                out[o.canastas + 2 * k + 1] = canastas - natural
+            if table.stop_melds:
+                out[o.stop_cards + k] = sum(table.stop_melds)
         else:
             out[o.first_meld_minimum + k] = rules.minimum_for(scores[side])
         out[o.laid_out + k] = table.laid_out
@@ -347,7 +428,7 @@ def _encode(
         freezer = seen.pile_has_freezer
         base = o.pile_state
         out[base] = freezer
-        out[base + 1] = freezer or not tables[my_side].meld_count or rules.always_frozen
+        out[base + 1] = freezer or not opened or rules.always_frozen
         out[base + 2] = up is _B3 or up is _CAL
         out[o.pile_size] = len(pile)
     out[o.stock_size] = seen.stock_size
@@ -359,9 +440,7 @@ def _encode(
         out[base:base + _KINDS] = turn.waiting
     out[o.phase + _PHASE_INDEX[seen.phase]] = 1
     out[o.question + turn.question] = 1
-    buffer = bytearray(o.bytes)
-    o.pack(buffer, 0, *out)
-    return np.frombuffer(buffer, dtype=np.float32)
+    return out
 
 
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}

@@ -250,10 +250,25 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             legal = legal_actions(state)
             state = apply(state, bots[seat](observe(state, seat), legal, rng))
 
+    @property
+    def legal_ids(self) -> tuple[int, ...]:
+        """The learner's legal ids now, ascending (every id at an episode's last step, as
+        ``info["legal_ids"]``)."""
+        if not self._started:
+            raise EpisodeError("call reset() before legal_ids")
+        return self._every_id if self._done else self._legal_ids
+
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Start a new game; ``options={"scores": [...]}`` sets the starting game scores (see
         the module documentation for what is refused)."""
+        self.start(seed=seed, options=options)
+        return self._obs(), self._info(False)
+
+    def start(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """:meth:`reset` without building the observation and the info (what
+        :class:`~canasta_caliente.rl.CanastaVectorEnv` calls before observing every copy at
+        once): start a new game and let the bots act until the learner is to act."""
         checked = check_seed(seed)
         scores = check_options(self.rules, options, strict=True)
         super().reset(seed=checked)
@@ -266,11 +281,18 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._done = False
         end = self._play_bots()
         self._done = end != "play"
-        return self._obs(), self._info(False)
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots until the learner is to act again."""
+        reward, terminated, truncated, illegal = self.play(action)
+        return self._obs(), reward, terminated, truncated, self._info(illegal)
+
+    def play(self, action: int | np.integer[Any]) -> tuple[float, bool, bool, bool]:
+        """:meth:`step` without building the observation and the info (what
+        :class:`~canasta_caliente.rl.CanastaVectorEnv` calls before observing every copy at
+        once): the reward, whether the episode is terminated, truncated, and whether the id
+        was illegal (it ends the episode, see the module documentation)."""
         if not self._started:
             raise EpisodeError("call reset() before step()")
         i = action_id(action, self.space)
@@ -278,7 +300,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise EpisodeError("the episode has ended: call reset() to start another")
         if i not in self._legal_ids:
             self._done = True
-            return self._obs(), self.illegal_reward, True, False, self._info(True)
+            return self.illegal_reward, True, False, True
         self.game_state = apply(self.game_state, self.space.action(i))
         end = self._play_bots()
         self._done = end != "play"
@@ -288,8 +310,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             reward = episode_reward(self.game_state, self.reward_mode, side)
             if self.reward_mode == "hand":
                 reward /= self.reward_scale
-        return (self._obs(), reward, end == "terminated", end == "truncated",
-                self._info(False))
+        return reward, end == "terminated", end == "truncated", False
 
     def render(self) -> str | None:
         """``"ansi"``: the learner's view of the table as text."""

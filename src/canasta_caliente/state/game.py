@@ -107,11 +107,16 @@ class SideTable:
     @property
     def meld_count(self) -> int:
         """How many melds the side has on the table (stop melds included)."""
-        return sum(1 for m in self.melds if m is not None) + len(self.stop_melds)
+        melds = self.melds
+        return len(melds) - melds.count(None) + len(self.stop_melds)
 
     def canastas(self, size: int) -> int:
         """How many canastas the side has."""
         return sum(1 for m in self.melds if m is not None and m[0] + m[1] + m[2] >= size)
+
+    def natural_canastas(self, size: int) -> int:
+        """How many of the side's canastas are natural: no wild (:attr:`Meld.is_natural`)."""
+        return sum(1 for m in self.melds if m is not None and m[0] >= size and _is_natural(m))
 
 
 @attrs.frozen
@@ -184,6 +189,11 @@ def check_side(rules: RuleSet, side: object) -> int:
     return side
 
 
+def _is_natural(meld: MeldCounts) -> bool:
+    """Whether a natural-rank meld holds no wild (:attr:`Meld.is_natural`)."""
+    return meld[1] + meld[2] == 0
+
+
 def side_melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
     """A side's melds as :class:`Meld` values: natural ranks 4 to A, then its stop melds."""
     size = rules.canasta_size
@@ -193,7 +203,7 @@ def side_melds(rules: RuleSet, side: SideTable) -> tuple[Meld, ...]:
             continue
         n, two, jk = m
         cards = (Card(rank),) * n + (Card.TWO,) * two + (Card.JOKER,) * jk
-        out.append(Meld(Card(rank), cards, len(cards) >= size, two + jk == 0))
+        out.append(Meld(Card(rank), cards, len(cards) >= size, _is_natural(m)))
     for k in side.stop_melds:
         out.append(Meld(Card.BLACK_THREE, (Card.BLACK_THREE,) * k, False, True))
     return tuple(out)

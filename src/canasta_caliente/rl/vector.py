@@ -1,0 +1,198 @@
+"""A Gymnasium vector environment: N games of :class:`~canasta_caliente.rl.CanastaGymEnv`
+stepped in one call, their observations written at once into one array.
+
+It behaves as ``gymnasium.vector.SyncVectorEnv`` over N copies of
+:class:`~canasta_caliente.rl.CanastaGymEnv` made with the same arguments (the same
+observations, rewards, terminations, truncations and infos for the same seeds and actions), and
+is faster: each copy plays its learner's action and the bots' replies
+(:meth:`CanastaGymEnv.play <canasta_caliente.rl.CanastaGymEnv.play>`), then
+:func:`~canasta_caliente.rl.observations_of` writes every copy's observation into one
+float32 array of shape (N, size) and the masks are written into one (N, ids) array, instead of
+N observations, N masks and N info dictionaries merged afterwards.
+
+Conventions (Gymnasium 1.x ``VectorEnv``):
+
+- ``step(actions)`` takes an integer array of shape (N,) (one id per copy) and returns the
+  observations (N, size) float32, the rewards (N,) float64, the terminations and truncations
+  (N,) bool, and the info.
+- Autoreset ``NEXT_STEP`` (Gymnasium's default, ``metadata["autoreset_mode"]``): the step
+  after a copy's episode ends resets that copy (its action is ignored) and returns its first
+  observation with reward 0, not terminated.
+- The info holds, for every copy, ``info["action_mask"]`` (N, ids) int8, ``info["legal_ids"]``
+  (an object array of tuples) and ``info["illegal_action"]`` (N,) bool, each with its ``"_"``
+  key (all True), as ``SyncVectorEnv`` merges them; the masks are also given as an (N, ids)
+  bool array by :meth:`CanastaVectorEnv.action_masks` (what sb3-contrib's ``MaskablePPO``
+  calls). A copy's mask at its episode's last step is all ones (see
+  :mod:`canasta_caliente.rl.gym_env`).
+- ``reset(seed=s)`` seeds copy ``i`` with ``s + i`` (a list gives each copy its seed), as
+  ``SyncVectorEnv`` does; ``options`` go to every copy.
+- ``copy=False`` returns the same observation array at every step, rewritten in place (no
+  allocation), as ``SyncVectorEnv(copy=False)`` does.
+
+>>> import numpy as np
+>>> from canasta_caliente.rl import CanastaVectorEnv
+>>> envs = CanastaVectorEnv(4, rules="caliente")
+>>> obs, info = envs.reset(seed=0)
+>>> obs.shape, info["action_mask"].shape
+((4, 216), (4, 4503))
+>>> actions = np.array([ids[0] for ids in info["legal_ids"]])
+>>> obs, rewards, terminations, truncations, info = envs.step(actions)
+>>> rewards.shape, terminations.dtype
+((4,), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..errors import EpisodeError, IllegalActionError
+from ..rules.ruleset import RuleSet
+from .features import layout_offsets, observations_of
+from .gym_env import CanastaGymEnv
+
+__all__ = ["CanastaVectorEnv"]
+
+Observations = npt.NDArray[np.float32]
+Actions = npt.NDArray[np.int64]
+
+
+class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
+    """``num_envs`` copies of :class:`~canasta_caliente.rl.CanastaGymEnv` stepped together
+    (see the module documentation). Every keyword argument but ``copy`` is passed to each
+    copy: ``rules``, ``seat``, ``bots``, ``reward``, ``illegal_reward``, ``reward_scale``,
+    ``normalize``."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the instance
+        "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int, rules: RuleSet | str | None = None, *,
+                 copy: bool = True, **kwargs: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int):
+            raise TypeError(f"num_envs: expected an int, got {type(num_envs).__name__}")
+        if num_envs < 1:
+            raise ValueError(f"num_envs: expected at least 1 copy, got {num_envs}")
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy: expected True or False, got {type(copy).__name__}")
+        if "render_mode" in kwargs:
+            raise ValueError("render_mode: the vector environment does not render")
+        self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
+        """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.copy = copy
+        """Whether each step returns a new observation array (else one array, rewritten)."""
+        self.rules = first.rules
+        """The rules of every game."""
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.metadata = dict(type(self).metadata)
+        self._ids = first.space.size
+        self._scale = layout_offsets(self.rules).scale if first.normalize else None
+        self._seats = [env.seat for env in self.envs]
+        self._observations = np.zeros((num_envs, layout_offsets(self.rules).size), np.float32)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+        self._started = False
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Observations, dict[str, Any]]:
+        """Start a new game in every copy (see the module documentation for ``seed``)."""
+        if seed is None:
+            seeds: Sequence[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            seeds = [seed + i for i in range(self.num_envs)]
+        elif isinstance(seed, Sequence) and not isinstance(seed, str):
+            seeds = seed
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"seed: expected one seed per copy ({self.num_envs}), got "
+                                 f"{len(seeds)}")
+        else:
+            raise TypeError(f"seed: expected None, an int or a list of seeds, got "
+                            f"{type(seed).__name__}")
+        for env, one in zip(self.envs, seeds, strict=True):
+            env.start(seed=one, options=options)
+        self._started = True
+        self._autoreset[:] = False
+        return self._observe(), self._info(np.zeros(self.num_envs, np.bool_))
+
+    def step(self, actions: Actions) -> tuple[
+            Observations, npt.NDArray[np.float64], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        """Play one id in every copy (a copy whose episode ended at the last step is reset
+        instead, its id ignored)."""
+        if not self._started:
+            raise EpisodeError("call reset() before step()")
+        ids = self._actions(actions)
+        n = self.num_envs
+        rewards = np.zeros(n, np.float64)
+        terminations = np.zeros(n, np.bool_)
+        truncations = np.zeros(n, np.bool_)
+        illegal = np.zeros(n, np.bool_)
+        for i, env in enumerate(self.envs):
+            if self._autoreset[i]:
+                env.start()
+            else:
+                rewards[i], terminations[i], truncations[i], illegal[i] = env.play(ids[i])
+        self._autoreset = terminations | truncations
+        return self._observe(), rewards, terminations, truncations, self._info(illegal)
+
+    def _actions(self, actions: object) -> list[int]:
+        """The ids of ``actions``, checked before any copy moves: an integer array (or
+        sequence) of one id per copy, each an id of the action space (whether it is legal is
+        its copy's affair: an illegal id ends that copy's episode)."""
+        array = np.asarray(actions)
+        if array.shape != (self.num_envs,):
+            raise ValueError(f"actions: expected one id per copy, shape ({self.num_envs},), "
+                             f"got shape {array.shape}")
+        if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"actions: expected integer ids, got an array of {array.dtype}")
+        ids: list[int] = array.tolist()
+        for i, one in enumerate(ids):
+            if not 0 <= one < self._ids:
+                raise IllegalActionError(f"actions[{i}]: no action has id {one}: ids run from "
+                                         f"0 to {self._ids - 1}")
+        return ids
+
+    def _observe(self) -> Observations:
+        out = observations_of([env.game_state for env in self.envs], self._seats,
+                              self._observations)
+        if self._scale is not None:
+            np.divide(out, self._scale, out=out)
+        return out.copy() if self.copy else out
+
+    def _info(self, illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
+        n, size = self.num_envs, self._ids
+        mask = np.zeros((n, size), np.int8)
+        legal = np.empty(n, object)
+        flat: list[int] = []
+        for i, env in enumerate(self.envs):
+            ids = env.legal_ids
+            legal[i] = ids
+            if len(ids) == size:  # an episode's last step: every id
+                mask[i] = 1
+            else:
+                start = i * size
+                flat.extend([start + j for j in ids])
+        mask.reshape(-1)[flat] = 1
+        every = np.ones(n, np.bool_)
+        return {"action_mask": mask, "_action_mask": every, "legal_ids": legal,
+                "_legal_ids": every.copy(), "illegal_action": illegal,
+                "_illegal_action": every.copy()}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Every copy's mask: an (N, ids) bool array, True at the copy's legal ids (all True
+        at its episode's last step)."""
+        if not self._started:
+            raise EpisodeError("call reset() before action_masks()")
+        mask: npt.NDArray[np.int8] = self._info(np.zeros(self.num_envs, np.bool_))["action_mask"]
+        return mask.astype(np.bool_)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""

@@ -1,0 +1,166 @@
+"""The batch observation and the vector environment: the same as the single ones, copy by copy,
+and Gymnasium's vector conventions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.errors import EpisodeError
+
+np = pytest.importorskip("numpy")
+vector = pytest.importorskip("gymnasium.vector")
+checker = pytest.importorskip("gymnasium.utils.env_checker")
+rl = pytest.importorskip("canasta_caliente.rl")  # needs numpy, gymnasium and pettingzoo
+CanastaGymEnv, CanastaVectorEnv = rl.CanastaGymEnv, rl.CanastaVectorEnv
+observation_of, observations_of = rl.observation_of, rl.observations_of
+data_equivalence = checker.data_equivalence
+
+
+def random_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
+    """``n`` states met in random games (deals between hands included)."""
+    rng = random.Random(seed)
+    out = []
+    state = cc.new_game(rules, seed=seed)
+    while len(out) < n:
+        out.append(state)
+        legal = cc.legal_actions(state)
+        state = cc.apply(state, rng.choice(legal)) if legal else cc.new_game(
+            rules, seed=rng.randrange(2**32))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-6p-3deck-3x2"])
+def test_batch_observation_rows_are_the_single_observations(preset: str) -> None:
+    """Row i of the batch is observation_of(states[i], seats[i]), into a new array and into a
+    reused one (whose old contents leave no trace)."""
+    rules = cc.RuleSet.preset(preset)
+    states = random_states(rules, 600, 3)
+    rng = random.Random(4)
+    seats = [rng.randrange(rules.players) for _ in states]
+    expected = np.stack([observation_of(s, seat) for s, seat in zip(states, seats, strict=True)])
+    assert np.array_equal(observations_of(states, seats), expected)
+    out = np.full((len(states), rl.observation_size(rules)), 7.0, np.float32)
+    assert observations_of(states, seats, out) is out
+    assert np.array_equal(out, expected)
+
+
+def test_batch_observation_refuses_bad_input() -> None:
+    """Wrong types, lengths, seats, mixed rules and unfit output arrays are refused, naming
+    what was wrong."""
+    rules = cc.RuleSet.preset("caliente")
+    state = cc.new_game(rules, seed=1)
+    with pytest.raises(TypeError, match="states"):
+        observations_of(state, [0])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seats"):
+        observations_of([state], 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="one seat per state"):
+        observations_of([state, state], [0])
+    with pytest.raises(ValueError, match="at least one"):
+        observations_of([], [])
+    with pytest.raises(TypeError, match=r"states\[1\]"):
+        observations_of([state, "x"], [0, 1])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="no seat 4"):
+        observations_of([state], [4])
+    other = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=1)
+    with pytest.raises(ValueError, match=r"states\[1\]: its rules differ"):
+        observations_of([state, other], [0, 0])
+    with pytest.raises(ValueError, match="out"):
+        observations_of([state], [0], np.zeros((1, 216), np.float64))
+    with pytest.raises(ValueError, match="out"):
+        observations_of([state], [0], np.zeros((2, 216), np.float32))
+    with pytest.raises(TypeError, match="out"):
+        observations_of([state], [0], [[0.0] * 216])  # type: ignore[arg-type]
+
+
+def play_both(n: int, steps: int, seed: int, **kwargs: object) -> None:
+    """Step the vector environment and SyncVectorEnv over n single environments side by side
+    with the same seeds and actions; every return must be equal."""
+    ours = CanastaVectorEnv(n, **kwargs)  # type: ignore[arg-type]
+    theirs = vector.SyncVectorEnv([lambda: CanastaGymEnv(**kwargs)] * n)  # type: ignore[arg-type]
+    assert ours.metadata["autoreset_mode"] is vector.AutoresetMode.NEXT_STEP
+    assert ours.single_observation_space == theirs.single_observation_space
+    assert ours.action_space == theirs.action_space
+    a, b = ours.reset(seed=seed), theirs.reset(seed=seed)
+    assert data_equivalence(a, b, exact=True)
+    rng = random.Random(seed)
+    ends = 0
+    for step in range(steps):
+        info = a[-1]
+        # Mostly legal ids; now and then any id of the space (an illegal one ends the episode).
+        actions = np.array([rng.randrange(ours.single_action_space.n) if rng.random() < 0.02
+                            else rng.choice(ids) for ids in info["legal_ids"]])
+        a, b = ours.step(actions), theirs.step(actions)
+        assert data_equivalence(a, b, exact=True), f"step {step}"
+        assert ours.observation_space.contains(a[0])
+        assert np.array_equal(ours.action_masks(), a[-1]["action_mask"].astype(bool))
+        ends += int(a[2].sum() + a[3].sum())
+    assert ends >= 1  # the autoreset was exercised
+
+
+def test_vector_env_equals_sync_vector_env_of_single_envs() -> None:
+    """The same observations, rewards, terminations, truncations and infos as Gymnasium's
+    SyncVectorEnv of CanastaGymEnv, through several episodes and their autoresets."""
+    play_both(5, 150, 11, rules="caliente-2p")
+
+
+def test_vector_env_equals_sync_vector_env_normalized_games() -> None:
+    """Likewise for whole games, normalized observations and scaled rewards."""
+    play_both(3, 120, 5, rules="caliente", reward="game", normalize=True)
+    play_both(3, 80, 6, rules="caliente", reward_scale=1000.0, seat=2)
+
+
+def test_vector_env_copy_false_reuses_one_array() -> None:
+    """copy=False returns one array rewritten in place; copy=True a new one at each step."""
+    shared = CanastaVectorEnv(2, rules="caliente-2p", copy=False)
+    first, info = shared.reset(seed=1)
+    second, *_, info = shared.step(np.array([ids[0] for ids in info["legal_ids"]]))
+    assert second is first
+    fresh = CanastaVectorEnv(2, rules="caliente-2p")
+    first, info = fresh.reset(seed=1)
+    second, *_ = fresh.step(np.array([ids[0] for ids in info["legal_ids"]]))
+    assert second is not first
+
+
+def test_vector_env_refuses_misuse() -> None:
+    """Steps before reset, actions of the wrong shape or type, and bad arguments are refused."""
+    envs = CanastaVectorEnv(2, rules="caliente-2p")
+    with pytest.raises(EpisodeError, match="reset"):
+        envs.step(np.array([0, 0]))
+    with pytest.raises(EpisodeError, match="reset"):
+        envs.action_masks()
+    envs.reset(seed=0)
+    with pytest.raises(ValueError, match="shape"):
+        envs.step(np.array([0]))
+    with pytest.raises(TypeError, match="integer ids"):
+        envs.step(np.array([0.5, 1.0]))
+    before = [env.game_state for env in envs.envs]
+    with pytest.raises(cc.IllegalActionError, match=r"actions\[1\]"):
+        envs.step(np.array([0, 10**6]))
+    assert [env.game_state for env in envs.envs] == before  # nothing moved
+    with pytest.raises(ValueError, match="one seed per copy"):
+        envs.reset(seed=[1])
+    with pytest.raises(TypeError, match="seed"):
+        envs.reset(seed="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 1"):
+        CanastaVectorEnv(0)
+    with pytest.raises(TypeError, match="num_envs"):
+        CanastaVectorEnv(2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="copy"):
+        CanastaVectorEnv(2, copy=1)  # type: ignore[arg-type]
+
+
+def test_vector_env_works_under_gymnasium_vector_wrappers() -> None:
+    """Gymnasium's own vector wrappers accept it: episode statistics are recorded."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(CanastaVectorEnv(2, rules="caliente-2p"))
+    _, info = envs.reset(seed=3)
+    done = 0
+    while not done:
+        _, _, terminations, truncations, info = envs.step(
+            np.array([ids[0] for ids in info["legal_ids"]]))
+        done = int((terminations | truncations).sum())
+    assert "episode" in info
