@@ -118,7 +118,7 @@ def test_resample_checks_a_view_observed_from_a_broken_state() -> None:
         resample(broken, random.Random(0))
     turn = attrs.evolve(state.table.turn, player=9)
     broken = observe(attrs.evolve(state, table=attrs.evolve(state.table, turn=turn)), 1)
-    with pytest.raises(cc.StateError, match="turn.player"):
+    with pytest.raises(cc.StateError, match=r"turn\.player"):
         resample(broken, random.Random(0))
 
 
