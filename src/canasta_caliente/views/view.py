@@ -92,7 +92,9 @@ class View(GameProgress):
     ``TypeError`` naming it, and anything a game cannot show (a seat or a turn player not at
     the table, one hand size or score too few, negative or short rows of known cards, more
     cards than the deck holds, ...) is a :class:`~canasta_caliente.StateError` listing every
-    problem with its field. :func:`observe` builds its views from a state, unchecked.
+    problem with its field, named as in a view document (``known`` for :attr:`known_cards`,
+    ``sides`` for :attr:`side_tables`). :func:`observe` builds its views from a state,
+    unchecked.
     """
 
     seat: int
