@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ._api import *  # noqa: F403 (the names of __all__, below)
+del TYPE_CHECKING
 
 _moved.install()
 

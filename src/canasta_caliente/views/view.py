@@ -335,9 +335,9 @@ def observe(state: GameState, seat: int) -> View:
 _make_view: Callable[..., View] = quick_constructor(View, converted=True)
 """:class:`View` for :func:`observe`, whose hand is already sorted cards (``GameState.hand``):
 the attrs ``__init__`` and its converter were a third of a heuristic bot's decision. It skips
-``__attrs_post_init__`` too, so :func:`~canasta_caliente.views._documents.check_view` on
-purpose: a view observed from a state is that state's projection, trusted as the state is, and
-the checks would cost every bot's every decision."""
+``__attrs_post_init__`` too, and with it the View's checks, on purpose: a view observed from a
+state is that state's projection, as sound as the state, and the checks would cost every bot
+every decision."""
 
 
 # ---------------------------------------------------------------------------------------------
