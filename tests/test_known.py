@@ -378,13 +378,15 @@ def test_heuristic_bot_keeps_a_known_pair_card_from_the_next_player() -> None:
     """Seat 0, whose next player (seat 1) is known to hold two 9s, discards another card than
     a 9, where the bot that ignores known cards would discard the 9."""
     rules = cc.RuleSet.preset("caliente")
-    view0 = observe(cc.new_game(rules, seed=1), 0)
-    hand = cards("9 K Q")
+    state0 = cc.new_game(rules, seed=1)
     known = [(0,) * NUM_KINDS] * 4
     known[1] = counts_from_cards(cards("9 9"))
-    fake = attrs.evolve(view0, hand=hand, known_cards=tuple(known),
-                                      turn=attrs.evolve(view0.turn,
-                                                                      phase=cc.Phase.PLAY))
+    t = state0.table
+    # A table no game reaches (known cards with no pile taken), so a View's constructor would
+    # refuse it: observe trusts its state and builds the view unchecked, as bots get theirs.
+    table = attrs.evolve(t, hands=(counts_from_cards(cards("9 K Q")), *t.hands[1:]),
+                         known=tuple(known), turn=attrs.evolve(t.turn, phase=cc.Phase.PLAY))
+    fake = observe(attrs.evolve(state0, table=table), 0)
     legal = tuple(cc.parse_action(f"discard {c}") for c in ("9", "Q", "K"))
     old = _heuristic(fake, legal, random.Random(0), False)
     new = heuristic_bot(fake, legal, random.Random(0))

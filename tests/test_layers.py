@@ -39,7 +39,9 @@ LAYERS: dict[str, int] = {
     "testing": 9,
     "studies": 10,
     "cli": 11, "rl": 11, "web": 11,  # the interfaces
-    "": 12, "_moved": 12,  # the package's root and its finder of former paths: anything
+    # the package's root, its names loaded on first use, its finder of former paths and the
+    # command line's entry point: anything
+    "": 12, "_api": 12, "_moved": 12, "__main__": 12,
 }
 
 PRINTERS = frozenset({"__str__", "__repr__", "_repr_html_"})

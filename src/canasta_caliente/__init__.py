@@ -9,61 +9,51 @@ Action('draw')
 <Phase.PLAY: 'play'>
 """
 
+# ruff: noqa: F405 (__all__ names what the type checker's star import below brings)
+
 from __future__ import annotations
 
 from . import _moved
 from ._version import __version__
-from .actions import Action, Verb, parse_action
-from .cards import Card
-from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
-from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
-from .play import (
-    AnswerEvent,
-    AskEvent,
-    BonusEvent,
-    CalienteEvent,
-    DealEvent,
-    DiscardEvent,
-    DrawEvent,
-    Event,
-    EventKind,
-    GameOverEvent,
-    HandEndEvent,
-    MeldEvent,
-    PassEvent,
-    StockOutEvent,
-    TakeEvent,
-    WaitingJoinEvent,
-    WentOutEvent,
-    client_message,
-    describe,
-    events,
-    step,
-)
-from .play.takeback import can_take_back
-from .players.bots import BOTS, get_bot
-from .players.search import ActionValue, ISMCTSBot, analyse
-from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
-from .rules.ruleset import (
-    OPTIONS,
-    BonusExtras,
-    ConcealedScope,
-    GoingOutPermission,
-    OptionInfo,
-    RuleSet,
-    StockOut,
-    TieBreak,
-    WildRule,
-)
-from .state.game import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
-from .studies.compare import Comparison, compare
-from .studies.simulate import GameResult, SimulationResult, play_game, simulate
-from .studies.tournament import Tournament, tournament
-from .views.action_space import ActionSpace
-from .views.view import View, observe, resample
+
+# Not ``typing.TYPE_CHECKING``: importing ``typing`` would cost the entry point its first
+# milliseconds (see ``__getattr__``); type checkers treat any ``TYPE_CHECKING`` as true.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._api import *  # noqa: F403 (the names of __all__, below)
+del TYPE_CHECKING
 
 _moved.install()
-__getattr__ = _moved.moved_attribute
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names load on first use (PEP 562).
+
+    ``import canasta_caliente`` imports only this module, so that the command line's entry
+    point (:mod:`canasta_caliente.__main__`) is running, ready for a Ctrl-C, before anything
+    heavy is imported. The first read of any name of :data:`__all__` imports them all at once
+    (``_api``, with the side effects the package's import always had) and binds them here,
+    so later reads never come back to this function. Any other name is one of the former
+    module paths (``canasta_caliente.storage``, ...), or missing.
+    """
+    if name in _LAZY:
+        from . import _api
+
+        namespace = globals()
+        for lazy in _LAZY:
+            # A name bound already stays: importing a former module path binds its leaf here
+            # (``canasta_caliente.simulate``), as the import system does for any submodule.
+            namespace.setdefault(lazy, getattr(_api, lazy))
+        return namespace[name]
+    return _moved.moved_attribute(name)
+
+
+def __dir__() -> list[str]:
+    """The package's names, loaded or not (what ``dir(canasta_caliente)`` lists)."""
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "BOTS",
@@ -144,3 +134,6 @@ __all__ = [
     "tournament",
     "turn_order",
 ]
+
+_LAZY = frozenset(__all__) - {"__version__"}
+"""The names of :data:`__all__` that load on first use."""

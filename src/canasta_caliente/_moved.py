@@ -9,15 +9,22 @@ release after next.
 
 from __future__ import annotations
 
+# Only modules the interpreter has loaded already: the package's ``__init__`` imports this one,
+# and the command line's entry point must be running, ready for a Ctrl-C, as soon as it can
+# (``importlib.abc`` alone would pull in ``importlib.resources``, ``pathlib`` and ``tempfile``).
 import importlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import sys
 import types
 import warnings
-from collections.abc import Sequence
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.abc import Loader as _LoaderBase
+    from typing import Any
+else:
+    _LoaderBase = object  # the import system asks only for the two methods
 
 __all__ = ["MOVED", "install", "moved_attribute"]
 
@@ -59,7 +66,9 @@ class MovedModule(types.ModuleType):
         return function(*args, **kwargs)
 
 
-class _Loader(importlib.abc.Loader):
+class _Loader(_LoaderBase):
+    """Loads a former path as a :class:`MovedModule` of its new home."""
+
     def __init__(self, home: str) -> None:
         self.home = home
 
@@ -76,14 +85,16 @@ class _Loader(importlib.abc.Loader):
             if not name.startswith("__") or name in ("__all__", "__doc__"))
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
+    """Answers for exactly the former paths of :data:`MOVED`."""
+
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         package, _, leaf = fullname.rpartition(".")
         if package != PACKAGE or leaf not in MOVED:
             return None
-        return importlib.util.spec_from_loader(fullname, _Loader(f"{PACKAGE}.{MOVED[leaf]}"))
+        return importlib.machinery.ModuleSpec(fullname, _Loader(f"{PACKAGE}.{MOVED[leaf]}"))
 
 
 def install() -> None:

@@ -1,14 +1,17 @@
-"""Reading view documents: the fields of a view document, their checks, and the count of the
-cards a seat cannot account for.
+"""Reading view documents and checking views: the fields of a view document, the checks of a
+view, and the count of the cards a seat cannot account for.
 
 One job: turn a view document's plain data into a :class:`~canasta_caliente.View`, reporting
 every problem at once (unknown fields, impossible tables, more cards than the deck holds, known
-cards that cannot be placed). :mod:`canasta_caliente.views` holds the View, writes its
-documents and calls :func:`read_view` with the View class, so this module needs the View type
-only for annotations. The card accounting (:func:`unseen_counts`, :func:`forced_cards`) is
-shared with :func:`~canasta_caliente.resample`.
+cards that cannot be placed). :func:`check_view` is the one home of what a view must satisfy:
+the document reader, the View's constructor and :func:`~canasta_caliente.resample` all ask it.
+:mod:`canasta_caliente.views` holds the View, writes its documents and calls :func:`read_view`
+with the View class, so this module needs the View type only for annotations. The card
+accounting (:func:`unseen_counts`, :func:`forced_cards`) is shared with
+:func:`~canasta_caliente.resample`.
 
-Sections: the fields; reading a view document; the cards a seat cannot account for.
+Sections: the fields; reading a view document; checking a view; the cards a seat cannot
+account for.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from ..records._parts import (
     get_turn,
 )
 from ..records.invariants import VIEW_PATHS, known_problems, public_fact_problems
+from ..rules.ruleset import RuleSet
+from ..state.game import HandResult, SideTable, Turn
 
 if TYPE_CHECKING:
     from .view import View
@@ -93,9 +98,138 @@ def read_view(data: Any, view_type: type[View], view_format: str) -> View:
     assert pile is not None and sides is not None and order is not None
     assert turn_index is not None and turn is not None and melded is not None
     assert known is not None
-    view = view_type(seat, rules, hand_number, scores, tuple(results), over, hand, tuple(sizes),
-                stock_size, pile, tuple(sides), tuple(order), turn_index, turn, melded, known)
+    # The View's constructor checks the rest, with check_view.
+    return view_type(seat, rules, hand_number, scores, tuple(results), over, hand,
+                     tuple(sizes), stock_size, pile, tuple(sides), tuple(order), turn_index,
+                     turn, melded, known)
 
+
+# -- checking a view -------------------------------------------------------------------------
+
+_INT = (int,)
+_FIELD_TYPES: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("seat", _INT, "an int"),
+    ("rules", (RuleSet,), "a RuleSet"),
+    ("hand_number", _INT, "an int"),
+    ("over", (bool,), "a bool"),
+    ("stock_size", _INT, "an int"),
+    ("turn_index", _INT, "an int"),
+    ("turn", (Turn,), "a Turn"),
+    ("melded_seats", _INT, "an int"),
+)
+"""The View's fields that hold one value: its type, and how a message names it."""
+
+_TUPLE_TYPES: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("scores", _INT, "ints"),
+    ("hand_results", (HandResult,), "HandResults"),
+    ("hand", (Card,), "Cards"),
+    ("hand_sizes", _INT, "ints"),
+    ("pile", (Card,), "Cards"),
+    ("side_tables", (SideTable,), "SideTables"),
+    ("order", _INT, "ints"),
+)
+"""The View's fields that hold a tuple: the type of its items, and how a message names them."""
+
+
+def check_view(view: View) -> None:
+    """Check everything a view must satisfy, the checks of the view document reader: each
+    field's type, then the shape (seats, sides and counts in range, one entry per seat and per
+    side, known cards as counts), then the table's public facts, the known cards and the card
+    accounting against the rules' deck.
+
+    Raises ``TypeError`` naming the first field of a wrong type (a ``bool`` is not an int), and
+    one :class:`~canasta_caliente.StateError` listing every other problem with its field. Linear
+    in the view's size. The View's constructor, :func:`read_view` (through the constructor) and
+    :func:`~canasta_caliente.resample` call it; :func:`~canasta_caliente.observe` builds its
+    views from a state without it (see there).
+    """
+    _check_types(view)
+    p = Problems()
+    _shape_problems(p, view)
+    if not p:
+        try:
+            _table_problems(p, view)
+        except Exception as exc:  # a hand-built table may break what the checks assume
+            p.add("", f"the view cannot be checked: {type(exc).__name__}: {exc}")
+    p.raise_if_any("view")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_types(view: View) -> None:
+    """A ``TypeError`` for the first field of a wrong type."""
+
+    def refuse(name: str, what: str, value: Any) -> TypeError:
+        return TypeError(f"View.{name} must be {what}, not {type(value).__name__}")
+
+    for name, types, what in _FIELD_TYPES:
+        value = getattr(view, name)
+        if not (_is_int(value) if types is _INT else isinstance(value, types)):
+            raise refuse(name, what, value)
+    for name, types, what in _TUPLE_TYPES:
+        value = getattr(view, name)
+        if not isinstance(value, tuple):
+            raise refuse(name, f"a tuple of {what}", value)
+        for item in value:
+            if not (_is_int(item) if types is _INT else isinstance(item, types)):
+                raise refuse(name, f"a tuple of {what}", item)
+    known = view.known_cards
+    if not isinstance(known, tuple) or not all(
+            isinstance(row, tuple) and all(map(_is_int, row)) for row in known):
+        raise TypeError("View.known_cards must be a tuple with a tuple of int counts per seat "
+                        "(or ())")
+    if not _is_int(view.turn.player):
+        raise refuse("turn.player", "an int", view.turn.player)
+    waiting = view.turn.waiting
+    if not isinstance(waiting, tuple) or not all(map(_is_int, waiting)):
+        raise refuse("turn.waiting", "a tuple of int counts", waiting)
+
+
+def _shape_problems(p: Problems, view: View) -> None:
+    """Seats, sides and counts in range, one entry per seat and per side: what the reader's
+    field getters check of a document (``get_int``, ``get_scores``, ``get_known``, ...)."""
+    rules = view.rules
+    players, n_sides = rules.players, len(rules.layout)
+    get_int(p, "seat", view.seat, low=0, high=players - 1)
+    get_int(p, "hand_number", view.hand_number, low=1)
+    if len(view.scores) != n_sides:
+        p.add("scores", f"expected one score per side ({n_sides}), got {len(view.scores)}")
+    for i, score in enumerate(view.scores):
+        get_int(p, join("scores", i), score)
+    if len(view.hand_sizes) != players:
+        p.add("hand_sizes", f"expected one size per seat ({players}), got "
+              f"{len(view.hand_sizes)}")
+    for i, size in enumerate(view.hand_sizes):
+        get_int(p, join("hand_sizes", i), size, low=0)
+    get_int(p, "stock_size", view.stock_size, low=0)
+    if len(view.side_tables) != n_sides:
+        p.add("sides", f"expected one entry per side ({n_sides}), got {len(view.side_tables)}")
+    for i, seat in enumerate(view.order):
+        get_int(p, join("order", i), seat, low=0, high=players - 1)
+    get_int(p, "turn_index", view.turn_index, low=0)
+    get_int(p, "turn.player", view.turn.player, low=0, high=players - 1)
+    if len(view.turn.waiting) != NUM_KINDS or any(n < 0 for n in view.turn.waiting):
+        p.add("turn.waiting", f"expected {NUM_KINDS} counts of at least 0")
+    get_int(p, "melded_seats", view.melded_seats, low=0, high=(1 << players) - 1)
+    known = view.known_cards
+    if known and len(known) != players:
+        p.add("known", f"expected one list of cards per seat ({players}), got {len(known)}")
+    for seat, row in enumerate(known):
+        if len(row) != NUM_KINDS or any(n < 0 for n in row):
+            p.add(join("known", seat), f"expected {NUM_KINDS} counts of at least 0, got "
+                  f"{list(row)}")
+
+
+def _table_problems(p: Problems, view: View) -> None:
+    """The view's table against the rules: hand results, the seat's hand, the turn order and
+    the turn's seats, the public facts, the known cards and the card accounting."""
+    rules, seat, hand_number, over = view.rules, view.seat, view.hand_number, view.over
+    results, hand, sizes = view.hand_results, view.hand, view.hand_sizes
+    scores, pile, stock_size = view.scores, view.pile, view.stock_size
+    turn_index, turn = view.turn_index, view.turn
+    melded, known = view.melded_seats, view.known_cards
     expected = hand_number - (0 if over else 1)
     if len(results) != expected:
         p.add("hand_results", f"{expected} hand result{'s' if expected != 1 else ''} expected "
@@ -155,8 +289,6 @@ def read_view(data: Any, view_type: type[View], view_format: str) -> View:
             elif not over and pool[R3] > stock_size:
                 p.add("", f"{pool[R3]} unseen bonus cards cannot all be in the stock of "
                       f"{stock_size} (TURN-3)")
-    p.raise_if_any(what)
-    return view
 
 
 # -- the cards a seat cannot account for -----------------------------------------------------

@@ -68,7 +68,7 @@ from ..state.game import (
     quick_constructor,
     side_melds,
 )
-from ._documents import forced_cards, known_in_hand, read_view, unseen_counts
+from ._documents import check_view, forced_cards, known_in_hand, read_view, unseen_counts
 
 __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
 
@@ -87,6 +87,14 @@ class View(GameProgress):
     The accessors mirror :class:`~canasta_caliente.GameState` where the seat can see:
     :meth:`melds`, :meth:`laid_out`, :attr:`pile`, :attr:`phase`, :attr:`current_player`, ...
     Another seat's hand is known only by its size (:attr:`hand_sizes`).
+
+    Built by hand, a view is checked as a view document is read: a field of a wrong type is a
+    ``TypeError`` naming it, and anything a game cannot show (a seat or a turn player not at
+    the table, one hand size or score too few, negative or short rows of known cards, more
+    cards than the deck holds, ...) is a :class:`~canasta_caliente.StateError` listing every
+    problem with its field, named as in a view document (``known`` for :attr:`known_cards`,
+    ``sides`` for :attr:`side_tables`). :func:`observe` builds its views from a state,
+    unchecked.
     """
 
     seat: int
@@ -123,6 +131,9 @@ class View(GameProgress):
     known_cards: tuple[tuple[int, ...], ...] = ()
     """Per seat, the cards known to all to be in its hand, as counts (see :meth:`known`);
     ``()`` while nothing is known of any hand."""
+
+    def __attrs_post_init__(self) -> None:
+        check_view(self)
 
     # -- what everyone knows of the hands ------------------------------------------------
 
@@ -323,12 +334,20 @@ def observe(state: GameState, seat: int) -> View:
 
 _make_view: Callable[..., View] = quick_constructor(View, converted=True)
 """:class:`View` for :func:`observe`, whose hand is already sorted cards (``GameState.hand``):
-the attrs ``__init__`` and its converter were a third of a heuristic bot's decision."""
+the attrs ``__init__`` and its converter were a third of a heuristic bot's decision. It skips
+``__attrs_post_init__`` too, and with it the View's checks, on purpose: a view observed from a
+state is that state's projection, as sound as the state, and the checks would cost every bot
+every decision."""
 
 
 # ---------------------------------------------------------------------------------------------
 # Resampling
 
+
+_last_checked: list[View | None] = [None]
+"""The view :func:`resample` checked last: a search resamples one view hundreds of times, and
+the check costs about as much as a deal. Set only after a check passed, so a view is never
+taken for checked when it was not."""
 
 RESAMPLE_TRIES = 2000
 """How many deals :func:`resample` tries before giving up (see there)."""
@@ -354,21 +373,22 @@ def resample(view: View, rng: random.Random) -> GameState:
     able to go out). Such deals are found by rejection, helped by a generator of hands built
     from meldable groups.
 
-    Raises :class:`~canasta_caliente.StateError` if the view's cards cannot be dealt (a view
-    not made by :func:`observe`), or if no consistent deal is found in
+    The view is checked as the View's constructor checks it (a view from :func:`observe` was
+    not), once for a run of calls with the same view, as a search makes: a ``TypeError`` for a
+    field of a wrong type, a :class:`~canasta_caliente.StateError` for a view no game can show.
+    It also raises :class:`~canasta_caliente.StateError` if no consistent deal is found in
     :data:`RESAMPLE_TRIES` tries.
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
+    if view is not _last_checked[0]:
+        check_view(view)
+        _last_checked[0] = view
+    # The check above holds the accounting: no kind short, the unseen cards as many as the
+    # other hands and the stock hold, the known cards among them.
     rules = view.rules
     pool = unseen_counts(view)
-    if any(n < 0 for n in pool):
-        raise StateError("resample: the view shows more cards than the rules' deck holds")
     others = [s for s in range(rules.players) if s != view.seat and view.hand_sizes[s]]
-    hidden = sum(view.hand_sizes[s] for s in others) + view.stock_size
-    if hidden != sum(pool):
-        raise StateError(f"resample: {sum(pool)} cards are unseen, but the other hands and the "
-                         f"stock hold {hidden}")
     forced: dict[int, tuple[int, ...]] = {}
     if view.known_cards:
         for seat in others:
@@ -377,15 +397,9 @@ def resample(view: View, rng: random.Random) -> GameState:
                 forced[seat] = row
                 for k in range(NUM_KINDS):
                     pool[k] -= row[k]
-        if any(n < 0 for n in pool) or any(
-                sum(row) > view.hand_sizes[seat] for seat, row in forced.items()):
-            raise StateError("resample: the other hands are known to hold cards that are not "
-                             "unseen, or more cards than they hold")
     # Unseen bonus cards are in the stock: they never stay in a hand (TURN-3). After a hand a
     # document from an older engine may show more than the stock holds; they stay in hands.
     bonus_in_stock = min(pool[R3], view.stock_size) if view.over else pool[R3]
-    if bonus_in_stock > view.stock_size:
-        raise StateError("resample: more unseen bonus cards than the stock holds (TURN-3)")
     constrained: int | None = None
     if not view.over and view.turn.phase in (Phase.PLAY, Phase.ANSWER):
         player = view.order[view.turn_index]
