@@ -14,11 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta_caliente as cc
 from canasta_caliente import cards
-from canasta_caliente.rules.facts import RuleFacts, rule_facts
+from canasta_caliente.rules.facts import RuleFacts, facts_of, rule_facts
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "canasta_caliente"
 RULES = cc.RuleSet.preset("caliente")
@@ -109,14 +110,15 @@ def test_new_game_stacks_a_deck_given_as_a_generator() -> None:
 
 
 def test_rule_facts_are_computed_once_and_kept_on_the_ruleset() -> None:
-    """A RuleSet's facts are computed on first use and reached on the RuleSet afterwards; equal
-    RuleSets compare and hash equal whether or not their facts have been computed."""
+    """A RuleSet's facts are computed when it is made and kept on it (``facts_of`` returns the
+    same object); equal RuleSets compare, hash and print equal, their facts apart."""
     rules = cc.RuleSet.preset("caliente-5p")
     twin = cc.RuleSet.preset("caliente-5p")
-    facts = rule_facts(rules)
-    assert rule_facts(rules) is facts and rules._facts is facts
-    assert twin._facts is None
+    facts = rules.facts
+    assert facts_of(rules) is facts and rule_facts(rules) is facts
+    assert twin.facts is not facts and isinstance(twin.facts, RuleFacts)
     assert rules == twin and hash(rules) == hash(twin) and repr(rules) == repr(twin)
+    assert rules.replace(max_wilds=2).facts.caps != facts.caps or rules.max_wilds == 2
 
 
 def test_rule_facts_state_the_seats_sides_and_deck() -> None:
@@ -133,17 +135,21 @@ def test_rule_facts_state_the_seats_sides_and_deck() -> None:
 
 
 def test_rule_facts_are_frozen_and_not_pickled() -> None:
-    """The facts cannot be rebound, and a pickled or copied RuleSet leaves them behind (they are
-    computed again on first use, equal to the original's)."""
+    """The facts cannot be rebound; a pickled or copied RuleSet is rebuilt from its options, with
+    facts of its own equal to the original's (their filled tables are not carried), and a
+    RuleFacts pickled alone becomes ``None``."""
     rules = cc.RuleSet.preset("caliente-6p")
-    facts = rule_facts(rules)
+    facts = rules.facts
     with pytest.raises(AttributeError, match="frozen"):
         facts.side_of = ()  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        rules.facts = facts  # type: ignore[misc]
     for other in (pickle.loads(pickle.dumps(rules)), copy.copy(rules), copy.deepcopy(rules)):
-        assert other == rules
-        if other is not rules and other._facts is not None:
-            assert other._facts is facts  # a shallow copy may share them: the same rules
-        assert rule_facts(other).side_of == facts.side_of
+        assert other == rules and hash(other) == hash(rules)
+        assert other.facts is not facts
+        assert (other.facts.side_of, other.facts.caps, other.facts.freezers) == (
+            facts.side_of, facts.caps, facts.freezers)
+    assert pickle.loads(pickle.dumps(facts)) is None
     assert isinstance(facts, RuleFacts)
 
 

@@ -41,7 +41,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
-from ..rules.facts import RuleFacts, facts_of
+from ..rules.facts import RuleFacts
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
 from .solver import (
@@ -138,7 +138,7 @@ def context(state: GameState) -> Context:
     ctx.rules = rules = state.rules
     t = state.table
     ctx.turn = turn = t.turn
-    ctx.facts = facts = facts_of(rules)
+    ctx.facts = facts = rules.facts
     seat = t.order[t.turn_index]
     ctx.side = side = t.sides[facts.side_of[seat]]
     ctx.melds = melds = side.melds
@@ -170,7 +170,7 @@ def partner(state: GameState) -> int | None:
     """The next active seat of the current player's side in turn order, the partner asked
     "May I go out?" (OUT-2); ``None`` if the player has no partner in this hand."""
     t = state.table
-    return facts_of(state.rules).partners_in(t.order)[t.turn_index]
+    return state.rules.facts.partners_in(t.order)[t.turn_index]
 
 
 def is_bound(question: object, stop_melds: tuple[int, ...]) -> bool:

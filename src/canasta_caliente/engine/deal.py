@@ -12,7 +12,6 @@ from typing import TypeVar
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import NotationError
-from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
 from .scoring import score_hand
@@ -49,7 +48,7 @@ def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
 
 def shuffled_deck(rules: RuleSet, seed: int, hand_number: int) -> tuple[Card, ...]:
     """The rules' deck shuffled for hand ``hand_number`` of the game of ``seed`` (DEAL-1)."""
-    deck = list(facts_of(rules).deck)
+    deck = list(rules.facts.deck)
     shuffle(random.Random(f"canasta-caliente:{seed}:{hand_number}"), deck)
     return tuple(deck)
 
@@ -184,7 +183,7 @@ def deal(
     the hands one card at a time in turn order, the up card (another turned on it while it is a
     wild or a bonus card), bonus cards laid out and replaced; a hand that ends in the deal is
     scored at once."""
-    facts = facts_of(rules)
+    facts = rules.facts
     orders = facts.turn_orders
     order = orders.get(hand_number)
     if order is None:

@@ -27,7 +27,6 @@ from ..cards import (
     R3,
     TWO,
 )
-from ..rules.facts import facts_of
 from ..state.game import NO_WAITING, GameState, MeldCounts, cache_legal, cached_legal
 from .checks import (
     TAKABLE,
@@ -137,7 +136,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             stock = t.stock_pos < len(t.deck)
             takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
             if takable and not hand[pile[-1]] and t.sides[
-                    facts_of(state.rules).side_of[turn.player]].melds[pile[-1]] is None:
+                    state.rules.facts.side_of[turn.player]].melds[pile[-1]] is None:
                 # No natural to take the up card with, no meld to lay it off on: no take,
                 # found before the context, which most draws then never need.
                 takable = False
@@ -475,7 +474,7 @@ def candidates(state: GameState) -> list[Action]:
         out.append(act(V_PASS))
         return out
     rules = state.rules
-    side_melds = t.sides[facts_of(rules).side_of[turn.player]].melds
+    side_melds = t.sides[rules.facts.side_of[turn.player]].melds
     # Melds that break MELD-1 or MELD-2 are never legal: only valid ones are candidates.
     out.extend(option.action for option in valid_melds(state.rules, hand, side_melds))
     for k in (3, 4):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..cards import I_B3, I_CAL, I_JOKER, I_TWO
-from ..rules.facts import facts_of
 from ..rules.ruleset import BonusExtras, ConcealedScope, RuleSet
 from ..state.game import HandEnd, HandResult, Table
 
@@ -65,7 +64,7 @@ def _concealed(rules: RuleSet, table: Table) -> bool:
     turn = table.turn
     if turn.had_melded:
         return False
-    facts = facts_of(rules)
+    facts = rules.facts
     side_no = facts.side_of[turn.player]
     if rules.concealed_scope is ConcealedScope.SIDE and any(
             table.melded_seats >> seat & 1 for seat in rules.layout[side_no]

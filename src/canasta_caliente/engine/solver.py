@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..cards import I_B3, I_CAL, I_JOKER, I_R3, I_TWO, NUM_KINDS, NUM_RANKS
-from ..rules.facts import facts_of, wild_cap
+from ..rules.facts import wild_cap
 from ..rules.ruleset import RuleSet
 from ..state.game import MeldCounts
 
@@ -84,7 +84,7 @@ class Situation:
 def meld_caps(rules: RuleSet) -> tuple[int, ...]:
     """:func:`wild_cap` for every possible number of naturals (index 0: -1), as a table: the
     RuleSet's :attr:`RuleFacts.caps <canasta_caliente.rules.facts.RuleFacts.caps>`."""
-    return facts_of(rules).caps
+    return rules.facts.caps
 
 
 def meld_is_valid(rules: RuleSet, naturals: int, wilds: int) -> bool:
@@ -235,7 +235,7 @@ def too_few_wilds(rules: RuleSet, hand: Counts, melds: Melds) -> bool:
     out impossible (the cases :func:`_forced_discard` calls impossible, and more)."""
     # The counts of the unmelded ranks (zip stops at the ranks: melds has one entry per rank).
     free = [h for h, m in zip(hand, melds, strict=False) if m is None]
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     return too_few_wilds_for(caps, hand, free.count(1), free.count(2))
 
 
@@ -290,7 +290,7 @@ def _forced_discard(rules: RuleSet, counts: Counts, melds: Melds) -> int | None:
     stuck = counts[I_CAL]
     kind: int | None = I_CAL if stuck else None
     wilds = counts[I_TWO] + counts[I_JOKER]
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     for r in _RANKS:
         h = counts[r]
         if h and melds[r] is None:
@@ -397,7 +397,7 @@ def _wild_fit(
 ) -> bool:
     wilds = cards[I_TWO] + cards[I_JOKER]
     size = rules.canasta_size
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     lo_sum = 0
     hi_sum = 0
     canastas = 0
@@ -465,7 +465,7 @@ def cards_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit: i
     if most_points(rules, hand, melds) < need:
         return False
     values = rules.card_values
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     twos, jokers = hand[I_TWO], hand[I_JOKER]
     # The greedy layout (valid throughout, as adding naturals never makes a meld invalid):
     # wilds where the melds have room, best first; then naturals onto melds and new melds of
@@ -550,7 +550,7 @@ def most_points(rules: RuleSet, hand: Counts, melds: Melds) -> int:
     stop cards): every wild, and every natural of a rank that is melded, held three times or
     more, or can be made a new meld with the wilds held (MELD-1, MELD-2)."""
     values = rules.card_values
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     wilds = hand[I_TWO] + hand[I_JOKER]
     most = hand[I_TWO] * values[I_TWO] + hand[I_JOKER] * values[I_JOKER]
     for r in _RANKS:
@@ -568,7 +568,7 @@ def meldable_within(rules: RuleSet, hand: Counts, melds: Melds, need: int, limit
     ``need``) keep the fewest naturals; the wilds placed are always the most valuable ones.
     States over ``limit`` cards are dropped, and the search stops at the first that suffices."""
     values = rules.card_values
-    caps = facts_of(rules).caps
+    caps = rules.facts.caps
     wild_vals = wild_values(rules, hand)
     total_wilds = len(wild_vals)
     prefix = [0]

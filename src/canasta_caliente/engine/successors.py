@@ -35,7 +35,6 @@ from typing import TypeVar
 from ..actions import Action
 from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
-from ..rules.facts import facts_of
 from ..state.game import (
     NO_WAITING,
     GameState,
@@ -220,7 +219,7 @@ def _turn_passed(
         turn_index = 0
     seat = t.order[turn_index]
     rules = state.rules
-    side_no = facts_of(rules).side_of[seat]
+    side_no = rules.facts.side_of[seat]
     side = sides[side_no]
     need = 0 if side.stop_melds or side.melds != NO_MELDS else rules.minimum_for(
         state.scores[side_no])
@@ -269,7 +268,7 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
             else:
                 hand[card] += 1
                 wanted -= 1
-        side_no = facts_of(state.rules).side_of[seat]
+        side_no = state.rules.facts.side_of[seat]
         side = sides[side_no]
         sides = _replaced(sides, side_no, make_side(side.melds, side.stop_melds,
                                                     side.laid_out + bonus, side.caliente_played))
@@ -363,7 +362,7 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
         hand[I_JOKER] -= jokers
     if not any(hand):
         return None
-    side_no = facts_of(state.rules).side_of[seat]
+    side_no = state.rules.facts.side_of[seat]
     sides, created = _grown(t, side_no, rank, naturals, twos, jokers, turn.created)
     need, started, points = turn.need, turn.started, turn.points
     if need > 0:
@@ -413,7 +412,7 @@ def _fast_take(state: GameState, action: Action) -> GameState | None:
     if R3 in pile:
         return None
     seat = turn.player
-    side_no = facts_of(state.rules).side_of[seat]
+    side_no = state.rules.facts.side_of[seat]
     side = t.sides[side_no]
     first = not side.stop_melds and side.melds == NO_MELDS
     up = pile[-1]

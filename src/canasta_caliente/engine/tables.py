@@ -28,7 +28,7 @@ from ..cards import (
     TWO,
     Card,
 )
-from ..rules.facts import INF, RuleFacts, facts_of
+from ..rules.facts import INF, RuleFacts
 from ..rules.ruleset import RuleSet
 from ..state.game import MeldCounts, Phase, Question, Turn
 
@@ -260,7 +260,7 @@ def valid_melds(
     MELD-1 and MELD-2, each with the number of cards it uses and their value (cached per
     rank)."""
     twos, jokers = hand[I_TWO], hand[I_JOKER]
-    facts = facts_of(rules)
+    facts = rules.facts
     table = facts.rank_melds
     out: list[MeldOption] = []
     for rank in RANKS:

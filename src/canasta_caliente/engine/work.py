@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import I_R3, NUM_KINDS, R3, Card
-from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts
 
@@ -59,7 +58,7 @@ class Work:
         rules = state.rules
         turn = t.turn
         self.seat = t.order[t.turn_index]
-        self.side = facts_of(rules).side_of[self.seat]
+        self.side = rules.facts.side_of[self.seat]
         st = t.sides[self.side]
         self.hand = list(t.hands[self.seat])
         self.melds: list[MeldCounts | None] = list(st.melds)

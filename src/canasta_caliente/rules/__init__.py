@@ -2,8 +2,11 @@
 
 - ``ruleset``: :class:`~canasta_caliente.RuleSet`, its options (:data:`OPTIONS`), presets and
   their TOML and JSON documents;
+- ``enums``: the option types (:class:`~canasta_caliente.WildRule` and the others), apart so
+  that ``facts`` can read them while a RuleSet is made;
 - ``facts``: :class:`~canasta_caliente.rules.facts.RuleFacts`, everything derived from a
-  RuleSet, reached with :func:`~canasta_caliente.rules.facts.facts_of`;
+  RuleSet, computed when it is made and kept as :attr:`RuleSet.facts
+  <canasta_caliente.RuleSet.facts>` (:func:`~canasta_caliente.rules.facts.facts_of` returns it);
 - ``_documents`` and ``_validation``: the readers of rule documents and the checks of every
   option.
 

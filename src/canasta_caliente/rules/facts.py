@@ -5,25 +5,29 @@ Every fact the engine, the finishing search (:mod:`canasta_caliente.engine.solve
 derive from a :class:`~canasta_caliente.RuleSet` lives here: the side of each seat, the deck, the
 most wilds a meld may hold, the turn order of each hand, the partners of each turn order, and
 the meld tables the listing fills; and the facts of a RuleSet that need no table, such as the
-bound on the actions of a hand (:func:`max_actions_per_hand`). :func:`rule_facts` computes them
-on first use and keeps them on the RuleSet itself (a slot that takes no part in equality,
-hashing or ``repr``); every other module reaches them with :func:`facts_of` (the engine once per
-state, in its checks' context), one slot read once they exist.
+bound on the actions of a hand (:func:`max_actions_per_hand`). A RuleSet computes its facts when
+it is made and keeps them as :attr:`RuleSet.facts <canasta_caliente.RuleSet.facts>` (an
+attribute that takes no part in equality, hashing or ``repr``); every other module reads that
+attribute or asks :func:`facts_of`.
 
 The object is frozen (its attributes cannot be rebound); its memo tables are dictionaries that
 only fill, and none is ever cleared: each is bounded by the finite number of keys the RuleSet
 allows (seats, turn orders, hand shapes), and the turn orders by hand number hold the first 64
 hands only (:func:`canasta_caliente.engine.deal.deal` computes a later hand's order each time
-instead of keeping it). A pickled or copied RuleSet drops its facts
-(:meth:`RuleFacts.__reduce__`), and they are computed again on first use.
+instead of keeping it). A pickled or copied RuleSet is rebuilt from its options, with new facts
+(their filled tables are not carried); a RuleFacts pickled on its own becomes ``None``
+(:meth:`RuleFacts.__reduce__`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import FREEZERS, NUM_RANKS, Card
-from .ruleset import GoingOutPermission, RuleSet, WildRule
+from .enums import GoingOutPermission, WildRule
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 __all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "rule_facts", "wild_cap"]
 
@@ -73,7 +77,8 @@ def max_actions_per_hand(rules: RuleSet) -> int:
 
 
 def _no_facts() -> None:
-    """What a pickled :class:`RuleFacts` becomes: nothing (computed again on first use)."""
+    """What a :class:`RuleFacts` pickled on its own becomes: nothing (its RuleSet, rebuilt,
+    computes its own)."""
     return None
 
 
@@ -169,7 +174,8 @@ class RuleFacts:
         raise AttributeError(f"RuleFacts is frozen: {name} cannot be set")
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
-        """Pickled or copied, the facts become ``None``: computed again on first use."""
+        """Pickled or copied on its own, a RuleFacts becomes ``None``: a RuleSet, rebuilt from
+        its options, computes its own."""
         return (_no_facts, ())
 
     def partners_in(self, order: tuple[int, ...]) -> tuple[int | None, ...]:
@@ -186,15 +192,12 @@ class RuleFacts:
 
 
 def rule_facts(rules: RuleSet) -> RuleFacts:
-    """The :class:`RuleFacts` of ``rules``, computed on first use and kept on the RuleSet."""
-    facts = rules._facts
-    if facts is None:
-        facts = RuleFacts(rules)
-        object.__setattr__(rules, "_facts", facts)
-    return facts
+    """The :class:`RuleFacts` of ``rules``: :func:`facts_of`, by its former name."""
+    return rules.facts
 
 
 def facts_of(rules: RuleSet) -> RuleFacts:
-    """The :class:`RuleFacts` of ``rules``: the one way every module other than this one reaches
-    them (computed on first use and kept on the RuleSet, so later calls read one slot)."""
-    return rules._facts or rule_facts(rules)
+    """The :class:`RuleFacts` of ``rules``: :attr:`RuleSet.facts
+    <canasta_caliente.RuleSet.facts>`, computed when the RuleSet was made. The engine reads the
+    attribute itself where a call per decision would cost (see the attribute)."""
+    return rules.facts

@@ -21,12 +21,12 @@ draw_count: expected an integer, got 'two' (text)
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Mapping
+from enum import StrEnum
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -50,9 +50,8 @@ from ._documents import (
     values_converter,
 )
 from ._validation import INT_OPTIONS, rule_problems, table_layout
-
-if TYPE_CHECKING:
-    from .facts import RuleFacts
+from .enums import BonusExtras, ConcealedScope, GoingOutPermission, StockOut, TieBreak, WildRule
+from .facts import RuleFacts
 
 __all__ = [
     "MOST_COUNT",
@@ -90,66 +89,6 @@ _MOST_DIGITS = len(str(MOST_SCORE))
 # -- option types -------------------------------------------------------------------------
 
 
-class WildRule(enum.StrEnum):
-    """How many wilds a meld may hold (RULES: MELD-2)."""
-
-    MORE_NATURALS = "more_naturals"
-    """The meld holds more naturals than wilds."""
-    NOT_MORE_WILDS = "not_more_wilds"
-    """The meld holds no more wilds than naturals."""
-    TWO_NATURALS = "two_naturals"
-    """The meld holds at least two naturals; any number of wilds."""
-
-
-class StockOut(enum.StrEnum):
-    """What happens when the stock runs out (RULES: END-2, END-3)."""
-
-    PLAY_ON = "play_on"
-    """Play goes on: take the pile or pass; a pass ends the hand (END-2)."""
-    END_ON_LAST_CARD = "end_on_last_card"
-    """Taking the last card of the stock ends the hand at once (END-3)."""
-
-
-class TieBreak(enum.StrEnum):
-    """Who wins a tie for the lead at or above the target (RULES: GAME-1, READ-2)."""
-
-    PLAY_ON = "play_on"
-    """Nobody: another hand is played (GAME-1)."""
-    WENT_OUT = "went_out"
-    """The tied side whose player went out in the last hand; another hand if none did."""
-
-
-class BonusExtras(enum.StrEnum):
-    """What a side with no meld pays for many bonus cards (RULES: SCORE-4, READ-3)."""
-
-    NEGATED = "negated"
-    """The extra for many bonus cards is subtracted too (SCORE-4)."""
-    NONE = "none"
-    """Only 100 per bonus card is subtracted; no extra."""
-
-
-class GoingOutPermission(enum.StrEnum):
-    """Asking a partner "May I go out?" (RULES: OUT-2, READ-4)."""
-
-    OPTIONAL = "optional"
-    """The player may ask (OUT-2)."""
-    REQUIRED = "required"
-    """A player with a partner goes out only after asking this turn and hearing "yes"; going
-    out concealed (OUT-3) needs no question."""
-    NEVER = "never"
-    """No question is ever asked."""
-
-
-class ConcealedScope(enum.StrEnum):
-    """Who must have melded nothing before the turn to go out concealed (RULES: OUT-3,
-    READ-5)."""
-
-    PLAYER = "player"
-    """The player going out (OUT-3)."""
-    SIDE = "side"
-    """The player's whole side."""
-
-
 @attrs.frozen
 class OptionInfo:
     """Documentation of one RuleSet option.
@@ -171,7 +110,7 @@ class OptionInfo:
 
 
 # The options whose values are enums, each with its enum (validation checks them).
-_ENUM_OPTIONS: tuple[tuple[str, type[enum.StrEnum]], ...] = (
+_ENUM_OPTIONS: tuple[tuple[str, type[StrEnum]], ...] = (
     ("wild_rule", WildRule), ("stock_out", StockOut), ("tie_break", TieBreak),
     ("bonus_extras_without_meld", BonusExtras), ("going_out_permission", GoingOutPermission),
     ("concealed_scope", ConcealedScope))
@@ -362,10 +301,13 @@ class RuleSet:
 
     _layout: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False,
                                                        hash=False)
-    _facts: RuleFacts | None = attrs.field(init=False, eq=False, repr=False, hash=False,
-                                           default=None)
-    """What the engine derives from the rules, once computed
-    (:mod:`canasta_caliente.rules.facts`)."""
+    facts: RuleFacts = attrs.field(init=False, eq=False, repr=False, hash=False)
+    """What the engine derives from these rules (:class:`~canasta_caliente.rules.facts.RuleFacts`:
+    the side of each seat, the wild caps, the freezers, the meld tables), computed when the
+    RuleSet is made and kept with it; read-only. :func:`~canasta_caliente.rules.facts.facts_of`
+    returns the same object. (An attribute the engine reads directly: a function call per read
+    cost about 1,000 instructions of every random-play decision, measured with
+    ``benchmarks/instructions.py``.)"""
     _presets: ClassVar[dict[str, Mapping[str, Any]]]
 
     def __attrs_post_init__(self) -> None:
@@ -385,6 +327,12 @@ class RuleSet:
         layout = table_layout(self.players, self.sides, self.decks)
         assert layout is not None  # validated above
         object.__setattr__(self, "_layout", layout)
+        object.__setattr__(self, "facts", RuleFacts(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled or copied as its options, rebuilt by the constructor: validated again, its
+        :attr:`facts` computed afresh (their meld tables, filled by play, are not carried)."""
+        return (_rebuilt, ({name: getattr(self, name) for name in _OPTION_NAMES},))
 
     # -- derived facts -------------------------------------------------------------------
 
@@ -694,3 +642,7 @@ _PRESET_DESCRIPTIONS: dict[str, str] = {
                "card of the deal is a natural.",
 }
 
+
+def _rebuilt(options: dict[str, Any]) -> RuleSet:
+    """The RuleSet of ``options``, its fields' values (:meth:`RuleSet.__reduce__`)."""
+    return RuleSet(**options)

@@ -16,7 +16,6 @@ from typing import Any, Protocol
 import attrs
 
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
-from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet, TieBreak
 
 __all__ = [
@@ -247,7 +246,7 @@ class GameProgress:
         """The side of a seat."""
         rules = self.rules
         check_seat(rules, seat)
-        return facts_of(rules).side_of[seat]
+        return rules.facts.side_of[seat]
 
     @property
     def is_hand_over(self) -> bool:
@@ -266,7 +265,7 @@ class GameProgress:
             return None
         rules = self.rules
         went_out = self.hand_results[-1].went_out
-        side = None if went_out is None else facts_of(rules).side_of[went_out]
+        side = None if went_out is None else rules.facts.side_of[went_out]
         return leader(rules, self.scores, side)
 
 
@@ -411,7 +410,7 @@ class GameState(GameProgress):
         """True while the pile holds a wild or a bonus card anywhere (PILE-3), or a stop card
         under ``stop_card_freezes`` (READ-6); derived from the pile's contents."""
         rules = self.rules
-        return not facts_of(rules).freezers.isdisjoint(self.table.pile)
+        return not rules.facts.freezers.isdisjoint(self.table.pile)
 
     @property
     def stock_size(self) -> int:
