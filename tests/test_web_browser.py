@@ -47,6 +47,11 @@ STEP = 30_000
 is only the give-up point)."""
 
 
+def card_count(n: int) -> str:
+    """A count of cards as the page writes it: "1 card", "2 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -134,11 +139,11 @@ def check_page(page: Any, state: cc.GameState, seat: int) -> None:
     """What the page shows is the engine's state as ``seat`` may see it."""
     hand = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.dataset.card)")
     assert hand == [str(c) for c in state.hand(seat)]
-    assert page.text_content("#stock-size") == f"Stock: {state.stock_size} cards"
-    assert page.text_content("#pile-size") == f"Pile: {len(state.pile)} cards"
+    assert page.text_content("#stock-size") == f"Stock: {card_count(state.stock_size)}"
+    assert page.text_content("#pile-size") == f"Pile: {card_count(len(state.pile))}"
     for other in range(state.rules.players):
         row = page.text_content(f".player[data-seat='{other}']")
-        assert f"{len(state.hand(other))} cards" in row
+        assert card_count(len(state.hand(other))) in row
     melds = page.eval_on_selector_all(
         ".side .meld",
         "ms => ms.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.card))")

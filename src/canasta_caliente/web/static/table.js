@@ -80,8 +80,8 @@ function drawPlayers(view) {
     const toAct = view.current_player === i;
     const side = view.sides.findIndex((s) => s.seats.includes(i));
     const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
-    row.append(el("span", seatName(i) + " · side " + side + " · " + view.hand_sizes[i] +
-                  " cards" + (toAct ? " · to act" : "")));
+    row.append(el("span", seatName(i) + " · side " + side + " · " +
+                  cardCount(view.hand_sizes[i]) + (toAct ? " · to act" : "")));
     if (view.known[i].length) {
       row.append(el("span", " · known: ", {class: "tag"}));
       view.known[i].forEach((c) => row.append(card(c)));
@@ -92,10 +92,15 @@ function drawPlayers(view) {
   box.append(el("p", "Scores: " + scores, {id: "scores"}));
 }
 
+function cardCount(n) {
+  // "1 card", "2 cards": a count of cards in words.
+  return n + (n === 1 ? " card" : " cards");
+}
+
 function drawMiddle(view, board) {
-  $("stock").replaceChildren(el("span", "Stock: " + view.stock_size + " cards", {id: "stock-size"}));
+  $("stock").replaceChildren(el("span", "Stock: " + cardCount(view.stock_size), {id: "stock-size"}));
   const pile = $("pile");
-  pile.replaceChildren(el("span", "Pile: " + view.pile.length + " cards", {id: "pile-size"}));
+  pile.replaceChildren(el("span", "Pile: " + cardCount(view.pile.length), {id: "pile-size"}));
   if (view.pile.length) {
     pile.append(el("span", " · up card "));
     pile.append(card(view.pile[view.pile.length - 1]));
