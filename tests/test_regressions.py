@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +49,18 @@ def test_bad_seat_or_side_is_a_clear_value_error(call: Callable[[cc.GameState], 
     state = cc.new_game(rules_for("caliente"), seed=1)
     with pytest.raises(ValueError, match=r"no (seat|side) .*(seats 0 to 3|sides \(0 to 1\))"):
         call(state)
+
+
+def test_caliente_card_as_the_last_card_on_an_empty_stock_is_refused() -> None:
+    """Under ``caliente_on_empty_stock`` a player whose only card is a Caliente card, the stock
+    empty, once had ``caliente`` listed: it draws nothing (READ-8) and left an empty hand in the
+    play phase with nothing legal, a dead end. TURN-0 refuses it; ``pass`` remains (END-2).
+    (A state the reference comparison under generated rules found, kept as its document.)"""
+    # RULES: READ-8, HOT-2, TURN-0, END-2
+    path = Path(__file__).parent / "regression_states" / "caliente-card-last-on-empty-stock.json"
+    state = cc.loads(path.read_text())
+    assert state.rules.caliente_on_empty_stock and state.stock_size == 0
+    assert state.hand(state.current_player) == (cc.Card.CALIENTE,)
+    assert legal(state) == {"pass"}
+    assert "TURN-0" in refused(state, "caliente")
+    assert reference_legal_actions(state) == cc.legal_actions(state)

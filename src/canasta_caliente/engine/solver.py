@@ -98,7 +98,12 @@ def stops_ok(count: int) -> bool:
 
 
 def can_finish(rules: RuleSet, s: Situation) -> bool:
-    """TURN-0: can the player still finish this turn legally?"""
+    """TURN-0: can the player still finish this turn legally? Not with no card in hand and none
+    waiting to join it: every way to finish (a discard, or a meld of the last cards: OUT-1) moves
+    a card, so there is nothing left to do. (Only a Caliente card played on an empty stock as the
+    last card, READ-8, leaves a turn there; a meld of the last cards ends the hand first.)"""
+    if s.joined is None and not any(s.hand):
+        return False
     if not s.bound and finish_without_going_out(rules, s):
         return True
     return s.may_go_out and can_go_out(rules, s)
