@@ -41,6 +41,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
+from ..errors import describe_value
 from ..rules.facts import RuleFacts
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
@@ -71,6 +72,7 @@ __all__ = [
     "context",
     "discard_refusal",
     "draw_refusal",
+    "freezer_rules",
     "going_out_refusal",
     "grown_meld",
     "hand_refusal",
@@ -206,16 +208,37 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
     if ctx.rules.always_frozen:
         reasons.append("these rules keep the pile always frozen (PILE-5)")
     held = ctx.facts.freezers.intersection(ctx.state.table.pile)
-    if TWO in held or JOKER in held:
-        reasons.append("it holds a wild card (PILE-3)")
-    if R3 in held:
-        reasons.append("it holds a red three, a bonus card (PILE-3)")
-    if B3 in held:  # a freezer only under stop_card_freezes
-        reasons.append("it holds a black three, a stop card, and stop_card_freezes is on "
-                       "(PILE-3, READ-6)")
+    for kind, words in (({TWO, JOKER}, "it holds a wild card"),
+                        ({R3}, "it holds a red three, a bonus card"),
+                        ({B3}, "it holds a black three, a stop card, and stop_card_freezes is on")):
+        named = dict.fromkeys(rule for card in sorted(kind.intersection(held))
+                              for rule in freezer_rules(ctx.rules, card))
+        if named:
+            reasons.append(f"{words} ({', '.join(named)})")
     if not ctx.opened:
         reasons.append("the side to play has not melded yet (PILE-3)")
     return tuple(reasons)
+
+
+def freezer_rules(rules: RuleSet, card: Card) -> tuple[str, ...]:
+    """The rule IDs under which ``card`` freezes the pile while the pile holds it (PILE-3,
+    READ-6), for the reasons of :func:`pile_frozen_reasons` and the events to name: PILE-3 for
+    a wild or a bonus card, PILE-3 and READ-6 for a stop card under ``stop_card_freezes``; ``()``
+    for a card that does not freeze it (:attr:`RuleFacts.freezers
+    <canasta_caliente.rules.facts.RuleFacts.freezers>`).
+
+    >>> import canasta_caliente as cc
+    >>> rules = cc.RuleSet.preset("caliente").replace(stop_card_freezes=True)
+    >>> freezer_rules(rules, cc.Card.BLACK_THREE), freezer_rules(rules, cc.Card.JOKER)
+    (('PILE-3', 'READ-6'), ('PILE-3',))
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"freezer_rules: expected a RuleSet, got {describe_value(rules)}")
+    if not isinstance(card, Card):
+        raise TypeError(f"freezer_rules: expected a Card, got {describe_value(card)}")
+    if card not in rules.facts.freezers:
+        return ()
+    return ("PILE-3", "READ-6") if card is B3 else ("PILE-3",)
 
 
 def needs_concealed(ctx: Context, question: object) -> bool:
