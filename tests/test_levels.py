@@ -5,6 +5,7 @@ accepts is in ``cc.BOTS``."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,10 @@ def test_blundering_at_the_extremes_is_its_bot_or_random() -> None:
         view, legal, random.Random(1))
     picks = {Blundering(rate=1)(view, legal, random.Random(i)) for i in range(40)}
     assert len(picks) > 3
+
+
+def test_the_bots_guide_states_level_4s_budget() -> None:
+    guide = Path(__file__).resolve().parents[1] / "docs" / "guides" / "bots.rst"
+    row = next(line for line in guide.read_text(encoding="utf-8").splitlines()
+               if line.startswith("level-4 "))
+    assert f"``ismcts`` at {LEVEL_4_ITERATIONS} simulations a move" in row
