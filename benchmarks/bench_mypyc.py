@@ -17,8 +17,9 @@ Both sides must do the same work (the same decisions, simulations and steps), or
 stops: a compiled engine that plays other games is a wrong engine, not a fast one. ``--tests``
 first runs the rules suites that matter (perft, the golden playthroughs, the reference
 comparison, the direct paths against the general path) on the compiled copy, and ``--count``
-adds the instructions per decision of random play under callgrind (valgrind), which the load
-of a shared machine does not move.
+adds each loop's instructions per unit of work (decision, simulation, step) under callgrind
+(valgrind), which the load of a shared machine does not move: a child's instructions less
+those of a child that makes the same preparations and does no work, divided by the work.
 
 ``--modules`` chooses what is compiled: ``engine`` (the default: every module of
 ``canasta_caliente/engine`` but its ``__init__``), ``helpers`` (``cards.py``), or any module
@@ -36,7 +37,7 @@ field's annotation); and ``rules/facts.py`` compiles but fails when a RuleSet is
 before instead of compiling again (compiling takes a minute or two of CPU).
 
     python benchmarks/bench_mypyc.py --tests --rounds 3
-    python benchmarks/bench_mypyc.py --keep /tmp/compiled --loops random --count
+    python benchmarks/bench_mypyc.py --keep /tmp/compiled --rounds 1 --hands 60 --count
     python benchmarks/bench_mypyc.py --compiled /tmp/compiled --rounds 3
 """
 
@@ -132,35 +133,48 @@ class Figures(TypedDict):
     compiled: list[str]
 
 
-def child_run(loop: str, args: argparse.Namespace) -> Figures:
-    """Do ``loop``'s work once in this process (after ``--warm`` random hands); its figures."""
+def child_run(loop: str, args: argparse.Namespace, idle: bool = False) -> Figures:
+    """Do ``loop``'s work once in this process (after ``--warm`` random hands); its figures.
+    With ``idle``, make the same preparations (imports, warm-up, the search's decision points)
+    and do no work."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_random import play
 
     rules = cc.RuleSet.preset(args.rules)
     play(rules, args.warm, args.seed + 1)  # fills the RuleSet's tables, as a long run would
     wall, cpu = time.perf_counter(), time.process_time()
+    work = 0
     if loop == "random":
-        work = play(rules, args.hands, args.seed)
+        if not idle:
+            work = play(rules, args.hands, args.seed)
     elif loop == "search":
-        from bench_search import measure
+        from bench_search import measure, positions
 
-        work = cast(int, measure(rules, args.positions, args.seed, args.iterations)["sims"])
+        if idle:
+            positions(rules, args.positions, args.seed)
+        else:  # the bot's decisions alone are timed, not the making of their positions
+            searched = measure(rules, args.positions, args.seed, args.iterations)
+            return {"work": cast(int, searched["sims"]),
+                    "wall": sum(cast(list[float], searched["times"])),
+                    "cpu": sum(cast(list[float], searched["cpu"])),
+                    "compiled": compiled_modules()}
     else:
         from bench_env import pettingzoo_steps
 
-        work = pettingzoo_steps(rules, args.hands, args.seed)
+        if not idle:
+            work = pettingzoo_steps(rules, args.hands, args.seed)
     return {"work": work, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
             "compiled": compiled_modules()}
 
 
-def child_command(loop: str, args: argparse.Namespace, hands: int | None = None) -> list[str]:
-    """The command line of a child that does ``loop``'s work (``hands`` instead of
-    ``--hands`` if given)."""
+def child_command(loop: str, args: argparse.Namespace, idle: bool = False) -> list[str]:
+    """The command line of a child that does ``loop``'s work (with ``idle``, its preparations
+    alone)."""
     command = [sys.executable, __file__, "--child", loop, "--rules", args.rules,
-               "--hands", str(args.hands if hands is None else hands),
-               "--positions", str(args.positions), "--warm", str(args.warm),
-               "--seed", str(args.seed)]
+               "--hands", str(args.hands), "--positions", str(args.positions),
+               "--warm", str(args.warm), "--seed", str(args.seed)]
+    if idle:
+        command.append("--idle")
     if args.iterations is not None:
         command += ["--iterations", str(args.iterations)]
     return command
@@ -207,20 +221,25 @@ def measure(sides: dict[str, Path], args: argparse.Namespace) -> None:
 
 
 def count(sides: dict[str, Path], args: argparse.Namespace) -> None:
-    """Print the instructions per decision of random play on each side (callgrind)."""
+    """Print each loop's instructions per unit of work on each side (callgrind)."""
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: --count counts instructions with callgrind")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from callgrind import counted
 
-    per: dict[str, float] = {}
-    for name, src in sides.items():
-        start, _ = counted(child_command("random", args, hands=0), str(src))
-        total, out = counted(child_command("random", args), str(src))
-        decisions = int(json.loads(out.splitlines()[-1])["work"])
-        per[name] = (total - start) / decisions
-        print(f"  {name}: {per[name]:,.0f} instructions per decision ({decisions:,} decisions)")
-    print(f"  instructions per decision, pure/compiled: {per['pure'] / per['compiled']:.2f}x")
+    print("instructions under callgrind:")
+    for loop in args.loops:
+        unit = UNITS[loop][:-1]
+        per: dict[str, float] = {}
+        for name, src in sides.items():
+            start, _ = counted(child_command(loop, args, idle=True), str(src))
+            total, out = counted(child_command(loop, args), str(src))
+            work = int(json.loads(out.splitlines()[-1])["work"])
+            per[name] = (total - start) / work
+            print(f"  {loop}, {name}: {per[name]:,.0f} instructions per {unit} ({work:,} "
+                  f"{UNITS[loop]})", flush=True)
+        print(f"  {loop}, instructions per {unit}, pure/compiled: "
+              f"{per['pure'] / per['compiled']:.2f}x")
 
 
 def run_tests(compiled: Path) -> None:
@@ -252,12 +271,13 @@ def main() -> None:
     parser.add_argument("--compiled", type=Path, help="measure this kept build; no compiling")
     parser.add_argument("--tests", action="store_true", help="test the compiled copy first")
     parser.add_argument("--count", action="store_true",
-                        help="also count instructions per decision of random play")
+                        help="also count each loop's instructions per unit (callgrind)")
     parser.add_argument("--child", choices=LOOPS, help=argparse.SUPPRESS)
+    parser.add_argument("--idle", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         random.seed(args.seed)
-        print(json.dumps(child_run(args.child, args)))
+        print(json.dumps(child_run(args.child, args, args.idle)))
         return
     if args.keep is not None and args.compiled is not None:
         parser.error("--keep builds a new copy and --compiled reuses one: give one of them")
@@ -274,7 +294,6 @@ def main() -> None:
             run_tests(sides["compiled"])
         measure(sides, args)
         if args.count:
-            print("random play under callgrind:")
             count(sides, args)
 
 
