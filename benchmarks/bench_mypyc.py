@@ -25,13 +25,10 @@ those of a child that makes the same preparations and does no work, divided by t
 ``canasta_caliente/engine`` but its ``__init__``), ``helpers`` (``cards.py``), or any module
 by its path in the package (``state/game.py``). If mypyc refuses a module, its errors are
 printed and the script stops; if a compiled module fails when it runs, the child's traceback
-is. The other hot helpers are left out for that: mypyc refuses ``state/game.py`` (``GameState``,
-an attrs class, which it leaves a Python class, under ``GameProgress``, a plain class, which it
-compiles); with that refusal silenced, ``state/game.py`` and ``actions.py`` fail on import, at
-their first ``attrs.field(...)`` in a class body (mypyc checks the value's type against the
-field's annotation); and ``rules/facts.py`` compiles but fails when a RuleSet is made
-(``object.__setattr__`` cannot set an attribute of a compiled class that defines its own
-``__setattr__``).
+is. The other hot helpers (``state/game.py``, ``actions.py``, ``rules/facts.py``) are left out:
+mypyc refuses them, or they fail compiled, or they gain nothing. The figures, those failures
+and what held the compiled engine back are in the docs ("Proving exactness", "A compiled
+engine (a mypyc trial)").
 
 ``--keep DIR`` builds into ``DIR`` and keeps it; ``--compiled DIR`` measures a build kept
 before instead of compiling again (compiling takes a minute or two of CPU).
