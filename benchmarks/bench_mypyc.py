@@ -41,7 +41,6 @@ before instead of compiling again (compiling takes a minute or two of CPU).
 from __future__ import annotations
 
 import argparse
-import importlib
 import importlib.machinery
 import json
 import os
@@ -112,12 +111,11 @@ def build(dest: Path, modules: tuple[str, ...]) -> None:
 
 
 def compiled_modules() -> list[str]:
-    """The modules of the imported package that are extension modules (compiled), by name."""
+    """The package's imported modules that are extension modules (compiled), by name."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    names = [f"canasta_caliente.{path[:-3].replace('/', '.')}"
-             for path in (*ENGINE, *HELPERS, "state/game.py", "actions.py", "rules/facts.py")]
-    return [name for name in names
-            if str(getattr(importlib.import_module(name), "__file__", "")).endswith(suffixes)]
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("canasta_caliente.")
+                  and str(getattr(module, "__file__", "")).endswith(suffixes))
 
 
 class Figures(TypedDict):
@@ -273,7 +271,7 @@ def main() -> None:
     parser.add_argument("--idle", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        random.seed(args.seed)
+        random.seed(args.seed)  # anything drawing from the global generator draws alike
         print(json.dumps(child_run(args.child, args, args.idle)))
         return
     if args.keep is not None and args.compiled is not None:
