@@ -16,7 +16,7 @@ every other rule.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
@@ -108,7 +108,7 @@ def decide(
         if state.is_game_over:
             return "the game is over"
         if verb is Verb.DEAL:
-            return Work.__new__(Work)
+            return Work()
         return "the hand is over: the next action is deal"
     if verb is Verb.DEAL:
         return "the hand is still being played"
@@ -348,5 +348,7 @@ def _former_name(name: str) -> Any:
     return decide
 
 
-if not TYPE_CHECKING:  # the type checker knows only the current name
-    __getattr__ = _former_name
+# The module's __getattr__, set through globals() so that the type checker, which knows only the
+# current name, does not see it; not under "if not TYPE_CHECKING", which mypyc compiles as
+# unreachable code (benchmarks/bench_mypyc.py).
+globals()["__getattr__"] = _former_name

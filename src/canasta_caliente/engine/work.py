@@ -27,7 +27,11 @@ __all__ = [
 
 
 class Work:
-    """A mutable copy of the parts of a state an action may change."""
+    """A mutable copy of the parts of a state an action may change; ``Work()`` is an empty one,
+    whose attributes the caller sets (a probe, the deal's verdict).
+
+    Never ``Work.__new__(Work)`` for the empty one: compiled by mypyc (a trial, see
+    ``benchmarks/bench_mypyc.py``), ``__new__`` runs ``__init__``."""
 
     __slots__ = (
         "calientes",
@@ -53,7 +57,9 @@ class Work:
         "waiting",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState | None = None) -> None:
+        if state is None:
+            return
         t = state.table
         rules = state.rules
         turn = t.turn
@@ -173,7 +179,7 @@ def joined_preview(
     rules: RuleSet, deck: tuple[Card, ...], pos: int, waiting: tuple[int, ...]
 ) -> tuple[tuple[int, ...], bool]:
     """What joining the waiting cards would add to the hand, and whether it ends the hand."""
-    probe = Work.__new__(Work)
+    probe = Work()
     probe.hand = [0] * NUM_KINDS
     probe.laid_out = 0
     probe.pos = pos
