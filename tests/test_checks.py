@@ -16,8 +16,11 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import canasta_caliente as cc
 from canasta_caliente.engine import checks, decision
+from conftest import deal
 
 ENGINE = Path(checks.__file__).parent
 RULE_ID = re.compile(r"\b[A-Z]{3,5}-\d+\b")
@@ -113,3 +116,45 @@ def test_the_checks_give_the_decisions_refusals() -> None:
     ctx = checks.context(played)
     assert checks.discard_refusal(ctx, cc.Card.RED_THREE) == decision.illegal_reason(
         played, "discard R3") == "bonus cards cannot be discarded (DISC-1)"
+
+
+@pytest.mark.parametrize("freezes", [True, False])
+@pytest.mark.parametrize(("card", "words"), [
+    (cc.Card.TWO, "it holds a wild card"),
+    (cc.Card.JOKER, "it holds a wild card"),
+    (cc.Card.RED_THREE, "it holds a red three, a bonus card"),
+    (cc.Card.BLACK_THREE, "it holds a black three, a stop card, and stop_card_freezes is on"),
+])
+def test_the_pile_reasons_name_the_freezers_rules(card: cc.Card, words: str,
+                                                  freezes: bool) -> None:
+    """A freezer buried at the deal (DEAL-3, READ-1): the reason ``pile_frozen_reasons`` gives
+    for it names exactly the rule IDs of ``freezer_rules``, and a card that does not freeze
+    (a stop card with ``stop_card_freezes`` off) gets no reason."""
+    # RULES: PILE-3, READ-6, DEAL-3, READ-1
+    rules = cc.RuleSet.preset("caliente").replace(up_card_must_be_natural=True,
+                                                  stop_card_freezes=freezes)
+    state = deal(rules, {}, pile=f"{card} 9")
+    assert state.up_card is cc.Card.NINE
+    reasons = checks.pile_frozen_reasons(checks.context(state))
+    named = checks.freezer_rules(rules, card)
+    said = [reason for reason in reasons if reason.startswith(words)]
+    assert said == ([f"{words} ({', '.join(named)})"] if named else [])
+    stop_card = ("PILE-3", "READ-6") if freezes else ()
+    assert named == (stop_card if card is cc.Card.BLACK_THREE else ("PILE-3",))
+    assert reasons[-1] == "the side to play has not melded yet (PILE-3)"
+
+
+@pytest.mark.parametrize("card", [cc.Card.FOUR, cc.Card.ACE, cc.Card.CALIENTE])
+def test_a_card_that_never_freezes_has_no_freezer_rules(card: cc.Card) -> None:
+    # RULES: PILE-3
+    for freezes in (True, False):
+        rules = cc.RuleSet.preset("caliente-cards").replace(stop_card_freezes=freezes)
+        assert checks.freezer_rules(rules, card) == ()
+
+
+def test_freezer_rules_refuses_what_is_not_a_ruleset_or_a_card() -> None:
+    rules = cc.RuleSet.preset("caliente")
+    with pytest.raises(TypeError, match="expected a RuleSet, got str 'caliente'"):
+        checks.freezer_rules("caliente", cc.Card.TWO)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Card, got str '2'"):
+        checks.freezer_rules(rules, "2")  # type: ignore[arg-type]

@@ -29,9 +29,10 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.cards import NUM_RANKS, counts_from_cards
+from canasta_caliente.engine.checks import freezer_rules
 from canasta_caliente.play import kinds as k
 from canasta_caliente.state.game import HandResult, Phase, Question, SideTable, Turn
-from conftest import EVERY_PRESET
+from conftest import EVERY_PRESET, deal, play, rules_for
 from play_walks import steps
 from strategies import rulesets
 
@@ -353,3 +354,64 @@ def test_events_replay_under_generated_rulesets(rules: cc.RuleSet, seed: int) ->
 def test_events_replay_under_many_generated_rulesets(rules: cc.RuleSet, seed: int) -> None:
     for before, action, _, _ in steps(rules, seed, 600):
         check_action(before, action)
+
+
+# -- the rules of a freezing discard: the engine's freezer_rules, never the events' own ---------
+
+
+def _discard_events(card: str, freezes: bool, pile: str = "4") -> tuple[k.Event, ...]:
+    """The events of seat 0's discard of ``card`` after its draw, under ``caliente`` with
+    ``stop_card_freezes`` as given."""
+    rules = rules_for("caliente", stop_card_freezes=freezes)
+    state = play(deal(rules, {0: f"8 8 8 9 9 9 10 10 10 K {card}"}, pile=pile, stock="5 6"),
+                 "draw")
+    return cc.events(state, f"discard {card}")
+
+
+@pytest.mark.parametrize(("card", "freezes", "froze", "rules"), [
+    ("B3", True, True, ("DISC-2", "PILE-3", "READ-6", "PILE-2")),
+    ("B3", False, False, ("DISC-2", "PILE-2")),
+    ("2", True, True, ("DISC-2", "PILE-3", "PILE-2")),
+    ("2", False, True, ("DISC-2", "PILE-3", "PILE-2")),
+    ("JK", True, True, ("DISC-2", "PILE-3", "PILE-2")),
+    ("JK", False, True, ("DISC-2", "PILE-3", "PILE-2")),
+    ("K", True, False, ()),
+    ("K", False, False, ()),
+])
+def test_a_discard_names_the_rules_under_which_it_froze_the_pile(
+        card: str, freezes: bool, froze: bool, rules: tuple[str, ...]) -> None:
+    """A wild freezes the pile under PILE-3 whatever ``stop_card_freezes`` says; a stop card
+    freezes it (PILE-3, READ-6) only when it is on, and blocks the next player (PILE-2) either
+    way; a wild up card cannot be taken either (PILE-2); a natural does neither. The rule IDs
+    of the freezing are the engine's :func:`freezer_rules`."""
+    # RULES: DISC-2, PILE-2, PILE-3, READ-6
+    (discard,) = _discard_events(card, freezes)
+    assert isinstance(discard, k.DiscardEvent)
+    blocked = card != "K"
+    assert (discard.froze, discard.blocked, discard.rules) == (froze, blocked, rules)
+    named = freezer_rules(rules_for("caliente", stop_card_freezes=freezes), cc.Card.parse(card))
+    assert discard.rules[1:len(rules) - blocked] == (named if froze else ())
+    if rules:
+        assert discard.text(seat=None).endswith(f"({', '.join(rules)}).")
+
+
+@pytest.mark.parametrize("freezes", [True, False])
+def test_a_discard_onto_a_frozen_pile_freezes_nothing(freezes: bool) -> None:
+    """A wild discarded onto a pile that already holds one (buried at the deal, DEAL-3) does
+    not freeze it again: only the block is named."""
+    # RULES: DISC-2, DEAL-3, PILE-3
+    (discard,) = _discard_events("2", freezes, pile="JK 4")
+    assert isinstance(discard, k.DiscardEvent)
+    assert not discard.froze and discard.rules == ("DISC-2", "PILE-2")
+
+
+@pytest.mark.parametrize("freezes", [True, False])
+def test_a_red_three_freezes_but_is_never_discarded(freezes: bool) -> None:
+    """A bonus card freezes the pile (PILE-3) under both readings, but cannot be discarded
+    (DISC-1): its discard has no events, only the engine's refusal."""
+    # RULES: DISC-1, PILE-3
+    rules = rules_for("caliente", stop_card_freezes=freezes)
+    assert freezer_rules(rules, cc.Card.RED_THREE) == ("PILE-3",)
+    state = play(deal(rules, {}, stock="5 6"), "draw")
+    with pytest.raises(cc.IllegalActionError, match=r"bonus cards cannot be discarded \(DISC-1\)"):
+        cc.events(state, "discard R3")

@@ -175,7 +175,7 @@ SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
     cc.EventKind.MELD: lambda e: [f"Seat {e.seat} ", cards_phrase(e.cards)]
     + ([f"{e.canasta} canasta", "MELD-4"] if e.canasta else []),
     cc.EventKind.DISCARD: lambda e: [f"Seat {e.seat} discards {card_name(e.card)}"]
-    + (["frozen", "PILE-3" if e.card is not cc.Card.BLACK_THREE else "READ-6"]
+    + (["frozen", "PILE-3"] + (["READ-6"] if e.card is cc.Card.BLACK_THREE else [])
        if e.froze else [])
     + (["blocked for the next player (", "PILE-2"] if e.blocked else []),
     cc.EventKind.ASK: lambda e: [f'Seat {e.seat} asks seat {e.partner} "May I go out?"'],

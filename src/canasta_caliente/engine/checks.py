@@ -42,6 +42,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
+from ..errors import describe_value
 from ..rules.facts import RuleFacts
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
@@ -73,6 +74,7 @@ __all__ = [
     "discard_refusal",
     "draw_refusal",
     "first_meld_short",
+    "freezer_rules",
     "going_out_refusal",
     "grown_meld",
     "hand_refusal",
@@ -98,10 +100,9 @@ __all__ = [
 class Context:
     """The facts of one state that the checks read, found once per state: :func:`context`.
 
-    It holds what nearly every check and listing path reads, and nothing a path might not: a
-    field costs every state that builds a context (a tenth of a decision's instructions went
-    into a context of fourteen fields), where reading ``ctx.state.table`` costs only the paths
-    that need it."""
+    It holds what nearly every check reads, and nothing a path might not: a field costs every
+    state that builds a context, where reading ``ctx.state.table`` costs only the paths that
+    need it. The play-phase listing makes one only where a check needs it."""
 
     __slots__ = ("facts", "hand", "melds", "opened", "rules", "side", "state", "turn")
 
@@ -119,9 +120,7 @@ class Context:
     hand: tuple[int, ...]
     """The seat's hand, as counts."""
 
-    # (The two facts below are asked of the context only in the play phase's rarer paths, so
-    # they are found when read rather than when the context is made: most contexts are made
-    # for a draw, which never reads them.)
+    # (Found when read, not when made: most contexts are made for a draw, which never asks.)
 
     @property
     def bound(self) -> bool:
@@ -131,10 +130,8 @@ class Context:
 
     @property
     def short(self) -> bool:
-        """Whether the side's first meld has been started this turn and is still short of its
-        minimum, which refuses every discard until it is met: :func:`first_meld_short`."""
+        """The first meld started and still short of its minimum: :func:`first_meld_short`."""
         return first_meld_short(self.turn)
-
 
 
 def context(state: GameState) -> Context:
@@ -185,10 +182,8 @@ def is_bound(question: object, stop_melds: tuple[int, ...]) -> bool:
 def first_meld_short(turn: Turn) -> bool:
     """Whether the side's first meld has been started this turn and is still short of its
     minimum (INIT-3, INIT-4), which refuses every discard until it is met: a meld made toward
-    it, or pile cards waiting under INIT-4 (a first-meld take has started it). The turn's
-    waiting cards are compared with the shared empty value by identity first: a turn's waiting
-    cards are ``NO_WAITING`` itself unless a take set them, where comparing the items costs a
-    few hundred instructions."""
+    it, or pile cards waiting under INIT-4 (a first-meld take has started it). (Waiting cards
+    are ``NO_WAITING`` itself unless a take set them: identity first, then the items.)"""
     waiting = turn.waiting
     return turn.need > 0 and (
         turn.started or (waiting is not NO_WAITING and waiting != NO_WAITING))
@@ -221,16 +216,37 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
     if ctx.rules.always_frozen:
         reasons.append("these rules keep the pile always frozen (PILE-5)")
     held = ctx.facts.freezers.intersection(ctx.state.table.pile)
-    if TWO in held or JOKER in held:
-        reasons.append("it holds a wild card (PILE-3)")
-    if R3 in held:
-        reasons.append("it holds a red three, a bonus card (PILE-3)")
-    if B3 in held:  # a freezer only under stop_card_freezes
-        reasons.append("it holds a black three, a stop card, and stop_card_freezes is on "
-                       "(PILE-3, READ-6)")
+    for kind, words in (({TWO, JOKER}, "it holds a wild card"),
+                        ({R3}, "it holds a red three, a bonus card"),
+                        ({B3}, "it holds a black three, a stop card, and stop_card_freezes is on")):
+        named = dict.fromkeys(rule for card in sorted(kind.intersection(held))
+                              for rule in freezer_rules(ctx.rules, card))
+        if named:
+            reasons.append(f"{words} ({', '.join(named)})")
     if not ctx.opened:
         reasons.append("the side to play has not melded yet (PILE-3)")
     return tuple(reasons)
+
+
+def freezer_rules(rules: RuleSet, card: Card) -> tuple[str, ...]:
+    """The rule IDs under which ``card`` freezes the pile while the pile holds it (PILE-3,
+    READ-6), for the reasons of :func:`pile_frozen_reasons` and the events to name: PILE-3 for
+    a wild or a bonus card, PILE-3 and READ-6 for a stop card under ``stop_card_freezes``; ``()``
+    for a card that does not freeze it (:attr:`RuleFacts.freezers
+    <canasta_caliente.rules.facts.RuleFacts.freezers>`).
+
+    >>> import canasta_caliente as cc
+    >>> rules = cc.RuleSet.preset("caliente").replace(stop_card_freezes=True)
+    >>> freezer_rules(rules, cc.Card.BLACK_THREE), freezer_rules(rules, cc.Card.JOKER)
+    (('PILE-3', 'READ-6'), ('PILE-3',))
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"freezer_rules: expected a RuleSet, got {describe_value(rules)}")
+    if not isinstance(card, Card):
+        raise TypeError(f"freezer_rules: expected a Card, got {describe_value(card)}")
+    if card not in rules.facts.freezers:
+        return ()
+    return ("PILE-3", "READ-6") if card is B3 else ("PILE-3",)
 
 
 def needs_concealed(ctx: Context, question: object) -> bool:

@@ -11,7 +11,8 @@ the event as one seat may see it (another seat's draw is a count, its own is the
 
 The events are read off the state before the action, the action and the state after it, through
 the states' public accessors and the engine's named checks (whether a discard blocks the pile is
-:func:`~canasta_caliente.engine.checks.up_card_refusal`'s to say): no rule is decided here, and
+:func:`~canasta_caliente.engine.checks.up_card_refusal`'s to say, under which rules a card freezes
+it :func:`~canasta_caliente.engine.checks.freezer_rules`'s): no rule is decided here, and
 :func:`~canasta_caliente.apply` computes none of this.
 
 >>> import canasta_caliente as cc
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, R3, Card
 from ..engine import apply
-from ..engine.checks import context, rules_of, up_card_refusal
+from ..engine.checks import context, freezer_rules, rules_of, up_card_refusal
 from ..rules.ruleset import StockOut
 from ..state.game import GameState, HandEnd, quick_constructor
 from . import kinds as k
@@ -169,7 +170,7 @@ def _on_discard(out: list[Event], before: GameState, action: Action, after: Game
     blocked = not after.over and up_card_refusal(context(after)) is not None
     rules: tuple[str, ...] = ("DISC-2",) if froze or blocked else ()
     if froze:
-        rules += ("READ-6",) if card is B3 else ("PILE-3",)
+        rules += freezer_rules(before.rules, card)
     if blocked:
         rules += rules_of(up_card_refusal)
     out.append(_discard_event(seat=seat, card=card, froze=froze, blocked=blocked, rules=rules))
