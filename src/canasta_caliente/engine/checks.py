@@ -12,8 +12,9 @@ melds, its hand, the pile), built once per state by whoever asks. There are two 
 - a *fact* (:func:`pile_frozen_for`, :func:`is_bound`, :func:`needs_concealed`, ...) returns
   what the refusals and the listing share, for the listing to read in one call rather than ask
   a refusal for every candidate; the facts every state needs are attributes of its
-  :class:`Context` (:attr:`~Context.opened`, :attr:`~Context.bound`, :attr:`~Context.short`),
-  listed in :data:`CONTEXT_FACTS`.
+  :class:`Context` (:attr:`~Context.opened`, listed in :data:`CONTEXT_FACTS`; the facts
+  :func:`is_bound` and :func:`first_meld_short` are read from it as :attr:`~Context.bound` and
+  :attr:`~Context.short`).
 
 TURN-0 (no dead ends) is decided by the finishing search of :mod:`canasta_caliente.engine.solver`;
 :func:`turn0_refusal` and :func:`ask_turn0_refusal` ask it and say why it refuses.
@@ -24,7 +25,7 @@ them::
 
     CHECKS: dict[str, tuple[str, ...]]
     # rule ID -> the names of the checks of this module that decide it: the functions in the
-    # order of CHECK_FUNCTIONS, then the Context facts of CONTEXT_FACTS ("Context.bound");
+    # order of CHECK_FUNCTIONS, then the Context facts of CONTEXT_FACTS ("Context.opened");
     # for example CHECKS["PILE-2"] == ("up_card_refusal",)
 
 A test (``tests/test_checks.py``) keeps every refusal message of the engine that names a rule
@@ -72,6 +73,7 @@ __all__ = [
     "context",
     "discard_refusal",
     "draw_refusal",
+    "first_meld_short",
     "freezer_rules",
     "going_out_refusal",
     "grown_meld",
@@ -98,13 +100,11 @@ __all__ = [
 class Context:
     """The facts of one state that the checks read, found once per state: :func:`context`.
 
-    It holds what nearly every check and listing path reads, and nothing a path might not: a
-    field costs every state that builds a context (a tenth of a decision's instructions went
-    into a context of fourteen fields), where reading ``ctx.state.table`` costs only the paths
-    that need it."""
+    It holds what nearly every check reads, and nothing a path might not: a field costs every
+    state that builds a context, where reading ``ctx.state.table`` costs only the paths that
+    need it. The play-phase listing makes one only where a check needs it."""
 
-    __slots__ = ("bound", "facts", "hand", "melds", "opened", "rules", "short", "side", "state",
-                 "turn")
+    __slots__ = ("facts", "hand", "melds", "opened", "rules", "side", "state", "turn")
 
     state: GameState
     rules: RuleSet
@@ -117,16 +117,21 @@ class Context:
     """The side's melds."""
     opened: bool
     """Whether the side has melded this hand (INIT-5; PILE-3 freezes the pile until then)."""
-    bound: bool
-    """Whether the player is bound to go out this turn (OUT-2, MELD-5): :func:`is_bound` of the
-    turn's answer and the side's stop melds."""
-    short: bool
-    """Whether the side's first meld has been started this turn and is still short of its
-    minimum, which refuses every discard until it is met (INIT-3); pile cards waiting under
-    INIT-4 mean a first-meld take has started it."""
     hand: tuple[int, ...]
     """The seat's hand, as counts."""
 
+    # (Found when read, not when made: most contexts are made for a draw, which never asks.)
+
+    @property
+    def bound(self) -> bool:
+        """Whether the player is bound to go out this turn (OUT-2, MELD-5): :func:`is_bound` of
+        the turn's answer and the side's stop melds."""
+        return is_bound(self.turn.question, self.side.stop_melds)
+
+    @property
+    def short(self) -> bool:
+        """The first meld started and still short of its minimum: :func:`first_meld_short`."""
+        return first_meld_short(self.turn)
 
 
 def context(state: GameState) -> Context:
@@ -139,22 +144,15 @@ def context(state: GameState) -> Context:
     ctx.state = state
     ctx.rules = rules = state.rules
     t = state.table
-    ctx.turn = turn = t.turn
+    ctx.turn = t.turn
     ctx.facts = facts = rules.facts
     seat = t.order[t.turn_index]
     ctx.side = side = t.sides[facts.side_of[seat]]
     ctx.melds = melds = side.melds
     ctx.hand = t.hands[seat]
-    # (is_bound and the INIT-3 shortfall written out: every context reads them, and a call
-    # each would cost more than the expressions. Each compares with the shared empty value by
-    # identity first: a dealt side's melds are NO_MELDS itself, a turn's waiting cards
-    # NO_WAITING itself, where comparing the items costs a few hundred instructions.)
-    no_stops = not side.stop_melds
-    ctx.opened = not no_stops or (melds is not NO_MELDS and melds != NO_MELDS)
-    ctx.bound = not no_stops or turn.question is Q_YES
-    waiting = turn.waiting
-    ctx.short = turn.need > 0 and (
-        turn.started or (waiting is not NO_WAITING and waiting != NO_WAITING))
+    # (The melds are compared with the shared empty value by identity first: a dealt side's
+    # melds are NO_MELDS itself, where comparing the items costs a few hundred instructions.)
+    ctx.opened = bool(side.stop_melds) or (melds is not NO_MELDS and melds != NO_MELDS)
     return ctx
 
 
@@ -179,6 +177,16 @@ def is_bound(question: object, stop_melds: tuple[int, ...]) -> bool:
     """Whether a player is bound to go out this turn (OUT-2, MELD-5): after a "yes", or once
     the side has a stop meld (made this turn: a stop meld is made only by one who goes out)."""
     return question is Q_YES or bool(stop_melds)
+
+
+def first_meld_short(turn: Turn) -> bool:
+    """Whether the side's first meld has been started this turn and is still short of its
+    minimum (INIT-3, INIT-4), which refuses every discard until it is met: a meld made toward
+    it, or pile cards waiting under INIT-4 (a first-meld take has started it). (Waiting cards
+    are ``NO_WAITING`` itself unless a take set them: identity first, then the items.)"""
+    waiting = turn.waiting
+    return turn.need > 0 and (
+        turn.started or (waiting is not NO_WAITING and waiting != NO_WAITING))
 
 
 def pile_frozen_for(ctx: Context) -> bool:
@@ -563,16 +571,17 @@ def going_out_refusal(
 def ask_refusal(ctx: Context) -> str | None:
     """Whether the player may ask "May I go out?", before TURN-0 (OUT-2, READ-4): not under
     ``going_out_permission = "never"``; only with a partner; once a turn; before any meld
-    action."""
-    if not ctx.facts.asks:
-        return 'no one asks "May I go out?" under going_out_permission = "never" (READ-4)'
-    if partner(ctx.state) is None:
-        return "there is no partner to ask (OUT-2)"
+    action. (The turn's own facts are asked first: finding the partner costs a few times as
+    much, and after a meld, the commonest refusal, it is not needed.)"""
     turn = ctx.turn
     if turn.question is not Q_NONE:
         return "the question has already been asked this turn (OUT-2)"
     if turn.melded:
         return "the question is asked before any meld action (OUT-2)"
+    if not ctx.facts.asks:
+        return 'no one asks "May I go out?" under going_out_permission = "never" (READ-4)'
+    if partner(ctx.state) is None:
+        return "there is no partner to ask (OUT-2)"
     return None
 
 
@@ -651,7 +660,7 @@ CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
     turn_step_refusal, draw_refusal, pass_refusal, caliente_refusal,
     up_card_refusal, take_refusal, pile_frozen_for,
     meld_refusal, meld_wilds_refusal,
-    discard_refusal,
+    discard_refusal, first_meld_short,
     ask_refusal, ask_turn0_refusal, partner, is_bound,
     going_out_refusal, needs_concealed, may_be_concealed, concealed_now,
     turn0_refusal,
@@ -670,8 +679,6 @@ def rules_of(check: Callable[..., Any]) -> tuple[str, ...]:
 
 CONTEXT_FACTS: dict[str, tuple[str, ...]] = {
     "Context.opened": ("INIT-5", "PILE-3"),
-    "Context.bound": ("OUT-2", "MELD-5"),
-    "Context.short": ("INIT-3",),
 }
 """The facts of a :class:`Context` the checks and the listing read, with the rule IDs each
 decides (as in their docstrings)."""

@@ -27,12 +27,21 @@ from ..cards import (
     R3,
     TWO,
 )
-from ..state.game import NO_WAITING, GameState, MeldCounts, cache_legal, cached_legal
+from ..state.game import (
+    NO_WAITING,
+    GameState,
+    MeldCounts,
+    SideTable,
+    cache_legal,
+    cached_legal,
+)
 from .checks import (
     TAKABLE,
     Context,
     ask_refusal,
     context,
+    first_meld_short,
+    is_bound,
     needs_concealed,
     take_refusal,
 )
@@ -154,15 +163,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         elif phase is P_ANSWER:
             legal = YES_NO
         else:
-            ctx = context(state)
-            if ctx.facts.asks_first and needs_concealed(ctx, Q_NONE):
+            # (The checks' context is made only where a check needs it: most play-phase states
+            # are listed from the hand, the melds and the turn alone.)
+            facts = state.rules.facts
+            side = t.sides[facts.side_of[turn.player]]
+            if facts.asks_first and needs_concealed(ctx := context(state), Q_NONE):
                 pass  # READ-4 "required": going out may need concealment; every candidate evaluated
             elif turn.waiting is NO_WAITING or not any(turn.waiting):
-                if turn.question is not Q_NO or not ctx.side.stop_melds:
-                    found = _plain_play_actions(ctx)
+                if turn.question is not Q_NO or not side.stop_melds:
+                    found = _plain_play_actions(state, side, ctx)
             elif (turn.question is Q_NONE and turn.started and turn.need > 0
-                    and not ctx.side.stop_melds):
-                found = _plain_play_actions(ctx)
+                    and not side.stop_melds):
+                found = _plain_play_actions(state, side, ctx)
     if legal is None:
         if found is None:
             found = [a for a in candidates(state) if accepts(state, a, ctx)]
@@ -244,16 +256,21 @@ def _first_take_finishes(ctx: Context) -> bool:
 # The play phase
 
 
-def _plain_play_actions(ctx: Context) -> list[Action]:
+def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
+                        ) -> list[Action]:
     """The legal actions of a play-phase state, in order: with no pile cards waiting (INIT-4)
     and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
     the minimum, no question asked and no stop meld.
 
-    Unbound (no "yes" answered, no stop meld: ``ctx.bound``), by the checks the decision
+    ``side`` is the side of the player; ``ctx`` the state's context if made already (it is
+    made here only where a check needs it).
+
+    Unbound (no "yes" answered, no stop meld: :func:`~canasta_caliente.engine.checks.is_bound`),
+    by the checks the decision
     asks (:mod:`~canasta_caliente.engine.checks`): a meld that obeys MELD-1 to MELD-3, meets
     any first-meld minimum and leaves two cards is legal outright (TURN-0 holds: a discard
     remains), and so is any discard that keeps a card, unless a first meld has been started
-    short of its minimum (INIT-3, ``ctx.short``). A
+    short of its minimum (INIT-3, :func:`~canasta_caliente.engine.checks.first_meld_short`). A
     meld short of the minimum is legal if the fewest further cards worth the rest leave a card
     to discard (the search of :func:`can_finish`). Bound to go out (OUT-2, MELD-5), no discard
     keeps a card and every meld must keep going out possible, which
@@ -268,12 +285,12 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     There, and after a "no" (no going out this turn, OUT-2), what only going out could finish,
     stop melds and the question go through :func:`~canasta_caliente.engine.decision.decide`.
     """
-    state = ctx.state
-    rules = ctx.rules
-    info = ctx.facts
-    turn = ctx.turn
-    hand = ctx.hand
-    bound = ctx.bound
+    rules = state.rules
+    info = rules.facts
+    t = state.table
+    turn = t.turn
+    hand = t.hands[turn.player]
+    bound = is_bound(turn.question, side.stop_melds)
     need = turn.need
     held = sum(hand)
     keep = BOUND if bound else held - 2
@@ -290,7 +307,7 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     wild_ranks = 0
     twos, jokers = hand[I_TWO], hand[I_JOKER]
     wilds = twos + jokers
-    melds = ctx.melds
+    melds = side.melds
     get = info.rank_melds.get
     short = info.new_meld_wilds
     # The ranks with cards in hand; with wilds in hand, every rank (a melded one without
@@ -334,8 +351,9 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
             exits = going_out_discards(rules, hand, melds)
         for options, into in ((found.natural_options, out), (found.wild_options, wild_out)):
             for option in options:
-                if (_bound_meld_ok(ctx, option, held, exits) if exits is not None
-                        else _meld_ok(ctx, option, keep, decide)):
+                if (_bound_meld_ok(state, hand, melds, option, held, exits)
+                        if exits is not None
+                        else _meld_ok(state, hand, melds, option, keep, decide)):
                     into.append(option.action)
         if found.wild_options:
             wild_ranks += 1
@@ -357,24 +375,25 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
             # ranks' singles and pairs are the hand's, the stop cards aside), which settles
             # most of these.
             elif (not too_few_wilds_for(info.caps, rest_hand, singles, pairs)
-                    and _may_go_out_with(ctx, action, rest_hand, melds)):
+                    and _may_go_out_with(state, action, rest_hand, melds)):
                 out.append(action)
     if held == 1:
         out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a, ctx))
-    elif not bound and not ctx.short:
+    elif not bound and not first_meld_short(turn):
         # Every discard that keeps a card: discard_refusal's facts (INIT-3, OUT-2) allow it,
         # and no hand holds a bonus card (DISC-1).
         out.extend(compress(DISCARDS, hand))
     # The question: ask_refusal's rules, then TURN-0 for both answers (going out must be
     # possible, and so must finishing without going out).
     if decide:
-        if melds_possible and ask_refusal(ctx) is None and accepts(state, A_ASK, ctx):
+        if (melds_possible and ask_refusal(ctx := ctx or context(state)) is None
+                and accepts(state, A_ASK, ctx)):
             out.append(A_ASK)
     elif (melds_possible
             # (the usual refusal of too_few_wilds_for first, without the call)
             and 2 * singles + pairs - 2 <= wilds
             and not too_few_wilds_for(info.caps, hand, singles, pairs)
-            and ask_refusal(ctx) is None
+            and ask_refusal(ctx := ctx or context(state)) is None
             and go_out_possible(rules, hand, melds, need)
             # ... and finishing without going out (ask_turn0_refusal, for a state with no
             # cards waiting).
@@ -384,60 +403,64 @@ def _plain_play_actions(ctx: Context) -> list[Action]:
     return out
 
 
-def _meld_ok(ctx: Context, option: MeldOption, keep: int, decide: bool = False) -> bool:
-    """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`)?
+def _meld_ok(state: GameState, hand: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+             option: MeldOption, keep: int, decide: bool = False) -> bool:
+    """Is a meld that obeys MELD-1 to MELD-3 legal (see :func:`_plain_play_actions`), from
+    ``hand`` (the player's) onto ``melds`` (the side's)?
 
     ``keep`` is the most cards a meld may use and still leave a card to discard (:data:`BOUND`
     when bound to go out); ``decide`` leaves what only going out could finish to the rules
     decision (pile cards waiting under INIT-4, or a "no" answered)."""
-    need = ctx.turn.need
+    need = state.table.turn.need
     used, value = option.used, option.value
     if used <= keep and value >= need:
         return True
     action, rank, naturals = option.action, option.rank, option.naturals
     twos, jokers = option.twos, option.jokers
-    rest = list(ctx.hand)
+    rest = list(hand)
     rest[rank] -= naturals
     rest[I_TWO] -= twos
     rest[I_JOKER] -= jokers
-    meld = ctx.melds[rank]
+    meld = melds[rank]
     n0, t0, j0 = meld if meld is not None else (0, 0, 0)
-    grown = list(ctx.melds)  # (as a list: see successors' note on tuples with an item replaced)
+    grown = list(melds)  # (as a list: see successors' note on tuples with an item replaced)
     grown[rank] = (n0 + naturals, t0 + twos, j0 + jokers)
     after = tuple(grown)
     rest_hand = tuple(rest)
     # INIT-3: the rest of the minimum from the cards left, keeping one to discard.
-    if used <= keep and cards_within(ctx.rules, rest_hand, after, need - value, keep - used):
+    if used <= keep and cards_within(state.rules, rest_hand, after, need - value, keep - used):
         return True
     if decide:
-        return accepts(ctx.state, action, ctx)
-    return _may_go_out_with(ctx, action, rest_hand, after)
+        return accepts(state, action)
+    return _may_go_out_with(state, action, rest_hand, after)
 
 
-def _bound_meld_ok(ctx: Context, option: MeldOption, held: int, exits: list[int | None]
-                   ) -> bool:
+def _bound_meld_ok(state: GameState, hand: tuple[int, ...],
+                   melds: tuple[MeldCounts | None, ...], option: MeldOption, held: int,
+                   exits: list[int | None]) -> bool:
     """:func:`_meld_ok` for a player bound to go out with no minimum pending, given ``exits``,
     the last discards with which the whole hand can go out (``going_out_discards``): a meld
     that keeps a card is legal exactly when going out stays possible after it, which
     :func:`~canasta_caliente.engine.solver.go_out_after_meld` decides from those. A meld of the last
     cards is decided by :func:`_meld_ok` (going out at once)."""
     if option.used >= held:
-        return _meld_ok(ctx, option, BOUND)
-    return go_out_after_meld(ctx.rules, ctx.hand, ctx.melds, exits, option.rank,
+        return _meld_ok(state, hand, melds, option, BOUND)
+    return go_out_after_meld(state.rules, hand, melds, exits, option.rank,
                              option.naturals, option.twos, option.jokers)
 
 
 def _may_go_out_with(
-    ctx: Context, action: Action, rest: tuple[int, ...], melds: tuple[MeldCounts | None, ...],
+    state: GameState, action: Action, rest: tuple[int, ...],
+    melds: tuple[MeldCounts | None, ...],
 ) -> bool:
     """Is a meld legal that leaves ``rest`` in hand and ``melds`` on the table, in a state with
     no pile cards waiting and no "no" answered, when only going out could finish the turn after
     it (the can_finish of :func:`_finish`)? A meld of the last cards is decided by
     :func:`~canasta_caliente.engine.decision.decide` (going out at once)."""
     if not any(rest):
-        return accepts(ctx.state, action, ctx)
-    rules = ctx.rules
-    need = ctx.turn.need
+        return accepts(state, action)
+    rules = state.rules
+    need = state.table.turn.need
     if need > 0:
         values = rules.card_values
         need -= sum(values[c] for c in action.cards)
