@@ -22,7 +22,7 @@ from canasta_caliente.cards import NUM_KINDS, Card
 from canasta_caliente.testing import check_invariants
 from canasta_caliente.views import view as views
 from canasta_caliente.views.view import View, observe, resample
-from conftest import STATES, random_state
+from conftest import PRESETS, STATES, finished_hand, random_state
 
 
 def _view_with_known_cards() -> View:
@@ -224,8 +224,8 @@ def changes(draw: st.DrawFn, view: View) -> dict[str, Any]:
     for _ in range(draw(st.integers(1, 2))):
         name = draw(st.sampled_from([
             "seat", "hand_number", "scores", "hand_sizes", "stock_size", "order", "turn_index",
-            "turn.player", "turn.waiting", "melded_seats", "known_cards", "known_row", "over",
-            "side_tables", "hand_results"]))
+            "turn.player", "turn.waiting", "melded_seats", "known_cards", "known_row",
+            "known_moved", "over", "side_tables", "hand_results"]))
         if name in ("seat", "hand_number", "stock_size", "turn_index", "melded_seats"):
             out[name] = draw(st.one_of(INTS, st.integers(0, 120)))
         elif name in ("scores", "hand_sizes", "order"):
@@ -242,6 +242,16 @@ def changes(draw: st.DrawFn, view: View) -> dict[str, Any]:
             seat = draw(st.integers(0, len(rows) - 1))
             rows[seat] = _row(draw, rows[seat])
             out["known_cards"] = tuple(rows)
+        elif name == "known_moved":
+            # As many known cards, one of them of another kind.
+            if not view.known_cards:
+                continue
+            rows = [list(row) for row in view.known_cards]
+            seat = draw(st.sampled_from([s for s, row in enumerate(rows) if any(row)]))
+            kind = draw(st.sampled_from([k for k, n in enumerate(rows[seat]) if n]))
+            rows[seat][kind] -= 1
+            rows[seat][draw(st.integers(0, NUM_KINDS - 1))] += 1
+            out["known_cards"] = tuple(map(tuple, rows))
         elif name == "over":
             out[name] = not view.over
         else:
@@ -255,8 +265,20 @@ def test_a_changed_view_is_refused_or_resampled_soundly(
         state: cc.GameState, seat_pick: int, data: st.DataObject) -> None:
     """Any change of a valid view: ``View(...)`` refuses it with the library's error (or a
     TypeError), or resample deals states that pass every invariant and agree with it."""
-    seat = seat_pick % state.rules.players
-    view = observe(state, seat)
+    _refused_or_resampled_soundly(observe(state, seat_pick % state.rules.players), data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.builds(finished_hand, st.sampled_from(PRESETS), st.integers(0, 2**32)),
+       st.integers(0, 5), st.data())
+def test_a_changed_view_of_a_finished_hand_is_refused_or_resampled_soundly(
+        state: cc.GameState, seat_pick: int, data: st.DataObject) -> None:
+    """As above, for views of a finished hand (random states reach few): every hand shown
+    and the result counted from them, so whatever is accepted resamples to its result."""
+    _refused_or_resampled_soundly(observe(state, seat_pick % state.rules.players), data)
+
+
+def _refused_or_resampled_soundly(view: View, data: st.DataObject) -> None:
     change = data.draw(changes(view))
     try:
         changed = attrs.evolve(view, **change)

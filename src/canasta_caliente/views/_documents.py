@@ -58,7 +58,8 @@ _VIEW_FIELDS = ("format", "rules_version", "seat", "rules", "hand_number", "scor
                 "turn_index", "turn", "melded_seats")
 _VIEW_OPTIONAL = ("known",)
 """View fields a document may leave out (``known``: documents written before the known cards
-were tracked; read as nothing known)."""
+were tracked; read as nothing known, which a finished hand whose hands hold cards cannot be:
+they were all shown, SCORE-1)."""
 
 
 # -- reading a view document ----------------------------------------------------------------
