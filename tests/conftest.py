@@ -227,6 +227,15 @@ def random_state(preset: str, seed: int, steps: int) -> cc.GameState:
     return state
 
 
+def finished_hand(preset: str, seed: int) -> cc.GameState:
+    """A state whose first hand has just ended, by seeded random play of a ``preset`` game."""
+    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    while not state.over:
+        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    return state
+
+
 STATES: st.SearchStrategy[cc.GameState] = st.builds(
     random_state, st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(0, 450)
 )

@@ -26,6 +26,7 @@ from canasta_caliente.engine.successors import apply_general
 from canasta_caliente.players.bots import _heuristic, heuristic_bot
 from canasta_caliente.testing import check_invariants, stacked_deck
 from canasta_caliente.views.view import View, observe, resample
+from conftest import finished_hand
 from strategies import rulesets
 
 R3 = cc.Card.RED_THREE
@@ -394,15 +395,6 @@ def test_heuristic_bot_keeps_a_known_pair_card_from_the_next_player() -> None:
     assert str(new) != "discard 9"
 
 
-def _finished_hand(preset: str, seed: int) -> cc.GameState:
-    """A state whose first hand has just ended, by seeded random play."""
-    state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
-    rng = random.Random(seed)
-    while not state.over:
-        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
-    return state
-
-
 @pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-6p", "classic"])
 def test_a_finished_hand_is_shown_so_resampling_keeps_its_score(preset: str) -> None:
     """Once a hand is over its cards are laid down to be counted (SCORE-1): every seat's known
@@ -410,7 +402,7 @@ def test_a_finished_hand_is_shown_so_resampling_keeps_its_score(preset: str) -> 
     the same (checked) score."""
     # RULES: SCORE-1
     for seed in range(4):
-        state = _finished_hand(preset, seed)
+        state = finished_hand(preset, seed)
         for seat in range(state.rules.players):
             assert state.known(seat) == state.hand(seat)
             view = observe(state, seat)
@@ -425,7 +417,7 @@ def test_a_finished_hand_with_less_known_than_its_cards_is_refused() -> None:
     """A document of a finished hand whose known cards are not the whole hand is a
     StateError naming the field and SCORE-1 (the hands were shown to be counted)."""
     # RULES: SCORE-1
-    state = _finished_hand("caliente", 1)
+    state = finished_hand("caliente", 1)
     doc = json.loads(cc.dumps(state))
     seat = next(s for s in range(state.rules.players) if state.hand(s))
     doc["table"]["known"][seat] = doc["table"]["known"][seat][1:]

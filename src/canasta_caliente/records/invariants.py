@@ -37,6 +37,7 @@ from ..state.game import (
     Phase,
     Question,
     SideTable,
+    Table,
     Turn,
     leader,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "check_invariants",
     "known_problems",
     "public_fact_problems",
+    "result_problem",
     "state_problems",
     "turn_problem",
 ]
@@ -461,16 +463,29 @@ def _problems(state: GameState, dead_end: bool) -> list[tuple[str, str]]:
         order=t.order, turn_index=t.turn_index, turn=t.turn, over=state.over,
         path="table.known", sides=t.sides,
     ))
-    if state.over and state.hand_results:
-        last = state.hand_results[-1]
-        want = score_hand(rules, t, last.ended, last.went_out)
-        if want != last:
-            add(join("hand_results", len(state.hand_results) - 1),
-                f"is not the score of the table it finishes: {_result_text(last)}, but "
-                f"SCORE-1 to SCORE-6 give {_result_text(want)}")
+    if state.over and (wrong := result_problem(rules, t, state.hand_results)) is not None:
+        add(*wrong)
     if dead_end and not problems and (stuck := turn_problem(state)) is not None:
         add("", stuck)
     return problems
+
+
+def result_problem(
+    rules: RuleSet, table: Table, hand_results: Sequence[HandResult]
+) -> tuple[str, str] | None:
+    """Whether the last of ``hand_results`` is the score of the finished ``table``: ``None``
+    if SCORE-1 to SCORE-6 give it, else its path in a document and why not. The score reads
+    the table's hands, sides, turn and who has melded, never the stock, so a finished hand
+    seen from a seat (every hand shown, SCORE-1) is checked as a whole state is."""
+    if not hand_results:
+        return None
+    last = hand_results[-1]
+    want = score_hand(rules, table, last.ended, last.went_out)
+    if want == last:
+        return None
+    return (join("hand_results", len(hand_results) - 1),
+            f"is not the score of the table it finishes: {_result_text(last)}, but "
+            f"SCORE-1 to SCORE-6 give {_result_text(want)}")
 
 
 def known_problems(
@@ -491,14 +506,23 @@ def known_problems(
     laid out, never held), nothing known of a seat sitting out, and every seat's known cards
     in its hand, or waiting under INIT-4 for the turn player. ``hands`` gives each hand as
     counts where it is known (``None`` for a hidden one: then only the number of cards is
-    checked, against ``hand_sizes``); ``()`` (nothing known) is always right. Rows are
-    reported at ``path`` (``table.known`` in a state document, ``known`` in a view's).
+    checked, against ``hand_sizes``). ``()`` (nothing known) is right while the hand is in
+    play; once it is over, every hand has been shown to be counted (SCORE-1), so ``()`` is
+    right only if every hand is empty. Rows are reported at ``path`` (``table.known`` in a
+    state document, ``known`` in a view's).
 
     Known cards come only from a pile taken (PILE-1: its up card melded at once) or cards
     waiting under INIT-4, so with ``sides`` (the sides' tables) a hand in play has known cards
     only if its side has a meld on the table, or it is the turn player's with cards waiting."""
     problems: list[tuple[str, str]] = []
     if not known:
+        if over:
+            for seat, size in enumerate(hand_sizes):
+                if size:
+                    problems.append((join(path, seat), f"seat {seat}: the hand is over, so its "
+                                     f"{size} card{'s were' if size != 1 else ' was'} shown to be "
+                                     "counted and its known cards are the whole hand (SCORE-1), "
+                                     "but nothing is known"))
         return problems
     if len(known) != rules.players:
         problems.append((path, f"expected one entry per seat ({rules.players}), got "

@@ -104,8 +104,9 @@ _TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_i
                  "melded_seats")
 _TABLE_OPTIONAL = ("known",)
 """Table fields a document may leave out: ``known`` is absent from documents written before the
-known cards were tracked, and reads as nothing known (always consistent, merely less
-informed)."""
+known cards were tracked, and reads as nothing known (consistent while the hand is in play,
+merely less informed; a finished hand's cards were all shown, SCORE-1, so a finished hand
+whose hands still hold cards is refused without it)."""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,9 +38,14 @@ from ..records._parts import (
     get_side,
     get_turn,
 )
-from ..records.invariants import VIEW_PATHS, known_problems, public_fact_problems
+from ..records.invariants import (
+    VIEW_PATHS,
+    known_problems,
+    public_fact_problems,
+    result_problem,
+)
 from ..rules.ruleset import RuleSet
-from ..state.game import HandResult, SideTable, Turn
+from ..state.game import HandResult, SideTable, Table, Turn
 
 if TYPE_CHECKING:
     from .view import View
@@ -53,7 +58,8 @@ _VIEW_FIELDS = ("format", "rules_version", "seat", "rules", "hand_number", "scor
                 "turn_index", "turn", "melded_seats")
 _VIEW_OPTIONAL = ("known",)
 """View fields a document may leave out (``known``: documents written before the known cards
-were tracked; read as nothing known)."""
+were tracked; read as nothing known, which a finished hand whose hands hold cards cannot be:
+they were all shown, SCORE-1)."""
 
 
 # -- reading a view document ----------------------------------------------------------------
@@ -224,7 +230,8 @@ def _shape_problems(p: Problems, view: View) -> None:
 
 def _table_problems(p: Problems, view: View) -> None:
     """The view's table against the rules: hand results, the seat's hand, the turn order and
-    the turn's seats, the public facts, the known cards and the card accounting."""
+    the turn's seats, the public facts, the known cards, the card accounting and, once the
+    hand is over, its result against the hands shown (SCORE-1 to SCORE-6)."""
     rules, seat, hand_number, over = view.rules, view.seat, view.hand_number, view.over
     results, hand, sizes = view.hand_results, view.hand, view.hand_sizes
     scores, pile, stock_size = view.scores, view.pile, view.stock_size
@@ -289,6 +296,14 @@ def _table_problems(p: Problems, view: View) -> None:
             elif not over and pool[R3] > stock_size:
                 p.add("", f"{pool[R3]} unseen bonus cards cannot all be in the stock of "
                       f"{stock_size} (TURN-3)")
+    if not p and over:
+        # Every hand of a finished hand is known (checked above), so the view holds all its
+        # score is counted from; the stock plays no part in a score.
+        hands = known or ((0,) * NUM_KINDS,) * rules.players
+        table = Table((), 0, hands, pile, view.side_tables, view.order, turn_index, turn,
+                      melded, known)
+        if (wrong := result_problem(rules, table, results)) is not None:
+            p.add(*wrong)
 
 
 # -- the cards a seat cannot account for -----------------------------------------------------

@@ -397,9 +397,10 @@ def resample(view: View, rng: random.Random) -> GameState:
                 forced[seat] = row
                 for k in range(NUM_KINDS):
                     pool[k] -= row[k]
-    # Unseen bonus cards are in the stock: they never stay in a hand (TURN-3). After a hand a
-    # document from an older engine may show more than the stock holds; they stay in hands.
-    bonus_in_stock = min(pool[R3], view.stock_size) if view.over else pool[R3]
+    # Unseen bonus cards are in the stock: they never stay in a hand (TURN-3). Once the hand is
+    # over, every other hand is known (its known cards are the whole hand), so the unseen cards
+    # left are the stock's.
+    bonus_in_stock = pool[R3]
     constrained: int | None = None
     if not view.over and view.turn.phase in (Phase.PLAY, Phase.ANSWER):
         player = view.order[view.turn_index]
