@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.players.bots import Bot, _heuristic, heuristic_bot, random_bot
+from canasta_caliente.players.bots import Bot, _heuristic, bot_action, heuristic_bot, random_bot
 from canasta_caliente.players.search import ISMCTSBot
 from conftest import quick_part
 
@@ -85,6 +85,27 @@ def test_the_record_covers_every_kind_of_choice() -> None:
     missed one would not check it)."""
     verbs = {a.split()[0] for actions in _recorded().values() for a in actions}
     assert {"draw", "take", "meld", "discard", "ask", "yes", "no", "pass"} <= verbs
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "classic"])
+def test_bot_action_is_the_bots_own_choice(preset: str) -> None:
+    """``bot_action`` (which builds no view for the random bot) chooses what the bot given the
+    view chooses, and draws the same random numbers: both asked with generators in one state,
+    at every decision of mixed games."""
+    for seed in range(1, 4):
+        state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_hand_over:
+            seat = state.current_player
+            assert seat is not None
+            legal = cc.legal_actions(state)
+            bot = _seat_bot("mixed", seat)
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            action = bot_action(bot, state, seat, legal, rng)
+            assert action == bot(cc.observe(state, seat), legal, twin)
+            assert rng.getstate() == twin.getstate()
+            state = cc.apply(state, action)
 
 
 def searched(preset: str, seed: int) -> Iterator[str]:
