@@ -7,9 +7,11 @@ Three loops over whole hands, each choosing uniformly among the legal actions:
   vector and the action mask of the agent to act), a legal id drawn from the mask, ``env.step``;
 - ``gymnasium``: the single-agent environment with random bots in the other seats: one step is
   the learner's action and the bots' replies, with the learner's observation and mask. Its
-  rate is given both as learner steps and as decisions (every seat's actions) per second.
+  rate is given both as learner steps and as decisions (every seat's actions) per second
+  (the bots' moves are counted in a second, untimed run of the same games).
 - with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
-  random bots) at N copies, in learner steps of all the copies per second, and the batch
+  random bots) at N copies, in learner steps of all the copies per second and in decisions
+  (the learners' and the bots') per second, which the engine alone bounds, and the batch
   observation (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused
   array, in observations per second, for N = 1, 16, 64, 256.
 
@@ -56,21 +58,30 @@ def pettingzoo_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     return pettingzoo_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
-def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, float]:
-    """Learner steps per second, and decisions (every seat's actions) per second, of the
-    Gymnasium environment with random bots."""
-    bot_moves = 0
+class CountingBot:
+    """A random bot that counts its moves: the same choices and random numbers as
+    ``random_bot``, so a run with it plays the games a timed run with ``"random"`` plays (it
+    is not timed: the environments build a view for any bot but ``random_bot``)."""
 
-    def counting_random_bot(view: cc.View, legal: Sequence[cc.Action],
-                            rng: random.Random) -> cc.Action:
-        nonlocal bot_moves
-        bot_moves += 1
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                 rng: random.Random) -> cc.Action:
+        self.moves += 1
         return legal[rng.randrange(len(legal))]
 
+
+def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, float]:
+    """Learner steps per second, and decisions (every seat's actions) per second, of the
+    Gymnasium environment with random bots (the bots' moves counted in an untimed run of
+    the same games)."""
     start = time.perf_counter()
-    steps = gymnasium_steps(rules, hands, seed, counting_random_bot)
+    steps = gymnasium_steps(rules, hands, seed)
     elapsed = time.perf_counter() - start
-    return steps / elapsed, (steps + bot_moves) / elapsed
+    counter = CountingBot()
+    gymnasium_steps(rules, hands, seed, counter)
+    return steps / elapsed, (steps + counter.moves) / elapsed
 
 
 def engine_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
@@ -120,13 +131,14 @@ def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
     return steps
 
 
-def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int) -> int:
+def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                 bots: Bot | str = "random") -> int:
     """Play the vector environment of ``n`` copies (random bots, random legal ids from
     ``info["legal_ids"]``, the masks built all the same) until ``hands`` episodes have ended;
     return the learner steps of all the copies."""
     from canasta_caliente.rl import CanastaVectorEnv
 
-    envs = CanastaVectorEnv(n, rules=rules, bots="random", copy=False)
+    envs = CanastaVectorEnv(n, rules=rules, bots=bots, copy=False)
     rng = random.Random(seed)
     _, info = envs.reset(seed=seed * 100_003)
     steps = ended = 0
@@ -191,10 +203,16 @@ def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     return observe_batches(batches, rounds) / (time.perf_counter() - start)
 
 
-def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
-    """Learner steps per second (all copies) of the vector environment of ``n`` copies."""
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> tuple[float, float]:
+    """Learner steps per second (all copies) of the vector environment of ``n`` copies, and
+    decisions (the learners' and the bots') per second (the bots' moves counted in an untimed
+    run of the same games)."""
     start = time.perf_counter()
-    return vector_steps(rules, hands, seed, n) / (time.perf_counter() - start)
+    steps = vector_steps(rules, hands, seed, n)
+    elapsed = time.perf_counter() - start
+    counter = CountingBot()
+    vector_steps(rules, hands, seed, n, counter)
+    return steps / elapsed, (steps + counter.moves) / elapsed
 
 
 SIZES = (1, 16, 64, 256)
@@ -267,6 +285,7 @@ def main() -> None:
         return
     engine, pz, gym_steps, gym_decisions = [], [], [], []
     vector: dict[int, list[float]] = {n: [] for n in SIZES}
+    vector_decisions: dict[int, list[float]] = {n: [] for n in SIZES}
     batch: dict[int, list[float]] = {n: [] for n in SIZES}
     for run in range(args.runs):
         seed = args.seed + run
@@ -276,7 +295,9 @@ def main() -> None:
         gym_steps.append(learner)
         gym_decisions.append(everyone)
         for n in SIZES if args.vector else ():
-            vector[n].append(vector_rate(rules, max(args.hands, n), seed, n))
+            learner, everyone = vector_rate(rules, max(args.hands, n), seed, n)
+            vector[n].append(learner)
+            vector_decisions[n].append(everyone)
             batch[n].append(batch_rate(rules, n, seed))
     print(f"{args.rules}: {args.runs} runs of {args.hands} random hands (median)")
     print(f"  engine decisions/s             {statistics.median(engine):10.0f}")
@@ -288,6 +309,9 @@ def main() -> None:
     for n in SIZES if args.vector else ():
         print(f"  vector env N={n:<3} steps/s      {statistics.median(vector[n]):10.0f}"
               "   (learner steps of all copies, obs+masks, bots' replies)")
+    for n in SIZES if args.vector else ():
+        print(f"  vector env N={n:<3} decisions/s  "
+              f"{statistics.median(vector_decisions[n]):10.0f}   (the learners' and the bots')")
     for n in SIZES if args.vector else ():
         print(f"  batch observation N={n:<3} obs/s {statistics.median(batch[n]):10.0f}")
 

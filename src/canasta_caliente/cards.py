@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
 
 from .errors import NotationError, describe_value, short_repr
 
@@ -125,13 +126,14 @@ call)."""
 
 
 def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
-    """The cards of a count tuple, in display order."""
-    out: list[Card] = []
-    kinds = KINDS
-    for i, n in enumerate(counts):
-        if n:
-            out.extend([kinds[i]] * n)
-    return tuple(out)
+    """The cards of a count tuple, in display order.
+
+    >>> cards_from_counts((0, 2, 0, 1))
+    (5, 5, 7)
+    """
+    # Each kind repeated its count, chained: the loop runs in C (a third of the instructions
+    # of a Python loop over the kinds; every view's hand is built here).
+    return tuple(chain.from_iterable(map(repeat, KINDS, counts)))
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -228,8 +228,10 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
                 score -= 25  # keep pairs for a frozen pile
             if melds[card] is not None:
                 score -= 15
-            if any(m[card] is not None for m in others):
-                score -= 30  # do not feed the other side's melds
+            for other in others:  # a loop, not any(): no generator built per discard
+                if other[card] is not None:
+                    score -= 30  # do not feed the other side's melds
+                    break
             if known is not None and known[card] >= 2:
                 score -= 60  # the next player is known to hold a pair of it: it takes the pile
         key = (score, -int(card))
