@@ -202,6 +202,20 @@ def batch_steps(rules: cc.RuleSet, rounds: int, seed: int, n: int) -> int:
     return observe_batches(batches_of(rules, n, seed), rounds)
 
 
+def observation_steps(rules: cc.RuleSet, rounds: int, seed: int) -> int:
+    """Observe the :data:`POOL` states ``rounds`` times over, one ``observation_of`` each (the
+    single observation of the PettingZoo and Gymnasium environments); return the observations
+    made."""
+    from canasta_caliente.rl import observation_of
+
+    states = batch_states(rules, POOL, seed)
+    seats = [s.current_player for s in states]  # every state is in play: a seat acts
+    for _ in range(rounds):
+        for state, seat in zip(states, seats, strict=True):
+            observation_of(state, seat)  # type: ignore[arg-type]
+    return rounds * POOL
+
+
 def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     """Observations per second of the batch observation at ``n`` states a batch."""
     batches = batches_of(rules, n, seed)
@@ -230,6 +244,7 @@ STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
     # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
     **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
+    "observation": observation_steps,
 }
 """The loops ``--instructions`` counts, by name."""
 
