@@ -127,6 +127,7 @@ call)."""
 def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a count tuple, in display order.
 
+    >>> from canasta_caliente.cards import cards_from_counts
     >>> cards_from_counts((0, 2, 0, 1))
     (5, 5, 7)
     """
