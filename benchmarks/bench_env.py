@@ -1,15 +1,19 @@
 """Benchmark: environment steps per second, with the observation and the action mask.
 
-Three loops over whole hands, each choosing uniformly among the legal actions:
+Three loops over whole hands, each choosing uniformly among the legal actions (the PettingZoo
+one twice: ``pettingzoo-ids`` draws the id from ``info["legal_ids"]`` rather than from the
+mask):
 
 - ``engine``: the engine alone (``legal_actions`` and ``apply``), the baseline;
 - ``pettingzoo``: the AEC environment as a learner drives it: ``env.last()`` (the observation
   vector and the action mask of the agent to act), a legal id drawn from the mask, ``env.step``;
 - ``gymnasium``: the single-agent environment with random bots in the other seats: one step is
   the learner's action and the bots' replies, with the learner's observation and mask. Its
-  rate is given both as learner steps and as decisions (every seat's actions) per second.
+  rate is given both as learner steps and as decisions (every seat's actions) per second
+  (the bots' moves are counted in a second, untimed run of the same games).
 - with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
-  random bots) at N copies, in learner steps of all the copies per second, and the batch
+  random bots) at N copies, in learner steps of all the copies per second and in decisions
+  (the learners' and the bots') per second, which the engine alone bounds, and the batch
   observation (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused
   array, in observations per second, for N = 1, 16, 64, 256.
 
@@ -50,27 +54,37 @@ def engine_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
     return engine_steps(rules, hands, seed) / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(rules: cc.RuleSet, hands: int, seed: int) -> float:
-    """AEC steps per second, each with the acting agent's observation and mask."""
+def pettingzoo_rate(rules: cc.RuleSet, hands: int, seed: int, ids: bool = False) -> float:
+    """AEC steps per second, each with the acting agent's observation and mask (the id drawn
+    from the mask, or with ``ids`` from ``info["legal_ids"]``)."""
     start = time.perf_counter()
-    return pettingzoo_steps(rules, hands, seed) / (time.perf_counter() - start)
+    return pettingzoo_steps(rules, hands, seed, ids) / (time.perf_counter() - start)
+
+
+class CountingBot:
+    """A random bot that counts its moves: the same choices and random numbers as
+    ``random_bot``, so a run with it plays the games a timed run with ``"random"`` plays (it
+    is not timed: the environments build a view for any bot but ``random_bot``)."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                 rng: random.Random) -> cc.Action:
+        self.moves += 1
+        return legal[rng.randrange(len(legal))]
 
 
 def gymnasium_rate(rules: cc.RuleSet, hands: int, seed: int) -> tuple[float, float]:
     """Learner steps per second, and decisions (every seat's actions) per second, of the
-    Gymnasium environment with random bots."""
-    bot_moves = 0
-
-    def counting_random_bot(view: cc.View, legal: Sequence[cc.Action],
-                            rng: random.Random) -> cc.Action:
-        nonlocal bot_moves
-        bot_moves += 1
-        return legal[rng.randrange(len(legal))]
-
+    Gymnasium environment with random bots (the bots' moves counted in an untimed run of
+    the same games)."""
     start = time.perf_counter()
-    steps = gymnasium_steps(rules, hands, seed, counting_random_bot)
+    steps = gymnasium_steps(rules, hands, seed)
     elapsed = time.perf_counter() - start
-    return steps / elapsed, (steps + bot_moves) / elapsed
+    counter = CountingBot()
+    gymnasium_steps(rules, hands, seed, counter)
+    return steps / elapsed, (steps + counter.moves) / elapsed
 
 
 def engine_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
@@ -86,19 +100,22 @@ def engine_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
     return decisions
 
 
-def pettingzoo_steps(rules: cc.RuleSet, hands: int, seed: int) -> int:
-    """Play the PettingZoo loop; return its steps."""
+def pettingzoo_steps(rules: cc.RuleSet, hands: int, seed: int, ids: bool = False) -> int:
+    """Play the PettingZoo loop; return its steps. The id is drawn from the mask's nonzero
+    entries (NumPy's ``flatnonzero`` of 4,503 int8 entries: about a fifth of a step's
+    instructions), or with ``ids`` from ``info["legal_ids"]`` (the observation and its mask
+    are built all the same): the environment's own cost apart from the learner's scan."""
     e = env(rules=rules)
     rng = random.Random(seed)
     steps = 0
     for h in range(hands):
         e.reset(seed=seed * 100_003 + h)
         for _ in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
+            obs, _, terminated, truncated, info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = info["legal_ids"] if ids else np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps
@@ -120,13 +137,14 @@ def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
     return steps
 
 
-def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int) -> int:
+def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                 bots: Bot | str = "random") -> int:
     """Play the vector environment of ``n`` copies (random bots, random legal ids from
     ``info["legal_ids"]``, the masks built all the same) until ``hands`` episodes have ended;
     return the learner steps of all the copies."""
     from canasta_caliente.rl import CanastaVectorEnv
 
-    envs = CanastaVectorEnv(n, rules=rules, bots="random", copy=False)
+    envs = CanastaVectorEnv(n, rules=rules, bots=bots, copy=False)
     rng = random.Random(seed)
     _, info = envs.reset(seed=seed * 100_003)
     steps = ended = 0
@@ -184,6 +202,20 @@ def batch_steps(rules: cc.RuleSet, rounds: int, seed: int, n: int) -> int:
     return observe_batches(batches_of(rules, n, seed), rounds)
 
 
+def observation_steps(rules: cc.RuleSet, rounds: int, seed: int) -> int:
+    """Observe the :data:`POOL` states ``rounds`` times over, one ``observation_of`` each (the
+    single observation of the PettingZoo and Gymnasium environments); return the observations
+    made."""
+    from canasta_caliente.rl import observation_of
+
+    states = batch_states(rules, POOL, seed)
+    seats = [s.current_player for s in states]  # every state is in play: a seat acts
+    for _ in range(rounds):
+        for state, seat in zip(states, seats, strict=True):
+            observation_of(state, seat)  # type: ignore[arg-type]
+    return rounds * POOL
+
+
 def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     """Observations per second of the batch observation at ``n`` states a batch."""
     batches = batches_of(rules, n, seed)
@@ -191,10 +223,16 @@ def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     return observe_batches(batches, rounds) / (time.perf_counter() - start)
 
 
-def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
-    """Learner steps per second (all copies) of the vector environment of ``n`` copies."""
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> tuple[float, float]:
+    """Learner steps per second (all copies) of the vector environment of ``n`` copies, and
+    decisions (the learners' and the bots') per second (the bots' moves counted in an untimed
+    run of the same games)."""
     start = time.perf_counter()
-    return vector_steps(rules, hands, seed, n) / (time.perf_counter() - start)
+    steps = vector_steps(rules, hands, seed, n)
+    elapsed = time.perf_counter() - start
+    counter = CountingBot()
+    vector_steps(rules, hands, seed, n, counter)
+    return steps / elapsed, (steps + counter.moves) / elapsed
 
 
 SIZES = (1, 16, 64, 256)
@@ -202,9 +240,11 @@ SIZES = (1, 16, 64, 256)
 
 STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
+    "pettingzoo-ids": functools.partial(pettingzoo_steps, ids=True),
     **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
     # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
     **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
+    "observation": observation_steps,
 }
 """The loops ``--instructions`` counts, by name."""
 
@@ -265,22 +305,29 @@ def main() -> None:
     if args.instructions:
         count_instructions(args)
         return
-    engine, pz, gym_steps, gym_decisions = [], [], [], []
+    engine, pz, pz_ids, gym_steps, gym_decisions = [], [], [], [], []
     vector: dict[int, list[float]] = {n: [] for n in SIZES}
+    vector_decisions: dict[int, list[float]] = {n: [] for n in SIZES}
     batch: dict[int, list[float]] = {n: [] for n in SIZES}
     for run in range(args.runs):
         seed = args.seed + run
         engine.append(engine_rate(rules, args.hands, seed))
         pz.append(pettingzoo_rate(rules, args.hands, seed))
+        pz_ids.append(pettingzoo_rate(rules, args.hands, seed, ids=True))
         learner, everyone = gymnasium_rate(rules, args.hands, seed)
         gym_steps.append(learner)
         gym_decisions.append(everyone)
         for n in SIZES if args.vector else ():
-            vector[n].append(vector_rate(rules, max(args.hands, n), seed, n))
+            learner, everyone = vector_rate(rules, max(args.hands, n), seed, n)
+            vector[n].append(learner)
+            vector_decisions[n].append(everyone)
             batch[n].append(batch_rate(rules, n, seed))
     print(f"{args.rules}: {args.runs} runs of {args.hands} random hands (median)")
     print(f"  engine decisions/s             {statistics.median(engine):10.0f}")
-    print(f"  pettingzoo steps/s (obs+mask)  {statistics.median(pz):10.0f}")
+    print(f"  pettingzoo steps/s (obs+mask)  {statistics.median(pz):10.0f}"
+          "   (the id drawn from the mask's nonzero entries)")
+    print(f"  pettingzoo steps/s, legal_ids  {statistics.median(pz_ids):10.0f}"
+          "   (obs+mask built, the id drawn from info['legal_ids'])")
     print(f"  gymnasium learner steps/s      {statistics.median(gym_steps):10.0f}"
           "   (each with the bots' replies)")
     print(f"  gymnasium decisions/s          {statistics.median(gym_decisions):10.0f}"
@@ -288,6 +335,9 @@ def main() -> None:
     for n in SIZES if args.vector else ():
         print(f"  vector env N={n:<3} steps/s      {statistics.median(vector[n]):10.0f}"
               "   (learner steps of all copies, obs+masks, bots' replies)")
+    for n in SIZES if args.vector else ():
+        print(f"  vector env N={n:<3} decisions/s  "
+              f"{statistics.median(vector_decisions[n]):10.0f}   (the learners' and the bots')")
     for n in SIZES if args.vector else ():
         print(f"  batch observation N={n:<3} obs/s {statistics.median(batch[n]):10.0f}")
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.players.bots import Bot, _heuristic, heuristic_bot, random_bot
+from canasta_caliente.players.bots import Bot, _heuristic, bot_action, heuristic_bot, random_bot
 from canasta_caliente.players.search import ISMCTSBot
 from conftest import quick_part
 
@@ -47,17 +47,27 @@ def _seat_bot(mode: str, seat: int) -> Bot:
     return lambda view, legal, rng: _heuristic(view, legal, rng, False)
 
 
-def play(preset: str, mode: str, seed: int) -> Iterator[str]:
-    """The actions of one seeded hand of ``mode``'s bots, as text."""
+Chooser = Callable[[cc.GameState, int, Sequence[cc.Action], random.Random], cc.Action]
+
+
+def _hand(preset: str, seed: int, choose: Chooser) -> Iterator[cc.Action]:
+    """The actions of one seeded hand, each ``choose(state, seat, legal, rng)`` with one
+    ``random.Random`` for the hand."""
     state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
     rng = random.Random(seed)
     while not state.is_hand_over:
         seat = state.current_player
         assert seat is not None
-        legal = cc.legal_actions(state)
-        action = _seat_bot(mode, seat)(cc.observe(state, seat), legal, rng)
-        yield str(action)
+        action = choose(state, seat, cc.legal_actions(state), rng)
+        yield action
         state = cc.apply(state, action)
+
+
+def play(preset: str, mode: str, seed: int) -> Iterator[str]:
+    """The actions of one seeded hand of ``mode``'s bots, as text."""
+    for action in _hand(preset, seed, lambda state, seat, legal, rng: _seat_bot(mode, seat)(
+            cc.observe(state, seat), legal, rng)):
+        yield str(action)
 
 
 def _recorded() -> dict[tuple[str, str, int], list[str]]:
@@ -85,6 +95,25 @@ def test_the_record_covers_every_kind_of_choice() -> None:
     missed one would not check it)."""
     verbs = {a.split()[0] for actions in _recorded().values() for a in actions}
     assert {"draw", "take", "meld", "discard", "ask", "yes", "no", "pass"} <= verbs
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "classic"])
+def test_bot_action_is_the_bots_own_choice(preset: str) -> None:
+    """``bot_action`` (which builds no view for the random bot) chooses what the bot given the
+    view chooses, and draws the same random numbers: both asked with generators in one state,
+    at every decision of mixed games."""
+    def both(state: cc.GameState, seat: int, legal: Sequence[cc.Action],
+             rng: random.Random) -> cc.Action:
+        bot = _seat_bot("mixed", seat)
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        action = bot_action(bot, state, seat, legal, rng)
+        assert action == bot(cc.observe(state, seat), legal, twin)
+        assert rng.getstate() == twin.getstate()
+        return action
+
+    for seed in range(1, 4):
+        assert list(_hand(preset, seed, both))
 
 
 def searched(preset: str, seed: int) -> Iterator[str]:

@@ -26,10 +26,11 @@ from ..actions import Action, Verb
 from ..cards import B3, CAL, WILDS, Card
 from ..errors import describe_value
 from ..rules.facts import facts_of
-from ..state.game import Phase, Question
-from ..views.view import View
+from ..state.game import GameState, Phase, Question
+from ..views.view import View, observe
 
-__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_names", "get_bot", "heuristic_bot", "random_bot"]
+__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_names", "get_bot", "heuristic_bot",
+           "random_bot"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
@@ -37,7 +38,34 @@ Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Chooses uniformly at random among the legal actions."""
+    return _random_choice(legal, rng)
+
+
+def _random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
+    """:func:`random_bot`'s choice, which reads no view."""
     return legal[rng.randrange(len(legal))]
+
+
+def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
+               rng: random.Random) -> Action:
+    """``bot(observe(state, seat), legal, rng)``: what ``bot`` plays for ``seat`` (the seat to
+    act in ``state``, ``legal`` its legal actions), without building the view for
+    :func:`random_bot`, which does not read it (a view costs about as much as an engine
+    decision; the random bots of the RL environments play most of their moves). The choice and
+    the use of ``rng`` are the same either way.
+
+    >>> import random
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.players.bots import bot_action, random_bot
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=2)
+    >>> legal, seat = cc.legal_actions(state), state.current_player
+    >>> bot_action(random_bot, state, seat, legal, random.Random(5)) == random_bot(
+    ...     cc.observe(state, seat), legal, random.Random(5))
+    True
+    """
+    if bot is random_bot:
+        return _random_choice(legal, rng)
+    return bot(observe(state, seat), legal, rng)
 
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -200,8 +228,10 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
                 score -= 25  # keep pairs for a frozen pile
             if melds[card] is not None:
                 score -= 15
-            if any(m[card] is not None for m in others):
-                score -= 30  # do not feed the other side's melds
+            for other in others:  # a loop, not any(): no generator built per discard
+                if other[card] is not None:
+                    score -= 30  # do not feed the other side's melds
+                    break
             if known is not None and known[card] >= 2:
                 score -= 60  # the next player is known to hold a pair of it: it takes the pile
         key = (score, -int(card))

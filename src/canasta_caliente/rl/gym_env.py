@@ -66,7 +66,7 @@ from gymnasium.envs.registration import EnvSpec
 
 from ..engine import apply, legal_actions, new_game
 from ..errors import EpisodeError
-from ..players.bots import Bot, get_bot
+from ..players.bots import Bot, bot_action, get_bot
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
@@ -248,7 +248,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 self._legal_ids = self.space.legal_ids(state)
                 return end
             legal = legal_actions(state)
-            state = apply(state, bots[seat](observe(state, seat), legal, rng))
+            state = apply(state, bot_action(bots[seat], state, seat, legal, rng))
 
     @property
     def legal_ids(self) -> tuple[int, ...]:

@@ -90,12 +90,18 @@ def _all_actions(decks: int) -> list[Action]:
     return out
 
 
+_Parts = tuple[Verb, tuple[Card, ...], Card | None]
+"""An action's fields (verb, cards, on): the key of the ids :meth:`ActionSpace.legal_ids`
+reads."""
+
+
 @functools.cache
-def _table(decks: int) -> tuple[tuple[Action, ...], dict[Action, int]]:
-    """The actions of a deck count in id order, and the id of each (computed once per deck
-    count: a fact of the rules, not of play)."""
+def _table(decks: int) -> tuple[tuple[Action, ...], dict[Action, int], dict[_Parts, int]]:
+    """The actions of a deck count in id order, the id of each, and the id of each action's
+    fields (computed once per deck count: a fact of the rules, not of play)."""
     actions = tuple(sorted(_all_actions(decks), key=Action.sort_key))
-    return actions, {a: i for i, a in enumerate(actions)}
+    return (actions, {a: i for i, a in enumerate(actions)},
+            {(a.verb, a.cards, a.on): i for i, a in enumerate(actions)})
 
 
 def action_space_size(decks: int) -> int:
@@ -131,7 +137,7 @@ class ActionSpace:
     True
     """
 
-    __slots__ = ("_actions", "_ids", "decks")
+    __slots__ = ("_actions", "_ids", "_part_ids", "decks")
 
     decks: int
     """The number of deck units the ids are built for."""
@@ -140,7 +146,7 @@ class ActionSpace:
         if not isinstance(rules, RuleSet):
             raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
         self.decks = rules.decks
-        self._actions, self._ids = _table(rules.decks)
+        self._actions, self._ids, self._part_ids = _table(rules.decks)
 
     @property
     def size(self) -> int:
@@ -199,7 +205,10 @@ class ActionSpace:
         if state.rules.decks != self.decks:
             raise ValueError(f"this action space is for {self.decks} decks; the state's rules "
                              f"have {state.rules.decks}")
-        return tuple(map(self._ids.__getitem__, legal_actions(state)))
+        # Looked up by the actions' fields: a tuple of them hashes and compares in C, where an
+        # Action's hash and equality are Python methods (a third of the time, measured).
+        part_ids = self._part_ids
+        return tuple([part_ids[a.verb, a.cards, a.on] for a in legal_actions(state)])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ActionSpace):
