@@ -17,7 +17,10 @@ from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_
 from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
-__all__ = ["deal", "end_hand", "new_game", "shuffle", "shuffled_deck", "turn_order"]
+__all__ = [
+    "deal", "end_hand", "known_at_hand_end", "new_game", "shuffle", "shuffled_deck",
+    "turn_order",
+]
 
 _T = TypeVar("_T")
 
@@ -242,6 +245,14 @@ def deal(
     return state
 
 
+def known_at_hand_end(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """What is known of the hands once the hand has ended (:attr:`Table.known
+    <canasta_caliente.state.Table.known>`): the hands are laid down to be counted (SCORE-1), so
+    every card left in a hand is known to all and a view of the finished hand holds what its
+    score was counted from; ``()`` when no hand holds a card."""
+    return hands if any(map(any, hands)) else ()
+
+
 def end_hand(
     state: GameState, table: Table, ended: HandEnd, went_out: int | None
 ) -> GameState:
@@ -249,11 +260,9 @@ def end_hand(
     ``table``: scored (:func:`~canasta_caliente.engine.scoring.score_hand`) and the game scores
     updated."""
     result = score_hand(state.rules, table, ended, went_out)
-    # The hands are laid down to be counted (SCORE-1): from now on every card left in a hand is
-    # known to all, so a view of the finished hand holds what its score was counted from.
     t = table
     table = make_table(t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index,
-                       t.turn, t.melded_seats, t.hands if any(map(any, t.hands)) else ())
+                       t.turn, t.melded_seats, known_at_hand_end(t.hands))
     scores = tuple(a + b for a, b in zip(state.scores, result.totals, strict=True))
     return make_state(state.rules, state.seed, state.hand_number, scores, table,
                       (*state.hand_results, result), True)

@@ -32,6 +32,7 @@ from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
+from ..engine.deal import known_at_hand_end
 from ..errors import (
     IllegalActionError,
     NotationError,
@@ -104,9 +105,9 @@ _TABLE_FIELDS = ("deck", "stock_pos", "hands", "pile", "sides", "order", "turn_i
                  "melded_seats")
 _TABLE_OPTIONAL = ("known",)
 """Table fields a document may leave out: ``known`` is absent from documents written before the
-known cards were tracked, and reads as nothing known (consistent while the hand is in play,
-merely less informed; a finished hand's cards were all shown, SCORE-1, so a finished hand
-whose hands still hold cards is refused without it)."""
+known cards were tracked, and reads as nothing known while the hand is in play (consistent,
+merely less informed); for a finished hand, whose cards were all shown (SCORE-1), it reads as
+the engine records it then (:func:`~canasta_caliente.engine.deal.known_at_hand_end`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,6 +193,9 @@ def state_from_dict(data: Any) -> GameState:
         check_turn_seats(p, "table.turn", rules, table.order, table.turn_index, table.turn)
     p.raise_if_any(what)
 
+    if over and "known" not in doc["table"]:
+        # Written before the known cards were tracked: a finished hand's were all shown.
+        table = attrs.evolve(table, known=known_at_hand_end(table.hands))
     state = GameState(rules, seed, hand_number, scores, table, tuple(results), over)
     _check_state(p, state)
     p.raise_if_any(what)
