@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,15 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.testing import ReferenceCheck, reference_legal_actions, stacked_deck
+
+# SIGINT as Python sets it at a normal start, however the suite was started. A shell without job
+# control starts a command run in the background (`pytest ... &`, as scripts and some CI
+# runners do) with SIGINT ignored; Python then keeps it ignored rather than raising
+# KeyboardInterrupt, and every process the tests start inherits the ignored signal, so the
+# tests of Ctrl-C would wait for an interrupt that never arrives. With the handler installed
+# here, a child starts with SIGINT's default disposition (handlers do not survive exec).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Hypothesis profiles. "ci" is the whole suite's; "quick" is the quick loop's (`-m "not slow"`),
 # a third of the examples, so that each property still runs there and still can fail, and the
