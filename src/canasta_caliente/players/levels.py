@@ -20,7 +20,7 @@ others answer at once, well within any bound. ``iterations=`` sets the search le
 
 >>> import canasta_caliente as cc
 >>> cc.get_bot("level-4")
-ISMCTSBot(iterations=10)
+ISMCTSBot(iterations=20)
 >>> cc.get_bot("level-5", seconds=0.5)
 ISMCTSBot(seconds=0.5)
 """
@@ -43,7 +43,7 @@ LEVEL_COUNT = 5
 LEVEL_NAMES: tuple[str, ...] = tuple(f"level-{n}" for n in range(1, LEVEL_COUNT + 1))
 """The names :func:`~canasta_caliente.get_bot` takes for the levels, weakest first."""
 
-LEVEL_4_ITERATIONS = 10
+LEVEL_4_ITERATIONS = 20
 """Level 4's simulations per decision (level 5 has the search's default budget)."""
 
 
