@@ -43,16 +43,49 @@ print(len(result.games))
     assert done.stdout.strip() == "2"
 
 
-def test_a_former_submodule_read_as_an_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``cc.storage`` (a former submodule) gives the module, with the warning; a name that was
-    never there is an AttributeError."""
-    monkeypatch.delitem(sys.modules, "canasta_caliente.storage", raising=False)
-    monkeypatch.delattr(cc, "storage", raising=False)
-    with pytest.warns(DeprecationWarning, match="canasta_caliente.records.storage"):
-        module = cc.storage  # type: ignore[attr-defined]
-    assert module.dumps is cc.dumps
-    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
-        cc.nothing_here  # type: ignore[attr-defined]  # noqa: B018
+def test_a_former_submodule_read_as_an_attribute() -> None:
+    """``cc.storage`` (a former submodule) gives the module's names with the warning: at the
+    read before the package's names have loaded, at the first use of a name after (a
+    stand-in, since the package drops its ``__getattr__`` then); a name that was never there
+    is an AttributeError either way. Run in a fresh interpreter, so that the load happens
+    there."""
+    code = """
+import warnings
+import canasta_caliente as cc
+from canasta_caliente._moved import StandIn
+
+def warned(read):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = read()
+    return value, [str(w.message) for w in caught if w.category is DeprecationWarning]
+
+module, before = warned(lambda: cc.storage)
+assert "__getattr__" in vars(cc) and not isinstance(module, StandIn), module
+assert any("canasta_caliente.records.storage" in m for m in before), before
+apply = cc.apply  # the package's names load, and its __getattr__ goes
+assert "__getattr__" not in vars(cc), "the package kept its __getattr__"
+assert cc.storage is module  # bound by the import above
+stand_in = cc.reprs
+assert isinstance(stand_in, StandIn), stand_in
+function, after = warned(lambda: stand_in.closest_preset)
+assert any("canasta_caliente.views.reprs" in m for m in after), after
+from canasta_caliente.views import reprs
+assert function is reprs.closest_preset
+assert cc.reprs is not stand_in  # the import bound the former path's module
+for read in (lambda: cc.nothing_here, lambda: stand_in.nothing_here):
+    try:
+        read()
+    except AttributeError as error:
+        assert "nothing_here" in str(error), error
+    else:
+        raise AssertionError("no AttributeError")
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
 
 
 def test_the_new_homes_import_without_a_warning() -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 else:
     _LoaderBase = object  # the import system asks only for the two methods
 
-__all__ = ["MOVED", "install", "moved_attribute"]
+__all__ = ["MOVED", "StandIn", "bind_stand_ins", "install", "moved_attribute"]
 
 PACKAGE = __name__.rpartition(".")[0]
 
@@ -101,6 +101,23 @@ def install() -> None:
     """Put the finder of the former paths on ``sys.meta_path`` (once)."""
     if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _Finder())
+
+
+class StandIn(types.ModuleType):
+    """A former submodule read as the package's attribute (``cc.storage``) once the package's
+    names are loaded: the first read of any of its names imports the former path, with its
+    :class:`DeprecationWarning` (the import binds the package's attribute to that module
+    from then on), and gives that module's name."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(moved_attribute(self.__name__.rpartition(".")[2]), name)
+
+
+def bind_stand_ins(namespace: dict[str, Any]) -> None:
+    """Bind a :class:`StandIn` in the package's ``namespace`` for each former path that no
+    name holds already (the package's ``simulate`` is its function, say)."""
+    for leaf in MOVED:
+        namespace.setdefault(leaf, StandIn(f"{PACKAGE}.{leaf}"))
 
 
 def moved_attribute(name: str) -> types.ModuleType:
