@@ -401,7 +401,28 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
 class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
     """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` after the episode is the
-    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent."""
+    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent.
+    ``agents`` and ``agent_selection``, which every turn of ``agent_iter`` reads, are read
+    from the environment directly rather than through the wrappers' ``__getattr__``, with the
+    wrapper's check of ``reset``."""
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (an AttributeError before ``reset``, as the
+        wrapper's)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The environment's agent to act (an AttributeError before ``reset``, as the
+        wrapper's)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""
