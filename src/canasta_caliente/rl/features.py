@@ -517,16 +517,17 @@ def _encode(
     if known:
         _put_known(o, out, me, known)
     _put_sizes(o, out, me, sizes)
-    _put_to_act(o, out, me, seen.current_player)
+    _put_to_act(o, out, me, seen.current_player, fresh=True)
     scores = seen.scores
     my_side = seen.side_of(me)
     n_sides = rules.sides
     for k in range(n_sides):
         side = (my_side + k) % n_sides
-        _put_side(o, out, rules, k, tables[side], scores[side])
-    _put_pile(o, out, rules, seen.pile, seen.pile_has_freezer, tables[my_side].meld_count > 0)
+        _put_side(o, out, rules, k, tables[side], scores[side], fresh=True)
+    _put_pile(o, out, rules, seen.pile, seen.pile_has_freezer, tables[my_side].meld_count > 0,
+              fresh=True)
     out[o.stock_size] = seen.stock_size
-    _put_turn(o, out, seen.turn, seen.over, seen.phase)
+    _put_turn(o, out, seen.turn, seen.over, seen.phase, fresh=True)
     return out
 
 
@@ -552,20 +553,25 @@ def _put_sizes(o: LayoutOffsets, out: Entries, me: int, sizes: Sequence[int]) ->
     out[o.hand_sizes:o.to_act] = [*sizes[me:], *sizes[:me]]
 
 
-def _put_to_act(o: LayoutOffsets, out: Entries, me: int, actor: int | None) -> None:
-    """The ``to_act`` field: 1 for the seat to act, counted from the observer."""
+def _put_to_act(o: LayoutOffsets, out: Entries, me: int, actor: int | None, *,
+                fresh: bool = False) -> None:
+    """The ``to_act`` field: 1 for the seat to act, counted from the observer (``fresh``:
+    the field is all 0 already, a new row)."""
     players = o.melds - o.to_act
-    out[o.to_act:o.melds] = o.zeros[o.to_act:o.melds]
+    if not fresh:
+        out[o.to_act:o.melds] = o.zeros[o.to_act:o.melds]
     if actor is not None:
         out[o.to_act + (actor - me) % players] = 1
 
 
 def _put_side(o: LayoutOffsets, out: Entries, rules: RuleSet, k: int, table: SideTable,
-              score: int) -> None:
+              score: int, *, fresh: bool = False) -> None:
     """Every field of the ``k``-th side from the observer's: its melds, canastas, stop cards,
-    first-meld minimum, bonus cards, Caliente cards and game score (``score``)."""
+    first-meld minimum, bonus cards, Caliente cards and game score (``score``; ``fresh``: the
+    fields are all 0 already, a new row)."""
     i = o.melds + k * _RANKS * 3
-    out[i:i + _RANKS * 3] = o.zeros[i:i + _RANKS * 3]
+    if not fresh:
+        out[i:i + _RANKS * 3] = o.zeros[i:i + _RANKS * 3]
     natural = mixed = stops = minimum = 0
     if table.meld_count:
         for meld in table.melds:
@@ -590,36 +596,38 @@ def _put_side(o: LayoutOffsets, out: Entries, rules: RuleSet, k: int, table: Sid
 
 
 def _put_pile(o: LayoutOffsets, out: Entries, rules: RuleSet, pile: Sequence[Card],
-              freezer: bool, opened: bool) -> None:
+              freezer: bool, opened: bool, *, fresh: bool = False) -> None:
     """The ``pile``, ``up_card``, ``pile_size`` and ``pile_state`` fields (``freezer``: the
     pile holds a freezer, asked of the state or the view; ``opened``: the observer's side has
-    melded)."""
-    counts = [0] * _KINDS
-    up = [0] * _KINDS
-    state = [0, 0, 0]
+    melded; ``fresh``: the fields are all 0 already, a new row)."""
+    if not fresh:
+        out[o.pile:o.stock_size] = o.zeros[o.pile:o.stock_size]
     if pile:
+        base = o.pile
         for card in pile:
-            counts[card] += 1
+            out[base + card] += 1
         top = pile[-1]
-        up[top] = 1
-        state = [freezer, freezer or not opened or rules.always_frozen,
-                 top is _B3 or top is _CAL]
-    out[o.pile:o.up_card] = counts
-    out[o.up_card:o.pile_size] = up
-    out[o.pile_size] = len(pile)
-    out[o.pile_state:o.stock_size] = state
+        out[o.up_card + top] = 1
+        out[o.pile_size] = len(pile)
+        base = o.pile_state
+        out[base] = freezer
+        out[base + 1] = freezer or not opened or rules.always_frozen
+        out[base + 2] = top is _B3 or top is _CAL
 
 
-def _put_turn(o: LayoutOffsets, out: Entries, turn: Turn, over: bool, phase: Phase) -> None:
+def _put_turn(o: LayoutOffsets, out: Entries, turn: Turn, over: bool, phase: Phase, *,
+              fresh: bool = False) -> None:
     """The ``turn_meld``, ``waiting``, ``phase`` and ``question`` fields (all 0 but the phase
-    and the question between hands)."""
+    and the question between hands; ``fresh``: the fields are all 0 already, a new row)."""
     if over:
-        out[o.turn_meld:o.phase] = o.zeros[o.turn_meld:o.phase]
+        if not fresh:
+            out[o.turn_meld:o.phase] = o.zeros[o.turn_meld:o.phase]
     else:
         out[o.turn_meld] = turn.need
         out[o.turn_meld + 1] = turn.points
         out[o.waiting:o.phase] = turn.waiting
-    out[o.phase:o.size] = o.zeros[o.phase:o.size]
+    if not fresh:
+        out[o.phase:o.size] = o.zeros[o.phase:o.size]
     out[o.phase + _PHASE_INDEX[phase]] = 1
     out[o.question + turn.question] = 1
 
