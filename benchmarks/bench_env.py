@@ -11,6 +11,9 @@ mask):
   the learner's action and the bots' replies, with the learner's observation and mask. Its
   rate is given both as learner steps and as decisions (every seat's actions) per second
   (the bots' moves are counted in a second, untimed run of the same games).
+- ``--instructions`` only, the observation alone: ``observation`` (``observation_of``, built
+  afresh) and ``tracked`` (through an :class:`~canasta_caliente.rl.ObservationTracker`
+  following the states in the order they were played, as the environments observe);
 - with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
   random bots) at N copies, in learner steps of all the copies per second and in decisions
   (the learners' and the bots') per second, which the engine alone bounds, and the batch
@@ -216,6 +219,22 @@ def observation_steps(rules: cc.RuleSet, rounds: int, seed: int) -> int:
     return rounds * POOL
 
 
+def tracked_steps(rules: cc.RuleSet, rounds: int, seed: int) -> int:
+    """Observe the :data:`POOL` states ``rounds`` times over, in the order they were played,
+    each by its seat to act through one :class:`~canasta_caliente.rl.ObservationTracker` (what
+    the environments do: only the fields an action changed are rewritten); return the
+    observations made."""
+    from canasta_caliente.rl import ObservationTracker
+
+    states = batch_states(rules, POOL, seed)
+    seats = [s.current_player for s in states]  # every state is in play: a seat acts
+    tracker = ObservationTracker(rules)
+    for _ in range(rounds):
+        for state, seat in zip(states, seats, strict=True):
+            tracker.observe(state, seat)  # type: ignore[arg-type]
+    return rounds * POOL
+
+
 def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     """Observations per second of the batch observation at ``n`` states a batch."""
     batches = batches_of(rules, n, seed)
@@ -245,6 +264,7 @@ STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
     **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
     "observation": observation_steps,
+    "tracked": tracked_steps,
 }
 """The loops ``--instructions`` counts, by name."""
 

@@ -359,6 +359,11 @@ def test_env_is_order_enforced_and_raw_env_refuses_misuse() -> None:
         wrapped.step(0)
     with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
         _ = wrapped.agent_selection
+    with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):
+        _ = wrapped.agents
+    wrapped.reset(seed=0)
+    assert wrapped.agents is wrapped.unwrapped.agents
+    assert wrapped.agent_selection == wrapped.unwrapped.agent_selection == "player_0"
     bare = raw_env(rules="caliente-2p")
     assert isinstance(bare, cc.rl.CanastaEnv)
     for call in (lambda: bare.step(0), lambda: bare.observe("player_0"), bare.action_masks,

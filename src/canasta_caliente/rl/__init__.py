@@ -14,6 +14,8 @@ What it offers:
   seat may know (computed from a :class:`~canasta_caliente.View` alone), and its layout field by
   field; :func:`observation_of` gives the same from a state and a seat, faster, and
   :func:`observations_of` many states' at once into one (reusable) array;
+  :class:`ObservationTracker` keeps one game's observations from step to step and rewrites
+  only the fields an action changed (what the environments use);
 - :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
   :class:`~canasta_caliente.ActionSpace`;
 - :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat
@@ -52,6 +54,7 @@ from .aec import CanastaEnv, env, hand_reward, raw_env
 from .features import (
     SCORE_BOUND,
     Field,
+    ObservationTracker,
     action_mask,
     observation,
     observation_layout,
@@ -75,6 +78,7 @@ __all__ = [
     "CanastaVectorEnv",
     "EpisodeError",
     "Field",
+    "ObservationTracker",
     "action_mask",
     "env",
     "hand_reward",

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -68,7 +68,7 @@ from ..errors import EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
-from .features import SCORE_BOUND, layout_offsets, observation_of
+from .features import SCORE_BOUND, ObservationTracker, ids_mask, layout_offsets
 
 __all__ = ["CanastaEnv", "Reward", "env", "game_reward", "hand_reward", "raw_env"]
 
@@ -215,13 +215,6 @@ def episode_reward(state: GameState, reward: Reward, side: int) -> float:
     return hand_reward(state, side) if reward == "hand" else game_reward(state, side)
 
 
-def legal_mask(space: ActionSpace, legal_ids: Sequence[int]) -> npt.NDArray[np.int8]:
-    """An int8 vector over the ids of ``space``, 1 at ``legal_ids``."""
-    mask = np.zeros(space.size, dtype=np.int8)
-    mask[list(legal_ids)] = 1
-    return mask
-
-
 class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A PettingZoo AEC environment of Canasta under ``rules`` (see the module documentation
     for its conventions). Made by :func:`env` (wrapped) or :func:`raw_env` (bare)."""
@@ -270,6 +263,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
         self._started = False
+        # Every seat's observation kept from step to step, rewritten where the state changed.
+        self._observations = ObservationTracker(self.rules)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of an agent (every agent has the same)."""
@@ -320,31 +315,26 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             acting = a == self.agent_selection and bool(self._legal_ids)
             info["legal_ids"] = self._legal_ids if acting else ()
             if self.flat:
-                info["action_mask"] = (legal_mask(self.space, self._legal_ids) if acting
-                                       else np.zeros(self.space.size, dtype=np.int8))
+                info["action_mask"] = ids_mask(self.space.size, info["legal_ids"], np.int8)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The mask of the agent to act: a bool vector over the ids, True at its legal ids
         (all False once the episode has ended)."""
         self._require_reset("action_masks()")
-        mask = np.zeros(self.space.size, dtype=np.bool_)
-        mask[list(self._legal_ids)] = True
-        return mask
+        return ids_mask(self.space.size, self._legal_ids, np.bool_)
 
     def observe(self, agent: str) -> Any:
         """The agent's observation: a dict of the vector and the action mask, or (``flat``)
         the vector alone."""
         self._require_reset("observe()")
         seat = self._seat[self._agent(agent)]
-        vector = observation_of(self.game_state, seat)
+        vector = self._observations.observe(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
         if self.flat:
             return vector
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if agent == self.agent_selection and self._legal_ids:
-            mask[list(self._legal_ids)] = 1
-        return {"observation": vector, "action_mask": mask}
+        ids = self._legal_ids if agent == self.agent_selection else ()
+        return {"observation": vector, "action_mask": ids_mask(self.space.size, ids, np.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
@@ -411,7 +401,28 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
 class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
     """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` after the episode is the
-    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent."""
+    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent.
+    ``agents`` and ``agent_selection``, which every turn of ``agent_iter`` reads, are read
+    from the environment directly rather than through the wrappers' ``__getattr__``, with the
+    wrapper's check of ``reset``."""
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (an AttributeError before ``reset``, as the
+        wrapper's)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The environment's agent to act (an AttributeError before ``reset``, as the
+        wrapper's)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""

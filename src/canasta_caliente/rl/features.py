@@ -25,10 +25,12 @@ environments use for their observation spaces, and which a learner may use to sc
 
 from __future__ import annotations
 
+import builtins
 import functools
 import math
 import struct
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import attrs
 import numpy as np
@@ -36,13 +38,14 @@ import numpy.typing as npt
 
 from ..cards import Card
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Phase, Question, SideTable
+from ..state.game import GameState, Phase, Question, SideTable, Turn
 from ..views.action_space import ActionSpace
 from ..views.view import View
 
 __all__ = [
     "SCORE_BOUND",
     "Field",
+    "ObservationTracker",
     "action_mask",
     "observation",
     "observation_layout",
@@ -229,6 +232,9 @@ class LayoutOffsets:
     int packs in about a third of the instructions it takes as float32 (which converts it to
     a Python float first), and the rows are cast to float32 by NumPy at once, exactly, as
     every entry lies within ±2**24."""
+    packed: Callable[..., builtins.bytes]
+    """Packs a row of int entries as int32 into new bytes (``struct.Struct.pack``): one row
+    read by NumPy in place and cast, faster than packing into an array made first."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -249,7 +255,7 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     starts = {f.name: f.start for f in layout if f.name != "hand"}
     scale.flags.writeable = False
     return LayoutOffsets(size=size, **starts, low=low, high=high, scale=scale, zeros=[0] * size,
-                         bytes=packer.size, pack=packer.pack_into)
+                         bytes=packer.size, pack=packer.pack_into, packed=packer.pack)
 
 
 _B3 = Card.BLACK_THREE
@@ -276,9 +282,7 @@ def observation(view: View) -> npt.NDArray[np.float32]:
 
 def _vector(o: LayoutOffsets, entries: list[int]) -> npt.NDArray[np.float32]:
     """One row of entries as a new float32 vector (packed as int32, then cast)."""
-    ints = np.empty(o.size, np.int32)
-    o.pack(ints, 0, *entries)
-    return ints.astype(np.float32)
+    return np.frombuffer(o.packed(*entries), np.int32).astype(np.float32)
 
 
 def _counts(cards: Sequence[Card]) -> list[int]:
@@ -308,12 +312,15 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
 def observations_of(
     states: Sequence[GameState], seats: Sequence[int],
     out: npt.NDArray[np.float32] | None = None,
+    trackers: Sequence[ObservationTracker] | None = None,
 ) -> npt.NDArray[np.float32]:
     """The observations of many states at once: row ``i`` is ``observation_of(states[i],
     seats[i])``, written into ``out`` (a C-contiguous float32 array of shape (N,
     :func:`observation_size`), reused from call to call: what vector environments do) or into
     a new array. Every state must have the same rules (or rules of the same observation size
-    and layout: equal RuleSets).
+    and layout: equal RuleSets). With ``trackers`` (one :class:`ObservationTracker` per state,
+    of the states' rules, each kept with its game from call to call), row ``i`` is brought up
+    to date by ``trackers[i]`` rather than built afresh.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.rl import observation_of, observations_of
@@ -352,11 +359,26 @@ def observations_of(
           or not out.flags.c_contiguous or not out.flags.writeable):
         raise ValueError(f"out: expected a writable C-contiguous float32 array of shape "
                          f"{(n, o.size)}, got {out.dtype} {out.shape}")
+    if trackers is not None:
+        if isinstance(trackers, ObservationTracker) or not isinstance(trackers, Sequence):
+            raise TypeError(f"trackers: expected a sequence of ObservationTrackers, got "
+                            f"{type(trackers).__name__}")
+        if len(trackers) != n:
+            raise ValueError(f"trackers: expected one tracker per state ({n}), got "
+                             f"{len(trackers)}")
+        for i, tracker in enumerate(trackers):
+            if not isinstance(tracker, ObservationTracker):
+                raise TypeError(f"trackers[{i}]: expected an ObservationTracker, got "
+                                f"{type(tracker).__name__}")
     # The rows are packed as int32 into one array and cast to float32 once for the batch.
     ints = np.empty((n, o.size), np.int32)
-    pack, row = o.pack, o.bytes
-    for i, state in enumerate(states):
-        pack(ints, i * row, *_encode_state(o, state, _seat_of(state, seats[i])))
+    if trackers is None:
+        pack, row = o.pack, o.bytes
+        for i, state in enumerate(states):
+            pack(ints, i * row, *_encode_state(o, state, _seat_of(state, seats[i])))
+    else:
+        for i, state in enumerate(states):
+            trackers[i].pack_into(ints, i, state, seats[i])
     np.copyto(out, ints)
     return out
 
@@ -377,84 +399,237 @@ def _encode_state(o: LayoutOffsets, state: GameState, seat: int) -> list[int]:
                    table.known)
 
 
+Entries = list[int]
+"""Where the part writers below write: a new row of ints (:func:`_encode`) or the row an
+:class:`ObservationTracker` keeps for a seat. Every writer writes every entry of its fields,
+so that it can rewrite a row kept from an earlier state."""
+
+
+class ObservationTracker:
+    """The observations of the seats of one game, kept from call to call: what the
+    environments use instead of rebuilding a seat's observation from the state at every step.
+
+    :meth:`observe` gives ``observation_of(state, seat)``, entry for entry, for any state of
+    the tracker's rules. It keeps, per seat, the entries it gave last and the state they were
+    of, and rewrites only the fields whose parts of the state are not the very objects they
+    were then (the hands, the known cards, each side's table, the pile, the turn): a state's
+    parts are immutable, so a part that is the same object holds the same values, and the
+    fields read from it stand. An action changes a few parts (a draw: the actor's hand, the
+    stock and the turn), so a step rewrites a few fields. A state of another game, or across
+    a hand's end or a change of scores, is observed afresh. Each seat's entries are built
+    from what that seat may see, as :func:`observation_of` builds them.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rl import ObservationTracker, observation_of
+    >>> rules = cc.RuleSet.preset("caliente")
+    >>> tracker = ObservationTracker(rules)
+    >>> state = cc.new_game(rules, seed=1)
+    >>> for _ in range(5):
+    ...     state = cc.apply(state, cc.legal_actions(state)[0])
+    ...     seat = state.current_player
+    ...     assert (tracker.observe(state, seat) == observation_of(state, seat)).all()
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+        self.rules = rules
+        """The rules of every state observed."""
+        self._offsets = layout_offsets(rules)
+        self._seen: list[GameState | None] = [None] * rules.players
+        self._rows: list[list[int]] = [[] for _ in range(rules.players)]
+
+    def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """``observation_of(state, seat)`` (a new array), brought up to date from the seat's
+        last observation. ``state`` must have the tracker's rules (ValueError otherwise)."""
+        return _vector(self._offsets, self._entries(self._check(state), _seat_of(state, seat)))
+
+    def pack_into(self, buffer: npt.NDArray[np.int32], row: int, state: GameState,
+                  seat: int) -> None:
+        """Write the entries of ``observation_of(state, seat)`` as int32 into row ``row`` of
+        ``buffer`` (a C-contiguous int32 array of observation rows): what
+        :func:`observations_of` does with a tracker per state."""
+        o = self._offsets
+        o.pack(buffer, row * o.bytes,
+               *self._entries(self._check(state), _seat_of(state, seat)))
+
+    def _check(self, state: object) -> GameState:
+        if not isinstance(state, GameState):
+            raise TypeError(f"expected a GameState, got {type(state).__name__}")
+        if state.rules is not self.rules and state.rules != self.rules:
+            raise ValueError("the state's rules differ from the tracker's: a tracker observes "
+                             "the states of one RuleSet")
+        return state
+
+    def _entries(self, state: GameState, seat: int) -> list[int]:
+        """The seat's entries (the tracker's own list), up to date for ``state``."""
+        before = self._seen[seat]
+        if before is state:
+            return self._rows[seat]
+        o = self._offsets
+        self._seen[seat] = state
+        if (before is None or state.over or before.over or state.scores != before.scores):
+            # Another game, or the hand's end: every field may have changed.
+            self._rows[seat] = row = _encode_state(o, state, seat)
+            return row
+        row = self._rows[seat]
+        table, old = state.table, before.table
+        hands = table.hands
+        if hands is not old.hands:
+            if hands[seat] is not old.hands[seat]:
+                row[:_KINDS] = hands[seat]
+            _put_sizes(o, row, seat, list(map(sum, hands)))
+        if table.known is not old.known:
+            _put_known(o, row, seat, table.known)
+        rules = self.rules
+        sides, old_sides = table.sides, old.sides
+        mine = state.side_of(seat)
+        if sides is not old_sides:
+            n_sides = rules.sides
+            for k in range(n_sides):
+                side = (mine + k) % n_sides
+                if sides[side] is not old_sides[side]:
+                    _put_side(o, row, rules, k, sides[side], state.scores[side])
+        if table.pile is not old.pile or sides[mine] is not old_sides[mine]:
+            _put_pile(o, row, rules, table.pile, state.pile_has_freezer,
+                      sides[mine].meld_count > 0)
+        row[o.stock_size] = table.stock_size
+        if table.turn is not old.turn:
+            _put_to_act(o, row, seat, state.current_player)
+            _put_turn(o, row, table.turn, False, state.phase)
+        return row
+
+
 def _encode(
     o: LayoutOffsets, seen: GameState | View, me: int, hand: Sequence[int], sizes: Sequence[int],
     tables: Sequence[SideTable], known: Sequence[Sequence[int]],
 ) -> list[int]:
     """The entries of the observation vector from what a seat sees (shared by both entry
     points), as a list of ints the layout's packer packs (``o``, the layout of the rules):
-    ``seen`` is the state or the
-    view, asked for every rule fact (the seat's side, the canastas, whether the pile holds a
-    freezer); the RuleSet gives the first-meld minimum. ``known`` is the known cards of every
-    seat as counts (``()``: none known). The fields are written as slices of counts kept with
-    the state (hands, known cards, melds), never card by card, except the pile's."""
+    ``seen`` is the state or the view, asked for every rule fact (the seat's side, the
+    canastas, whether the pile holds a freezer); the RuleSet gives the first-meld minimum.
+    ``known`` is the known cards of every seat as counts (``()``: none known). The fields are
+    written by the part writers (``_put_*``), which :class:`ObservationTracker` calls one by
+    one for the parts an action changed."""
     rules = seen.rules
     out = o.zeros.copy()
-    players, n_sides = rules.players, rules.sides
     out[:_KINDS] = hand
     if known:
-        base = o.known
-        for k in range(1, players):
-            out[base:base + _KINDS] = known[(me + k) % players]
-            base += _KINDS
-    # The seats from the observer's: rotate the per-seat tuples.
-    out[o.hand_sizes:o.hand_sizes + players] = [*sizes[me:], *sizes[:me]]
-    actor = seen.current_player
+        _put_known(o, out, me, known)
+    _put_sizes(o, out, me, sizes)
+    _put_to_act(o, out, me, seen.current_player, fresh=True)
+    scores = seen.scores
+    my_side = seen.side_of(me)
+    n_sides = rules.sides
+    for k in range(n_sides):
+        side = (my_side + k) % n_sides
+        _put_side(o, out, rules, k, tables[side], scores[side], fresh=True)
+    _put_pile(o, out, rules, seen.pile, seen.pile_has_freezer, tables[my_side].meld_count > 0,
+              fresh=True)
+    out[o.stock_size] = seen.stock_size
+    _put_turn(o, out, seen.turn, seen.over, seen.phase, fresh=True)
+    return out
+
+
+def _put_known(o: LayoutOffsets, out: Entries, me: int, known: Sequence[Sequence[int]]) -> None:
+    """The ``known`` field: every other seat's known cards, from the seat after ``me``
+    (``known``: per seat, as counts; ``()``, none known)."""
+    players = o.to_act - o.hand_sizes
+    base = o.known
+    for k in range(1, players):
+        out[base:base + _KINDS] = known[(me + k) % players] if known else _NONE_KNOWN
+        base += _KINDS
+
+
+_NONE_KNOWN = (0,) * _KINDS
+"""The counts of a seat of which nothing is known."""
+_NO_MELD = (0, 0, 0)
+"""The counts of a rank without a meld."""
+
+
+def _put_sizes(o: LayoutOffsets, out: Entries, me: int, sizes: Sequence[int]) -> None:
+    """The ``hand_sizes`` field: the seats from the observer's (the per-seat sizes
+    rotated)."""
+    out[o.hand_sizes:o.to_act] = [*sizes[me:], *sizes[:me]]
+
+
+def _put_to_act(o: LayoutOffsets, out: Entries, me: int, actor: int | None, *,
+                fresh: bool = False) -> None:
+    """The ``to_act`` field: 1 for the seat to act, counted from the observer (``fresh``:
+    the field is all 0 already, a new row)."""
+    players = o.melds - o.to_act
+    if not fresh:
+        out[o.to_act:o.melds] = o.zeros[o.to_act:o.melds]
     if actor is not None:
         out[o.to_act + (actor - me) % players] = 1
 
-    canasta = rules.canasta_size
-    scores = seen.scores
-    my_side = seen.side_of(me)
-    opened = False
-    for k in range(n_sides):
-        side = (my_side + k) % n_sides
-        table = tables[side]
-        if table.meld_count:
-            if k == 0:
-                opened = True
-            melds = table.melds
-            i = o.melds + k * _RANKS * 3
-            for meld in melds:
-                if meld is not None:
-                    out[i:i + 3] = meld
-                i += 3
-            canastas = table.canastas(canasta)
-            if canastas:
-                natural = table.natural_canastas(canasta)
-                out[o.canastas + 2 * k] = natural
-                out[o.canastas + 2 * k + 1] = canastas - natural
-            if table.stop_melds:
-                out[o.stop_cards + k] = sum(table.stop_melds)
-        else:
-            out[o.first_meld_minimum + k] = rules.minimum_for(scores[side])
-        out[o.laid_out + k] = table.laid_out
-        out[o.caliente_played + k] = table.caliente_played
-        out[o.scores + k] = scores[side]
 
-    pile = seen.pile
+def _put_side(o: LayoutOffsets, out: Entries, rules: RuleSet, k: int, table: SideTable,
+              score: int, *, fresh: bool = False) -> None:
+    """Every field of the ``k``-th side from the observer's: its melds, canastas, stop cards,
+    first-meld minimum, bonus cards, Caliente cards and game score (``score``; ``fresh``: the
+    fields are all 0 already, a new row)."""
+    i = o.melds + k * _RANKS * 3
+    if not fresh:
+        out[i:i + _RANKS * 3] = o.zeros[i:i + _RANKS * 3]
+    natural = mixed = stops = minimum = 0
+    if table.meld_count:
+        for meld in table.melds:
+            if meld is not None:
+                out[i:i + 3] = meld
+            i += 3
+        canasta = rules.canasta_size
+        canastas = table.canastas(canasta)
+        if canastas:
+            natural = table.natural_canastas(canasta)
+            mixed = canastas - natural
+        stops = sum(table.stop_melds)
+    else:
+        minimum = rules.minimum_for(score)
+    out[o.canastas + 2 * k] = natural
+    out[o.canastas + 2 * k + 1] = mixed
+    out[o.stop_cards + k] = stops
+    out[o.first_meld_minimum + k] = minimum
+    out[o.laid_out + k] = table.laid_out
+    out[o.caliente_played + k] = table.caliente_played
+    out[o.scores + k] = score
+
+
+def _put_pile(o: LayoutOffsets, out: Entries, rules: RuleSet, pile: Sequence[Card],
+              freezer: bool, opened: bool, *, fresh: bool = False) -> None:
+    """The ``pile``, ``up_card``, ``pile_size`` and ``pile_state`` fields (``freezer``: the
+    pile holds a freezer, asked of the state or the view; ``opened``: the observer's side has
+    melded; ``fresh``: the fields are all 0 already, a new row)."""
+    if not fresh:
+        out[o.pile:o.stock_size] = o.zeros[o.pile:o.stock_size]
     if pile:
         base = o.pile
         for card in pile:
             out[base + card] += 1
-        up = pile[-1]
-        out[o.up_card + up] = 1
-        freezer = seen.pile_has_freezer
+        top = pile[-1]
+        out[o.up_card + top] = 1
+        out[o.pile_size] = len(pile)
         base = o.pile_state
         out[base] = freezer
         out[base + 1] = freezer or not opened or rules.always_frozen
-        out[base + 2] = up is _B3 or up is _CAL
-        out[o.pile_size] = len(pile)
-    out[o.stock_size] = seen.stock_size
-    turn = seen.turn
-    if not seen.over:
+        out[base + 2] = top is _B3 or top is _CAL
+
+
+def _put_turn(o: LayoutOffsets, out: Entries, turn: Turn, over: bool, phase: Phase, *,
+              fresh: bool = False) -> None:
+    """The ``turn_meld``, ``waiting``, ``phase`` and ``question`` fields (all 0 but the phase
+    and the question between hands; ``fresh``: the fields are all 0 already, a new row)."""
+    if over:
+        if not fresh:
+            out[o.turn_meld:o.phase] = o.zeros[o.turn_meld:o.phase]
+    else:
         out[o.turn_meld] = turn.need
         out[o.turn_meld + 1] = turn.points
-        base = o.waiting
-        out[base:base + _KINDS] = turn.waiting
-    out[o.phase + _PHASE_INDEX[seen.phase]] = 1
+        out[o.waiting:o.phase] = turn.waiting
+    if not fresh:
+        out[o.phase:o.size] = o.zeros[o.phase:o.size]
+    out[o.phase + _PHASE_INDEX[phase]] = 1
     out[o.question + turn.question] = 1
-    return out
 
 
 _PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
@@ -475,6 +650,18 @@ def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArr
         raise TypeError(f"expected a GameState, got {type(state).__name__}")
     if space is None:
         space = ActionSpace(state.rules)
-    mask = np.zeros(space.size, dtype=np.bool_)
-    mask[list(space.legal_ids(state))] = True
+    return ids_mask(space.size, space.legal_ids(state), np.bool_)
+
+
+_Mask = TypeVar("_Mask", np.bool_, np.int8)
+
+
+def ids_mask(size: int, ids: Sequence[int], dtype: type[_Mask]) -> npt.NDArray[_Mask]:
+    """A new vector of ``size`` entries of ``dtype`` (bool or int8), 1 at ``ids`` and 0
+    elsewhere: the masks of :func:`action_mask` and of the environments. The ids (a few to a
+    few dozen) are set one by one: cheaper than NumPy's indexing by a list, which converts the
+    list to an array first."""
+    mask = np.zeros(size, dtype)
+    for i in ids:
+        mask[i] = 1
     return mask

@@ -83,7 +83,7 @@ from .aec import (
     episode_reward,
     finish_hand,
 )
-from .features import layout_offsets, observation_of
+from .features import ObservationTracker, ids_mask, layout_offsets
 
 __all__ = ["ENV_IDS", "GENERIC_ID", "CanastaGymEnv", "register_envs"]
 
@@ -202,6 +202,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
         self._every_id = tuple(range(self.space.size))
+        # The learner's observation kept from step to step, rewritten where the state changed.
+        self._observations = ObservationTracker(self.rules)
         self._started = False
         self._done = True
 
@@ -213,22 +215,19 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise EpisodeError("call reset() before action_masks()")
         if self._done:
             return np.ones(self.space.size, dtype=np.bool_)
-        mask = np.zeros(self.space.size, dtype=np.bool_)
-        mask[list(self._legal_ids)] = True
-        return mask
+        return ids_mask(self.space.size, self._legal_ids, np.bool_)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         if self._done:
             mask = np.ones(self.space.size, dtype=np.int8)
             ids = self._every_id
         else:
-            mask = np.zeros(self.space.size, dtype=np.int8)
-            mask[list(self._legal_ids)] = 1
             ids = self._legal_ids
+            mask = ids_mask(self.space.size, ids, np.int8)
         return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
 
     def _obs(self) -> npt.NDArray[np.float32]:
-        vector = observation_of(self.game_state, self.seat)
+        vector = self._observations.observe(self.game_state, self.seat)
         return vector if self._scale is None else vector / self._scale
 
     def _play_bots(self) -> str:

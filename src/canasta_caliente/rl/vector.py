@@ -7,8 +7,9 @@ observations, rewards, terminations, truncations and infos for the same seeds an
 is faster: each copy plays its learner's action and the bots' replies
 (:meth:`CanastaGymEnv.play <canasta_caliente.rl.CanastaGymEnv.play>`), then
 :func:`~canasta_caliente.rl.observations_of` writes every copy's observation into one
-float32 array of shape (N, size) and the masks are written into one (N, ids) array, instead of
-N observations, N masks and N info dictionaries merged afterwards.
+float32 array of shape (N, size) (each copy's row brought up to date by an
+:class:`~canasta_caliente.rl.ObservationTracker` kept with it) and the masks are written into one
+(N, ids) array, instead of N observations, N masks and N info dictionaries merged afterwards.
 
 Conventions (Gymnasium 1.x ``VectorEnv``):
 
@@ -53,7 +54,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..errors import EpisodeError, IllegalActionError
 from ..rules.ruleset import RuleSet
-from .features import layout_offsets, observations_of
+from .features import ObservationTracker, layout_offsets, observations_of
 from .gym_env import CanastaGymEnv
 
 __all__ = ["CanastaVectorEnv"]
@@ -99,6 +100,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self._seats = [env.seat for env in self.envs]
         self._observations = np.zeros((num_envs, layout_offsets(self.rules).size), np.float32)
         self._autoreset = np.zeros(num_envs, np.bool_)
+        # Each copy's observation kept from step to step, rewritten where its state changed.
+        self._trackers = [ObservationTracker(self.rules) for _ in range(num_envs)]
         self._started = False
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
@@ -162,7 +165,7 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def _observe(self) -> Observations:
         out = observations_of([env.game_state for env in self.envs], self._seats,
-                              self._observations)
+                              self._observations, self._trackers)
         if self._scale is not None:
             np.divide(out, self._scale, out=out)
         return out.copy() if self.copy else out
