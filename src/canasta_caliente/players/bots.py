@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from ..actions import Action, Verb
-from ..cards import B3, CAL, WILDS, Card
+from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import describe_value
 from ..rules.facts import facts_of
-from ..state.game import GameState, Phase, Question
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState, Phase, Question, SideTable, Turn
 from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_names", "get_bot", "heuristic_bot",
@@ -51,8 +52,9 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     """``bot(observe(state, seat), legal, rng)``: what ``bot`` plays for ``seat`` (the seat to
     act in ``state``, ``legal`` its legal actions), without building the view for
     :func:`random_bot`, which does not read it (a view costs about as much as an engine
-    decision; the random bots of the RL environments play most of their moves). The choice and
-    the use of ``rng`` are the same either way.
+    decision; the random bots of the RL environments play most of their moves), and giving
+    :func:`heuristic_bot` only the fields of the view it reads (the search's rollouts ask it
+    through here). The choice and the use of ``rng`` are the same either way.
 
     >>> import random
     >>> import canasta_caliente as cc
@@ -65,7 +67,61 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     """
     if bot is random_bot:
         return _random_choice(legal, rng)
+    if bot is heuristic_bot:
+        return _heuristic(_Sight(state, seat), legal, rng, True)
     return bot(observe(state, seat), legal, rng)
+
+
+class _Seen(Protocol):
+    """What the heuristic bot reads of a seat's view, each as the :class:`View`'s field of
+    that name: a View, or the :class:`_Sight` that :func:`bot_action` reads from a state."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def side_tables(self) -> tuple[SideTable, ...]: ...
+    @property
+    def order(self) -> tuple[int, ...]: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def known_cards(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+class _Sight:
+    """The fields of ``observe(state, seat)`` that the heuristic bot reads (:class:`_Seen`),
+    taken from the state as :func:`~canasta_caliente.observe` takes them, and nothing else of
+    it: no other hand, no stock. Built for the seat to act, by :func:`bot_action`, for the
+    search's rollouts, which ask the heuristic about twenty times a simulation: a view costs
+    about as much as the bot's choice (its checks, the other hands' sizes, and sixteen fields
+    where the bot reads ten); this costs about half of it. a test checks the fields equal the
+    view's (``tests/test_bot_replay.py``)."""
+
+    __slots__ = ("hand", "known_cards", "order", "phase", "pile", "rules", "scores", "seat",
+                 "side_tables", "turn")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        table = state.table
+        self.seat = seat
+        self.rules = state.rules
+        self.phase = state.phase
+        self.hand = cards_from_counts(table.hands[seat])  # as observe: the seat's own hand
+        self.pile = table.pile
+        self.side_tables = table.sides
+        self.order = table.order
+        self.turn = table.turn
+        self.scores = state.scores
+        self.known_cards = table.known
 
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -81,7 +137,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
 
 
 def _heuristic(
-    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool
+    view: _Seen, legal: Sequence[Action], rng: random.Random, use_known: bool
 ) -> Action:
     """:func:`heuristic_bot`; with ``use_known=False``, the bot as it was before it read the
     known cards (kept to measure what they are worth: ``benchmarks/known_bot_strength.py``)."""
@@ -95,7 +151,7 @@ def _heuristic(
     return _play_action(view, legal, rng, use_known)
 
 
-def _next_player_known(view: View) -> tuple[int, ...] | None:
+def _next_player_known(view: _Seen) -> tuple[int, ...] | None:
     """Per kind, how many cards the next player in turn order is known to hold (``None``
     when nothing is known, or the seat plays alone): discarding a natural it holds two of
     lets it take the pile with a natural pair."""
@@ -107,18 +163,18 @@ def _next_player_known(view: View) -> tuple[int, ...] | None:
     return None if nxt == seat else view.known_cards[nxt]
 
 
-def _my_side(view: View) -> int:
+def _my_side(view: _Seen) -> int:
     return facts_of(view.rules).side_of[view.seat]  # view.side_of, less checking its own seat
 
 
-def _behind(view: View, mine: int) -> bool:
+def _behind(view: _Seen, mine: int) -> bool:
     """True when the seat's side (``mine``) trails the best other side (scores, then
     melds)."""
     others = [s for i, s in enumerate(view.scores) if i != mine]
     return bool(others) and view.scores[mine] < max(others)
 
 
-def _answer(view: View, legal: Sequence[Action]) -> Action:
+def _answer(view: _Seen, legal: Sequence[Action]) -> Action:
     """Say yes when the partner going out costs little: a small hand penalty here."""
     values = view.rules.card_values
     penalty = sum(values[c] for c in view.hand)
@@ -134,7 +190,7 @@ def _wilds(cards: tuple[Card, ...]) -> int:
     return sum(map(cards.count, WILDS))
 
 
-def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+def _draw_action(view: _Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     takes = [a for a in legal if a.verb is Verb.TAKE]
     by_verb = {a.verb: a for a in legal}
     pile = len(view.pile)
@@ -157,7 +213,7 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
 
 
 def _play_action(
-    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
+    view: _Seen, legal: Sequence[Action], rng: random.Random, use_known: bool = True
 ) -> Action:
     # One pass sorts the actions: an ask wins at once; the first action that empties the
     # hand (a discard of the last card, or a meld of all of it) goes out unless told no.
@@ -201,7 +257,7 @@ def _play_action(
     return _discard(view, discards, side, use_known)
 
 
-def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> Action:
+def _discard(view: _Seen, discards: list[Action], side: int, use_known: bool) -> Action:
     """The discard to make: bonus and Caliente cards first, wilds only when behind, and of
     the naturals the one worth the most that breaks no pair, feeds no meld and (with
     ``use_known``) gives the next player no pile; ties go to the lowest card."""

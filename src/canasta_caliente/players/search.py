@@ -55,8 +55,8 @@ from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
 from ..errors import ArgumentError, StateError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
-from ..views.view import View, observe, resample
-from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
+from ..views.view import View, resample
+from .bots import BOT_FACTORIES, BOTS, Bot, bot_action, heuristic_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -388,13 +388,19 @@ class ISMCTSBot:
         if self.widening:
             state, path = self._descend(state, arm.node, rng)
         policy = self.rollout_bot
+        limit = self.rollout_actions
         steps = 0
-        while not state.is_hand_over and (
-                self.rollout_actions is None or steps < self.rollout_actions):
+        # The rollout, the search's inner loop: the policy is asked through bot_action, which
+        # gives the heuristic bot only the fields of the seat's view it reads (no View built),
+        # and only where it has a choice; ``over`` is the field behind ``is_hand_over``.
+        while not state.over and (limit is None or steps < limit):
             legal = legal_actions(state)
-            seat = state.current_player
-            assert seat is not None
-            action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                seat = state.current_player
+                assert seat is not None
+                action = bot_action(policy, state, seat, legal, rng)
             state = apply(state, action)
             steps += 1
         scores = evaluate(state, hand_weight=self.hand_weight, race_weight=self.race_weight)
@@ -431,7 +437,7 @@ class ISMCTSBot:
             if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
                 # Expansion: the policy's choice first, then an untried action at random.
                 if not node.children:
-                    action = self.rollout_bot(observe(state, seat), legal, rng)
+                    action = bot_action(self.rollout_bot, state, seat, legal, rng)
                 else:
                     action = untried[rng.randrange(len(untried))]
                 child = _Node(side_of(seat))
