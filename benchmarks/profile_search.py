@@ -71,7 +71,7 @@ STAGES = ("positions", *PARTS)
 PROFILED = {
     "determinization": ("resample",),
     "engine": ("legal_actions", "apply"),
-    "rollout policy": ("observe", "heuristic_bot", "bot_action", "_heuristic"),
+    "rollout policy": ("observe", "heuristic_bot", "bot_action"),
     "leaf evaluation": ("evaluate",),
 }
 """Per part, the functions whose cumulative time called from the search's module is the part's
