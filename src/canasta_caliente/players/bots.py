@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
 
 from ..actions import Action, Verb
@@ -83,7 +83,7 @@ class _Seen(Protocol):
     @property
     def phase(self) -> Phase: ...
     @property
-    def hand(self) -> tuple[Card, ...]: ...
+    def hand(self) -> _Hand: ...
     @property
     def pile(self) -> tuple[Card, ...]: ...
     @property
@@ -98,14 +98,46 @@ class _Seen(Protocol):
     def known_cards(self) -> tuple[tuple[int, ...], ...]: ...
 
 
+class _Hand(Protocol):
+    """What the heuristic bot reads of its hand: its size, how many of a kind it holds, and
+    (to answer a question) its cards. A view's hand, a tuple of cards, is one."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Card]: ...
+    def count(self, card: Card, /) -> int: ...
+
+
+class _CountedHand:
+    """A seat's hand as :class:`_Sight` gives it to the heuristic bot: the state's counts,
+    answering :class:`_Hand`'s questions from them, where the sorted cards of
+    ``observe(state, seat).hand`` cost a loop over every kind at every rollout action (a
+    fifteenth of a search's interpreted work). Its cards are built only when asked for."""
+
+    __slots__ = ("counts", "size")
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.size = sum(counts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_from_counts(self.counts))
+
+    def count(self, card: Card, /) -> int:
+        """How many cards of ``card``'s kind the hand holds."""
+        return self.counts[card]
+
+
 class _Sight:
     """The fields of ``observe(state, seat)`` that the heuristic bot reads (:class:`_Seen`),
     taken from the state as :func:`~canasta_caliente.observe` takes them, and nothing else of
     it: no other hand, no stock. Built for the seat to act, by :func:`bot_action`, for the
     search's rollouts, which ask the heuristic about twenty times a simulation: a view costs
     about as much as the bot's choice (its checks, the other hands' sizes, and sixteen fields
-    where the bot reads ten); this costs about half of it. a test checks the fields equal the
-    view's (``tests/test_bot_replay.py``)."""
+    where the bot reads ten); this costs about half of it, its hand a :class:`_CountedHand`.
+    ``tests/test_bot_replay.py`` checks the fields against the view's."""
 
     __slots__ = ("hand", "known_cards", "order", "phase", "pile", "rules", "scores", "seat",
                  "side_tables", "turn")
@@ -115,7 +147,7 @@ class _Sight:
         self.seat = seat
         self.rules = state.rules
         self.phase = state.phase
-        self.hand = cards_from_counts(table.hands[seat])  # as observe: the seat's own hand
+        self.hand = _CountedHand(table.hands[seat])  # the seat's own hand, as observe's
         self.pile = table.pile
         self.side_tables = table.sides
         self.order = table.order
