@@ -7,8 +7,10 @@ A decision of the ``ismcts`` bot at its default settings (on the positions of
   and drawing its rollout seed;
 - *engine*: ``legal_actions`` and ``apply`` of every simulation (the root action, then each
   rollout action);
-- *rollout policy*: the heuristic bot's choices, :func:`~canasta_caliente.observe` included
-  (at each rollout action with more than one legal action, and once at the root);
+- *rollout policy*: the heuristic bot's choices, with what it reads of the seat's view (at
+  each rollout action with more than one legal action, through
+  :func:`~canasta_caliente.players.bots.bot_action` as the search asks it, and once at the
+  root);
 - *leaf evaluation*: the cut-off evaluation (:func:`~canasta_caliente.players.search.evaluate`)
   of each simulation's last state;
 - *the search itself*: the rest (the rounds of sequential halving, the arms and their leads, the
@@ -49,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +61,16 @@ from bench_search import positions
 from callgrind import counted
 
 import canasta_caliente as cc
-from canasta_caliente.players.bots import heuristic_bot
+from canasta_caliente.players.bots import Bot, heuristic_bot
 from canasta_caliente.players.search import ISMCTSBot, evaluate
+
+try:
+    from canasta_caliente.players.bots import bot_action
+except ImportError:  # a checkout before bot_action, whose search built the view itself
+    def bot_action(bot: Bot, state: cc.GameState, seat: int, legal: Sequence[cc.Action],
+                   rng: random.Random) -> cc.Action:
+        """The policy's choice as the search asked it: given the seat's view."""
+        return bot(cc.observe(state, seat), legal, rng)
 
 PARTS = ("determinization", "engine", "rollout policy", "leaf evaluation")
 """The parts replayed, in the order the replays add them."""
@@ -160,7 +170,7 @@ def replay(count: int, stage: str, recorded: Record) -> int:
                 if upto >= 3 and len(actions) > 1:
                     seat = state.current_player
                     assert seat is not None
-                    chosen = heuristic_bot(cc.observe(state, seat), actions, rng)
+                    chosen = bot_action(heuristic_bot, state, seat, actions, rng)
                     if chosen is not actions[step]:  # the engine's own objects: no __eq__ call
                         raise RuntimeError("the replay's policy chose differently")
                 state = cc.apply(state, actions[step])
