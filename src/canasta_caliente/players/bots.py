@@ -256,24 +256,29 @@ def _draw_action(view: _Seen, legal: Sequence[Action], rng: random.Random) -> Ac
 def _play_action(
     view: _Seen, legal: Sequence[Action], rng: random.Random, use_known: bool = True
 ) -> Action:
-    # One pass sorts the actions: an ask wins at once; the first action that empties the
-    # hand (a discard of the last card, or a meld of all of it) goes out unless told no.
+    # One pass sorts the actions (discards first: they are most of them); an ask wins at once.
     held = len(view.hand)
     melds_legal: list[Action] = []
     discards: list[Action] = []
-    going_out: Action | None = None
     for action in legal:
         verb = action.verb
-        if verb is _ASK:
-            return action
         if verb is _DISCARD:
             discards.append(action)
-            if going_out is None and held == 1:
-                going_out = action
         elif verb is _MELD:
             melds_legal.append(action)
-            if going_out is None and len(action.cards) == held:
-                going_out = action
+        elif verb is _ASK:
+            return action
+    # The first action (in the legal order) that empties the hand, a discard of the last card
+    # or a meld of all of it, goes out unless told no: looked for after the pass, since a
+    # discard goes out only from a hand of one card.
+    going_out: Action | None = None
+    for action in melds_legal:
+        if len(action.cards) == held:
+            going_out = action
+            break
+    if held == 1 and discards and (
+            going_out is None or legal.index(discards[0]) < legal.index(going_out)):
+        going_out = discards[0]
     turn = view.turn
     if going_out is not None and turn.question is not _TOLD_NO:
         return going_out
@@ -306,7 +311,7 @@ def _discard(view: _Seen, discards: list[Action], side: int, use_known: bool) ->
     tables = view.side_tables
     melds = tables[side].melds
     others = [table.melds for i, table in enumerate(tables) if i != side]
-    behind = _behind(view, side)
+    behind: bool | None = None  # asked only of a wild, the rarest discard
     values = view.rules.card_values
     known = _next_player_known(view) if use_known else None
     best: Action = discards[0]
@@ -318,6 +323,8 @@ def _discard(view: _Seen, discards: list[Action], side: int, use_known: bool) ->
         elif card is CAL:
             score = 35.0
         elif card in _WILD_KINDS:
+            if behind is None:
+                behind = _behind(view, side)
             score = 10.0 if behind else -100.0
         else:  # a natural: bonus cards never stay in a hand (TURN-3)
             score = values[card] / 2
