@@ -71,8 +71,9 @@ __all__ = [
 
 DEFAULT_ITERATIONS = 150
 """Simulations per decision of the default bot: about 80 ms of CPU time on one core of the
-reference machine when it was chosen, averaged over the decisions of whole hands, about 1.5
-times less since the rollouts were made cheaper (see ``benchmarks/bench_search.py`` and
+reference machine when it was chosen, averaged over the decisions of whole hands; a
+simulation now costs 2.3 times fewer instructions than then, so about 35 ms (see
+``benchmarks/bench_search.py``, ``benchmarks/profile_search.py`` and
 ``scripts/rate_bots.py``)."""
 
 DEFAULT_ROLLOUT_ACTIONS = 40
