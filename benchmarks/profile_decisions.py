@@ -10,11 +10,10 @@ for the search, the determinizations (``resample``), the engine (``legal_actions
 ``apply``), the views (``observe``), the rollout policy (``heuristic_bot``, or ``bot_action``
 where the search asks through it), the cut-off evaluation and the search's own bookkeeping (the
 rest); ``profile_search.py`` splits a search decision exactly, by instructions. The clock is
-the thread's CPU time,
-so time spent waiting for a core on a loaded machine is left out. cProfile charges every
-Python call a fixed cost, so the shares lean toward the parts with many small calls; the
-instruction counts of ``bench_bots.py`` and ``bench_search.py --count`` are the figures to
-compare.
+the thread's CPU time, so time spent waiting for a core on a loaded machine is left out.
+cProfile charges every Python call a fixed cost, so the shares lean toward the parts with
+many small calls; the instruction counts of ``bench_bots.py`` and ``bench_search.py --count``
+are the figures to compare.
 
     python benchmarks/profile_decisions.py --hands 10 --positions 4 --base /tmp/base/src
 """
