@@ -149,6 +149,23 @@ def test_the_heuristics_sight_is_the_views(preset: str) -> None:
     assert seen == {"hand", "pile", "known_cards"}
 
 
+def test_bot_action_refuses_what_observe_refuses() -> None:
+    """``bot_action`` for the heuristic refuses a state that is not one (a view, say) and a
+    seat the table does not have, as ``observe`` does, rather than reading another seat's
+    hand (a seat of -1 would index the last one)."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    legal, seat = cc.legal_actions(state), state.current_player
+    assert seat is not None
+    view = cc.observe(state, seat)
+    with pytest.raises(TypeError, match="expected a GameState, not View"):
+        bot_action(heuristic_bot, view, seat, legal, random.Random(0))  # type: ignore[arg-type]
+    for bad in (-1, 4, True):
+        with pytest.raises(ValueError, match=f"no seat {bad!r} at a table of 4"):
+            bot_action(heuristic_bot, state, bad, legal, random.Random(0))
+    with pytest.raises(ValueError, match="no seat '1'"):
+        bot_action(heuristic_bot, state, "1", legal, random.Random(0))  # type: ignore[arg-type]
+
+
 def searched(preset: str, seed: int) -> Iterator[str]:
     """The search's rankings (30 simulations) of every fifth decision with a choice of a
     seeded heuristic hand, as text."""

@@ -27,7 +27,15 @@ from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import describe_value
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Phase, Question, SideTable, Turn
+from ..state.game import (
+    GameState,
+    Phase,
+    Question,
+    SideTable,
+    Turn,
+    check_seat,
+    check_state,
+)
 from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_names", "get_bot", "heuristic_bot",
@@ -143,6 +151,8 @@ class _Sight:
                  "side_tables", "turn")
 
     def __init__(self, state: GameState, seat: int) -> None:
+        check_state(state)  # as observe refuses them: a TypeError, a ValueError for the seat
+        check_seat(state.rules, seat)
         table = state.table
         self.seat = seat
         self.rules = state.rules
