@@ -151,8 +151,13 @@ class _Sight:
                  "side_tables", "turn")
 
     def __init__(self, state: GameState, seat: int) -> None:
-        check_state(state)  # as observe refuses them: a TypeError, a ValueError for the seat
-        check_seat(state.rules, seat)
+        if type(state) is not GameState or type(seat) is not int or not (
+                0 <= seat < state.rules.players):
+            # Refused as observe refuses them (a TypeError; a ValueError for the seat), by the
+            # named checks, asked only when the inline test fails: twice a rollout action
+            # they cost more than the rest of this.
+            check_state(state)
+            check_seat(state.rules, seat)
         table = state.table
         self.seat = seat
         self.rules = state.rules
