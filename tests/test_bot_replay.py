@@ -26,7 +26,14 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.players.bots import Bot, _heuristic, bot_action, heuristic_bot, random_bot
+from canasta_caliente.players.bots import (
+    Bot,
+    _heuristic,
+    _Sight,
+    bot_action,
+    heuristic_bot,
+    random_bot,
+)
 from canasta_caliente.players.search import ISMCTSBot
 from conftest import quick_part
 
@@ -99,9 +106,9 @@ def test_the_record_covers_every_kind_of_choice() -> None:
 
 @pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "classic"])
 def test_bot_action_is_the_bots_own_choice(preset: str) -> None:
-    """``bot_action`` (which builds no view for the random bot) chooses what the bot given the
-    view chooses, and draws the same random numbers: both asked with generators in one state,
-    at every decision of mixed games."""
+    """``bot_action`` (which builds no view for the random bot, and for the heuristic only the
+    fields it reads) chooses what the bot given the view chooses, and draws the same random
+    numbers: both asked with generators in one state, at every decision of mixed games."""
     def both(state: cc.GameState, seat: int, legal: Sequence[cc.Action],
              rng: random.Random) -> cc.Action:
         bot = _seat_bot("mixed", seat)
@@ -114,6 +121,49 @@ def test_bot_action_is_the_bots_own_choice(preset: str) -> None:
 
     for seed in range(1, 4):
         assert list(_hand(preset, seed, both))
+
+
+@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+def test_the_heuristics_sight_is_the_views(preset: str) -> None:
+    """What ``bot_action`` reads from a state for the heuristic bot is, field by field, the
+    seat's view (``observe``): at every state of seeded random hands, for every seat."""
+    fields = _Sight.__slots__
+    seen = set()  # the fields seen not empty, so that the hands tried compare something
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        state = cc.new_game(cc.RuleSet.preset(preset), seed=seed)
+        while True:
+            for seat in range(state.rules.players):
+                sight, view = _Sight(state, seat), cc.observe(state, seat)
+                for name in fields:
+                    if name != "hand":
+                        assert getattr(sight, name) == getattr(view, name), (name, seat)
+                hand = sight.hand  # the view's hand, answered from the counts
+                assert (tuple(hand), len(hand)) == (view.hand, len(view.hand)), seat
+                assert all(hand.count(card) == view.hand.count(card) for card in cc.Card)
+                seen.update(name for name in ("hand", "pile", "known_cards")
+                            if getattr(sight, name))
+            if state.is_hand_over:
+                break
+            state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    assert seen == {"hand", "pile", "known_cards"}
+
+
+def test_bot_action_refuses_what_observe_refuses() -> None:
+    """``bot_action`` for the heuristic refuses a state that is not one (a view, say) and a
+    seat the table does not have, as ``observe`` does, rather than reading another seat's
+    hand (a seat of -1 would index the last one)."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    legal, seat = cc.legal_actions(state), state.current_player
+    assert seat is not None
+    view = cc.observe(state, seat)
+    with pytest.raises(TypeError, match="expected a GameState, not View"):
+        bot_action(heuristic_bot, view, seat, legal, random.Random(0))  # type: ignore[arg-type]
+    for bad in (-1, 4, True):
+        with pytest.raises(ValueError, match=f"no seat {bad!r} at a table of 4"):
+            bot_action(heuristic_bot, state, bad, legal, random.Random(0))
+    with pytest.raises(ValueError, match="no seat '1'"):
+        bot_action(heuristic_bot, state, "1", legal, random.Random(0))  # type: ignore[arg-type]
 
 
 def searched(preset: str, seed: int) -> Iterator[str]:

@@ -171,6 +171,52 @@ def test_evaluate_race_weight() -> None:
         ISMCTSBot(race_weight="1")  # type: ignore[arg-type]
 
 
+def _reference_evaluation(
+    state: cc.GameState, hand_weight: float, race_weight: float
+) -> tuple[float, ...]:
+    """The cut-off evaluation as its docstring defines it, from the public accessors (each
+    meld's cards and each hand's cards), independently of :func:`evaluate`'s counts."""
+    rules = state.rules
+    values = rules.card_values
+    need = max(1, rules.canastas_to_go_out)
+    table, progress, helds = [], [], []
+    for side, seats in enumerate(rules.layout):
+        melds = state.melds(side)
+        score = float(sum(values[c] for meld in melds for c in meld.cards))
+        canastas = [meld for meld in melds if meld.is_canasta]
+        score += sum(rules.natural_canasta_bonus if meld.is_natural else
+                     rules.mixed_canasta_bonus for meld in canastas)
+        bonus = len(state.laid_out(side)) * rules.bonus_card_score
+        score += bonus if melds else -bonus
+        table.append(score - rules.caliente_card_penalty * state.caliente_played(side))
+        fewest = min(len(state.hand(seat)) for seat in seats)
+        progress.append(min(len(canastas), need) / need * 12 / (12 + fewest))
+        helds.append(sum(values[c] for seat in seats for c in state.hand(seat)))
+    out = []
+    for side, score in enumerate(table):
+        threat = max(p for i, p in enumerate(progress) if i != side) if race_weight else 0.0
+        weight = hand_weight + (1.0 - hand_weight) * threat
+        out.append(score + race_weight * rules.going_out_bonus * progress[side]
+                   - weight * helds[side])
+    return tuple(out)
+
+
+@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+def test_evaluate_matches_its_definition(preset: str) -> None:
+    """At every state of seeded random hands of every preset, the cut-off evaluation (read
+    from the table's counts) equals its definition computed from the melds' and hands'
+    cards, with and without the race term."""
+    rules = cc.RuleSet.preset(preset)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = cc.new_game(rules, seed=seed)
+        while not state.is_hand_over:
+            for hand_weight, race_weight in ((0.3, 0.0), (1.0, 0.0), (0.7, 2.0)):
+                assert evaluate(state, hand_weight=hand_weight, race_weight=race_weight) == (
+                    _reference_evaluation(state, hand_weight, race_weight))
+            state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+
+
 @pytest.mark.slow
 def test_search_beats_random_play() -> None:
     """Partners of the search bot (20 iterations) outscore random partners over

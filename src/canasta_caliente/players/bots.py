@@ -19,14 +19,23 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeAlias
 
 from ..actions import Action, Verb
-from ..cards import B3, CAL, WILDS, Card
+from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import describe_value
 from ..rules.facts import facts_of
-from ..state.game import GameState, Phase, Question
+from ..rules.ruleset import RuleSet
+from ..state.game import (
+    GameState,
+    Phase,
+    Question,
+    SideTable,
+    Turn,
+    check_seat,
+    check_state,
+)
 from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_names", "get_bot", "heuristic_bot",
@@ -51,8 +60,9 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     """``bot(observe(state, seat), legal, rng)``: what ``bot`` plays for ``seat`` (the seat to
     act in ``state``, ``legal`` its legal actions), without building the view for
     :func:`random_bot`, which does not read it (a view costs about as much as an engine
-    decision; the random bots of the RL environments play most of their moves). The choice and
-    the use of ``rng`` are the same either way.
+    decision; the random bots of the RL environments play most of their moves), and giving
+    :func:`heuristic_bot` only the fields of the view it reads (the search's rollouts ask it
+    through here). The choice and the use of ``rng`` are the same either way.
 
     >>> import random
     >>> import canasta_caliente as cc
@@ -65,7 +75,100 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     """
     if bot is random_bot:
         return _random_choice(legal, rng)
+    if bot is heuristic_bot:
+        return _heuristic(_Sight(state, seat), legal, rng, True)
     return bot(observe(state, seat), legal, rng)
+
+
+class _Seen(Protocol):
+    """What the heuristic bot reads of a seat's view, each as the :class:`View`'s field of
+    that name: a View, or the :class:`_Sight` that :func:`bot_action` reads from a state."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> _Hand: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def side_tables(self) -> tuple[SideTable, ...]: ...
+    @property
+    def order(self) -> tuple[int, ...]: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def known_cards(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+class _Hand(Protocol):
+    """What the heuristic bot reads of its hand: its size, how many of a kind it holds, and
+    (to answer a question) its cards. A view's hand, a tuple of cards, is one."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Card]: ...
+    def count(self, card: Card, /) -> int: ...
+
+
+class _CountedHand:
+    """A seat's hand as :class:`_Sight` gives it to the heuristic bot: the state's counts,
+    answering :class:`_Hand`'s questions from them, where the sorted cards of
+    ``observe(state, seat).hand`` cost a loop over every kind at every rollout action (a
+    fifteenth of a search's interpreted work). Its cards are built only when asked for."""
+
+    __slots__ = ("counts", "size")
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.size = sum(counts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_from_counts(self.counts))
+
+    def count(self, card: Card, /) -> int:
+        """How many cards of ``card``'s kind the hand holds."""
+        return self.counts[card]
+
+
+class _Sight:
+    """The fields of ``observe(state, seat)`` that the heuristic bot reads (:class:`_Seen`),
+    taken from the state as :func:`~canasta_caliente.observe` takes them, and nothing else of
+    it: no other hand, no stock. Built for the seat to act, by :func:`bot_action`, for the
+    search's rollouts, which ask the heuristic about twenty times a simulation: a view costs
+    about as much as the bot's choice (its checks, the other hands' sizes, and sixteen fields
+    where the bot reads ten); this costs about half of it, its hand a :class:`_CountedHand`.
+    ``tests/test_bot_replay.py`` checks the fields against the view's."""
+
+    __slots__ = ("hand", "known_cards", "order", "phase", "pile", "rules", "scores", "seat",
+                 "side_tables", "turn")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        if type(state) is not GameState or type(seat) is not int or not (
+                0 <= seat < state.rules.players):
+            # Refused as observe refuses them (a TypeError; a ValueError for the seat), by the
+            # named checks, asked only when the inline test fails: twice a rollout action
+            # they cost more than the rest of this.
+            check_state(state)
+            check_seat(state.rules, seat)
+        table = state.table
+        self.seat = seat
+        self.rules = state.rules
+        self.phase = state.phase
+        self.hand = _CountedHand(table.hands[seat])  # the seat's own hand, as observe's
+        self.pile = table.pile
+        self.side_tables = table.sides
+        self.order = table.order
+        self.turn = table.turn
+        self.scores = state.scores
+        self.known_cards = table.known
 
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -80,22 +183,31 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return _heuristic(view, legal, rng, True)
 
 
+# Enum members as module constants: reading ``Verb.MELD`` looks the member up on the enum class
+# (about 0.1 us each on CPython 3.11), and the bot compares every legal action's verb with
+# three of them at every rollout action of the search.
+_ANSWER, _DRAW_PHASE = Phase.ANSWER, Phase.DRAW
+_ASK, _CALIENTE, _DISCARD, _DRAW, _MELD, _NO, _TAKE, _YES = (
+    Verb.ASK, Verb.CALIENTE, Verb.DISCARD, Verb.DRAW, Verb.MELD, Verb.NO, Verb.TAKE, Verb.YES)
+_TOLD_NO = Question.NO
+
+
 def _heuristic(
-    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool
+    view: _Seen, legal: Sequence[Action], rng: random.Random, use_known: bool
 ) -> Action:
     """:func:`heuristic_bot`; with ``use_known=False``, the bot as it was before it read the
     known cards (kept to measure what they are worth: ``benchmarks/known_bot_strength.py``)."""
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
-    if phase is Phase.ANSWER:
+    if phase is _ANSWER:
         return _answer(view, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _draw_action(view, legal, rng)
     return _play_action(view, legal, rng, use_known)
 
 
-def _next_player_known(view: View) -> tuple[int, ...] | None:
+def _next_player_known(view: _Seen) -> tuple[int, ...] | None:
     """Per kind, how many cards the next player in turn order is known to hold (``None``
     when nothing is known, or the seat plays alone): discarding a natural it holds two of
     lets it take the pile with a natural pair."""
@@ -107,22 +219,22 @@ def _next_player_known(view: View) -> tuple[int, ...] | None:
     return None if nxt == seat else view.known_cards[nxt]
 
 
-def _my_side(view: View) -> int:
+def _my_side(view: _Seen) -> int:
     return facts_of(view.rules).side_of[view.seat]  # view.side_of, less checking its own seat
 
 
-def _behind(view: View, mine: int) -> bool:
+def _behind(view: _Seen, mine: int) -> bool:
     """True when the seat's side (``mine``) trails the best other side (scores, then
     melds)."""
     others = [s for i, s in enumerate(view.scores) if i != mine]
     return bool(others) and view.scores[mine] < max(others)
 
 
-def _answer(view: View, legal: Sequence[Action]) -> Action:
+def _answer(view: _Seen, legal: Sequence[Action]) -> Action:
     """Say yes when the partner going out costs little: a small hand penalty here."""
     values = view.rules.card_values
     penalty = sum(values[c] for c in view.hand)
-    want = Verb.YES if penalty <= 100 or len(view.hand) <= 4 else Verb.NO
+    want = _YES if penalty <= 100 or len(view.hand) <= 4 else _NO
     for action in legal:
         if action.verb is want:
             return action
@@ -134,8 +246,8 @@ def _wilds(cards: tuple[Card, ...]) -> int:
     return sum(map(cards.count, WILDS))
 
 
-def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    takes = [a for a in legal if a.verb is Verb.TAKE]
+def _draw_action(view: _Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+    takes = [a for a in legal if a.verb is _TAKE]
     by_verb = {a.verb: a for a in legal}
     pile = len(view.pile)
     if takes:
@@ -145,40 +257,45 @@ def _draw_action(view: View, legal: Sequence[Action], rng: random.Random) -> Act
 
         best = max(takes, key=take_score)
         wilds = _wilds(best.cards)
-        if pile >= 3 or wilds == 0 or Verb.DRAW not in by_verb:
+        if pile >= 3 or wilds == 0 or _DRAW not in by_verb:
             return best
-    if Verb.CALIENTE in by_verb and len(view.hand) <= view.rules.hand_size // 2 + 1:
-        return by_verb[Verb.CALIENTE]
-    if Verb.DRAW in by_verb:
-        return by_verb[Verb.DRAW]
+    if _CALIENTE in by_verb and len(view.hand) <= view.rules.hand_size // 2 + 1:
+        return by_verb[_CALIENTE]
+    if _DRAW in by_verb:
+        return by_verb[_DRAW]
     if takes:
         return max(takes, key=lambda a: -_wilds(a.cards))
     return legal[rng.randrange(len(legal))]
 
 
 def _play_action(
-    view: View, legal: Sequence[Action], rng: random.Random, use_known: bool = True
+    view: _Seen, legal: Sequence[Action], rng: random.Random, use_known: bool = True
 ) -> Action:
-    # One pass sorts the actions: an ask wins at once; the first action that empties the
-    # hand (a discard of the last card, or a meld of all of it) goes out unless told no.
+    # One pass sorts the actions (discards first: they are most of them); an ask wins at once.
     held = len(view.hand)
     melds_legal: list[Action] = []
     discards: list[Action] = []
-    going_out: Action | None = None
     for action in legal:
         verb = action.verb
-        if verb is Verb.ASK:
-            return action
-        if verb is Verb.DISCARD:
+        if verb is _DISCARD:
             discards.append(action)
-            if going_out is None and held == 1:
-                going_out = action
-        elif verb is Verb.MELD:
+        elif verb is _MELD:
             melds_legal.append(action)
-            if going_out is None and len(action.cards) == held:
-                going_out = action
+        elif verb is _ASK:
+            return action
+    # The first action (in the legal order) that empties the hand, a discard of the last card
+    # or a meld of all of it, goes out unless told no: looked for after the pass, since a
+    # discard goes out only from a hand of one card.
+    going_out: Action | None = None
+    for action in melds_legal:
+        if len(action.cards) == held:
+            going_out = action
+            break
+    if held == 1 and discards and (
+            going_out is None or legal.index(discards[0]) < legal.index(going_out)):
+        going_out = discards[0]
     turn = view.turn
-    if going_out is not None and turn.question is not Question.NO:
+    if going_out is not None and turn.question is not _TOLD_NO:
         return going_out
     rules = view.rules
     side = _my_side(view)
@@ -201,7 +318,7 @@ def _play_action(
     return _discard(view, discards, side, use_known)
 
 
-def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> Action:
+def _discard(view: _Seen, discards: list[Action], side: int, use_known: bool) -> Action:
     """The discard to make: bonus and Caliente cards first, wilds only when behind, and of
     the naturals the one worth the most that breaks no pair, feeds no meld and (with
     ``use_known``) gives the next player no pile; ties go to the lowest card."""
@@ -209,7 +326,7 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
     tables = view.side_tables
     melds = tables[side].melds
     others = [table.melds for i, table in enumerate(tables) if i != side]
-    behind = _behind(view, side)
+    behind: bool | None = None  # asked only of a wild, the rarest discard
     values = view.rules.card_values
     known = _next_player_known(view) if use_known else None
     best: Action = discards[0]
@@ -221,6 +338,8 @@ def _discard(view: View, discards: list[Action], side: int, use_known: bool) -> 
         elif card is CAL:
             score = 35.0
         elif card in _WILD_KINDS:
+            if behind is None:
+                behind = _behind(view, side)
             score = 10.0 if behind else -100.0
         else:  # a natural: bonus cards never stay in a hand (TURN-3)
             score = values[card] / 2

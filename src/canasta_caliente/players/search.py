@@ -52,10 +52,11 @@ import attrs
 from .._arguments import check_count, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
+from ..engine.scoring import score_hand
 from ..errors import ArgumentError, StateError, short_repr
-from ..state.game import GameState
-from ..views.view import View, observe, resample
-from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot
+from ..state.game import COMPONENTS, GameState, HandEnd
+from ..views.view import View, resample
+from .bots import BOT_FACTORIES, BOTS, Bot, bot_action, heuristic_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -70,8 +71,9 @@ __all__ = [
 
 DEFAULT_ITERATIONS = 150
 """Simulations per decision of the default bot: about 80 ms of CPU time on one core of the
-reference machine when it was chosen, averaged over the decisions of whole hands, about 1.5
-times less since the rollouts were made cheaper (see ``benchmarks/bench_search.py`` and
+reference machine when it was chosen, averaged over the decisions of whole hands; a
+simulation now costs 2.3 times fewer instructions than then, so about 35 ms (see
+``benchmarks/bench_search.py``, ``benchmarks/profile_search.py`` and
 ``scripts/rate_bots.py``)."""
 
 DEFAULT_ROLLOUT_ACTIONS = 40
@@ -182,40 +184,44 @@ def evaluate(
     if state.is_hand_over:
         return tuple(float(t) for t in state.hand_results[-1].totals)
     rules = state.rules
-    values = rules.card_values
-    need = max(1, rules.canastas_to_go_out)
-    table = []
-    progress = []
+    table = state.table
+    # The melds' card values, the canasta bonuses and the cards in hand as the hand's scoring
+    # counts them (SCORE-1 to SCORE-3): one pass over the sides' meld counts and the hands'
+    # counts, where building every meld's cards (``state.melds``) and every hand's cards cost a
+    # twelfth of a simulation. The bonus cards and the Caliente penalty are the evaluation's
+    # own: no extras, and only the Caliente cards played.
+    result = score_hand(rules, table, HandEnd.WENT_OUT, None)
+    table_scores = []
     helds = []
-    for side_no, seats in enumerate(rules.layout):
-        melds = state.melds(side_no)
-        score = 0.0
-        canastas = 0
-        for meld in melds:
-            score += sum(values[c] for c in meld.cards)
-            if meld.is_canasta:
-                canastas += 1
-                score += rules.natural_canasta_bonus if meld.is_natural else (
-                    rules.mixed_canasta_bonus)
-        laid = len(state.laid_out(side_no))
-        if laid:
-            bonus = laid * rules.bonus_card_score
-            score += bonus if melds else -bonus
-        score -= rules.caliente_card_penalty * state.caliente_played(side_no)
-        table.append(score)
-        fewest = min((len(state.hand(seat)) for seat in seats), default=0)
-        progress.append(min(canastas, need) / need * _RACE_CARDS / (_RACE_CARDS + fewest))
-        helds.append(sum(values[c] for seat in seats for c in state.hand(seat)))
+    for side_no, row in enumerate(result.breakdown):
+        side = table.sides[side_no]
+        score = float(row[_MELDS] + row[_CANASTAS])
+        if side.laid_out:
+            bonus = side.laid_out * rules.bonus_card_score
+            score += bonus if side.meld_count else -bonus
+        score -= rules.caliente_card_penalty * side.caliente_played
+        table_scores.append(score)
+        helds.append(-row[_HAND])
     if not race_weight:
-        return tuple(t - hand_weight * h for t, h in zip(table, helds, strict=True))
+        return tuple(t - hand_weight * h for t, h in zip(table_scores, helds, strict=True))
+    need = max(1, rules.canastas_to_go_out)
+    size = rules.canasta_size
+    progress = []
+    for side_no, seats in enumerate(rules.layout):
+        canastas = table.sides[side_no].canastas(size)
+        fewest = min((sum(table.hands[seat]) for seat in seats), default=0)
+        progress.append(min(canastas, need) / need * _RACE_CARDS / (_RACE_CARDS + fewest))
     out = []
-    for side_no, score in enumerate(table):
+    for side_no, score in enumerate(table_scores):
         threat = max((p for i, p in enumerate(progress) if i != side_no), default=0.0)
         weight = hand_weight + (1.0 - hand_weight) * threat
         out.append(score + race_weight * rules.going_out_bonus * progress[side_no]
                    - weight * helds[side_no])
     return tuple(out)
 
+
+_MELDS, _HAND, _CANASTAS = (COMPONENTS.index(name) for name in ("melds", "hand", "canastas"))
+"""Where :func:`evaluate` finds the components it reads in a hand result's rows."""
 
 _RACE_CARDS = 12.0
 """Cards in hand that halve a side's going-out progress (see :func:`evaluate`)."""
@@ -383,13 +389,19 @@ class ISMCTSBot:
         if self.widening:
             state, path = self._descend(state, arm.node, rng)
         policy = self.rollout_bot
+        limit = self.rollout_actions
         steps = 0
-        while not state.is_hand_over and (
-                self.rollout_actions is None or steps < self.rollout_actions):
+        # The rollout, the search's inner loop: the policy is asked through bot_action, which
+        # gives the heuristic bot only the fields of the seat's view it reads (no View built),
+        # and only where it has a choice; ``over`` is the field behind ``is_hand_over``.
+        while not state.over and (limit is None or steps < limit):
             legal = legal_actions(state)
-            seat = state.current_player
-            assert seat is not None
-            action = legal[0] if len(legal) == 1 else policy(observe(state, seat), legal, rng)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                seat = state.current_player
+                assert seat is not None
+                action = bot_action(policy, state, seat, legal, rng)
             state = apply(state, action)
             steps += 1
         scores = evaluate(state, hand_weight=self.hand_weight, race_weight=self.race_weight)
@@ -426,7 +438,7 @@ class ISMCTSBot:
             if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
                 # Expansion: the policy's choice first, then an untried action at random.
                 if not node.children:
-                    action = self.rollout_bot(observe(state, seat), legal, rng)
+                    action = bot_action(self.rollout_bot, state, seat, legal, rng)
                 else:
                     action = untried[rng.randrange(len(untried))]
                 child = _Node(side_of(seat))
