@@ -219,10 +219,8 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
     for kind, words in (({TWO, JOKER}, "it holds a wild card"),
                         ({R3}, "it holds a red three, a bonus card"),
                         ({B3}, "it holds a black three, a stop card, and stop_card_freezes is on")):
-        named = dict.fromkeys(rule for card in sorted(kind.intersection(held))
-                              for rule in freezer_rules(ctx.rules, card))
-        if named:
-            reasons.append(f"{words} ({', '.join(named)})")
+        if found := kind.intersection(held):  # (freezers all: the kinds share their rules)
+            reasons.append(f"{words} ({', '.join(freezer_rules(ctx.rules, min(found)))})")
     if not ctx.opened:
         reasons.append("the side to play has not melded yet (PILE-3)")
     return tuple(reasons)
