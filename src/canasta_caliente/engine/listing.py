@@ -144,10 +144,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             pile = t.pile
             stock = t.stock_pos < len(t.deck)
             takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
-            if takable and not hand[pile[-1]] and t.sides[
-                    state.rules.facts.side_of[turn.player]].melds[pile[-1]] is None:
-                # No natural to take the up card with, no meld to lay it off on: no take,
-                # found before the context, which most draws then never need.
+            if takable and hand[up := pile[-1]] < 2 and not (
+                    hand[up] and (hand[I_TWO] or hand[I_JOKER])) and t.sides[
+                    state.rules.facts.side_of[turn.player]].melds[up] is None:
+                # No take to ask the checks of: no pair of naturals to take the up card with,
+                # no natural and a wild, no meld to lay it off on (the candidates of
+                # _list_takes), found before the context, which most draws then never need.
                 takable = False
             if stock and not takable and not hand[I_CAL]:
                 legal = ONLY_DRAW

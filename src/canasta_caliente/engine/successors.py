@@ -375,7 +375,8 @@ def _fast_meld(state: GameState, action: Action) -> GameState | None:
     following = make_turn(P_PLAY, seat, need, started, True, points, turn.waiting,
                           turn.question, turn.touched | 1 << rank, created, turn.had_melded)
     known = t.known
-    if known:
+    if known and ((row := known[seat])[rank] or (twos and row[I_TWO])
+                  or (jokers and row[I_JOKER])):  # (known_after's own first test, as a meld's)
         known = known_after(known, len(t.hands), seat, cards)
     hands = list(t.hands)
     hands[seat] = tuple(hand)
