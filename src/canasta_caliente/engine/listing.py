@@ -179,11 +179,23 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 found = _plain_play_actions(state, side, ctx)
     if legal is None:
         if found is None:
-            found = [a for a in candidates(state) if accepts(state, a, ctx)]
+            found = _accepted(state, candidates(state), ctx)
             found.sort(key=SORT_KEYS.__getitem__)
         legal = tuple(found)
     cache_legal(state, legal)
     return legal
+
+
+def _accepted(state: GameState, actions: Iterable[Action], ctx: Context | None) -> list[Action]:
+    """The ``actions`` the rules decision accepts in ``state``, in their order.
+
+    (A function of its own, not a comprehension inside :func:`legal_actions` or
+    :func:`_plain_play_actions`: a comprehension reading ``state`` and ``ctx`` makes both
+    variables cells of the enclosing function, allocated at every call of it, even where the
+    comprehension never runs, and read through the cell at every use; about 830 machine
+    instructions a decision, 1.4% of random play, measured with
+    ``benchmarks/instructions.py --hands 120``.)"""
+    return [action for action in actions if accepts(state, action, ctx)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,7 +392,7 @@ def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
                     and _may_go_out_with(state, action, rest_hand, melds)):
                 out.append(action)
     if held == 1:
-        out.extend(a for a in compress(DISCARDS, hand) if accepts(state, a, ctx))
+        out += _accepted(state, compress(DISCARDS, hand), ctx)
     elif not bound and not first_meld_short(turn):
         # Every discard that keeps a card: discard_refusal's facts (INIT-3, OUT-2) allow it,
         # and no hand holds a bonus card (DISC-1).
