@@ -223,9 +223,13 @@ def _turn_passed(
     side = sides[side_no]
     need = 0 if side.stop_melds or side.melds != NO_MELDS else rules.minimum_for(
         state.scores[side_no])
-    key = (seat, need, melded_seats >> seat & 1 == 1)
-    interned = DRAW_TURNS.get(key)  # (draw_turn's table read at once: one call less a discard)
-    return turn_index, interned[0] if interned is not None else draw_turn(*key)
+    had_melded = melded_seats >> seat & 1
+    try:  # (draw_turn's table read at once: one call less a discard)
+        interned = DRAW_TURNS[seat][had_melded].get(need)
+    except IndexError:  # a seat whose turn was never interned
+        interned = None
+    return turn_index, (interned[0] if interned is not None
+                        else draw_turn(seat, need, had_melded == 1))
 
 
 def _next_state(state: GameState, table: Table) -> GameState:
@@ -277,7 +281,10 @@ def _fast_draw(state: GameState, action: Action) -> GameState | None:
             hand[card] += 1
     # An interned draw-phase turn holds only its player, need and had_melded: the turn after a
     # plain draw is interned with it.
-    interned = DRAW_TURNS.get((seat, turn.need, turn.had_melded))
+    try:
+        interned = DRAW_TURNS[seat][turn.had_melded].get(turn.need)
+    except IndexError:  # a seat whose turn was never interned
+        interned = None
     if interned is not None and interned[0] is turn:
         following, melded_seats = interned[1], t.melded_seats  # (nothing melded yet)
     else:
