@@ -88,6 +88,7 @@ from .tables import (
     MeldOption,
     act,
     rank_entry,
+    rank_table,
     valid_melds,
 )
 
@@ -144,8 +145,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             pile = t.pile
             stock = t.stock_pos < len(t.deck)
             takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
-            if takable and hand[up := pile[-1]] < 2 and not (
-                    hand[up] and (hand[I_TWO] or hand[I_JOKER])) and t.sides[
+            if takable and (have := hand[up := pile[-1]]) < 2 and not (
+                    have and (hand[I_TWO] or hand[I_JOKER])) and t.sides[
                     state.rules.facts.side_of[turn.player]].melds[up] is None:
                 # No take to ask the checks of: no pair of naturals to take the up card with,
                 # no natural and a wild, no meld to lay it off on (the candidates of
@@ -322,7 +323,7 @@ def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
     twos, jokers = hand[I_TWO], hand[I_JOKER]
     wilds = twos + jokers
     melds = side.melds
-    get = info.rank_melds.get
+    by_rank = info.rank_melds[twos][jokers] or rank_table(info, twos, jokers)
     short = info.new_meld_wilds
     # The ranks with cards in hand; with wilds in hand, every rank (a melded one without
     # cards in hand may take wilds alone).
@@ -349,7 +350,8 @@ def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
                 pairs += 1
             if wilds < short[have]:
                 continue  # too few wilds for a new meld (MELD-1, MELD-2): no option
-        found = get((rank, have, meld, twos, jokers))
+        by_meld = by_rank[rank][have]  # (rank_melds written out: one call less a rank)
+        found = by_meld.get(meld) if by_meld is not None else None
         if found is None:
             found = rank_entry(rules, info, rank, have, meld, twos, jokers)
         if found.most <= keep and found.least >= need:
@@ -476,8 +478,7 @@ def _may_go_out_with(
     rules = state.rules
     need = state.table.turn.need
     if need > 0:
-        values = rules.card_values
-        need -= sum(values[c] for c in action.cards)
+        need -= sum(map(rules.card_values.__getitem__, action.cards))
     return go_out_possible(rules, rest, melds, need)
 
 

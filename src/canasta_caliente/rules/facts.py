@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import FREEZERS, NUM_RANKS, Card
+from ..cards import FREEZERS, I_JOKER, I_TWO, NUM_RANKS, Card
 from .enums import GoingOutPermission, WildRule
 
 if TYPE_CHECKING:
@@ -131,9 +131,12 @@ class RuleFacts:
     partners: dict[tuple[int, ...], tuple[int | None, ...]]
     """By turn order, per turn index the next active seat of the same side (the partner asked
     in OUT-2), ``None`` for a player with no partner."""
-    rank_melds: dict[tuple[Any, ...], Any]
-    """The listing's meld options by ``(rank, naturals held, meld, 2s held, jokers held)``:
-    filled by :func:`canasta_caliente.engine.tables.rank_entry` only."""
+    rank_melds: list[list[Any]]
+    """The listing's meld options, by 2s held, then jokers held (lists as long as the deck
+    allows), then rank, then naturals held of the rank, then the side's meld of the rank (a
+    dict): ``None`` where nothing has been found yet. Filled by
+    :func:`canasta_caliente.engine.tables.rank_entry` only; read by
+    :func:`canasta_caliente.engine.tables.rank_table` and the listing."""
     rank_shapes: dict[tuple[Any, ...], Any]
     """The same options by rank and shape (what sets them): filled by ``rank_entry`` only."""
     meld_options: dict[int, Any]
@@ -166,7 +169,9 @@ class RuleFacts:
                  rules.always_frozen and not rules.pile_pair_onto_canasta)
         setattr_(self, "turn_orders", {})
         setattr_(self, "partners", {})
-        setattr_(self, "rank_melds", {})
+        counts = rules.deck_counts
+        setattr_(self, "rank_melds", [[None] * (counts[I_JOKER] + 1)
+                                      for _ in range(counts[I_TWO] + 1)])
         setattr_(self, "rank_shapes", {})
         setattr_(self, "meld_options", {})
 
