@@ -263,3 +263,19 @@ def test_the_hot_functions_make_no_closure_cells() -> None:
            successors._fast_meld, successors._fast_take, successors._turn_passed]
     cells = {f.__name__: f.__code__.co_cellvars for f in hot if f.__code__.co_cellvars}
     assert not cells, f"these hot functions make closure cells at every call: {cells}"
+
+
+@pytest.mark.parametrize("kind", [cards.I_TWO, cards.I_JOKER, 0])
+def test_a_hand_holding_more_of_a_kind_than_the_deck_is_still_listed(kind: int) -> None:
+    """The listing's meld tables (``engine.tables.rank_table``) hold as many of a kind as the
+    deck: a state a caller built whose hand holds more is listed by the general path, as any
+    other, never with an IndexError from the tables."""
+    state = a_state()
+    t = state.table
+    hand = list(t.hands[t.turn.player])
+    hand[kind] += 20
+    hands = list(t.hands)
+    hands[t.turn.player] = tuple(hand)
+    built = attrs.evolve(state, table=attrs.evolve(t, hands=tuple(hands)))
+    legal = cc.legal_actions(built)
+    assert legal and all(cc.apply(built, action) is not None for action in legal[:5])

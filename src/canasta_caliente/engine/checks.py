@@ -150,9 +150,10 @@ def context(state: GameState) -> Context:
     ctx.side = side = t.sides[facts.side_of[seat]]
     ctx.melds = melds = side.melds
     ctx.hand = t.hands[seat]
-    # (The melds are compared with the shared empty value by identity first: a dealt side's
-    # melds are NO_MELDS itself, where comparing the items costs a few hundred instructions.)
-    ctx.opened = bool(side.stop_melds) or (melds is not NO_MELDS and melds != NO_MELDS)
+    # (No identity test before comparing the melds with NO_MELDS: most contexts are of draws
+    # by sides that have melded, where it only adds a step; 18 instructions a decision of
+    # random play, by benchmarks/instructions.py.)
+    ctx.opened = bool(side.stop_melds) or melds != NO_MELDS
     return ctx
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress
+from operator import gt
 
 from ..actions import Action
 from ..cards import (
@@ -27,11 +28,13 @@ from ..cards import (
     R3,
     TWO,
 )
+from ..rules.facts import RuleFacts
 from ..state.game import (
     NO_WAITING,
     GameState,
     MeldCounts,
     SideTable,
+    Turn,
     cache_legal,
     cached_legal,
 )
@@ -144,8 +147,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             hand = t.hands[turn.player]
             pile = t.pile
             stock = t.stock_pos < len(t.deck)
-            takable = bool(pile) and pile[-1] in TAKABLE  # (up_card_refusal's fact, PILE-2)
-            if takable and (have := hand[up := pile[-1]]) < 2 and not (
+            # (up_card_refusal's fact, PILE-2)
+            takable = bool(pile) and (up := pile[-1]) in TAKABLE
+            if takable and (have := hand[up]) < 2 and not (
                     have and (hand[I_TWO] or hand[I_JOKER])) and t.sides[
                     state.rules.facts.side_of[turn.player]].melds[up] is None:
                 # No take to ask the checks of: no pair of naturals to take the up card with,
@@ -170,14 +174,21 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             # are listed from the hand, the melds and the turn alone.)
             facts = state.rules.facts
             side = t.sides[facts.side_of[turn.player]]
-            if facts.asks_first and needs_concealed(ctx := context(state), Q_NONE):
-                pass  # READ-4 "required": going out may need concealment; every candidate evaluated
-            elif turn.waiting is NO_WAITING or not any(turn.waiting):
-                if turn.question is not Q_NO or not side.stop_melds:
-                    found = _plain_play_actions(state, side, ctx)
-            elif (turn.question is Q_NONE and turn.started and turn.need > 0
-                    and not side.stop_melds):
-                found = _plain_play_actions(state, side, ctx)
+            try:
+                if facts.asks_first and needs_concealed(ctx := context(state), Q_NONE):
+                    pass  # READ-4 "required": going out may need concealment; all evaluated
+                elif turn.waiting is NO_WAITING or not any(turn.waiting):
+                    if turn.question is not Q_NO or not side.stop_melds:
+                        found = _plain_play_actions(state, turn, facts, side, ctx)
+                elif (turn.question is Q_NONE and turn.started and turn.need > 0
+                        and not side.stop_melds):
+                    found = _plain_play_actions(state, turn, facts, side, ctx)
+            except IndexError:
+                # The listing's meld tables (rank_table) hold as many of a kind as the deck: a
+                # hand of a state a caller built with more is listed by the general path.
+                if not any(map(gt, t.hands[turn.player], state.rules.deck_counts)):
+                    raise
+                found = None
     if legal is None:
         if found is None:
             found = _accepted(state, candidates(state), ctx)
@@ -271,14 +282,15 @@ def _first_take_finishes(ctx: Context) -> bool:
 # The play phase
 
 
-def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
-                        ) -> list[Action]:
+def _plain_play_actions(state: GameState, turn: Turn, info: RuleFacts, side: SideTable,
+                        ctx: Context | None) -> list[Action]:
     """The legal actions of a play-phase state, in order: with no pile cards waiting (INIT-4)
     and, after a "no", no stop meld; or with pile cards waiting, the first meld started short of
     the minimum, no question asked and no stop meld.
 
-    ``side`` is the side of the player; ``ctx`` the state's context if made already (it is
-    made here only where a check needs it).
+    ``turn`` is the state's turn, ``info`` its rules' facts and ``side`` the side of the
+    player (as :func:`legal_actions` has them); ``ctx`` the state's context if made already (it
+    is made here only where a check needs it).
 
     Unbound (no "yes" answered, no stop meld: :func:`~canasta_caliente.engine.checks.is_bound`),
     by the checks the decision
@@ -301,10 +313,7 @@ def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
     stop melds and the question go through :func:`~canasta_caliente.engine.decision.decide`.
     """
     rules = state.rules
-    info = rules.facts
-    t = state.table
-    turn = t.turn
-    hand = t.hands[turn.player]
+    hand = state.table.hands[turn.player]
     bound = is_bound(turn.question, side.stop_melds)
     need = turn.need
     held = sum(hand)
@@ -323,6 +332,8 @@ def _plain_play_actions(state: GameState, side: SideTable, ctx: Context | None
     twos, jokers = hand[I_TWO], hand[I_JOKER]
     wilds = twos + jokers
     melds = side.melds
+    # (rank_table's entry read at once; the tables hold as many of a kind as the deck: see
+    # legal_actions for a state a caller built with more)
     by_rank = info.rank_melds[twos][jokers] or rank_table(info, twos, jokers)
     short = info.new_meld_wilds
     # The ranks with cards in hand; with wilds in hand, every rank (a melded one without

@@ -327,6 +327,8 @@ def rank_entry(
         found = facts.rank_shapes[shape] = RankMelds(
             most=template.most, least=least, natural_options=natural, wild_options=wild)
     by_have = rank_table(facts, twos, jokers)[rank]
+    if have >= len(by_have):  # more of the rank than the deck holds: a state a caller built
+        by_have.extend([None] * (have + 1 - len(by_have)))
     by_meld = by_have[have]
     if by_meld is None:
         by_meld = by_have[have] = {}
@@ -340,7 +342,8 @@ def rank_melds(
 ) -> RankMelds:
     """The :func:`rank_entry` of a rank, looked up first where it keeps them
     (:func:`rank_table`)."""
-    by_meld = rank_table(facts, twos, jokers)[rank][have]
+    by_have = rank_table(facts, twos, jokers)[rank]
+    by_meld = by_have[have] if have < len(by_have) else None
     found = by_meld.get(meld) if by_meld is not None else None
     if found is None:
         found = rank_entry(rules, facts, rank, have, meld, twos, jokers)
@@ -358,7 +361,12 @@ def rank_table(
     play-phase state, indexes lists by small ints and looks only the meld up in a dict: about
     600 machine instructions fewer a lookup than a dict keyed by the five as a tuple, by
     callgrind; 2.7 lookups a decision of random play.)"""
-    by_jokers = facts.rank_melds[twos]
+    by_twos = facts.rank_melds
+    while len(by_twos) <= twos:  # (more wilds than the deck holds: a state a caller built)
+        by_twos.append([None])
+    by_jokers = by_twos[twos]
+    while len(by_jokers) <= jokers:
+        by_jokers.append(None)
     table: tuple[list[dict[MeldCounts | None, RankMelds] | None], ...] | None = by_jokers[jokers]
     if table is None:
         most = max(facts.deck.count(Card(rank)) for rank in RANKS)
