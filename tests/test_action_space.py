@@ -167,3 +167,20 @@ def test_rl_without_the_extra_names_it() -> None:
     assert done.returncode == 0, done.stderr
     assert "pip install canasta-caliente[rl]" in done.stdout
     assert "numpy" in done.stdout
+
+
+def test_an_action_read_from_its_id_is_the_listed_action_itself() -> None:
+    """The space holds the engine's interned actions, so an id read back is the very object
+    ``legal_actions`` lists, which ``apply`` finds by identity (an equal copy would be compared
+    with each listed action in turn)."""
+    rules = cc.RuleSet.preset("caliente")
+    space = cc.ActionSpace(rules)
+    rng = random.Random(5)
+    state = cc.new_game(rules, seed=5)
+    for _ in range(200):
+        if state.is_game_over:
+            break
+        legal = cc.legal_actions(state)
+        assert all(space.action(i) is action
+                   for i, action in zip(space.legal_ids(state), legal, strict=True))
+        state = cc.apply(state, rng.choice(legal))

@@ -51,6 +51,7 @@ from typing import SupportsIndex
 from ..actions import Action, Verb, parse_action
 from ..cards import NATURALS, Card
 from ..engine import legal_actions
+from ..engine.tables import act
 from ..errors import IllegalActionError
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
@@ -99,7 +100,11 @@ reads."""
 def _table(decks: int) -> tuple[tuple[Action, ...], dict[Action, int], dict[_Parts, int]]:
     """The actions of a deck count in id order, the id of each, and the id of each action's
     fields (computed once per deck count: a fact of the rules, not of play)."""
-    actions = tuple(sorted(_all_actions(decks), key=Action.sort_key))
+    # The engine's interned actions (the objects legal_actions lists): an action read back
+    # from its id is then the listed object itself, which apply finds by identity rather than
+    # by comparing it with each listed action (an Action's equality is a Python method).
+    actions = tuple(sorted([act(a.verb, a.cards, a.on) for a in _all_actions(decks)],
+                           key=Action.sort_key))
     return (actions, {a: i for i, a in enumerate(actions)},
             {(a.verb, a.cards, a.on): i for i, a in enumerate(actions)})
 
