@@ -15,7 +15,11 @@ import subprocess
 def counted(command: list[str], src: str | None = None) -> tuple[int, str]:
     """Run ``command`` under ``valgrind --tool=callgrind`` (hash seed fixed, on the package in
     ``src`` if given): the instructions it executed, and its standard output."""
-    env = dict(os.environ, PYTHONHASHSEED="0", **({"PYTHONPATH": src} if src else {}))
+    # One OpenBLAS thread: NumPy's BLAS threads otherwise wait for work by spinning, and
+    # callgrind, which runs the threads in turn, counts their spinning, more or less from
+    # run to run (seen: 8,000 instructions a PettingZoo step between two runs of one build).
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1",
+               **({"PYTHONPATH": src} if src else {}))
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
         capture_output=True, text=True, env=env, check=True)
