@@ -143,3 +143,81 @@ def test_gymnasium_and_vector_observations_are_the_observations_of_the_state(nam
         obs, _, terminations, truncations, info = envs.step(actions)
         resets += int(terminations.sum() + truncations.sum())
     assert resets  # autoreset was crossed
+
+
+def test_a_tracker_starts_at_any_state() -> None:
+    """A new tracker's first state may be any state: one with an empty pile (after a take),
+    with known cards, and between hands, each observed by every seat."""
+    rules = RULES["caliente"]
+    rng = random.Random(2)
+    state = cc.new_game(rules, seed=2)
+    seen = {"empty pile": False, "known": False, "between hands": False}
+    while not all(seen.values()):
+        if state.is_hand_over:
+            seen["between hands"] = True
+        seen["empty pile"] |= not state.pile
+        seen["known"] |= bool(state.table.known)
+        for seat in range(rules.players):
+            fresh = ObservationTracker(rules).observe(state, seat)
+            assert fresh.tolist() == observation_of(state, seat).tolist()
+        legal = cc.legal_actions(state)
+        state = cc.apply(state, rng.choice(legal)) if not state.is_game_over else \
+            cc.new_game(rules, seed=rng.randrange(99))
+
+
+def test_tracker_pack_into_refuses_a_buffer_it_cannot_fill() -> None:
+    """pack_into writes one row of an int32 buffer of the observation's width; another
+    buffer, or a row outside it, is refused naming what was wrong."""
+    rules = rules_for("caliente")
+    tracker = ObservationTracker(rules)
+    state = cc.new_game(rules, seed=0)
+    size = rl.observation_size(rules)
+    ints = np.zeros((2, size), np.int32)
+    tracker.pack_into(ints, 1, state, 3)
+    assert ints[1].tolist() == observation_of(state, 3).tolist() and not ints[0].any()
+    with pytest.raises(TypeError, match="buffer"):
+        tracker.pack_into([[0] * size], 0, state, 0)  # type: ignore[arg-type]
+    for bad in (np.zeros((2, size), np.float32), np.zeros((2, size + 1), np.int32),
+                np.zeros(size, np.int32)):
+        with pytest.raises(ValueError, match="buffer"):
+            tracker.pack_into(bad, 0, state, 0)
+    with pytest.raises(ValueError, match="row: 2"):
+        tracker.pack_into(ints, 2, state, 0)
+    with pytest.raises(TypeError, match="row"):
+        tracker.pack_into(ints, True, state, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_pettingzoo_infos_are_right_for_every_agent_at_every_step(flat: bool) -> None:
+    """After every reset and step, the agent to act's info holds the legal ids (and with
+    ``flat`` its mask), and every other agent's info no ids and an all-zero mask; each mask
+    is an int8 array of its own."""
+    rules = RULES["caliente"]
+    e = rl.raw_env(rules=rules, flat=flat)
+    space = cc.ActionSpace(rules)
+    rng = random.Random(8)
+    steps = 0
+    for episode in range(2):
+        e.reset(seed=episode)
+        for agent in e.agent_iter(max_iter=400):
+            done = e.terminations[agent] or e.truncations[agent]
+            legal = () if done else space.legal_ids(e.game_state)
+            for other in e.agents:
+                info = e.infos[other]
+                ids = legal if other == agent else ()
+                assert info["legal_ids"] == ids, (steps, other)
+                if flat:
+                    mask = info["action_mask"]
+                    assert mask.dtype == np.int8 and mask.flags.writeable
+                    assert tuple(np.flatnonzero(mask)) == ids
+            if done:
+                e.step(None)
+                continue
+            observed = e.observe(agent) if flat else e.observe(agent)["action_mask"]
+            if not flat:
+                assert observed.dtype == np.int8 and tuple(np.flatnonzero(observed)) == legal
+                observed[:] = 1  # the caller's own array
+                assert tuple(np.flatnonzero(e.observe(agent)["action_mask"])) == legal
+            e.step(rng.choice(legal))
+            steps += 1
+    assert steps > 200

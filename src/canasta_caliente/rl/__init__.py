@@ -27,9 +27,10 @@ What it offers:
   observations and masks written as (N, ...) arrays;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
-The modules: ``features`` (the observations and masks), ``aec``, ``gym_env`` and ``vector`` (the
-environments), ``openspiel`` (the registration, importable without OpenSpiel), ``_spiel`` (the
-pyspiel game it registers) and ``_names`` (the name both read).
+The modules: ``features`` (the observations and masks), ``_rows`` (the packers of an
+observation's segments, which ``features`` joins into rows), ``aec``, ``gym_env`` and
+``vector`` (the environments), ``openspiel`` (the registration, importable without OpenSpiel),
+``_spiel`` (the pyspiel game it registers) and ``_names`` (the name both read).
 
 The core package (``import canasta_caliente``) never imports numpy; only this subpackage does.
 

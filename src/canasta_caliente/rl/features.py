@@ -25,9 +25,9 @@ environments use for their observation spaces, and which a learner may use to sc
 
 from __future__ import annotations
 
-import builtins
 import functools
 import math
+import operator
 import struct
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -41,6 +41,21 @@ from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Phase, Question, SideTable, Turn
 from ..views.action_space import ActionSpace
 from ..views.view import View
+from ._rows import (
+    NO_PILE_COUNTS,
+    NO_SIDE,
+    NONE_KNOWN,
+    SidePart,
+    assemble,
+    known_field,
+    known_fields,
+    pack_known,
+    pack_pile,
+    pack_table,
+    phase_segment,
+    pile_state,
+    turn_segment,
+)
 
 __all__ = [
     "SCORE_BOUND",
@@ -195,52 +210,78 @@ def observation_scale(rules: RuleSet) -> npt.NDArray[np.float32]:
 
 @attrs.frozen
 class LayoutOffsets:
-    """Where each field starts, and the bounds and packer of the vector (cached per RuleSet).
-    It holds no rule fact: :func:`observation` asks each one of its home (the state or the view,
-    and the RuleSet)."""
+    """The vector's size and bounds, and the packers and fixed segments its rows are built from
+    (cached per RuleSet). It holds no rule fact: :func:`observation` asks each one of its home
+    (the state or the view, and the RuleSet).
+
+    A row is built as bytes, a segment (a run of entries) at a time, each packed as int32;
+    ``_rows.assemble`` joins the segments in the layout's order, and NumPy reads the row in
+    place and casts it to float32 at once, exactly, as every entry lies within ±2**24. An int
+    packs in about a third of the instructions it takes as float32 (which converts it to a
+    Python float first), and a segment once packed is reused as it stands by
+    :class:`ObservationTracker` for as long as the part of the state it was packed from is
+    the same object."""
 
     size: int
-    known: int
-    hand_sizes: int
-    to_act: int
-    melds: int
-    canastas: int
-    stop_cards: int
-    laid_out: int
-    caliente_played: int
-    scores: int
-    first_meld_minimum: int
-    pile: int
-    up_card: int
-    pile_size: int
-    pile_state: int
-    stock_size: int
-    turn_meld: int
-    waiting: int
-    phase: int
-    question: int
+    """The number of entries."""
+    players: int
+    """The seats at the table."""
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
     scale: npt.NDArray[np.float32]
-    zeros: list[int]
-    """A row of zeros: the entries as :func:`_encode` starts them (ints: every entry is a
-    count, a score or a flag)."""
-    bytes: int
-    """The bytes of a row packed as int32."""
-    pack: Callable[..., None]
-    """Packs a row of int entries into a buffer as int32 (``struct.Struct.pack_into``): an
-    int packs in about a third of the instructions it takes as float32 (which converts it to
-    a Python float first), and the rows are cast to float32 by NumPy at once, exactly, as
-    every entry lies within ±2**24."""
-    packed: Callable[..., builtins.bytes]
-    """Packs a row of int entries as int32 into new bytes (``struct.Struct.pack``): one row
-    read by NumPy in place and cast, faster than packing into an array made first."""
+    kinds: Callable[..., bytes]
+    """Packs one count per card kind (the ``hand`` field, one seat's part of ``known``)."""
+    sizes: Callable[..., bytes]
+    """Packs the ``hand_sizes`` field."""
+    melds: Callable[..., bytes]
+    """Packs one side's part of the ``melds`` field (per rank: naturals, 2s, jokers)."""
+    side_facts: Callable[..., bytes]
+    """Packs the fields from ``canastas`` to ``first_meld_minimum``."""
+    rotations: tuple[tuple[int, ...], ...]
+    """Per side, the sides counted from it (the order of an observer of that side)."""
+    facts_order: Callable[[tuple[int, ...]], tuple[int, ...]]
+    """The facts of every side (each side's ``_rows.SidePart`` facts, the sides counted from
+    the observer's) in the order of the fields from ``canastas`` to ``first_meld_minimum``
+    (an ``operator.itemgetter``: one C call)."""
+    pile: Callable[..., bytes]
+    """Packs the ``pile``, ``up_card`` and ``pile_size`` fields."""
+    turn: Callable[..., bytes]
+    """Packs the ``turn_meld`` and ``waiting`` fields."""
+    no_known: bytes
+    """One seat's part of ``known`` when nothing is known of its hand."""
+    no_melds: bytes
+    """One side's part of ``melds`` when it has no meld."""
+    no_pile: bytes
+    """The ``pile`` to ``pile_state`` fields of an empty pile."""
+    no_turn: bytes
+    """The ``turn_meld`` and ``waiting`` fields between hands."""
+    to_act: tuple[bytes, ...]
+    """The ``to_act`` field with the ``k``-th seat from the observer to act, at index ``k``
+    (index ``players``: no seat, between hands)."""
+    pile_states: tuple[bytes, ...]
+    """The ``pile_state`` field, indexed by its three flags read as bits (4, 2, 1)."""
+    stocks: tuple[bytes, ...]
+    """The ``stock_size`` field, indexed by the stock's size."""
+    phases: tuple[tuple[bytes, ...], ...]
+    """The ``phase`` and ``question`` fields, by the phase's index, then the question."""
+
+
+def _packer(n: int) -> Callable[..., bytes]:
+    """Packs ``n`` ints as int32 into new bytes."""
+    return struct.Struct(f"={n}i").pack
+
+
+def _one_hots(n: int) -> tuple[bytes, ...]:
+    """``n`` entries packed, with a 1 at index ``k`` for each ``k`` in turn, then all 0 (at
+    index ``n``)."""
+    pack = _packer(n)
+    return (*(pack(*(int(i == k) for i in range(n))) for k in range(n)), pack(*[0] * n))
 
 
 @functools.lru_cache(maxsize=64)
 def layout_offsets(rules: RuleSet) -> LayoutOffsets:
-    """Each field's start and the bounds of :func:`observation` under ``rules``, computed once per
-    RuleSet: what the environments read to fill the vector and its space."""
+    """The size, the bounds and the packers of :func:`observation` under ``rules``, made once
+    per RuleSet: what the environments read to fill the vector and its space."""
     layout = observation_layout(rules)
     size = layout[-1].stop
     low = np.empty(size, np.float32)
@@ -251,17 +292,34 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
         high[f.start:f.stop] = f.high
         scale[f.start:f.stop] = (rules.target_score if f.name == "scores"
                                  else max(abs(f.low), abs(f.high)))
-    packer = struct.Struct(f"={size}i")
-    starts = {f.name: f.start for f in layout if f.name != "hand"}
     scale.flags.writeable = False
-    return LayoutOffsets(size=size, **starts, low=low, high=high, scale=scale, zeros=[0] * size,
-                         bytes=packer.size, pack=packer.pack_into, packed=packer.pack)
+    players, sides = rules.players, rules.sides
+    questions = _one_hots(len(_QUESTIONS))[:-1]
+    # Side k's facts start at 7 * k: its canastas (natural, mixed) come first, side by side,
+    # then per field its stop cards, bonus cards, Caliente cards, score and minimum.
+    facts_order = [7 * k + j for k in range(sides) for j in (0, 1)]
+    facts_order += [7 * k + j for j in range(2, 7) for k in range(sides)]
+    pile_state = _packer(3)
+    return LayoutOffsets(
+        size=size, players=players, low=low, high=high, scale=scale,
+        kinds=_packer(_KINDS), sizes=_packer(players), melds=_packer(_RANKS * 3),
+        side_facts=_packer(7 * sides),
+        rotations=tuple(tuple((side + k) % sides for k in range(sides))
+                        for side in range(sides)),
+        facts_order=operator.itemgetter(*facts_order), pile=_packer(2 * _KINDS + 1),
+        turn=_packer(2 + _KINDS), no_known=_packer(_KINDS)(*NONE_KNOWN),
+        no_melds=_packer(_RANKS * 3)(*[0] * (_RANKS * 3)),
+        no_pile=_packer(2 * _KINDS + 4)(*[0] * (2 * _KINDS + 4)),
+        no_turn=_packer(2 + _KINDS)(*[0] * (2 + _KINDS)), to_act=_one_hots(players),
+        pile_states=tuple(pile_state(bits >> 2, (bits >> 1) & 1, bits & 1)
+                          for bits in range(8)),
+        stocks=tuple(_packer(1)(n) for n in range(rules.deck_size + 1)),
+        phases=tuple(tuple(phase + question for question in questions)
+                     for phase in _one_hots(len(_PHASES))[:-1]))
 
 
-_B3 = Card.BLACK_THREE
-_CAL = Card.CALIENTE
-_TWO = Card.TWO
-_JOKER = Card.JOKER
+_I32 = np.dtype(np.int32)
+_F32 = np.dtype(np.float32)
 
 
 def observation(view: View) -> npt.NDArray[np.float32]:
@@ -276,13 +334,13 @@ def observation(view: View) -> npt.NDArray[np.float32]:
         raise TypeError(f"expected a View, got {type(view).__name__}")
     known = [_counts(view.known(seat)) for seat in range(view.rules.players)]
     o = layout_offsets(view.rules)
-    return _vector(o, _encode(o, view, view.seat, _counts(view.hand), view.hand_sizes,
-                              view.side_tables, known))
+    return _vector(_encode(o, view, view.seat, _counts(view.hand), view.hand_sizes,
+                           view.side_tables, known))
 
 
-def _vector(o: LayoutOffsets, entries: list[int]) -> npt.NDArray[np.float32]:
-    """One row of entries as a new float32 vector (packed as int32, then cast)."""
-    return np.frombuffer(o.packed(*entries), np.int32).astype(np.float32)
+def _vector(row: bytes) -> npt.NDArray[np.float32]:
+    """One row packed as int32, as a new float32 vector."""
+    return np.frombuffer(row, _I32).astype(_F32)
 
 
 def _counts(cards: Sequence[Card]) -> list[int]:
@@ -306,7 +364,7 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, got {type(state).__name__}")
     o = layout_offsets(state.rules)
-    return _vector(o, _encode_state(o, state, _seat_of(state, seat)))
+    return _vector(_encode_state(o, state, _seat_of(state, seat)))
 
 
 def observations_of(
@@ -370,16 +428,14 @@ def observations_of(
             if not isinstance(tracker, ObservationTracker):
                 raise TypeError(f"trackers[{i}]: expected an ObservationTracker, got "
                                 f"{type(tracker).__name__}")
-    # The rows are packed as int32 into one array and cast to float32 once for the batch.
-    ints = np.empty((n, o.size), np.int32)
+    # The rows, packed as int32, are joined, read by NumPy in place and cast to float32 once
+    # for the batch.
     if trackers is None:
-        pack, row = o.pack, o.bytes
-        for i, state in enumerate(states):
-            pack(ints, i * row, *_encode_state(o, state, _seat_of(state, seats[i])))
+        rows = [_encode_state(o, state, _seat_of(state, seats[i]))
+                for i, state in enumerate(states)]
     else:
-        for i, state in enumerate(states):
-            trackers[i].pack_into(ints, i, state, seats[i])
-    np.copyto(out, ints)
+        rows = [trackers[i].row(state, seats[i]) for i, state in enumerate(states)]
+    np.copyto(out, np.frombuffer(b"".join(rows), _I32).reshape(n, o.size))
     return out
 
 
@@ -391,18 +447,12 @@ def _seat_of(state: GameState, seat: object) -> int:
     return seat
 
 
-def _encode_state(o: LayoutOffsets, state: GameState, seat: int) -> list[int]:
-    """The entries of ``observation_of(state, seat)``, as a list (``o``: the layout of the
-    state's rules)."""
+def _encode_state(o: LayoutOffsets, state: GameState, seat: int) -> bytes:
+    """The row of ``observation_of(state, seat)``, packed (``o``: the layout of the state's
+    rules)."""
     table = state.table
     return _encode(o, state, seat, table.hands[seat], list(map(sum, table.hands)), table.sides,
                    table.known)
-
-
-Entries = list[int]
-"""Where the part writers below write: a new row of ints (:func:`_encode`) or the row an
-:class:`ObservationTracker` keeps for a seat. Every writer writes every entry of its fields,
-so that it can rewrite a row kept from an earlier state."""
 
 
 class ObservationTracker:
@@ -410,14 +460,14 @@ class ObservationTracker:
     environments use instead of rebuilding a seat's observation from the state at every step.
 
     :meth:`observe` gives ``observation_of(state, seat)``, entry for entry, for any state of
-    the tracker's rules. It keeps, per seat, the entries it gave last and the state they were
-    of, and rewrites only the fields whose parts of the state are not the very objects they
-    were then (the hands, the known cards, each side's table, the pile, the turn): a state's
-    parts are immutable, so a part that is the same object holds the same values, and the
-    fields read from it stand. An action changes a few parts (a draw: the actor's hand, the
-    stock and the turn), so a step rewrites a few fields. A state of another game, or across
-    a hand's end or a change of scores, is observed afresh. Each seat's entries are built
-    from what that seat may see, as :func:`observation_of` builds them.
+    the tracker's rules. It packs a row from segments, as :func:`observation_of` does, and
+    keeps each segment with the part of the state it was packed from (a hand, a seat's known
+    cards, the sides' tables and the scores, the pile, the turn): a state's parts are
+    immutable, so while a part is the very same object, the segment packed from it stands
+    and is reused. An action changes a few parts (a draw: the actor's hand, the stock and the
+    turn), so a step packs a few segments; the sides' tables, which change only with a meld,
+    are packed once for every seat. Each seat's row is built from what that seat may see, as
+    :func:`observation_of` builds it.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.rl import ObservationTracker, observation_of
@@ -435,204 +485,151 @@ class ObservationTracker:
             raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
         self.rules = rules
         """The rules of every state observed."""
-        self._offsets = layout_offsets(rules)
-        self._seen: list[GameState | None] = [None] * rules.players
-        self._rows: list[list[int]] = [[] for _ in range(rules.players)]
+        self._offsets = o = layout_offsets(rules)
+        players = rules.players
+        # Per seat: the state it last observed and that row.
+        self._seen: list[GameState | None] = [None] * players
+        self._rows: list[bytes] = [b""] * players
+        # Each segment with the part it was packed from (None: nothing packed yet).
+        self._hands: list[tuple[int, ...] | None] = [None] * players
+        self._hand_rows: list[bytes] = [b""] * players
+        self._sized: list[tuple[int, ...] | None] = [None] * players
+        self._sizes = [0] * players
+        self._known: tuple[tuple[int, ...], ...] | None = None
+        self._known_rows: list[bytes] = [o.no_known] * players
+        self._known_fields = known_fields(self._known_rows)
+        self._side_tables: list[tuple[SideTable, int] | None] = [None] * rules.sides
+        self._side_rows: list[SidePart] = [NO_SIDE] * rules.sides
+        self._tables: list[tuple[tuple[SideTable, ...], tuple[int, ...]] | None] = (
+            [None] * rules.sides)
+        self._table_rows: list[bytes] = [b""] * rules.sides
+        self._opened = [False] * rules.sides
+        self._pile: tuple[Card, ...] = ()
+        self._pile_counts = list(NO_PILE_COUNTS)
+        self._pile_row = o.no_pile
+        self._pile_flags = 8  # the flags of an empty pile (see pack_pile)
+        self._turn: Turn | None = None
+        self._turn_row = o.no_turn
+        self._phase_row = b""
 
     def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
-        """``observation_of(state, seat)`` (a new array), brought up to date from the seat's
-        last observation. ``state`` must have the tracker's rules (ValueError otherwise)."""
-        return _vector(self._offsets, self._entries(self._check(state), _seat_of(state, seat)))
+        """``observation_of(state, seat)`` (a new array), brought up to date from what the
+        tracker packed before. ``state`` must have the tracker's rules (ValueError
+        otherwise)."""
+        return _vector(self.row(state, seat))
 
     def pack_into(self, buffer: npt.NDArray[np.int32], row: int, state: GameState,
                   seat: int) -> None:
         """Write the entries of ``observation_of(state, seat)`` as int32 into row ``row`` of
-        ``buffer`` (a C-contiguous int32 array of observation rows): what
-        :func:`observations_of` does with a tracker per state."""
-        o = self._offsets
-        o.pack(buffer, row * o.bytes,
-               *self._entries(self._check(state), _seat_of(state, seat)))
+        ``buffer`` (a C-contiguous int32 array of observation rows, of shape (N,
+        :func:`observation_size`))."""
+        packed = self.row(state, seat)
+        size = self._offsets.size
+        if not isinstance(buffer, np.ndarray):
+            raise TypeError(f"buffer: expected a NumPy array, got {type(buffer).__name__}")
+        if (buffer.dtype != np.int32 or buffer.ndim != 2 or buffer.shape[1] != size
+                or not buffer.flags.c_contiguous or not buffer.flags.writeable):
+            raise ValueError(f"buffer: expected a writable C-contiguous int32 array of shape "
+                             f"(N, {size}), got {buffer.dtype} {buffer.shape}")
+        if isinstance(row, bool) or not isinstance(row, int):
+            raise TypeError(f"row: expected an int, got {type(row).__name__}")
+        if not 0 <= row < buffer.shape[0]:
+            raise ValueError(f"row: {row} is not a row of a buffer of {buffer.shape[0]}")
+        buffer[row] = np.frombuffer(packed, _I32)
 
-    def _check(self, state: object) -> GameState:
+    def row(self, state: GameState, seat: int) -> bytes:
+        """The row of ``observation_of(state, seat)``, packed as int32 (the tracker's own
+        bytes, which nothing can change): what :func:`observations_of` joins."""
         if not isinstance(state, GameState):
             raise TypeError(f"expected a GameState, got {type(state).__name__}")
-        if state.rules is not self.rules and state.rules != self.rules:
+        rules = self.rules
+        if state.rules is not rules and state.rules != rules:
             raise ValueError("the state's rules differ from the tracker's: a tracker observes "
                              "the states of one RuleSet")
-        return state
-
-    def _entries(self, state: GameState, seat: int) -> list[int]:
-        """The seat's entries (the tracker's own list), up to date for ``state``."""
-        before = self._seen[seat]
-        if before is state:
+        if type(seat) is not int or not 0 <= seat < rules.players:
+            seat = _seat_of(state, seat)  # raises, unless an int subclass in range
+        if self._seen[seat] is state:
             return self._rows[seat]
         o = self._offsets
-        self._seen[seat] = state
-        if (before is None or state.over or before.over or state.scores != before.scores):
-            # Another game, or the hand's end: every field may have changed.
-            self._rows[seat] = row = _encode_state(o, state, seat)
-            return row
-        row = self._rows[seat]
-        table, old = state.table, before.table
+        table = state.table
         hands = table.hands
-        if hands is not old.hands:
-            if hands[seat] is not old.hands[seat]:
-                row[:_KINDS] = hands[seat]
-            _put_sizes(o, row, seat, list(map(sum, hands)))
-        if table.known is not old.known:
-            _put_known(o, row, seat, table.known)
-        rules = self.rules
-        sides, old_sides = table.sides, old.sides
-        mine = state.side_of(seat)
-        if sides is not old_sides:
-            n_sides = rules.sides
-            for k in range(n_sides):
-                side = (mine + k) % n_sides
-                if sides[side] is not old_sides[side]:
-                    _put_side(o, row, rules, k, sides[side], state.scores[side])
-        if table.pile is not old.pile or sides[mine] is not old_sides[mine]:
-            _put_pile(o, row, rules, table.pile, state.pile_has_freezer,
-                      sides[mine].meld_count > 0)
-        row[o.stock_size] = table.stock_size
-        if table.turn is not old.turn:
-            _put_to_act(o, row, seat, state.current_player)
-            _put_turn(o, row, table.turn, False, state.phase)
+        hand = hands[seat]
+        if hand is not self._hands[seat]:
+            self._hands[seat] = hand
+            self._hand_rows[seat] = o.kinds(*hand)
+        sizes, sized = self._sizes, self._sized
+        for other, counts in enumerate(hands):
+            if counts is not sized[other]:
+                sized[other] = counts
+                sizes[other] = sum(counts)
+        known = table.known
+        if known is not self._known:
+            pack_known(o, known, self._known, self._known_rows)
+            self._known_fields = known_fields(self._known_rows)
+            self._known = known
+        mine = rules.facts.side_of[seat]
+        sides, scores = table.sides, state.scores
+        cached = self._tables[mine]
+        if cached is None or cached[0] is not sides or cached[1] is not scores:
+            self._tables[mine] = (sides, scores)
+            self._opened[mine] = sides[mine].meld_count > 0
+            self._table_rows[mine] = pack_table(o, rules, mine, sides, scores,
+                                                 self._side_tables, self._side_rows)
+        pile = table.pile
+        if pile is not self._pile:
+            self._pile_row, self._pile_flags = pack_pile(
+                o, rules, pile, state.pile_has_freezer, self._pile_counts, self._pile)
+            self._pile = pile
+        over = state.over
+        turn = table.turn
+        if over:
+            # Between hands: rare, and the phase depends on more than the turn.
+            turn_row = turn_segment(o, turn, True)
+            phase_row = phase_segment(o, state.phase, turn.question)
+            self._turn = None
+        elif turn is not self._turn:
+            before = self._turn
+            self._turn = turn
+            if (before is None or turn.waiting is not before.waiting
+                    or turn.need != before.need or turn.points != before.points):
+                self._turn_row = turn_segment(o, turn, False)
+            turn_row = self._turn_row
+            self._phase_row = phase_row = phase_segment(o, turn.phase, turn.question)
+        else:
+            turn_row, phase_row = self._turn_row, self._phase_row
+        self._seen[seat] = state
+        self._rows[seat] = row = assemble(
+            o, seat, self._hand_rows[seat], self._known_fields[seat], sizes,
+            None if over else turn.player, self._table_rows[mine], self._pile_row,
+            pile_state(o, self._pile_flags, self._opened[mine]), table.stock_size,
+            turn_row, phase_row)
         return row
 
 
 def _encode(
     o: LayoutOffsets, seen: GameState | View, me: int, hand: Sequence[int], sizes: Sequence[int],
     tables: Sequence[SideTable], known: Sequence[Sequence[int]],
-) -> list[int]:
-    """The entries of the observation vector from what a seat sees (shared by both entry
-    points), as a list of ints the layout's packer packs (``o``, the layout of the rules):
-    ``seen`` is the state or the view, asked for every rule fact (the seat's side, the
-    canastas, whether the pile holds a freezer); the RuleSet gives the first-meld minimum.
-    ``known`` is the known cards of every seat as counts (``()``: none known). The fields are
-    written by the part writers (``_put_*``), which :class:`ObservationTracker` calls one by
-    one for the parts an action changed."""
+) -> bytes:
+    """The row of the observation vector from what a seat sees (shared by both entry
+    points), packed as int32 (``o``, the layout of the rules): ``seen`` is the state or the
+    view, asked for every rule fact (the seat's side, the canastas, whether the pile holds a
+    freezer); the RuleSet gives the first-meld minimum. ``known`` is the known cards of every
+    seat as counts (``()``: none known). The segments are packed by the packers of
+    ``_rows``, which :class:`ObservationTracker` calls one by one for the parts an action
+    changed."""
     rules = seen.rules
-    out = o.zeros.copy()
-    out[:_KINDS] = hand
-    if known:
-        _put_known(o, out, me, known)
-    _put_sizes(o, out, me, sizes)
-    _put_to_act(o, out, me, seen.current_player, fresh=True)
-    scores = seen.scores
-    my_side = seen.side_of(me)
-    n_sides = rules.sides
-    for k in range(n_sides):
-        side = (my_side + k) % n_sides
-        _put_side(o, out, rules, k, tables[side], scores[side], fresh=True)
-    _put_pile(o, out, rules, seen.pile, seen.pile_has_freezer, tables[my_side].meld_count > 0,
-              fresh=True)
-    out[o.stock_size] = seen.stock_size
-    _put_turn(o, out, seen.turn, seen.over, seen.phase, fresh=True)
-    return out
-
-
-def _put_known(o: LayoutOffsets, out: Entries, me: int, known: Sequence[Sequence[int]]) -> None:
-    """The ``known`` field: every other seat's known cards, from the seat after ``me``
-    (``known``: per seat, as counts; ``()``, none known)."""
-    players = o.to_act - o.hand_sizes
-    base = o.known
-    for k in range(1, players):
-        out[base:base + _KINDS] = known[(me + k) % players] if known else _NONE_KNOWN
-        base += _KINDS
-
-
-_NONE_KNOWN = (0,) * _KINDS
-"""The counts of a seat of which nothing is known."""
-_NO_MELD = (0, 0, 0)
-"""The counts of a rank without a meld."""
-
-
-def _put_sizes(o: LayoutOffsets, out: Entries, me: int, sizes: Sequence[int]) -> None:
-    """The ``hand_sizes`` field: the seats from the observer's (the per-seat sizes
-    rotated)."""
-    out[o.hand_sizes:o.to_act] = [*sizes[me:], *sizes[:me]]
-
-
-def _put_to_act(o: LayoutOffsets, out: Entries, me: int, actor: int | None, *,
-                fresh: bool = False) -> None:
-    """The ``to_act`` field: 1 for the seat to act, counted from the observer (``fresh``:
-    the field is all 0 already, a new row)."""
-    players = o.melds - o.to_act
-    if not fresh:
-        out[o.to_act:o.melds] = o.zeros[o.to_act:o.melds]
-    if actor is not None:
-        out[o.to_act + (actor - me) % players] = 1
-
-
-def _put_side(o: LayoutOffsets, out: Entries, rules: RuleSet, k: int, table: SideTable,
-              score: int, *, fresh: bool = False) -> None:
-    """Every field of the ``k``-th side from the observer's: its melds, canastas, stop cards,
-    first-meld minimum, bonus cards, Caliente cards and game score (``score``; ``fresh``: the
-    fields are all 0 already, a new row)."""
-    i = o.melds + k * _RANKS * 3
-    if not fresh:
-        out[i:i + _RANKS * 3] = o.zeros[i:i + _RANKS * 3]
-    natural = mixed = stops = minimum = 0
-    if table.meld_count:
-        for meld in table.melds:
-            if meld is not None:
-                out[i:i + 3] = meld
-            i += 3
-        canasta = rules.canasta_size
-        canastas = table.canastas(canasta)
-        if canastas:
-            natural = table.natural_canastas(canasta)
-            mixed = canastas - natural
-        stops = sum(table.stop_melds)
-    else:
-        minimum = rules.minimum_for(score)
-    out[o.canastas + 2 * k] = natural
-    out[o.canastas + 2 * k + 1] = mixed
-    out[o.stop_cards + k] = stops
-    out[o.first_meld_minimum + k] = minimum
-    out[o.laid_out + k] = table.laid_out
-    out[o.caliente_played + k] = table.caliente_played
-    out[o.scores + k] = score
-
-
-def _put_pile(o: LayoutOffsets, out: Entries, rules: RuleSet, pile: Sequence[Card],
-              freezer: bool, opened: bool, *, fresh: bool = False) -> None:
-    """The ``pile``, ``up_card``, ``pile_size`` and ``pile_state`` fields (``freezer``: the
-    pile holds a freezer, asked of the state or the view; ``opened``: the observer's side has
-    melded; ``fresh``: the fields are all 0 already, a new row)."""
-    if not fresh:
-        out[o.pile:o.stock_size] = o.zeros[o.pile:o.stock_size]
-    if pile:
-        base = o.pile
-        for card in pile:
-            out[base + card] += 1
-        top = pile[-1]
-        out[o.up_card + top] = 1
-        out[o.pile_size] = len(pile)
-        base = o.pile_state
-        out[base] = freezer
-        out[base + 1] = freezer or not opened or rules.always_frozen
-        out[base + 2] = top is _B3 or top is _CAL
-
-
-def _put_turn(o: LayoutOffsets, out: Entries, turn: Turn, over: bool, phase: Phase, *,
-              fresh: bool = False) -> None:
-    """The ``turn_meld``, ``waiting``, ``phase`` and ``question`` fields (all 0 but the phase
-    and the question between hands; ``fresh``: the fields are all 0 already, a new row)."""
-    if over:
-        if not fresh:
-            out[o.turn_meld:o.phase] = o.zeros[o.turn_meld:o.phase]
-    else:
-        out[o.turn_meld] = turn.need
-        out[o.turn_meld + 1] = turn.points
-        out[o.waiting:o.phase] = turn.waiting
-    if not fresh:
-        out[o.phase:o.size] = o.zeros[o.phase:o.size]
-    out[o.phase + _PHASE_INDEX[phase]] = 1
-    out[o.question + turn.question] = 1
-
-
-_PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+    known_rows = [o.no_known] * o.players
+    pack_known(o, known, None, known_rows)
+    mine = seen.side_of(me)
+    pile_row, flags = pack_pile(o, rules, seen.pile, seen.pile_has_freezer,
+                                 list(NO_PILE_COUNTS), ())
+    turn = seen.turn
+    return assemble(
+        o, me, o.kinds(*hand), known_field(known_rows, me), sizes, seen.current_player,
+        pack_table(o, rules, mine, tables, seen.scores, [None] * rules.sides,
+                    [NO_SIDE] * rules.sides),
+        pile_row, pile_state(o, flags, tables[mine].meld_count > 0), seen.stock_size,
+        turn_segment(o, turn, seen.over), phase_segment(o, seen.phase, turn.question))
 
 
 def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArray[np.bool_]:
@@ -659,9 +656,11 @@ _Mask = TypeVar("_Mask", np.bool_, np.int8)
 def ids_mask(size: int, ids: Sequence[int], dtype: type[_Mask]) -> npt.NDArray[_Mask]:
     """A new vector of ``size`` entries of ``dtype`` (bool or int8), 1 at ``ids`` and 0
     elsewhere: the masks of :func:`action_mask` and of the environments. The ids (a few to a
-    few dozen) are set one by one: cheaper than NumPy's indexing by a list, which converts the
-    list to an array first."""
-    mask = np.zeros(size, dtype)
+    few dozen) are set one by one in a new ``bytearray``, which NumPy then reads in place
+    (both dtypes are one byte, 0 or 1): a byte is set in a fraction of the instructions an
+    entry of an array takes, and NumPy's indexing by a list converts the list to an array
+    first."""
+    mask = bytearray(size)
     for i in ids:
         mask[i] = 1
-    return mask
+    return np.frombuffer(mask, dtype)
