@@ -53,13 +53,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import Action, Verb
@@ -82,6 +83,7 @@ game score passed what an observation holds exactly."""
 _DEAL = Action(Verb.DEAL)
 _START_LIMIT = SCORE_BOUND // 2
 _OPTIONS = ("scores",)
+_INTEGERS = (int, np.integer)
 
 
 def check_reward(reward: object) -> Reward:
@@ -166,12 +168,15 @@ def action_id(action: object, space: ActionSpace) -> int:
     """``action`` as an id of ``space``, if it is an integer id in range (a Python or NumPy
     integer, or a NumPy array of one); TypeError for another type (a ``bool``, a float, a
     string), IllegalActionError for an id out of range."""
-    if isinstance(action, np.ndarray) and action.shape == ():
-        action = action[()]
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise TypeError(f"an action is an integer id of the ActionSpace (a Python or NumPy "
-                        f"integer), got {describe_value(action)}")
-    i = int(action)
+    if type(action) is int:
+        i = action  # the common case, checked without the isinstance tests below
+    else:
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]
+        if isinstance(action, bool) or not isinstance(action, _INTEGERS):
+            raise TypeError(f"an action is an integer id of the ActionSpace (a Python or "
+                            f"NumPy integer), got {describe_value(action)}")
+        i = int(action)
     if not 0 <= i < space.size:
         raise IllegalActionError(f"no action has id {i}: ids run from 0 to {space.size - 1}")
     return i
@@ -246,6 +251,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The points a reward of 1 stands for under ``reward="hand"``."""
         self.space = ActionSpace(self.rules)
         """The action ids."""
+        self._ids = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         o = layout_offsets(self.rules)
@@ -283,6 +289,9 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         return agent
 
     def _require_reset(self, call: str) -> None:
+        """An EpisodeError saying to call reset before ``call``, if it has not been called
+        (the methods called at every step test ``_started`` first, and call this only to
+        raise)."""
         if not self._started:
             raise EpisodeError(f"call reset() before {call}")
 
@@ -300,17 +309,27 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        self._select(None)
 
-    def _select(self) -> None:
+    def _select(self, previous: str | None) -> None:
+        """Select the agent to act and set the infos; ``previous``, the agent that acted
+        last in this episode (None after reset): the infos of no other agent change."""
         seat = self.game_state.current_player
         assert seat is not None  # a hand in play always has a seat to act
-        self.agent_selection = self.possible_agents[seat]
-        self._legal_ids = self.space.legal_ids(self.game_state)
-        self._set_infos()
+        self.agent_selection = agent = self.possible_agents[seat]
+        self._legal_ids = ids = self.space.legal_ids(self.game_state)
+        if previous is None or self.flat:
+            self._set_infos(self.agents)  # flat: every agent's mask is a new array
+        else:
+            # As _set_infos, for the two agents whose infos change (a hand in play always
+            # has a legal action).
+            infos = self.infos
+            infos[previous]["legal_ids"] = ()
+            infos[agent]["legal_ids"] = ids
 
-    def _set_infos(self) -> None:
-        for a in self.agents:
+    def _set_infos(self, agents: Iterable[str]) -> None:
+        """Set the legal ids (and with ``flat`` the mask) in the infos of ``agents``."""
+        for a in agents:
             info = self.infos[a]
             acting = a == self.agent_selection and bool(self._legal_ids)
             info["legal_ids"] = self._legal_ids if acting else ()
@@ -326,21 +345,25 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def observe(self, agent: str) -> Any:
         """The agent's observation: a dict of the vector and the action mask, or (``flat``)
         the vector alone."""
-        self._require_reset("observe()")
-        seat = self._seat[self._agent(agent)]
+        if not self._started:
+            self._require_reset("observe()")
+        seat = self._seat.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._seat[self._agent(agent)]  # raises: not an agent
         vector = self._observations.observe(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
         if self.flat:
             return vector
         ids = self._legal_ids if agent == self.agent_selection else ()
-        return {"observation": vector, "action_mask": ids_mask(self.space.size, ids, np.int8)}
+        return {"observation": vector, "action_mask": ids_mask(self._ids, ids, np.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
         termination, truncation and info; after the episode, an EpisodeError saying to
         reset."""
-        self._require_reset("last()")
+        if not self._started:
+            self._require_reset("last()")
         if not self.agents:
             raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
@@ -349,7 +372,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def step(self, action: int | None) -> None:
         """Play an action id for the agent to act (``None`` for a finished agent)."""
-        self._require_reset("step()")
+        if not self._started:
+            self._require_reset("step()")
         if not self.agents:
             raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
@@ -366,11 +390,15 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             legal = ", ".join(str(a) for a in legal_actions(self.game_state))
             raise IllegalActionError(f"{chosen}: not legal for {agent} now (legal: {legal})")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        state, end = finish_hand(apply(self.game_state, chosen), self.reward_mode)
+        state = apply(self.game_state, chosen)
+        end: End = "play"
+        if state.over:
+            state, end = finish_hand(state, self.reward_mode)
         self.game_state = state
         if end == "play":
-            self._select()
+            # Every reward is 0 here: rewards are given only when the episode ends, and every
+            # agent is done then. So the rewards need no clearing, nor adding up.
+            self._select(agent)
         else:
             for a in self.agents:
                 side = state.side_of(self._seat[a])
@@ -381,8 +409,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                 self.terminations[a] = end == "terminated"
                 self.truncations[a] = end == "truncated"
             self._legal_ids = ()
-            self._set_infos()
-        self._accumulate_rewards()
+            self._set_infos(self.agents)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -423,6 +451,18 @@ class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo 
             raise AttributeError("agent_selection cannot be accessed before reset")
         agent: str = self.env.agent_selection
         return agent
+
+    def step(self, action: int | None) -> None:
+        """The environment's :meth:`CanastaEnv.step`, after the wrapper's checks (``reset``
+        first, and a warning for a step after the episode), called directly rather than
+        through the wrappers' chain of ``step`` methods."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""
