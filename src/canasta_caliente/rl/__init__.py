@@ -14,8 +14,8 @@ What it offers:
   seat may know (computed from a :class:`~canasta_caliente.View` alone), and its layout field by
   field; :func:`observation_of` gives the same from a state and a seat, faster, and
   :func:`observations_of` many states' at once into one (reusable) array;
-  :class:`ObservationTracker` keeps one game's observations from step to step and rewrites
-  only the fields an action changed (what the environments use);
+  :class:`ObservationTracker` keeps one game's observations from step to step and packs
+  again only the segments an action changed (what the environments use);
 - :func:`action_mask`: the legal actions of a state as a boolean vector over the ids of
   :class:`~canasta_caliente.ActionSpace`;
 - :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat
