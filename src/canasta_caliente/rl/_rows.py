@@ -52,15 +52,18 @@ def known_fields(rows: list[bytes]) -> list[bytes]:
 
 
 def pack_known(o: LayoutOffsets, known: Sequence[Sequence[int]],
-                before: Sequence[Sequence[int]] | None, rows: list[bytes]) -> None:
+                before: Sequence[Sequence[int]] | None, rows: list[bytes],
+                observer: int = -1) -> None:
     """Pack the ``known`` segment of each seat into ``rows`` (by seat) from ``known`` (per
     seat, as counts; ``()``: none known), where a seat's counts are not the same object as
-    in ``before`` (the counts the rows were packed from, or None)."""
+    in ``before`` (the counts the rows were packed from, or None). ``observer``: a seat whose
+    segment is not wanted (an observer's own, which its ``known`` field leaves out), left
+    as it is."""
     if not known:
         rows[:] = [o.no_known] * len(rows)
         return
     for seat, counts in enumerate(known):
-        if not before or counts is not before[seat]:
+        if seat != observer and (not before or counts is not before[seat]):
             rows[seat] = o.kinds(*counts)
 
 

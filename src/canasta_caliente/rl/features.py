@@ -619,7 +619,7 @@ def _encode(
     changed."""
     rules = seen.rules
     known_rows = [o.no_known] * o.players
-    pack_known(o, known, None, known_rows)
+    pack_known(o, known, None, known_rows, me)
     mine = seen.side_of(me)
     pile_row, flags = pack_pile(o, rules, seen.pile, seen.pile_has_freezer,
                                  list(NO_PILE_COUNTS), ())
