@@ -8,22 +8,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import B3, CAL, Card
+from ..cards import B3, CAL, NUM_KINDS, Card
 from ..rules.ruleset import RuleSet
 from ..state.game import Phase, Question, SideTable, Turn
 
 if TYPE_CHECKING:
     from .features import LayoutOffsets
 
-KINDS = len(Card)
-"""The card kinds: the entries of a count per kind."""
-NONE_KNOWN = (0,) * KINDS
+NONE_KNOWN = (0,) * NUM_KINDS
 """The counts of a seat of which nothing is known."""
 NO_MELD = (0, 0, 0)
 """The counts of a rank without a meld."""
-PHASE_INDEX = {p: i for i, p in enumerate(Phase)}
+PHASES = tuple(Phase)
+"""The phases in the order of the ``phase`` field."""
+PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 """Each phase's index in the ``phase`` field."""
-NO_PILE_COUNTS = (0,) * (2 * KINDS + 1)
+NO_PILE_COUNTS = (0,) * (2 * NUM_KINDS + 1)
 """The ``pile``, ``up_card`` and ``pile_size`` entries of an empty pile."""
 
 
@@ -126,12 +126,12 @@ def pack_pile(o: LayoutOffsets, rules: RuleSet, pile: Sequence[Card], freezer: b
         # One card discarded onto the pile the counts are of (most changes of a pile): the
         # card alone is counted, where a count of the whole pile reads every card.
         counts[top] += 1
-        counts[KINDS + before[-1]] = 0
+        counts[NUM_KINDS + before[-1]] = 0
     else:
         counts[:] = NO_PILE_COUNTS
         for card in pile:
             counts[card] += 1
-    counts[KINDS + top] = 1
+    counts[NUM_KINDS + top] = 1
     counts[-1] = len(pile)
     flags = 4 * freezer + 2 * (freezer or rules.always_frozen) + (top is B3 or top is CAL)
     return o.pile(*counts), flags

@@ -251,7 +251,6 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The points a reward of 1 stands for under ``reward="hand"``."""
         self.space = ActionSpace(self.rules)
         """The action ids."""
-        self._ids = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         o = layout_offsets(self.rules)
@@ -317,22 +316,17 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.game_state.current_player
         assert seat is not None  # a hand in play always has a seat to act
         self.agent_selection = agent = self.possible_agents[seat]
-        self._legal_ids = ids = self.space.legal_ids(self.game_state)
-        if previous is None or self.flat:
-            self._set_infos(self.agents)  # flat: every agent's mask is a new array
-        else:
-            # As _set_infos, for the two agents whose infos change (a hand in play always
-            # has a legal action).
-            infos = self.infos
-            infos[previous]["legal_ids"] = ()
-            infos[agent]["legal_ids"] = ids
+        self._legal_ids = self.space.legal_ids(self.game_state)
+        # Only the infos of the agent that acted and of the agent to act change; with flat,
+        # every agent's mask is a new array.
+        self._set_infos(self.agents if previous is None or self.flat else (previous, agent))
 
     def _set_infos(self, agents: Iterable[str]) -> None:
         """Set the legal ids (and with ``flat`` the mask) in the infos of ``agents``."""
+        ids, acting, infos = self._legal_ids, self.agent_selection, self.infos
         for a in agents:
-            info = self.infos[a]
-            acting = a == self.agent_selection and bool(self._legal_ids)
-            info["legal_ids"] = self._legal_ids if acting else ()
+            info = infos[a]
+            info["legal_ids"] = ids if a == acting else ()
             if self.flat:
                 info["action_mask"] = ids_mask(self.space.size, info["legal_ids"], np.int8)
 
@@ -347,16 +341,16 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         the vector alone."""
         if not self._started:
             self._require_reset("observe()")
-        seat = self._seat.get(agent) if type(agent) is str else None
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            seat = self._seat[self._agent(agent)]  # raises: not an agent
+            seat = self._seat[self._agent(agent)]  # not an agent: raises, naming the agents
         vector = self._observations.observe(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
         if self.flat:
             return vector
         ids = self._legal_ids if agent == self.agent_selection else ()
-        return {"observation": vector, "action_mask": ids_mask(self._ids, ids, np.int8)}
+        return {"observation": vector, "action_mask": ids_mask(self.space.size, ids, np.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation (``None`` unless ``observe``), cumulative reward,

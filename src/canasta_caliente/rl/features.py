@@ -36,15 +36,16 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import Card
+from ..cards import NUM_KINDS, Card
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Phase, Question, SideTable, Turn
+from ..state.game import GameState, Question, SideTable, Turn
 from ..views.action_space import ActionSpace
 from ..views.view import View
 from ._rows import (
     NO_PILE_COUNTS,
     NO_SIDE,
     NONE_KNOWN,
+    PHASES,
     SidePart,
     assemble,
     known_field,
@@ -70,9 +71,7 @@ __all__ = [
     "observations_of",
 ]
 
-_KINDS = len(Card)
 _RANKS = 11
-_PHASES = tuple(Phase)
 _QUESTIONS = tuple(Question)
 
 SCORE_BOUND = 2**24
@@ -126,10 +125,10 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
     minimums = [rules.minimum_below_zero, *(m for _, m in rules.initial_meld_minimums)]
     deck_value = sum(v * n for v, n in zip(rules.card_values, deck, strict=True))
     rows: list[tuple[str, tuple[int, ...], float, float, str]] = [
-        ("hand", (_KINDS,), 0, most,
+        ("hand", (NUM_KINDS,), 0, most,
          "the observer's hand: how many cards of each kind (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 "
          "CAL)"),
-        ("known", (players - 1, _KINDS), 0, most,
+        ("known", (players - 1, NUM_KINDS), 0, most,
          "per other seat (from the seat after the observer), the cards of each kind known to "
          "all to be in its hand (view.known(seat): pile cards seen taken, not seen played)"),
         ("hand_sizes", (players,), 0, float(rules.deck_size),
@@ -153,9 +152,9 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("first_meld_minimum", (sides,), 0, float(max(minimums)),
          "per side, the first-meld minimum it must reach this hand (INIT-1); 0 once it has "
          "melded"),
-        ("pile", (_KINDS,), 0, most,
+        ("pile", (NUM_KINDS,), 0, most,
          "the pile (all face up): how many cards of each kind"),
-        ("up_card", (_KINDS,), 0, 1, "the pile's up card, one-hot (all 0: empty pile)"),
+        ("up_card", (NUM_KINDS,), 0, 1, "the pile's up card, one-hot (all 0: empty pile)"),
         ("pile_size", (1,), 0, float(rules.deck_size), "how many cards the pile holds"),
         ("pile_state", (3,), 0, 1,
          "1 if the pile holds a card that freezes it (GameState.pile_has_freezer: a wild or a "
@@ -165,10 +164,10 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("stock_size", (1,), 0, float(rules.deck_size), "how many cards the stock holds"),
         ("turn_meld", (2,), 0, float(max(max(minimums), deck_value)),
          "this turn's first-meld points still needed, and points melded toward it (INIT-2)"),
-        ("waiting", (_KINDS,), 0, most,
+        ("waiting", (NUM_KINDS,), 0, most,
          "pile cards taken under INIT-4 waiting to join the turn player's hand, per kind"),
-        ("phase", (len(_PHASES),), 0, 1,
-         "the phase, one-hot: " + ", ".join(p.value for p in _PHASES)),
+        ("phase", (len(PHASES),), 0, 1,
+         "the phase, one-hot: " + ", ".join(p.value for p in PHASES)),
         ("question", (len(_QUESTIONS),), 0, 1,
          "this turn's 'May I go out?' question, one-hot: "
          + ", ".join(q.name.lower() for q in _QUESTIONS)),
@@ -302,20 +301,20 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     pile_state = _packer(3)
     return LayoutOffsets(
         size=size, players=players, low=low, high=high, scale=scale,
-        kinds=_packer(_KINDS), sizes=_packer(players), melds=_packer(_RANKS * 3),
+        kinds=_packer(NUM_KINDS), sizes=_packer(players), melds=_packer(_RANKS * 3),
         side_facts=_packer(7 * sides),
         rotations=tuple(tuple((side + k) % sides for k in range(sides))
                         for side in range(sides)),
-        facts_order=operator.itemgetter(*facts_order), pile=_packer(2 * _KINDS + 1),
-        turn=_packer(2 + _KINDS), no_known=_packer(_KINDS)(*NONE_KNOWN),
+        facts_order=operator.itemgetter(*facts_order), pile=_packer(2 * NUM_KINDS + 1),
+        turn=_packer(2 + NUM_KINDS), no_known=_packer(NUM_KINDS)(*NONE_KNOWN),
         no_melds=_packer(_RANKS * 3)(*[0] * (_RANKS * 3)),
-        no_pile=_packer(2 * _KINDS + 4)(*[0] * (2 * _KINDS + 4)),
-        no_turn=_packer(2 + _KINDS)(*[0] * (2 + _KINDS)), to_act=_one_hots(players),
+        no_pile=_packer(2 * NUM_KINDS + 4)(*[0] * (2 * NUM_KINDS + 4)),
+        no_turn=_packer(2 + NUM_KINDS)(*[0] * (2 + NUM_KINDS)), to_act=_one_hots(players),
         pile_states=tuple(pile_state(bits >> 2, (bits >> 1) & 1, bits & 1)
                           for bits in range(8)),
         stocks=tuple(_packer(1)(n) for n in range(rules.deck_size + 1)),
         phases=tuple(tuple(phase + question for question in questions)
-                     for phase in _one_hots(len(_PHASES))[:-1]))
+                     for phase in _one_hots(len(PHASES))[:-1]))
 
 
 _I32 = np.dtype(np.int32)
@@ -345,7 +344,7 @@ def _vector(row: bytes) -> npt.NDArray[np.float32]:
 
 def _counts(cards: Sequence[Card]) -> list[int]:
     """Cards as counts indexed by :class:`~canasta_caliente.Card`."""
-    counts = [0] * _KINDS
+    counts = [0] * NUM_KINDS
     for card in cards:
         counts[card] += 1
     return counts
