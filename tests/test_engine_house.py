@@ -111,9 +111,10 @@ def test_new_game_stacks_a_deck_given_as_a_generator() -> None:
 
 def test_rule_facts_are_computed_once_and_kept_on_the_ruleset() -> None:
     """A RuleSet's facts are computed when it is made and kept on it (``facts_of`` returns the
-    same object); equal RuleSets compare, hash and print equal, their facts apart."""
+    same object); equal RuleSets compare, hash and print equal, their facts apart. (A
+    preset's name gives one RuleSet every time: the twin is made from its options.)"""
     rules = cc.RuleSet.preset("caliente-5p")
-    twin = cc.RuleSet.preset("caliente-5p")
+    twin = cc.RuleSet.from_dict(rules.to_dict())
     facts = rules.facts
     assert facts_of(rules) is facts and rule_facts(rules) is facts
     assert twin.facts is not facts and isinstance(twin.facts, RuleFacts)

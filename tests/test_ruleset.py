@@ -46,6 +46,18 @@ def test_every_api_preset_exists() -> None:
         assert isinstance(RuleSet.preset(name), RuleSet)
 
 
+def test_a_preset_is_made_once() -> None:
+    """Every call with one name gives the same RuleSet, so its games share the engine's
+    tables; a pickled copy is equal, and has facts of its own."""
+    import pickle
+
+    for name in RuleSet.preset_names():
+        rules = RuleSet.preset(name)
+        assert RuleSet.preset(name) is rules
+        copy = pickle.loads(pickle.dumps(rules))
+        assert copy == rules and copy is not rules and copy.facts is not rules.facts
+
+
 def test_unknown_preset_is_refused() -> None:
     """An unknown preset name raises RuleSetError, suggesting the closest name."""
     # RULES: VAR-7
