@@ -16,9 +16,11 @@ mask):
   following the states in the order they were played, as the environments observe);
 - with ``--vector``: the vector environment (:class:`~canasta_caliente.rl.CanastaVectorEnv`,
   random bots) at N copies, in learner steps of all the copies per second and in decisions
-  (the learners' and the bots') per second, which the engine alone bounds, and the batch
-  observation (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused
-  array, in observations per second, for N = 1, 16, 64, 256.
+  (the learners' and the bots') per second, which the engine alone bounds; the vector
+  environment in self-play (``seat=None``: every step one decision, of the seat to act, with
+  its observation and mask), in steps per second; and the batch observation
+  (:func:`~canasta_caliente.rl.observations_of`) of N states into one reused array, in
+  observations per second, for N = 1, 16, 64, 256.
 
 Each figure is the median of several runs, on one core.
 
@@ -140,16 +142,25 @@ def gymnasium_steps(rules: cc.RuleSet, hands: int, seed: int,
     return steps
 
 
-def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int,
-                 bots: Bot | str = "random") -> int:
-    """Play the vector environment of ``n`` copies (random bots, random legal ids from
-    ``info["legal_ids"]``, the masks built all the same) until ``hands`` episodes have ended;
-    return the learner steps of all the copies."""
+def vector_env(rules: cc.RuleSet, n: int, seed: int,
+               bots: Bot | str | None = "random") -> tuple[Any, dict[str, Any]]:
+    """The vector environment of ``n`` copies (``bots=None``: in self-play, the learner
+    playing every seat), reset; and its info."""
     from canasta_caliente.rl import CanastaVectorEnv
 
-    envs = CanastaVectorEnv(n, rules=rules, bots=bots, copy=False)
-    rng = random.Random(seed)
+    if bots is None:
+        envs = CanastaVectorEnv(n, rules=rules, seat=None, copy=False)
+    else:
+        envs = CanastaVectorEnv(n, rules=rules, bots=bots, copy=False)
     _, info = envs.reset(seed=seed * 100_003)
+    return envs, info
+
+
+def vector_play(envs: Any, info: dict[str, Any], hands: int, seed: int) -> int:
+    """Step ``envs`` (random legal ids from ``info["legal_ids"]``, the masks built all the
+    same) until ``hands`` episodes have ended; return the learner steps of all the copies."""
+    rng = random.Random(seed)
+    n = envs.num_envs
     steps = ended = 0
     while ended < hands:
         actions = np.array([ids[rng.randrange(len(ids))] for ids in info["legal_ids"]])
@@ -157,6 +168,15 @@ def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int,
         steps += n
         ended += int(terminations.sum() + truncations.sum())
     return steps
+
+
+def vector_steps(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                 bots: Bot | str | None = "random") -> int:
+    """Make the vector environment of ``n`` copies (random bots; ``bots=None``: self-play)
+    and play it until ``hands`` episodes have ended; return the learner steps of all the
+    copies."""
+    envs, info = vector_env(rules, n, seed, bots)
+    return vector_play(envs, info, hands, seed)
 
 
 def batch_states(rules: cc.RuleSet, n: int, seed: int) -> list[cc.GameState]:
@@ -242,16 +262,24 @@ def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     return observe_batches(batches, rounds) / (time.perf_counter() - start)
 
 
-def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int) -> tuple[float, float]:
-    """Learner steps per second (all copies) of the vector environment of ``n`` copies, and
-    decisions (the learners' and the bots') per second (the bots' moves counted in an untimed
-    run of the same games)."""
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                bots: Bot | str | None = "random") -> float:
+    """Learner steps per second (all copies) of the vector environment of ``n`` copies
+    (``bots=None``: self-play), made and reset before the clock starts (as a trainer's
+    environments are, once)."""
+    envs, info = vector_env(rules, n, seed, bots)
     start = time.perf_counter()
-    steps = vector_steps(rules, hands, seed, n)
-    elapsed = time.perf_counter() - start
+    steps = vector_play(envs, info, hands, seed)
+    return steps / (time.perf_counter() - start)
+
+
+def decisions_per_step(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
+    """Decisions (the learner's and the random bots') per learner step of the vector
+    environment of ``n`` copies, counted in an untimed run (what turns its rate into
+    decisions per second)."""
     counter = CountingBot()
-    vector_steps(rules, hands, seed, n, counter)
-    return steps / elapsed, (steps + counter.moves) / elapsed
+    steps = vector_steps(rules, hands, seed, n, counter)
+    return (steps + counter.moves) / steps
 
 
 SIZES = (1, 16, 64, 256)
@@ -261,6 +289,7 @@ STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
     "pettingzoo-ids": functools.partial(pettingzoo_steps, ids=True),
     **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
+    **{f"selfplay{n}": functools.partial(vector_steps, n=n, bots=None) for n in SIZES},
     # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
     **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
     "observation": observation_steps,
@@ -328,6 +357,7 @@ def main() -> None:
     engine, pz, pz_ids, gym_steps, gym_decisions = [], [], [], [], []
     vector: dict[int, list[float]] = {n: [] for n in SIZES}
     vector_decisions: dict[int, list[float]] = {n: [] for n in SIZES}
+    selfplay: dict[int, list[float]] = {n: [] for n in SIZES}
     batch: dict[int, list[float]] = {n: [] for n in SIZES}
     for run in range(args.runs):
         seed = args.seed + run
@@ -338,9 +368,11 @@ def main() -> None:
         gym_steps.append(learner)
         gym_decisions.append(everyone)
         for n in SIZES if args.vector else ():
-            learner, everyone = vector_rate(rules, max(args.hands, n), seed, n)
-            vector[n].append(learner)
-            vector_decisions[n].append(everyone)
+            episodes = max(args.hands, n)
+            vector[n].append(vector_rate(rules, episodes, seed, n))
+            vector_decisions[n].append(
+                vector[n][-1] * decisions_per_step(rules, episodes, seed, n))
+            selfplay[n].append(vector_rate(rules, episodes, seed, n, None))
             batch[n].append(batch_rate(rules, n, seed))
     print(f"{args.rules}: {args.runs} runs of {args.hands} random hands (median)")
     print(f"  engine decisions/s             {statistics.median(engine):10.0f}")
@@ -358,6 +390,9 @@ def main() -> None:
     for n in SIZES if args.vector else ():
         print(f"  vector env N={n:<3} decisions/s  "
               f"{statistics.median(vector_decisions[n]):10.0f}   (the learners' and the bots')")
+    for n in SIZES if args.vector else ():
+        print(f"  self-play N={n:<3} steps/s       {statistics.median(selfplay[n]):10.0f}"
+              "   (seat=None: one decision a step, obs+masks)")
     for n in SIZES if args.vector else ():
         print(f"  batch observation N={n:<3} obs/s {statistics.median(batch[n]):10.0f}")
 

@@ -210,3 +210,68 @@ def test_gymnasium_bad_bots_are_refused() -> None:
         CanastaGymEnv(rules="caliente", bots=[1, 2, 3])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="no seat 4"):
         CanastaGymEnv(rules="caliente", seat=4)
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-5p"])
+def test_gymnasium_self_play_observes_the_seat_to_act(preset: str) -> None:
+    """seat=None: every step is one decision of the seat to act, whose observation and mask
+    the step returns (info["seat"]); at the end every seat's reward is its side's hand reward,
+    the step's reward that of the seat that acted, and the observation that seat's."""
+    e = CanastaGymEnv(rules=preset, seat=None, render_mode="ansi")
+    space = cc.ActionSpace(e.rules)
+    rng = np.random.default_rng(1)
+    obs, info = e.reset(seed=5)
+    acted = set()
+    for _ in range(5000):
+        state = e.game_state
+        seat = state.current_player
+        assert info["seat"] == e.observed_seat == seat
+        assert np.array_equal(obs, cc.rl.observation_of(state, seat))
+        assert info["legal_ids"] == space.legal_ids(state)
+        assert e.render() == str(cc.observe(state, seat))
+        assert not info["rewards"].any()
+        acted.add(seat)
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(info["legal_ids"])))
+        if terminated:
+            break
+        assert (reward, truncated) == (0.0, False)
+    state = e.game_state
+    assert state.is_hand_over and info["action_mask"].all()
+    assert acted == set(state.active_seats)
+    expected = [hand_reward(state, state.side_of(s)) for s in range(e.rules.players)]
+    assert info["rewards"].dtype == np.float64 and info["rewards"].tolist() == expected
+    assert list(e.seat_rewards) == expected
+    assert reward == expected[seat] and info["seat"] == seat
+    assert np.array_equal(obs, cc.rl.observation_of(state, seat))
+
+
+def test_gymnasium_self_play_whole_games_and_illegal_ids() -> None:
+    """Self-play over whole games (the environment deals each hand), and an illegal id: its
+    reward goes to the seat that played it alone."""
+    e = CanastaGymEnv(rules="caliente-2p", seat=None, reward="game", illegal_reward=-3)
+    rng = np.random.default_rng(2)
+    _, info = e.reset(seed=1)
+    hands = 0
+    for _ in range(30_000):
+        hands = max(hands, e.game_state.hand_number)
+        _, reward, terminated, truncated, info = e.step(int(rng.choice(info["legal_ids"])))
+        if terminated or truncated:
+            break
+    assert terminated and e.game_state.is_game_over and hands >= 2  # more than one hand
+    winner = e.game_state.winner
+    assert info["rewards"].tolist() == [
+        1.0 if e.game_state.side_of(s) == winner else -1.0 for s in range(2)]
+    _, info = e.reset(seed=2)
+    seat = info["seat"]
+    _, reward, terminated, _, info = e.step(e.space.index("deal"))
+    assert (reward, terminated, info["illegal_action"]) == (-3.0, True, True)
+    assert info["rewards"].tolist() == [-3.0 if s == seat else 0.0 for s in range(2)]
+
+
+def test_gymnasium_self_play_check_env_and_refusals() -> None:
+    """check_env passes in self-play; bots with seat=None are refused, naming why."""
+    check_env(CanastaGymEnv(rules="caliente", seat=None), skip_render_check=False)
+    with pytest.raises(ValueError, match="self-play"):
+        CanastaGymEnv(rules="caliente", seat=None, bots="random")
+    with pytest.raises(ValueError, match="no seat -1"):
+        CanastaGymEnv(rules="caliente", seat=-1)

@@ -164,3 +164,27 @@ def test_vector_env_works_under_gymnasium_vector_wrappers() -> None:
             np.array([ids[0] for ids in info["legal_ids"]]))
         done = int((terminations | truncations).sum())
     assert "episode" in info
+
+
+def test_vector_env_self_play_equals_sync_vector_env() -> None:
+    """In self-play (seat=None), the same as SyncVectorEnv of self-play CanastaGymEnvs, the
+    seats observed and every seat's rewards included; row i is the observation of the seat to
+    act in copy i."""
+    play_both(4, 400, 3, rules="caliente", seat=None)
+    play_both(3, 300, 4, rules="caliente-2p", seat=None, reward="game", normalize=True)
+    envs = CanastaVectorEnv(3, rules="caliente", seat=None)
+    obs, info = envs.reset(seed=8)
+    assert envs.self_play and info["seat"].dtype == np.int64
+    assert info["rewards"].shape == (3, 4) and not info["rewards"].any()
+    for i, env in enumerate(envs.envs):
+        seat = env.game_state.current_player
+        assert info["seat"][i] == seat
+        assert np.array_equal(obs[i], observation_of(env.game_state, seat))
+
+
+def test_vector_env_copies_share_one_ruleset() -> None:
+    """Copies made from a preset's name share one RuleSet (and so the engine's tables that
+    play fills, once for all of them)."""
+    envs = CanastaVectorEnv(3, rules="caliente-2p")
+    assert all(env.rules is envs.rules for env in envs.envs)
+    assert envs.rules is cc.RuleSet.preset("caliente-2p")

@@ -1,10 +1,19 @@
-"""A Gymnasium single-agent environment: the learner plays one seat, bots play the others.
+"""A Gymnasium single-agent environment: the learner plays one seat, bots play the others;
+or, with ``seat=None``, the learner plays every seat (self-play).
 
 Conventions:
 
 - The learner plays ``seat`` (default 0); every other seat, its partners included, is played
   by a bot of :mod:`canasta_caliente.players.bots` (``bots=``: a bot or a bot name for every other
   seat, or a mapping from seat to bot or name; default ``"random"``).
+- Self-play, ``seat=None`` (as pgx and OpenSpiel's games step a multi-player game: one step,
+  one decision): the learner plays every seat, and no bot plays (``bots=`` is refused). Each
+  step plays the id of the seat to act, and the observation and mask are that of the next seat
+  to act, ``info["seat"]``. The reward is that of the seat that acted; ``info["rewards"]``
+  holds the step's reward of every seat (a float64 array, by seat), so that at an episode's end
+  the other seats' rewards reach their last actions. At the end, the observation and mask are
+  those of the seat that acted last (``info["seat"]`` still names it). An illegal id gives
+  ``illegal_reward`` to the seat that played it and 0 to the others.
 - Observations are :func:`~canasta_caliente.rl.observation` of the learner's view (a float32
   ``Box`` with finite bounds, :func:`~canasta_caliente.rl.observation_layout`); actions are the
   ids of :class:`~canasta_caliente.ActionSpace`.
@@ -141,8 +150,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self,
         rules: RuleSet | str | None = None,
         *,
-        seat: int = 0,
-        bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] = "random",
+        seat: int | None = 0,
+        bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
         reward: Reward = "hand",
         illegal_reward: float = -1.0,
         reward_scale: float = 1.0,
@@ -153,12 +162,22 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The rules of every game."""
         self.reward_mode: Reward = check_reward(reward)
         players = self.rules.players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < players):
             raise ValueError(f"no seat {seat!r} at a table of {players}")
         self.seat = seat
-        """The learner's seat."""
+        """The learner's seat; ``None`` in self-play (the learner plays every seat)."""
         others = [s for s in range(players) if s != seat]
-        if isinstance(bots, Mapping):
+        self.bots: dict[int, Bot]
+        """The bot of each seat the learner does not play (none in self-play)."""
+        if seat is None:
+            if bots is not None:
+                raise ValueError("bots: in self-play (seat=None) the learner plays every seat, "
+                                 "so no bot plays")
+            self.bots = {}
+        elif bots is None:
+            self.bots = dict.fromkeys(others, get_bot("random"))
+        elif isinstance(bots, Mapping):
             missing = [s for s in others if s not in bots]
             if missing:
                 raise ValueError(f"bots: no bot for seats {missing}")
@@ -202,6 +221,11 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
         self._every_id = tuple(range(self.space.size))
+        # The seat observed: the learner's, or in self-play the seat to act (at an episode's
+        # end, the seat that acted last); and in self-play every seat's reward of the last step.
+        self._observed = 0 if seat is None else seat
+        self._no_rewards = (0.0,) * players
+        self._rewards = self._no_rewards
         # The learner's observation kept from step to step, rewritten where the state changed.
         self._observations = ObservationTracker(self.rules)
         self._started = False
@@ -224,17 +248,33 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         else:
             ids = self._legal_ids
             mask = ids_mask(self.space.size, ids, np.int8)
+        if self.seat is None:
+            return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal,
+                    "seat": self._observed, "rewards": np.array(self._rewards, np.float64)}
         return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
 
+    @property
+    def observed_seat(self) -> int:
+        """The seat whose observation and mask the environment gives: the learner's, or in
+        self-play the seat to act (at an episode's end, the seat that acted last)."""
+        return self._observed
+
+    @property
+    def seat_rewards(self) -> tuple[float, ...]:
+        """Every seat's reward of the last step, in seat order (``info["rewards"]`` in
+        self-play): the step's reward is that of the seat that acted (the learner's)."""
+        return self._rewards
+
     def _obs(self) -> npt.NDArray[np.float32]:
-        vector = self._observations.observe(self.game_state, self.seat)
+        vector = self._observations.observe(self.game_state, self._observed)
         return vector if self._scale is None else vector / self._scale
 
     def _play_bots(self) -> str:
         """Let the bots act until the learner is to act or the episode ends; return where the
-        episode stands (``"play"``, ``"terminated"``, ``"truncated"``)."""
+        episode stands (``"play"``, ``"terminated"``, ``"truncated"``). In self-play no bot
+        acts: the learner is to act at once, in the seat to act."""
         state = self.game_state
-        bots, rng = self.bots, self._bot_rng
+        bots, rng, learner = self.bots, self._bot_rng, self.seat
         while True:
             state, end = finish_hand(state, self.reward_mode)
             if end != "play":
@@ -242,8 +282,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 return end
             seat = state.current_player
             assert seat is not None  # a hand in play always has a seat to act
-            if seat == self.seat:
+            if seat == learner or learner is None:
                 self.game_state = state
+                self._observed = seat
                 self._legal_ids = self.space.legal_ids(state)
                 return end
             legal = legal_actions(state)
@@ -278,6 +319,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.game_state = state
         self._started = True
         self._done = False
+        self._rewards = self._no_rewards
         end = self._play_bots()
         self._done = end != "play"
 
@@ -297,24 +339,32 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         i = action_id(action, self.space)
         if self._done:
             raise EpisodeError("the episode has ended: call reset() to start another")
+        acting = self._observed
         if i not in self._legal_ids:
             self._done = True
+            rewards = list(self._no_rewards)
+            rewards[acting] = self.illegal_reward
+            self._rewards = tuple(rewards)
             return self.illegal_reward, True, False, True
         self.game_state = apply(self.game_state, self.space.action(i))
         end = self._play_bots()
         self._done = end != "play"
-        reward = 0.0
         if end == "terminated":
-            side = self.game_state.side_of(self.seat)
-            reward = episode_reward(self.game_state, self.reward_mode, side)
-            if self.reward_mode == "hand":
-                reward /= self.reward_scale
-        return reward, end == "terminated", end == "truncated", False
+            self._rewards = tuple(map(self._reward_of, range(self.rules.players)))
+            return self._rewards[acting], True, False, False
+        self._rewards = self._no_rewards
+        return 0.0, False, end == "truncated", False
+
+    def _reward_of(self, seat: int) -> float:
+        """The reward of ``seat`` at the end of the episode, in ``self.game_state``."""
+        state = self.game_state
+        reward = episode_reward(state, self.reward_mode, state.side_of(seat))
+        return reward / self.reward_scale if self.reward_mode == "hand" else reward
 
     def render(self) -> str | None:
-        """``"ansi"``: the learner's view of the table as text."""
+        """``"ansi"``: the view of the table of the seat observed (the learner's) as text."""
         if not self._started:
             raise EpisodeError("call reset() before render()")
         if self.render_mode == "ansi":
-            return str(observe(self.game_state, self.seat))
+            return str(observe(self.game_state, self._observed))
         return None
