@@ -20,11 +20,12 @@ What it offers:
   :class:`~canasta_caliente.ActionSpace`;
 - :func:`env` / :class:`CanastaEnv`: a PettingZoo AEC environment, one agent per seat
   (:func:`raw_env`: unwrapped);
-- :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots,
-  registered with Gymnasium on import under :data:`ENV_IDS` (one id per preset);
+- :class:`CanastaGymEnv`: a Gymnasium single-agent environment, the other seats played by bots
+  (or, with ``seat=None``, every seat by the learner: self-play), registered with Gymnasium on
+  import under :data:`ENV_IDS` (one id per preset);
 - :func:`observation_scale`: what the environments' ``normalize=True`` divides by;
 - :class:`CanastaVectorEnv`: N Gymnasium games stepped in one call (Gymnasium's ``VectorEnv``),
-  observations and masks written as (N, ...) arrays;
+  observations and masks written as (N, ...) arrays, against bots or in self-play;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
 The modules: ``features`` (the observations and masks), ``_rows`` (the packers of an

@@ -325,7 +325,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play the learner's action id, then the bots until the learner is to act again."""
+        """Play the learner's action id, then the bots until the learner is to act again (in
+        self-play, the id of the seat to act, and no bot)."""
         reward, terminated, truncated, illegal = self.play(action)
         return self._obs(), reward, terminated, truncated, self._info(illegal)
 
