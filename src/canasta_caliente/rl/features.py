@@ -466,7 +466,9 @@ class ObservationTracker:
     and is reused. An action changes a few parts (a draw: the actor's hand, the stock and the
     turn), so a step packs a few segments; the sides' tables, which change only with a meld,
     are packed once for every seat. Each seat's row is built from what that seat may see, as
-    :func:`observation_of` builds it.
+    :func:`observation_of` builds it. The rows of the last state observed are kept, one per
+    seat that observed it, so that observing it again costs nothing; no older state is kept
+    alive.
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.rl import ObservationTracker, observation_of
@@ -486,8 +488,11 @@ class ObservationTracker:
         """The rules of every state observed."""
         self._offsets = o = layout_offsets(rules)
         players = rules.players
-        # Per seat: the state it last observed and that row.
-        self._seen: list[GameState | None] = [None] * players
+        # The last state observed, and its row for each seat that has observed it (b"": not
+        # yet). Only that state's rows are kept: rows kept per seat, each with its own state,
+        # would keep up to one older state per seat alive, for the garbage collector to
+        # traverse again and again (1,024 states in a vector environment of 256 games).
+        self._state: GameState | None = None
         self._rows: list[bytes] = [b""] * players
         # Each segment with the part it was packed from (None: nothing packed yet).
         self._hands: list[tuple[int, ...] | None] = [None] * players
@@ -547,8 +552,13 @@ class ObservationTracker:
                              "the states of one RuleSet")
         if type(seat) is not int or not 0 <= seat < rules.players:
             seat = _seat_of(state, seat)  # raises, unless an int subclass in range
-        if self._seen[seat] is state:
-            return self._rows[seat]
+        if state is self._state:
+            row = self._rows[seat]
+            if row:
+                return row
+        else:
+            self._state = state
+            self._rows = [b""] * rules.players
         o = self._offsets
         table = state.table
         hands = table.hands
@@ -596,7 +606,6 @@ class ObservationTracker:
             self._phase_row = phase_row = phase_segment(o, turn.phase, turn.question)
         else:
             turn_row, phase_row = self._turn_row, self._phase_row
-        self._seen[seat] = state
         self._rows[seat] = row = assemble(
             o, seat, self._hand_rows[seat], self._known_fields[seat], sizes,
             None if over else turn.player, self._table_rows[mine], self._pile_row,
