@@ -488,11 +488,12 @@ class ObservationTracker:
         """The rules of every state observed."""
         self._offsets = o = layout_offsets(rules)
         players = rules.players
-        # The last state observed, and its row for each seat that has observed it (b"": not
-        # yet). Only that state's rows are kept: rows kept per seat, each with its own state,
-        # would keep up to one older state per seat alive, for the garbage collector to
-        # traverse again and again (1,024 states in a vector environment of 256 games).
+        # The last state observed, and the seats whose rows (by seat) are of it, as bits.
+        # Only that state is kept: rows kept per seat, each with its own state, would keep up
+        # to one older state per seat alive, for the garbage collector to traverse again and
+        # again (1,024 states in a vector environment of 256 games).
         self._state: GameState | None = None
+        self._fresh = 0
         self._rows: list[bytes] = [b""] * players
         # Each segment with the part it was packed from (None: nothing packed yet).
         self._hands: list[tuple[int, ...] | None] = [None] * players
@@ -552,13 +553,11 @@ class ObservationTracker:
                              "the states of one RuleSet")
         if type(seat) is not int or not 0 <= seat < rules.players:
             seat = _seat_of(state, seat)  # raises, unless an int subclass in range
-        if state is self._state:
-            row = self._rows[seat]
-            if row:
-                return row
-        else:
+        if state is not self._state:
             self._state = state
-            self._rows = [b""] * rules.players
+            self._fresh = 0
+        elif self._fresh >> seat & 1:
+            return self._rows[seat]
         o = self._offsets
         table = state.table
         hands = table.hands
@@ -606,6 +605,7 @@ class ObservationTracker:
             self._phase_row = phase_row = phase_segment(o, turn.phase, turn.question)
         else:
             turn_row, phase_row = self._turn_row, self._phase_row
+        self._fresh |= 1 << seat
         self._rows[seat] = row = assemble(
             o, seat, self._hand_rows[seat], self._known_fields[seat], sizes,
             None if over else turn.player, self._table_rows[mine], self._pile_row,
