@@ -204,7 +204,7 @@ def batches_of(rules: cc.RuleSet, n: int, seed: int) -> list[tuple[Any, ...]]:
     from canasta_caliente.rl import observations_of
 
     states = batch_states(rules, POOL, seed)
-    seats = [s.current_player for s in states]
+    seats = [s.current_player or 0 for s in states]  # every state is in play: a seat acts
     return [(states[i:i + n], seats[i:i + n], observations_of(states[i:i + n], seats[i:i + n]))
             for i in range(0, POOL, n)]
 
