@@ -222,7 +222,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._legal_ids: tuple[int, ...] = ()
         self._every_id = tuple(range(self.space.size))
         # The seat observed: the learner's, or in self-play the seat to act (at an episode's
-        # end, the seat that acted last); and in self-play every seat's reward of the last step.
+        # end, the seat that acted last); and every seat's reward of the last step.
         self._observed = 0 if seat is None else seat
         self._no_rewards = (0.0,) * players
         self._rewards = self._no_rewards

