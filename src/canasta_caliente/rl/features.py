@@ -36,7 +36,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import NUM_KINDS, Card
+from ..cards import NUM_KINDS, NUM_RANKS, Card
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Question, SideTable, Turn
 from ..views.action_space import ActionSpace
@@ -71,7 +71,6 @@ __all__ = [
     "observations_of",
 ]
 
-_RANKS = 11
 _QUESTIONS = tuple(Question)
 
 SCORE_BOUND = 2**24
@@ -136,10 +135,10 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("to_act", (players,), 0, 1,
          "per seat (from the observer), 1 for the seat to act (a partner answering 'ask' is the "
          "one to act); all 0 between hands"),
-        ("melds", (sides, _RANKS, 3), 0, float(4 * d),
+        ("melds", (sides, NUM_RANKS, 3), 0, float(4 * d),
          "per side (from the observer's), per natural rank 4 to A, the meld's naturals, 2s and "
          "jokers (all 0: no meld of that rank)"),
-        ("canastas", (sides, 2), 0, float(_RANKS),
+        ("canastas", (sides, 2), 0, float(NUM_RANKS),
          "per side, its natural canastas and its mixed canastas"),
         ("stop_cards", (sides,), 0, float(deck[Card.BLACK_THREE]),
          "per side, the stop cards (B3) it has melded"),
@@ -298,19 +297,19 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     # then per field its stop cards, bonus cards, Caliente cards, score and minimum.
     facts_order = [7 * k + j for k in range(sides) for j in (0, 1)]
     facts_order += [7 * k + j for j in range(2, 7) for k in range(sides)]
-    pile_state = _packer(3)
+    pack_pile_state = _packer(3)
     return LayoutOffsets(
         size=size, players=players, low=low, high=high, scale=scale,
-        kinds=_packer(NUM_KINDS), sizes=_packer(players), melds=_packer(_RANKS * 3),
+        kinds=_packer(NUM_KINDS), sizes=_packer(players), melds=_packer(NUM_RANKS * 3),
         side_facts=_packer(7 * sides),
         rotations=tuple(tuple((side + k) % sides for k in range(sides))
                         for side in range(sides)),
         facts_order=operator.itemgetter(*facts_order), pile=_packer(2 * NUM_KINDS + 1),
         turn=_packer(2 + NUM_KINDS), no_known=_packer(NUM_KINDS)(*NONE_KNOWN),
-        no_melds=_packer(_RANKS * 3)(*[0] * (_RANKS * 3)),
+        no_melds=_packer(NUM_RANKS * 3)(*[0] * (NUM_RANKS * 3)),
         no_pile=_packer(2 * NUM_KINDS + 4)(*[0] * (2 * NUM_KINDS + 4)),
         no_turn=_packer(2 + NUM_KINDS)(*[0] * (2 + NUM_KINDS)), to_act=_one_hots(players),
-        pile_states=tuple(pile_state(bits >> 2, (bits >> 1) & 1, bits & 1)
+        pile_states=tuple(pack_pile_state(bits >> 2, (bits >> 1) & 1, bits & 1)
                           for bits in range(8)),
         stocks=tuple(_packer(1)(n) for n in range(rules.deck_size + 1)),
         phases=tuple(tuple(phase + question for question in questions)

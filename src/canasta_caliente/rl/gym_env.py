@@ -248,10 +248,11 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         else:
             ids = self._legal_ids
             mask = ids_mask(self.space.size, ids, np.int8)
+        info = {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
         if self.seat is None:
-            return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal,
-                    "seat": self._observed, "rewards": np.array(self._rewards, np.float64)}
-        return {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
+            info["seat"] = self._observed
+            info["rewards"] = np.array(self._rewards, np.float64)
+        return info
 
     @property
     def observed_seat(self) -> int:

@@ -114,7 +114,6 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self._autoreset = np.zeros(num_envs, np.bool_)
         # Each copy's observation kept from step to step, rewritten where its state changed.
         self._trackers = [ObservationTracker(self.rules) for _ in range(num_envs)]
-        self._observed: list[int] = []  # the seat each copy's row observes, once observed
         self._started = False
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
@@ -178,14 +177,15 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def _observe(self) -> Observations:
         envs = self.envs
-        self._observed = [env.observed_seat for env in envs]
-        out = observations_of([env.game_state for env in envs], self._observed,
-                              self._observations, self._trackers)
+        out = observations_of([env.game_state for env in envs],
+                              [env.observed_seat for env in envs], self._observations,
+                              self._trackers)
         if self._scale is not None:
             np.divide(out, self._scale, out=out)
         return out.copy() if self.copy else out
 
-    def _info(self, illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
+    def _masks(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.object_]]:
+        """Every copy's mask, (N, ids) int8, and its legal ids (an object array of tuples)."""
         n, size = self.num_envs, self._ids
         # The masks are set byte by byte in a bytearray that NumPy then reads in place (as
         # ids_mask does), rather than gathered as a list of flat indices that NumPy converts
@@ -201,13 +201,17 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             else:
                 for j in ids:
                     buffer[start + j] = 1
-        mask = np.frombuffer(buffer, np.int8).reshape(n, size)
+        return np.frombuffer(buffer, np.int8).reshape(n, size), legal
+
+    def _info(self, illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
+        n = self.num_envs
+        mask, legal = self._masks()
         every = np.ones(n, np.bool_)
         info = {"action_mask": mask, "_action_mask": every, "legal_ids": legal,
                 "_legal_ids": every.copy(), "illegal_action": illegal,
                 "_illegal_action": every.copy()}
         if self.self_play:
-            info["seat"] = np.array(self._observed, np.int64)
+            info["seat"] = np.array([env.observed_seat for env in self.envs], np.int64)
             info["_seat"] = every.copy()
             # Only a copy whose episode has just ended has rewards other than 0.
             rewards = np.zeros((n, self.rules.players), np.float64)
@@ -222,8 +226,7 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         at its episode's last step)."""
         if not self._started:
             raise EpisodeError("call reset() before action_masks()")
-        mask: npt.NDArray[np.int8] = self._info(np.zeros(self.num_envs, np.bool_))["action_mask"]
-        return mask.astype(np.bool_)
+        return self._masks()[0].astype(np.bool_)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
