@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+import numpy.typing as npt
+
 from ..cards import B3, CAL, NUM_KINDS, Card
 from ..rules.ruleset import RuleSet
 from ..state.game import Phase, Question, SideTable, Turn
@@ -38,6 +41,13 @@ def assemble(o: LayoutOffsets, me: int, hand: bytes, known: bytes, sizes: Sequen
         hand, known, o.sizes(*sizes[me:], *sizes[:me]),
         o.to_act[players if actor is None else (actor - me) % players], table, pile,
         pile_state, o.stocks[stock], turn, phase])
+
+
+def write_rows(rows: list[bytes], out: npt.NDArray[np.float32]) -> None:
+    """Write ``rows`` (one packed row per row of ``out``, a C-contiguous float32 array of
+    rows of the observation's width) into ``out``: joined, read by NumPy in place and cast
+    to float32 once for the batch."""
+    np.copyto(out, np.frombuffer(b"".join(rows), np.int32).reshape(out.shape))
 
 
 def known_field(rows: list[bytes], me: int) -> bytes:

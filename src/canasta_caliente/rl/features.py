@@ -56,6 +56,7 @@ from ._rows import (
     phase_segment,
     pile_state,
     turn_segment,
+    write_rows,
 )
 
 __all__ = [
@@ -426,14 +427,12 @@ def observations_of(
             if not isinstance(tracker, ObservationTracker):
                 raise TypeError(f"trackers[{i}]: expected an ObservationTracker, got "
                                 f"{type(tracker).__name__}")
-    # The rows, packed as int32, are joined, read by NumPy in place and cast to float32 once
-    # for the batch.
     if trackers is None:
         rows = [_encode_state(o, state, _seat_of(state, seats[i]))
                 for i, state in enumerate(states)]
     else:
         rows = [trackers[i].row(state, seats[i]) for i, state in enumerate(states)]
-    np.copyto(out, np.frombuffer(b"".join(rows), _I32).reshape(n, o.size))
+    write_rows(rows, out)
     return out
 
 
