@@ -27,21 +27,32 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Hypothesis profiles. "ci" is the whole suite's; "quick" is the quick loop's (`-m "not slow"`),
-# a third of the examples, so that each property still runs there and still can fail, and the
+# a sixth of the examples, so that each property still runs there and still can fail, and the
 # whole suite keeps every example; "long" is run by hand. HYPOTHESIS_PROFILE chooses one
 # whatever the marks (`HYPOTHESIS_PROFILE=ci python -m pytest -m "not slow"`). Tests that set
-# their own `max_examples` keep it in every profile; tests that scale the profile's
-# (`10 * settings().max_examples`) scale with it.
+# their own number of examples give it for the whole suite through `scaled` (below), and so
+# scale with the profile too, as tests that scale the profile's (`10 * settings().max_examples`)
+# do.
+CI_EXAMPLES = 30
+"""The examples of a property in the whole suite's profile ("ci")."""
 settings.register_profile(
-    "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=CI_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
-    "quick", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "quick", max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "long", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def scaled(examples: int) -> int:
+    """``examples`` (a property's examples in the whole suite) scaled to the loaded profile:
+    the same number in the whole suite, a sixth of it in the quick loop (at least one), and
+    a hundred times more in the long profile. Read when a test module is collected, after
+    :func:`pytest_configure` has loaded the profile."""
+    return max(1, examples * settings().max_examples // CI_EXAMPLES)
 
 
 def leaves_out_slow(markexpr: str) -> bool:

@@ -32,7 +32,7 @@ np = pytest.importorskip("numpy")
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.cards import counts_from_cards  # noqa: E402
 from canasta_caliente.rl import observation, observation_layout, observation_of  # noqa: E402
-from conftest import EVERY_PRESET, RARE_WEIGHTS, deal, play, rules_for  # noqa: E402
+from conftest import EVERY_PRESET, RARE_WEIGHTS, deal, play, rules_for, scaled  # noqa: E402
 from strategies import rulesets  # noqa: E402
 
 B3, CAL = cc.Card.BLACK_THREE, cc.Card.CALIENTE
@@ -282,7 +282,7 @@ def walk(rules: cc.RuleSet, seed: int, actions: int, *, every_seat: bool) -> int
     return checked
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_readers_agree_with_the_state_under_any_rules(rules: cc.RuleSet, seed: int) -> None:
     """Under generated RuleSets (every option combined), at the states of a random game, the
@@ -291,7 +291,7 @@ def test_readers_agree_with_the_state_under_any_rules(rules: cc.RuleSet, seed: i
 
 
 @pytest.mark.slow
-@settings(max_examples=50)
+@settings(max_examples=scaled(50))
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_readers_agree_with_the_state_in_long_games(rules: cc.RuleSet, seed: int) -> None:
     """The same over longer games (several hands), every seat's observation checked."""

@@ -23,6 +23,7 @@ from canasta_caliente.rules import _documents as _ruledocs
 from canasta_caliente.rules import _validation as _rulecheck
 from canasta_caliente.rules import ruleset as rules_module
 from canasta_caliente.testing import sweep
+from conftest import scaled
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_RULES = ROOT / "examples" / "house-rules"
@@ -142,7 +143,7 @@ def varied_rulesets(draw: st.DrawFn) -> RuleSet:
     return base.replace(**options)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(varied_rulesets())
 def test_every_ruleset_round_trips(rules: RuleSet) -> None:
     """from_dict(r.to_dict()) == r, and the same through JSON and TOML text."""

@@ -26,7 +26,7 @@ from canasta_caliente.engine.successors import apply_general
 from canasta_caliente.players.bots import _heuristic, heuristic_bot
 from canasta_caliente.testing import check_invariants, stacked_deck
 from canasta_caliente.views.view import View, observe, resample
-from conftest import finished_hand
+from conftest import finished_hand, scaled
 from strategies import rulesets
 
 R3 = cc.Card.RED_THREE
@@ -144,7 +144,7 @@ def _must_hold(view: View, seat: int) -> tuple[int, ...]:
     return row
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(taking_states(), st.integers(0, 2**32))
 def test_known_follows_play_under_every_ruleset(states: list[cc.GameState], salt: int) -> None:
     """Under every RuleSet: the known cards of each seat are in its hand or waiting; the

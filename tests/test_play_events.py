@@ -32,7 +32,7 @@ from canasta_caliente.cards import NUM_RANKS, counts_from_cards
 from canasta_caliente.engine.checks import freezer_rules
 from canasta_caliente.play import kinds as k
 from canasta_caliente.state.game import HandResult, Phase, Question, SideTable, Turn
-from conftest import EVERY_PRESET, deal, play, rules_for
+from conftest import EVERY_PRESET, deal, play, rules_for, scaled
 from play_walks import steps
 from strategies import rulesets
 
@@ -341,7 +341,7 @@ def test_events_replay_over_whole_games(preset: str) -> None:
             check_action(before, action)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_events_replay_under_generated_rulesets(rules: cc.RuleSet, seed: int) -> None:
     for before, action, _, _ in steps(rules, seed, 120):
@@ -349,7 +349,7 @@ def test_events_replay_under_generated_rulesets(rules: cc.RuleSet, seed: int) ->
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_events_replay_under_many_generated_rulesets(rules: cc.RuleSet, seed: int) -> None:
     for before, action, _, _ in steps(rules, seed, 600):

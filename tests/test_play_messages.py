@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -25,15 +26,23 @@ from conftest import EVERY_PRESET  # noqa: E402
 from play_walks import steps  # noqa: E402
 
 
-def validator(name: str) -> jsonschema.Draft202012Validator:
-    """A validator of the shipped schema ``name``, built here from the files (not the
-    package's own)."""
+def shipped_registry() -> referencing.Registry[Any]:
+    """Every shipped schema, each checked against the JSON Schema meta-schema, in one
+    registry built here from the files (not the package's own)."""
     docs = [schema(n) for n in SCHEMA_NAMES]
-    registry = referencing.Registry().with_resources(
-        (doc["$id"], referencing.Resource.from_contents(doc)) for doc in docs)
     for doc in docs:
         jsonschema.Draft202012Validator.check_schema(doc)
-    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+    return referencing.Registry().with_resources(
+        (doc["$id"], referencing.Resource.from_contents(doc)) for doc in docs)
+
+
+REGISTRY = shipped_registry()
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator of the shipped schema ``name``, its references resolved in
+    :data:`REGISTRY`."""
+    return jsonschema.Draft202012Validator(schema(name), registry=REGISTRY)
 
 
 MESSAGE = validator("message")

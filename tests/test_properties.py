@@ -19,7 +19,7 @@ from canasta_caliente.testing import (
     check_invariants,
     reference_legal_actions,
 )
-from conftest import checked_walk
+from conftest import checked_walk, scaled
 from strategies import ruleset_options, rulesets
 
 
@@ -105,7 +105,7 @@ def test_scores_are_the_sum_of_hand_totals(rules: cc.RuleSet, seed: int) -> None
 
 
 @pytest.mark.slow
-@settings(max_examples=150)
+@settings(max_examples=scaled(150))
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_engine_matches_the_independent_reference_under_any_rules(
     rules: cc.RuleSet, seed: int
@@ -118,7 +118,7 @@ def test_engine_matches_the_independent_reference_under_any_rules(
     assert check.checked > 0
 
 
-@settings(max_examples=10)
+@settings(max_examples=scaled(10))
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_engine_matches_the_independent_reference_briefly_under_any_rules(
     rules: cc.RuleSet, seed: int

@@ -34,7 +34,7 @@ from canasta_caliente.rl import (  # noqa: E402
     observation_scale,
     raw_env,
 )
-from conftest import quick_part  # noqa: E402
+from conftest import quick_part, scaled  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -439,7 +439,7 @@ _ANY_VALUE = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(value=_ANY_VALUE)
 def test_fuzz_gym_step_and_reset(value: object) -> None:
     """Any value as an action or a seed: a TypeError, the library's error, or a valid step or
@@ -458,7 +458,7 @@ def test_fuzz_gym_step_and_reset(value: object) -> None:
         e.reset(seed=1, options=value)  # type: ignore[arg-type]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(value=_ANY_VALUE)
 def test_fuzz_aec_step_and_reset(value: object) -> None:
     """The same for the PettingZoo environment."""

@@ -32,6 +32,7 @@ import canasta_caliente as cc
 from canasta_caliente.studies.play import game_seed
 from canasta_caliente.studies.pool import sigint_held
 from canasta_caliente.studies.simulate import GameResult, play_game, simulate
+from conftest import quick_part
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = cc.RuleSet.preset("caliente")
@@ -148,7 +149,10 @@ PROGRESS = rb"(\d+)/3000"
 
 
 @needs_proc
-@pytest.mark.parametrize(("when", "group"), [("early", True), ("mid", True), ("mid", False)],
+# (The quick loop interrupts early, by Ctrl-C, and mid-run, the parent alone.)
+@pytest.mark.parametrize(("when", "group"),
+                         quick_part([("early", True), ("mid", True), ("mid", False)],
+                                    [("early", True), ("mid", False)]),
                          ids=["early-ctrl-c", "mid-ctrl-c", "mid-parent-only"])
 def test_cli_simulate_interrupt(when: str, group: bool) -> None:
     """`simulate --workers 2` interrupted as soon as its progress bar appears (while the pool
@@ -197,7 +201,7 @@ print(json.dumps({"interrupted": result.interrupted, "requested": result.request
 
 
 @needs_proc
-@pytest.mark.parametrize("when", ["early", "mid"])
+@pytest.mark.parametrize("when", quick_part(["early", "mid"], ["mid"]))
 def test_library_simulate_interrupted_like_a_notebook(when: str) -> None:
     """A notebook's interrupt (SIGINT to the kernel's process alone) during `simulate(...,
     workers=2)`, early or once games 0 to 49 have come back: the call returns within seconds

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.records.storage import GameRecord, ReplayError
-from conftest import PRESETS, RARE_WEIGHTS
+from conftest import PRESETS, RARE_WEIGHTS, scaled
 from strategies import rulesets
 
 
@@ -46,7 +46,7 @@ def test_whole_games_of_every_preset_round_trip(preset: str) -> None:
     _round_trips(record)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32))
 def test_games_of_generated_rulesets_round_trip(rules: cc.RuleSet, seed: int) -> None:
     _round_trips(_played(rules, seed, limit=300))

@@ -22,7 +22,7 @@ from canasta_caliente.cards import NUM_KINDS, Card
 from canasta_caliente.testing import check_invariants
 from canasta_caliente.views import view as views
 from canasta_caliente.views.view import View, observe, resample
-from conftest import PRESETS, STATES, finished_hand, random_state
+from conftest import PRESETS, STATES, finished_hand, random_state, scaled
 
 
 def _view_with_known_cards() -> View:
@@ -262,7 +262,7 @@ def changes(draw: st.DrawFn, view: View) -> dict[str, Any]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(STATES, st.integers(0, 5), st.data())
 def test_a_changed_view_is_refused_or_resampled_soundly(
         state: cc.GameState, seat_pick: int, data: st.DataObject) -> None:
@@ -271,7 +271,7 @@ def test_a_changed_view_is_refused_or_resampled_soundly(
     _refused_or_resampled_soundly(observe(state, seat_pick % state.rules.players), data)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(st.builds(finished_hand, st.sampled_from(PRESETS), st.integers(0, 2**32)),
        st.integers(0, 5), st.data())
 def test_a_changed_view_of_a_finished_hand_is_refused_or_resampled_soundly(

@@ -28,6 +28,7 @@ from canasta_caliente.testing import stacked_deck
 from canasta_caliente.web import app
 from canasta_caliente.web.server import MESSAGE_LIMIT
 from canasta_caliente.web.tables import Seat, Table, load_tables
+from conftest import scaled
 from strategies import rulesets
 
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
@@ -384,7 +385,7 @@ def expected_reasons(state: cc.GameState) -> set[str]:
 
 
 # RULES: PILE-3, PILE-5, READ-6
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25), deadline=None)
 @given(rules=rulesets(), kinds=st.sets(st.sampled_from(sorted(FREEZER_KINDS))),
        seed=st.integers(0, 2**32))
 def test_the_messages_pile_reasons_name_every_freezer_under_any_rules(
