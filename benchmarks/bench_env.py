@@ -30,17 +30,27 @@ of the warm-up alone, divided by the steps), which a shared machine's load does 
 ``--base SRC`` (the ``src`` folder of another checkout, exported with ``git archive``) counts
 that checkout beside this one in the same run. It needs valgrind.
 
+``--base SRC`` without ``--instructions`` times ``--loops`` side by side instead: each run of a
+loop is a child process of this checkout then of the base, alternating (so a change in the
+machine's speed falls on both alike), ``--runs`` times; it prints each side's median steps per
+second and their ratio. A child plays ``--warm`` hands first, untimed, and the vector
+environments are made and reset before its clock starts.
+
     python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3 [--vector]
     python benchmarks/bench_env.py --instructions --hands 20 --base /tmp/base/src
+    python benchmarks/bench_env.py --hands 40 --runs 3 --loops pettingzoo engine \
+        --base /tmp/base/src
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -285,17 +295,62 @@ def decisions_per_step(rules: cc.RuleSet, hands: int, seed: int, n: int) -> floa
 SIZES = (1, 16, 64, 256)
 """The numbers of copies (and of states a batch) measured."""
 
+VECTOR_LOOPS: dict[str, tuple[int, str | None]] = {
+    **{f"vector{n}": (n, "random") for n in SIZES},
+    **{f"selfplay{n}": (n, None) for n in SIZES},
+}
+"""The vector environment's loops, by name: the copies, and the bots (None: self-play)."""
+
 STEPPERS: dict[str, Callable[[cc.RuleSet, int, int], int]] = {
     "engine": engine_steps, "pettingzoo": pettingzoo_steps, "gymnasium": gymnasium_steps,
     "pettingzoo-ids": functools.partial(pettingzoo_steps, ids=True),
-    **{f"vector{n}": functools.partial(vector_steps, n=n) for n in SIZES},
-    **{f"selfplay{n}": functools.partial(vector_steps, n=n, bots=None) for n in SIZES},
+    **{name: functools.partial(vector_steps, n=n, bots=bots)
+       for name, (n, bots) in VECTOR_LOOPS.items()},
     # A "hand" of the batch loop is one round of the POOL states, observed N at a time.
     **{f"batch{n}": functools.partial(batch_steps, n=n) for n in (1, 256)},
     "observation": observation_steps,
     "tracked": tracked_steps,
 }
-"""The loops ``--instructions`` counts, by name."""
+"""The loops ``--instructions`` counts (and ``--base`` times), by name."""
+
+
+def timed_steps(loop: str, rules: cc.RuleSet, hands: int, seed: int) -> tuple[int, float]:
+    """The steps of one run of ``loop`` and the seconds they took; a vector loop's
+    environments are made and reset before the clock starts."""
+    if loop in VECTOR_LOOPS:
+        n, bots = VECTOR_LOOPS[loop]
+        envs, info = vector_env(rules, n, seed, bots)
+        start = time.perf_counter()
+        steps = vector_play(envs, info, hands, seed)
+    else:
+        start = time.perf_counter()
+        steps = STEPPERS[loop](rules, hands, seed)
+    return steps, time.perf_counter() - start
+
+
+def time_side_by_side(args: argparse.Namespace) -> None:
+    """Time each loop in child processes here and in ``--base``, alternating, and print the
+    medians and their ratio."""
+    def rate(loop: str, src: str | None) -> float:
+        env = dict(os.environ, **({"PYTHONPATH": src} if src else {}))
+        done = subprocess.run(
+            [sys.executable, __file__, "--child", loop, "--timed", "--rules", args.rules,
+             "--warm", str(args.warm), "--hands", str(args.hands), "--seed", str(args.seed)],
+            capture_output=True, text=True, env=env, check=True)
+        steps, seconds = done.stdout.split()
+        return int(steps) / float(seconds)
+
+    print(f"{args.rules}: {args.runs} runs of {args.hands} random hands, this checkout and "
+          f"base ({args.base}) alternating (steps per second, median)")
+    for loop in args.loops:
+        here: list[float] = []
+        base: list[float] = []
+        for _ in range(args.runs):
+            here.append(rate(loop, None))
+            base.append(rate(loop, args.base))
+        print(f"  {loop:<14} this {statistics.median(here):10,.0f}   base "
+              f"{statistics.median(base):10,.0f}   this/base "
+              f"{statistics.median(here) / statistics.median(base):5.2f}x")
 
 
 def count_instructions(args: argparse.Namespace) -> None:
@@ -335,24 +390,32 @@ def main() -> None:
                         help="count instructions per step with callgrind instead of timing")
     parser.add_argument("--warm", type=int, default=5,
                         help="hands played first, not counted (--instructions)")
-    parser.add_argument("--base", help="the src folder of another checkout, counted beside")
+    parser.add_argument("--base", help="the src folder of another checkout, counted beside "
+                        "(--instructions) or timed beside, alternating (the --loops)")
     parser.add_argument("--loops", nargs="+", choices=sorted(STEPPERS),
                         default=["engine", "pettingzoo", "gymnasium"],
-                        help="the loops to count (--instructions; default: engine, pettingzoo "
-                        "and gymnasium, which the base has too)")
+                        help="the loops to count (--instructions) or to time beside --base "
+                        "(default: engine, pettingzoo and gymnasium, which the base has too)")
     parser.add_argument("--vector", action="store_true",
                         help="also time the vector environment and the batch observation at "
                         f"N = {', '.join(map(str, SIZES))} (not in a checkout without them)")
     parser.add_argument("--child", choices=sorted(STEPPERS), help=argparse.SUPPRESS)
+    parser.add_argument("--timed", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     rules = cc.RuleSet.preset(args.rules)
     if args.child:
         stepper = STEPPERS[args.child]
         stepper(rules, args.warm, args.seed + 1000)
-        print(stepper(rules, args.hands, args.seed))
+        if args.timed:
+            print(*timed_steps(args.child, rules, args.hands, args.seed))
+        else:
+            print(stepper(rules, args.hands, args.seed))
         return
     if args.instructions:
         count_instructions(args)
+        return
+    if args.base:
+        time_side_by_side(args)
         return
     engine, pz, pz_ids, gym_steps, gym_decisions = [], [], [], [], []
     vector: dict[int, list[float]] = {n: [] for n in SIZES}
