@@ -272,15 +272,22 @@ def batch_rate(rules: cc.RuleSet, n: int, seed: int, rounds: int = 20) -> float:
     return observe_batches(batches, rounds) / (time.perf_counter() - start)
 
 
-def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int,
-                bots: Bot | str | None = "random") -> float:
-    """Learner steps per second (all copies) of the vector environment of ``n`` copies
-    (``bots=None``: self-play), made and reset before the clock starts (as a trainer's
-    environments are, once)."""
+def timed_vector(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                 bots: Bot | str | None = "random") -> tuple[int, float]:
+    """The learner steps (all copies) of the vector environment of ``n`` copies (``bots=None``:
+    self-play) until ``hands`` episodes have ended, and the seconds they took; made and reset
+    before the clock starts (as a trainer's environments are, once)."""
     envs, info = vector_env(rules, n, seed, bots)
     start = time.perf_counter()
     steps = vector_play(envs, info, hands, seed)
-    return steps / (time.perf_counter() - start)
+    return steps, time.perf_counter() - start
+
+
+def vector_rate(rules: cc.RuleSet, hands: int, seed: int, n: int,
+                bots: Bot | str | None = "random") -> float:
+    """Learner steps per second (all copies) of :func:`timed_vector`."""
+    steps, seconds = timed_vector(rules, hands, seed, n, bots)
+    return steps / seconds
 
 
 def decisions_per_step(rules: cc.RuleSet, hands: int, seed: int, n: int) -> float:
@@ -318,13 +325,9 @@ def timed_steps(loop: str, rules: cc.RuleSet, hands: int, seed: int) -> tuple[in
     """The steps of one run of ``loop`` and the seconds they took; a vector loop's
     environments are made and reset before the clock starts."""
     if loop in VECTOR_LOOPS:
-        n, bots = VECTOR_LOOPS[loop]
-        envs, info = vector_env(rules, n, seed, bots)
-        start = time.perf_counter()
-        steps = vector_play(envs, info, hands, seed)
-    else:
-        start = time.perf_counter()
-        steps = STEPPERS[loop](rules, hands, seed)
+        return timed_vector(rules, hands, seed, *VECTOR_LOOPS[loop])
+    start = time.perf_counter()
+    steps = STEPPERS[loop](rules, hands, seed)
     return steps, time.perf_counter() - start
 
 
