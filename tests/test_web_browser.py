@@ -221,6 +221,7 @@ def play_turn(page: Any) -> None:
         chosen = page.eval_on_selector_all("#hand button.card.selected",
                                            "cs => cs.map(c => c.dataset.card)")
         assert sorted(chosen) == sorted(cards)
+        assert page.is_enabled("#clear"), "a choice can be cleared"
         page.click(f"#actions button[data-notation='{melds[0]}']")
         return
     discards = [n for n in notations if n.startswith("discard ")]
@@ -267,6 +268,8 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
                                timeout=STEP)
     assert saved_states(data, table)[-1].is_game_over
     assert page.text_content("#status") == "The game is over."
+    assert page.text_content("#actions") == "Nothing to do: the game is over."
+    assert page.is_disabled("#clear"), "no choice to clear"
     assert check_log_lines_whole(page), "the log holds more than it shows, whole lines only"
     shoot(page, "table-game-over.png")
     assert actions_shown > 5

@@ -157,6 +157,14 @@ function drawHand(view) {
   });
 }
 
+// What the actions box says when it offers no button.
+function idle(view) {
+  if (message.legal.length) return "No legal action uses those cards.";
+  if (view.phase === "game_over") return "Nothing to do: the game is over.";
+  if (view.current_player === null) return "Nothing to do: wait for the next deal.";
+  return "Nothing to do: wait for your turn.";
+}
+
 function drawActions() {
   const box = $("actions");
   box.replaceChildren();
@@ -167,8 +175,8 @@ function drawActions() {
     b.addEventListener("click", () => act(a.notation));
     box.append(b);
   });
-  if (!actions.length) box.append(el("p", message.legal.length ? "No legal action uses those cards." :
-                                      "Nothing to do: wait for your turn."));
+  if (!actions.length) box.append(el("p", idle(message.view)));
+  $("clear").disabled = !selected.length;
   $("undo").disabled = !message.can_undo;
   $("hint").disabled = !message.legal.length;
   $("act").hidden = message.seat === null;
