@@ -133,6 +133,18 @@ def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> 
     assert len(links["seats"][0].rsplit("/", 1)[1]) >= 22  # 24 random bytes: 192 bits
 
 
+def test_a_secret_of_any_characters_is_only_a_wrong_one(client: TestClient) -> None:
+    """A link whose secret is not ASCII (``é``, a byte that is not UTF-8, a lone surrogate)
+    gets 403 as any wrong secret, on the page and on the socket (it was a 500)."""
+    table = make_table(client)["table"]
+    for secret in ("%C3%A9", "%ff", "%ED%A0%80", "\u00e9"):
+        assert client.get(f"/t/{table}/{secret}").status_code == 403, secret
+        with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
+                f"/ws/{table}/{secret}"):
+            pass
+        assert denied.value.status_code == 403
+
+
 def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, message):
         state = table_state(client, links["table"])

@@ -73,6 +73,11 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8 bytes, a lone surrogate as its three bytes (never raises)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 def check_seats(players: int, seats: Any) -> list[Seat]:
     """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
     ...}`` or ``{"kind": "bot", "level": "level-2"}``; raises :class:`Refused` naming what is
@@ -141,12 +146,15 @@ class Table:
 
     def audience(self, secret: str) -> int | None:
         """The seat whose link carries ``secret`` (``None``: the spectators' link); raises
-        :class:`PermissionError` for any other secret. Compared in constant time."""
+        :class:`PermissionError` for any other secret. Compared in constant time, as UTF-8
+        bytes: a secret with any character (a lone surrogate, from a link's ``%ff``, included)
+        is just another wrong one."""
+        given = _utf8(secret)
         found: int | bool | None = False
         for seat, s in enumerate(self.seats):
-            if s.secret is not None and hmac.compare_digest(s.secret, secret):
+            if s.secret is not None and hmac.compare_digest(_utf8(s.secret), given):
                 found = seat
-        if hmac.compare_digest(self.spectator, secret):
+        if hmac.compare_digest(_utf8(self.spectator), given):
             found = None
         if found is False:
             raise PermissionError("no seat of this table has that link")
