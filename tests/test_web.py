@@ -110,6 +110,10 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     for body in (b"not json", b"[]", b"{" + b" " * 70000 + b"}"):
         response = client.post("/api/tables", content=body)
         assert response.status_code in (400, 413) and response.json()["problems"]
+    for path in ("/api/rules", "/api/tables"):  # under the body's limit, too deep to parse
+        deep = client.post(path, content=b"[" * 60000)
+        assert deep.status_code == 400, path
+        assert "nested too deeply" in deep.json()["problems"][0][1]
     seats = client.post("/api/tables", json={"rules": {"preset": "caliente"},
                                               "seats": [{"kind": "bot", "level": "level-1"}] * 4})
     assert seats.status_code == 400 and "person" in seats.json()["problems"][0][1]

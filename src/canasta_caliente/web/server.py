@@ -64,6 +64,11 @@ asks for the table now and the events from number ``since`` on (a reconnecting p
 number it has); ``act`` plays an action's notation at action number ``turn``; ``undo`` takes back
 the seat's last action; ``hint`` asks for the search's ranking of the legal actions."""
 
+NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (arrays or "
+                     "objects inside each other hundreds of levels down)")
+"""The reason given for a request or message whose JSON nests deeper than Python's parser goes
+(it raises :class:`RecursionError`); what the server reads is a few levels deep."""
+
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
 BOT_NICENESS = 10
@@ -350,6 +355,8 @@ async def _body(request: Request) -> dict[str, Any] | Response:
         data = json.loads(body)
     except ValueError:
         return _problems([("(request)", "not a JSON document")])
+    except RecursionError:
+        return _problems([("(request)", NESTED_TOO_DEEPLY)])
     if not isinstance(data, dict):
         return _problems([("(request)", "expected a JSON object")])
     return data
