@@ -184,6 +184,11 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
             ws.send_text(bad)
             error = ws.receive_json()
             assert error["type"] == "error" and error["code"] == "malformed", bad
+        for bad, field in (('{"type": ["act"]}', "type"), ('{"type": {"a": 1}}', "type"),
+                           ('{"type": "hello", "\\ud800": 1}', "hello")):
+            ws.send_text(bad)  # a type that is not a string; a field no JSON text can carry
+            error = ws.receive_json()
+            assert error["code"] == "malformed" and error["reason"].startswith(field), bad
         assert table_state(client, links["table"]) == state
         ws.send_json({"type": "act", "action": "draw", "turn": turn})
         assert next_update(ws)["turn"] == turn + 1

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..actions import Action
 from ..engine import legal_actions
-from ..errors import RuleSetError
+from ..errors import RuleSetError, short_repr
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
@@ -406,11 +406,14 @@ def _parse_request(text: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(data, dict):
         raise Refused("malformed", "expected a JSON object")
     kind = data.pop("type", None)
-    if kind not in REQUESTS:
-        raise Refused("malformed", f"type: one of {', '.join(REQUESTS)}, not {kind!r}"[:200])
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        raise Refused("malformed", f"type: one of {', '.join(REQUESTS)} (a string), "
+                      f"not {short_repr(kind)}")
     extra = set(data) - REQUESTS[kind]
-    if extra:
-        raise Refused("malformed", f"{kind}: unknown fields {', '.join(sorted(extra))}"[:200])
+    if extra:  # quoted as repr does: a lone surrogate in a name cannot be sent as it is
+        names = ", ".join(short_repr(name) for name in sorted(extra)[:5])
+        raise Refused("malformed", f"{kind}: unknown fields {names}"
+                      + (f" and {len(extra) - 5} more" if len(extra) > 5 else ""))
     return kind, data
 
 
