@@ -189,6 +189,11 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
             ws.send_text(bad)  # a type that is not a string; a field no JSON text can carry
             error = ws.receive_json()
             assert error["code"] == "malformed" and error["reason"].startswith(field), bad
+        for deep in ("[" * 4000, '{"type": "hello", "since": ' + "[" * 2000 + "}"):
+            ws.send_text(deep)  # under the message's limit, too deep to parse
+            assert "nested too deeply" in ws.receive_json()["reason"]
+        ws.send_bytes(b'{"type": "hello"}')
+        assert "binary" in ws.receive_json()["reason"]
         assert table_state(client, links["table"]) == state
         ws.send_json({"type": "act", "action": "draw", "turn": turn})
         assert next_update(ws)["turn"] == turn + 1

@@ -201,17 +201,18 @@ class _Server:
         self.sockets[table.id][ws] = [seat, seen]
         try:
             while True:
-                text = await ws.receive_text()
-                await self.request(ws, table, seat, seen, text)
-        except (WebSocketDisconnect, KeyError, RuntimeError):
-            # A closed socket, a binary frame the client should not send (KeyError from
-            # receive_text), or a socket closed while a reply was on its way.
-            pass
+                received = await ws.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                # A binary frame has no text: refused as a malformed message.
+                await self.request(ws, table, seat, seen, received.get("text"))
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # a socket closed while a reply was on its way
         finally:
             self.sockets[table.id].pop(ws, None)
 
     async def request(self, ws: WebSocket, table: Table, seat: int | None, seen: list[int],
-                      text: str) -> None:
+                      text: str | None) -> None:
         try:
             kind, fields = _parse_request(text)
             if kind == "hello":
@@ -396,13 +397,20 @@ def _read_rules(value: Any) -> RuleSet:
     return RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
 
 
-def _parse_request(text: str) -> tuple[str, dict[str, Any]]:
+def _parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
+    """A socket message's type and fields (see :data:`REQUESTS`); raises :class:`Refused`
+    saying what is wrong. ``None`` is a binary frame's text."""
+    if text is None:
+        raise Refused("malformed", "a binary message: the server reads text messages, each a "
+                      "JSON object")
     if len(text.encode("utf-8", "surrogatepass")) > MESSAGE_LIMIT:
         raise Refused("malformed", f"message larger than {MESSAGE_LIMIT} bytes")
     try:
         data = json.loads(text)
     except ValueError:
         raise Refused("malformed", "not a JSON document") from None
+    except RecursionError:
+        raise Refused("malformed", NESTED_TOO_DEEPLY) from None
     if not isinstance(data, dict):
         raise Refused("malformed", "expected a JSON object")
     kind = data.pop("type", None)
