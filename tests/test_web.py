@@ -117,6 +117,10 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     seats = client.post("/api/tables", json={"rules": {"preset": "caliente"},
                                               "seats": [{"kind": "bot", "level": "level-1"}] * 4})
     assert seats.status_code == 400 and "person" in seats.json()["problems"][0][1]
+    surrogate = client.post("/api/tables", content=(  # "\ud800" reads as a lone surrogate
+        b'{"rules": {"preset": "caliente-2p"}, "seats": [{"kind": "human", "name": "\\ud800"},'
+        b' {"kind": "bot", "level": "level-1"}]}'))
+    assert surrogate.status_code == 400 and "seats[0].name" in surrogate.json()["problems"][0][1]
 
 
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:

@@ -21,7 +21,7 @@ import attrs
 from ..actions import Action, parse_action
 from ..engine import illegal_reason
 from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
-from ..errors import CanastaError, NotationError, StateError
+from ..errors import CanastaError, NotationError, StateError, short_repr
 from ..play import Event, client_message, events, step
 from ..play.takeback import can_take_back
 from ..players.levels import LEVEL_NAMES as LEVELS
@@ -78,6 +78,16 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def _is_text(text: str) -> bool:
+    """Whether ``text`` can be sent (as UTF-8): JSON's ``\\ud800`` escape reads as a lone
+    surrogate, which no UTF-8 text holds."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_seats(players: int, seats: Any) -> list[Seat]:
     """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
     ...}`` or ``{"kind": "bot", "level": "level-2"}``; raises :class:`Refused` naming what is
@@ -91,6 +101,10 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
         kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
         if not isinstance(name, str) or len(name) > NAME_LIMIT:
             raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters")
+        if not _is_text(name):
+            raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} is not text: it "
+                          "holds a lone surrogate (half of a UTF-16 pair), which no page can be "
+                          "sent")
         name = " ".join(name.split()) or f"Seat {i}"
         if kind == "human":
             out.append(Seat(name, secret=new_secret()))
@@ -98,10 +112,12 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
             level = seat.get("level")
             if level not in LEVELS:
                 raise Refused("malformed",
-                              f"seats[{i}].level: one of {', '.join(LEVELS)}, not {level!r}")
+                              f"seats[{i}].level: one of {', '.join(LEVELS)}, "
+                              f"not {short_repr(level)}")
             out.append(Seat(f"{name} ({level} bot)", level=level))
         else:
-            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', not {kind!r}")
+            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', "
+                          f"not {short_repr(kind)}")
     if not any(not s.is_bot for s in out):
         raise Refused("malformed", "seats: at least one seat must be a person's")
     return out
