@@ -528,3 +528,47 @@ def test_a_take_back_writes_the_table_whole_in_a_new_generation(tmp_path: Path) 
     table.save(tmp_path)
     assert (tmp_path / "t1.1.actions").read_text() == "meld A A A JK\n"
     assert load_tables(tmp_path)["t1"].record.actions == ("draw", "meld A A A JK")
+
+
+def test_a_saved_table_is_checked_field_by_field(tmp_path: Path) -> None:
+    """A table's file with a field of the wrong kind (a seat's secret that is a number, no
+    spectators' secret, an unknown bot level, a seat too few...) is refused when the tables
+    load, by a StateError naming the file and the field; it used to load, and then its links
+    gave 500 (or ``/t/<id>/None`` was a spectators' link anyone could guess)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    table = Table.create(rules, [Seat("Ann", secret="s"), Seat("Bot", level="level-1")],
+                         seed=3)
+    path = tmp_path / f"{table.id}.json"
+    saved = table.to_dict()
+
+    def seat(i: int, **fields: Any) -> list[dict[str, Any]]:
+        seats = [dict(s) for s in saved["seats"]]
+        seats[i].update(fields)
+        return seats
+
+    for change, field in (
+            ({"seats": seat(0, secret=5)}, "seats[0].secret"),
+            ({"seats": seat(0, secret="")}, "seats[0].secret"),
+            ({"seats": seat(0, secret=None)}, "seats[0].secret"),
+            ({"seats": seat(1, secret="s2")}, "seats[1].secret"),
+            ({"seats": seat(1, level="bogus")}, "seats[1].level"),
+            ({"seats": seat(1, level=3)}, "seats[1].level"),
+            ({"seats": seat(0, name=["Ann"])}, "seats[0].name"),
+            ({"seats": seat(0, name="\ud800")}, "seats[0].name"),
+            ({"seats": saved["seats"][:1]}, "seats: 1 seat,"),
+            ({"seats": [saved["seats"][0], "bot"]}, "seats[1]"),
+            ({"spectator": None}, "spectator"),
+            ({"spectator": "a/b"}, "spectator"),
+            ({"id": f"{table.id}/.."}, "id"),
+            ({"generation": "../x"}, "generation"),
+            ({"format": None}, "format")):
+        path.write_text(json.dumps({**saved, **change}), encoding="utf-8")
+        with pytest.raises(cc.StateError, match=re.escape(field)) as refused:
+            load_tables(tmp_path)
+        assert str(path) in str(refused.value), change
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    assert load_tables(tmp_path)[table.id].seats == table.seats
+    path.rename(tmp_path / "other.json")  # a table's file under another table's name
+    with pytest.raises(cc.StateError, match=r"holds table .*, whose file is"):
+        load_tables(tmp_path)
+

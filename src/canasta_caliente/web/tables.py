@@ -11,6 +11,7 @@ import hmac
 import json
 import os
 import random
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -285,22 +286,39 @@ class Table:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
-        """A table saved by :meth:`to_dict`; raises :class:`~canasta_caliente.StateError`."""
+        """A table saved by :meth:`to_dict`; raises :class:`~canasta_caliente.StateError`
+        naming the field that is missing or wrong: the table's id, its spectators' secret and
+        each person's secret are links' parts (letters, digits, ``-`` and ``_``); a seat is a
+        person's (a name and a secret) or a bot's (a name and a level of
+        :data:`~canasta_caliente.players.levels.LEVEL_NAMES`, no secret); there is one seat
+        for each of the rules' players."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"not a saved table: expected a JSON object, not "
+                             f"{type(data).__name__}")
+        if data.get("format") != TABLE_FORMAT:
+            raise StateError(f"not a saved table: format {short_repr(data.get('format'))}, "
+                             f"not {TABLE_FORMAT!r}")
+        table_id = _saved_token(data.get("id"), "id")
+        spectator = _saved_token(data.get("spectator"), "spectator")
+        generation = _saved_generation(data)
+        seats = data.get("seats")
+        if not isinstance(seats, list):
+            raise StateError(f"not a saved table: seats: expected a list of seats, not "
+                             f"{short_repr(seats)}")
+        checked = [_saved_seat(i, seat) for i, seat in enumerate(seats)]
+        if "record" not in data:
+            raise StateError("not a saved table: no 'record'")
         try:
-            if data["format"] != TABLE_FORMAT:
-                raise StateError(f"not a saved table: format {data['format']!r}")
-            seats = [Seat(str(s["name"]), s["level"], s["secret"]) for s in data["seats"]]
-            table = cls(str(data["id"]), seats, str(data["spectator"]),
-                        GameRecord.from_dict(data["record"]))
-            generation = data.get("generation", 0)
-            if not isinstance(generation, int) or isinstance(generation, bool) or generation < 0:
-                raise StateError(f"not a saved table: generation {generation!r}")
-            table.generation = generation
-            return table
-        except KeyError as exc:
-            raise StateError(f"not a saved table: no {exc.args[0]!r}") from None
-        except TypeError:
-            raise StateError("not a saved table: a field is of the wrong type") from None
+            record = GameRecord.from_dict(data["record"])
+        except CanastaError as exc:
+            raise StateError(f"not a saved table: record: {exc}") from None
+        players, count = record.rules.players, len(checked)
+        if count != players:
+            raise StateError(f"not a saved table: seats: {count} seat{'s' * (count != 1)}, "
+                             f"but its rules are for {players} players")
+        table = cls(table_id, checked, spectator, record)
+        table.generation = generation
+        return table
 
     def journal(self, folder: Path) -> Path:
         """The file of the actions played since the table's file was last written whole
@@ -363,8 +381,13 @@ def load_tables(folder: Path) -> dict[str, Table]:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise StateError("not a saved table: expected a JSON object")
+            # The journal's name is made of the id and the generation: both checked first.
+            table_id, generation = _saved_token(data.get("id"), "id"), _saved_generation(data)
+            if path.name != f"{table_id}.json":
+                raise StateError(f"not a saved table: this file holds table {table_id!r}, "
+                                 f"whose file is {table_id}.json")
             record = data.get("record")
-            journal = folder / f"{data.get('id')}.{data.get('generation', 0)}.actions"
+            journal = folder / f"{table_id}.{generation}.actions"
             if (journal.exists() and isinstance(record, dict)
                     and isinstance(record.get("actions"), list)):
                 # the actions played since the file was written whole: each line, ended
@@ -376,6 +399,51 @@ def load_tables(folder: Path) -> dict[str, Table]:
             raise StateError(f"{path}: {exc}") from None
         tables[table.id] = table
     return tables
+
+
+_LINK_PART = re.compile(r"[A-Za-z0-9_-]+")
+"""What a table's id and its links' secrets are made of (:func:`secrets.token_urlsafe`'s
+alphabet): each is a part of a link, and the id a part of the table's file names."""
+
+
+def _saved_token(value: object, field: str) -> str:
+    """A saved table's id, or a link's secret: ``value``, read from the field ``field``;
+    raises :class:`~canasta_caliente.StateError` naming it."""
+    if not isinstance(value, str) or not _LINK_PART.fullmatch(value):
+        raise StateError(f"not a saved table: {field}: expected a link's part (letters, "
+                         f"digits, - and _), not {short_repr(value)}")
+    return value
+
+
+def _saved_generation(data: Mapping[str, Any]) -> int:
+    """A saved table's generation (0 when it has none); raises
+    :class:`~canasta_caliente.StateError`."""
+    generation = data.get("generation", 0)
+    if not isinstance(generation, int) or isinstance(generation, bool) or generation < 0:
+        raise StateError(f"not a saved table: generation: a count from 0, not "
+                         f"{short_repr(generation)}")
+    return generation
+
+
+def _saved_seat(i: int, seat: Any) -> Seat:
+    """Seat ``i`` of a saved table (see :meth:`Table.from_dict`); raises
+    :class:`~canasta_caliente.StateError` naming the field."""
+    if not isinstance(seat, dict):
+        raise StateError(f"not a saved table: seats[{i}]: expected an object, not "
+                         f"{short_repr(seat)}")
+    name, level = seat.get("name"), seat.get("level")
+    if not isinstance(name, str) or not _is_text(name):
+        raise StateError(f"not a saved table: seats[{i}].name: expected text, not "
+                         f"{short_repr(name)}")
+    if level is None:  # a person's seat: the secret of its link
+        return Seat(name, secret=_saved_token(seat.get("secret"), f"seats[{i}].secret"))
+    if not isinstance(level, str) or level not in LEVELS:
+        raise StateError(f"not a saved table: seats[{i}].level: one of {', '.join(LEVELS)} "
+                         f"(a bot) or null (a person), not {short_repr(level)}")
+    if seat.get("secret") is not None:
+        raise StateError(f"not a saved table: seats[{i}].secret: a bot's seat has no link, "
+                         f"not {short_repr(seat.get('secret'))}")
+    return Seat(name, level=level)
 
 
 def pile_status(state: GameState) -> dict[str, Any]:
