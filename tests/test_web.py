@@ -572,3 +572,29 @@ def test_a_saved_table_is_checked_field_by_field(tmp_path: Path) -> None:
     with pytest.raises(cc.StateError, match=r"holds table .*, whose file is"):
         load_tables(tmp_path)
 
+
+def test_a_data_folder_that_cannot_be_read_is_refused_naming_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder named like a table's file or journal, or a file nested too deeply to parse,
+    is a StateError naming it, which ``serve`` prints on one line; it was a traceback."""
+    from canasta_caliente.cli import main
+
+    table = Table.create(cc.RuleSet.preset("caliente-2p"),
+                         [Seat("Ann", secret="s"), Seat("Bot", level="level-1")], seed=3)
+    table.save(tmp_path)
+    journal = table.journal(tmp_path)
+    journal.mkdir()
+    with pytest.raises(cc.StateError, match=f"{re.escape(str(journal))}: cannot be read"):
+        load_tables(tmp_path)
+    journal.rmdir()
+    (tmp_path / "deep.json").write_text("[" * 100000, encoding="utf-8")
+    with pytest.raises(cc.StateError, match=r"deep\.json: not a saved table: nested too deeply"):
+        load_tables(tmp_path)
+    (tmp_path / "deep.json").unlink()
+    (tmp_path / "sub.json").mkdir()
+    with pytest.raises(cc.StateError, match=r"sub\.json: cannot be read"):
+        load_tables(tmp_path)
+    assert main(["serve", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "sub.json: cannot be read" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

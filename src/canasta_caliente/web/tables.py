@@ -395,6 +395,12 @@ def load_tables(folder: Path) -> dict[str, Table]:
                 data["record"] = {**record, "actions": [*record["actions"], *lines]}
             table = Table.from_dict(data)
             table.written = len(table.record.actions)
+        except OSError as exc:  # a folder named like a table's file or journal, say
+            raise StateError(f"{exc.filename or path}: cannot be read: "
+                             f"{exc.strerror or exc}") from None
+        except RecursionError:
+            raise StateError(f"{path}: not a saved table: nested too deeply to be read "
+                             "(a table's file is a few levels deep)") from None
         except (ValueError, CanastaError) as exc:
             raise StateError(f"{path}: {exc}") from None
         tables[table.id] = table
