@@ -74,6 +74,7 @@ __all__ = [
     "ActionSpace",
     "ActionValue",
     "AnswerEvent",
+    "ArgumentError",
     "AskEvent",
     "BonusEvent",
     "BonusExtras",

@@ -16,7 +16,14 @@ search and the levels with :func:`~canasta_caliente.get_bot`.
 from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order
-from .errors import CanastaError, IllegalActionError, NotationError, RuleSetError, StateError
+from .errors import (
+    ArgumentError,
+    CanastaError,
+    IllegalActionError,
+    NotationError,
+    RuleSetError,
+    StateError,
+)
 from .play import (
     AnswerEvent,
     AskEvent,
