@@ -159,11 +159,12 @@ def test_bot_action_refuses_what_observe_refuses() -> None:
     view = cc.observe(state, seat)
     with pytest.raises(TypeError, match="expected a GameState, not View"):
         bot_action(heuristic_bot, view, seat, legal, random.Random(0))  # type: ignore[arg-type]
-    for bad in (-1, 4, True):
-        with pytest.raises(ValueError, match=f"no seat {bad!r} at a table of 4"):
+    for bad in (-1, 4):
+        with pytest.raises(cc.ArgumentError, match=f"no seat {bad!r} at a table of 4"):
             bot_action(heuristic_bot, state, bad, legal, random.Random(0))
-    with pytest.raises(ValueError, match="no seat '1'"):
-        bot_action(heuristic_bot, state, "1", legal, random.Random(0))  # type: ignore[arg-type]
+    for wrong in (True, "1"):
+        with pytest.raises(TypeError, match=f"seat must be an int .*, not {type(wrong).__name__}"):
+            bot_action(heuristic_bot, state, wrong, legal, random.Random(0))  # type: ignore[arg-type]
 
 
 def searched(preset: str, seed: int) -> Iterator[str]:

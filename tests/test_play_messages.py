@@ -125,6 +125,9 @@ def test_client_message_refuses_what_it_cannot_send() -> None:
         cc.client_message(state, "0")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected events"):
         cc.client_message(state, 0, events=["draw"])  # type: ignore[list-item]
+    for events in (5, None, "draw"):  # not an iterable of events: the parameter is named
+        with pytest.raises(TypeError, match="events must be an iterable of events, not "):
+            cc.client_message(state, 0, events=events)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameState"):
         cc.client_message(cc.observe(state, 0), 0)  # type: ignore[arg-type]
 

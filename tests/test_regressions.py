@@ -38,16 +38,38 @@ def test_take_that_would_empty_the_hand_without_a_canasta_is_refused() -> None:
 
 
 @pytest.mark.parametrize("call", [
-    lambda s: s.hand(9), lambda s: s.hand_counts(-1), lambda s: s.hand_size("0"),
-    lambda s: s.melds(2), lambda s: s.laid_out(-1), lambda s: s.caliente_played(5),
-    lambda s: s.side_of(4), lambda s: cc.observe(s, 0).melds(3),
-    lambda s: cc.observe(s, 0).hand_size(7), lambda s: cc.observe(s, 0).laid_out(-1),
+    lambda s: s.hand(9), lambda s: s.hand_counts(-1), lambda s: s.hand_size(4),
+    lambda s: s.melds(2), lambda s: s.melds(5), lambda s: s.laid_out(-1),
+    lambda s: s.caliente_played(5), lambda s: s.side_of(4), lambda s: cc.observe(s, 4),
+    lambda s: cc.observe(s, 0).melds(3), lambda s: cc.observe(s, 0).hand_size(7),
+    lambda s: cc.observe(s, 0).laid_out(-1), lambda s: cc.client_message(s, 4),
 ])
-def test_bad_seat_or_side_is_a_clear_value_error(call: Callable[[cc.GameState], object]) -> None:
-    """A seat or side the table does not have raises ValueError saying what the table has,
-    never an IndexError from inside, and never a silent answer for a negative index."""
+def test_bad_seat_or_side_is_a_clear_argument_error(
+    call: Callable[[cc.GameState], object]
+) -> None:
+    """A seat or side the table does not have raises ArgumentError (a ValueError) saying what
+    the table has, never an IndexError from inside, and never a silent answer for a negative
+    index."""
     state = cc.new_game(rules_for("caliente"), seed=1)
-    with pytest.raises(ValueError, match=r"no (seat|side) .*(seats 0 to 3|sides \(0 to 1\))"):
+    with pytest.raises(cc.ArgumentError,
+                       match=r"no (seat|side) .*(seats 0 to 3|sides \(0 to 1\))"):
+        call(state)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: cc.observe(s, "0"), lambda s: cc.observe(s, None), lambda s: cc.observe(s, 1.0),
+    lambda s: cc.observe(s, True), lambda s: s.hand("a"), lambda s: s.hand_size("0"),
+    lambda s: s.side_of(0.0), lambda s: s.melds("0"), lambda s: s.laid_out(None),
+    lambda s: cc.observe(s, 0).hand_size("1"), lambda s: cc.observe(s, 0).melds(False),
+    lambda s: cc.client_message(s, "0"),
+])
+def test_a_seat_or_side_of_the_wrong_type_is_a_type_error(
+    call: Callable[[cc.GameState], object]
+) -> None:
+    """A seat or side that is not an int (a bool is not one) raises TypeError naming what a
+    seat or side is and what was given, not a ValueError about a missing seat."""
+    state = cc.new_game(rules_for("caliente"), seed=1)
+    with pytest.raises(TypeError, match=r"(seat|side).* must be an int \(a (seat|side), 0 to "):
         call(state)
 
 

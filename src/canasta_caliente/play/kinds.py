@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from ..cards import B3, Card
-from ..errors import describe_value
+from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
 from .text import card_name, cards_phrase, codes, count_phrase
 
@@ -77,7 +77,8 @@ def _check_audience(seat: object) -> int | None:
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"for_seat: expected a seat (an int) or None, got {describe_value(seat)}")
     if seat < 0:
-        raise ValueError(f"for_seat: no seat {seat}: seats are numbered from 0")
+        raise ArgumentError(f"for_seat: no seat {seat}: seat takes a seat number from 0, or "
+                            f"None for a spectator")
     return seat
 
 

@@ -23,13 +23,13 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import describe_value
 from ..records._parts import result_out
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, check_state
+from ..state.game import GameState, check_seat, check_state
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
 from .kinds import Event
@@ -109,19 +109,19 @@ def client_message(
     - ``events``: each event's :meth:`Event.to_json` as the audience may see it.
 
     Raises :class:`TypeError` for a state that is not a :class:`~canasta_caliente.GameState`
-    or an event that is not an :class:`Event`, and ``ValueError`` for a seat the table does not
+    or a seat that is not an ``int`` or ``None``, for ``events`` that are not an iterable of
+    :class:`Event`, and :class:`~canasta_caliente.ArgumentError` for a seat the table does not
     have.
     """
     from ..engine import legal_actions
 
     check_state(state)
     rules = state.rules
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise TypeError(f"client_message: expected a seat (an int) or None, got "
-                        f"{describe_value(seat)}")
-    if seat is not None and not 0 <= seat < rules.players:
-        raise ValueError(f"client_message: no seat {seat} at a table of {rules.players} "
-                         f"(seats 0 to {rules.players - 1})")
+    if seat is not None:
+        check_seat(rules, seat, "seat (or None for a spectator)")
+    if isinstance(events, (str, bytes, bytearray, Mapping)) or not isinstance(events, Iterable):
+        raise TypeError(f"client_message: events must be an iterable of events, not "
+                        f"{describe_value(events)}")
     sent = []
     for event in events:
         if not isinstance(event, Event):

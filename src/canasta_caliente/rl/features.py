@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from ..cards import NUM_KINDS, NUM_RANKS, Card
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Question, SideTable, Turn
+from ..state.game import GameState, Question, SideTable, Turn, check_seat
 from ..views.action_space import ActionSpace
 from ..views.view import View
 from ._rows import (
@@ -437,11 +437,9 @@ def observations_of(
 
 
 def _seat_of(state: GameState, seat: object) -> int:
-    """``seat``, if the state's table has it: ValueError otherwise."""
-    if (not isinstance(seat, int) or isinstance(seat, bool)
-            or not 0 <= seat < state.rules.players):
-        raise ValueError(f"no seat {seat!r} at a table of {state.rules.players}")
-    return seat
+    """``seat``, if the state's table has it (:func:`~canasta_caliente.state.game.check_seat`:
+    a TypeError for a seat that is not an int, an ArgumentError for one out of range)."""
+    return check_seat(state.rules, seat)
 
 
 def _encode_state(o: LayoutOffsets, state: GameState, seat: int) -> bytes:

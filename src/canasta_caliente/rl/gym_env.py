@@ -77,7 +77,7 @@ from ..engine import apply, legal_actions, new_game
 from ..errors import EpisodeError
 from ..players.bots import Bot, bot_action, get_bot
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState
+from ..state.game import GameState, check_seat
 from ..views.action_space import ActionSpace
 from ..views.view import observe
 from .aec import (
@@ -162,9 +162,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The rules of every game."""
         self.reward_mode: Reward = check_reward(reward)
         players = self.rules.players
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < players):
-            raise ValueError(f"no seat {seat!r} at a table of {players}")
+        if seat is not None:
+            check_seat(self.rules, seat, "seat (or None for self-play)")
         self.seat = seat
         """The learner's seat; ``None`` in self-play (the learner plays every seat)."""
         others = [s for s in range(players) if s != seat]

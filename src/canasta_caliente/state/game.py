@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import attrs
 
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
+from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, TieBreak
 
 __all__ = [
@@ -172,19 +173,32 @@ class Table:
         return len(self.deck) - self.stock_pos
 
 
-def check_seat(rules: RuleSet, seat: object) -> int:
-    """``seat`` if the table has it; otherwise a ``ValueError`` that says what it has."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise ValueError(f"no seat {seat!r} at a table of {rules.players} "
-                         f"(seats 0 to {rules.players - 1})")
+def check_seat(rules: RuleSet, seat: object, name: str = "seat") -> int:
+    """``seat`` if the table has it: the one check of a public seat parameter (``name``). A
+    :class:`TypeError` for anything but an ``int`` (a ``bool`` is not a seat), an
+    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have; each message
+    says what the table has."""
+    players = rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"{name} must be an int (a seat, 0 to {players - 1}), not "
+                        f"{describe_value(seat)}")
+    if not 0 <= seat < players:
+        raise ArgumentError(f"{name}: no seat {short_repr(seat)} at a table of {players} "
+                            f"(seats 0 to {players - 1})")
     return seat
 
 
-def check_side(rules: RuleSet, side: object) -> int:
-    """``side`` if the table has it; otherwise a ``ValueError`` that says what it has."""
+def check_side(rules: RuleSet, side: object, name: str = "side") -> int:
+    """``side`` if the table has it: a :class:`TypeError` for anything but an ``int`` (a
+    ``bool`` is not a side), an :class:`~canasta_caliente.ArgumentError` for a side the table
+    does not have; each message says what the table has."""
     sides = len(rules.layout)
-    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < sides:
-        raise ValueError(f"no side {side!r}: the table has {sides} sides (0 to {sides - 1})")
+    if isinstance(side, bool) or not isinstance(side, int):
+        raise TypeError(f"{name} must be an int (a side, 0 to {sides - 1}), not "
+                        f"{describe_value(side)}")
+    if not 0 <= side < sides:
+        raise ArgumentError(f"{name}: no side {short_repr(side)}: the table has {sides} sides "
+                            f"(0 to {sides - 1})")
     return side
 
 

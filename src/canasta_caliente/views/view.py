@@ -304,13 +304,13 @@ class View(GameProgress):
 def observe(state: GameState, seat: int) -> View:
     """What ``seat`` may know of ``state`` (see :class:`View`).
 
-    Raises ``ValueError`` for a seat the table does not have.
+    Raises :class:`TypeError` for a state that is not a :class:`GameState` or a seat that is
+    not an ``int``, and :class:`~canasta_caliente.ArgumentError` for a seat the table does not
+    have.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
-    if (not isinstance(seat, int) or isinstance(seat, bool)
-            or not 0 <= seat < state.rules.players):
-        raise ValueError(f"no seat {seat!r} at a table of {state.rules.players}")
+    check_seat(state.rules, seat)
     t = state.table
     return _make_view(
         seat=seat,
