@@ -283,6 +283,15 @@ def test_resample_keeps_play_going(state: cc.GameState, seat_pick: int, salt: in
         steps += 1
 
 
+@pytest.mark.parametrize("rng", [None, 5, random.Random, "seed"])
+def test_resample_names_the_generator_it_takes(rng: object) -> None:
+    """An ``rng`` that is not a random.Random is a TypeError naming the type wanted, not an
+    AttributeError from inside the shuffle."""
+    view = observe(cc.new_game(cc.RuleSet.preset("caliente"), seed=1), 0)
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random .*, not "):
+        resample(view, rng)  # type: ignore[arg-type]
+
+
 def test_resample_draws_hidden_cards_at_random() -> None:
     """Different generators deal the hidden cards differently; the same seed deals the same."""
     view = observe(cc.new_game(cc.RuleSet.preset("caliente"), seed=8), 2)

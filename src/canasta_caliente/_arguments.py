@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import random
 from typing import Any
 
 from ._limits import MAX_INT_BITS
 from .errors import ArgumentError, describe_value
 
-__all__ = ["check_count", "check_flag", "check_seconds", "check_seed"]
+__all__ = ["check_count", "check_flag", "check_rng", "check_seconds", "check_seed"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -61,3 +62,11 @@ def check_seconds(name: str, value: Any) -> float:
         raise ArgumentError(f"{name} must be a positive number of seconds, at most "
                             f"{MAX_SECONDS:g}, not {seconds!r}")
     return seconds
+
+
+def check_rng(name: str, value: Any) -> random.Random:
+    """``value``, checked to be a :class:`random.Random` (or a subclass of it)."""
+    if not isinstance(value, random.Random):
+        raise TypeError(f"{name} must be a random.Random (such as random.Random(seed)), not "
+                        f"{describe_value(value)}")
+    return value

@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_rng
 from .._version import __version__
 from ..cards import (
     B3,
@@ -377,10 +378,12 @@ def resample(view: View, rng: random.Random) -> GameState:
     not), once for a run of calls with the same view, as a search makes: a ``TypeError`` for a
     field of a wrong type, a :class:`~canasta_caliente.StateError` for a view no game can show.
     It also raises :class:`~canasta_caliente.StateError` if no consistent deal is found in
-    :data:`RESAMPLE_TRIES` tries.
+    :data:`RESAMPLE_TRIES` tries, and a ``TypeError`` for an ``rng`` that is not a
+    :class:`random.Random`.
     """
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
+    check_rng("rng", rng)
     if view is not _last_checked[0]:
         check_view(view)
         _last_checked[0] = view
