@@ -80,20 +80,25 @@ def test_a_view_is_refused_with_a_hint() -> None:
     ({"deck": ["A", None]}, TypeError, r"deck\[1\] must be a Card or a card code, not NoneType"),
     ({"deck": 5}, TypeError, "deck must be a sequence of cards or card codes, not int"),
     ({"deck": b"A K"}, TypeError, "not bytes"),
-    ({"deck": ["XX"]}, ValueError, "deck: unknown card code 'XX'"),
+    ({"deck": "JK"}, TypeError, "deck must be a sequence .* not str 'JK'"),
+    ({"deck": ["XX"]}, cc.ArgumentError, "deck: unknown card code 'XX'"),
+    ({"deck": ["JK"] * 5}, cc.ArgumentError, "deck: too many JK cards"),
     ({"scores": 5}, TypeError, "scores must be a sequence of 2 integers, one per side, not int"),
     ({"scores": "00"}, TypeError, "not str"),
-    ({"scores": [0]}, ValueError, "expected 2 integers"),
-    ({"scores": [0, 1.5]}, ValueError, r"float 1.5 is not one"),
-    ({"scores": [0, True]}, ValueError, "bool True is not one"),
+    ({"scores": [0]}, cc.ArgumentError, "expected 2 integers"),
+    ({"scores": [0, 2**300]}, cc.ArgumentError, "must fit in 256 bits"),
+    ({"scores": [0, 1.5]}, TypeError, r"float 1.5 is not one"),
+    ({"scores": [0, True]}, TypeError, "bool True is not one"),
     ({"seed": "7"}, TypeError, "seed must be an int, not str"),
     ({"seed": 1.0}, TypeError, "seed must be an int, not float"),
+    ({"seed": 2**300}, cc.ArgumentError, "seed must be an integer of at most 256 bits"),
 ])
 def test_new_game_names_bad_arguments(
     kwargs: dict[str, Any], error: type[Exception], named: str
 ) -> None:
-    """``new_game`` refuses a deck, scores or seed of the wrong type or shape with a TypeError
-    or ValueError naming what was wrong, never an AttributeError."""
+    """``new_game`` refuses a deck, scores or seed of the wrong type with a TypeError (a string
+    is not a deck: "JK" is one code) and one out of range with an ArgumentError, each naming
+    what was wrong, never an AttributeError."""
     with pytest.raises(error, match=named):
         cc.new_game(RULES, **kwargs)
 

@@ -9,9 +9,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from .._arguments import check_seed
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
-from ..errors import NotationError
+from ..errors import ArgumentError, NotationError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, StockOut
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
 from .scoring import score_hand
@@ -72,12 +73,15 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
 
 def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
     """The first hand's deck: the ``stacked`` cards first, the rest of the rules' deck shuffled
-    by ``seed`` after them. A ``stacked`` of the wrong type is a :class:`TypeError` naming it;
-    cards the rules' deck cannot give, a :class:`ValueError` naming them."""
-    if isinstance(stacked, str):
-        items: list[object] = list(stacked.split())
-    elif isinstance(stacked, Iterable) and not isinstance(stacked, (bytes, bytearray, Mapping)):
-        items = list(stacked)
+    by ``seed`` after them. A ``stacked`` of the wrong type is a :class:`TypeError` naming it
+    (a string too: ``"JK"`` is one card code, not a deck, so it is not read as one); cards the
+    rules' deck cannot give, an :class:`~canasta_caliente.ArgumentError` naming them."""
+    if isinstance(stacked, (str, bytes, bytearray)):
+        raise TypeError("deck must be a sequence of cards or card codes (a list or a tuple), "
+                        f"not {describe_value(stacked)}: for a string of codes, pass "
+                        "cc.parse_cards(text)")
+    if isinstance(stacked, Iterable) and not isinstance(stacked, Mapping):
+        items: list[object] = list(stacked)
     else:
         raise TypeError("deck must be a sequence of cards or card codes, not "
                         f"{type(stacked).__name__}")
@@ -90,13 +94,13 @@ def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> t
     try:
         top = parse_cards(checked)
     except NotationError as exc:
-        raise ValueError(f"deck: {exc}") from None
+        raise ArgumentError(f"deck: {exc}") from None
     have = list(rules.deck_counts)
     for card in top:
         if have[card] == 0:
             if rules.deck_counts[card] == 0:
-                raise ValueError(f"deck: the rules' deck has no {card} card")
-            raise ValueError(
+                raise ArgumentError(f"deck: the rules' deck has no {card} card")
+            raise ArgumentError(
                 f"deck: too many {card} cards (the rules' deck has {rules.deck_counts[card]})"
             )
         have[card] -= 1
@@ -126,8 +130,10 @@ def new_game(
     stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
     sets the sides' starting game scores.
 
-    Raises :class:`TypeError` for arguments of the wrong type (naming what was given) and
-    :class:`ValueError` for a deck the rules' deck cannot give or scores of the wrong number.
+    Raises :class:`TypeError` for arguments of the wrong type (naming what was given; a
+    ``str`` deck among them) and :class:`~canasta_caliente.ArgumentError` (a ``ValueError``)
+    for a seed of more than :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, a deck the
+    rules' deck cannot give, or scores of the wrong number or size.
 
     >>> import canasta_caliente as cc
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
@@ -136,15 +142,9 @@ def new_game(
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    elif abs(seed).bit_length() > MAX_INT_BITS:
-        # Every state must round-trip through dumps and loads, whose documents hold integers
-        # of at most MAX_INT_BITS bits.
-        raise ValueError(f"seed must fit in {MAX_INT_BITS} bits (a saved game must be able to "
-                         f"hold it), not {abs(seed).bit_length()} bits")
+    # Every state must round-trip through dumps and loads, whose documents hold integers of
+    # at most MAX_INT_BITS bits: check_seed refuses a longer seed.
+    seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed("seed", seed)
     n_sides = len(rules.layout)
     if scores is None:
         start = (0,) * n_sides
@@ -155,15 +155,17 @@ def new_game(
                             f"not {type(scores).__name__}")
         start = tuple(scores)
         wrong = next((s for s in start if not isinstance(s, int) or isinstance(s, bool)), None)
-        if len(start) != n_sides or wrong is not None:
-            kind = "" if wrong is None else f" ({type(wrong).__name__} {wrong!r} is not one)"
-            raise ValueError(f"scores: expected {n_sides} integers, one per side, got "
-                             f"{scores!r}{kind}")
+        if wrong is not None:
+            raise TypeError(f"scores must be {n_sides} integers, one per side, not "
+                            f"{short_repr(scores)} ({describe_value(wrong)} is not one)")
+        if len(start) != n_sides:
+            raise ArgumentError(f"scores: expected {n_sides} integers, one per side, got "
+                                f"{short_repr(scores)}")
         big = next((s for s in start if abs(s).bit_length() > MAX_INT_BITS), None)
         if big is not None:
-            raise ValueError(f"scores: a starting score must fit in {MAX_INT_BITS} bits (a "
-                             f"saved game must be able to hold it), not "
-                             f"{abs(big).bit_length()} bits")
+            raise ArgumentError(f"scores: a starting score must fit in {MAX_INT_BITS} bits (a "
+                                f"saved game must be able to hold it), not "
+                                f"{abs(big).bit_length()} bits")
     cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
         rules, seed, 1
     )
