@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
+from canasta_caliente.play.schemas import schema
+from canasta_caliente.players.levels import Blundering, level_bot
 from canasta_caliente.testing import reference_legal_actions
 from conftest import deal, legal, refused, rules_for
 
@@ -54,6 +56,26 @@ def test_bad_seat_or_side_is_a_clear_argument_error(
     with pytest.raises(cc.ArgumentError,
                        match=r"no (seat|side) .*(seats 0 to 3|sides \(0 to 1\))"):
         call(state)
+
+
+RULES = rules_for("caliente")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cc.get_bot("level-9"),
+    lambda: cc.simulate(RULES, bots=["x"], games=1),
+    lambda: cc.tournament(["random", "x"], RULES),
+    lambda: cc.compare({"a": RULES}, bots=["random"], games=1),
+    lambda: cc.simulate(RULES, bots=["random"], games=0, progress=False).to_records("x"),
+    lambda: cc.ActionSpace(rules_for("caliente-6p-3deck")).legal_ids(cc.new_game(RULES, seed=1)),
+    lambda: level_bot(9), lambda: Blundering(rate=2), lambda: schema("views"),
+])
+def test_a_value_out_of_range_is_an_argument_error(call: Callable[[], object]) -> None:
+    """A public argument of the right type but out of range (an unknown bot or level, one
+    variant, an unknown table level, a state of another deck count) raises ArgumentError, a
+    CanastaError and a ValueError, rather than a plain ValueError."""
+    with pytest.raises(cc.ArgumentError):
+        call()
 
 
 @pytest.mark.parametrize("call", [

@@ -27,7 +27,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..errors import StateError
+from ..errors import ArgumentError, StateError
 
 __all__ = ["SCHEMA_NAMES", "SCHEMA_VERSION", "check_message", "schema"]
 
@@ -40,9 +40,9 @@ SCHEMA_NAMES = ("action", "view", "event", "message")
 
 def schema(name: str) -> dict[str, Any]:
     """The schema called ``name`` (one of :data:`SCHEMA_NAMES`) as JSON data; a fresh copy on
-    each call. An unknown name is a ``ValueError`` listing the names."""
+    each call. An unknown name is an :class:`~canasta_caliente.ArgumentError` listing the names."""
     if name not in SCHEMA_NAMES:
-        raise ValueError(f"no schema {name!r}; the schemas are {', '.join(SCHEMA_NAMES)}")
+        raise ArgumentError(f"no schema {name!r}; the schemas are {', '.join(SCHEMA_NAMES)}")
     text = resources.files(__package__).joinpath("schemas", f"{name}.schema.json").read_text(
         encoding="utf-8")
     data: dict[str, Any] = json.loads(text)

@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeAlias
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
-from ..errors import describe_value
+from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
@@ -412,7 +412,8 @@ def get_bot(name: str, **options: Any) -> Bot:
     ``seconds=`` per decision (other keywords go to
     :class:`~canasta_caliente.players.search.ISMCTSBot`); any bot of :data:`BOT_FACTORIES` is
     made from ``options`` the same way. A name that is not a ``str`` is a :class:`TypeError`,
-    an unknown name a :class:`ValueError`; the options are checked as the bot is made."""
+    an unknown name an :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) listing
+    the names; the options are checked as the bot is made."""
     if not isinstance(name, str):
         raise TypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)
@@ -421,8 +422,8 @@ def get_bot(name: str, **options: Any) -> Bot:
     try:
         bot = BOTS[name]
     except KeyError:
-        raise ValueError(
-            f"unknown bot {name!r}; bots: {', '.join(bot_names())}") from None
+        raise ArgumentError(
+            f"unknown bot {short_repr(name)}; bots: {', '.join(bot_names())}") from None
     if options:
         raise TypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
     return bot

@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
+from ..errors import ArgumentError
 from ..views.view import View
 from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot, random_bot
 from .search import ISMCTSBot, check_budget
@@ -59,7 +60,7 @@ class Blundering:
         if isinstance(rate, bool) or not isinstance(rate, int | float):
             raise TypeError(f"rate must be a number, not {type(rate).__name__}")
         if not 0 <= rate <= 1:
-            raise ValueError(f"rate must be between 0 and 1, not {rate}")
+            raise ArgumentError(f"rate must be between 0 and 1, not {rate}")
         self.bot, self.rate = bot, float(rate)
 
     def __repr__(self) -> str:
@@ -80,7 +81,7 @@ def level_bot(level: int, *, seconds: float | None = None,
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError(f"level must be an int, not {type(level).__name__}")
     if not 1 <= level <= LEVEL_COUNT:
-        raise ValueError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
+        raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
     check_budget(iterations, seconds)
     if level >= 4:
         if seconds is None and iterations is None and level == 4:

@@ -277,7 +277,7 @@ class ISMCTSBot:
                 raise TypeError(
                     f"rollout_actions must be an int or None, not {type(rollout_actions).__name__}")
             if rollout_actions < 0:
-                raise ValueError(f"rollout_actions must be >= 0, not {rollout_actions}")
+                raise ArgumentError(f"rollout_actions must be >= 0, not {rollout_actions}")
         self.rollout_actions = rollout_actions
         self.hand_weight = _number("hand_weight", hand_weight, None)
         self.race_weight = _number("race_weight", race_weight, 0)

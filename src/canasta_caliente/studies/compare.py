@@ -43,6 +43,7 @@ from typing import Any
 
 import attrs
 
+from ..errors import ArgumentError
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
 from .outcomes import GameResult, SimulationResult
@@ -380,15 +381,16 @@ def compare(
     (see :class:`Comparison`). The other arguments are :func:`~canasta_caliente.simulate`'s.
 
     The variants must seat the same number of players in the same sides (the measures are per
-    seat and per side). Raises ``ValueError`` for fewer than two variants or tables of
-    different shapes. An interrupt (:class:`KeyboardInterrupt`) stops the comparison: the
-    running simulation stops as :func:`~canasta_caliente.simulate` does (its workers ended),
-    the variants left are not played, and the :class:`KeyboardInterrupt` is raised again.
+    seat and per side). Raises :class:`~canasta_caliente.ArgumentError` for fewer than two
+    variants or tables of different shapes. An interrupt (:class:`KeyboardInterrupt`) stops
+    the comparison: the running simulation stops as :func:`~canasta_caliente.simulate` does
+    (its workers ended), the variants left are not played, and the
+    :class:`KeyboardInterrupt` is raised again.
     """
     if not isinstance(variants, Mapping):
         raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
     if len(variants) < 2:
-        raise ValueError(f"compare needs at least two variants, got {len(variants)}")
+        raise ArgumentError(f"variants must hold at least two variants, got {len(variants)}")
     for label, rules in variants.items():
         if not isinstance(label, str):
             raise TypeError(f"a variant's label must be a str, not {type(label).__name__}")
@@ -397,7 +399,7 @@ def compare(
                             f"{type(rules).__name__}")
     shapes = {label: (rules.players, rules.layout) for label, rules in variants.items()}
     if len(set(shapes.values())) > 1:
-        raise ValueError("the variants must seat the same players in the same sides: "
+        raise ArgumentError("the variants must seat the same players in the same sides: "
                          + "; ".join(f"{label}: {p} players in sides {layout}"
                                      for label, (p, layout) in shapes.items()))
     results: dict[str, SimulationResult] = {}

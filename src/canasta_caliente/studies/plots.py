@@ -20,6 +20,7 @@ import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ArgumentError
 from .results import require
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
     ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot."""
     if kind not in RESULT_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, RESULT_KINDS))}, "
+        raise ArgumentError(f"kind must be one of {', '.join(map(repr, RESULT_KINDS))}, "
                          f"not {kind!r}")
     figure = _figure(figsize=figsize, layout="constrained")
     ax = figure.add_subplot()
@@ -124,7 +125,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     units share an axis: the difference is shown in percent of it.
     """
     if kind not in COMPARISON_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
+        raise ArgumentError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
                          f"not {kind!r}")
     if kind != "differences":
         figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")

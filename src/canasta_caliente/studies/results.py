@@ -42,6 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ArgumentError
 from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
@@ -96,7 +97,7 @@ def game_columns(players: int, sides: int) -> tuple[str, ...]:
 
 def _check_level(level: str) -> None:
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+        raise ArgumentError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
 
 
 def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any]]:
@@ -159,19 +160,20 @@ def to_pandas(rows: Sequence[Mapping[str, Any]], level: str = "game",
 def check_output_path(path: str | os.PathLike[str]) -> Path:
     """Check, before a run, that ``path`` can be written by :func:`write_records`: a known
     suffix, an existing directory that can be written to, and pyarrow installed for parquet.
-    Raises ``ValueError`` (or ``ImportError`` naming the extra) saying what is wrong."""
+    Raises :class:`~canasta_caliente.ArgumentError` (a ``ValueError``; or ``ImportError``
+    naming the extra) saying what is wrong."""
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in OUTPUT_FORMATS:
-        raise ValueError(f"{out}: unknown file type {suffix or '(none)'!r}: write "
+        raise ArgumentError(f"{out}: unknown file type {suffix or '(none)'!r}: write "
                          f"{', '.join(OUTPUT_FORMATS)}")
     parent = out.parent if str(out.parent) else Path(".")
     if not parent.is_dir():
-        raise ValueError(f"{out}: the directory {parent} does not exist")
+        raise ArgumentError(f"{out}: the directory {parent} does not exist")
     if out.is_dir():
-        raise ValueError(f"{out}: is a directory")
+        raise ArgumentError(f"{out}: is a directory")
     if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
-        raise ValueError(f"{out}: cannot be written (permission denied)")
+        raise ArgumentError(f"{out}: cannot be written (permission denied)")
     if suffix == ".parquet":
         require("pyarrow", "analysis")
     return out

@@ -67,7 +67,7 @@ def bradley_terry(
     under that constraint. Bots that never met others rate 0 with an infinite interval."""
     k = len(wins)
     if any(len(row) != k for row in wins):
-        raise ValueError("wins must be a square matrix")
+        raise ArgumentError("wins must be a square matrix")
     w = [[float(wins[i][j]) + (prior if i != j and wins[i][j] + wins[j][i] > 0 else 0.0)
           for j in range(k)] for i in range(k)]
     games = [[w[i][j] + w[j][i] if i != j else 0.0 for j in range(k)] for i in range(k)]

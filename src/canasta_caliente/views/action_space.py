@@ -52,7 +52,7 @@ from ..actions import Action, Verb, parse_action
 from ..cards import NATURALS, Card
 from ..engine import legal_actions
 from ..engine.tables import act
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, IllegalActionError
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
@@ -119,7 +119,7 @@ def action_space_size(decks: int) -> int:
     if not isinstance(decks, int) or isinstance(decks, bool):
         raise TypeError(f"expected the number of decks as an int, got {type(decks).__name__}")
     if decks < 1:
-        raise ValueError(f"the number of decks must be at least 1, got {decks}")
+        raise ArgumentError(f"the number of decks must be at least 1, got {decks}")
     per_rank = ((_NATURALS_PER_DECK * decks + 1) * (_TWOS_PER_DECK * decks + 1)
                 * (_JOKERS_PER_DECK * decks + 1) - 1)
     verbs = 7
@@ -208,8 +208,8 @@ class ActionSpace:
         if not isinstance(state, GameState):
             raise TypeError(f"expected a GameState, got {type(state).__name__}")
         if state.rules.decks != self.decks:
-            raise ValueError(f"this action space is for {self.decks} decks; the state's rules "
-                             f"have {state.rules.decks}")
+            raise ArgumentError(f"this action space is for {self.decks} decks; the state's "
+                                f"rules have {state.rules.decks}")
         # Looked up by the actions' fields: a tuple of them hashes and compares in C, where an
         # Action's hash and equality are Python methods (a third of the time, measured).
         part_ids = self._part_ids
