@@ -325,3 +325,11 @@ def test_the_open_construct_is_found_where_the_quadratic_search_found_it(
     if _reference_prefix(lines) == len(lines):
         return  # the document parses: nothing is open
     assert _longest_parsing_prefix(lines) == _reference_prefix(lines)
+
+
+@pytest.mark.parametrize("document", [b"\xff", b'{"preset": "caliente", "name": "\xff\xfe"}'])
+def test_json_bytes_that_are_not_utf8_are_named_so(document: bytes) -> None:
+    """Bytes that are not UTF-8 text are a problem of the document saying so and where, not
+    "an integer too long to read"."""
+    with pytest.raises(cc.RuleSetError, match=r"not UTF-8 text: the byte 0xff at offset \d+"):
+        cc.RuleSet.from_json(document)

@@ -378,8 +378,9 @@ def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
 def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, list[tuple[str, str]]]:
     """The plain data of a JSON document and the problems found reading it (a key given twice).
 
-    A syntax error, a document nested too deeply or an integer of more than ``most_digits``
-    digits raises :class:`~canasta_caliente.RuleSetError`. Linear in the document's size.
+    A syntax error, bytes that are not UTF-8 text, a document nested too deeply or an integer
+    of more than ``most_digits`` digits raises :class:`~canasta_caliente.RuleSetError`. Linear
+    in the document's size.
     """
     problems: list[tuple[str, str]] = []
 
@@ -400,6 +401,10 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
                            ) from None
     except RecursionError:
         raise RuleSetError([("(document)", _TOO_DEEP)]) from None
+    except UnicodeDecodeError as exc:  # bytes that are not text in the encoding JSON detected
+        raise RuleSetError([("(document)", f"not {exc.encoding.upper()} text: the byte "
+                             f"{exc.object[exc.start]:#04x} at offset {exc.start} cannot be "
+                             f"read ({exc.reason}); a JSON document is UTF-8 text")]) from None
     except ValueError:  # an integer longer than Python reads from text
         raise RuleSetError([("(document)", _long_integer(_as_text(text), most_digits))]) from None
     return data, problems
