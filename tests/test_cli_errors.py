@@ -320,3 +320,56 @@ def test_output_names_no_file_can_have(name: str, tmp_path: Path, capsys: Captur
     err = errors.read()
     assert status == 2
     assert err.count("\n") == 1 and ": not a usable file name (" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# Arguments out of range: one line naming the option, never a traceback or a silent run
+
+
+@pytest.mark.parametrize("command", [["demo"], ["play", "--bots", "random"]])
+def test_a_seed_too_long_to_save_is_one_line(command: list[str], capsys: Capture) -> None:
+    """A seed of more than 256 bits (which no saved game can hold): status 2 and the library's
+    one-line ArgumentError, not a traceback of a plain ValueError."""
+    assert main([*command, "--seed", str(2**300)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("canasta-caliente: seed must be an integer of at most 256 bits")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_demo_max_hands_below_one_is_refused(value: str, capsys: Capture) -> None:
+    """`demo --max-hands` below 1 is refused as `--games` is, before any game."""
+    assert main(["demo", "--max-hands", value]) == 2
+    assert capsys.readouterr() == ("", "--max-hands: must be at least 1\n")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["demo", "--rules", ""],
+     "--rules: needs a preset name or a rules file's name, not an empty one"),
+    (["rules", "show", ""], "PRESET|FILE: needs a preset name or a rules file's name"),
+    (["rules", "validate", ""], "FILE: needs a file name, not an empty one"),
+    (["simulate", "--json", ""], "--json: needs a file name, not an empty one"),
+    (["simulate", "--out", ""], "--out: needs a file name, not an empty one"),
+    (["play", "--save", ""], "--save: needs a file name, not an empty one"),
+    (["play", "--resume", ""], "--resume: needs a file name, not an empty one"),
+])
+def test_an_empty_file_name_names_the_option(argv: list[str], message: str, capsys: Capture,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty path says the option needs a name, rather than ": (document): cannot read
+    the file" or "is a folder" about an empty name."""
+    no_simulation(monkeypatch)
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(message)
+
+
+@pytest.mark.parametrize(("bots", "entry"), [
+    ("heuristic,,random", "entry 2 of 'heuristic,,random'"), ("random,", "entry 2"),
+    ("", "entry 1 of ''"), (" , random", "entry 1"),
+])
+def test_an_empty_bot_name_is_refused(bots: str, entry: str, capsys: Capture,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--bots heuristic,,random` names the empty entry instead of dropping it."""
+    no_simulation(monkeypatch)
+    assert main(["simulate", "--bots", bots, "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"--bots: {entry}") and "is an empty bot name" in err

@@ -26,6 +26,7 @@ __all__ = [
     "file_problem",
     "is_file_argument",
     "load_rules",
+    "need_name",
     "one_line",
     "read_document",
     "read_rules",
@@ -129,10 +130,21 @@ def read_document(path: str) -> bytes:
     return data
 
 
-def read_rules(source: str) -> RuleSet:
-    """A house-rules file. A file that cannot be read raises :class:`Unreadable`; one whose
-    content is not a valid rule set raises :class:`InputError` with each problem as
+def need_name(option: str, text: str, what: str = "a file name") -> None:
+    """Refuse an empty file name given to ``option`` (``--json ''``), which the file system
+    would read as the current folder or as no file, with an :class:`Unreadable` saying that
+    the option needs ``what``."""
+    if not text:
+        raise Unreadable([f"{option}: needs {what}, not an empty one"])
+
+
+def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> RuleSet:
+    """A house-rules file, given to ``option``. A file that cannot be read, or an empty name
+    (refused as ``option`` needing ``what``), raises :class:`Unreadable`; one whose content is
+    not a valid rule set raises :class:`InputError` with each problem as
     ``FILE: option: message``."""
+    need_name(option, source, what)
+
     def unreadable(why: str) -> Unreadable:
         return Unreadable([f"{source}: (document): cannot read the file: {why}"])
 
@@ -159,11 +171,12 @@ def read_rules(source: str) -> RuleSet:
                            f"{one_line(exc)}"]) from None
 
 
-def load_rules(source: str) -> RuleSet:
-    """A preset by name, or a house-rules file (``.toml`` or ``.json``)."""
+def load_rules(source: str, option: str = "--rules") -> RuleSet:
+    """A preset by name, or a house-rules file (``.toml`` or ``.json``), given to ``option``
+    (named when the argument is empty)."""
     if not is_file_argument(source):
         return RuleSet.preset(source)
-    return read_rules(source)
+    return read_rules(source, option, "a preset name or a rules file's name")
 
 
 def summary(rules: RuleSet) -> str:
@@ -205,7 +218,7 @@ def comment(text: str) -> list[str]:
 
 
 def rules_show(args: argparse.Namespace) -> int:
-    rules = load_rules(args.source)
+    rules = load_rules(args.source, "PRESET|FILE")
     if args.source in RuleSet.preset_names():
         title = f"{args.source}: {RuleSet.preset_description(args.source)}"
     else:
@@ -230,7 +243,7 @@ def difference(before: Any, after: Any) -> str:
 
 
 def rules_diff(args: argparse.Namespace) -> int:
-    a, b = load_rules(args.a), load_rules(args.b)
+    a, b = load_rules(args.a, "A"), load_rules(args.b, "B")
     before, after = a.to_dict(), b.to_dict()
     changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
     if not changed:

@@ -39,6 +39,7 @@ from ._rules import (
     InputError,
     is_file_argument,
     load_rules,
+    need_name,
     one_line,
     read_document,
     rules_diff,
@@ -53,6 +54,7 @@ __all__ = ["main"]
 
 
 def _demo(args: argparse.Namespace) -> int:
+    _at_least_one(args, "max_hands")
     rules = load_rules(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
@@ -108,10 +110,14 @@ def _bot_list(text: str) -> list[str]:
     from ..players.bots import bot_names
 
     known = bot_names()
-    names = [b.strip() for b in text.split(",") if b.strip()]
+    names = [b.strip() for b in text.split(",")]
+    if "" in names:
+        where = names.index("") + 1
+        raise InputError([f"--bots: entry {where} of {text!r} is an empty bot name; give "
+                          f"comma-separated names of: {', '.join(known)}"])
     unknown = [b for b in names if b not in known]
-    if not names or unknown:
-        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none)'}; "
+    if unknown:
+        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown))}; "
                            f"bots: {', '.join(known)}"])
     return names
 
@@ -119,6 +125,7 @@ def _bot_list(text: str) -> list[str]:
 def _output_path(option: str, text: str) -> Path:
     """A file the command will write, checked before the work starts: not a folder, in a
     folder that exists, and writable."""
+    need_name(option, text)
     path = Path(text)
 
     def refuse(why: str) -> InputError:
@@ -145,7 +152,8 @@ def _output_path(option: str, text: str) -> Path:
 
 
 def _at_least_one(args: argparse.Namespace, *names: str) -> None:
-    """Refuse a count below 1 (``--games``, ``--workers``), before any game."""
+    """Refuse a count below 1 (``--games``, ``--workers``, ``--max-hands``), before any
+    game."""
     for name in names:
         if getattr(args, name) < 1:
             raise InputError([f"--{name.replace('_', '-')}: must be at least 1"])
@@ -159,6 +167,7 @@ def _output(option: str, text: str | None) -> Path | None:
         return None
     from ..studies.results import check_output_path
 
+    need_name(option, text)
     try:
         check_output_path(text)
     except (ValueError, ImportError, OSError) as exc:
@@ -185,9 +194,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     rules = load_rules(args.rules)
     bots = _bot_list(args.bots)
-    if args.games < 1:
-        raise InputError(["--games: must be at least 1"])
-    _at_least_one(args, "workers")
+    _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
     result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
@@ -220,7 +227,7 @@ def _compare(args: argparse.Namespace) -> int:
         label = _label(source, set(variants))
         if label in variants:
             raise InputError([f"{source}: named twice"])
-        variants[label] = load_rules(source)
+        variants[label] = load_rules(source, "RULES")
     if len(variants) < 2:
         raise InputError(["compare: give at least two rule sets"])
     bots = _bot_list(args.bots)
@@ -253,6 +260,7 @@ def _play(args: argparse.Namespace) -> int:
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:
+        need_name("--resume", args.resume)
         try:
             record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
             state = record.final_state()
