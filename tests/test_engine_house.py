@@ -80,7 +80,7 @@ def test_a_view_is_refused_with_a_hint() -> None:
     ({"deck": ["A", None]}, TypeError, r"deck\[1\] must be a Card or a card code, not NoneType"),
     ({"deck": 5}, TypeError, "deck must be a sequence of cards or card codes, not int"),
     ({"deck": b"A K"}, TypeError, "not bytes"),
-    ({"deck": "JK"}, TypeError, "deck must be a sequence .* not str 'JK'"),
+    ({"deck": "J K X"}, cc.ArgumentError, "deck: unknown card code 'X'"),
     ({"deck": ["XX"]}, cc.ArgumentError, "deck: unknown card code 'XX'"),
     ({"deck": ["JK"] * 5}, cc.ArgumentError, "deck: too many JK cards"),
     ({"scores": 5}, TypeError, "scores must be a sequence of 2 integers, one per side, not int"),
@@ -96,11 +96,18 @@ def test_a_view_is_refused_with_a_hint() -> None:
 def test_new_game_names_bad_arguments(
     kwargs: dict[str, Any], error: type[Exception], named: str
 ) -> None:
-    """``new_game`` refuses a deck, scores or seed of the wrong type with a TypeError (a string
-    is not a deck: "JK" is one code) and one out of range with an ArgumentError, each naming
-    what was wrong, never an AttributeError."""
+    """``new_game`` refuses a deck, scores or seed of the wrong type with a TypeError and one
+    out of range with an ArgumentError, each naming what was wrong, never an
+    AttributeError."""
     with pytest.raises(error, match=named):
         cc.new_game(RULES, **kwargs)
+
+
+def test_new_game_reads_a_deck_given_as_a_string_of_codes() -> None:
+    """A string is a deck of codes separated by spaces: "JK" is one joker, not a J and a K."""
+    state = cc.new_game(RULES, seed=1, deck="JK")
+    assert state == cc.new_game(RULES, seed=1, deck=[cc.Card.JOKER])
+    assert state.table.deck[0] is cc.Card.JOKER
 
 
 def test_new_game_stacks_a_deck_given_as_a_generator() -> None:

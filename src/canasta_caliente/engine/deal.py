@@ -73,15 +73,13 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
 
 def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> tuple[Card, ...]:
     """The first hand's deck: the ``stacked`` cards first, the rest of the rules' deck shuffled
-    by ``seed`` after them. A ``stacked`` of the wrong type is a :class:`TypeError` naming it
-    (a string too: ``"JK"`` is one card code, not a deck, so it is not read as one); cards the
-    rules' deck cannot give, an :class:`~canasta_caliente.ArgumentError` naming them."""
-    if isinstance(stacked, (str, bytes, bytearray)):
-        raise TypeError("deck must be a sequence of cards or card codes (a list or a tuple), "
-                        f"not {describe_value(stacked)}: for a string of codes, pass "
-                        "cc.parse_cards(text)")
-    if isinstance(stacked, Iterable) and not isinstance(stacked, Mapping):
-        items: list[object] = list(stacked)
+    by ``seed`` after them; a string is read as card codes separated by spaces (``"7 7 JK"``).
+    A ``stacked`` of the wrong type is a :class:`TypeError` naming it; cards the rules' deck
+    cannot give, an :class:`~canasta_caliente.ArgumentError` naming them."""
+    if isinstance(stacked, str):
+        items: list[object] = list(stacked.split())
+    elif isinstance(stacked, Iterable) and not isinstance(stacked, (bytes, bytearray, Mapping)):
+        items = list(stacked)
     else:
         raise TypeError("deck must be a sequence of cards or card codes, not "
                         f"{type(stacked).__name__}")
@@ -130,10 +128,10 @@ def new_game(
     stock, top first), the rest of the deck follows shuffled by ``seed``. ``scores``
     sets the sides' starting game scores.
 
-    Raises :class:`TypeError` for arguments of the wrong type (naming what was given; a
-    ``str`` deck among them) and :class:`~canasta_caliente.ArgumentError` (a ``ValueError``)
-    for a seed of more than :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, a deck the
-    rules' deck cannot give, or scores of the wrong number or size.
+    Raises :class:`TypeError` for arguments of the wrong type (naming what was given) and
+    :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) for a seed of more than
+    :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, a deck the rules' deck cannot give,
+    or scores of the wrong number or size.
 
     >>> import canasta_caliente as cc
     >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
