@@ -310,3 +310,32 @@ def test_cli_tournament_interrupt(bots: str) -> None:
     assert int(match.group(1)) < int(match.group(2)) == 100_000 * k * (k - 1) // 2
     assert out.rstrip().endswith(f"(interrupted: only the {match.group(1)} games played are "
                                  "rated)")
+
+
+# -- the input checks of the studies' results and the bots' entry points ----------------------
+
+
+@pytest.fixture(scope="module")
+def two_variants() -> cc.Comparison:
+    """A tiny comparison of two variants, ``a`` and ``b``."""
+    other = RULES_2P.replace(going_out_bonus=RULES_2P.going_out_bonus + 100)
+    return cc.compare({"a": RULES_2P, "b": other}, bots=["random"], games=2, max_hands=1)
+
+
+@pytest.mark.parametrize(("args", "error", "message"), [
+    (("a", "b", "x"), ArgumentError, r"no measure 'x' in this comparison \(its measures: "
+                                     r"'hands per game'"),
+    (("a", "z", "hands per game"), ArgumentError,
+     r"b: no variant 'z' in this comparison \(its variants: 'a', 'b'\)"),
+    (("a", "a", "hands per game"), ArgumentError, "the same variant 'a'"),
+    ((1, "b", "hands per game"), TypeError, "a must be a str"),
+    (("a", "b", None), TypeError, "measure must be a str"),
+])
+def test_a_comparisons_difference_names_what_is_wrong(
+        two_variants: cc.Comparison, args: tuple[Any, ...], error: type[Exception],
+        message: str) -> None:
+    """`difference` raised a bare KeyError "no measure 'hands per game'" for an unknown
+    variant or the same variant twice, though the measure exists."""
+    with pytest.raises(error, match=message):
+        two_variants.difference(*args)
+    assert two_variants.difference("b", "a", "hands per game")["variant_a"] == "b"

@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
 from .outcomes import GameResult, SimulationResult
@@ -252,7 +252,29 @@ class Comparison:
 
     def difference(self, a: str, b: str, measure: str) -> dict[str, Any]:
         """The :meth:`summary` row of ``measure`` for the pair ``a``, ``b`` (the difference is
-        ``b - a``, whichever order the variants were given in)."""
+        ``b - a``, whichever order the variants were given in).
+
+        A :class:`TypeError` if ``a``, ``b`` or ``measure`` is not a string; an
+        :class:`~canasta_caliente.ArgumentError` for a variant or a measure the comparison does
+        not have (the message lists those it has) or the same variant twice (a variant has no
+        difference with itself)."""
+        for name, value in (("a", a), ("b", b), ("measure", measure)):
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a str (a variant's label, or a measure's "
+                                f"name for measure), not {describe_value(value)}")
+        labels = self.labels
+        for name, value in (("a", a), ("b", b)):
+            if value not in labels:
+                raise ArgumentError(f"{name}: no variant {short_repr(value)} in this "
+                                    f"comparison (its variants: {', '.join(map(repr, labels))})")
+        if a == b:
+            raise ArgumentError(f"a and b are the same variant {a!r}: a difference is between "
+                                f"two variants (this comparison's: "
+                                f"{', '.join(map(repr, labels))})")
+        known = self._measures()
+        if measure not in known:
+            raise ArgumentError(f"measure: no measure {short_repr(measure)} in this comparison "
+                                f"(its measures: {', '.join(map(repr, known))})")
         for row in self.summary():
             if row["measure"] != measure:
                 continue
@@ -260,7 +282,7 @@ class Comparison:
                 return row
             if (row["variant_a"], row["variant_b"]) == (b, a):
                 return _swapped(row)
-        raise KeyError(f"no measure {measure!r} for variants {a!r} and {b!r}")
+        raise AssertionError(f"no row of {measure!r} for {a!r} and {b!r}")  # checked above
 
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """Every variant's :meth:`~canasta_caliente.studies.outcomes.SimulationResult.to_records`,
