@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
 import canasta_caliente as cc
+from canasta_caliente.errors import ArgumentError
 from canasta_caliente.studies.tournament import bradley_terry
 
 RULES_2P = cc.RuleSet.preset("caliente-2p")
@@ -77,3 +79,35 @@ def test_bad_arguments_raise() -> None:
         cc.tournament(["random", "random"], RULES_2P, games=2)
     with pytest.raises(TypeError, match="sequence of bots, not str"):
         cc.tournament("random", RULES_2P, games=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("wins", "options", "error", "message"), [
+    ([], {}, ArgumentError, "a row per bot, at least one: it has none"),
+    (None, {}, TypeError, "wins must be a square matrix of numbers"),
+    ("ab", {}, TypeError, "wins must be a square matrix of numbers"),
+    ([[0, 1]], {}, ArgumentError, "square matrix: it has 1 rows, but row 0 has 2"),
+    ([[0, "a"], [1, 0]], {}, TypeError, r"wins\[0\]\[1\] must be a number, not str"),
+    ([[0, -1], [1, 0]], {}, ArgumentError, r"wins\[0\]\[1\] must be a finite number"),
+    ([[0, math.nan], [1, 0]], {}, ArgumentError, r"wins\[0\]\[1\] must be a finite number"),
+    ([[0, math.inf], [1, 0]], {}, ArgumentError, r"wins\[0\]\[1\] must be a finite number"),
+    ([[0, 10**400], [1, 0]], {}, ArgumentError, r"wins\[0\]\[1\] must be a finite number"),
+    ([[1, 1], [1, 0]], {}, ArgumentError, r"wins\[0\]\[0\] must be 0"),
+    ([[0, 2], [1, 0]], {"prior": -1}, ArgumentError, "prior must be a finite number"),
+    ([[0, 2], [1, 0]], {"prior": math.nan}, ArgumentError, "prior must be a finite number"),
+    ([[0, 2], [1, 0]], {"prior": math.inf}, ArgumentError, "prior must be a finite number"),
+    ([[0, 2], [1, 0]], {"prior": "x"}, TypeError, "prior must be a number, not str"),
+    ([[0, 2], [1, 0]], {"prior": None}, TypeError, "prior must be a number, not NoneType"),
+])
+def test_bradley_terry_checks_its_arguments(wins: Any, options: dict[str, Any],
+                                            error: type[Exception], message: str) -> None:
+    """An empty matrix was a ZeroDivisionError, a negative prior an OverflowError, a negative
+    or NaN count a silent 0 ± inf and an infinite one NaN: each is refused, naming the entry."""
+    with pytest.raises(error, match=message):
+        bradley_terry(wins, **options)
+
+
+def test_bradley_terry_survives_a_sweep_without_a_prior() -> None:
+    """A clean sweep with ``prior=0`` parts the strengths past what ``exp`` can hold: the
+    interval is then infinite instead of an OverflowError."""
+    fit = bradley_terry([[0, 10], [0, 0]], prior=0)
+    assert fit[0].value > fit[1].value and math.isinf(fit[0].high)

@@ -21,14 +21,15 @@ every game.
 from __future__ import annotations
 
 import math
+import numbers
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from .._arguments import check_count, check_flag
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
@@ -57,18 +58,78 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [row[n:] for row in a]
 
 
+DEFAULT_PRIOR = 0.5
+"""The virtual wins :func:`bradley_terry` (and :func:`tournament`) adds to each side of a pair
+that met: one drawn game, which keeps a clean sweep's rating finite."""
+
+MAX_WINS = 1e7
+"""The most a win count (an entry of :func:`bradley_terry`'s matrix, or its ``prior``) may be:
+far past any real tournament, and small enough that the fit stays exact (its intervals lose
+precision past about 1e8)."""
+
+
+def _checked_count_of_games(name: str, value: object) -> float:
+    """``value`` as a float, checked to be a number (not a ``bool``) from 0 to :data:`MAX_WINS`."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {describe_value(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an integer past a float's range
+        number = math.inf
+    if not 0 <= number <= MAX_WINS:  # NaN fails too
+        raise ArgumentError(f"{name} must be a finite number of games from 0 to {MAX_WINS:g}, "
+                            f"not {short_repr(value)}")
+    return number
+
+
+def _checked_wins(wins: object) -> list[list[float]]:
+    """:func:`bradley_terry`'s matrix as lists of floats, checked (see its docstring)."""
+    if isinstance(wins, str | bytes) or not isinstance(wins, Iterable):
+        raise TypeError("wins must be a square matrix of numbers (a list of lists), not "
+                        f"{describe_value(wins)}")
+    rows: list[list[object]] = []
+    for i, row in enumerate(wins):
+        if isinstance(row, str | bytes) or not isinstance(row, Iterable):
+            raise TypeError(f"wins[{i}] must be a row of numbers, not {describe_value(row)}")
+        rows.append(list(row))
+    k = len(rows)
+    if not k:
+        raise ArgumentError("wins must have a row per bot, at least one: it has none")
+    for i, row in enumerate(rows):
+        if len(row) != k:
+            raise ArgumentError(f"wins must be a square matrix: it has {k} rows, but row {i} "
+                                f"has {len(row)} entries")
+    table = [[_checked_count_of_games(f"wins[{i}][{j}]", x) for j, x in enumerate(row)]
+             for i, row in enumerate(rows)]
+    for i in range(k):
+        if table[i][i]:
+            raise ArgumentError(f"wins[{i}][{i}] must be 0 (a bot does not play itself), not "
+                                f"{short_repr(rows[i][i])}")
+    return table
+
+
 def bradley_terry(
-    wins: Sequence[Sequence[float]], *, prior: float = 0.5
+    wins: Sequence[Sequence[float]], *, prior: float = DEFAULT_PRIOR
 ) -> list[Estimate]:
     """Elo-scale ratings with 95% intervals from a matrix of wins: ``wins[i][j]`` is what bot
     ``i`` scored against bot ``j`` (a win 1, a draw 1/2 to each). ``prior`` adds that many
     virtual wins to each side of every pair that met. The ratings' mean is 0; the fit is
     Hunter's minorization-maximization, the intervals from the inverse Fisher information
-    under that constraint. Bots that never met others rate 0 with an infinite interval."""
-    k = len(wins)
-    if any(len(row) != k for row in wins):
-        raise ArgumentError("wins must be a square matrix")
-    w = [[float(wins[i][j]) + (prior if i != j and wins[i][j] + wins[j][i] > 0 else 0.0)
+    under that constraint. Bots that never met others rate 0 with an infinite interval.
+
+    ``wins`` must be a square matrix (rows of numbers, such as a list of lists) of at least one
+    bot, its entries finite numbers of at least 0 and its diagonal 0 (a bot does not play
+    itself); ``prior`` a finite number of at least 0. Otherwise a :class:`TypeError` (not
+    numbers, or not rows) or an :class:`~canasta_caliente.ArgumentError` says which entry is
+    wrong and why."""
+    return _fit(_checked_wins(wins), _checked_count_of_games("prior", prior))
+
+
+def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
+    """:func:`bradley_terry` on a matrix and a prior already checked (or, in
+    :func:`tournament`, counted by the library: any number of games)."""
+    k = len(table)
+    w = [[table[i][j] + (prior if i != j and table[i][j] + table[j][i] > 0 else 0.0)
           for j in range(k)] for i in range(k)]
     games = [[w[i][j] + w[j][i] if i != j else 0.0 for j in range(k)] for i in range(k)]
     played = [sum(row) > 0 for row in games]
@@ -90,7 +151,8 @@ def bradley_terry(
     for i in range(k):
         for j in range(k):
             if i != j and games[i][j]:
-                q = 1 / (1 + math.exp(theta[j] - theta[i]))
+                gap = theta[j] - theta[i]  # past 700 exp overflows: i surely loses
+                q = 0.0 if gap > 700 else 1 / (1 + math.exp(gap))
                 v = games[i][j] * q * (1 - q)
                 info[i][j] -= v
                 info[i][i] += v
@@ -239,7 +301,7 @@ def tournament(
             else:
                 wins[j][i] += 1
     pairs = [result for _, _, result in played]
-    ratings = bradley_terry(wins)
+    ratings = _fit(wins, DEFAULT_PRIOR)  # counted here: no cap on the games
     return Tournament(
         rules=rules,
         bots=names,
