@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta_caliente as cc
@@ -339,3 +340,22 @@ def test_a_comparisons_difference_names_what_is_wrong(
     with pytest.raises(error, match=message):
         two_variants.difference(*args)
     assert two_variants.difference("b", "a", "hands per game")["variant_a"] == "b"
+
+
+@pytest.mark.parametrize(("rules", "error", "message"), [
+    (cc.RuleSet.preset("caliente-6p"), ArgumentError,
+     r"a table of 6 players in 2 sides is not this game's \(2 players in 2 sides\)"),
+    (RULES, ArgumentError, "a table of 4 players in 2 sides is not this game's"),
+    (None, TypeError, "rules must be a RuleSet"),
+    ("caliente-2p", TypeError, "rules must be a RuleSet"),
+])
+def test_winning_bots_needs_the_games_rules(rules: Any, error: type[Exception],
+                                            message: str) -> None:
+    """Rules of another table were an IndexError (or a wrong answer), None an
+    AttributeError: each is refused, whether the game was won or not."""
+    result = cc.simulate(RULES_2P, ["heuristic", "random"], 1, max_hands=1)
+    game = result.games[0]
+    for winner in (0, None):
+        with pytest.raises(error, match=message):
+            attrs.evolve(game, winner=winner).winning_bots(rules)
+    assert attrs.evolve(game, winner=0).winning_bots(RULES_2P) == {game.seat_bots[0]}

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from ..errors import ArgumentError, describe_value
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import HandResult
@@ -61,7 +62,18 @@ class GameResult:
     :func:`~canasta_caliente.replay`), when the simulation ran with ``keep_records=True``."""
 
     def winning_bots(self, rules: RuleSet) -> frozenset[str]:
-        """The bots that sat on the winning side."""
+        """The bots that sat on the winning side, by the seating of ``rules`` (the game's
+        rules: a result does not keep them). A :class:`TypeError` if ``rules`` is not a
+        :class:`~canasta_caliente.RuleSet`, an :class:`~canasta_caliente.ArgumentError` if its
+        table is not this game's (another number of players or of sides)."""
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet (the game's rules), not "
+                            f"{describe_value(rules)}")
+        players, sides = len(self.seat_bots), len(self.scores)
+        if rules.players != players or len(rules.layout) != sides:
+            raise ArgumentError(f"rules: a table of {rules.players} players in "
+                                f"{len(rules.layout)} sides is not this game's ({players} "
+                                f"players in {sides} sides): give the game's rules")
         if self.winner is None:
             return frozenset()
         return frozenset(self.seat_bots[s] for s in rules.layout[self.winner])
