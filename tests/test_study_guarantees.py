@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -17,15 +17,25 @@ import attrs
 import pytest
 
 import canasta_caliente as cc
+from canasta_caliente._arguments import MAX_ITERATIONS
 from canasta_caliente.actions import Action
 from canasta_caliente.errors import ArgumentError
 from canasta_caliente.players.bots import random_bot
+from canasta_caliente.players.search import hint_text
+from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import WINDOW
 from canasta_caliente.views.view import View
 
 RULES = cc.RuleSet.preset("caliente")
 RULES_2P = cc.RuleSet.preset("caliente-2p")
+
+
+def _turn(seed: int = 2) -> tuple[GameState, int]:
+    """A two-player state after the first draw, and the seat to act."""
+    state = cc.apply(cc.new_game(RULES_2P, seed=seed), "draw")
+    assert state.current_player is not None
+    return state, state.current_player
 
 
 def _named(name: str) -> Any:
@@ -279,6 +289,32 @@ def test_play_refuses_a_hint_budget_below_one_before_the_game(value: str) -> Non
     status, out, err = run(["play", "--seed", "1", "--hint-iterations", value], ["hint"])
     assert status == 2 and err == "--hint-iterations: must be at least 1\n"
     assert "your action" not in out
+
+
+def test_play_refuses_a_hint_budget_past_the_searchs_cap_before_the_game() -> None:
+    """`play --hint-iterations 10**30` would hang at the first `hint`: refused at once."""
+    from test_fuzz_cli import run
+
+    status, out, err = run(["play", "--seed", "1", "--hint-iterations", str(10**30)], ["hint"])
+    assert status == 2 and err == "--hint-iterations: must be at most 10,000,000\n"
+    assert "your action" not in out
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cc.ISMCTSBot(iterations=2**2000),
+    lambda: cc.ISMCTSBot(iterations=MAX_ITERATIONS + 1),
+    lambda: cc.get_bot("ismcts", iterations=10**30),
+    lambda: cc.get_bot("level-5", iterations=10**30),
+    lambda: cc.analyse(cc.observe(*_turn()), iterations=10**30),
+    lambda: hint_text(cc.observe(*_turn()), 10**30),
+], ids=["ISMCTSBot-huge", "ISMCTSBot-one-past", "get_bot", "level", "analyse", "hint_text"])
+def test_a_search_budget_past_the_cap_is_refused(call: Callable[[], object]) -> None:
+    """`analyse(view, iterations=10**30)` never returned, and any iterations were accepted,
+    while seconds were capped: iterations are capped at MAX_ITERATIONS, the one check."""
+    with pytest.raises(ArgumentError, match="iterations must be an integer of at most "
+                                            "10,000,000, not "):
+        call()
+    assert cc.ISMCTSBot(iterations=MAX_ITERATIONS).iterations == MAX_ITERATIONS
 
 
 TOURNAMENT_CLI = ["-m", "canasta_caliente.cli", "tournament", "--games", "100000",

@@ -12,22 +12,40 @@ import random
 from typing import Any
 
 from ._limits import MAX_INT_BITS
-from .errors import ArgumentError, describe_value
+from .errors import ArgumentError, describe_value, short_repr
 
-__all__ = ["check_count", "check_flag", "check_rng", "check_seconds", "check_seed"]
+__all__ = ["check_count", "check_flag", "check_iterations", "check_rng", "check_seconds",
+           "check_seed"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
 
 
-def check_count(name: str, value: Any, *, low: int = 0) -> int:
-    """``value`` as an ``int``, checked to be an integer (not a ``bool``) of at least ``low``."""
+MAX_ITERATIONS = 10_000_000
+"""The most simulations a search takes per decision (``iterations=``): hours of thinking, far
+past any real use (a strong player takes thousands), the budget's bound as :data:`MAX_SECONDS`
+is the time's, so that no bounded-looking call runs for ever."""
+
+
+def check_count(name: str, value: Any, *, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an ``int``, checked to be an integer (not a ``bool``) of at least ``low``
+    and, if ``high`` is given, at most ``high``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an int, not {describe_value(value)}")
     count = int(value)
     if count < low:
-        raise ArgumentError(f"{name} must be an integer of at least {low}, not {count}")
+        raise ArgumentError(f"{name} must be an integer of at least {low}, not "
+                            f"{short_repr(count)}")
+    if high is not None and count > high:
+        raise ArgumentError(f"{name} must be an integer of at most {high:,}, not "
+                            f"{short_repr(count)}")
     return count
+
+
+def check_iterations(name: str, value: Any) -> int:
+    """``value`` as an ``int``, checked to be a search budget: an integer from 1 to
+    :data:`MAX_ITERATIONS`."""
+    return check_count(name, value, low=1, high=MAX_ITERATIONS)
 
 
 def check_seed(name: str, value: Any) -> int:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .._arguments import MAX_ITERATIONS
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
@@ -257,6 +258,8 @@ def _play(args: argparse.Namespace) -> int:
 
     names = _bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
+    if args.hint_iterations > MAX_ITERATIONS:  # the search's own cap, checked before the game
+        raise InputError([f"--hint-iterations: must be at most {MAX_ITERATIONS:,}"])
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:

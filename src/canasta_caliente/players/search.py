@@ -49,7 +49,7 @@ from typing import Any
 
 import attrs
 
-from .._arguments import check_count, check_seconds, check_seed
+from .._arguments import check_iterations, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
@@ -139,7 +139,7 @@ def check_budget(iterations: object, seconds: object) -> tuple[int | None, float
     if iterations is not None and seconds is not None:
         raise ArgumentError("give iterations or seconds, not both")
     if iterations is not None:
-        return check_count("iterations", iterations, low=1), None
+        return check_iterations("iterations", iterations), None
     if seconds is not None:
         return None, check_seconds("seconds", seconds)
     return DEFAULT_ITERATIONS, None
@@ -238,9 +238,10 @@ def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
 class ISMCTSBot:
     """The search bot (see the module): a plain callable of the bot interface.
 
-    Budget: ``iterations`` simulations per decision (deterministic for the ``rng`` it is
-    given; at least one per legal action, and at most ``iterations`` when there are no more
-    legal actions than that), or ``seconds`` per decision (above 0, up to a day:
+    Budget: ``iterations`` simulations per decision (1 to
+    :data:`~canasta_caliente._arguments.MAX_ITERATIONS`, ten million; deterministic for the
+    ``rng`` it is given; at least one per legal action, and at most ``iterations`` when there
+    are no more legal actions than that), or ``seconds`` per decision (above 0, up to a day:
     86,400; as many simulations as fit; not
     reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
     that plays the simulations (any bot; each seat sees only its own view), and its choice is
