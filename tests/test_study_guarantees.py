@@ -20,7 +20,7 @@ import canasta_caliente as cc
 from canasta_caliente._arguments import MAX_ITERATIONS
 from canasta_caliente.actions import Action
 from canasta_caliente.errors import ArgumentError
-from canasta_caliente.players.bots import random_bot
+from canasta_caliente.players.bots import bot_action, heuristic_bot, random_bot
 from canasta_caliente.players.search import hint_text
 from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
@@ -395,3 +395,56 @@ def test_winning_bots_needs_the_games_rules(rules: Any, error: type[Exception],
         with pytest.raises(error, match=message):
             attrs.evolve(game, winner=winner).winning_bots(rules)
     assert attrs.evolve(game, winner=0).winning_bots(RULES_2P) == {game.seat_bots[0]}
+
+
+def _bots() -> list[Any]:
+    """The built-in bots and a small search."""
+    return [random_bot, heuristic_bot, cc.ISMCTSBot(iterations=4)]
+
+
+@pytest.mark.parametrize("bot", _bots(), ids=["random", "heuristic", "ismcts"])
+def test_a_bots_call_is_checked(bot: Any) -> None:
+    """A bot called directly raised a ValueError from randrange or an IndexError for no legal
+    actions, an AttributeError for rng=None, and "object of type 'method' has no len()" for a
+    state given as the view: each is refused, saying what the call takes."""
+    state, seat = _turn()
+    view, legal, rng = cc.observe(state, seat), cc.legal_actions(state), random.Random(0)
+    with pytest.raises(ArgumentError, match="legal is empty: a bot chooses among"):
+        bot(view, [], rng)
+    with pytest.raises(TypeError, match=r"rng must be a random.Random .*not NoneType"):
+        bot(view, legal, None)
+    with pytest.raises(TypeError, match=r"view must be a View .*: a bot sees its seat.s view"):
+        bot(state, legal, rng)
+    with pytest.raises(TypeError, match="legal must be a sequence of actions"):
+        bot(view, None, rng)
+    assert bot(view, legal, rng) in legal
+
+
+@pytest.mark.parametrize("bot", _bots(), ids=["random", "heuristic", "ismcts"])
+def test_bot_action_refuses_a_seat_not_to_act(bot: Any) -> None:
+    """`bot_action(heuristic_bot, state, other_seat, ...)` chose quietly from the wrong seat's
+    hand, the search failed deep inside with an IllegalActionError: refused, naming both."""
+    state, seat = _turn()
+    legal, rng = cc.legal_actions(state), random.Random(0)
+    with pytest.raises(ArgumentError, match=f"seat {1 - seat} is not the seat to act in this "
+                                            f"state: seat {seat} is"):
+        bot_action(bot, state, 1 - seat, legal, rng)
+    with pytest.raises(ArgumentError, match="legal is empty"):
+        bot_action(bot, state, seat, [], rng)
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        bot_action(bot, state, seat, legal, None)
+    with pytest.raises(TypeError, match="seat must be an int"):
+        bot_action(bot, state, True, legal, rng)
+    assert bot_action(bot, state, seat, legal, rng) in legal
+
+
+def test_the_search_refuses_the_view_of_a_seat_not_to_act() -> None:
+    """The search from another seat's view failed deep inside: refused where it starts."""
+    state, seat = _turn()
+    bot, legal = cc.ISMCTSBot(iterations=4), cc.legal_actions(state)
+    message = f"this is seat {1 - seat}'s view, but seat {seat} is to act"
+    with pytest.raises(ArgumentError, match=message):
+        bot(cc.observe(state, 1 - seat), legal, random.Random(0))
+    with pytest.raises(ArgumentError, match=message):
+        bot.search(cc.observe(state, 1 - seat), legal, random.Random(0))
+

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
 
+from .._arguments import check_rng
 from ..actions import Action, Verb
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import ArgumentError, describe_value, short_repr
@@ -46,8 +47,41 @@ Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 
 
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Chooses uniformly at random among the legal actions."""
+    """Chooses uniformly at random among the legal actions. Its call is checked as
+    :func:`check_bot_call` says."""
+    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+        check_bot_call(view, legal, rng)
     return _random_choice(legal, rng)
+
+
+def check_bot_call(view: object, legal: object, rng: object) -> None:
+    """The checks of a bot's call ``bot(view, legal, rng)``, the one home of them for the
+    built-in bots: a :class:`TypeError` if ``view`` is not a
+    :class:`~canasta_caliente.views.View` (a :class:`~canasta_caliente.GameState` is named:
+    a bot sees its seat's view, ``observe(state, seat)``), ``legal`` not a sequence or ``rng``
+    not a :class:`random.Random`; an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
+    empty (a bot chooses among the legal actions of the seat to act: there are some whenever
+    a seat acts). The bots ask it only when a cheap inline test of the same fails, so a valid
+    call pays a few comparisons."""
+    if not isinstance(view, View):
+        hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
+                if isinstance(view, GameState) else "")
+        raise TypeError(f"view must be a View (observe(state, seat)), not "
+                        f"{describe_value(view)}{hint}")
+    _check_legal_and_rng(legal, rng)
+
+
+def _check_legal_and_rng(legal: object, rng: object) -> None:
+    """The part of :func:`check_bot_call` that :func:`bot_action` shares: ``legal`` a
+    non-empty sequence, ``rng`` a :class:`random.Random`."""
+    if isinstance(legal, str) or not isinstance(legal, Sequence):
+        raise TypeError(f"legal must be a sequence of actions (legal_actions(state)), not "
+                        f"{describe_value(legal)}")
+    if not legal:
+        raise ArgumentError("legal is empty: a bot chooses among the legal actions of the seat "
+                            "to act (legal_actions(state)), and there are some whenever a seat "
+                            "acts")
+    check_rng("rng", rng)
 
 
 def _random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
@@ -72,7 +106,37 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     >>> bot_action(random_bot, state, seat, legal, random.Random(5)) == random_bot(
     ...     cc.observe(state, seat), legal, random.Random(5))
     True
+
+    ``seat`` must be the seat to act in ``state`` (an
+    :class:`~canasta_caliente.ArgumentError` names both: a bot chooses for the seat to act,
+    and the others' legal actions are not ``legal``), ``legal`` a non-empty sequence and
+    ``rng`` a :class:`random.Random`; the types are checked as :func:`check_bot_call` checks
+    them. The search's rollouts, which build all of these themselves, skip the checks.
     """
+    if type(state) is not GameState or type(seat) is not int or (
+            seat != state.current_player) or not legal or not isinstance(rng, random.Random):
+        _check_bot_action(state, seat, legal, rng)
+    return play_bot(bot, state, seat, legal, rng)
+
+
+def _check_bot_action(state: object, seat: object, legal: object, rng: object) -> None:
+    """The checks of :func:`bot_action`, asked only when its inline test fails."""
+    check_state(state)
+    assert isinstance(state, GameState)  # check_state raised otherwise
+    seat = check_seat(state.rules, seat)
+    acting = state.current_player
+    if seat != acting:
+        who = (f"seat {acting} is" if acting is not None
+               else "no seat is (the hand is over, or the game)")
+        raise ArgumentError(f"seat: seat {seat} is not the seat to act in this state: {who}; a "
+                            "bot chooses only for the seat to act")
+    _check_legal_and_rng(legal, rng)
+
+
+def play_bot(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
+             rng: random.Random) -> Action:
+    """:func:`bot_action` without its checks, for the search's rollouts (the inner loop:
+    every argument is the search's own, built right)."""
     if bot is random_bot:
         return _random_choice(legal, rng)
     if bot is heuristic_bot:
@@ -178,8 +242,11 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     <canasta_caliente.View.known>`: it could take the pile with them) when another discard
     will do.
 
-    Deterministic but for ties, which ``rng`` breaks.
+    Deterministic but for ties, which ``rng`` breaks. Its call is checked as
+    :func:`check_bot_call` says.
     """
+    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+        check_bot_call(view, legal, rng)
     return _heuristic(view, legal, rng, True)
 
 

@@ -56,7 +56,7 @@ from ..engine.scoring import score_hand
 from ..errors import ArgumentError, StateError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
 from ..views.view import View, resample
-from .bots import BOT_FACTORIES, BOTS, Bot, bot_action, heuristic_bot
+from .bots import BOT_FACTORIES, BOTS, Bot, check_bot_call, heuristic_bot, play_bot
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -235,6 +235,20 @@ def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(0.5 + 0.5 * math.tanh((s - (total - s) / (n - 1)) / _SCALE) for s in scores)
 
 
+def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) -> None:
+    """The checks of a search's start (once a decision, not in its rollouts): the bot's call
+    (:func:`~canasta_caliente.players.bots.check_bot_call`), and ``view``'s seat the one to
+    act, whose legal actions ``legal`` are."""
+    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+        check_bot_call(view, legal, rng)
+    acting = view.current_player
+    if acting != view.seat:
+        who = (f"seat {acting} is" if acting is not None
+               else "no seat is (the hand is over, or the game)")
+        raise ArgumentError(f"view: the search plays for the seat to act, and this is seat "
+                            f"{view.seat}'s view, but {who} to act")
+
+
 class ISMCTSBot:
     """The search bot (see the module): a plain callable of the bot interface.
 
@@ -294,7 +308,10 @@ class ISMCTSBot:
         return f"ISMCTSBot({budget})"
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Choose one of ``legal`` for ``view``'s seat: the first of :meth:`search`."""
+        """Choose one of ``legal`` for ``view``'s seat: the first of :meth:`search`. The call
+        is checked as :func:`~canasta_caliente.players.bots.check_bot_call` says, and the
+        view's seat must be the one to act (an :class:`~canasta_caliente.ArgumentError`)."""
+        _check_search_call(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
         return self.search(view, legal, rng)[0].action
@@ -304,7 +321,9 @@ class ISMCTSBot:
     ) -> list[ActionValue]:
         """Search from ``view`` and rate each action of ``legal``, the one to play first
         (the policy's choice unless another beat it by the margin), then by the round of
-        sequential halving reached, the mean lead, and the order of ``legal``."""
+        sequential halving reached, the mean lead, and the order of ``legal``. Checked as
+        :meth:`__call__` is."""
+        _check_search_call(view, legal, rng)
         local = random.Random(rng.getrandbits(64))
         side = view.side_of(view.seat)
         choice = self.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
@@ -392,7 +411,7 @@ class ISMCTSBot:
         policy = self.rollout_bot
         limit = self.rollout_actions
         steps = 0
-        # The rollout, the search's inner loop: the policy is asked through bot_action, which
+        # The rollout, the search's inner loop: the policy is asked through play_bot, which
         # gives the heuristic bot only the fields of the seat's view it reads (no View built),
         # and only where it has a choice; ``over`` is the field behind ``is_hand_over``.
         while not state.over and (limit is None or steps < limit):
@@ -402,7 +421,7 @@ class ISMCTSBot:
             else:
                 seat = state.current_player
                 assert seat is not None
-                action = bot_action(policy, state, seat, legal, rng)
+                action = play_bot(policy, state, seat, legal, rng)
             state = apply(state, action)
             steps += 1
         scores = evaluate(state, hand_weight=self.hand_weight, race_weight=self.race_weight)
@@ -439,7 +458,7 @@ class ISMCTSBot:
             if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
                 # Expansion: the policy's choice first, then an untried action at random.
                 if not node.children:
-                    action = bot_action(self.rollout_bot, state, seat, legal, rng)
+                    action = play_bot(self.rollout_bot, state, seat, legal, rng)
                 else:
                     action = untried[rng.randrange(len(untried))]
                 child = _Node(side_of(seat))
