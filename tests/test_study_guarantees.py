@@ -448,3 +448,10 @@ def test_the_search_refuses_the_view_of_a_seat_not_to_act() -> None:
     with pytest.raises(ArgumentError, match=message):
         bot.search(cc.observe(state, 1 - seat), legal, random.Random(0))
 
+
+def test_hint_text_needs_a_budget() -> None:
+    """`hint_text(view, None)` printed "hint (None simulations)": the budget is checked."""
+    view = cc.observe(*_turn())
+    with pytest.raises(TypeError, match="iterations must be an int, not NoneType"):
+        hint_text(view, None)  # type: ignore[arg-type]
+    assert hint_text(view, 4).startswith("hint (4 simulations)")

@@ -520,7 +520,9 @@ def hint_text(view: View, iterations: int, seed: int = 0) -> str:
     """:func:`analyse` as the lines a player reads: the first five actions in the order the
     search recommends them, each with its value, its mean lead in points and its
     simulations, under a legend saying what the order and the numbers mean (the ``hint``
-    command of ``canasta-caliente play``)."""
+    command of ``canasta-caliente play``). ``iterations`` is the search's budget, checked as
+    :class:`ISMCTSBot` checks it (``None`` is refused: the text names the budget)."""
+    iterations = check_iterations("iterations", iterations)
     ranked = analyse(view, iterations=iterations, seed=seed)
     if len(ranked) == 1:
         return f"hint: {ranked[0].action} is the only legal action"
