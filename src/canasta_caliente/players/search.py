@@ -253,7 +253,7 @@ class ISMCTSBot:
     """The search bot (see the module): a plain callable of the bot interface.
 
     Budget: ``iterations`` simulations per decision (1 to
-    :data:`~canasta_caliente._arguments.MAX_ITERATIONS`, ten million; deterministic for the
+    ten million, ``MAX_ITERATIONS`` of ``_arguments``; deterministic for the
     ``rng`` it is given; at least one per legal action, and at most ``iterations`` when there
     are no more legal actions than that), or ``seconds`` per decision (above 0, up to a day:
     86,400; as many simulations as fit; not
