@@ -13,6 +13,7 @@ pytest.importorskip("pettingzoo")
 
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.rl import (  # noqa: E402
+    ObservationTracker,
     action_mask,
     observation,
     observation_layout,
@@ -64,7 +65,7 @@ def _reference(view: cc.View) -> list[float]:
         laid.append(len(view.laid_out(side)))
         cal.append(view.caliente_played(side))
         score = view.scores[side]
-        scores.append(score)
+        scores.append(max(-2**24, min(2**24, score)))  # clamped to the field's bounds
         if view.melds(side):
             minimum.append(0)
         else:
@@ -127,6 +128,26 @@ def test_observation_matches_the_reference_and_the_bounds(preset: str) -> None:
         if not legal:
             break
         state = cc.apply(state, rng.choice(legal))
+
+
+@pytest.mark.parametrize("score", [2**24 + 1, 30_000_000, 2**31, -2**31 - 1, 10**40])
+def test_huge_game_scores_are_observed_clamped_to_the_bound(score: int) -> None:
+    """A state whose game score lies beyond the field's bounds (a loadable state) is observed
+    with the score clamped to ±SCORE_BOUND, alike by observation_of, observation(view) and the
+    tracker, and equal to the reference: never a packing error, never outside the bounds."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    state = cc.new_game(rules, seed=0, scores=[score, 0])
+    field = next(f for f in observation_layout(rules) if f.name == "scores")
+    clamped = 2**24 if score > 0 else -(2**24)
+    for seat in range(rules.players):
+        view = cc.observe(state, seat)
+        vectors = [observation_of(state, seat), observation(view),
+                   ObservationTracker(rules).observe(state, seat)]
+        for vector in vectors:
+            assert vector.tolist() == _reference(view)
+            assert clamped in vector[field.start:field.stop].tolist()
+            assert field.low <= vector[field.start:field.stop].min()
+            assert vector[field.start:field.stop].max() <= field.high
 
 
 def test_layout_fields_tile_the_vector() -> None:

@@ -88,6 +88,18 @@ def test_parameters_name_a_preset_or_a_ruleset_json() -> None:
         _load(rules="calente")
 
 
+def test_starting_scores_beyond_the_environments_limit_are_refused() -> None:
+    """The ``scores`` parameter is checked as Gymnasium's and PettingZoo's starting scores:
+    beyond ±2**23 an ArgumentError naming the limit; at ±2**23 accepted."""
+    with pytest.raises(cc.ArgumentError, match=r"scores \[9999999999, 0\] beyond ±8388608"):
+        _load(rules="caliente-2p", scores="9999999999,0")
+    with pytest.raises(cc.ArgumentError, match="beyond"):
+        _load(rules="caliente-2p", scores=f"0,{-(2**23) - 1}")
+    state = _load(rules="caliente-2p", scores=f"{2**23},{-(2**23)}").new_initial_state()
+    _deal(state, random.Random(0))
+    assert state.game_state.scores == (2**23, -(2**23))
+
+
 def test_information_states_have_perfect_recall() -> None:
     """A player's information state string only grows (each earlier one is a prefix of the
     later), and two deals that differ only in cards a player cannot see give it the same

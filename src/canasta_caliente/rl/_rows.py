@@ -86,9 +86,13 @@ NO_SIDE: SidePart = (b"", (0, 0, 0, 0, 0, 0, 0))
 
 def side_part(o: LayoutOffsets, rules: RuleSet, table: SideTable, score: int) -> SidePart:
     """A side's part of the fields from ``melds`` to ``first_meld_minimum``, its game score
-    being ``score``."""
+    being ``score``: the one place the score is packed, clamped to ±``o.score_bound`` (the
+    ``scores`` field's bounds), so that a state with any score gives an observation within
+    them; its first-meld minimum is the rules' for the true score."""
+    bound = o.score_bound
+    packed = score if -bound <= score <= bound else (bound if score > 0 else -bound)
     if not table.meld_count:
-        return o.no_melds, (0, 0, 0, table.laid_out, table.caliente_played, score,
+        return o.no_melds, (0, 0, 0, table.laid_out, table.caliente_played, packed,
                             rules.minimum_for(score))
     entries: list[int] = []
     for meld in table.melds:
@@ -97,7 +101,7 @@ def side_part(o: LayoutOffsets, rules: RuleSet, table: SideTable, score: int) ->
     canastas = table.canastas(canasta)
     natural = table.natural_canastas(canasta) if canastas else 0
     return o.melds(*entries), (natural, canastas - natural, sum(table.stop_melds),
-                               table.laid_out, table.caliente_played, score, 0)
+                               table.laid_out, table.caliente_played, packed, 0)
 
 
 def pack_table(o: LayoutOffsets, rules: RuleSet, mine: int, tables: Sequence[SideTable],

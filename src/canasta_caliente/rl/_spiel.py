@@ -25,13 +25,14 @@ import pyspiel
 
 from ..cards import Card
 from ..engine import apply, new_game
+from ..errors import ArgumentError, short_repr
 from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
 from ._names import GAME_NAME
-from .aec import hand_reward
+from .aec import check_start_scores, hand_reward
 from .features import observation_layout, observation_of
 
 GAME_TYPE = pyspiel.GameType(
@@ -60,19 +61,21 @@ def rules_from_param(text: str) -> RuleSet:
     return RuleSet.preset(text)
 
 
-def scores_from_param(text: str, sides: int) -> tuple[int, ...] | None:
+def scores_from_param(text: str, rules: RuleSet) -> tuple[int, ...] | None:
     """The starting game scores a ``scores`` parameter gives ("" for none, else one integer per
-    side, comma-separated)."""
+    side, comma-separated), each within ±2**23 as the other environments' starting scores."""
     text = text.strip()
     if not text:
         return None
     try:
         scores = tuple(int(s) for s in text.split(","))
     except ValueError:
-        raise ValueError(f"scores: expected integers separated by commas, got {text!r}") from None
-    if len(scores) != sides:
-        raise ValueError(f"scores: expected one score per side ({sides}), got {len(scores)}")
-    return scores
+        raise ArgumentError(f"scores: expected integers separated by commas, got "
+                            f"{short_repr(text)}") from None
+    if len(scores) != rules.sides:
+        raise ArgumentError(f"scores: expected one score per side ({rules.sides}), got "
+                            f"{len(scores)}")
+    return check_start_scores(rules, scores, "scores")
 
 
 def utility_bound(rules: RuleSet) -> float:
@@ -97,7 +100,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         rules_text = str(params.get("rules", "caliente"))
         scores_text = str(params.get("scores", ""))
         rules = rules_from_param(rules_text)
-        scores = scores_from_param(scores_text, rules.sides)
+        scores = scores_from_param(scores_text, rules)
         space = ActionSpace(rules)
         bound = utility_bound(rules)
         info = pyspiel.GameInfo(

@@ -65,7 +65,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import EpisodeError, IllegalActionError, describe_value
+from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..views.action_space import ActionSpace
@@ -156,12 +156,21 @@ def check_options(rules: RuleSet, options: object, *, strict: bool
         raise ValueError(f"options: unknown {unknown!r}; the options are {list(_OPTIONS)}")
     if options.get("scores") is None:
         return None
-    scores = new_game(rules, seed=0, scores=options["scores"]).scores  # checks their shape
-    if any(abs(score) > _START_LIMIT for score in scores):
-        raise ValueError(f"options: scores {list(scores)} beyond ±{_START_LIMIT}: an "
-                         f"observation holds game scores up to ±{SCORE_BOUND} exactly "
-                         "(float32), and a game must be able to play on")
-    return scores
+    return check_start_scores(rules, options["scores"], "options: scores")
+
+
+def check_start_scores(rules: RuleSet, scores: object, name: str) -> tuple[int, ...]:
+    """``scores`` as the starting game scores of an environment's game (``name``, the
+    parameter, for the messages): one integer per side, as ``new_game`` checks, each within
+    ±2**23; an :class:`~canasta_caliente.ArgumentError` for a score beyond, which an
+    observation could not hold exactly once the game has played on. The one check of the
+    environments' starting scores (Gymnasium, PettingZoo, OpenSpiel)."""
+    checked = new_game(rules, seed=0, scores=scores).scores  # checks their shape
+    if any(abs(score) > _START_LIMIT for score in checked):
+        raise ArgumentError(f"{name} {short_repr(list(checked), 120)} beyond ±{_START_LIMIT}: "
+                            f"an observation holds game scores up to ±{SCORE_BOUND} exactly "
+                            "(float32), and a game must be able to play on")
+    return checked
 
 
 def action_id(action: object, space: ActionSpace) -> int:

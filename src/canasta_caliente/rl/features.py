@@ -76,9 +76,10 @@ _QUESTIONS = tuple(Question)
 
 SCORE_BOUND = 2**24
 """The bound of the ``scores`` field: game scores lie in [−2**24, 2**24], the integers float32
-holds exactly. The environments refuse starting scores beyond ±2**23 and end a game whose score
-passes ±2**23 (``truncated``): one hand cannot move a score by 2**23 points, so no observation
-leaves its bounds."""
+holds exactly. A state whose score lies beyond (a game started so, say) is observed with that
+score clamped to ±2**24, so that every observation stays within its bounds. The environments
+refuse starting scores beyond ±2**23 and end a game whose score passes ±2**23 (``truncated``):
+one hand cannot move a score by 2**23 points, so no observation of theirs is clamped."""
 
 
 @attrs.frozen
@@ -148,7 +149,7 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
         ("caliente_played", (sides,), 0, float(rules.caliente_cards),
          "per side, the Caliente cards it has played this hand"),
         ("scores", (sides,), -SCORE_BOUND, SCORE_BOUND,
-         "per side, its game score at the start of the hand"),
+         "per side, its game score at the start of the hand, clamped to ±SCORE_BOUND (2**24)"),
         ("first_meld_minimum", (sides,), 0, float(max(minimums)),
          "per side, the first-meld minimum it must reach this hand (INIT-1); 0 once it has "
          "melded"),
@@ -225,6 +226,8 @@ class LayoutOffsets:
     """The number of entries."""
     players: int
     """The seats at the table."""
+    score_bound: int
+    """:data:`SCORE_BOUND`: ``_rows.side_part`` clamps a game score to ± it."""
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
     scale: npt.NDArray[np.float32]
@@ -300,7 +303,7 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     facts_order += [7 * k + j for j in range(2, 7) for k in range(sides)]
     pack_pile_state = _packer(3)
     return LayoutOffsets(
-        size=size, players=players, low=low, high=high, scale=scale,
+        size=size, players=players, score_bound=SCORE_BOUND, low=low, high=high, scale=scale,
         kinds=_packer(NUM_KINDS), sizes=_packer(players), melds=_packer(NUM_RANKS * 3),
         side_facts=_packer(7 * sides),
         rotations=tuple(tuple((side + k) % sides for k in range(sides))
