@@ -52,10 +52,21 @@ def test_every_preset_has_a_registered_id() -> None:
     assert set(ENV_IDS) == set(cc.RuleSet.preset_names())
     assert ENV_IDS["caliente-2p"] == "canasta_caliente/Caliente-2p-v0"
     for preset, env_id in ENV_IDS.items():
-        assert gym.spec(env_id).kwargs == {"rules": preset}
+        assert gym.spec(env_id).kwargs == {"preset": preset}
+        made_preset = gym.make(env_id)
+        assert made_preset.unwrapped.rules == cc.RuleSet.preset(preset)
+        assert gym.make(made_preset.spec).unwrapped.rules == cc.RuleSet.preset(preset)
     made = gym.make(GENERIC_ID, rules=cc.RuleSet.preset("caliente-3p"), bots="heuristic")
     assert made.unwrapped.rules == cc.RuleSet.preset("caliente-3p")
     assert made.spec is not None and made.spec.id == GENERIC_ID
+
+
+def test_a_preset_id_refuses_rules() -> None:
+    """A preset's id fixes its rules: ``rules=`` is a TypeError naming it and the id (it
+    built a 4-player game under the 2-player id); the generic id takes it."""
+    with pytest.raises(TypeError, match=r"rules: the id 'canasta_caliente/Caliente-2p-v0'"):
+        gym.make(ENV_IDS["caliente-2p"], rules="caliente")
+    assert gym.make(GENERIC_ID, rules="caliente").unwrapped.rules.players == 4
 
 
 @pytest.mark.parametrize("kwargs", [

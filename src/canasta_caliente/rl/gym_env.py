@@ -58,7 +58,8 @@ Conventions:
 - Registered ids: importing :mod:`canasta_caliente.rl` registers one Gymnasium id per preset
   (:data:`ENV_IDS`: ``canasta_caliente/Caliente-v0``, ``canasta_caliente/Caliente-2p-v0``, ...),
   so ``gym.make("canasta_caliente/Caliente-2p-v0", bots="heuristic")``, ``gym.make_vec`` and
-  SB3's ``make_vec_env`` name it; any keyword argument of :class:`CanastaGymEnv` may be given.
+  SB3's ``make_vec_env`` name it; any keyword argument of :class:`CanastaGymEnv` but ``rules``
+  may be given (``rules`` is a TypeError: the id fixes them; :data:`GENERIC_ID` takes any).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 
 from ..engine import apply, legal_actions, new_game
-from ..errors import EpisodeError
+from ..errors import EpisodeError, short_repr
 from ..players.bots import Bot, bot_action, get_bot
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
@@ -104,7 +105,8 @@ ENV_IDS: Mapping[str, str] = {
 }
 """The Gymnasium id of each preset (``"caliente-2p"``: ``"canasta_caliente/Caliente-2p-v0"``),
 registered on import of :mod:`canasta_caliente.rl`; ``gym.make(id, **kwargs)`` takes any
-keyword argument of :class:`CanastaGymEnv` but ``rules``. :data:`GENERIC_ID` takes ``rules=``
+keyword argument of :class:`CanastaGymEnv` but ``rules`` (a TypeError: the id fixes
+them). :data:`GENERIC_ID` takes ``rules=``
 too (a RuleSet of house rules, say)."""
 
 GENERIC_ID = "canasta_caliente/Canasta-v0"
@@ -112,15 +114,30 @@ GENERIC_ID = "canasta_caliente/Canasta-v0"
 name; default ``caliente``)."""
 
 _ENTRY_POINT = "canasta_caliente.rl.gym_env:CanastaGymEnv"
+_PRESET_ENTRY_POINT = "canasta_caliente.rl.gym_env:_preset_env"
+
+
+def _preset_env(preset: str, **kwargs: Any) -> CanastaGymEnv:
+    """The :class:`CanastaGymEnv` of a preset's id of :data:`ENV_IDS` (its entry point, which
+    ``gym.make`` calls with ``preset``, the id's preset, and the caller's keyword arguments):
+    every keyword of the class but ``rules``, which the id fixes. A TypeError for ``rules``,
+    which would otherwise build a game of other rules under the preset's id."""
+    if "rules" in kwargs:
+        raise TypeError(f"rules: the id {ENV_IDS.get(preset, preset)!r} is the preset "
+                        f"{preset!r} and takes every keyword of CanastaGymEnv but rules (got "
+                        f"rules={short_repr(kwargs['rules'])}); use {GENERIC_ID!r} for "
+                        "other rules")
+    return CanastaGymEnv(preset, **kwargs)
 
 
 def register_envs() -> None:
     """Register :data:`ENV_IDS` and :data:`GENERIC_ID` with Gymnasium (done on import of
     :mod:`canasta_caliente.rl`; calling it again changes nothing)."""
-    for env_id, kwargs in [(GENERIC_ID, {}),
-                           *((i, {"rules": name}) for name, i in ENV_IDS.items())]:
+    if GENERIC_ID not in gym.registry:
+        gym.register(id=GENERIC_ID, entry_point=_ENTRY_POINT, kwargs={})
+    for name, env_id in ENV_IDS.items():
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=_ENTRY_POINT, kwargs=kwargs)
+            gym.register(id=env_id, entry_point=_PRESET_ENTRY_POINT, kwargs={"preset": name})
 
 
 def _resolve_bot(spec: object) -> Bot:
@@ -209,12 +226,15 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.space.size)
         # The spec gym.make would give (gym.make replaces it with its own): what rebuilds it.
-        preset = rules if isinstance(rules, str) else None
-        self.spec = EnvSpec(
-            id=ENV_IDS.get(preset or "", GENERIC_ID), entry_point=_ENTRY_POINT,
-            kwargs={"rules": rules, "seat": seat, "bots": bots, "reward": reward,
-                    "illegal_reward": illegal_reward, "reward_scale": reward_scale,
-                    "normalize": normalize, "render_mode": render_mode})
+        kwargs = {"seat": seat, "bots": bots, "reward": reward,
+                  "illegal_reward": illegal_reward, "reward_scale": reward_scale,
+                  "normalize": normalize, "render_mode": render_mode}
+        if isinstance(rules, str) and rules in ENV_IDS:
+            self.spec = EnvSpec(id=ENV_IDS[rules], entry_point=_PRESET_ENTRY_POINT,
+                                kwargs={"preset": rules, **kwargs})
+        else:
+            self.spec = EnvSpec(id=GENERIC_ID, entry_point=_ENTRY_POINT,
+                                kwargs={"rules": rules, **kwargs})
         self._bot_rng = random.Random(0)
         self.game_state: GameState = new_game(self.rules, seed=0)
         """The engine state of the game in play."""
