@@ -360,14 +360,19 @@ def test_flat_env_puts_the_mask_in_info() -> None:
 
 
 def test_env_is_order_enforced_and_raw_env_refuses_misuse() -> None:
-    """env() is wrapped in PettingZoo's OrderEnforcingWrapper (its clear errors before
-    reset); raw_env() is bare and says what to call itself."""
+    """env() is wrapped in PettingZoo's OrderEnforcingWrapper, whose step, observe, render
+    and last before reset say to call reset with an EpisodeError, as raw_env()'s do (they
+    were the wrapper's bare AssertionError); raw_env() is bare and says what to call
+    itself."""
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     wrapped = env(rules="caliente-2p")
     assert isinstance(wrapped, OrderEnforcingWrapper)
-    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
-        wrapped.step(0)
+    for name, call in [("step", lambda: wrapped.step(0)),
+                       ("observe", lambda: wrapped.observe("player_0")),
+                       ("render", wrapped.render), ("last", wrapped.last)]:
+        with pytest.raises(EpisodeError, match=rf"call reset\(\) before {name}\(\)"):
+            call()
     with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
         _ = wrapped.agent_selection
     with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):
@@ -425,6 +430,10 @@ def test_aec_after_the_episode_says_to_reset_wrapped_too() -> None:
         e.step(None if terminated or truncated else info["legal_ids"][0])
     with pytest.raises(EpisodeError, match=r"call reset\(\)"):
         e.last()
+    before = e.game_state
+    with pytest.raises(EpisodeError, match=r"ended: call reset\(\)"):
+        e.step(0)  # it only warned, doing nothing, where raw_env raises
+    assert e.game_state is before
     assert e.observe("player_0")["observation"].shape == (180,)
     e.reset(seed=1)
     assert e.last()[2] is False

@@ -24,8 +24,9 @@ Conventions:
   a hand's end stops there, ``truncated``. ``seed`` is ``None`` or an integer ≥ 0 (a negative
   seed is refused, not folded onto its absolute value).
 - :func:`env` returns the environment wrapped as PettingZoo's classic games are, in
-  PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or ``render`` before ``reset``
-  is an error that says to call ``reset``; so is ``last()`` after the episode);
+  PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe``, ``render`` or ``last()``
+  before ``reset`` is an :class:`~canasta_caliente.errors.EpisodeError` that says to call
+  ``reset``; so is ``step`` or ``last()`` after the episode, as the bare environment's);
   :func:`raw_env` returns it bare, which refuses misuse too
   (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
@@ -60,7 +61,6 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import Action, Verb
@@ -431,8 +431,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
 
 class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
-    """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` after the episode is the
-    environment's (an EpisodeError saying to reset), not a ``KeyError`` of a finished agent.
+    """PettingZoo's ``OrderEnforcingWrapper``, whose ``step``, ``observe``, ``render`` and
+    ``last`` before ``reset``, and ``step`` and ``last()`` after the episode, are the bare
+    environment's: an EpisodeError saying to reset (not a bare AssertionError, a warning, or
+    a ``KeyError`` of a finished agent).
     ``agents`` and ``agent_selection``, which every turn of ``agent_iter`` reads, are read
     from the environment directly rather than through the wrappers' ``__getattr__``, with the
     wrapper's check of ``reset``."""
@@ -456,16 +458,29 @@ class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo 
         return agent
 
     def step(self, action: int | None) -> None:
-        """The environment's :meth:`CanastaEnv.step`, after the wrapper's checks (``reset``
-        first, and a warning for a step after the episode), called directly rather than
-        through the wrappers' chain of ``step`` methods."""
+        """The environment's :meth:`CanastaEnv.step`, called directly rather than through the
+        wrappers' chain of ``step`` methods: before ``reset`` and after the episode, an
+        EpisodeError saying to reset, as the bare environment's (where the wrapper raised a
+        bare AssertionError, and only warned after the episode, doing nothing)."""
         if not self._has_reset:
-            EnvLogger.error_step_before_reset()
+            raise EpisodeError("call reset() before step()")
         self._has_updated = True
-        if not self.env.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self.env.step(action)
+        self.env.step(action)
+
+    def observe(self, agent: str) -> Any:
+        """The environment's :meth:`CanastaEnv.observe`; before ``reset``, an EpisodeError
+        saying to reset (not the wrapper's bare AssertionError)."""
+        if not self._has_reset:
+            raise EpisodeError("call reset() before observe()")
+        return self.env.observe(agent)
+
+    def render(self) -> str | None:
+        """The environment's :meth:`CanastaEnv.render`; before ``reset``, an EpisodeError
+        saying to reset (not the wrapper's bare AssertionError)."""
+        if not self._has_reset:
+            raise EpisodeError("call reset() before render()")
+        text: str | None = self.env.render()
+        return text
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The environment's :meth:`CanastaEnv.last`, after the wrapper's check of ``reset``."""
