@@ -222,3 +222,38 @@ def test_bad_input_is_refused() -> None:
         observation_of(cc.observe(state, 0), 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no seat 4"):
         observation_of(state, 4)
+
+
+def test_action_mask_refuses_a_space_that_is_not_the_states() -> None:
+    """space must be an ActionSpace (TypeError: it was an AttributeError from inside) of the
+    state's number of decks (ArgumentError: its ids would be another table's)."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=0)
+    with pytest.raises(TypeError, match="space must be an ActionSpace or None, not int 5"):
+        action_mask(state, 5)  # type: ignore[arg-type]
+    other = cc.ActionSpace(cc.RuleSet.preset("caliente-6p-3deck"))
+    with pytest.raises(cc.ArgumentError, match="3 decks"):
+        action_mask(state, other)
+    assert action_mask(state, cc.ActionSpace(state.rules)).tolist() == action_mask(state).tolist()
+
+
+def test_hand_reward_checks_its_state_and_side() -> None:
+    """hand_reward refuses a state in which no hand has finished (it was an IndexError), a
+    side the table does not have (-1 was silently the last side) and a side that is not an
+    int (True was side 1); game_reward checks its side as well."""
+    from canasta_caliente.rl.aec import game_reward, hand_reward
+
+    rules = cc.RuleSet.preset("caliente-2p")
+    state = cc.new_game(rules, seed=0)
+    with pytest.raises(cc.ArgumentError, match="no hand has finished yet"):
+        hand_reward(state, 0)
+    rng = random.Random(0)
+    while not state.is_hand_over:
+        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    assert hand_reward(state, 0) == -hand_reward(state, 1)
+    for reward in (hand_reward, game_reward):
+        with pytest.raises(cc.ArgumentError, match="no side -1"):
+            reward(state, -1)
+        with pytest.raises(TypeError, match="not bool True"):
+            reward(state, True)
+        with pytest.raises(TypeError, match="state must be a GameState"):
+            reward(None, 0)  # type: ignore[arg-type]

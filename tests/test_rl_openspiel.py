@@ -168,3 +168,16 @@ def test_mcts_bot_plays_a_hand() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     assert moves > 0
     assert state.game_state.is_hand_over
+
+
+def test_a_chance_outcome_that_is_no_card_kind_is_refused_naming_the_range() -> None:
+    """During the deal, apply_action and action_to_string of an id that is no card kind say
+    the chance outcomes' range (an ArgumentError), not the enum's bare "is not a valid
+    Card"; the state is unchanged."""
+    state = _load(rules="caliente-2p").new_initial_state()
+    before = state.chance_outcomes()
+    with pytest.raises(cc.ArgumentError, match="chance outcomes are 0 to 15"):
+        state.apply_action(999)
+    with pytest.raises(cc.ArgumentError, match="chance outcome 999"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 999)
+    assert state.chance_outcomes() == before and state.is_chance_node()

@@ -164,6 +164,16 @@ class _Core:
         return new
 
 
+def _dealt_card(action: int) -> Card:
+    """The card kind a chance outcome deals; an ArgumentError naming the outcomes' range for
+    an id that is none (not the enum's bare "is not a valid Card")."""
+    if not 0 <= action < len(Card):
+        raise ArgumentError(f"chance outcome {short_repr(action)}: no such card kind; the "
+                            f"chance outcomes are 0 to {len(Card) - 1}, one per kind of card "
+                            "(see chance_outcomes())")
+    return Card(action)
+
+
 class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """A node of the game: the deal in progress, or a state of the hand."""
 
@@ -203,7 +213,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def _apply_action(self, action: int) -> None:
         core = self._core
         if not core.states:
-            card = Card(action)
+            card = _dealt_card(action)
             if not core.remaining[card]:
                 raise pyspiel.SpielError(f"no {card} is left to deal")
             core.deck.append(card)
@@ -219,7 +229,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card(action)}"
+            return f"deal {_dealt_card(action)}"
         return str(self._core.facts.space.action(action))
 
     def is_terminal(self) -> bool:

@@ -67,7 +67,7 @@ from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState
+from ..state.game import GameState, check_side
 from ..views.action_space import ActionSpace
 from .features import SCORE_BOUND, ObservationTracker, ids_mask, layout_offsets
 
@@ -191,9 +191,24 @@ def action_id(action: object, space: ActionSpace) -> int:
     return i
 
 
+def _check_reward_args(state: object, side: object) -> None:
+    """The checks of a reward function's arguments: a GameState (TypeError otherwise) and
+    one of its sides (``check_side``)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {describe_value(state)}")
+    check_side(state.rules, side)
+
+
 def hand_reward(state: GameState, side: int) -> float:
     """The reward of a side for the last finished hand of ``state``: its hand score less the
-    mean hand score of the other sides (so the sides' rewards add up to zero)."""
+    mean hand score of the other sides (so the sides' rewards add up to zero). A TypeError
+    for anything but a GameState and an ``int`` side, an
+    :class:`~canasta_caliente.ArgumentError` for a side the table does not have or a state
+    in which no hand has finished yet."""
+    _check_reward_args(state, side)
+    if not state.hand_results:
+        raise ArgumentError("state: no hand has finished yet, so there is no hand score to "
+                            "reward (hand_reward reads the last finished hand)")
     totals = state.hand_results[-1].totals
     others = [t for i, t in enumerate(totals) if i != side]
     return float(totals[side] - sum(others) / len(others))
@@ -201,7 +216,9 @@ def hand_reward(state: GameState, side: int) -> float:
 
 def game_reward(state: GameState, side: int) -> float:
     """The reward of a side at the end of a game: +1 for the winner, −1/(sides − 1) for each
-    other side (zero-sum); 0 while the game goes on."""
+    other side (zero-sum); 0 while the game goes on. Its arguments are checked as
+    :func:`hand_reward`'s."""
+    _check_reward_args(state, side)
     winner = state.winner
     if winner is None:
         return 0.0

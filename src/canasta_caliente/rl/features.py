@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import NUM_KINDS, NUM_RANKS, Card
+from ..errors import ArgumentError, describe_value
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, Question, SideTable, Turn, check_seat
 from ..views.action_space import ActionSpace
@@ -641,7 +642,8 @@ def _encode(
 
 def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArray[np.bool_]:
     """The legal actions of ``state`` as a boolean vector over the ids of
-    :class:`~canasta_caliente.ActionSpace` (``space``, or the space of the state's rules).
+    :class:`~canasta_caliente.ActionSpace` (``space``, or the space of the state's rules; a
+    TypeError for anything else, an ArgumentError for the space of another number of decks).
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.rl import action_mask
@@ -654,6 +656,11 @@ def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArr
         raise TypeError(f"expected a GameState, got {type(state).__name__}")
     if space is None:
         space = ActionSpace(state.rules)
+    elif not isinstance(space, ActionSpace):
+        raise TypeError(f"space must be an ActionSpace or None, not {describe_value(space)}")
+    elif space.decks != state.rules.decks:
+        raise ArgumentError(f"space: an ActionSpace of {space.decks} decks, but the state's "
+                            f"rules play with {state.rules.decks}: its ids would be wrong")
     return ids_mask(space.size, space.legal_ids(state), np.bool_)
 
 
