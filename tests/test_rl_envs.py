@@ -212,6 +212,26 @@ def test_gymnasium_bad_bots_are_refused() -> None:
         CanastaGymEnv(rules="caliente", seat=4)
 
 
+def test_gymnasium_bots_are_checked_whole() -> None:
+    """A mapping of bots must key exactly the other seats: the learner's seat and a seat the
+    table lacks are refused (they were ignored, with an unknown bot unchecked), as is a key
+    that is not a seat; bytes are no bots (they were read as a sequence of 6)."""
+    with pytest.raises(cc.ArgumentError, match="bots: the key 7: no seat 7"):
+        CanastaGymEnv("caliente-2p", bots={0: "heuristic", 1: "random", 7: "x"})
+    with pytest.raises(cc.ArgumentError, match="seat 0 is the learner's"):
+        CanastaGymEnv("caliente-2p", bots={0: "heuristic", 1: "random"})
+    with pytest.raises(TypeError, match="the key '1' must be an int"):
+        CanastaGymEnv("caliente-2p", bots={"1": "random"})
+    with pytest.raises(TypeError, match=r"bots\[1\]: expected a bot"):
+        CanastaGymEnv("caliente-2p", bots={1: 5})
+    with pytest.raises(TypeError, match="got bytes"):
+        CanastaGymEnv("caliente-2p", bots=b"random")  # type: ignore[arg-type]
+    with pytest.raises(cc.ArgumentError, match="self-play"):
+        CanastaGymEnv("caliente-2p", seat=None, bots="random")
+    assert set(CanastaGymEnv("caliente", seat=2, bots={0: "random", 1: "heuristic",
+                                                      3: "random"}).bots) == {0, 1, 3}
+
+
 @pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "caliente-5p"])
 def test_gymnasium_self_play_observes_the_seat_to_act(preset: str) -> None:
     """seat=None: every step is one decision of the seat to act, whose observation and mask

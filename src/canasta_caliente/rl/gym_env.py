@@ -5,7 +5,8 @@ Conventions:
 
 - The learner plays ``seat`` (default 0); every other seat, its partners included, is played
   by a bot of :mod:`canasta_caliente.players.bots` (``bots=``: a bot or a bot name for every other
-  seat, or a mapping from seat to bot or name; default ``"random"``).
+  seat, a sequence of one per other seat, or a mapping from each other seat, and no other key,
+  to a bot or name; default ``"random"``).
 - Self-play, ``seat=None`` (as pgx and OpenSpiel's games step a multi-player game: one step,
   one decision): the learner plays every seat, and no bot plays (``bots=`` is refused). Each
   step plays the id of the seat to act, and the observation and mask are that of the next seat
@@ -75,7 +76,7 @@ from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 
 from ..engine import apply, legal_actions, new_game
-from ..errors import EpisodeError, short_repr
+from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, bot_action, get_bot
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
@@ -140,12 +141,51 @@ def register_envs() -> None:
             gym.register(id=env_id, entry_point=_PRESET_ENTRY_POINT, kwargs={"preset": name})
 
 
-def _resolve_bot(spec: object) -> Bot:
+def _resolve_bot(spec: object, name: str) -> Bot:
+    """The bot ``spec`` gives (a bot name or a callable; ``name``, the parameter, for the
+    messages)."""
     if isinstance(spec, str):
         return get_bot(spec)
     if callable(spec):
         return spec
-    raise TypeError(f"expected a bot (a callable) or a bot name, got {type(spec).__name__}")
+    raise TypeError(f"{name}: expected a bot (a callable) or a bot name, got "
+                    f"{describe_value(spec)}")
+
+
+def _resolve_bots(rules: RuleSet, seat: int | None, bots: object) -> dict[int, Bot]:
+    """The bot of each seat the learner (``seat``; None: self-play) does not play, from the
+    ``bots`` argument, checked whole before the environment is built: a mapping must key
+    exactly the other seats (not the learner's, none the table lacks), a sequence hold one
+    bot per other seat; a ``str`` is one bot's name, ``bytes`` no bot at all."""
+    others = [s for s in range(rules.players) if s != seat]
+    if seat is None:
+        if bots is not None:
+            raise ArgumentError("bots: in self-play (seat=None) the learner plays every seat, "
+                                "so no bot plays")
+        return {}
+    if bots is None:
+        return dict.fromkeys(others, get_bot("random"))
+    if isinstance(bots, str) or callable(bots):
+        return dict.fromkeys(others, _resolve_bot(bots, "bots"))
+    if isinstance(bots, Mapping):
+        for key in bots:
+            check_seat(rules, key, f"bots: the key {short_repr(key)}")
+        if seat in bots:
+            raise ArgumentError(f"bots: seat {seat} is the learner's (seat={seat}), which no "
+                                f"bot plays; give bots for the other seats {others}")
+        missing = [s for s in others if s not in bots]
+        if missing:
+            raise ArgumentError(f"bots: no bot for seats {missing} (the seats other than the "
+                                f"learner's, {others}, each need one)")
+        return {s: _resolve_bot(bots[s], f"bots[{s}]") for s in others}
+    if isinstance(bots, bytes | bytearray | memoryview) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots: expected a bot, a bot name, a sequence or a mapping of them, "
+                        f"got {describe_value(bots)}")
+    if len(bots) != len(others):
+        raise ArgumentError(f"bots: expected one bot for each of the {len(others)} other "
+                            f"seats {others}, got {len(bots)}")
+    return {s: _resolve_bot(b, f"bots[{i}]") for i, (s, b) in enumerate(zip(others, bots,
+                                                                          strict=True))}
 
 
 class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
@@ -183,31 +223,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             check_seat(self.rules, seat, "seat (or None for self-play)")
         self.seat = seat
         """The learner's seat; ``None`` in self-play (the learner plays every seat)."""
-        others = [s for s in range(players) if s != seat]
-        self.bots: dict[int, Bot]
+        self.bots: dict[int, Bot] = _resolve_bots(self.rules, seat, bots)
         """The bot of each seat the learner does not play (none in self-play)."""
-        if seat is None:
-            if bots is not None:
-                raise ValueError("bots: in self-play (seat=None) the learner plays every seat, "
-                                 "so no bot plays")
-            self.bots = {}
-        elif bots is None:
-            self.bots = dict.fromkeys(others, get_bot("random"))
-        elif isinstance(bots, Mapping):
-            missing = [s for s in others if s not in bots]
-            if missing:
-                raise ValueError(f"bots: no bot for seats {missing}")
-            self.bots = {s: _resolve_bot(bots[s]) for s in others}
-        elif isinstance(bots, str) or callable(bots):
-            self.bots = dict.fromkeys(others, _resolve_bot(bots))
-        elif isinstance(bots, Sequence):
-            if len(bots) != len(others):
-                raise ValueError(f"bots: expected one bot for each of the {len(others)} other "
-                                 f"seats {others}, got {len(bots)}")
-            self.bots = {s: _resolve_bot(b) for s, b in zip(others, bots, strict=True)}
-        else:
-            raise TypeError(f"bots: expected a bot, a bot name, a sequence or a mapping, got "
-                            f"{type(bots).__name__}")
         self.illegal_reward = check_number("illegal_reward", illegal_reward)
         """The reward of an illegal id (it ends the episode)."""
         self.reward_scale = check_number("reward_scale", reward_scale, positive=True)
