@@ -152,6 +152,30 @@ def test_vector_env_refuses_misuse() -> None:
         CanastaVectorEnv(2, copy=1)  # type: ignore[arg-type]
 
 
+def test_vector_reset_checks_every_seed_before_resetting_any_copy() -> None:
+    """A bad seed in the list is named by its index and no copy is reset (copy 0 was reset
+    before seed[1] failed); NumPy integers are seeds, as CanastaGymEnv.reset takes them."""
+    envs = CanastaVectorEnv(2, rules="caliente-2p")
+    envs.reset(seed=0)
+    before = [env.game_state for env in envs.envs]
+    with pytest.raises(TypeError, match=r"seed\[1\]: expected None or an integer"):
+        envs.reset(seed=[5, "x"])  # type: ignore[list-item]
+    with pytest.raises(cc.ArgumentError, match=r"seed\[1\]: expected None or an integer >= 0"):
+        envs.reset(seed=[5, -1])
+    with pytest.raises(cc.ArgumentError, match=r"seed: expected None or an integer >= 0"):
+        envs.reset(seed=-1)
+    assert [env.game_state for env in envs.envs] == before
+    _, numpy_seeded = envs.reset(seed=np.int64(3))
+    _, int_seeded = envs.reset(seed=3)
+    assert numpy_seeded["legal_ids"].tolist() == int_seeded["legal_ids"].tolist()
+    by_int = [e.game_state for e in envs.envs]
+    envs.reset(seed=np.array([3, 4]))
+    assert [e.game_state for e in envs.envs] == by_int
+    single = rl.CanastaGymEnv("caliente-2p")
+    single.reset(seed=np.int64(3))
+    assert single.game_state == envs.envs[0].game_state
+
+
 def test_vector_env_works_under_gymnasium_vector_wrappers() -> None:
     """Gymnasium's own vector wrappers accept it: episode statistics are recorded."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics

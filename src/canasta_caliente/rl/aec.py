@@ -129,16 +129,18 @@ def check_flag(name: str, value: object) -> bool:
     return value
 
 
-def check_seed(seed: object) -> int | None:
-    """``seed`` as an int, if it is None or an integer ≥ 0: TypeError for another type,
-    ValueError for a negative seed (which ``random.seed`` would fold onto its absolute
-    value, silently the same game as ``-seed``)."""
+def check_seed(seed: object, name: str = "seed") -> int | None:
+    """``seed`` as an int, if it is None or an integer ≥ 0 (a Python or NumPy integer; not a
+    ``bool``): TypeError for another type, ArgumentError for a negative seed (which
+    ``random.seed`` would fold onto its absolute value, silently the same game as
+    ``-seed``); ``name``, the parameter, for the messages."""
     if seed is None:
         return None
     if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"seed: expected None or an integer >= 0, got {describe_value(seed)}")
+        raise TypeError(f"{name}: expected None or an integer >= 0, got "
+                        f"{describe_value(seed)}")
     if seed < 0:
-        raise ValueError(f"seed: expected None or an integer >= 0, got {seed}")
+        raise ArgumentError(f"{name}: expected None or an integer >= 0, got {short_repr(seed)}")
     return int(seed)
 
 

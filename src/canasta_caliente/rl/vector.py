@@ -25,8 +25,9 @@ Conventions (Gymnasium 1.x ``VectorEnv``):
   bool array by :meth:`CanastaVectorEnv.action_masks` (what sb3-contrib's ``MaskablePPO``
   calls). A copy's mask at its episode's last step is all ones (see
   :mod:`canasta_caliente.rl.gym_env`).
-- ``reset(seed=s)`` seeds copy ``i`` with ``s + i`` (a list gives each copy its seed), as
-  ``SyncVectorEnv`` does; ``options`` go to every copy.
+- ``reset(seed=s)`` seeds copy ``i`` with ``s + i`` (a list, or a 1-d NumPy array, gives each
+  copy its seed), as ``SyncVectorEnv`` does; seeds are Python or NumPy integers ≥ 0 (or None),
+  every one checked before any copy is reset; ``options`` go to every copy.
 - ``copy=False`` returns the same observation array at every step, rewritten in place (no
   allocation), as ``SyncVectorEnv(copy=False)`` does.
 - Self-play, ``seat=None`` (see :mod:`canasta_caliente.rl.gym_env`): each copy's step is one
@@ -62,9 +63,10 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ..errors import EpisodeError, IllegalActionError
+from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
+from .aec import check_seed
 from .features import ObservationTracker, layout_offsets
 from .gym_env import CanastaGymEnv
 
@@ -121,24 +123,34 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observations, dict[str, Any]]:
         """Start a new game in every copy (see the module documentation for ``seed``)."""
-        if seed is None:
-            seeds: Sequence[int | None] = [None] * self.num_envs
-        elif isinstance(seed, int) and not isinstance(seed, bool):
-            seeds = [seed + i for i in range(self.num_envs)]
-        elif isinstance(seed, Sequence) and not isinstance(seed, str):
-            seeds = seed
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"seed: expected one seed per copy ({self.num_envs}), got "
-                                 f"{len(seeds)}")
-        else:
-            raise TypeError(f"seed: expected None, an int or a list of seeds, got "
-                            f"{type(seed).__name__}")
+        seeds = self._seeds(seed)
         for i, (env, one) in enumerate(zip(self.envs, seeds, strict=True)):
             env.start(seed=one, options=options)
             self._observe(i, env)
         self._started = True
         self._autoreset[:] = False
         return self._write(), self._info(np.zeros(self.num_envs, np.bool_))
+
+    def _seeds(self, seed: object) -> list[int | None]:
+        """Each copy's seed from ``reset``'s ``seed``, every one checked (as
+        :class:`CanastaGymEnv`'s, Python and NumPy integers alike) before any copy is reset:
+        None, an integer ``s`` (copy ``i`` gets ``s + i``), or one seed or None per copy (a
+        sequence or a 1-d NumPy array); a bad entry is named by its index."""
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, int | np.integer) and not isinstance(seed, bool | np.bool_):
+            first = check_seed(seed)
+            assert first is not None
+            return [first + i for i in range(self.num_envs)]
+        if isinstance(seed, np.ndarray) and seed.ndim == 1:
+            seed = list(seed)
+        if not isinstance(seed, Sequence) or isinstance(seed, str | bytes):
+            raise TypeError(f"seed: expected None, an int or a list of seeds, got "
+                            f"{describe_value(seed)}")
+        if len(seed) != self.num_envs:
+            raise ArgumentError(f"seed: expected one seed per copy ({self.num_envs}), got "
+                                f"{len(seed)}")
+        return [check_seed(one, f"seed[{i}]") for i, one in enumerate(seed)]
 
     def step(self, actions: Actions) -> tuple[
             Observations, npt.NDArray[np.float64], npt.NDArray[np.bool_],
