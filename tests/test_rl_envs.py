@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import canasta_caliente as cc  # noqa: E402
+import canasta_caliente.rl as rl  # noqa: E402
 from canasta_caliente.players.bots import heuristic_bot  # noqa: E402
 from canasta_caliente.rl import CanastaGymEnv, env, hand_reward  # noqa: E402
 from test_rl_frameworks import DICT_OBSERVATION_WARNINGS  # noqa: E402
@@ -134,6 +135,39 @@ def test_bad_arguments_are_refused() -> None:
         env(render_mode="rgb_array")
     with pytest.raises(cc.RuleSetError):
         env(rules="no-such-preset")
+
+
+def test_values_out_of_range_are_argument_errors_and_wrong_types_type_errors() -> None:
+    """The environments' checks raise the library's ArgumentError for a value out of range
+    and TypeError for a wrong type (both were a plain ValueError: reward=1, render_mode=1,
+    vector step(None))."""
+    with pytest.raises(TypeError, match="reward must be"):
+        env(reward=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="render_mode must be None or one of"):
+        CanastaGymEnv("caliente-2p", render_mode=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="render_mode"):
+        env(render_mode=1)
+    vec = rl.CanastaVectorEnv(2, "caliente-2p")
+    vec.reset(seed=0)
+    with pytest.raises(TypeError, match="actions: expected integer ids"):
+        vec.step(None)  # type: ignore[arg-type]
+    cases = [
+        lambda: env(reward="turn"),  # type: ignore[arg-type]
+        lambda: env(render_mode="rgb_array"),
+        lambda: CanastaGymEnv("caliente-2p", reward_scale=0),
+        lambda: CanastaGymEnv("caliente-2p", illegal_reward=float("nan")),
+        lambda: CanastaGymEnv("caliente-2p").reset(options={"x": 1}),
+        lambda: rl.raw_env("caliente-2p").observation_space("player_9"),
+        lambda: rl.CanastaVectorEnv(0, "caliente-2p"),
+        lambda: rl.CanastaVectorEnv(1, "caliente-2p", render_mode="ansi"),
+        lambda: vec.step(np.array([0])),
+        lambda: rl.observations_of([], []),
+        lambda: rl.ObservationTracker(cc.RuleSet.preset("caliente")).observe(
+            cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=0), 0),
+    ]
+    for case in cases:
+        with pytest.raises(cc.ArgumentError):
+            case()
     with pytest.raises(TypeError, match="int"):
         env(rules=3)  # type: ignore[arg-type]
 

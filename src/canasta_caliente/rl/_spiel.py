@@ -275,7 +275,8 @@ class CanastaObserver:
 
     def __init__(self, rules: RuleSet, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise ArgumentError("params: observation parameters are not supported (the "
+                                f"observer takes none), got {short_repr(params)}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         if self.perfect_recall:
             self.tensor = np.zeros(0, np.float32)

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -87,12 +87,30 @@ _INTEGERS = (int, np.integer)
 
 
 def check_reward(reward: object) -> Reward:
-    """``reward`` itself, if it is ``"hand"`` or ``"game"``; ValueError otherwise."""
+    """``reward`` itself, if it is ``"hand"`` or ``"game"``; a TypeError for anything but a
+    ``str``, an ArgumentError for another string."""
     if reward == "hand":
         return "hand"
     if reward == "game":
         return "game"
-    raise ValueError(f'reward must be "hand" or "game", got {reward!r}')
+    if not isinstance(reward, str):
+        raise TypeError(f'reward must be "hand" or "game" (a str), not {describe_value(reward)}')
+    raise ArgumentError(f'reward must be "hand" or "game", not {short_repr(reward)}')
+
+
+def check_render_mode(render_mode: object, modes: list[str]) -> str | None:
+    """``render_mode``, if it is None or one of ``modes`` (an environment's
+    ``metadata["render_modes"]``): a TypeError for anything but a ``str``, an ArgumentError
+    for another string."""
+    if render_mode is None:
+        return None
+    if not isinstance(render_mode, str):
+        raise TypeError(f"render_mode must be None or one of {modes} (a str), not "
+                        f"{describe_value(render_mode)}")
+    if render_mode not in modes:
+        raise ArgumentError(f"render_mode must be None or one of {modes}, not "
+                            f"{short_repr(render_mode)}")
+    return render_mode
 
 
 def check_rules(rules: RuleSet | str | None) -> RuleSet:
@@ -108,17 +126,17 @@ def check_rules(rules: RuleSet | str | None) -> RuleSet:
 
 def check_number(name: str, value: object, *, positive: bool = False) -> float:
     """``value`` as a float, if it is a finite real number (positive where asked): a reward
-    an observation or a learner can hold. TypeError for another type, ValueError for NaN, an
-    infinity or a value out of range, naming the parameter."""
+    an observation or a learner can hold. TypeError for another type, ArgumentError for NaN,
+    an infinity or a value out of range, naming the parameter."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
         raise TypeError(f"{name}: expected a real number, got {describe_value(value)}")
     if isinstance(value, int) and abs(value) > 2**53:
-        raise ValueError(f"{name}: {value} is beyond what a float holds exactly")
+        raise ArgumentError(f"{name}: {short_repr(value)} is beyond what a float holds exactly")
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError(f"{name}: expected a finite number, got {number}")
+        raise ArgumentError(f"{name}: expected a finite number, got {number}")
     if positive and number <= 0:
-        raise ValueError(f"{name}: expected a number above 0, got {number}")
+        raise ArgumentError(f"{name}: expected a number above 0, got {number}")
     return number
 
 
@@ -155,13 +173,14 @@ def check_options(rules: RuleSet, options: object, *, strict: bool
         raise TypeError(f"options: expected a mapping or None, got {describe_value(options)}")
     unknown = [k for k in options if k not in _OPTIONS]
     if strict and unknown:
-        raise ValueError(f"options: unknown {unknown!r}; the options are {list(_OPTIONS)}")
+        raise ArgumentError(f"options: unknown {short_repr(unknown)}; the options are "
+                            f"{list(_OPTIONS)}")
     if options.get("scores") is None:
         return None
     return check_start_scores(rules, options["scores"], "options: scores")
 
 
-def check_start_scores(rules: RuleSet, scores: object, name: str) -> tuple[int, ...]:
+def check_start_scores(rules: RuleSet, scores: Sequence[int], name: str) -> tuple[int, ...]:
     """``scores`` as the starting game scores of an environment's game (``name``, the
     parameter, for the messages): one integer per side, as ``new_game`` checks, each within
     ±2**23; an :class:`~canasta_caliente.ArgumentError` for a score beyond, which an
@@ -267,10 +286,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The rules of every game."""
         self.reward_mode: Reward = check_reward(reward)
         """``"hand"`` or ``"game"``."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.flat = check_flag("flat", flat)
         """Whether the observation is the vector alone (the mask in ``infos``)."""
         self.normalize = check_flag("normalize", normalize)
@@ -312,7 +328,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise TypeError(f"an agent is a name such as 'player_0', got "
                             f"{describe_value(agent)}")
         if agent not in self._seat:
-            raise ValueError(f"no agent {agent!r}: the agents are {self.possible_agents}")
+            raise ArgumentError(f"no agent {short_repr(agent)}: the agents are "
+                                f"{self.possible_agents}")
         return agent
 
     def _require_reset(self, call: str) -> None:

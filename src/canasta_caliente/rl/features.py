@@ -398,9 +398,10 @@ def observations_of(
         raise TypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
     n = len(states)
     if len(seats) != n:
-        raise ValueError(f"seats: expected one seat per state ({n}), got {len(seats)}")
+        raise ArgumentError(f"seats: expected one seat per state ({n}), got "
+                            f"{len(seats)}")
     if not n:
-        raise ValueError("states: expected at least one state")
+        raise ArgumentError("states: expected at least one state")
     first = states[0]
     if not isinstance(first, GameState):
         raise TypeError(f"states[0]: expected a GameState, got {type(first).__name__}")
@@ -410,23 +411,23 @@ def observations_of(
         if not isinstance(state, GameState):
             raise TypeError(f"states[{i}]: expected a GameState, got {type(state).__name__}")
         if state.rules is not rules and state.rules != rules:
-            raise ValueError(f"states[{i}]: its rules differ from states[0]'s; a batch "
-                             "shares one observation layout")
+            raise ArgumentError(f"states[{i}]: its rules differ from states[0]'s; a batch "
+                                "shares one observation layout")
     if out is None:
         out = np.empty((n, o.size), np.float32)
     elif not isinstance(out, np.ndarray):
         raise TypeError(f"out: expected a NumPy array, got {type(out).__name__}")
     elif (out.dtype != np.float32 or out.shape != (n, o.size)
           or not out.flags.c_contiguous or not out.flags.writeable):
-        raise ValueError(f"out: expected a writable C-contiguous float32 array of shape "
-                         f"{(n, o.size)}, got {out.dtype} {out.shape}")
+        raise ArgumentError(f"out: expected a writable C-contiguous float32 array of shape "
+                            f"{(n, o.size)}, got {out.dtype} {out.shape}")
     if trackers is not None:
         if isinstance(trackers, ObservationTracker) or not isinstance(trackers, Sequence):
             raise TypeError(f"trackers: expected a sequence of ObservationTrackers, got "
                             f"{type(trackers).__name__}")
         if len(trackers) != n:
-            raise ValueError(f"trackers: expected one tracker per state ({n}), got "
-                             f"{len(trackers)}")
+            raise ArgumentError(f"trackers: expected one tracker per state ({n}), got "
+                                f"{len(trackers)}")
         for i, tracker in enumerate(trackers):
             if not isinstance(tracker, ObservationTracker):
                 raise TypeError(f"trackers[{i}]: expected an ObservationTracker, got "
@@ -534,12 +535,12 @@ class ObservationTracker:
             raise TypeError(f"buffer: expected a NumPy array, got {type(buffer).__name__}")
         if (buffer.dtype != np.int32 or buffer.ndim != 2 or buffer.shape[1] != size
                 or not buffer.flags.c_contiguous or not buffer.flags.writeable):
-            raise ValueError(f"buffer: expected a writable C-contiguous int32 array of shape "
-                             f"(N, {size}), got {buffer.dtype} {buffer.shape}")
+            raise ArgumentError(f"buffer: expected a writable C-contiguous int32 array of "
+                                f"shape (N, {size}), got {buffer.dtype} {buffer.shape}")
         if isinstance(row, bool) or not isinstance(row, int):
             raise TypeError(f"row: expected an int, got {type(row).__name__}")
         if not 0 <= row < buffer.shape[0]:
-            raise ValueError(f"row: {row} is not a row of a buffer of {buffer.shape[0]}")
+            raise ArgumentError(f"row: {row} is not a row of a buffer of {buffer.shape[0]}")
         buffer[row] = np.frombuffer(packed, _I32)
 
     def row(self, state: GameState, seat: int) -> bytes:
@@ -549,8 +550,8 @@ class ObservationTracker:
             raise TypeError(f"expected a GameState, got {type(state).__name__}")
         rules = self.rules
         if state.rules is not rules and state.rules != rules:
-            raise ValueError("the state's rules differ from the tracker's: a tracker observes "
-                             "the states of one RuleSet")
+            raise ArgumentError("state: its rules differ from the tracker's: a tracker "
+                                "observes the states of one RuleSet")
         if type(seat) is not int or not 0 <= seat < rules.players:
             seat = _seat_of(state, seat)  # raises, unless an int subclass in range
         if state is not self._state:

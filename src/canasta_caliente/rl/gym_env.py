@@ -88,6 +88,7 @@ from .aec import (
     check_flag,
     check_number,
     check_options,
+    check_render_mode,
     check_reward,
     check_rules,
     check_seed,
@@ -231,10 +232,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The points a reward of 1 stands for under ``reward="hand"``."""
         self.normalize = check_flag("normalize", normalize)
         """Whether observations are divided by :func:`~canasta_caliente.rl.observation_scale`."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.space = ActionSpace(self.rules)
         """The action ids."""
         o = layout_offsets(self.rules)

@@ -63,6 +63,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .._arguments import check_count
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
@@ -87,14 +88,12 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def __init__(self, num_envs: int, rules: RuleSet | str | None = None, *,
                  copy: bool = True, **kwargs: Any) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int):
-            raise TypeError(f"num_envs: expected an int, got {type(num_envs).__name__}")
-        if num_envs < 1:
-            raise ValueError(f"num_envs: expected at least 1 copy, got {num_envs}")
+        num_envs = check_count("num_envs", num_envs, low=1)
         if not isinstance(copy, bool):
             raise TypeError(f"copy: expected True or False, got {type(copy).__name__}")
         if "render_mode" in kwargs:
-            raise ValueError("render_mode: the vector environment does not render")
+            raise ArgumentError("render_mode: the vector environment does not render (it takes "
+                                "no render_mode)")
         self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
         """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
         first = self.envs[0]
@@ -179,11 +178,13 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         sequence) of one id per copy, each an id of the action space (whether it is legal is
         its copy's affair: an illegal id ends that copy's episode)."""
         array = np.asarray(actions)
-        if array.shape != (self.num_envs,):
-            raise ValueError(f"actions: expected one id per copy, shape ({self.num_envs},), "
-                             f"got shape {array.shape}")
         if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-            raise TypeError(f"actions: expected integer ids, got an array of {array.dtype}")
+            raise TypeError("actions: expected integer ids, one per copy, got "
+                            + (f"an array of {array.dtype}" if array.dtype != object
+                               else describe_value(actions)))
+        if array.shape != (self.num_envs,):
+            raise ArgumentError(f"actions: expected one id per copy, shape ({self.num_envs},), "
+                                f"got shape {array.shape}")
         ids: list[int] = array.tolist()
         for i, one in enumerate(ids):
             if not 0 <= one < self._ids:
