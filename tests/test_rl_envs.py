@@ -17,6 +17,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import canasta_caliente as cc  # noqa: E402
 import canasta_caliente.rl as rl  # noqa: E402
+from canasta_caliente.errors import EpisodeError  # noqa: E402
 from canasta_caliente.players.bots import heuristic_bot  # noqa: E402
 from canasta_caliente.rl import CanastaGymEnv, env, hand_reward  # noqa: E402
 from test_rl_frameworks import DICT_OBSERVATION_WARNINGS  # noqa: E402
@@ -329,3 +330,29 @@ def test_gymnasium_self_play_check_env_and_refusals() -> None:
         CanastaGymEnv(rules="caliente", seat=None, bots="random")
     with pytest.raises(ValueError, match="no seat -1"):
         CanastaGymEnv(rules="caliente", seat=-1)
+
+
+def test_gymnasium_a_failed_bot_breaks_the_episode_until_reset() -> None:
+    """A bot that raises inside step leaves the game at its turn: a later step is an
+    EpisodeError saying a bot failed (it played the learner's stale id for the bot's seat),
+    and reset starts another episode."""
+    calls = {"n": 0}
+
+    def flaky(view: cc.View, legal: object, rng: object) -> str:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("bot crashed")
+        return str(legal[0])  # type: ignore[index]
+
+    e = CanastaGymEnv("caliente-2p", bots=flaky)
+    _, info = e.reset(seed=0)
+    with pytest.raises(RuntimeError, match="bot crashed"):
+        for _ in range(10):
+            _, _, _, _, info = e.step(info["legal_ids"][-1])
+    stuck = e.game_state
+    assert stuck.current_player == 1
+    with pytest.raises(EpisodeError, match="a bot failed"):
+        e.step(e.legal_ids[0])
+    assert e.game_state is stuck
+    _, info = e.reset(seed=0)
+    e.step(info["legal_ids"][-1])

@@ -29,7 +29,8 @@ Conventions:
   ``SyncVectorEnv``, ``AsyncVectorEnv``, whose default autoreset takes one more action of every
   copy at its last step and ignores it while it resets) can sample from every copy's mask
   without an empty choice. ``step`` after the last step, without ``reset``, is an
-  :class:`~canasta_caliente.errors.EpisodeError`.
+  :class:`~canasta_caliente.errors.EpisodeError`; so is ``step`` after a bot raised during a
+  step (its exception passes through; the game was left at the bot's turn).
 - Actions are checked first: anything but an integer id (a Python or NumPy integer; not a
   ``bool``, a float or a string) is a ``TypeError`` and an id beyond the action space an
   :class:`~canasta_caliente.IllegalActionError`, and nothing changes. An id of the space that
@@ -264,6 +265,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._observations = ObservationTracker(self.rules)
         self._started = False
         self._done = True
+        # Whether a bot raised in the episode (_play_bots): its end, which reset clears.
+        self._bot_failed = False
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's mask: a bool vector over the ids, True at its legal ids (all True at
@@ -307,23 +310,32 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def _play_bots(self) -> str:
         """Let the bots act until the learner is to act or the episode ends; return where the
         episode stands (``"play"``, ``"terminated"``, ``"truncated"``). In self-play no bot
-        acts: the learner is to act at once, in the seat to act."""
+        acts: the learner is to act at once, in the seat to act.
+
+        A bot that raises (or returns what is no legal action) leaves the game at its turn,
+        with the learner's legal ids of before: the episode is then marked broken, so that a
+        later step is an EpisodeError saying to reset rather than the learner's id played for
+        the bot's seat (a ``try`` costs nothing until something raises)."""
         state = self.game_state
         bots, rng, learner = self.bots, self._bot_rng, self.seat
-        while True:
-            state, end = finish_hand(state, self.reward_mode)
-            if end != "play":
-                self.game_state = state
-                return end
-            seat = state.current_player
-            assert seat is not None  # a hand in play always has a seat to act
-            if seat == learner or learner is None:
-                self.game_state = state
-                self._observed = seat
-                self._legal_ids = self.space.legal_ids(state)
-                return end
-            legal = legal_actions(state)
-            state = apply(state, bot_action(bots[seat], state, seat, legal, rng))
+        try:
+            while True:
+                state, end = finish_hand(state, self.reward_mode)
+                if end != "play":
+                    self.game_state = state
+                    return end
+                seat = state.current_player
+                assert seat is not None  # a hand in play always has a seat to act
+                if seat == learner or learner is None:
+                    self.game_state = state
+                    self._observed = seat
+                    self._legal_ids = self.space.legal_ids(state)
+                    return end
+                legal = legal_actions(state)
+                state = apply(state, bot_action(bots[seat], state, seat, legal, rng))
+        except BaseException:
+            self._done = self._bot_failed = True
+            raise
 
     @property
     def legal_ids(self) -> tuple[int, ...]:
@@ -353,7 +365,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._bot_rng = random.Random(bot_seed)
         self.game_state = state
         self._started = True
-        self._done = False
+        self._done = self._bot_failed = False
         self._rewards = self._no_rewards
         end = self._play_bots()
         self._done = end != "play"
@@ -374,6 +386,10 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise EpisodeError("call reset() before step()")
         i = action_id(action, self.space)
         if self._done:
+            if self._bot_failed:
+                raise EpisodeError("a bot failed (raised) during the last step, leaving the "
+                                   "game at its turn: the episode cannot go on; call reset() "
+                                   "to start another")
             raise EpisodeError("the episode has ended: call reset() to start another")
         acting = self._observed
         if i not in self._legal_ids:
