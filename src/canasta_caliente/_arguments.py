@@ -15,7 +15,7 @@ from ._limits import MAX_INT_BITS
 from .errors import ArgumentError, describe_value, short_repr
 
 __all__ = ["check_count", "check_flag", "check_iterations", "check_rng", "check_seconds",
-           "check_seed"]
+           "check_seed", "read_real"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -67,15 +67,22 @@ def check_flag(name: str, value: Any) -> bool:
     return value
 
 
-def check_seconds(name: str, value: Any) -> float:
-    """``value`` as a ``float``, checked to be a number of seconds above 0 and at most
-    :data:`MAX_SECONDS`."""
+def read_real(name: str, value: Any) -> float:
+    """``value``, a real number (not a ``bool``), as a ``float``: a :class:`TypeError` naming
+    the parameter ``name`` otherwise. An integer past a float's range reads as infinity, for
+    the caller's range check to refuse."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, not {describe_value(value)}")
     try:
-        seconds = float(value)
+        return float(value)
     except OverflowError:  # an integer past a float's range
-        seconds = math.inf
+        return math.inf
+
+
+def check_seconds(name: str, value: Any) -> float:
+    """``value`` as a ``float``, checked to be a number of seconds above 0 and at most
+    :data:`MAX_SECONDS`."""
+    seconds = read_real(name, value)
     if not (0 < seconds <= MAX_SECONDS) or math.isnan(seconds):
         raise ArgumentError(f"{name} must be a positive number of seconds, at most "
                             f"{MAX_SECONDS:g}, not {seconds!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 import attrs
 
@@ -179,12 +179,10 @@ def check_seat(rules: RuleSet, seat: object, name: str = "seat") -> int:
     :class:`~canasta_caliente.ArgumentError` for a seat the table does not have; each message
     says what the table has."""
     players = rules.players
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"{name} must be an int (a seat, 0 to {players - 1}), not "
-                        f"{describe_value(seat)}")
-    if not 0 <= seat < players:
-        raise ArgumentError(f"{name}: no seat {short_repr(seat)} at a table of {players} "
-                            f"(seats 0 to {players - 1})")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        _refuse_place(seat, players, name, "seat",
+                      f"no seat {short_repr(seat)} at a table of {players} "
+                      f"(seats 0 to {players - 1})")
     return seat
 
 
@@ -193,13 +191,21 @@ def check_side(rules: RuleSet, side: object, name: str = "side") -> int:
     ``bool`` is not a side), an :class:`~canasta_caliente.ArgumentError` for a side the table
     does not have; each message says what the table has."""
     sides = len(rules.layout)
-    if isinstance(side, bool) or not isinstance(side, int):
-        raise TypeError(f"{name} must be an int (a side, 0 to {sides - 1}), not "
-                        f"{describe_value(side)}")
-    if not 0 <= side < sides:
-        raise ArgumentError(f"{name}: no side {short_repr(side)}: the table has {sides} sides "
-                            f"(0 to {sides - 1})")
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < sides:
+        _refuse_place(side, sides, name, "side",
+                      f"no side {short_repr(side)}: the table has {sides} sides "
+                      f"(0 to {sides - 1})")
     return side
+
+
+def _refuse_place(value: object, count: int, name: str, kind: str, missing: str) -> NoReturn:
+    """Raise for ``value``, which is not a seat or side (``kind``) of the ``count`` a table
+    has, given as the parameter ``name``: a :class:`TypeError` for another type than ``int``,
+    else an :class:`~canasta_caliente.ArgumentError` saying ``missing``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int (a {kind}, 0 to {count - 1}), not "
+                        f"{describe_value(value)}")
+    raise ArgumentError(f"{name}: {missing}")
 
 
 def _is_natural(meld: MeldCounts) -> bool:

@@ -21,14 +21,13 @@ every game.
 from __future__ import annotations
 
 import math
-import numbers
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from .._arguments import check_count, check_flag
+from .._arguments import check_count, check_flag, read_real
 from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
@@ -70,12 +69,7 @@ precision past about 1e8)."""
 
 def _checked_count_of_games(name: str, value: object) -> float:
     """``value`` as a float, checked to be a number (not a ``bool``) from 0 to :data:`MAX_WINS`."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, not {describe_value(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # an integer past a float's range
-        number = math.inf
+    number = read_real(name, value)
     if not 0 <= number <= MAX_WINS:  # NaN fails too
         raise ArgumentError(f"{name} must be a finite number of games from 0 to {MAX_WINS:g}, "
                             f"not {short_repr(value)}")
