@@ -78,7 +78,7 @@ from gymnasium.envs.registration import EnvSpec
 
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
-from ..players.bots import Bot, bot_action, get_bot
+from ..players.bots import Bot, get_bot, play_bot
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
 from ..views.action_space import ActionSpace
@@ -332,7 +332,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                     self._legal_ids = self.space.legal_ids(state)
                     return end
                 legal = legal_actions(state)
-                state = apply(state, bot_action(bots[seat], state, seat, legal, rng))
+                # (play_bot: bot_action without its checks of the seat, the legal list and
+                # the generator, which are the environment's own, made right here)
+                state = apply(state, play_bot(bots[seat], state, seat, legal, rng))
         except BaseException:
             self._done = self._bot_failed = True
             raise
