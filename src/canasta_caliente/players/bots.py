@@ -126,11 +126,17 @@ def _check_bot_action(state: object, seat: object, legal: object, rng: object) -
     seat = check_seat(state.rules, seat)
     acting = state.current_player
     if seat != acting:
-        who = (f"seat {acting} is" if acting is not None
-               else "no seat is (the hand is over, or the game)")
-        raise ArgumentError(f"seat: seat {seat} is not the seat to act in this state: {who}; a "
-                            "bot chooses only for the seat to act")
+        raise ArgumentError(f"seat: seat {seat} is not the seat to act in this state: "
+                            f"{who_acts(acting)}; a bot chooses only for the seat to act")
     _check_legal_and_rng(legal, rng)
+
+
+def who_acts(acting: int | None) -> str:
+    """Who is to act, ``acting`` being a state's or view's seat to act, as the refusals of a
+    bot's call for another seat say it ("seat 2 is", or that no seat is)."""
+    if acting is None:
+        return "no seat is (the hand is over, or the game)"
+    return f"seat {acting} is"
 
 
 def play_bot(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],

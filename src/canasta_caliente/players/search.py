@@ -56,7 +56,15 @@ from ..engine.scoring import score_hand
 from ..errors import ArgumentError, StateError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
 from ..views.view import View, resample
-from .bots import BOT_FACTORIES, BOTS, Bot, check_bot_call, heuristic_bot, play_bot
+from .bots import (
+    BOT_FACTORIES,
+    BOTS,
+    Bot,
+    check_bot_call,
+    heuristic_bot,
+    play_bot,
+    who_acts,
+)
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -243,10 +251,8 @@ def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) 
         check_bot_call(view, legal, rng)
     acting = view.current_player
     if acting != view.seat:
-        who = (f"seat {acting} is" if acting is not None
-               else "no seat is (the hand is over, or the game)")
         raise ArgumentError(f"view: the search plays for the seat to act, and this is seat "
-                            f"{view.seat}'s view, but {who} to act")
+                            f"{view.seat}'s view, but {who_acts(acting)} to act")
 
 
 class ISMCTSBot:
@@ -314,7 +320,7 @@ class ISMCTSBot:
         _check_search_call(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
-        return self.search(view, legal, rng)[0].action
+        return self._search(view, legal, rng)[0].action
 
     def search(
         self, view: View, legal: Sequence[Action], rng: random.Random
@@ -324,6 +330,12 @@ class ISMCTSBot:
         sequential halving reached, the mean lead, and the order of ``legal``. Checked as
         :meth:`__call__` is."""
         _check_search_call(view, legal, rng)
+        return self._search(view, legal, rng)
+
+    def _search(
+        self, view: View, legal: Sequence[Action], rng: random.Random
+    ) -> list[ActionValue]:
+        """:meth:`search` once its call is checked (as :meth:`__call__` checks it first)."""
         local = random.Random(rng.getrandbits(64))
         side = view.side_of(view.seat)
         choice = self.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
