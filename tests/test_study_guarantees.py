@@ -209,12 +209,27 @@ class CountingExecutor(ThreadPoolExecutor):
         with self.lock:
             self.open += 1
             self.most = max(self.most, self.open)
-        future = super().submit(fn, *args, **kwargs)
-        future.add_done_callback(self._finished)
+        future = super().submit(self._counted, fn, *args, **kwargs)
+        future.add_done_callback(self._cancelled)
         self.futures.append(future)
         return future
 
-    def _finished(self, future: Future[Any]) -> None:
+    def _counted(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        """Run a chunk, and count it finished before its future's result is set. Counted in a
+        done-callback, it raced the run: a future wakes whoever waits for its result before it
+        calls its callbacks, so the run could submit the next chunk while the finished one was
+        still counted (WINDOW + 1 open, now and then, on a loaded machine)."""
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            self._close()
+
+    def _cancelled(self, future: Future[Any]) -> None:
+        """A chunk cancelled before it ran is no longer open either."""
+        if future.cancelled():
+            self._close()
+
+    def _close(self) -> None:
         with self.lock:
             self.open -= 1
 
