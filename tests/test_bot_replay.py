@@ -165,6 +165,9 @@ def test_bot_action_refuses_what_observe_refuses() -> None:
     for wrong in (True, "1"):
         with pytest.raises(TypeError, match=f"seat must be an int .*, not {type(wrong).__name__}"):
             bot_action(heuristic_bot, state, wrong, legal, random.Random(0))  # type: ignore[arg-type]
+    for not_a_bot in (None, "heuristic"):
+        with pytest.raises(TypeError, match=r"bot must be a bot, a callable \(view, legal, rng\)"):
+            bot_action(not_a_bot, state, seat, legal, random.Random(0))  # type: ignore[arg-type]
 
 
 def searched(preset: str, seed: int) -> Iterator[str]:

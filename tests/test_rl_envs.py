@@ -173,6 +173,32 @@ def test_values_out_of_range_are_argument_errors_and_wrong_types_type_errors() -
         env(rules=3)  # type: ignore[arg-type]
 
 
+def test_flags_and_seeds_are_checked_as_the_library_checks_them() -> None:
+    """The environments' flags and seeds are refused by the library's one check of each
+    (``_arguments.check_flag`` and ``check_seed``), with its messages: rl kept copies of its
+    own, worded otherwise. A seed past the deal's bit limit is refused at reset, not deep in
+    the deal."""
+    with pytest.raises(TypeError, match="flat must be True or False, not int"):
+        env(flat=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="normalize must be True or False, not str"):
+        CanastaGymEnv("caliente-2p", normalize="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="copy must be True or False, not int"):
+        rl.CanastaVectorEnv(1, "caliente-2p", copy=0)  # type: ignore[arg-type]
+    gym_env = CanastaGymEnv("caliente-2p")
+    with pytest.raises(TypeError, match=r"seed must be an int, not float"):
+        gym_env.reset(seed=1.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"seed must be an int, not bool"):
+        gym_env.reset(seed=np.bool_(True))  # type: ignore[arg-type]
+    with pytest.raises(cc.ArgumentError, match=r"seed must be an integer of at most 256 bits"):
+        gym_env.reset(seed=2**300)
+    with pytest.raises(cc.ArgumentError, match=r"seed must be None or an integer >= 0, not -2"):
+        env().reset(seed=-2)
+    gym_env.reset(seed=np.uint64(7))
+    int_seeded = CanastaGymEnv("caliente-2p")
+    int_seeded.reset(seed=7)
+    assert gym_env.game_state == int_seeded.game_state
+
+
 def test_gymnasium_check_env() -> None:
     """Gymnasium's check_env passes."""
     check_env(CanastaGymEnv(rules="caliente"), skip_render_check=False)

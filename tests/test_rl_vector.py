@@ -158,11 +158,12 @@ def test_vector_reset_checks_every_seed_before_resetting_any_copy() -> None:
     envs = CanastaVectorEnv(2, rules="caliente-2p")
     envs.reset(seed=0)
     before = [env.game_state for env in envs.envs]
-    with pytest.raises(TypeError, match=r"seed\[1\]: expected None or an integer"):
+    with pytest.raises(TypeError, match=r"seed\[1\] must be an int, not str"):
         envs.reset(seed=[5, "x"])  # type: ignore[list-item]
-    with pytest.raises(cc.ArgumentError, match=r"seed\[1\]: expected None or an integer >= 0"):
+    with pytest.raises(cc.ArgumentError,
+                       match=r"seed\[1\] must be None or an integer >= 0, not -1"):
         envs.reset(seed=[5, -1])
-    with pytest.raises(cc.ArgumentError, match=r"seed: expected None or an integer >= 0"):
+    with pytest.raises(cc.ArgumentError, match=r"seed must be None or an integer >= 0, not -1"):
         envs.reset(seed=-1)
     assert [env.game_state for env in envs.envs] == before
     _, numpy_seeded = envs.reset(seed=np.int64(3))

@@ -111,11 +111,15 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     :class:`~canasta_caliente.ArgumentError` names both: a bot chooses for the seat to act,
     and the others' legal actions are not ``legal``), ``legal`` a non-empty sequence and
     ``rng`` a :class:`random.Random`; the types are checked as :func:`check_bot_call` checks
-    them. The search's rollouts, which build all of these themselves, skip the checks.
+    them, and ``bot`` must be callable (a :class:`TypeError` otherwise). The search's
+    rollouts, which build all of these themselves, skip the checks.
     """
     if type(state) is not GameState or type(seat) is not int or (
             seat != state.current_player) or not legal or not isinstance(rng, random.Random):
         _check_bot_action(state, seat, legal, rng)
+    if bot is not random_bot and bot is not heuristic_bot and not callable(bot):
+        raise TypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, not "
+                        f"{describe_value(bot)}")
     return play_bot(bot, state, seat, legal, rng)
 
 

@@ -63,6 +63,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from .. import _arguments
+from .._arguments import check_flag
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
@@ -140,26 +142,19 @@ def check_number(name: str, value: object, *, positive: bool = False) -> float:
     return number
 
 
-def check_flag(name: str, value: object) -> bool:
-    """``value``, if it is a bool; TypeError naming the parameter otherwise."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{name}: expected True or False, got {describe_value(value)}")
-    return value
-
-
 def check_seed(seed: object, name: str = "seed") -> int | None:
-    """``seed`` as an int, if it is None or an integer ≥ 0 (a Python or NumPy integer; not a
-    ``bool``): TypeError for another type, ArgumentError for a negative seed (which
-    ``random.seed`` would fold onto its absolute value, silently the same game as
-    ``-seed``); ``name``, the parameter, for the messages."""
+    """``seed`` as an int, if it is None or an integer >= 0 (a Python or NumPy integer; not a
+    ``bool``) of at most :data:`~canasta_caliente._limits.MAX_INT_BITS` bits: the library's
+    seed check (:func:`~canasta_caliente._arguments.check_seed`: a TypeError for another
+    type), and an ArgumentError for a negative seed (which ``random.seed`` would fold onto its
+    absolute value, silently the same game as ``-seed``); ``name``, the parameter, for the
+    messages."""
     if seed is None:
         return None
-    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"{name}: expected None or an integer >= 0, got "
-                        f"{describe_value(seed)}")
-    if seed < 0:
-        raise ArgumentError(f"{name}: expected None or an integer >= 0, got {short_repr(seed)}")
-    return int(seed)
+    checked = _arguments.check_seed(name, seed)
+    if checked < 0:
+        raise ArgumentError(f"{name} must be None or an integer >= 0, not {checked}")
+    return checked
 
 
 def check_options(rules: RuleSet, options: object, *, strict: bool

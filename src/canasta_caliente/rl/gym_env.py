@@ -76,6 +76,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 
+from .._arguments import check_flag
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
@@ -86,7 +87,6 @@ from ..views.view import observe
 from .aec import (
     Reward,
     action_id,
-    check_flag,
     check_number,
     check_options,
     check_render_mode,

@@ -63,7 +63,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .._arguments import check_count
+from .._arguments import check_count, check_flag
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
@@ -89,8 +89,7 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     def __init__(self, num_envs: int, rules: RuleSet | str | None = None, *,
                  copy: bool = True, **kwargs: Any) -> None:
         num_envs = check_count("num_envs", num_envs, low=1)
-        if not isinstance(copy, bool):
-            raise TypeError(f"copy: expected True or False, got {type(copy).__name__}")
+        check_flag("copy", copy)
         if "render_mode" in kwargs:
             raise ArgumentError("render_mode: the vector environment does not render (it takes "
                                 "no render_mode)")
