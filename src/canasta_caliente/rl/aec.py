@@ -63,8 +63,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from .. import _arguments
 from .._arguments import check_flag
+from .._arguments import check_seed as check_int_seed
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
@@ -151,7 +151,7 @@ def check_seed(seed: object, name: str = "seed") -> int | None:
     messages."""
     if seed is None:
         return None
-    checked = _arguments.check_seed(name, seed)
+    checked = check_int_seed(name, seed)
     if checked < 0:
         raise ArgumentError(f"{name} must be None or an integer >= 0, not {checked}")
     return checked
