@@ -14,13 +14,18 @@ level-5   :class:`~canasta_caliente.ISMCTSBot` at its default budget (the full s
 Their measured strengths (a round robin of whole games, :func:`~canasta_caliente.tournament`,
 Elo with 95% intervals) are in the bots guide, made by ``scripts/rate_bots.py``.
 
-``seconds=`` (a positive number) bounds each decision: the search levels think that long
-(instead of a fixed number of simulations, so their moves are no longer reproducible); the
-others answer at once, well within any bound. ``iterations=`` sets the search levels' budget.
+``seconds=`` (a positive number) bounds each decision. Level 5 thinks that long (instead of
+a fixed number of simulations, so its moves are no longer reproducible). Level 4 still plays
+its :data:`LEVEL_4_ITERATIONS` simulations, stopped early only if the bound comes first, so it
+stays level 4 (it used to think the whole time too, which made it level 5). The others answer
+at once, well within any bound. ``iterations=`` sets the search levels' budget (with
+``seconds=`` too, the simulations stop early if the time runs out first).
 
 >>> import canasta_caliente as cc
 >>> cc.get_bot("level-4")
 ISMCTSBot(iterations=20)
+>>> cc.get_bot("level-4", seconds=0.5)
+ISMCTSBot(iterations=20, seconds=0.5)
 >>> cc.get_bot("level-5", seconds=0.5)
 ISMCTSBot(seconds=0.5)
 """
@@ -75,17 +80,17 @@ class Blundering:
 
 def level_bot(level: int, *, seconds: float | None = None,
               iterations: int | None = None) -> Bot:
-    """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (the
-    search levels think that long); ``iterations`` sets the search levels' budget and is
-    refused for the others."""
+    """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (level
+    5 thinks that long, level 4 plays its simulations within it); ``iterations`` sets the
+    search levels' budget and is refused for the others."""
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError(f"level must be an int, not {type(level).__name__}")
     if not 1 <= level <= LEVEL_COUNT:
         raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
     check_budget(iterations, seconds)
     if level >= 4:
-        if seconds is None and iterations is None and level == 4:
-            iterations = LEVEL_4_ITERATIONS
+        if iterations is None and level == 4:
+            iterations = LEVEL_4_ITERATIONS  # (seconds, if given, bound them)
         return ISMCTSBot(iterations=iterations, seconds=seconds)
     if iterations is not None:
         raise TypeError(f"level-{level} does not search: it takes no iterations")

@@ -141,16 +141,15 @@ class _Arm:
 
 
 def check_budget(iterations: object, seconds: object) -> tuple[int | None, float | None]:
-    """A search budget checked: ``(iterations, None)``, ``(None, seconds)``, or the default
-    ``(DEFAULT_ITERATIONS, None)`` when neither is given. Raises :class:`ValueError` for both
-    at once or a value out of range, :class:`TypeError` for a value of the wrong type."""
-    if iterations is not None and seconds is not None:
-        raise ArgumentError("give iterations or seconds, not both")
-    if iterations is not None:
-        return check_iterations("iterations", iterations), None
-    if seconds is not None:
-        return None, check_seconds("seconds", seconds)
-    return DEFAULT_ITERATIONS, None
+    """A search budget checked: ``(iterations, seconds)``, each ``None`` where not given, or
+    the default ``(DEFAULT_ITERATIONS, None)`` when neither is. Both at once mean
+    ``iterations`` simulations, stopped early if ``seconds`` run out first. Raises
+    :class:`~canasta_caliente.ArgumentError` for a value out of range, :class:`TypeError`
+    for a value of the wrong type."""
+    if iterations is None and seconds is None:
+        return DEFAULT_ITERATIONS, None
+    return (None if iterations is None else check_iterations("iterations", iterations),
+            None if seconds is None else check_seconds("seconds", seconds))
 
 
 WEIGHT_LIMIT = 1e12
@@ -263,7 +262,9 @@ class ISMCTSBot:
     ``rng`` it is given; at least one per legal action, and at most ``iterations`` when there
     are no more legal actions than that), or ``seconds`` per decision (above 0, up to a day:
     86,400; as many simulations as fit; not
-    reproducible); by default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
+    reproducible), or both: ``iterations`` simulations, stopped early if ``seconds`` run out
+    first (reproducible while they do not: a bound for a game that must answer in time); by
+    default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
     that plays the simulations (any bot; each seat sees only its own view), and its choice is
     the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
     (:data:`DEFAULT_ROLLOUT_ACTIONS`; ``None`` plays to the end of the hand), where the cards
@@ -309,9 +310,9 @@ class ISMCTSBot:
         """How many simulations the last decision ran."""
 
     def __repr__(self) -> str:
-        budget = (f"iterations={self.iterations}" if self.iterations is not None
-                  else f"seconds={self.seconds}")
-        return f"ISMCTSBot({budget})"
+        budget = [f"{name}={value}" for name, value in (
+            ("iterations", self.iterations), ("seconds", self.seconds)) if value is not None]
+        return f"ISMCTSBot({', '.join(budget)})"
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """Choose one of ``legal`` for ``view``'s seat: the first of :meth:`search`. The call
@@ -345,6 +346,7 @@ class ISMCTSBot:
         budget = self.iterations
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else None
+        timed = budget is None  # a time budget alone (with iterations, time only bounds them)
         spent = 0
         alive = [policy, *(arm for arm in arms if arm is not policy)]
         if budget is None:
@@ -372,7 +374,7 @@ class ISMCTSBot:
                 while len(arm.leads) < target and not self._late(deadline):
                     self._simulate(arm, worlds[len(arm.leads)], side)
                     spent += 1
-            if self._late(deadline) or (len(alive) <= 2 and deadline is None):
+            if self._late(deadline) or (len(alive) <= 2 and not timed):
                 break
             if len(alive) > 2:
                 count = min(len(arm.leads) for arm in alive)
@@ -381,7 +383,7 @@ class ISMCTSBot:
                 if policy not in keep:
                     keep[-1] = policy
                 alive = [arm for arm in alive if arm in keep]
-            if deadline is not None:
+            if timed and deadline is not None:
                 # A time budget is kept to the end: the simulations left are estimated again
                 # at the cost measured so far (a first estimate can be off on a busy machine).
                 now = time.perf_counter()
@@ -504,7 +506,8 @@ def analyse(
     behind it: a hint.
 
     The budget is ``iterations`` (reproducible for a ``seed``, an ``int``: ``None`` is
-    refused, as a ranking that changed on every call would be) or ``seconds``; other keyword
+    refused, as a ranking that changed on every call would be), ``seconds``, or both (as
+    :class:`ISMCTSBot` takes them); other keyword
     options go to :class:`ISMCTSBot`, which checks them as it is built. Raises
     :class:`~canasta_caliente.StateError` if it is not the seat's turn to act.
 
