@@ -470,3 +470,65 @@ def test_hint_text_needs_a_budget() -> None:
     with pytest.raises(TypeError, match="iterations must be an int, not NoneType"):
         hint_text(view, None)  # type: ignore[arg-type]
     assert hint_text(view, 4).startswith("hint (4 simulations)")
+
+
+def _forgets_to_return(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    legal[0]  # (no return: the bot answers None)
+    return None  # type: ignore[return-value]
+
+
+def _plays_out_of_turn(view: View, legal: Sequence[Action], rng: random.Random) -> str:
+    return "meld A A A"
+
+
+def _answers_nonsense(view: View, legal: Sequence[Action], rng: random.Random) -> str:
+    return "fold"
+
+
+@pytest.mark.parametrize(("bot", "error", "message"), [
+    (_forgets_to_return, TypeError,
+     r"the bot '_forgets_to_return' at seat 0 answered None: a bot returns one of the legal "
+     r"actions it is given"),
+    (_plays_out_of_turn, cc.IllegalActionError,
+     r"the bot '_plays_out_of_turn' at seat 0 played an illegal action: meld A A A: "),
+    (_answers_nonsense, cc.NotationError, r"the bot '_answers_nonsense' at seat 0 answered "),
+])
+def test_a_bots_wrong_answer_names_the_bot(bot: Any, error: type[Exception],
+                                           message: str) -> None:
+    """A user's bot that answers None (a forgotten ``return``) raised AttributeError "'NoneType'
+    object has no attribute 'verb'" from inside the game loop; an illegal answer or one that is
+    not notation named neither the bot nor its seat."""
+    with pytest.raises(error, match=message):
+        cc.simulate(RULES_2P, [bot, "random"], games=1)
+
+
+def test_a_bot_that_cannot_reach_the_workers_is_refused_before_the_pool_starts() -> None:
+    """A lambda with ``workers=2`` raised pickle's own error from the pool, and the pool's
+    thread printed a second traceback (InvalidStateError) as it broke; it is now a TypeError
+    naming the bot, before any worker starts. One process, or an executor of the caller's
+    (Dask pickles lambdas), is not refused."""
+    def first(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[0]
+
+    with pytest.raises(TypeError, match=r"bots\[1\]: the bot 'first' cannot be sent to the "
+                       r"worker processes \(it does not pickle: .*\); define it at the top "
+                       r"level of a module"):
+        cc.simulate(RULES_2P, ["random", first], games=30, workers=2)
+    assert len(cc.simulate(RULES_2P, ["random", first], games=2, workers=1).games) == 2
+    with ThreadPoolExecutor(1) as pool:
+        assert len(cc.simulate(RULES_2P, ["random", first], games=20, executor=pool).games) == 20
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cc.new_game("caliente"),  # type: ignore[arg-type]
+    lambda: cc.simulate("caliente", ["random"], games=1),  # type: ignore[arg-type]
+    lambda: cc.tournament(["random", "heuristic"], "caliente", games=1),  # type: ignore[arg-type]
+])
+def test_a_presets_name_for_rules_is_refused_with_the_call_that_makes_them(
+        call: Callable[[], object]) -> None:
+    """Where the command line and the environments take a preset's name, these take only a
+    RuleSet; the message now gives the call that makes it."""
+    with pytest.raises(TypeError, match=re.escape(
+            "rules must be a RuleSet, not str 'caliente' (a preset by its name: "
+            "RuleSet.preset('caliente'))")):
+        call()

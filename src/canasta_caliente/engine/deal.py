@@ -13,7 +13,7 @@ from .._arguments import check_seed
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import ArgumentError, NotationError, describe_value, short_repr
-from ..rules.ruleset import RuleSet, StockOut
+from ..rules.ruleset import RuleSet, StockOut, check_ruleset
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
 from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
@@ -138,8 +138,8 @@ def new_game(
     >>> state.hand_number, state.current_player, len(state.hand(0))
     (1, 0, 11)
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if type(rules) is not RuleSet:
+        check_ruleset(rules)
     # Every state must round-trip through dumps and loads, whose documents hold integers of
     # at most MAX_INT_BITS bits: check_seed refuses a longer seed.
     seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed("seed", seed)

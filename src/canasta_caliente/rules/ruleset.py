@@ -66,6 +66,7 @@ __all__ = [
     "StockOut",
     "TieBreak",
     "WildRule",
+    "check_ruleset",
     "table_layout",
     "toml_value",
 ]
@@ -661,3 +662,15 @@ _PRESET_DESCRIPTIONS: dict[str, str] = {
 def _rebuilt(options: dict[str, Any]) -> RuleSet:
     """The RuleSet of ``options``, its fields' values (:meth:`RuleSet.__reduce__`)."""
     return RuleSet(**options)
+
+
+def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
+    """``rules`` if it is a :class:`RuleSet`: the one check of a ``rules`` parameter that takes
+    only a RuleSet, a :class:`TypeError` naming the parameter (``name``) otherwise. A preset's
+    name is refused with the call that makes its RuleSet (``RuleSet.preset("caliente")``),
+    which a newcomer reaches for where the command line and the environments take names."""
+    if isinstance(rules, RuleSet):
+        return rules
+    hint = (f" (a preset by its name: RuleSet.preset({rules!r}))"
+            if isinstance(rules, str) and rules in RuleSet.preset_names() else "")
+    raise TypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")

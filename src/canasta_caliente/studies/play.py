@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..engine import apply, legal_actions, new_game
+from ..errors import IllegalActionError, NotationError, describe_value
 from ..players.bots import Bot, get_bot
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
@@ -38,6 +39,28 @@ def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotS
         for seat in seats:
             out[seat] = bots[(side_no + index) % len(bots)]
     return tuple(out)
+
+
+def _the_bot(bot: BotSpec, seat: int) -> str:
+    """A bot as a refusal of its answer names it: its name and its seat."""
+    return f"the bot {bot_name(bot)!r} at seat {seat}"
+
+
+def _read_answer(bot: BotSpec, seat: int, answer: object) -> Action:
+    """The action a bot (``bot``, at ``seat``) answered with, if not an :class:`Action`: an
+    action in notation, as :func:`~canasta_caliente.apply` accepts it. Anything else (a bot
+    that forgot to ``return`` answers ``None``) is a :class:`TypeError` naming the bot, as
+    text that is not an action is a :class:`~canasta_caliente.NotationError`."""
+    if isinstance(answer, Action):
+        return answer
+    if isinstance(answer, str):
+        try:
+            return parse_action(answer)
+        except NotationError as exc:
+            raise NotationError(f"{_the_bot(bot, seat)} answered {exc}") from exc
+    what = "None" if answer is None else describe_value(answer)
+    raise TypeError(f"{_the_bot(bot, seat)} answered {what}: a bot returns "
+                    "one of the legal actions it is given (an Action, or its notation)")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -102,14 +125,18 @@ def play_game(
         legal = legal_actions(state)
         seat = state.current_player
         assert seat is not None
-        action: Action | str = players[seat](observe(state, seat), legal, rng)
-        if isinstance(action, str):  # a bot may answer in notation, as apply accepts
-            action = parse_action(action)
+        action = players[seat](observe(state, seat), legal, rng)
+        if type(action) is not Action:
+            action = _read_answer(seated[seat], seat, action)
         if action.verb is take:
             hand_takes[state.side_of(seat)] += 1
         if played is not None:
             played.append(str(action))
-        state = apply(state, action)
+        try:
+            state = apply(state, action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
         actions += 1
     if state.is_game_over:
         end_hand()

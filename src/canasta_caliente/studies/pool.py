@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import pickle
 import signal
 import threading
 import time
@@ -18,9 +19,10 @@ from typing import Any
 
 from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
-from .play import BotSpec, game_seed, play_game
+from .play import BotSpec, bot_name, game_seed, play_game
 
-__all__ = ["STOP_TIMEOUT", "play_chunk", "sigint_held", "stop_pool", "worker_init"]
+__all__ = ["STOP_TIMEOUT", "check_sendable", "play_chunk", "sigint_held", "stop_pool",
+           "worker_init"]
 
 STOP_TIMEOUT = 1.0
 """Seconds an interrupted run's workers get to leave their game before they are terminated."""
@@ -53,6 +55,24 @@ def _rules_played(rules: RuleSet) -> RuleSet:
     if rules != _LAST_RULES:
         _LAST_RULES = rules
     return _LAST_RULES
+
+
+def check_sendable(bots: tuple[BotSpec, ...]) -> None:
+    """Refuse, before the pool starts, a bot that cannot reach the pool's workers: each is
+    sent to them pickled, and a lambda or a function defined inside another does not pickle.
+    A :class:`TypeError` naming the bot and what to do (the pool raised pickle's own error,
+    and a thread of the pool printed a second traceback as it broke)."""
+    for index, bot in enumerate(bots):
+        if isinstance(bot, str):
+            continue
+        try:
+            pickle.dumps(bot)
+        except Exception as exc:  # (pickling runs the object's own code: any error)
+            raise TypeError(
+                f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
+                f"processes (it does not pickle: {exc}); define it at the top level of a "
+                "module (not a lambda, nor a function inside another), or play with "
+                "workers=1") from None
 
 
 def play_chunk(

@@ -38,10 +38,10 @@ from typing import Any
 from .._arguments import check_count, check_flag, check_seed
 from ..errors import ArgumentError, describe_value
 from ..players.bots import get_bot
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, bot_name, play_game, seat_bots
-from .pool import STOP_TIMEOUT, play_chunk, sigint_held, stop_pool, worker_init
+from .pool import STOP_TIMEOUT, check_sendable, play_chunk, sigint_held, stop_pool, worker_init
 
 __all__ = [
     "WINDOW",
@@ -106,8 +106,7 @@ def checked_arguments(
     with distinct names (two different bots under one name would be counted as one), ``games``
     a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and their
     names (each name once, in order)."""
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {describe_value(rules)}")
+    check_ruleset(rules)
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
     specs = tuple(bots)
@@ -226,6 +225,7 @@ def simulate(
         pool: Executor | None = executor
         window = max(WINDOW, 2 * workers)
         if executor is None and workers > 1 and chunk_count > 1:
+            check_sendable(specs)
             # No interrupt while the pool starts: one could leave a worker started but
             # unknown to the pool, which then could not be stopped.
             with sigint_held():
