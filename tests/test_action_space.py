@@ -165,7 +165,9 @@ def test_rl_without_the_extra_names_it() -> None:
                 "try:\n    import canasta_caliente.rl\n"
                 "except ImportError as exc:\n    print(exc)\n")
     assert done.returncode == 0, done.stderr
-    assert "pip install canasta-caliente[rl]" in done.stdout
+    assert ('canasta_caliente.rl needs the optional extra \'rl\' (numpy is missing): '
+            'pip install "canasta-caliente[rl]" (from a checkout: pip install -e ".[rl]")'
+            ) in done.stdout
     assert "numpy" in done.stdout
 
 

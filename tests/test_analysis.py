@@ -432,7 +432,8 @@ def test_missing_matplotlib_or_pyarrow_names_the_extra(result: cc.SimulationResu
     with pytest.raises(ImportError, match=r"canasta-caliente\[analysis\]"):
         result.plot()
     monkeypatch.setitem(sys.modules, "pyarrow", None)
-    with pytest.raises(ImportError, match=r"pyarrow is needed .*\[analysis\]"):
+    with pytest.raises(ImportError, match=r"this needs the optional extra 'analysis' \(pyarrow "
+                       r"is missing\): pip install \"canasta-caliente\[analysis\]\""):
         check_output_path(tmp_path / "hands.parquet")
 
 

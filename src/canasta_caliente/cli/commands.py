@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .._arguments import MAX_ITERATIONS
+from .._extras import missing_extra
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
@@ -458,8 +459,10 @@ def _serve(args: argparse.Namespace) -> int:
 
         from ..web import app
     except ImportError as exc:
-        raise InputError([f"serve needs the optional extra 'web' ({one_line(exc)}): "
-                          "pip install canasta-caliente[web]"]) from None
+        # (canasta_caliente.web raises its own message, from the ImportError that names the
+        # package missing: the cause's name, not its message, so the line names the extra once)
+        missing = getattr(exc.__cause__, "name", None) or exc.name
+        raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
     try:
         data.mkdir(parents=True, exist_ok=True)
@@ -593,12 +596,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--rules", default="caliente",
                        help="the preset or house-rules file the set-up page offers first")
     serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default 127.0.0.1: this machine only)")
+                       help="the address to listen on; 127.0.0.1 is this machine only")
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
     serve.add_argument("--data", default="canasta-tables", metavar="DIR",
                        help="the folder the tables are saved in and resumed from")
     serve.add_argument("--bot-seconds", type=float, default=1.0,
-                       help="a searching bot's thinking time per move (levels 3 to 5)")
+                       help="the bound on a searching bot's move: level 5 thinks that long, "
+                       "level 4 plays its 20 simulations within it")
     serve.add_argument("--hint-seconds", type=float, default=1.0,
                        help="the search time behind a hint")
     serve.set_defaults(func=_serve)

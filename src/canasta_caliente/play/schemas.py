@@ -27,6 +27,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from .._extras import missing_extra
 from ..errors import ArgumentError, StateError
 
 __all__ = ["SCHEMA_NAMES", "SCHEMA_VERSION", "check_message", "schema"]
@@ -52,8 +53,8 @@ def schema(name: str) -> dict[str, Any]:
 def check_message(data: Any) -> None:
     """Check that ``data`` is a client message of this version's schema; otherwise raise
     :class:`~canasta_caliente.StateError` naming each field in error and what is wrong with it
-    (every problem at once). Needs the ``jsonschema`` package (``pip install
-    canasta-caliente[schemas]``)."""
+    (every problem at once). Needs the ``jsonschema`` package (the optional extra
+    ``schemas``: ``pip install "canasta-caliente[schemas]"``)."""
     problems = sorted(_validator("message").iter_errors(data), key=lambda e: list(map(str, e.path)))
     if problems:
         lines = [f"{_path(e.absolute_path) or '(the message)'}: {e.message}" for e in problems]
@@ -68,8 +69,7 @@ def _validator(name: str) -> Any:
         import jsonschema
         from referencing import Registry, Resource
     except ImportError as exc:  # pragma: no cover - the suite has it
-        raise ImportError("check_message needs jsonschema: pip install "
-                          "'canasta-caliente[schemas]'") from exc
+        raise ImportError(missing_extra("check_message", "schemas", exc.name)) from exc
     docs = [schema(n) for n in SCHEMA_NAMES]
     registry: Registry[Any] = Registry().with_resources(
         (doc["$id"], Resource.from_contents(doc)) for doc in docs)

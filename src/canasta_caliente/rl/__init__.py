@@ -2,11 +2,11 @@
 
 This subpackage needs the optional extra ``rl`` (numpy, gymnasium, pettingzoo)::
 
-    pip install canasta-caliente[rl]
+    pip install "canasta-caliente[rl]"
 
 and the OpenSpiel registration (:func:`register_openspiel`) needs ``openspiel`` too::
 
-    pip install canasta-caliente[rl,openspiel]
+    pip install "canasta-caliente[rl,openspiel]"
 
 What it offers:
 
@@ -41,15 +41,14 @@ May import: any layer below it (an interface on top, beside :mod:`canasta_calien
 
 from __future__ import annotations
 
+from .._extras import missing_extra
+
 try:
     import gymnasium as _gymnasium  # noqa: F401
     import numpy as _numpy  # noqa: F401
     import pettingzoo as _pettingzoo  # noqa: F401
 except ImportError as exc:  # pragma: no cover - exercised in an environment without the extra
-    raise ImportError(
-        f"canasta_caliente.rl needs the optional extra 'rl' ({exc.name} is missing): "
-        "pip install canasta-caliente[rl]"
-    ) from exc
+    raise ImportError(missing_extra("canasta_caliente.rl", "rl", exc.name)) from exc
 
 from ..errors import EpisodeError
 from .aec import CanastaEnv, env, hand_reward, raw_env

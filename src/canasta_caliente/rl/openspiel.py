@@ -7,6 +7,7 @@ them, so that neither imports the other.
 
 from __future__ import annotations
 
+from .._extras import missing_extra
 from . import _names
 
 __all__ = ["GAME_NAME", "register_openspiel"]
@@ -33,10 +34,7 @@ def register_openspiel() -> str:
     try:
         import pyspiel
     except ImportError as exc:  # pragma: no cover - exercised without the extra
-        raise ImportError(
-            "register_openspiel needs the optional extra 'openspiel' (open_spiel): "
-            "pip install canasta-caliente[openspiel]"
-        ) from exc
+        raise ImportError(missing_extra("register_openspiel", "openspiel", "open_spiel")) from exc
     from . import _spiel
 
     if GAME_NAME not in pyspiel.registered_names():

@@ -43,13 +43,14 @@ from typing import Any
 
 import attrs
 
+from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
-from .results import require, to_pandas
+from .results import to_pandas
 from .simulate import simulate
 from .stats import rate_difference_interval, rate_interval
 

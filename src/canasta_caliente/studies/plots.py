@@ -20,8 +20,8 @@ import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
 from ..errors import ArgumentError
-from .results import require
 
 if TYPE_CHECKING:
     from .compare import Comparison

@@ -34,14 +34,13 @@ ready for a data frame, a CSV file or a database:
 from __future__ import annotations
 
 import csv
-import importlib
 import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
 from ..errors import ArgumentError
 from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
@@ -76,16 +75,6 @@ HAND_COLUMNS = ("game", "seed", "variant", "hand", "side", "bot",
 
 OUTPUT_FORMATS = (".csv", ".jsonl", ".parquet")
 """The file types :func:`write_records` writes, by suffix."""
-
-
-def require(module: str, extra: str) -> ModuleType:
-    """Import ``module``, or raise :class:`ImportError` naming the extra that installs it."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise ImportError(
-            f"{module} is needed for this: install it with "
-            f"pip install \"canasta-caliente[{extra}]\"") from exc
 
 
 def game_columns(players: int, sides: int) -> tuple[str, ...]:

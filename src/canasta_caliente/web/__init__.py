@@ -2,7 +2,7 @@
 
 This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets)::
 
-    pip install canasta-caliente[web]
+    pip install "canasta-caliente[web]"
 
 - :func:`app`: the application (Starlette), to run with uvicorn or mount in another ASGI
   server;
@@ -19,12 +19,12 @@ imports it, inside the command.
 
 from __future__ import annotations
 
+from .._extras import missing_extra
+
 try:
     import starlette as _starlette  # noqa: F401
 except ImportError as exc:  # pragma: no cover - exercised in an environment without the extra
-    raise ImportError(
-        f"canasta_caliente.web needs the optional extra 'web' ({exc.name} is missing): "
-        "pip install canasta-caliente[web]") from exc
+    raise ImportError(missing_extra("canasta_caliente.web", "web", exc.name)) from exc
 
 from .server import app
 
