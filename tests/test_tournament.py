@@ -111,3 +111,17 @@ def test_bradley_terry_survives_a_sweep_without_a_prior() -> None:
     interval is then infinite instead of an OverflowError."""
     fit = bradley_terry([[0, 10], [0, 0]], prior=0)
     assert fit[0].value > fit[1].value and math.isinf(fit[0].high)
+
+
+def test_the_table_gives_each_bot_a_column_as_wide_as_its_name() -> None:
+    """The table's columns were 8 wide and cut a longer name ("heuristi"); each is now as
+    wide as its bot's name, and every row lines up with the head."""
+    result = cc.tournament(["heuristic", "random"], RULES_2P, games=2, seed=1)
+    lines = result.table().splitlines()
+    assert lines[0].endswith(" heuristic   random")
+    assert len({len(line) for line in lines}) == 1
+    # The diagonal's "-" ends where its bot's name ends in the head.
+    for row, name in zip(lines[1:], lines[0].split()[-2:], strict=True):
+        bot = row.split()[0]
+        end = lines[0].index(f" {bot}", len("bot")) + 1 + len(bot)
+        assert row[end - 1] == "-", (row, name)

@@ -194,8 +194,10 @@ class Tournament:
         order = sorted(range(len(self.bots)), key=lambda i: -self.ratings[self.bots[i]].value)
         width = max(8, *(len(b) for b in self.bots))
         head = f"{'bot':<{width}} {'Elo [95% CI]':>24} {'score':>9}"
+        # Each bot's column as wide as its name (at least 8): a name was cut to 8 ("heuristi").
+        columns = {j: max(8, len(self.bots[j])) for j in order}
         for j in order:
-            head += f" {self.bots[j][:8]:>8}"
+            head += f" {self.bots[j]:>{columns[j]}}"
         lines = [head]
         for i in order:
             name = self.bots[i]
@@ -206,8 +208,8 @@ class Tournament:
                     f" {won:>4g}/{played:<4g}")
             for j in order:
                 total = self.wins[i][j] + self.wins[j][i]
-                line += f" {'-':>8}" if i == j or not total else (
-                    f" {self.wins[i][j] / total:>8.0%}")
+                line += f" {'-':>{columns[j]}}" if i == j or not total else (
+                    f" {self.wins[i][j] / total:>{columns[j]}.0%}")
             lines.append(line)
         if self.interrupted:
             lines.append(f"(interrupted: only the {self.games} games played are rated)")
