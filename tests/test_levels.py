@@ -58,9 +58,9 @@ def test_seconds_makes_level_5_timed_bounds_level_4_and_binds_the_others() -> No
     timed = cc.get_bot("level-5", seconds=0.25)
     assert isinstance(timed, cc.ISMCTSBot) and timed.seconds == 0.25
     assert timed.iterations is None
-    bounded = cc.get_bot("level-4", seconds=5.0)
+    bounded = cc.get_bot("level-4", seconds=120.0)  # (a bound it never reaches, however loaded)
     assert isinstance(bounded, cc.ISMCTSBot)
-    assert (bounded.iterations, bounded.seconds) == (LEVEL_4_ITERATIONS, 5.0)
+    assert (bounded.iterations, bounded.seconds) == (LEVEL_4_ITERATIONS, 120.0)
     state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=3), "draw")
     view, legal = cc.observe(state, 0), cc.legal_actions(state)
     assert len(legal) > 1
