@@ -138,8 +138,7 @@ def new_game(
     >>> state.hand_number, state.current_player, len(state.hand(0))
     (1, 0, 11)
     """
-    if type(rules) is not RuleSet:
-        check_ruleset(rules)
+    check_ruleset(rules)
     # Every state must round-trip through dumps and loads, whose documents hold integers of
     # at most MAX_INT_BITS bits: check_seed refuses a longer seed.
     seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed("seed", seed)
