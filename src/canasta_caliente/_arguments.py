@@ -14,8 +14,8 @@ from typing import Any
 from ._limits import MAX_INT_BITS
 from .errors import ArgumentError, describe_value, short_repr
 
-__all__ = ["check_count", "check_flag", "check_iterations", "check_rng", "check_seconds",
-           "check_seed", "read_real"]
+__all__ = ["as_integer", "check_count", "check_flag", "check_iterations", "check_rng",
+           "check_seconds", "check_seed", "read_real"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -27,12 +27,22 @@ past any real use (a strong player takes thousands), the budget's bound as :data
 is the time's, so that no bounded-looking call runs for ever."""
 
 
+def as_integer(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer as the library reads one, ``None``
+    otherwise: an ``int`` or any other :class:`numbers.Integral` (NumPy's integer scalars are
+    registered as such), but not a ``bool``. The one test of "an integer" of the counts, the
+    seeds and the seats (:func:`~canasta_caliente.state.game.check_seat`)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
 def check_count(name: str, value: Any, *, low: int = 0, high: int | None = None) -> int:
     """``value`` as an ``int``, checked to be an integer (not a ``bool``) of at least ``low``
     and, if ``high`` is given, at most ``high``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    count = as_integer(value)
+    if count is None:
         raise TypeError(f"{name} must be an int, not {describe_value(value)}")
-    count = int(value)
     if count < low:
         raise ArgumentError(f"{name} must be an integer of at least {low}, not "
                             f"{short_repr(count)}")
@@ -51,9 +61,9 @@ def check_iterations(name: str, value: Any) -> int:
 def check_seed(name: str, value: Any) -> int:
     """``value`` as an ``int`` seed: an integer (not a ``bool``, not ``None``) of at most
     :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, as every document holds."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    seed = as_integer(value)
+    if seed is None:
         raise TypeError(f"{name} must be an int, not {describe_value(value)}")
-    seed = int(value)
     if seed.bit_length() > MAX_INT_BITS:
         raise ArgumentError(f"{name} must be an integer of at most {MAX_INT_BITS} bits "
                             f"(below 2**{MAX_INT_BITS} in size), not {describe_value(seed)}")

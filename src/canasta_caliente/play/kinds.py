@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
+from .._arguments import as_integer
 from ..cards import B3, Card
 from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
@@ -72,14 +73,18 @@ class EventKind(enum.StrEnum):
 
 
 def _check_audience(seat: object) -> int | None:
+    """``seat``, an event's audience, as a plain ``int`` (an integer, a NumPy one too), or
+    ``None`` for a spectator; an event does not know the table, so only a negative seat is
+    out of range."""
     if seat is None:
         return None
-    if isinstance(seat, bool) or not isinstance(seat, int):
+    audience = seat if type(seat) is int else as_integer(seat)
+    if audience is None:
         raise TypeError(f"for_seat: expected a seat (an int) or None, got {describe_value(seat)}")
-    if seat < 0:
-        raise ArgumentError(f"for_seat: no seat {seat}: seat takes a seat number from 0, or "
-                            f"None for a spectator")
-    return seat
+    if audience < 0:
+        raise ArgumentError(f"for_seat: no seat {audience}: seat takes a seat number from 0, "
+                            f"or None for a spectator")
+    return audience
 
 
 def _cards_json(cards: tuple[Card, ...] | None) -> list[str] | None:

@@ -52,7 +52,7 @@ def client_view(state: GameState, seat: int | None) -> dict[str, Any]:
     that accessor returns (``laid_out``: the bonus cards, as in :meth:`View.laid_out
     <canasta_caliente.View.laid_out>`; ``caliente_played``: a count, as there)."""
     view = observe(state, 0 if seat is None else seat)
-    return _view_json(view, seat)
+    return _view_json(view, None if seat is None else view.seat)  # the seat as an int
 
 
 def _view_json(view: View, seat: int | None) -> dict[str, Any]:
@@ -109,16 +109,16 @@ def client_message(
     - ``events``: each event's :meth:`Event.to_json` as the audience may see it.
 
     Raises :class:`TypeError` for a state that is not a :class:`~canasta_caliente.GameState`
-    or a seat that is not an ``int`` or ``None``, for ``events`` that are not an iterable of
-    :class:`Event`, and :class:`~canasta_caliente.ArgumentError` for a seat the table does not
-    have.
+    or a seat that is not an integer (an ``int`` or a NumPy integer, sent as an ``int``) or
+    ``None``, for ``events`` that are not an iterable of :class:`Event`, and
+    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have.
     """
     from ..engine import legal_actions
 
     check_state(state)
     rules = state.rules
     if seat is not None:
-        check_seat(rules, seat, "seat (or None for a spectator)")
+        seat = check_seat(rules, seat, "seat (or None for a spectator)")
     if isinstance(events, (str, bytes, bytearray, Mapping)) or not isinstance(events, Iterable):
         raise TypeError(f"client_message: events must be an iterable of events, not "
                         f"{describe_value(events)}")

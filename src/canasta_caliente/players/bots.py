@@ -107,7 +107,7 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     ...     cc.observe(state, seat), legal, random.Random(5))
     True
 
-    ``seat`` must be the seat to act in ``state`` (an
+    ``seat`` (an integer, a NumPy one too) must be the seat to act in ``state`` (an
     :class:`~canasta_caliente.ArgumentError` names both: a bot chooses for the seat to act,
     and the others' legal actions are not ``legal``), ``legal`` a non-empty sequence and
     ``rng`` a :class:`random.Random`; the types are checked as :func:`check_bot_call` checks
@@ -116,15 +116,16 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     """
     if type(state) is not GameState or type(seat) is not int or (
             seat != state.current_player) or not legal or not isinstance(rng, random.Random):
-        _check_bot_action(state, seat, legal, rng)
+        seat = _check_bot_action(state, seat, legal, rng)
     if bot is not random_bot and bot is not heuristic_bot and not callable(bot):
         raise TypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, not "
                         f"{describe_value(bot)}")
     return play_bot(bot, state, seat, legal, rng)
 
 
-def _check_bot_action(state: object, seat: object, legal: object, rng: object) -> None:
-    """The checks of :func:`bot_action`, asked only when its inline test fails."""
+def _check_bot_action(state: object, seat: object, legal: object, rng: object) -> int:
+    """The checks of :func:`bot_action`, asked only when its inline test fails: the seat, a
+    plain ``int`` (:func:`~canasta_caliente.state.game.check_seat`)."""
     check_state(state)
     assert isinstance(state, GameState)  # check_state raised otherwise
     seat = check_seat(state.rules, seat)
@@ -133,6 +134,7 @@ def _check_bot_action(state: object, seat: object, legal: object, rng: object) -
         raise ArgumentError(f"seat: seat {seat} is not the seat to act in this state: "
                             f"{who_acts(acting)}; a bot chooses only for the seat to act")
     _check_legal_and_rng(legal, rng)
+    return seat
 
 
 def who_acts(acting: int | None) -> str:
@@ -229,9 +231,9 @@ class _Sight:
                 0 <= seat < state.rules.players):
             # Refused as observe refuses them (a TypeError; a ValueError for the seat), by the
             # named checks, asked only when the inline test fails: twice a rollout action
-            # they cost more than the rest of this.
+            # they cost more than the rest of this. A NumPy seat is read as its int.
             check_state(state)
-            check_seat(state.rules, seat)
+            seat = check_seat(state.rules, seat)
         table = state.table
         self.seat = seat
         self.rules = state.rules

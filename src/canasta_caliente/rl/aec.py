@@ -207,21 +207,21 @@ def action_id(action: object, space: ActionSpace) -> int:
     return i
 
 
-def _check_reward_args(state: object, side: object) -> None:
+def _check_reward_args(state: object, side: object) -> int:
     """The checks of a reward function's arguments: a GameState (TypeError otherwise) and
-    one of its sides (``check_side``)."""
+    one of its sides (``check_side``), returned as a plain ``int``."""
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {describe_value(state)}")
-    check_side(state.rules, side)
+    return check_side(state.rules, side)
 
 
 def hand_reward(state: GameState, side: int) -> float:
     """The reward of a side for the last finished hand of ``state``: its hand score less the
     mean hand score of the other sides (so the sides' rewards add up to zero). A TypeError
-    for anything but a GameState and an ``int`` side, an
+    for anything but a GameState and an integer side (a NumPy one too), an
     :class:`~canasta_caliente.ArgumentError` for a side the table does not have or a state
     in which no hand has finished yet."""
-    _check_reward_args(state, side)
+    side = _check_reward_args(state, side)
     if not state.hand_results:
         raise ArgumentError("state: no hand has finished yet, so there is no hand score to "
                             "reward (hand_reward reads the last finished hand)")
@@ -234,7 +234,7 @@ def game_reward(state: GameState, side: int) -> float:
     """The reward of a side at the end of a game: +1 for the winner, −1/(sides − 1) for each
     other side (zero-sum); 0 while the game goes on. Its arguments are checked as
     :func:`hand_reward`'s."""
-    _check_reward_args(state, side)
+    side = _check_reward_args(state, side)
     winner = state.winner
     if winner is None:
         return 0.0

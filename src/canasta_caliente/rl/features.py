@@ -30,7 +30,7 @@ import math
 import operator
 import struct
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import numpy as np
@@ -371,7 +371,7 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
 
 
 def observations_of(
-    states: Sequence[GameState], seats: Sequence[int],
+    states: Sequence[GameState], seats: Sequence[int] | npt.NDArray[np.integer[Any]],
     out: npt.NDArray[np.float32] | None = None,
     trackers: Sequence[ObservationTracker] | None = None,
 ) -> npt.NDArray[np.float32]:
@@ -381,7 +381,9 @@ def observations_of(
     a new array. Every state must have the same rules (or rules of the same observation size
     and layout: equal RuleSets). With ``trackers`` (one :class:`ObservationTracker` per state,
     of the states' rules, each kept with its game from call to call), row ``i`` is brought up
-    to date by ``trackers[i]`` rather than built afresh.
+    to date by ``trackers[i]`` rather than built afresh. ``seats`` may be a NumPy array of
+    integers, as each seat may be a NumPy integer (each checked as
+    :func:`~canasta_caliente.observe` checks its seat).
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.rl import observation_of, observations_of
@@ -394,6 +396,8 @@ def observations_of(
     if isinstance(states, GameState) or not isinstance(states, Sequence):
         raise TypeError(f"states: expected a sequence of GameStates, got "
                         f"{type(states).__name__}")
+    if isinstance(seats, np.ndarray) and seats.ndim == 1:
+        seats = seats.tolist()  # a NumPy array's seats, as ints (check_seat refuses the rest)
     if isinstance(seats, int) or not isinstance(seats, Sequence):
         raise TypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
     n = len(states)
@@ -442,8 +446,9 @@ def observations_of(
 
 
 def _seat_of(state: GameState, seat: object) -> int:
-    """``seat``, if the state's table has it (:func:`~canasta_caliente.state.game.check_seat`:
-    a TypeError for a seat that is not an int, an ArgumentError for one out of range)."""
+    """``seat`` as a plain ``int``, if the state's table has it
+    (:func:`~canasta_caliente.state.game.check_seat`: a TypeError for a seat that is not an
+    integer, an ArgumentError for one out of range)."""
     return check_seat(state.rules, seat)
 
 
@@ -553,7 +558,7 @@ class ObservationTracker:
             raise ArgumentError("state: its rules differ from the tracker's: a tracker "
                                 "observes the states of one RuleSet")
         if type(seat) is not int or not 0 <= seat < rules.players:
-            seat = _seat_of(state, seat)  # raises, unless an int subclass in range
+            seat = _seat_of(state, seat)  # raises, unless a NumPy integer (say) in range
         if state is not self._state:
             self._state = state
             self._fresh = 0

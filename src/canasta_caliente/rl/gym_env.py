@@ -6,7 +6,8 @@ Conventions:
 - The learner plays ``seat`` (default 0); every other seat, its partners included, is played
   by a bot of :mod:`canasta_caliente.players.bots` (``bots=``: a bot or a bot name for every other
   seat, a sequence of one per other seat, or a mapping from each other seat, and no other key,
-  to a bot or name; default ``"random"``).
+  to a bot or name; default ``"random"``). A seat, the learner's or a mapping's key, is an
+  integer, a NumPy integer as much as an ``int`` (kept as an ``int``).
 - Self-play, ``seat=None`` (as pgx and OpenSpiel's games step a multi-player game: one step,
   one decision): the learner plays every seat, and no bot plays (``bots=`` is refused). Each
   step plays the id of the seat to act, and the observation and mask are that of the next seat
@@ -170,16 +171,17 @@ def _resolve_bots(rules: RuleSet, seat: int | None, bots: object) -> dict[int, B
     if isinstance(bots, str) or callable(bots):
         return dict.fromkeys(others, _resolve_bot(bots, "bots"))
     if isinstance(bots, Mapping):
-        for key in bots:
-            check_seat(rules, key, f"bots: the key {short_repr(key)}")
-        if seat in bots:
+        # Keyed by the checked seats, plain ints (a NumPy integer key read as its int).
+        keyed = {check_seat(rules, key, f"bots: the key {short_repr(key)}"): spec
+                 for key, spec in bots.items()}
+        if seat in keyed:
             raise ArgumentError(f"bots: seat {seat} is the learner's (seat={seat}), which no "
                                 f"bot plays; give bots for the other seats {others}")
-        missing = [s for s in others if s not in bots]
+        missing = [s for s in others if s not in keyed]
         if missing:
             raise ArgumentError(f"bots: no bot for seats {missing} (the seats other than the "
                                 f"learner's, {others}, each need one)")
-        return {s: _resolve_bot(bots[s], f"bots[{s}]") for s in others}
+        return {s: _resolve_bot(keyed[s], f"bots[{s}]") for s in others}
     if isinstance(bots, bytes | bytearray | memoryview) or not isinstance(bots, Sequence):
         raise TypeError(f"bots: expected a bot, a bot name, a sequence or a mapping of them, "
                         f"got {describe_value(bots)}")
@@ -222,7 +224,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.reward_mode: Reward = check_reward(reward)
         players = self.rules.players
         if seat is not None:
-            check_seat(self.rules, seat, "seat (or None for self-play)")
+            seat = check_seat(self.rules, seat, "seat (or None for self-play)")  # an int
         self.seat = seat
         """The learner's seat; ``None`` in self-play (the learner plays every seat)."""
         self.bots: dict[int, Bot] = _resolve_bots(self.rules, seat, bots)
@@ -242,7 +244,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.space.size)
         # The spec gym.make would give (gym.make replaces it with its own): what rebuilds it.
-        kwargs = {"seat": seat, "bots": bots, "reward": reward,
+        # (a mapping of bots by its keys' checked ints: a spec of NumPy keys is one of ints)
+        spec_bots = {int(k): b for k, b in bots.items()} if isinstance(bots, Mapping) else bots
+        kwargs = {"seat": seat, "bots": spec_bots, "reward": reward,
                   "illegal_reward": illegal_reward, "reward_scale": reward_scale,
                   "normalize": normalize, "render_mode": render_mode}
         if isinstance(rules, str) and rules in ENV_IDS:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NoReturn, Protocol
+from typing import Any, Protocol
 
 import attrs
 
+from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
 from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, TieBreak
@@ -174,38 +175,44 @@ class Table:
 
 
 def check_seat(rules: RuleSet, seat: object, name: str = "seat") -> int:
-    """``seat`` if the table has it: the one check of a public seat parameter (``name``). A
-    :class:`TypeError` for anything but an ``int`` (a ``bool`` is not a seat), an
-    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have; each message
-    says what the table has."""
+    """``seat`` as a plain ``int``, if the table has it: the one check of a public seat
+    parameter (``name``), whose callers go on with what it returns. A seat is an integer, a
+    NumPy integer as much as an ``int`` (as a seed is:
+    :func:`~canasta_caliente._arguments.as_integer`), but not a ``bool``: a
+    :class:`TypeError` for anything else, an :class:`~canasta_caliente.ArgumentError` for a
+    seat the table does not have; each message says what the table has."""
     players = rules.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        _refuse_place(seat, players, name, "seat",
-                      f"no seat {short_repr(seat)} at a table of {players} "
-                      f"(seats 0 to {players - 1})")
+    if type(seat) is not int:  # a plain int, the common case, skips the integer test
+        seat = _read_place(seat, players, name, "seat")
+    if not 0 <= seat < players:
+        raise ArgumentError(f"{name}: no seat {short_repr(seat)} at a table of {players} "
+                            f"(seats 0 to {players - 1})")
     return seat
 
 
 def check_side(rules: RuleSet, side: object, name: str = "side") -> int:
-    """``side`` if the table has it: a :class:`TypeError` for anything but an ``int`` (a
-    ``bool`` is not a side), an :class:`~canasta_caliente.ArgumentError` for a side the table
-    does not have; each message says what the table has."""
+    """``side`` as a plain ``int``, if the table has it: an integer (a NumPy integer too, as
+    for :func:`check_seat`; not a ``bool``), a :class:`TypeError` for anything else, an
+    :class:`~canasta_caliente.ArgumentError` for a side the table does not have; each message
+    says what the table has."""
     sides = len(rules.layout)
-    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < sides:
-        _refuse_place(side, sides, name, "side",
-                      f"no side {short_repr(side)}: the table has {sides} sides "
-                      f"(0 to {sides - 1})")
+    if type(side) is not int:
+        side = _read_place(side, sides, name, "side")
+    if not 0 <= side < sides:
+        raise ArgumentError(f"{name}: no side {short_repr(side)}: the table has {sides} sides "
+                            f"(0 to {sides - 1})")
     return side
 
 
-def _refuse_place(value: object, count: int, name: str, kind: str, missing: str) -> NoReturn:
-    """Raise for ``value``, which is not a seat or side (``kind``) of the ``count`` a table
-    has, given as the parameter ``name``: a :class:`TypeError` for another type than ``int``,
-    else an :class:`~canasta_caliente.ArgumentError` saying ``missing``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+def _read_place(value: object, count: int, name: str, kind: str) -> int:
+    """``value``, a seat or side (``kind``) of the ``count`` a table has given as the
+    parameter ``name`` in another type than ``int``, as a plain ``int`` if it is an integer
+    (:func:`~canasta_caliente._arguments.as_integer`); a :class:`TypeError` otherwise."""
+    place = as_integer(value)
+    if place is None:
         raise TypeError(f"{name} must be an int (a {kind}, 0 to {count - 1}), not "
                         f"{describe_value(value)}")
-    raise ArgumentError(f"{name}: {missing}")
+    return place
 
 
 def _is_natural(meld: MeldCounts) -> bool:
@@ -265,8 +272,7 @@ class GameProgress:
     def side_of(self, seat: int) -> int:
         """The side of a seat."""
         rules = self.rules
-        check_seat(rules, seat)
-        return rules.facts.side_of[seat]
+        return rules.facts.side_of[check_seat(rules, seat)]
 
     @property
     def is_hand_over(self) -> bool:
@@ -392,7 +398,7 @@ class GameState(GameProgress):
         nothing known. Once a hand is over, its cards have been laid down to be counted
         (SCORE-1): every seat's known cards are then its whole hand."""
         known = self.table.known
-        check_seat(self.rules, seat)
+        seat = check_seat(self.rules, seat)
         return cards_from_counts(known[seat]) if known else ()
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:

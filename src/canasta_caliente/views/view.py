@@ -147,14 +147,15 @@ class View(GameProgress):
         nothing more than an opponent's. Once the hand is over, every hand has been shown to
         be counted (SCORE-1), and its known cards are the whole hand."""
         known = self.known_cards
-        check_seat(self.rules, seat)
+        seat = check_seat(self.rules, seat)
         return cards_from_counts(known[seat]) if known else ()
 
     def unknown_count(self, seat: int) -> int:
         """How many cards of ``seat``'s hand are not known to all: its size less its known
         cards that are in the hand (those waiting under INIT-4 are not in it yet)."""
         known = self.known_cards
-        size = self.hand_sizes[check_seat(self.rules, seat)]
+        seat = check_seat(self.rules, seat)
+        size = self.hand_sizes[seat]
         if not known:
             return size
         return size - known_in_hand(self, seat)
@@ -305,16 +306,18 @@ class View(GameProgress):
 def observe(state: GameState, seat: int) -> View:
     """What ``seat`` may know of ``state`` (see :class:`View`).
 
-    Raises :class:`TypeError` for a state that is not a :class:`GameState` or a seat that is
-    not an ``int``, and :class:`~canasta_caliente.ArgumentError` for a seat the table does not
-    have.
+    ``seat`` is an integer: an ``int``, or a NumPy integer (read as its ``int``; the view's
+    :attr:`~View.seat` is a plain ``int``). Raises :class:`TypeError` for a state that is not
+    a :class:`GameState` or a seat that is not an integer (a ``bool`` is not one), and
+    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat < state.rules.players:
         # (the test of check_seat written out, which spares every view of a bot's decision
-        # a call: 1,000 of a heuristic decision's 56,700 instructions; check_seat raises)
-        check_seat(state.rules, seat)
+        # a call: 1,000 of a heuristic decision's 56,700 instructions; check_seat raises, or
+        # reads a NumPy integer as its int)
+        seat = check_seat(state.rules, seat)
     t = state.table
     return _make_view(
         seat=seat,
