@@ -285,3 +285,54 @@ def test_a_side_and_an_audience_refuse_a_bool_and_a_float() -> None:
     with pytest.raises(cc.ArgumentError, match="for_seat: no seat -1"):
         event.for_seat(np.int64(-1))
     assert event.for_seat(np.uint8(3)) == event.for_seat(3)
+
+
+# -- the other integer parameters: the same one test of "an integer" (as_integer) ---------------
+
+
+def test_starting_scores_levels_rollouts_decks_and_rows_read_numpy_integers_as_ints() -> None:
+    """``new_game``'s starting scores (an array of them too), a bot's level, the search's
+    ``rollout_actions``, a number of decks and a buffer's row: a NumPy integer is read as its
+    int, kept as an ``int``, and gives what the int gives."""
+    from canasta_caliente.players.levels import level_bot
+    from canasta_caliente.players.search import ISMCTSBot
+    from canasta_caliente.rl import ObservationTracker, observation_of, observation_size
+    from canasta_caliente.views.action_space import action_space_size
+
+    state = cc.new_game(RULES, seed=3, scores=np.array([0, 120]))
+    assert state == cc.new_game(RULES, seed=3, scores=[0, 120])
+    assert all(type(score) is int for score in state.scores)
+    assert cc.loads(cc.dumps(state)) == state  # a saved game holds ints
+    assert repr(level_bot(np.int64(2))) == repr(level_bot(2))
+    bot = ISMCTSBot(iterations=3, rollout_actions=np.int32(5))
+    assert bot.rollout_actions == 5 and type(bot.rollout_actions) is int
+    assert action_space_size(np.int64(3)) == action_space_size(3)
+    buffer = np.zeros((2, observation_size(RULES)), np.int32)
+    ObservationTracker(RULES).pack_into(buffer, np.int64(1), state, 0)
+    assert (buffer[1] == observation_of(state, 0)).all() and not buffer[0].any()
+
+
+def test_those_integer_parameters_still_refuse_a_bool_and_a_float() -> None:
+    from canasta_caliente.players.levels import level_bot
+    from canasta_caliente.players.search import ISMCTSBot
+    from canasta_caliente.rl import ObservationTracker, observation_size
+    from canasta_caliente.views.action_space import action_space_size
+
+    state = cc.new_game(RULES, seed=3)
+    buffer = np.zeros((2, observation_size(RULES)), np.int32)
+    tracker = ObservationTracker(RULES)
+    for bad in (True, np.True_, 1.0, np.float64(1.0)):
+        with pytest.raises(TypeError, match="scores must be 2 integers"):
+            cc.new_game(RULES, seed=3, scores=[0, bad])
+        with pytest.raises(TypeError, match="level must be an int"):
+            level_bot(bad)
+        with pytest.raises(TypeError, match="rollout_actions must be an int"):
+            ISMCTSBot(iterations=3, rollout_actions=bad)
+        with pytest.raises(TypeError, match="number of decks as an int"):
+            action_space_size(bad)
+        with pytest.raises(TypeError, match="row: expected an int"):
+            tracker.pack_into(buffer, bad, state, 0)
+    with pytest.raises(cc.ArgumentError, match="row: 2 is not a row"):
+        tracker.pack_into(buffer, np.int64(2), state, 0)
+    with pytest.raises(cc.ArgumentError, match="level must be 1 to 5"):
+        level_bot(np.int64(6))

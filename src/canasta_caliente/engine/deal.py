@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from .._arguments import check_seed
+from .._arguments import as_integer, check_seed
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import ArgumentError, NotationError, describe_value, short_repr
@@ -150,11 +150,13 @@ def new_game(
                 scores, Iterable):
             raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
                             f"not {type(scores).__name__}")
-        start = tuple(scores)
-        wrong = next((s for s in start if not isinstance(s, int) or isinstance(s, bool)), None)
-        if wrong is not None:
+        given = tuple(scores)
+        read = [as_integer(s) for s in given]  # (a NumPy integer read as its int)
+        if None in read:
+            wrong = given[read.index(None)]
             raise TypeError(f"scores must be {n_sides} integers, one per side, not "
                             f"{short_repr(scores)} ({describe_value(wrong)} is not one)")
+        start = tuple(s for s in read if s is not None)
         if len(start) != n_sides:
             raise ArgumentError(f"scores: expected {n_sides} integers, one per side, got "
                                 f"{short_repr(scores)}")

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .._arguments import as_integer
 from ..actions import Action
 from ..errors import ArgumentError
 from ..views.view import View
@@ -83,8 +84,10 @@ def level_bot(level: int, *, seconds: float | None = None,
     """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (level
     5 thinks that long, level 4 plays its simulations within it); ``iterations`` sets the
     search levels' budget and is refused for the others."""
-    if isinstance(level, bool) or not isinstance(level, int):
+    checked = as_integer(level)  # (a NumPy integer read as its int)
+    if checked is None:
         raise TypeError(f"level must be an int, not {type(level).__name__}")
+    level = checked
     if not 1 <= level <= LEVEL_COUNT:
         raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
     check_budget(iterations, seconds)

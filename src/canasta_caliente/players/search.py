@@ -49,7 +49,7 @@ from typing import Any
 
 import attrs
 
-from .._arguments import check_iterations, check_seconds, check_seed
+from .._arguments import as_integer, check_iterations, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
@@ -295,9 +295,11 @@ class ISMCTSBot:
             raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
         if rollout_actions is not None:
-            if isinstance(rollout_actions, bool) or not isinstance(rollout_actions, int):
+            given = rollout_actions
+            rollout_actions = as_integer(given)  # (a NumPy integer read as its int)
+            if rollout_actions is None:
                 raise TypeError(
-                    f"rollout_actions must be an int or None, not {type(rollout_actions).__name__}")
+                    f"rollout_actions must be an int or None, not {type(given).__name__}")
             if rollout_actions < 0:
                 raise ArgumentError(f"rollout_actions must be >= 0, not {rollout_actions}")
         self.rollout_actions = rollout_actions

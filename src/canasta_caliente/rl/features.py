@@ -36,6 +36,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card
 from ..errors import ArgumentError, describe_value
 from ..rules.ruleset import RuleSet
@@ -542,11 +543,12 @@ class ObservationTracker:
                 or not buffer.flags.c_contiguous or not buffer.flags.writeable):
             raise ArgumentError(f"buffer: expected a writable C-contiguous int32 array of "
                                 f"shape (N, {size}), got {buffer.dtype} {buffer.shape}")
-        if isinstance(row, bool) or not isinstance(row, int):
+        index = as_integer(row)  # (a NumPy integer read as its int)
+        if index is None:
             raise TypeError(f"row: expected an int, got {type(row).__name__}")
-        if not 0 <= row < buffer.shape[0]:
-            raise ArgumentError(f"row: {row} is not a row of a buffer of {buffer.shape[0]}")
-        buffer[row] = np.frombuffer(packed, _I32)
+        if not 0 <= index < buffer.shape[0]:
+            raise ArgumentError(f"row: {index} is not a row of a buffer of {buffer.shape[0]}")
+        buffer[index] = np.frombuffer(packed, _I32)
 
     def row(self, state: GameState, seat: int) -> bytes:
         """The row of ``observation_of(state, seat)``, packed as int32 (the tracker's own

@@ -48,6 +48,7 @@ import functools
 from collections.abc import Sequence
 from typing import SupportsIndex
 
+from .._arguments import as_integer
 from ..actions import Action, Verb, parse_action
 from ..cards import NATURALS, Card
 from ..engine import legal_actions
@@ -116,8 +117,10 @@ def action_space_size(decks: int) -> int:
     >>> action_space_size(2), action_space_size(3)
     (4503, 13061)
     """
-    if not isinstance(decks, int) or isinstance(decks, bool):
+    checked = as_integer(decks)  # (a NumPy integer read as its int)
+    if checked is None:
         raise TypeError(f"expected the number of decks as an int, got {type(decks).__name__}")
+    decks = checked
     if decks < 1:
         raise ArgumentError(f"the number of decks must be at least 1, got {decks}")
     per_rank = ((_NATURALS_PER_DECK * decks + 1) * (_TWOS_PER_DECK * decks + 1)
