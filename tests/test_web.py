@@ -165,7 +165,7 @@ def test_a_table_made_without_a_seed_draws_one_no_seat_can_search_for(
         response = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
                                                      "seats": HUMAN_AND_BOTS[:2]})
         assert response.status_code == 201, response.text
-        seeds.append(client.app.state.tables[response.json()["table"]].record.seed)  # type: ignore[attr-defined]
+        seeds.append(table_state(client, response.json()["table"]).seed)
     assert all(0 <= seed < 2**63 for seed in seeds)
     assert max(seeds) >= 2**40, seeds
 
