@@ -6,6 +6,7 @@ does not."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -111,3 +112,42 @@ def test_every_move_is_printed_in_words_as_the_person_may_see_it(
     assert "  Seat 0 melds three sixes.\n" in out
     assert "seat 1: draw\n  Seat 1 draws 1 card.\n" in out  # another's draw: a count only
     assert "seat 2: take 8 2\n  Seat 2 takes the pile (3 cards) with 8 2.\n" in out
+
+
+def test_the_seed_is_not_shown_until_the_game_is_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed deals every hand and the stock: ``play`` does not print it while the game can
+    go on (it did, at the start and on ``--resume``), and draws it from 2**63 seeds, so that
+    the person cannot search for it from their own hand either (from 2**31, as it did, an
+    hour or so of a core). A seed of 31 bits or fewer comes once in 2**32 runs."""
+    saved = tmp_path / "game.json"
+    answers(monkeypatch, ["draw", "quit"])
+    assert main(["play", "--save", str(saved)]) == 0
+    seed = cc.GameRecord.from_json(saved.read_text()).seed
+    assert str(seed) not in capsys.readouterr().out
+    assert seed.bit_length() > 31
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "resuming" in out and str(seed) not in out
+
+
+def test_the_seed_is_shown_once_the_game_is_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """At the game's end the seed is printed, to play the deal again."""
+    rules = cc.RuleSet.preset("caliente-2p").replace(target_score=50)
+    state, actions, rng = cc.new_game(rules, seed=12), [], random.Random(12)
+    while not state.is_game_over:
+        action = rng.choice(cc.legal_actions(state))
+        state = cc.apply(state, action)
+        actions.append(str(action))
+    saved = tmp_path / "over.json"
+    saved.write_text(cc.GameRecord(rules, 12, actions=tuple(actions),
+                                   players=("human", "random")).to_json())
+    answers(monkeypatch, [])
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "seed 12 (play this deal again with --seed 12)" in out
+    assert out.index("seed 12 (") > out.index("wins")

@@ -153,6 +153,23 @@ def test_a_secret_of_any_characters_is_only_a_wrong_one(client: TestClient) -> N
         assert denied.value.status_code == 403
 
 
+def test_a_table_made_without_a_seed_draws_one_no_seat_can_search_for(
+        client: TestClient) -> None:
+    """A game's seed deals every hand and the stock. A table made without one draws it from
+    2**63 seeds, as ``new_game`` does: from 2**31 (as it did), a person could find it from
+    their own first hand and up card by dealing every seed (about 40 us each in Python, an
+    hour or so of a core in C) and then read every hand and the stock. Sixteen seeds all below
+    2**40 would come once in 2**368 runs."""
+    seeds = []
+    for _ in range(16):
+        response = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
+                                                     "seats": HUMAN_AND_BOTS[:2]})
+        assert response.status_code == 201, response.text
+        seeds.append(table_state(client, response.json()["table"]).seed)
+    assert all(0 <= seed < 2**63 for seed in seeds)
+    assert max(seeds) >= 2**40, seeds
+
+
 def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, message):
         state = table_state(client, links["table"])

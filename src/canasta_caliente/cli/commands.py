@@ -279,8 +279,9 @@ def _play(args: argparse.Namespace) -> int:
             save_to = _output_path("--resume", args.resume)
     else:
         rules = load_rules(args.rules)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        record = GameRecord.start(rules, seed=seed)
+        # Without --seed, GameRecord.start draws one from 2**63: the seed deals every hand, so
+        # the person must not be able to search for it from their own cards.
+        record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
     if record.players is not None and HUMAN in record.players:  # the seats it was saved with
         args.seat = record.players.index(HUMAN)
@@ -291,11 +292,8 @@ def _play(args: argparse.Namespace) -> int:
                               f"version does not know: {', '.join(unknown)}"])
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
-    if args.resume is not None:
-        say(f"resuming {args.resume}: {len(record.actions)} actions played, seed "
-             f"{record.seed}")
-    else:
-        say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
+    if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
+        say(f"resuming {args.resume}: {len(record.actions)} actions played")
     if record.players is None or HUMAN not in record.players:
         others = [seat for seat in range(rules.players) if seat != args.seat]
         seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
@@ -401,6 +399,7 @@ def _play(args: argparse.Namespace) -> int:
     say("\n" + "\n".join(_hand_table(state)))
     say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
+    say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
     save()
     return 0
 
@@ -557,7 +556,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="comma-separated bot names for the other seats, in seat order, "
                       f"repeated as needed ({known}); --resume plays on with the saved game's")
     play.add_argument("--seed", type=int, default=None,
-                      help="the game's seed (default: a random one, printed at the start)")
+                      help="the game's seed (default: a random one, printed when the game is "
+                      "over: it deals every hand)")
     play.add_argument("--save", metavar="FILE",
                       help="save the game as a game record (JSON) when it ends or you quit")
     play.add_argument("--resume", metavar="FILE",

@@ -449,7 +449,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.render()
 
     def render(self) -> str | None:
-        """``"ansi"``: the table as text; ``"human"``: print it."""
+        """``"ansi"``: the whole table as text, every hand included (the view of whoever runs
+        the environment, as PettingZoo's card games render theirs; an agent's is
+        :meth:`observe`, and a person playing a seat is to be shown
+        ``str(cc.observe(env.game_state, seat))``); ``"human"``: print it."""
         self._require_reset("render()")
         text = str(self.game_state)
         if self.render_mode == "human":

@@ -145,9 +145,10 @@ class Table:
 
     @classmethod
     def create(cls, rules: RuleSet, seats: Sequence[Seat], *, seed: int | None = None) -> Table:
-        """A new table with its first hand dealt."""
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        """A new table with its first hand dealt. Without a ``seed``, the game's is drawn as
+        :meth:`GameRecord.start <canasta_caliente.GameRecord.start>` draws one, from 2**63:
+        the seed deals every hand, so no person at the table may be able to search for it from
+        their own cards (from 2**31 seeds, an hour or so of a core would find it)."""
         return cls(secrets.token_urlsafe(9), seats, new_secret(),
                    GameRecord.start(rules, seed=seed))
 
