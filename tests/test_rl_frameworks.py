@@ -52,10 +52,13 @@ def test_every_preset_has_a_registered_id() -> None:
     assert set(ENV_IDS) == set(cc.RuleSet.preset_names())
     assert ENV_IDS["caliente-2p"] == "canasta_caliente/Caliente-2p-v0"
     for preset, env_id in ENV_IDS.items():
-        assert gym.spec(env_id).kwargs == {"preset": preset}
+        assert gym.spec(env_id).kwargs == {}  # the preset is the entry point's own
         made_preset = gym.make(env_id)
         assert made_preset.unwrapped.rules == cc.RuleSet.preset(preset)
         assert gym.make(made_preset.spec).unwrapped.rules == cc.RuleSet.preset(preset)
+        built = CanastaGymEnv(preset)  # the spec a bare environment gives: the same id
+        assert built.spec is not None and built.spec.entry_point == gym.spec(env_id).entry_point
+        assert gym.make(built.spec).unwrapped.rules == cc.RuleSet.preset(preset)
     made = gym.make(GENERIC_ID, rules=cc.RuleSet.preset("caliente-3p"), bots="heuristic")
     assert made.unwrapped.rules == cc.RuleSet.preset("caliente-3p")
     assert made.spec is not None and made.spec.id == GENERIC_ID
@@ -67,6 +70,34 @@ def test_a_preset_id_refuses_rules() -> None:
     with pytest.raises(TypeError, match=r"rules: the id 'canasta_caliente/Caliente-2p-v0'"):
         gym.make(ENV_IDS["caliente-2p"], rules="caliente")
     assert gym.make(GENERIC_ID, rules="caliente").unwrapped.rules.players == 4
+
+
+def test_a_preset_id_refuses_another_preset() -> None:
+    """``preset=`` cannot change a preset id's rules either: the preset is the name of the
+    id's entry point, not one of the keywords ``gym.make`` lets its caller override (it built
+    a classic game under the caliente id)."""
+    with pytest.raises(TypeError, match=r"preset: the id 'canasta_caliente/Caliente-v0' is "
+                                        r"the preset 'caliente'.*got preset='classic'"):
+        gym.make(ENV_IDS["caliente"], preset="classic")
+
+
+def test_a_preset_id_s_spec_is_written_as_json_and_read_back() -> None:
+    """The spec of a preset's id, with the caller's keywords, is written by
+    ``EnvSpec.to_json`` (a string entry point) and makes the same environment again."""
+    made = gym.make(ENV_IDS["caliente-3p"], seat=1, reward="game")
+    assert made.spec is not None
+    again = gym.make(gym.envs.registration.EnvSpec.from_json(made.spec.to_json()))
+    assert again.unwrapped.rules == cc.RuleSet.preset("caliente-3p")
+    assert (again.unwrapped.seat, again.unwrapped.reward_mode) == (1, "game")
+
+
+def test_the_entry_points_module_has_only_the_presets() -> None:
+    """The module of the presets' entry points answers each preset's name and no other."""
+    import canasta_caliente.rl._creators as creators
+
+    assert callable(creators.classic)
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_preset'"):
+        creators.no_such_preset  # noqa: B018
 
 
 @pytest.mark.parametrize("kwargs", [

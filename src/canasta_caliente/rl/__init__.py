@@ -30,7 +30,8 @@ What it offers:
 
 The modules: ``features`` (the observations and masks), ``_rows`` (the packers of an
 observation's segments, which ``features`` joins into rows), ``aec``, ``gym_env`` and
-``vector`` (the environments), ``openspiel`` (the registration, importable without OpenSpiel),
+``vector`` (the environments), ``_creators`` (the entry points of the presets' Gymnasium ids,
+one name per preset), ``openspiel`` (the registration, importable without OpenSpiel),
 ``_spiel`` (the pyspiel game it registers) and ``_names`` (the name both read).
 
 The core package (``import canasta_caliente``) never imports numpy; only this subpackage does.

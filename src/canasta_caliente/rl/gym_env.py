@@ -109,8 +109,8 @@ ENV_IDS: Mapping[str, str] = {
 }
 """The Gymnasium id of each preset (``"caliente-2p"``: ``"canasta_caliente/Caliente-2p-v0"``),
 registered on import of :mod:`canasta_caliente.rl`; ``gym.make(id, **kwargs)`` takes any
-keyword argument of :class:`CanastaGymEnv` but ``rules`` (a TypeError: the id fixes
-them). :data:`GENERIC_ID` takes ``rules=``
+keyword argument of :class:`CanastaGymEnv` but ``rules`` (and ``preset``): a TypeError, since
+the id fixes them. :data:`GENERIC_ID` takes ``rules=``
 too (a RuleSet of house rules, say)."""
 
 GENERIC_ID = "canasta_caliente/Canasta-v0"
@@ -118,20 +118,13 @@ GENERIC_ID = "canasta_caliente/Canasta-v0"
 name; default ``caliente``)."""
 
 _ENTRY_POINT = "canasta_caliente.rl.gym_env:CanastaGymEnv"
-_PRESET_ENTRY_POINT = "canasta_caliente.rl.gym_env:_preset_env"
 
 
-def _preset_env(preset: str, **kwargs: Any) -> CanastaGymEnv:
-    """The :class:`CanastaGymEnv` of a preset's id of :data:`ENV_IDS` (its entry point, which
-    ``gym.make`` calls with ``preset``, the id's preset, and the caller's keyword arguments):
-    every keyword of the class but ``rules``, which the id fixes. A TypeError for ``rules``,
-    which would otherwise build a game of other rules under the preset's id."""
-    if "rules" in kwargs:
-        raise TypeError(f"rules: the id {ENV_IDS.get(preset, preset)!r} is the preset "
-                        f"{preset!r} and takes every keyword of CanastaGymEnv but rules (got "
-                        f"rules={short_repr(kwargs['rules'])}); use {GENERIC_ID!r} for "
-                        "other rules")
-    return CanastaGymEnv(preset, **kwargs)
+def preset_entry_point(preset: str) -> str:
+    """The entry point of the id of ``preset`` (:data:`ENV_IDS`): a name of its own in
+    :mod:`canasta_caliente.rl._creators`, which makes the preset's environment and refuses
+    ``rules`` and ``preset`` (see there why a name per preset)."""
+    return f"canasta_caliente.rl._creators:{preset}"
 
 
 def register_envs() -> None:
@@ -141,7 +134,7 @@ def register_envs() -> None:
         gym.register(id=GENERIC_ID, entry_point=_ENTRY_POINT, kwargs={})
     for name, env_id in ENV_IDS.items():
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=_PRESET_ENTRY_POINT, kwargs={"preset": name})
+            gym.register(id=env_id, entry_point=preset_entry_point(name), kwargs={})
 
 
 def _resolve_bot(spec: object, name: str) -> Bot:
@@ -250,8 +243,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                   "illegal_reward": illegal_reward, "reward_scale": reward_scale,
                   "normalize": normalize, "render_mode": render_mode}
         if isinstance(rules, str) and rules in ENV_IDS:
-            self.spec = EnvSpec(id=ENV_IDS[rules], entry_point=_PRESET_ENTRY_POINT,
-                                kwargs={"preset": rules, **kwargs})
+            self.spec = EnvSpec(id=ENV_IDS[rules], entry_point=preset_entry_point(rules),
+                                kwargs=kwargs)
         else:
             self.spec = EnvSpec(id=GENERIC_ID, entry_point=_ENTRY_POINT,
                                 kwargs={"rules": rules, **kwargs})
