@@ -294,12 +294,14 @@ class _Server:
                 self.play_bots(table))
 
     async def play_bots(self, table: Table) -> None:
+        """Play the table's bots while one is to act. A decision is made off the table's lock
+        and played only on the state it was made for: a person may take their last action
+        back meanwhile, and play another at the same action number."""
         while True:
             async with self.locks[table.id]:
                 seat = table.bot_to_act()
                 if seat is None:
                     return
-                turn = table.turn
                 state = table.state
                 level = table.seats[seat].level or LEVELS[0]
                 rng = table.bot_rng()
@@ -307,7 +309,7 @@ class _Server:
             action = await self.run(functools.partial(
                 decide, level, self.bot_seconds, view, legal, rng))
             async with self.locks[table.id]:
-                if table.turn != turn:  # a person took an action back meanwhile
+                if table.state is not state:  # taken back meanwhile: think again
                     continue
                 table.play(action)
                 await self.save(table)
