@@ -8,10 +8,11 @@ thinking by a condition, never by a sleep. :data:`BACKSTOP` only bounds a failur
 
 from __future__ import annotations
 
-import contextlib
 import queue
+import random
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,16 +23,18 @@ pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the 
 from starlette.testclient import TestClient
 
 import canasta_caliente as cc
+from canasta_caliente.play import client_view
 from canasta_caliente.testing import check_invariants
 from canasta_caliente.web import app
 from canasta_caliente.web import server as web_server
-from canasta_caliente.web.tables import Table
+from canasta_caliente.web.tables import Seat, Table, new_secret
 from test_web import make_table, my_turn, next_update, ws_path
 
 BACKSTOP = 120.0
 """Seconds after which a wait for a condition fails the test (a backstop, never a timing)."""
 
 HUMAN_AND_BOT = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}]
+TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
 TWO_PLAYERS = {"preset": "caliente-2p"}
 
 
@@ -106,6 +109,44 @@ def discards(message: dict[str, Any]) -> list[str]:
     return [a["notation"] for a in message["legal"] if a["notation"].startswith("discard")]
 
 
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(app(bot_seconds=0.05, hint_seconds=0.05, processes=False)) as c:
+        yield c
+
+
+def server_of(client: TestClient) -> Any:
+    """The application's server object (its sockets and bots' tasks), from its socket route."""
+    route = next(r for r in client.app.routes  # type: ignore[attr-defined]
+                 if getattr(r, "path", None) == "/ws/{table}/{secret}")
+    return route.endpoint.__self__
+
+
+def until_marker(ws: Any) -> list[dict[str, Any]]:
+    """Every frame the server sends ``ws`` before it reads a request sent now (a marker: a
+    request of no known type, answered with an error and nothing else): the replies to what
+    the socket sent before, and whatever else came first."""
+    ws.send_json({"type": "marker"})
+    frames = []
+    while (frame := ws.receive_json()) != {"type": "error", "code": "malformed", "reason": (
+            "type: one of hello, act, undo, hint (a string), not 'marker'")}:
+        frames.append(frame)
+    return frames
+
+
+def update_at(ws: Any, turn: int) -> dict[str, Any]:
+    """Updates until the one at action number ``turn`` (none is later)."""
+    while (message := next_update(ws))["turn"] != turn:
+        assert message["turn"] < turn, (message["turn"], turn)
+    return message
+
+
+def joined(client: TestClient, link: str) -> Any:
+    ws = client.websocket_connect(ws_path(link)).__enter__()
+    ws.send_json({"type": "hello", "since": 0})
+    return ws
+
+
 # -- 2. a person acting or taking back while a bot thinks ---------------------------------------
 
 
@@ -143,3 +184,184 @@ def test_a_bot_never_plays_a_decision_made_for_a_state_taken_back(
     assert any(v == made_for and str(a) == applied for v, a in gate.decided), (
         "the bot's action was chosen for another state")
     assert_a_legal_game(table)
+
+
+def test_a_person_acting_or_taking_back_while_a_bot_thinks_changes_nothing(
+        held: tuple[TestClient, Gate]) -> None:
+    """While a bot is to act and thinking, the person's action gets "not your turn"; once
+    the bot has played, a take-back of the person's action (at the number they last saw, or
+    at the number now) is refused: the last action is the bot's. The record stays a legal
+    game throughout."""
+    client, gate = held
+    links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
+    table = live(client, links["table"])
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        message = next_update(ws)
+        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        message = next_update(ws)
+        ws.send_json({"type": "act", "action": discards(message)[0], "turn": message["turn"]})
+        discarded = next_update(ws)
+        _, go = gate.thinking()
+        ws.send_json({"type": "act", "action": "draw", "turn": discarded["turn"]})
+        assert ws.receive_json() == {"type": "error", "code": "not-your-turn",
+                                     "reason": "not your turn"}
+        assert next_update(ws)["turn"] == discarded["turn"] == table.turn
+        go.set()
+        gate.release_all()
+        mine = my_turn(ws)  # the bot has played
+        assert mine["turn"] > discarded["turn"] and table.states[-2].current_player == 1
+        record = table.record
+        ws.send_json({"type": "undo", "turn": discarded["turn"]})
+        assert ws.receive_json()["code"] == "stale"
+        next_update(ws)
+        ws.send_json({"type": "undo", "turn": mine["turn"]})
+        assert ws.receive_json()["code"] == "not-allowed"
+        assert table.record == record
+    assert_a_legal_game(table)
+
+
+# -- 1. two sockets of one seat (two tabs) ------------------------------------------------------
+
+
+def test_two_tabs_of_a_seat_both_get_every_update_and_one_action_is_played_once(
+        client: TestClient) -> None:
+    """Two sockets of seat 0 (two tabs) send the same action for the same turn: it is played
+    once and the other gets "stale"; both tabs get every update; closing one leaves the other
+    (and the other seat) playing, and the server forgets the closed socket."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    table, server = live(client, links["table"]), server_of(client)
+    with client.websocket_connect(ws_path(links["seats"][0])) as a, \
+            client.websocket_connect(ws_path(links["seats"][1])) as bea:
+        with client.websocket_connect(ws_path(links["seats"][0])) as b:
+            for ws in (a, b, bea):
+                ws.send_json({"type": "hello", "since": 0})
+                assert next_update(ws)["turn"] == 0
+            assert len(server.sockets[table.id]) == 3
+            a.send_json({"type": "act", "action": "draw", "turn": 0})
+            b.send_json({"type": "act", "action": "draw", "turn": 0})
+            replies = {a: until_marker(a), b: until_marker(b), bea: []}
+            errors = [r for r in replies[a] + replies[b] if r["type"] == "error"]
+            assert len(errors) == 1 and errors[0]["code"] == "stale", replies
+            assert table.record.actions == ("draw",)
+            hands = {seat: [str(c) for c in table.state.hand(seat)] for seat in (0, 1)}
+            for ws, frames in replies.items():
+                after = [f["message"] for f in frames
+                         if f["type"] == "update" and f["message"]["turn"] == 1]
+                message = after[-1] if after else update_at(ws, 1)
+                assert message["view"]["hand"] == hands[1 if ws is bea else 0]
+            b.send_json({"type": "act", "action": discards(table.message(0, 0))[0],
+                         "turn": 1})
+            for ws in (a, b, bea):
+                assert update_at(ws, 2)["view"]["current_player"] == 1
+        assert len(server.sockets[table.id]) == 2  # b's tab closed
+        bea.send_json({"type": "act", "action": "draw", "turn": 2})
+        assert update_at(a, 3)["turn"] == update_at(bea, 3)["turn"] == 3
+    assert server.sockets[table.id] == {}
+    assert_a_legal_game(table)
+
+
+# -- 3. stale and replayed messages ------------------------------------------------------------
+
+
+def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing(
+        client: TestClient) -> None:
+    """An action at an old number, a take-back replayed, a take-back of a draw, an action or a
+    take-back by the seat not to act, a spectator's action: each gets an error saying why on
+    its own socket, which stays open; the table does not change and the other seat is sent
+    nothing (its next frame is the update of the next action played)."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    table = live(client, links["table"])
+    with client.websocket_connect(ws_path(links["seats"][0])) as ann, \
+            client.websocket_connect(ws_path(links["seats"][1])) as bea, \
+            client.websocket_connect(ws_path(links["spectator"])) as watcher:
+        for ws in (ann, bea, watcher):
+            ws.send_json({"type": "hello", "since": 0})
+            next_update(ws)
+        ann.send_json({"type": "act", "action": "draw", "turn": 0})
+        melds = [a["notation"] for a in update_at(ann, 1)["legal"]
+                 if a["notation"].startswith("meld")]
+        ann.send_json({"type": "act", "action": melds[0], "turn": 1})
+        update_at(ann, 2)
+        ann.send_json({"type": "undo", "turn": 2})
+        update_at(ann, 1)
+        for ws in (bea, watcher):
+            update_at(ws, 2)
+            seen = update_at(ws, 1)["next"]
+        record = table.record
+        refused = [
+            (ann, {"type": "act", "action": "draw", "turn": 0}, "stale"),  # replayed
+            (ann, {"type": "act", "action": "draw", "turn": 7}, "stale"),  # from nowhere
+            (ann, {"type": "undo", "turn": 2}, "stale"),  # the take-back replayed
+            (ann, {"type": "undo", "turn": 1}, "not-allowed"),  # a draw is never taken back
+            (bea, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
+            (bea, {"type": "undo", "turn": 1}, "not-allowed"),
+            (watcher, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
+            (watcher, {"type": "undo", "turn": 1}, "not-your-turn"),
+        ]
+        for ws, request, code in refused:
+            ws.send_json(request)
+            frames = until_marker(ws)
+            error = frames[0]
+            assert error["type"] == "error" and error["code"] == code, (request, frames)
+            assert error["reason"], request
+            # "stale" and "not your turn" bring the table as it is: nothing changed
+            assert all(f["message"]["turn"] == 1 for f in frames[1:]), frames
+            assert table.record == record
+        ann.send_json({"type": "act", "action": discards(table.message(0, 0))[0], "turn": 1})
+        for ws in (bea, watcher):  # the first frame since: the discard's update
+            frame = ws.receive_json()
+            assert frame["type"] == "update" and frame["message"]["turn"] == 2
+            assert frame["message"]["since"] == seen
+    assert_a_legal_game(table)
+
+
+def played(rules: cc.RuleSet, seed: int, until: Any) -> list[str]:
+    """The actions of a game between level-2 bots dealt from ``seed``, up to the first state
+    for which ``until`` is true."""
+    state, bot, rng, actions = cc.new_game(rules, seed=seed), cc.get_bot("level-2"), \
+        random.Random(seed), []
+    while not until(state):
+        player = state.current_player
+        legal = cc.legal_actions(state)
+        action = legal[0] if player is None else bot(cc.observe(state, player), legal, rng)
+        actions.append(str(action))
+        state = cc.apply(state, action)
+    return actions
+
+
+def saved_table(folder: Path, rules: cc.RuleSet, seed: int, actions: list[str]) -> Table:
+    """A table of two people with a game played to ``actions``, saved in ``folder``."""
+    table = Table("prepared", [Seat("Ann", secret=new_secret()), Seat("Bea",
+                                                                       secret=new_secret())],
+                  new_secret(), cc.GameRecord.start(rules, seed=seed).extend(*actions))
+    table.save(folder)
+    return table
+
+
+def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
+        tmp_path: Path) -> None:
+    """An action sent once the game is over gets "the game is over" (it was "not your
+    turn"), the socket stays open, and the other seat is sent nothing."""
+    rules = cc.RuleSet.preset("caliente-2p").replace(target_score=100)
+    actions = played(rules, 5, lambda state: state.is_game_over)
+    links = saved_table(tmp_path, rules, 5, actions).links()
+    with TestClient(app(data=tmp_path, processes=False)) as client:
+        table = live(client, links["table"])
+        assert table.state.is_game_over
+        with client.websocket_connect(ws_path(links["seats"][0])) as ann, \
+                client.websocket_connect(ws_path(links["seats"][1])) as bea:
+            for ws in (ann, bea):
+                ws.send_json({"type": "hello", "since": 0})
+                seen = next_update(ws)["next"]
+            for request, reason in (
+                    ({"type": "act", "action": "draw", "turn": table.turn}, "the game is over"),
+                    ({"type": "act", "action": "deal", "turn": table.turn}, "the game is over"),
+                    ({"type": "undo", "turn": table.turn}, "undo: only your own last action")):
+                ann.send_json(request)
+                error = until_marker(ann)[0]  # then the table as it is: the game over
+                assert error["type"] == "error" and error["reason"].startswith(reason), error
+            bea.send_json({"type": "hello", "since": seen})
+            frame = bea.receive_json()  # nothing came before the reply to this hello
+            assert frame["type"] == "update" and frame["message"]["since"] == seen
+            assert table.record.actions == tuple(actions)

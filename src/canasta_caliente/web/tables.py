@@ -124,6 +124,16 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
     return out
 
 
+def not_to_act(state: GameState) -> str:
+    """Why a seat's action is refused when it is not to act: the game is over, the hand is
+    over (the next action is a person's deal), or it is another seat's turn."""
+    if state.is_game_over:
+        return "the game is over: no action can be played"
+    if state.current_player is None:
+        return "the hand is over: the next action is the deal of the next hand"
+    return "not your turn"
+
+
 class Table:
     """One game at the server: its seats, its record and states, and every action's events."""
 
@@ -213,7 +223,7 @@ class Table:
         state = self.state
         if state.current_player != seat and not (action == Action("deal")
                                                   and self.may_deal(seat)):
-            raise Refused("not-your-turn", "not your turn")
+            raise Refused("not-your-turn", not_to_act(state))
         reason = illegal_reason(state, action)
         if reason is not None:
             raise Refused("illegal", reason)
