@@ -365,3 +365,111 @@ def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
             frame = bea.receive_json()  # nothing came before the reply to this hello
             assert frame["type"] == "update" and frame["message"]["since"] == seen
             assert table.record.actions == tuple(actions)
+
+
+# -- 4. reconnects and late joiners ----------------------------------------------------------
+
+
+def test_a_late_joiner_gets_the_table_now_and_every_event_it_may_see_at_once(
+        client: TestClient) -> None:
+    """A spectator, and a seat's second tab, joining mid-hand: the reply to their hello is the
+    table as it is, with every event so far as they may see it (a draw's cards to the seat
+    that drew only), before any later action."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    table = live(client, links["table"])
+    with client.websocket_connect(ws_path(links["seats"][0])) as ann:
+        ann.send_json({"type": "hello", "since": 0})
+        next_update(ann)
+        ann.send_json({"type": "act", "action": "draw", "turn": 0})
+        ann.send_json({"type": "act", "action": discards(update_at(ann, 1))[0], "turn": 1})
+        update_at(ann, 2)
+    for link, seat in ((links["spectator"], None), (links["seats"][1], 1),
+                       (links["seats"][0], 0)):
+        with client.websocket_connect(ws_path(link)) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            message = next_update(ws)
+            assert message["turn"] == 2 and message["since"] == 0
+            assert message["view"] == client_view(table.state, seat)
+            assert message["events"] == table.message(seat, 0)["events"]
+            drawn = message["events"][0]
+            assert drawn["kind"] == "draw" and (drawn["cards"] is None) == (seat != 0)
+
+
+def test_a_seat_back_after_the_hand_ended_sees_the_new_hand(tmp_path: Path) -> None:
+    """Bea leaves during a hand; Ann ends it, the next hand is dealt; Bea's page reconnects
+    with the number of events it has and gets the new hand, its own new cards, and the
+    events it missed (the hand's end, the deal)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    actions = played(rules, 5, lambda state: state.current_player is None)
+    # the table starts just before the action that ends the hand
+    links = saved_table(tmp_path, rules, 5, actions[:-1]).links()
+    with TestClient(app(data=tmp_path, processes=False)) as client:
+        table = live(client, links["table"])
+        last = table.state.current_player
+        other = 1 - last
+        with client.websocket_connect(ws_path(links["seats"][other])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            seen = next_update(ws)["next"]
+        with client.websocket_connect(ws_path(links["seats"][last])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            turn = next_update(ws)["turn"]
+            ws.send_json({"type": "act", "action": actions[-1], "turn": turn})
+            assert update_at(ws, turn + 1)["can_deal"]
+            ws.send_json({"type": "act", "action": "draw", "turn": turn + 1})
+            error = until_marker(ws)[0]
+            assert error["reason"].startswith("the hand is over"), error
+            ws.send_json({"type": "act", "action": "deal", "turn": turn + 1})
+            update_at(ws, turn + 2)
+        assert table.state.hand_number == 2
+        with client.websocket_connect(ws_path(links["seats"][other])) as ws:
+            ws.send_json({"type": "hello", "since": seen})
+            message = next_update(ws)
+            assert message["since"] == seen and message["turn"] == turn + 2
+            assert message["view"]["hand_number"] == 2
+            assert message["view"]["hand"] == [str(c) for c in table.state.hand(other)]
+            assert message["events"] == table.message(other, 0)["events"][seen:]
+            assert {"hand_end", "deal"} <= {e["kind"] for e in message["events"]}, [
+                e["kind"] for e in message["events"]]
+
+
+def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now(
+        client: TestClient) -> None:
+    """Bea's page had the events of Ann's meld; it lost its connection; Ann took the meld back
+    and melded other cards. Back, the page asks for the events after the ones it has: its log
+    (what it had up to the point the server sends from, and what is sent) must be the
+    table's, not the meld taken back followed by nothing."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    table = live(client, links["table"])
+    with client.websocket_connect(ws_path(links["seats"][0])) as ann:
+        ann.send_json({"type": "hello", "since": 0})
+        next_update(ann)
+        ann.send_json({"type": "act", "action": "draw", "turn": 0})
+        melds = [a["notation"] for a in update_at(ann, 1)["legal"]
+                 if a["notation"].startswith("meld")]
+        with client.websocket_connect(ws_path(links["seats"][1])) as bea:
+            bea.send_json({"type": "hello", "since": 0})
+            log = next_update(bea)["events"]  # the page's log, kept as table.js keeps it
+            ann.send_json({"type": "act", "action": melds[0], "turn": 1})
+            last = update_at(bea, 2)
+            log = log[:last["since"]] + last["events"]
+        update_at(ann, 2)
+        ann.send_json({"type": "undo", "turn": 2})
+        update_at(ann, 1)
+        ann.send_json({"type": "act", "action": melds[-1], "turn": 1})
+        update_at(ann, 2)
+    now = table.message(1, 0)["events"]
+    assert now[-1]["text"] != log[-1]["text"]  # the new meld, not the one taken back
+    with client.websocket_connect(ws_path(links["seats"][1])) as bea:
+        # a client that sends no log, the page (the log of its last message), and a page
+        # whose last message came before a restart (another load of the table)
+        for sent in ("none", "the page's", "another load's"):
+            hello = {"type": "hello", "since": len(log)}
+            if sent != "none":
+                hello["log"] = last["log"] if sent == "the page's" else "x" + last["log"]
+            bea.send_json(hello)
+            again = next_update(bea)
+            assert log[:again["since"]] + again["events"] == now, sent
+            # kept: every event before the meld's one; after a restart, none
+            assert again["since"] == (0 if sent == "another load's" else len(log) - 1)
+        bea.send_json({"type": "hello", "since": 0, "log": 5})
+        assert until_marker(bea)[0]["reason"].startswith("log: expected")

@@ -54,15 +54,17 @@ BODY_LIMIT = 65536
 """The largest request body (a house-rules file), in bytes."""
 
 REQUESTS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"since"}),
+    "hello": frozenset({"since", "log"}),
     "act": frozenset({"action", "turn"}),
     "undo": frozenset({"turn"}),
     "hint": frozenset(),
 }
 """What a client may send over its socket: each type with its fields (``type`` besides). ``hello``
 asks for the table now and the events from number ``since`` on (a reconnecting page sends the
-number it has); ``act`` plays an action's notation at action number ``turn``; ``undo`` takes back
-the seat's last action; ``hint`` asks for the search's ranking of the legal actions."""
+number it has, and the ``log`` of the last message it had: events it had of an action taken back
+since are sent again as they are now); ``act`` plays an action's notation at action number
+``turn``; ``undo`` takes back the seat's last action; ``hint`` asks for the search's ranking of
+the legal actions."""
 
 NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (arrays or "
                      "objects inside each other hundreds of levels down)")
@@ -219,7 +221,11 @@ class _Server:
                 since = fields.get("since", 0)
                 if not isinstance(since, int) or isinstance(since, bool) or since < 0:
                     raise Refused("malformed", "since: expected a count of events, an int")
-                seen[0] = since
+                mark = fields.get("log")
+                if mark is not None and not isinstance(mark, str):
+                    raise Refused("malformed", "log: expected the log of the last message the "
+                                  "page had, a string")
+                seen[0] = table.resume(since, mark)
                 await self.send(ws, table, seat, seen)
                 return
             if kind == "hint":

@@ -270,7 +270,10 @@ function receive(event) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "/" + secret);
-  socket.addEventListener("open", () => { retry = 500; send({type: "hello", since: log.length}); });
+  socket.addEventListener("open", () => {
+    retry = 500;  // the log of the last message: events of an action taken back are sent again
+    send({type: "hello", since: log.length, log: message ? message.log : undefined});
+  });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
     $("status").textContent = "Disconnected: reconnecting…";
