@@ -8,8 +8,10 @@ thinking by a condition, never by a sleep. :data:`BACKSTOP` only bounds a failur
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import random
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,6 +49,8 @@ class Gate:
         self.held: list[threading.Event] = []
         self.decided: list[tuple[cc.View, cc.Action]] = []
         self.open = threading.Event()
+        self.timed_out = False
+        """Whether a decision waited for the test longer than :data:`BACKSTOP`."""
         real = web_server.decide
 
         def held(level: str, seconds: float, view: cc.View, legal: tuple[cc.Action, ...],
@@ -55,6 +59,7 @@ class Gate:
             self.held.append(go)
             self.started.put((view, go))
             if not (self.open.is_set() or go.wait(BACKSTOP)):
+                self.timed_out = True
                 raise TimeoutError("the test never let this decision go")
             action = real(level, seconds, view, legal, rng)
             self.decided.append((view, action))
@@ -473,3 +478,156 @@ def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now
             assert again["since"] == (0 if sent == "another load's" else len(log) - 1)
         bea.send_json({"type": "hello", "since": 0, "log": 5})
         assert until_marker(bea)[0]["reason"].startswith("log: expected")
+
+
+# -- 5. restarts -------------------------------------------------------------------------------
+
+
+def test_a_restarted_server_serves_each_table_as_it_was(tmp_path: Path) -> None:
+    """Two tables, one mid-hand just after a take-back, one between hands: a server stopped
+    and started again, and a server started on a copy of the folder taken while the first
+    still ran (a crash), each serve every table in the state it was, and the links play on."""
+    data, crashed = tmp_path / "data", tmp_path / "crashed"
+    data.mkdir()
+    rules = cc.RuleSet.preset("caliente-2p")
+    actions = played(rules, 5, lambda state: state.current_player is None)
+    between = saved_table(data, rules, 5, actions[:-1]).links()
+    with TestClient(app(data=data, processes=False)) as first:
+        taken = make_table(first, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+        with first.websocket_connect(ws_path(taken["seats"][0])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            next_update(ws)
+            ws.send_json({"type": "act", "action": "draw", "turn": 0})
+            meld = next(a["notation"] for a in update_at(ws, 1)["legal"]
+                        if a["notation"].startswith("meld"))
+            ws.send_json({"type": "act", "action": meld, "turn": 1})
+            update_at(ws, 2)
+            ws.send_json({"type": "undo", "turn": 2})
+            update_at(ws, 1)
+        ender = live(first, between["table"]).state.current_player
+        with first.websocket_connect(ws_path(between["seats"][ender])) as ws:
+            ws.send_json({"type": "hello", "since": 0})
+            turn = next_update(ws)["turn"]
+            ws.send_json({"type": "act", "action": actions[-1], "turn": turn})
+            assert update_at(ws, turn + 1)["can_deal"]
+        shutil.copytree(data, crashed)  # the files as they stand, the server running
+        tables = {links["table"]: live(first, links["table"]) for links in (taken, between)}
+    assert tables[between["table"]].state.current_player is None
+    assert tables[taken["table"]].record.actions == ("draw",)
+    for folder in (data, crashed):
+        with TestClient(app(data=folder, processes=False)) as again:
+            for links in (taken, between):
+                table = live(again, links["table"])
+                assert table.record == tables[links["table"]].record, folder
+                assert table.state == tables[links["table"]].state, folder
+                assert again.get(links["spectator"]).status_code == 200
+            with again.websocket_connect(ws_path(taken["seats"][0])) as ws:
+                ws.send_json({"type": "hello", "since": 0})
+                message = next_update(ws)
+                assert message["turn"] == 1 and message["legal"]
+                ws.send_json({"type": "act", "action": meld, "turn": 1})
+                assert update_at(ws, 2)["can_undo"]
+            with again.websocket_connect(ws_path(between["seats"][1 - ender])) as ws:
+                ws.send_json({"type": "hello", "since": 0})
+                message = next_update(ws)
+                assert message["can_deal"]
+                ws.send_json({"type": "act", "action": "deal", "turn": message["turn"]})
+                assert update_at(ws, message["turn"] + 1)["view"]["hand_number"] == 2
+
+
+def test_a_server_stopped_while_a_bot_thinks_resumes_the_table_as_it_was(
+        tmp_path: Path) -> None:
+    """Stopped while a bot's decision is pending (whether the decision lands before the stop
+    or not), the table is saved as it stood; the restarted server serves that state, and
+    its bot plays on."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        gate = Gate(monkeypatch)
+        with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as first:
+            links = make_table(first, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
+            table = live(first, links["table"])
+            with first.websocket_connect(ws_path(links["seats"][0])) as ws:
+                ws.send_json({"type": "hello", "since": 0})
+                message = next_update(ws)
+                ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+                ws.send_json({"type": "act", "action": discards(update_at(ws, 1))[0],
+                              "turn": 1})
+                update_at(ws, 2)
+            gate.thinking()
+            gate.release_all()  # the server's stop waits for its workers
+        stopped = table.state
+        with TestClient(app(data=tmp_path, bot_seconds=0.05, processes=False)) as again:
+            resumed = live(again, links["table"])
+            # its bot may have played on already: the state at the stop is where it resumed
+            assert resumed.record.actions[:table.turn] == table.record.actions
+            assert resumed.states[table.turn] == stopped
+            with again.websocket_connect(ws_path(links["seats"][0])) as ws:
+                ws.send_json({"type": "hello", "since": 0})
+                assert my_turn(ws)["view"]["current_player"] == 0  # the bot has played
+        assert_a_legal_game(resumed)
+
+
+# -- 6. cleanup ------------------------------------------------------------------------------
+
+
+def test_closed_sockets_and_bots_done_leave_nothing_behind(client: TestClient) -> None:
+    """Sockets opened and closed (with a hello or without, a seat's or the spectators',
+    closed while updates were on their way) are forgotten by the server, and a table's bots'
+    task ends when no bot is to act: what the server keeps for a table does not grow with
+    its visitors."""
+    links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
+    table, server = live(client, links["table"]), server_of(client)
+    with client.websocket_connect(ws_path(links["seats"][0])) as ann:
+        ann.send_json({"type": "hello", "since": 0})
+        message = next_update(ann)
+        for i in range(30):
+            link = links["spectator"] if i % 2 else links["seats"][0]
+            with client.websocket_connect(ws_path(link)) as ws:
+                if i % 3:
+                    ws.send_json({"type": "hello", "since": 0})
+                if i % 5 == 0:  # a turn played, and the socket closed with updates unread
+                    turn = message["turn"]
+                    ann.send_json({"type": "act", "action": "draw", "turn": turn})
+                    ann.send_json({"type": "act", "action": discards(update_at(ann, turn + 1))[0],
+                                   "turn": turn + 1})
+                    message = my_turn(ann)
+            assert len(server.sockets[table.id]) == 1
+        task = server.driving[table.id]
+
+        async def ended() -> None:
+            await asyncio.wait_for(asyncio.shield(task), BACKSTOP)
+
+        client.portal.call(ended)  # type: ignore[attr-defined]
+        assert table.bot_to_act() is None
+    assert server.sockets[table.id] == {}
+    assert set(server.tables) == set(server.locks) == set(server.sockets) == {table.id}
+
+
+# -- 7. bots off the event loop ----------------------------------------------------------------
+
+
+def test_a_bot_thinking_at_one_table_holds_up_no_other_tables_socket(
+        held: tuple[TestClient, Gate]) -> None:
+    """A level-5 bot's decision at one table is held in its worker (so it is thinking for as
+    long as the test says): meanwhile another table's two people connect and play, and the
+    first table's own spectator is answered. Had the decision run on the event loop, nothing
+    would be answered until it gave up (:attr:`Gate.timed_out`)."""
+    client, gate = held
+    thinking = make_table(client, seats=[{"kind": "bot", "level": "level-5"},
+                                         {"kind": "human", "name": "Ann"}],
+                          rules=TWO_PLAYERS, seed=7)
+    view, go = gate.thinking()  # seat 0, the bot, deals first at seed 7
+    assert view.seat == 0
+    other = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    with client.websocket_connect(ws_path(other["seats"][0])) as ann, \
+            client.websocket_connect(ws_path(other["seats"][1])) as bea, \
+            client.websocket_connect(ws_path(thinking["spectator"])) as watcher:
+        for ws in (ann, bea, watcher):
+            ws.send_json({"type": "hello", "since": 0})
+            assert next_update(ws)["turn"] == 0
+        ann.send_json({"type": "act", "action": "draw", "turn": 0})
+        ann.send_json({"type": "act", "action": discards(update_at(ann, 1))[0], "turn": 1})
+        assert update_at(bea, 2)["view"]["current_player"] == 1
+        assert not go.is_set() and not gate.timed_out
+        assert live(client, thinking["table"]).turn == 0
+        go.set()
+        assert next_update(watcher)["turn"] >= 1  # the bot has played
