@@ -9,13 +9,15 @@ thinking by a condition, never by a sleep. :data:`BACKSTOP` only bounds a failur
 from __future__ import annotations
 
 import asyncio
+import os
 import queue
 import random
 import shutil
+import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -31,6 +33,8 @@ from canasta_caliente.web import app
 from canasta_caliente.web import server as web_server
 from canasta_caliente.web.tables import Seat, Table, new_secret
 from test_web import make_table, my_turn, next_update, ws_path
+
+T = TypeVar("T")
 
 BACKSTOP = 120.0
 """Seconds after which a wait for a condition fails the test (a backstop, never a timing)."""
@@ -631,3 +635,52 @@ def test_a_bot_thinking_at_one_table_holds_up_no_other_tables_socket(
         assert live(client, thinking["table"]).turn == 0
         go.set()
         assert next_update(watcher)["turn"] >= 1  # the bot has played
+
+
+def backstopped(wait: Callable[[], T]) -> T:
+    """What ``wait()`` (a wait for a condition, such as a socket's next message) returns;
+    the test fails if it has not returned within :data:`BACKSTOP` seconds, where it would
+    otherwise wait for ever."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(wait())
+        except BaseException as exc:  # raised again in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(BACKSTOP)
+    if failed:
+        raise failed[0]
+    if not done:
+        pytest.fail(f"waited {BACKSTOP:g} s for a condition that never came")
+    return done[0]
+
+
+def test_a_bots_worker_process_killed_is_replaced_and_the_bots_play_on() -> None:
+    """The bots' worker processes killed (the out-of-memory killer, an operator): the pool
+    they were in refuses all work from then on. It is replaced, and the bots play on (they
+    stopped for good, at every table, and every hint closed its socket with a traceback)."""
+    with TestClient(app(bot_seconds=0.05)) as client:
+        links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
+        server = server_of(client)
+        with client.websocket_connect(ws_path(links["seats"][0])) as ann:
+            ann.send_json({"type": "hello", "since": 0})
+            message = next_update(ann)
+            for turn in range(2):
+                if turn == 1:
+                    workers = list(server.pool._processes)  # the workers started so far
+                    assert workers
+                    for pid in workers:
+                        os.kill(pid, signal.SIGKILL)
+                at = message["turn"]
+                ann.send_json({"type": "act", "action": "draw", "turn": at})
+                ann.send_json({"type": "act", "action": discards(update_at(ann, at + 1))[0],
+                               "turn": at + 1})
+                message = backstopped(lambda: my_turn(ann))
+                assert message["turn"] > at + 2  # the bot has played
+            ann.send_json({"type": "hint"})
+            assert backstopped(ann.receive_json)["type"] == "hint"

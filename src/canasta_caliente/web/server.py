@@ -22,7 +22,7 @@ import multiprocessing
 import os
 import random
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,7 @@ class _Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        pool = self.start_pool()
+        self.start_pool()
         warmed: set[RuleSet] = set()
         for table in self.tables.values():  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
@@ -117,7 +117,8 @@ class _Server:
         finally:
             for task in list(self.driving.values()):
                 task.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
+            if self.pool is not None:  # the pool now (a broken one is replaced: see run)
+                self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
             if self.data is not None:  # each table's file whole again, without its journal
                 for table in self.tables.values():
@@ -288,9 +289,20 @@ class _Server:
         return self.pool
 
     async def run(self, work: Callable[[], Any]) -> Any:
+        """``work`` done by the workers, off the event loop. A pool broken by a worker that
+        died (killed, out of memory) is replaced and the work given to the new one: a broken
+        pool refuses all work, and every table's bots and hints would stop for good."""
         # Mounted in another application, whose lifespan ran instead of ours, the pool starts
         # with the first piece of work.
-        return await asyncio.get_running_loop().run_in_executor(self.start_pool(), work)
+        pool = self.start_pool()
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, work)
+        except BrokenExecutor:
+            if self.pool is pool:  # not already replaced by another table's bot
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self.start_pool(), work)
 
     def drive(self, table: Table) -> None:
         """Start the table's bots if one is to act, unless they are already playing."""
