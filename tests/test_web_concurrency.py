@@ -684,3 +684,38 @@ def test_a_bots_worker_process_killed_is_replaced_and_the_bots_play_on() -> None
                 assert message["turn"] > at + 2  # the bot has played
             ann.send_json({"type": "hint"})
             assert backstopped(ann.receive_json)["type"] == "hint"
+
+
+def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(
+        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    """One tab asks for a hint; while the search runs (held at its start), the other tab
+    draws. The hint's ``turn`` is the number of the state it ranks, so a page can tell it is
+    old (it said the number after the draw, with the ranking of the state before)."""
+    started, go = threading.Event(), threading.Event()
+    real = web_server.analyse
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        assert go.wait(BACKSTOP)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web_server, "analyse", held)
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    try:
+        with client.websocket_connect(ws_path(links["seats"][0])) as asking, \
+                client.websocket_connect(ws_path(links["seats"][0])) as playing:
+            for ws in (asking, playing):
+                ws.send_json({"type": "hello", "since": 0})
+                next_update(ws)
+            asking.send_json({"type": "hint"})
+            assert started.wait(BACKSTOP)
+            playing.send_json({"type": "act", "action": "draw", "turn": 0})
+            update_at(playing, 1)
+            go.set()
+            frames = []
+            while not frames or frames[-1]["type"] != "hint":
+                frames.append(asking.receive_json())
+            hint = frames[-1]
+            assert hint["turn"] == 0 and [r["notation"] for r in hint["ranked"]] == ["draw"]
+    finally:
+        go.set()

@@ -261,14 +261,13 @@ class _Server:
                 await self.send(ws, table, seat, seen)
 
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
-        state = table.state
+        state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
         if seat is None or state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         view = observe(state, seat)
         seconds = self.hint_seconds
-        ranked = await self.run(functools.partial(analyse, view, seconds=seconds,
-                                                  seed=table.turn))
-        return {"type": "hint", "turn": table.turn,
+        ranked = await self.run(functools.partial(analyse, view, seconds=seconds, seed=turn))
+        return {"type": "hint", "turn": turn,
                 "budget": f"{seconds:g} s of search",
                 "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
                             "lead": round(a.lead), "visits": a.visits}
