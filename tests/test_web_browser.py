@@ -322,3 +322,54 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
             "() => [Number(document.getElementById('status').dataset.turn), "
             "[...document.querySelectorAll('#hand button.card')].map(c => c.dataset.card)]")
         assert shown == [str(c) for c in saved_states(data, table)[turn].hand(seat)]
+
+
+LOG_TEXTS = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+"""The page's event log, line by line."""
+
+
+def at_turn(page: Any, turn: int) -> None:
+    page.wait_for_function(
+        f"() => document.getElementById('status').dataset.turn === '{turn}'", timeout=STEP)
+
+
+def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Two tabs of seat 0. The first loses its connection (its socket closed, its reconnection
+    held); in the second the seat melds, takes the meld back and melds other cards; the
+    first reconnects (the page's own ``connect``) and its log is the second's, not the meld
+    taken back."""
+    url, _ = server
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 three sixes
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
+    }).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        link = json.loads(response.read())["seats"][0]
+    away, here = browser.new_page(), browser.new_page()
+    for page in (away, here):
+        page.goto(url + link)
+        wait_settled(page)
+    here.keyboard.press("d")
+    for page in (away, here):
+        at_turn(page, 1)
+    melds = [n for n in here.eval_on_selector_all("#actions button",
+                                                   "bs => bs.map(b => b.dataset.notation)")
+             if n.startswith("meld ")]
+    here.evaluate(f"() => send({{type: 'act', action: {melds[0]!r}, turn: 1}})")
+    for page in (away, here):
+        at_turn(page, 2)
+    before = away.evaluate(LOG_TEXTS)
+    away.evaluate("() => { retry = 3600000; socket.close(); }")  # back only when we say
+    away.wait_for_function("() => /Disconnected/.test(document.getElementById('status')"
+                           ".textContent)", timeout=STEP)
+    here.keyboard.press("u")
+    at_turn(here, 1)
+    here.evaluate(f"() => send({{type: 'act', action: {melds[-1]!r}, turn: 1}})")
+    at_turn(here, 2)
+    away.evaluate("() => connect()")
+    away.wait_for_function("() => /Your turn/.test(document.getElementById('status')"
+                           ".textContent)", timeout=STEP)
+    now = here.evaluate(LOG_TEXTS)
+    assert away.evaluate(LOG_TEXTS) == now
+    assert now[-1] != before[-1] and now[:-1] == before[:-1]

@@ -22,7 +22,7 @@ import multiprocessing
 import os
 import random
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -54,15 +54,17 @@ BODY_LIMIT = 65536
 """The largest request body (a house-rules file), in bytes."""
 
 REQUESTS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"since"}),
+    "hello": frozenset({"since", "log"}),
     "act": frozenset({"action", "turn"}),
     "undo": frozenset({"turn"}),
     "hint": frozenset(),
 }
 """What a client may send over its socket: each type with its fields (``type`` besides). ``hello``
 asks for the table now and the events from number ``since`` on (a reconnecting page sends the
-number it has); ``act`` plays an action's notation at action number ``turn``; ``undo`` takes back
-the seat's last action; ``hint`` asks for the search's ranking of the legal actions."""
+number it has, and the ``log`` of the last message it had: events it had of an action taken back
+since are sent again as they are now); ``act`` plays an action's notation at action number
+``turn``; ``undo`` takes back the seat's last action; ``hint`` asks for the search's ranking of
+the legal actions."""
 
 NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (arrays or "
                      "objects inside each other hundreds of levels down)")
@@ -103,7 +105,7 @@ class _Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
-        pool = self.start_pool()
+        self.start_pool()
         warmed: set[RuleSet] = set()
         for table in self.tables.values():  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
@@ -115,7 +117,8 @@ class _Server:
         finally:
             for task in list(self.driving.values()):
                 task.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
+            if self.pool is not None:  # the pool now (a broken one is replaced: see run)
+                self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
             if self.data is not None:  # each table's file whole again, without its journal
                 for table in self.tables.values():
@@ -219,7 +222,11 @@ class _Server:
                 since = fields.get("since", 0)
                 if not isinstance(since, int) or isinstance(since, bool) or since < 0:
                     raise Refused("malformed", "since: expected a count of events, an int")
-                seen[0] = since
+                mark = fields.get("log")
+                if mark is not None and not isinstance(mark, str):
+                    raise Refused("malformed", "log: expected the log of the last message the "
+                                  "page had, a string")
+                seen[0] = table.resume(since, mark)
                 await self.send(ws, table, seat, seen)
                 return
             if kind == "hint":
@@ -254,14 +261,13 @@ class _Server:
                 await self.send(ws, table, seat, seen)
 
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
-        state = table.state
+        state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
         if seat is None or state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         view = observe(state, seat)
         seconds = self.hint_seconds
-        ranked = await self.run(functools.partial(analyse, view, seconds=seconds,
-                                                  seed=table.turn))
-        return {"type": "hint", "turn": table.turn,
+        ranked = await self.run(functools.partial(analyse, view, seconds=seconds, seed=turn))
+        return {"type": "hint", "turn": turn,
                 "budget": f"{seconds:g} s of search",
                 "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
                             "lead": round(a.lead), "visits": a.visits}
@@ -282,9 +288,20 @@ class _Server:
         return self.pool
 
     async def run(self, work: Callable[[], Any]) -> Any:
+        """``work`` done by the workers, off the event loop. A pool broken by a worker that
+        died (killed, out of memory) is replaced and the work given to the new one: a broken
+        pool refuses all work, and every table's bots and hints would stop for good."""
         # Mounted in another application, whose lifespan ran instead of ours, the pool starts
         # with the first piece of work.
-        return await asyncio.get_running_loop().run_in_executor(self.start_pool(), work)
+        pool = self.start_pool()
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, work)
+        except BrokenExecutor:
+            if self.pool is pool:  # not already replaced by another table's bot
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self.start_pool(), work)
 
     def drive(self, table: Table) -> None:
         """Start the table's bots if one is to act, unless they are already playing."""
@@ -294,12 +311,14 @@ class _Server:
                 self.play_bots(table))
 
     async def play_bots(self, table: Table) -> None:
+        """Play the table's bots while one is to act. A decision is made off the table's lock
+        and played only on the state it was made for: a person may take their last action
+        back meanwhile, and play another at the same action number."""
         while True:
             async with self.locks[table.id]:
                 seat = table.bot_to_act()
                 if seat is None:
                     return
-                turn = table.turn
                 state = table.state
                 level = table.seats[seat].level or LEVELS[0]
                 rng = table.bot_rng()
@@ -307,7 +326,7 @@ class _Server:
             action = await self.run(functools.partial(
                 decide, level, self.bot_seconds, view, legal, rng))
             async with self.locks[table.id]:
-                if table.turn != turn:  # a person took an action back meanwhile
+                if table.state is not state:  # taken back meanwhile: think again
                     continue
                 table.play(action)
                 await self.save(table)

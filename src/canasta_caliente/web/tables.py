@@ -124,6 +124,16 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
     return out
 
 
+def not_to_act(state: GameState) -> str:
+    """Why a seat's action is refused when it is not to act: the game is over, the hand is
+    over (the next action is a person's deal), or it is another seat's turn."""
+    if state.is_game_over:
+        return "the game is over: no action can be played"
+    if state.current_player is None:
+        return "the hand is over: the next action is the deal of the next hand"
+    return "not your turn"
+
+
 class Table:
     """One game at the server: its seats, its record and states, and every action's events."""
 
@@ -142,6 +152,11 @@ class Table:
         journal (see :meth:`save`)."""
         self.written: int | None = None
         """How many actions the table's file and journal hold (``None``: never written)."""
+        self.cuts: list[int] = []
+        """How many events were left after each take-back since the table was loaded, in
+        order (see :meth:`resume`)."""
+        self.epoch = secrets.token_urlsafe(6)
+        """Names this load of the table in :meth:`log_mark` (a restart makes another)."""
 
     @classmethod
     def create(cls, rules: RuleSet, seats: Sequence[Seat], *, seed: int | None = None) -> Table:
@@ -213,7 +228,7 @@ class Table:
         state = self.state
         if state.current_player != seat and not (action == Action("deal")
                                                   and self.may_deal(seat)):
-            raise Refused("not-your-turn", "not your turn")
+            raise Refused("not-your-turn", not_to_act(state))
         reason = illegal_reason(state, action)
         if reason is not None:
             raise Refused("illegal", reason)
@@ -243,6 +258,7 @@ class Table:
                           "taking it back reveals nothing new (no card drawn or taken)")
         self.states.pop()
         self.log.pop()
+        self.cuts.append(self.event_count())
         self.record = GameRecord(self.record.rules, self.record.seed, self.record.deck,
                                  self.record.scores, self.record.actions[:-1])
 
@@ -263,15 +279,38 @@ class Table:
         """How many events have happened."""
         return sum(len(e) for e in self.log)
 
+    def log_mark(self) -> str:
+        """The ``log`` of a message: which take-backs the events sent with it have seen. A page
+        gives back the last one it had when it asks for the events after its own
+        (:meth:`resume`)."""
+        return f"{self.epoch}.{len(self.cuts)}"
+
+    def resume(self, since: int, mark: str | None) -> int:
+        """The number of events a page that has ``since`` of them may keep: ``since``, or
+        fewer when an action whose events it was sent has been taken back since (its events
+        were replaced: the page is sent the table's from there). ``mark`` is the ``log`` of
+        the last message the page had: without one (``None``) every take-back since the table
+        was loaded counts; one of another load (a restart since) or not of this table keeps
+        nothing, and every event is sent again."""
+        cuts = self.cuts
+        if mark is not None:
+            epoch, _, count = mark.partition(".")
+            if (epoch != self.epoch or not count.isdecimal() or len(count) > 9
+                    or int(count) > len(cuts)):
+                return 0
+            cuts = cuts[int(count):]
+        return min([since, *cuts])
+
     def message(self, seat: int | None, since: int) -> dict[str, Any]:
         """What ``seat``'s client is sent: the game layer's client message (the seat's view,
         its legal actions, the events from number ``since`` on) and the table around it (the
-        action number, seat names, :func:`board`, whether the seat may undo or deal)."""
+        action number, the :meth:`log_mark`, seat names, :func:`board`, whether the seat may
+        undo or deal)."""
         flat = [e for action in self.log for e in action]
         since = min(max(since, 0), len(flat))
         message = client_message(self.state, seat, flat[since:])
         message.update(
-            table=self.id, turn=self.turn, since=since, next=len(flat),
+            table=self.id, turn=self.turn, since=since, next=len(flat), log=self.log_mark(),
             seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
             board=board(self.state),
             can_undo=self.can_undo(seat), can_deal=self.may_deal(seat))

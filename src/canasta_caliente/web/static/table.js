@@ -253,12 +253,14 @@ function receive(event) {
     message = data.message;
     log = log.slice(0, message.since).concat(message.events);
     selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
-    if (!message.legal.length) $("hint-out").replaceChildren();
+    if ($("hint-out").dataset.turn !== String(message.turn)) $("hint-out").replaceChildren();
     draw();
   } else if (data.type === "error") {
     $("error").textContent = data.reason;
   } else if (data.type === "hint") {
+    if (!message || data.turn !== message.turn) return;  // searched for a state gone since
     const out = $("hint-out");
+    out.dataset.turn = String(data.turn);
     out.replaceChildren(el("p", "Hint (" + data.budget + "; value 0.5 is even, higher is better):"));
     const list = el("ol");
     data.ranked.forEach((r) => list.append(el("li", r.notation + " · value " + r.value +
@@ -270,7 +272,10 @@ function receive(event) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "/" + secret);
-  socket.addEventListener("open", () => { retry = 500; send({type: "hello", since: log.length}); });
+  socket.addEventListener("open", () => {
+    retry = 500;  // the log of the last message: events of an action taken back are sent again
+    send({type: "hello", since: log.length, log: message ? message.log : undefined});
+  });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
     $("status").textContent = "Disconnected: reconnecting…";
