@@ -150,6 +150,16 @@ def update_at(ws: Any, turn: int) -> dict[str, Any]:
     return message
 
 
+def drawn(ws: Any) -> dict[str, Any]:
+    """Greet the table on the socket of the seat to act first, draw, and return the update
+    after the draw."""
+    ws.send_json({"type": "hello", "since": 0})
+    message = next_update(ws)
+    assert message["legal"], "the seat is not to act first"
+    ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+    return next_update(ws)
+
+
 def joined(client: TestClient, link: str) -> Any:
     ws = client.websocket_connect(ws_path(link)).__enter__()
     ws.send_json({"type": "hello", "since": 0})
@@ -169,11 +179,7 @@ def test_a_bot_never_plays_a_decision_made_for_a_state_taken_back(
     links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = next_update(ws)
-        assert message["legal"], "seed 7 deals the person the first turn"
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-        message = next_update(ws)
+        message = drawn(ws)  # (seed 7 deals the person the first turn)
         first, other = discards(message)[0], discards(message)[-1]
         ws.send_json({"type": "act", "action": first, "turn": message["turn"]})
         message = next_update(ws)
@@ -205,10 +211,7 @@ def test_a_person_acting_or_taking_back_while_a_bot_thinks_changes_nothing(
     links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        message = next_update(ws)
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-        message = next_update(ws)
+        message = drawn(ws)
         ws.send_json({"type": "act", "action": discards(message)[0], "turn": message["turn"]})
         discarded = next_update(ws)
         _, go = gate.thinking()
@@ -387,10 +390,7 @@ def test_a_late_joiner_gets_the_table_now_and_every_event_it_may_see_at_once(
     links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ann:
-        ann.send_json({"type": "hello", "since": 0})
-        next_update(ann)
-        ann.send_json({"type": "act", "action": "draw", "turn": 0})
-        ann.send_json({"type": "act", "action": discards(update_at(ann, 1))[0], "turn": 1})
+        ann.send_json({"type": "act", "action": discards(drawn(ann))[0], "turn": 1})
         update_at(ann, 2)
     for link, seat in ((links["spectator"], None), (links["seats"][1], 1),
                        (links["seats"][0], 0)):
@@ -400,8 +400,8 @@ def test_a_late_joiner_gets_the_table_now_and_every_event_it_may_see_at_once(
             assert message["turn"] == 2 and message["since"] == 0
             assert message["view"] == client_view(table.state, seat)
             assert message["events"] == table.message(seat, 0)["events"]
-            drawn = message["events"][0]
-            assert drawn["kind"] == "draw" and (drawn["cards"] is None) == (seat != 0)
+            draw = message["events"][0]
+            assert draw["kind"] == "draw" and (draw["cards"] is None) == (seat != 0)
 
 
 def test_a_seat_back_after_the_hand_ended_sees_the_new_hand(tmp_path: Path) -> None:
@@ -450,11 +450,7 @@ def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now
     links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ann:
-        ann.send_json({"type": "hello", "since": 0})
-        next_update(ann)
-        ann.send_json({"type": "act", "action": "draw", "turn": 0})
-        melds = [a["notation"] for a in update_at(ann, 1)["legal"]
-                 if a["notation"].startswith("meld")]
+        melds = [a["notation"] for a in drawn(ann)["legal"] if a["notation"].startswith("meld")]
         with client.websocket_connect(ws_path(links["seats"][1])) as bea:
             bea.send_json({"type": "hello", "since": 0})
             log = next_update(bea)["events"]  # the page's log, kept as table.js keeps it
@@ -550,11 +546,7 @@ def test_a_server_stopped_while_a_bot_thinks_resumes_the_table_as_it_was(
             links = make_table(first, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
             table = live(first, links["table"])
             with first.websocket_connect(ws_path(links["seats"][0])) as ws:
-                ws.send_json({"type": "hello", "since": 0})
-                message = next_update(ws)
-                ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-                ws.send_json({"type": "act", "action": discards(update_at(ws, 1))[0],
-                              "turn": 1})
+                ws.send_json({"type": "act", "action": discards(drawn(ws))[0], "turn": 1})
                 update_at(ws, 2)
             gate.thinking()
             gate.release_all()  # the server's stop waits for its workers
