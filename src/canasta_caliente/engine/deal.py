@@ -150,13 +150,14 @@ def new_game(
                 scores, Iterable):
             raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
                             f"not {type(scores).__name__}")
-        given = tuple(scores)
-        read = [as_integer(s) for s in given]  # (a NumPy integer read as its int)
-        if None in read:
-            wrong = given[read.index(None)]
-            raise TypeError(f"scores must be {n_sides} integers, one per side, not "
-                            f"{short_repr(scores)} ({describe_value(wrong)} is not one)")
-        start = tuple(s for s in read if s is not None)
+        read: list[int] = []
+        for score in scores:
+            value = as_integer(score)  # (a NumPy integer read as its int)
+            if value is None:
+                raise TypeError(f"scores must be {n_sides} integers, one per side, not "
+                                f"{short_repr(scores)} ({describe_value(score)} is not one)")
+            read.append(value)
+        start = tuple(read)
         if len(start) != n_sides:
             raise ArgumentError(f"scores: expected {n_sides} integers, one per side, got "
                                 f"{short_repr(scores)}")

@@ -295,11 +295,11 @@ class ISMCTSBot:
             raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
         if rollout_actions is not None:
-            given = rollout_actions
-            rollout_actions = as_integer(given)  # (a NumPy integer read as its int)
-            if rollout_actions is None:
-                raise TypeError(
-                    f"rollout_actions must be an int or None, not {type(given).__name__}")
+            checked = as_integer(rollout_actions)  # (a NumPy integer read as its int)
+            if checked is None:
+                raise TypeError(f"rollout_actions must be an int or None, not "
+                                f"{type(rollout_actions).__name__}")
+            rollout_actions = checked
             if rollout_actions < 0:
                 raise ArgumentError(f"rollout_actions must be >= 0, not {rollout_actions}")
         self.rollout_actions = rollout_actions
