@@ -319,6 +319,19 @@ def test_record_with_stacked_deck_and_scores() -> None:
         GameRecord.from_state(cc.apply(plain, "draw"))
 
 
+def test_start_takes_the_seats_and_the_date() -> None:
+    """`GameRecord.start` names who sits where and the date, as the constructor does, and checks
+    them the same way (a server need not rebuild the record to name its players)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    record = GameRecord.start(rules, seed=5, players=("ana", "level-3"), date="2026-12-01")
+    assert record == GameRecord(rules, 5, players=("ana", "level-3"), date="2026-12-01")
+    assert GameRecord.from_text(record.extend("draw").to_text()).players == ("ana", "level-3")
+    with pytest.raises(ValueError, match="players names 3 seats; the rules have 2"):
+        GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
+    with pytest.raises(TypeError, match="players must be a sequence of names"):
+        GameRecord.start(rules, seed=5, players="ana")  # type: ignore[arg-type]
+
+
 def test_replay_names_the_illegal_step() -> None:
     """A record whose action is illegal raises an IllegalActionError naming the step, the
     action and why; the error carries the state it was refused in."""

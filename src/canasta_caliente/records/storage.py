@@ -354,13 +354,23 @@ class GameRecord:
         seed: int | None = None,
         deck: Sequence[Card | str] | None = None,
         scores: Sequence[int] | None = None,
+        players: Sequence[str] | None = None,
+        date: str | None = None,
     ) -> GameRecord:
         """A record of a new game, with no action yet; takes ``new_game``'s arguments (a
-        random seed is drawn when none is given, so the record can always be replayed).
-        The arguments are checked by starting the game once."""
+        random seed is drawn when none is given, so the record can always be replayed), and
+        who sits where (``players``, one name a seat) and the ``date``, as the record's
+        fields of those names. The arguments are checked by starting the game once.
+
+        >>> import canasta_caliente as cc
+        >>> record = GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=5,
+        ...                           players=("ana", "level-3"), date="2026-12-01")
+        >>> record.players, record.date, record.actions
+        (('ana', 'level-3'), '2026-12-01', ())
+        """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        record = cls(rules, seed, deck, scores)
+        record = cls(rules, seed, deck, scores, players=players, date=date)
         record.initial_state()
         return record
 
