@@ -151,6 +151,19 @@ def test_unknown_preset_is_one_line(capsys: Capture) -> None:
                           "'caliente'?)")
 
 
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--no-progress"], ["demo"],
+                                     ["tournament", "--bots", "random,heuristic"]])
+def test_unknown_preset_names_the_option(command: list[str], capsys: Capture) -> None:
+    """`--rules calente`: status 2 and one line under the option's name, as the option's other
+    errors are (not under the RuleSet's own word, `preset`, which the user did not type)."""
+    assert main([*command, "--rules", "calente"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("--rules: unknown preset 'calente' (did you mean "
+                                   "'caliente'?); presets: caliente, ")
+    assert captured.err.count("\n") == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # simulate: bad options and output paths fail before the run
 
