@@ -463,6 +463,17 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Arguments a command does not know are its error, with its own usage: argparse
+        hands a subcommand's leftovers up to the top-level parser, whose usage (the list of
+        commands) does not show the options of the command that was typed."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
 
 def _serve(args: argparse.Namespace) -> int:
     """``serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn."""
