@@ -329,7 +329,22 @@ def test_start_takes_the_seats_and_the_date() -> None:
     with pytest.raises(ValueError, match="players names 3 seats; the rules have 2"):
         GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
     with pytest.raises(TypeError, match="players must be a sequence of names"):
-        GameRecord.start(rules, seed=5, players="ana")  # type: ignore[arg-type]
+        GameRecord.start(rules, seed=5, players="ana")
+
+
+def test_a_record_checks_its_rules_and_seed_when_built() -> None:
+    """A record built with a preset's name or a seed as text is refused when built, naming the
+    field (it was accepted, and failed later, far from the mistake: with seats named, as an
+    AttributeError)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    with pytest.raises(TypeError, match=r"^rules must be a RuleSet, not str 'caliente-2p' "
+                       r"\(a preset by its name: RuleSet.preset\('caliente-2p'\)\)$"):
+        GameRecord("caliente-2p", 5, players=("ana", "level-3"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^seed must be an int, not str '5'$"):
+        GameRecord(rules, "5")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^seed must be an int, not bool True$"):
+        GameRecord(rules, True)
+    assert GameRecord(rules, 5) == GameRecord.start(rules, seed=5)
 
 
 def test_replay_names_the_illegal_step() -> None:

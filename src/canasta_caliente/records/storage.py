@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_seed
 from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -41,7 +42,7 @@ from ..errors import (
     describe_value,
     short_repr,
 )
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState, Table
 from ._codec import (
     RULES_VERSION,
@@ -274,6 +275,14 @@ _MAX_ACTION_TEXT = 500
 (a rank's 12 naturals and 18 wilds) takes to write."""
 
 
+def _rules(value: RuleSet) -> RuleSet:
+    return check_ruleset(value)
+
+
+def _seed(value: int) -> int:
+    return check_seed("seed", value)
+
+
 def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
     return tuple(str(a) if isinstance(a, Action) else a for a in values)
 
@@ -324,8 +333,8 @@ class GameRecord:
     (('draw',), True)
     """
 
-    rules: RuleSet
-    seed: int
+    rules: RuleSet = attrs.field(converter=_rules)
+    seed: int = attrs.field(converter=_seed)
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
     """The stacked top of the first hand's deck (``new_game``'s ``deck``), or ``None``."""
     scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
