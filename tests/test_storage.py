@@ -340,9 +340,9 @@ def test_a_record_checks_its_rules_and_seed_when_built() -> None:
     with pytest.raises(TypeError, match=r"^rules must be a RuleSet, not str 'caliente-2p' "
                        r"\(a preset by its name: RuleSet.preset\('caliente-2p'\)\)$"):
         GameRecord("caliente-2p", 5, players=("ana", "level-3"))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^seed must be an int, not str '5'$"):
+    with pytest.raises(TypeError, match=r"^seed must be an int, not str '5'$"):
         GameRecord(rules, "5")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^seed must be an int, not bool True$"):
+    with pytest.raises(TypeError, match=r"^seed must be an int, not bool True$"):
         GameRecord(rules, True)
     assert GameRecord(rules, 5) == GameRecord.start(rules, seed=5)
 
