@@ -97,7 +97,8 @@ def test_bad_budgets_are_refused_at_every_level(
 def test_bad_levels_and_options_are_refused() -> None:
     with pytest.raises(TypeError, match="level-2 does not search"):
         cc.get_bot("level-2", iterations=10)
-    with pytest.raises(TypeError, match="unexpected keyword"):
+    with pytest.raises(TypeError, match="the level-1 bot takes only the options seconds and "
+                       "iterations, not speed"):
         cc.get_bot("level-1", speed=3)
     with pytest.raises(ValueError, match="level must be 1 to 5"):
         level_bot(0)
