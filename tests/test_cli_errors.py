@@ -151,6 +151,37 @@ def test_unknown_preset_is_one_line(capsys: Capture) -> None:
                           "'caliente'?)")
 
 
+@pytest.mark.parametrize(("argv", "usage"), [
+    (["demo", "--seed", "1", "--foo"], "usage: canasta-caliente demo "),
+    (["rules", "presets", "extra"], "usage: canasta-caliente rules presets "),
+    (["rules", "show", "caliente", "classic"], "usage: canasta-caliente rules show "),
+    (["--foo", "demo"], "usage: canasta-caliente "),
+])
+def test_unknown_arguments_show_the_usage_of_the_command_typed(
+        argv: list[str], usage: str, capsys: Capture) -> None:
+    """An argument a command does not take: status 2, with that command's usage (its options),
+    not the list of commands."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage), err
+    assert f"error: unrecognized arguments: {argv[-1] if argv[0] != '--foo' else '--foo'}" in err
+
+
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--no-progress"], ["demo"],
+                                     ["tournament", "--bots", "random,heuristic"]])
+def test_unknown_preset_names_the_option(command: list[str], capsys: Capture) -> None:
+    """`--rules calente`: status 2 and one line under the option's name, as the option's other
+    errors are (not under the RuleSet's own word, `preset`, which the user did not type)."""
+    assert main([*command, "--rules", "calente"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("--rules: unknown preset 'calente' (did you mean "
+                                   "'caliente'?); presets: caliente, ")
+    assert captured.err.count("\n") == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # simulate: bad options and output paths fail before the run
 

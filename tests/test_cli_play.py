@@ -41,6 +41,42 @@ def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
     assert again.players == record.players and again.actions == record.actions
 
 
+def test_resume_of_a_record_saved_elsewhere_plays_its_bots_and_keeps_its_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A record a program wrote with its own seat names (``players=("ana", "level-1")``, as the
+    game guide shows): the person plays the seat named otherwise than a bot, the bots keep
+    their seats, whatever --seat and --bots say, and the names are saved back as they were."""
+    saved = tmp_path / "game.json"
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=3,
+                                 players=("level-1", "ana")).extend("draw", "discard 4")
+    saved.write_text(record.to_json())
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--seat", "0", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "You play seat 1 (side 1); seat 0 level-1." in out
+    again = cc.GameRecord.from_json(saved.read_text())
+    assert again.players == ("level-1", "ana") and again.actions == record.actions
+    # A record of bots alone: the person takes over --seat's, the other seats keep theirs.
+    saved.write_text(cc.GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=3,
+                                         players=("level-1", "level-3")).to_json())
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--seat", "1"]) == 0
+    assert "You play seat 1 (side 1); seat 0 level-1." in capsys.readouterr().out
+    assert cc.GameRecord.from_json(saved.read_text()).players == ("level-1", "human")
+
+
+def test_resume_of_a_record_with_two_people_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text(cc.GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=3,
+                                         players=("ana", "bo")).to_json())
+    assert main(["play", "--resume", str(saved)]) == 2
+    assert capsys.readouterr().err == (f"--resume: {saved}: the game was saved with 2 people "
+                                       "(seat 0 ana, seat 1 bo); play plays one seat against "
+                                       "bots\n")
+
+
 def test_quit_without_a_file_says_the_game_was_not_saved(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     answers(monkeypatch, ["quit"])

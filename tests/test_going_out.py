@@ -215,7 +215,7 @@ def test_after_no_a_meld_may_not_leave_the_last_card() -> None:
 def test_ask_comes_after_the_draw_action_and_before_any_meld() -> None:
     """`ask` is refused before the draw action and after a meld action; it is offered between."""
     state = deal("caliente", hands={0: READY}, pile="4", stock="A")
-    assert "must first draw" in refused(state, "ask")
+    assert "seat 0 must first draw" in refused(state, "ask")
     state = cc.apply(state, "draw")
     assert "ask" in legal(state)
     melded = cc.apply(state, "meld 7 7 7")
@@ -242,7 +242,7 @@ def test_the_partner_answers_the_question() -> None:
     assert state.phase is cc.Phase.ANSWER
     assert state.current_player == 2
     assert legal(state) == {"yes", "no"}
-    assert "must answer" in refused(state, "discard Q")
+    assert "seat 2 must answer" in refused(state, "discard Q")
     assert "must answer" in refused(state, f"meld {SEVENS}")
     for answer in ("yes", "no"):
         after = cc.apply(state, answer)

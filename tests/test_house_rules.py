@@ -641,6 +641,20 @@ def test_replace_reports_unknown_options_and_value_problems_together() -> None:
     assert [name for name, _ in problems] == ["handsize", "draw_count", "canasta_size"]
 
 
+def test_a_preset_name_where_a_file_or_an_option_is_wanted_says_what_reads_it() -> None:
+    """`RuleSet.from_file("caliente-2p")` and `rules.replace(preset="classic")`, a newcomer's
+    two ways to reach a preset: each problem names `RuleSet.preset`, the call that does."""
+    message = only_problem(problems_of(lambda: RuleSet.from_file("caliente-2p")), "(document)")
+    assert message.endswith("expected a .toml or .json file; a preset by its name is "
+                            "RuleSet.preset('caliente-2p')")
+    message = only_problem(problems_of(lambda: RuleSet.from_file("club")), "(document)")
+    assert message.endswith("expected a .toml or .json file")
+    message = only_problem(problems_of(lambda: RuleSet.preset("caliente").replace(
+        preset="classic")), "preset")
+    assert message == ("unknown option; replace changes options: start from a preset with "
+                       "RuleSet.preset(name).replace(...)")
+
+
 def test_combinations_are_checked_despite_other_type_errors() -> None:
     """A wrong type in one option does not hide a combination problem between others."""
     # RULES: DEAL-1, CARD-2, VAR-7

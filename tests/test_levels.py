@@ -35,6 +35,15 @@ def test_bots_lists_every_name_get_bot_accepts() -> None:
 
 
 @pytest.mark.parametrize("level", range(1, 6))
+def test_a_level_names_the_options_it_takes(level: int) -> None:
+    """An option a level does not take: a TypeError naming the level and its two options (not
+    Python's message, which named an inner function of the package)."""
+    with pytest.raises(TypeError, match=rf"^the level-{level} bot takes only the options "
+                       "seconds and iterations, not budget, foo$"):
+        cc.get_bot(f"level-{level}", foo=1, budget=2)
+
+
+@pytest.mark.parametrize("level", range(1, 6))
 def test_every_level_plays_a_legal_hand(level: int) -> None:
     bot = cc.get_bot(f"level-{level}", iterations=4) if level >= 4 else cc.get_bot(
         f"level-{level}")
@@ -88,7 +97,8 @@ def test_bad_budgets_are_refused_at_every_level(
 def test_bad_levels_and_options_are_refused() -> None:
     with pytest.raises(TypeError, match="level-2 does not search"):
         cc.get_bot("level-2", iterations=10)
-    with pytest.raises(TypeError, match="unexpected keyword"):
+    with pytest.raises(TypeError, match="the level-1 bot takes only the options seconds and "
+                       "iterations, not speed"):
         cc.get_bot("level-1", speed=3)
     with pytest.raises(ValueError, match="level must be 1 to 5"):
         level_bot(0)

@@ -319,6 +319,34 @@ def test_record_with_stacked_deck_and_scores() -> None:
         GameRecord.from_state(cc.apply(plain, "draw"))
 
 
+def test_start_takes_the_seats_and_the_date() -> None:
+    """`GameRecord.start` names who sits where and the date, as the constructor does, and checks
+    them the same way (a server need not rebuild the record to name its players)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    record = GameRecord.start(rules, seed=5, players=("ana", "level-3"), date="2026-12-01")
+    assert record == GameRecord(rules, 5, players=("ana", "level-3"), date="2026-12-01")
+    assert GameRecord.from_text(record.extend("draw").to_text()).players == ("ana", "level-3")
+    with pytest.raises(ValueError, match="players names 3 seats; the rules have 2"):
+        GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
+    with pytest.raises(TypeError, match="players must be a sequence of names"):
+        GameRecord.start(rules, seed=5, players="ana")
+
+
+def test_a_record_checks_its_rules_and_seed_when_built() -> None:
+    """A record built with a preset's name or a seed as text is refused when built, naming the
+    field (it was accepted, and failed later, far from the mistake: with seats named, as an
+    AttributeError)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    with pytest.raises(TypeError, match=r"^rules must be a RuleSet, not str 'caliente-2p' "
+                       r"\(a preset by its name: RuleSet.preset\('caliente-2p'\)\)$"):
+        GameRecord("caliente-2p", 5, players=("ana", "level-3"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^seed must be an int, not str '5'$"):
+        GameRecord(rules, "5")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^seed must be an int, not bool True$"):
+        GameRecord(rules, True)
+    assert GameRecord(rules, 5) == GameRecord.start(rules, seed=5)
+
+
 def test_replay_names_the_illegal_step() -> None:
     """A record whose action is illegal raises an IllegalActionError naming the step, the
     action and why; the error carries the state it was refused in."""

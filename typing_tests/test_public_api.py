@@ -141,6 +141,11 @@ def use_views_and_storage(state: cc.GameState) -> None:
     else:
         raise AssertionError("an empty document was read as a state")
 
+    record = cc.GameRecord.start(state.rules, seed=1, players=None, date="2026-12-03")
+    assert_type(record, cc.GameRecord)
+    assert_type(record.players, tuple[str, ...] | None)
+    assert_type(cc.GameRecord.from_text(record.to_text()), cc.GameRecord)
+
 
 def use_errors(state: cc.GameState) -> None:
     """The error family: every error is a ``CanastaError``; bad input is also a ``ValueError``."""

@@ -173,9 +173,16 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
 
 def load_rules(source: str, option: str = "--rules") -> RuleSet:
     """A preset by name, or a house-rules file (``.toml`` or ``.json``), given to ``option``
-    (named when the argument is empty)."""
+    (named when the argument is empty). An unknown preset given to an option is reported
+    under the option's name (``--rules: unknown preset ...``), as its other errors are."""
     if not is_file_argument(source):
-        return RuleSet.preset(source)
+        if not option.startswith("--"):
+            return RuleSet.preset(source)
+        try:
+            return RuleSet.preset(source)
+        except RuleSetError as exc:
+            raise InputError([f"{option}: {' '.join(message.split())}"
+                              for _, message in exc.problems]) from None
     return read_rules(source, option, "a preset name or a rules file's name")
 
 

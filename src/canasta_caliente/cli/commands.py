@@ -283,6 +283,7 @@ def _play(args: argparse.Namespace) -> int:
         # the person must not be able to search for it from their own cards.
         record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
+    person = HUMAN  # the name the person's seat is saved under
     if record.players is not None and HUMAN in record.players:  # the seats it was saved with
         args.seat = record.players.index(HUMAN)
         seated = {s: n for s, n in enumerate(record.players) if s != args.seat}
@@ -290,11 +291,26 @@ def _play(args: argparse.Namespace) -> int:
         if unknown:
             raise InputError([f"--resume: {args.resume}: the game was saved with bots this "
                               f"version does not know: {', '.join(unknown)}"])
+    elif record.players is not None:
+        # A record written elsewhere (GameRecord.start(..., players=("ana", "level-3"))): the
+        # seats named by a bot keep their bots, and the one named otherwise is the person
+        # (a record of bots alone: the person takes over --seat's).
+        people = [s for s, n in enumerate(record.players) if n not in bot_names()]
+        if len(people) > 1:
+            raise InputError([f"--resume: {args.resume}: the game was saved with "
+                              f"{len(people)} people ("
+                              + ", ".join(f"seat {s} {record.players[s]}" for s in people)
+                              + "); play plays one seat against bots"])
+        if people:
+            args.seat = people[0]
+            person = record.players[args.seat]
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
         say(f"resuming {args.resume}: {len(record.actions)} actions played")
-    if record.players is None or HUMAN not in record.players:
+    if record.players is not None and HUMAN not in record.players:
+        seated = {s: n for s, n in enumerate(record.players) if s != args.seat}
+    elif record.players is None:
         others = [seat for seat in range(rules.players) if seat != args.seat]
         seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
     bots = {seat: get_bot(name) for seat, name in seated.items()}
@@ -307,7 +323,7 @@ def _play(args: argparse.Namespace) -> int:
          + (f" (the game is saved to {save_as})." if save_to is not None else "."))
 
     played: list[str] = list(record.actions)
-    players = tuple(HUMAN if s == args.seat else seated[s] for s in range(rules.players))
+    players = tuple(person if s == args.seat else seated[s] for s in range(rules.players))
     date = record.date or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
 
     def save() -> None:
@@ -447,6 +463,17 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Arguments a command does not know are its error, with its own usage: argparse
+        hands a subcommand's leftovers up to the top-level parser, whose usage (the list of
+        commands) does not show the options of the command that was typed."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
 
 def _serve(args: argparse.Namespace) -> int:
     """``serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn."""
@@ -562,7 +589,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="save the game as a game record (JSON) when it ends or you quit")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
-                      "bots, saving back to FILE (or to --save's)")
+                      "bots, saving back to FILE (or to --save's); a game record (JSON) "
+                      "saved elsewhere too: its seats named by a bot keep their bots, and you "
+                      "play the one named otherwise")
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play)

@@ -329,7 +329,7 @@ def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
     if ctx.turn.phase is P_DRAW:
         if verb in _DRAW_VERBS:
             return None
-        return f"player {ctx.turn.player} must first draw, take the pile or pass (TURN-1)"
+        return f"seat {ctx.turn.player} must first draw, take the pile or pass (TURN-1)"
     if verb in _DRAW_VERBS:
         return "the draw action has already been made this turn (TURN-1)"
     return None

@@ -119,7 +119,7 @@ def decide(
             w.phase = P_PLAY
             w.player = w.seat
             return w
-        return f"player {state.table.turn.player} must answer the question \"May I go out?\""
+        return f"seat {state.table.turn.player} must answer the question \"May I go out?\""
     if verb is Verb.YES or verb is Verb.NO:
         return "no question has been asked"
     if ctx is None:

@@ -107,7 +107,11 @@ call, since a search bot carries its budget)."""
 
 def _factory(level: int) -> Callable[..., Bot]:
     """The maker :func:`~canasta_caliente.get_bot` calls for ``"level-N"``."""
-    def make(*, seconds: float | None = None, iterations: int | None = None) -> Bot:
+    def make(*, seconds: float | None = None, iterations: int | None = None,
+             **unknown: object) -> Bot:
+        if unknown:  # (not Python's own message, which names this inner function)
+            raise TypeError(f"the level-{level} bot takes only the options seconds and "
+                            f"iterations, not {', '.join(sorted(unknown))}")
         return level_bot(level, seconds=seconds, iterations=iterations)
     return make
 

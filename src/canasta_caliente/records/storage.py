@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from .._arguments import check_seed
 from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -41,7 +42,7 @@ from ..errors import (
     describe_value,
     short_repr,
 )
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState, Table
 from ._codec import (
     RULES_VERSION,
@@ -274,6 +275,14 @@ _MAX_ACTION_TEXT = 500
 (a rank's 12 naturals and 18 wilds) takes to write."""
 
 
+def _rules(value: RuleSet) -> RuleSet:
+    return check_ruleset(value)
+
+
+def _seed(value: int) -> int:
+    return check_seed("seed", value)
+
+
 def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
     return tuple(str(a) if isinstance(a, Action) else a for a in values)
 
@@ -324,8 +333,8 @@ class GameRecord:
     (('draw',), True)
     """
 
-    rules: RuleSet
-    seed: int
+    rules: RuleSet = attrs.field(converter=_rules)
+    seed: int = attrs.field(converter=_seed)
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
     """The stacked top of the first hand's deck (``new_game``'s ``deck``), or ``None``."""
     scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
@@ -354,13 +363,23 @@ class GameRecord:
         seed: int | None = None,
         deck: Sequence[Card | str] | None = None,
         scores: Sequence[int] | None = None,
+        players: Sequence[str] | None = None,
+        date: str | None = None,
     ) -> GameRecord:
         """A record of a new game, with no action yet; takes ``new_game``'s arguments (a
-        random seed is drawn when none is given, so the record can always be replayed).
-        The arguments are checked by starting the game once."""
+        random seed is drawn when none is given, so the record can always be replayed), and
+        who sits where (``players``, one name a seat) and the ``date``, as the record's
+        fields of those names. The arguments are checked by starting the game once.
+
+        >>> import canasta_caliente as cc
+        >>> record = GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=5,
+        ...                           players=("ana", "level-3"), date="2026-12-01")
+        >>> record.players, record.date, record.actions
+        (('ana', 'level-3'), '2026-12-01', ())
+        """
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        record = cls(rules, seed, deck, scores)
+        record = cls(rules, seed, deck, scores, players=players, date=date)
         record.initial_state()
         return record
 

@@ -444,7 +444,9 @@ class RuleSet:
         Unknown option names and invalid values are reported together in one
         :class:`~canasta_caliente.RuleSetError`.
         """
-        problems = [(safe_text(name), unknown_option(safe_text(name), OPTIONS))
+        problems = [(safe_text(name), unknown_option(safe_text(name), OPTIONS)
+                     + ("; replace changes options: start from a preset with "
+                        "RuleSet.preset(name).replace(...)" if name == "preset" else ""))
                     for name in options if name not in _OPTION_NAMES]
         known = {name: value for name, value in options.items() if name in _OPTION_NAMES}
         try:
@@ -564,8 +566,11 @@ class RuleSet:
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in (".toml", ".json"):
+            # A preset's name given for a file: say which call reads it.
+            hint = (f"; a preset by its name is RuleSet.preset({str(path)!r})"
+                    if str(path) in cls._presets else "")
             raise RuleSetError([("(document)", f"unknown file type {path.suffix or '(none)'!r}:"
-                                 " expected a .toml or .json file")])
+                                 f" expected a .toml or .json file{hint}")])
         try:
             text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError as exc:
