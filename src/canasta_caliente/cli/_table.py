@@ -8,14 +8,16 @@ loop: read a line, and either answer a command or play an action.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection, Sequence
 
 import attrs
 
 from ..actions import Verb
 from ..play.takeback import take_back_refusal
 from ..state.game import GameState
+from ._rules import InputError
 
-__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean"]
+__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean", "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -51,6 +53,38 @@ def did_you_mean(text: str) -> str | None:
     if not near:
         return None
     return "did you mean " + " or ".join(f"'{w}'" for w in near) + "?"
+
+
+def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[str],
+            known: Collection[str], source: str | None) -> tuple[int, str, dict[int, str]]:
+    """Who sits where: the person's seat, the name that seat is saved under, and the bots'
+    names by seat. ``players`` is the seats' names of a resumed record (``source``, its file),
+    or None for a new game: the person takes ``seat`` of the ``size`` and ``bots`` fill the
+    others in turn. A record ``play`` saved names the person's seat :data:`HUMAN` and the
+    others by their bots (one this version lacks is an error). One written elsewhere names each
+    seat by a bot (of ``known``) or a person: the person plays the one seat named otherwise,
+    under that name, and in a record of bots alone takes over ``seat``'s; several people are
+    an error."""
+    if players is None:
+        others = [s for s in range(size) if s != seat]
+        return seat, HUMAN, {s: bots[i % len(bots)] for i, s in enumerate(others)}
+    person = HUMAN
+    if HUMAN in players:
+        seat = players.index(HUMAN)
+        unknown = sorted({n for s, n in enumerate(players) if s != seat} - set(known))
+        if unknown:
+            raise InputError([f"--resume: {source}: the game was saved with bots this "
+                              f"version does not know: {', '.join(unknown)}"])
+    else:
+        people = [s for s, name in enumerate(players) if name not in known]
+        if len(people) > 1:
+            raise InputError([f"--resume: {source}: the game was saved with {len(people)} "
+                              "people (" + ", ".join(f"seat {s} {players[s]}" for s in people)
+                              + "); play plays one seat against bots"])
+        if people:
+            seat = people[0]
+            person = players[seat]
+    return seat, person, {s: name for s, name in enumerate(players) if s != seat}
 
 
 @attrs.define

@@ -255,7 +255,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..players.search import hint_text
     from ..records.storage import GameRecord
     from ..views.view import observe
-    from ._table import HUMAN, TakeBacks, commands_help, did_you_mean
+    from ._table import TakeBacks, commands_help, did_you_mean, seating
 
     names = _bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
@@ -283,36 +283,13 @@ def _play(args: argparse.Namespace) -> int:
         # the person must not be able to search for it from their own cards.
         record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
-    person = HUMAN  # the name the person's seat is saved under
-    if record.players is not None and HUMAN in record.players:  # the seats it was saved with
-        args.seat = record.players.index(HUMAN)
-        seated = {s: n for s, n in enumerate(record.players) if s != args.seat}
-        unknown = sorted(set(seated.values()) - set(bot_names()))
-        if unknown:
-            raise InputError([f"--resume: {args.resume}: the game was saved with bots this "
-                              f"version does not know: {', '.join(unknown)}"])
-    elif record.players is not None:
-        # A record written elsewhere (GameRecord.start(..., players=("ana", "level-3"))): the
-        # seats named by a bot keep their bots, and the one named otherwise is the person
-        # (a record of bots alone: the person takes over --seat's).
-        people = [s for s, n in enumerate(record.players) if n not in bot_names()]
-        if len(people) > 1:
-            raise InputError([f"--resume: {args.resume}: the game was saved with "
-                              f"{len(people)} people ("
-                              + ", ".join(f"seat {s} {record.players[s]}" for s in people)
-                              + "); play plays one seat against bots"])
-        if people:
-            args.seat = people[0]
-            person = record.players[args.seat]
+    # Who sits where: the seats of a resumed record, or --seat and --bots.
+    args.seat, person, seated = seating(record.players, args.seat, rules.players, names,
+                                        bot_names(), args.resume)
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
         say(f"resuming {args.resume}: {len(record.actions)} actions played")
-    if record.players is not None and HUMAN not in record.players:
-        seated = {s: n for s, n in enumerate(record.players) if s != args.seat}
-    elif record.players is None:
-        others = [seat for seat in range(rules.players) if seat != args.seat]
-        seated = {seat: names[i % len(names)] for i, seat in enumerate(others)}
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
     rng = random.Random(f"{record.seed}:{len(record.actions)}")
