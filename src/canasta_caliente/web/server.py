@@ -115,7 +115,7 @@ class _Server:
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         self.start_pool()
         warmed: set[RuleSet] = set()
-        for table in self.tables.values():  # the resumed tables' bots play on
+        for table in list(self.tables.values()):  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
                 warmed.add(table.record.rules)
                 table.message(None, 0)
@@ -129,7 +129,7 @@ class _Server:
                 self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
             if self.data is not None:  # each table's file whole again, without its journal
-                for table in self.tables.values():
+                for table in list(self.tables.values()):
                     async with self.locks[table.id]:
                         await asyncio.to_thread(table.save, self.data, whole=True)
 
