@@ -32,7 +32,7 @@ import canasta_caliente as cc
 from canasta_caliente.web import app
 from canasta_caliente.web import server as web_server
 from canasta_caliente.web import tables as web_tables
-from canasta_caliente.web.limits import BODY_LIMIT, Limits
+from canasta_caliente.web.limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from canasta_caliente.web.tables import load_tables
 from test_web import make_table, my_turn, next_update, ws_path
 from test_web_concurrency import (
@@ -457,3 +457,14 @@ def test_limits_are_checked() -> None:
         Limits(max_sockets=2.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="idle_seconds"):
         Limits(idle_seconds=-1)
+
+
+def test_a_message_past_the_limit_is_refused_naming_it(data_client: TestClient) -> None:
+    links = make_table(data_client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
+    with data_client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_text(" " * (MESSAGE_LIMIT + 1))
+        error = ws.receive_json()
+        assert error["code"] == "malformed" and error["limit"] == "message_limit"
+        ws.send_json({"type": "hello", "since": 0})
+        assert next_update(ws)["turn"] == 0
+
