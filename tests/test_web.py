@@ -363,6 +363,8 @@ def test_serve_refuses_bad_input_in_one_line(tmp_path: Path,
     err = capsys.readouterr().err
     assert "t.json: not a saved table" in err and "Traceback" not in err
     assert main(["serve", "--rules", "no-such-preset"]) == 2
+    assert main(["serve", "--data", str(tmp_path / "new"), "--max-table-sockets", "0"]) == 2
+    assert "--max-table-sockets: a whole number at least 1" in capsys.readouterr().err
 
 
 def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ page.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -62,11 +63,19 @@ def free_port() -> int:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """``canasta-caliente serve`` on a free loopback port, with its data folder."""
+    with serving(tmp_path) as served:
+        yield served
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path, *options: str) -> Iterator[tuple[str, Path]]:
+    """``canasta-caliente serve`` with ``options`` on a free loopback port: its address and
+    its data folder."""
     port, data = free_port(), tmp_path / "tables"
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     process = subprocess.Popen(
         [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", str(port),
-         "--data", str(data), "--bot-seconds", "0.05", "--hint-seconds", "0.1"],
+         "--data", str(data), "--bot-seconds", "0.05", "--hint-seconds", "0.1", *options],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -373,3 +382,24 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     now = here.evaluate(LOG_TEXTS)
     assert away.evaluate(LOG_TEXTS) == now
     assert now[-1] != before[-1] and now[:-1] == before[:-1]
+
+
+def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(
+        tmp_path: Path, browser: Any) -> None:
+    """With one socket a table, a second tab of a seat is refused: it shows the reason,
+    naming the limit, and keeps trying; once the first tab is closed, it shows the table."""
+    with serving(tmp_path, "--max-table-sockets", "1") as (url, _data):
+        first = browser.new_page()
+        links = set_up(first, url, ["human", "level-1", "level-1", "level-1"])
+        first.goto(url + links["0"])
+        wait_settled(first)
+        second = browser.new_page()
+        second.goto(url + links["0"])
+        second.wait_for_function(
+            "() => document.getElementById('error').textContent.includes('max_table_sockets')",
+            timeout=STEP)
+        second.wait_for_function(
+            "() => document.getElementById('status').textContent.includes('reconnecting')",
+            timeout=STEP)
+        first.close()
+        wait_settled(second)

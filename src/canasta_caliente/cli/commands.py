@@ -25,6 +25,7 @@ import contextlib
 import datetime
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -452,6 +453,10 @@ class _Parser(argparse.ArgumentParser):
         return parsed, extras
 
 
+def _flag(field: re.Match[str]) -> str:
+    return f"--max-{field[1].replace('_', '-')}:"
+
+
 def _serve(args: argparse.Namespace) -> int:
     """``serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn."""
     rules = load_rules(args.rules)
@@ -461,6 +466,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web import app
+        from ..web.limits import Limits
     except ImportError as exc:
         # (canasta_caliente.web raises its own message, from the ImportError that names the
         # package missing: the cause's name, not its message, so the line names the extra once)
@@ -473,10 +479,13 @@ def _serve(args: argparse.Namespace) -> int:
         raise InputError([f"--data: {args.data}: cannot make the folder: "
                           f"{exc.strerror or one_line(exc)}"]) from None
     try:
+        limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
+                        max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
         application = app(rules, data=data, bot_seconds=args.bot_seconds,
-                          hint_seconds=args.hint_seconds)
-    except ValueError as exc:
-        raise InputError([f"serve: {one_line(exc)}"]) from None
+                          hint_seconds=args.hint_seconds, limits=limits)
+    except ValueError as exc:  # a limit's field named as its option
+        said = re.sub(r"^max_(\w+):", _flag, one_line(exc))
+        raise InputError([f"serve: {said}"]) from None
     where = "only this machine can connect" if args.host in ("127.0.0.1", "localhost", "::1") \
         else "other machines can connect: anyone who reaches it can make tables"
     say(f"serving on http://{args.host}:{args.port}/ ({where}); tables are saved in "
@@ -611,6 +620,13 @@ def _parser() -> argparse.ArgumentParser:
                        "level 4 plays its 20 simulations within it")
     serve.add_argument("--hint-seconds", type=float, default=1.0,
                        help="the search time behind a hint")
+    for flag, default, what in (
+            ("tables", 200, "tables in memory (the least recently used idle one is dropped "
+             "to make room, and read again from --data when its link is used)"),
+            ("sockets", 1000, "open sockets, all tables together"),
+            ("table-sockets", 32, "open sockets on one table"),
+            ("hints", 4, "hints searching at once, all tables together")):
+        serve.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
     serve.set_defaults(func=_serve)
 
     rules = sub.add_parser(

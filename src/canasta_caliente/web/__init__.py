@@ -6,11 +6,13 @@ This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets
 
 - :func:`app`: the application (Starlette), to run with uvicorn or mount in another ASGI
   server;
-- ``server``: its routes, sockets and bots; ``tables``: the tables, their seats, records and
-  files; ``static/``: the page's HTML, CSS and JavaScript, served as they are (no build step,
-  nothing fetched from elsewhere). Events and client messages are the game layer's
-  (:mod:`canasta_caliente.play`), take-backs its :func:`~canasta_caliente.can_take_back`, and
-  the bots the levels of :func:`~canasta_caliente.get_bot`.
+- ``server``: its routes, sockets and bots; ``protocol``: the reading of requests and the JSON
+  of refusals; ``limits``: what clients can make the server hold, bounded; ``tables``: the
+  tables, their seats, records and files; ``static/``: the page's HTML, CSS and JavaScript,
+  served as they are (no build step, nothing fetched from elsewhere). Events and client
+  messages are the game layer's (:mod:`canasta_caliente.play`), take-backs its
+  :func:`~canasta_caliente.can_take_back`, and the bots the levels of
+  :func:`~canasta_caliente.get_bot`.
 
 May import: any layer below it (an interface on top, beside :mod:`canasta_caliente.cli`) but
 :mod:`canasta_caliente.testing` and :mod:`canasta_caliente.cli`; only the CLI's ``serve``

@@ -9,7 +9,16 @@ Routes:
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
   answered with one secret link per person and a spectator link, or 400 with every problem;
 - ``GET /t/{table}/{secret}``: a seat's (or the spectators') page; any other secret gets 403;
-- ``WS /ws/{table}/{secret}``: the seat's updates and its requests (see :data:`REQUESTS`).
+- ``WS /ws/{table}/{secret}``: the seat's updates and its requests (see
+  :data:`~canasta_caliente.web.protocol.REQUESTS`).
+
+Every refusal says why: an HTTP request gets a JSON body ``{"problems": [[field, reason],
+...]}`` (with ``"limit"`` naming the limit reached, for a ``413`` or a ``503``), a socket's
+request an ``error`` message (:class:`~canasta_caliente.web.tables.Refused`). An error of the
+server's own while it handles a request (a disk that cannot be written, a bug) is logged once,
+with its traceback, on the logger ``canasta_caliente.web`` under a short reference; the client
+is told that reference and nothing else (``500`` with a JSON body, or an ``error`` message of
+code ``"server-error"`` followed by the table as it is), and the socket stays open.
 """
 
 from __future__ import annotations
@@ -17,59 +26,46 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
+import logging
 import multiprocessing
 import os
 import random
-from collections.abc import AsyncIterator, Callable
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..actions import Action
 from ..engine import legal_actions
-from ..errors import RuleSetError, short_repr
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.view import View, observe
-from .tables import Refused, Table, check_seats, load_tables
+from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
+from .protocol import REQUESTS, failed, parse_request, problems, rules_asked
+from .tables import Refused, Table, check_seats, load_table, saved_tables
 
-__all__ = ["MESSAGE_LIMIT", "REQUESTS", "app"]
+__all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-MESSAGE_LIMIT = 4096
-"""The largest WebSocket message a client may send, in bytes; a larger one is refused."""
+LOG = logging.getLogger("canasta_caliente.web")
+"""The server's log: each error of its own (never a client's refused request), once, with its
+traceback and the reference its client was told."""
 
-BODY_LIMIT = 65536
-"""The largest request body (a house-rules file), in bytes."""
-
-REQUESTS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"since", "log"}),
-    "act": frozenset({"action", "turn"}),
-    "undo": frozenset({"turn"}),
-    "hint": frozenset(),
-}
-"""What a client may send over its socket: each type with its fields (``type`` besides). ``hello``
-asks for the table now and the events from number ``since`` on (a reconnecting page sends the
-number it has, and the ``log`` of the last message it had: events it had of an action taken back
-since are sent again as they are now); ``act`` plays an action's notation at action number
-``turn``; ``undo`` takes back the seat's last action; ``hint`` asks for the search's ranking of
-the legal actions."""
-
-NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (arrays or "
-                     "objects inside each other hundreds of levels down)")
-"""The reason given for a request or message whose JSON nests deeper than Python's parser goes
-(it raises :class:`RecursionError`); what the server reads is a few levels deep."""
+RETRY_SECONDS = 1.0
+"""How long a table's bots wait before trying again after a move that failed (its save, say);
+the wait doubles with each failure in a row, up to a minute."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
@@ -83,8 +79,9 @@ class _Server:
     """The tables of one application, their open sockets and the bots' worker threads."""
 
     def __init__(self, rules: RuleSet, data: Path | None, bot_seconds: float,
-                 hint_seconds: float, workers: int, processes: bool) -> None:
+                 hint_seconds: float, workers: int, processes: bool, limits: Limits) -> None:
         self.rules = rules
+        self.limits = limits
         self.data = data
         self.bot_seconds = bot_seconds
         self.hint_seconds = hint_seconds
@@ -94,12 +91,23 @@ class _Server:
         self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, dict[WebSocket, list[Any]]] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
+        self.used: dict[str, float] = {}
+        """When each table in memory was last used (a page or a socket of it), to drop the
+        least recently used first."""
+        self.loading: dict[str, asyncio.Task[Table | None]] = {}
+        """The tables being read again from the data folder."""
+        self.making = 0
+        """Tables being made, each with its room in memory kept (see :meth:`make_room`)."""
+        self.open_sockets = 0
+        self.hints = 0
+        """Hints searching or waiting for a worker."""
         self.pool: Executor | None = None
         if data is not None:
             data.mkdir(parents=True, exist_ok=True)
-            for table in load_tables(data).values():
+            for table in saved_tables(data):  # the most recently played first
                 table.save(data, whole=True)  # its journal, a cut-off line and all, folded in
-                self.add(table)
+                if len(self.tables) < limits.max_tables:  # the others are read when used
+                    self.add(table)
 
     # -- life ------------------------------------------------------------------------------
 
@@ -107,7 +115,7 @@ class _Server:
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
         self.start_pool()
         warmed: set[RuleSet] = set()
-        for table in self.tables.values():  # the resumed tables' bots play on
+        for table in list(self.tables.values()):  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
                 warmed.add(table.record.rules)
                 table.message(None, 0)
@@ -121,7 +129,7 @@ class _Server:
                 self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
             if self.data is not None:  # each table's file whole again, without its journal
-                for table in self.tables.values():
+                for table in list(self.tables.values()):
                     async with self.locks[table.id]:
                         await asyncio.to_thread(table.save, self.data, whole=True)
 
@@ -129,17 +137,78 @@ class _Server:
         self.tables[table.id] = table
         self.locks[table.id] = asyncio.Lock()
         self.sockets[table.id] = {}
+        self.used[table.id] = time.monotonic()
 
-    def find(self, table_id: str, secret: str) -> tuple[Table, int | None] | None:
+    def drop(self, table_id: str) -> None:
+        """Forget a table (see :meth:`make_room`)."""
+        for held in (self.tables, self.locks, self.sockets, self.driving, self.used):
+            held.pop(table_id, None)
+
+    def may_drop(self, table_id: str) -> bool:
+        """Whether the table may be dropped from memory: no socket open, no bot thinking,
+        nothing being saved, its last save done; and saved (a data folder), or its game over,
+        or left alone for :attr:`Limits.idle_seconds`."""
+        table, task = self.tables[table_id], self.driving.get(table_id)
+        if (self.sockets[table_id] or self.locks[table_id].locked() or table.save_failed
+                or (task is not None and not task.done())):
+            return False
+        return (self.data is not None or table.state.is_game_over
+                or time.monotonic() - self.used[table_id] >= self.limits.idle_seconds)
+
+    def make_room(self) -> None:
+        """Room in memory for one more table: while the tables held, read or being made are
+        :attr:`Limits.max_tables`, drop the least recently used that :meth:`may_drop`; raises
+        :class:`Refused` (``"limit"``) when none may go."""
+        limit = self.limits.max_tables
+        while len(self.tables) + len(self.loading) + self.making >= limit:
+            droppable = [t for t in self.tables if self.may_drop(t)]
+            if not droppable:
+                raise Refused("limit", f"the server holds {limit} tables, its limit "
+                              "(max_tables), each in play: try again later", limit="max_tables")
+            self.drop(min(droppable, key=self.used.__getitem__))
+
+    async def table(self, table_id: str) -> Table | None:
+        """The table ``table_id`` (``None``: no such table): in memory, or read again from the
+        data folder, where a table dropped from memory is (see :meth:`make_room`)."""
         table = self.tables.get(table_id)
+        if table is not None or self.data is None:
+            return table
+        task = self.loading.get(table_id)
+        if task is None:
+            self.make_room()  # a full server reads no file
+            task = asyncio.get_running_loop().create_task(self.load(self.data, table_id))
+            self.loading[table_id] = task
+        return await asyncio.shield(task)  # a visitor gone does not stop another's
+
+    async def load(self, data: Path, table_id: str) -> Table | None:
+        try:
+            table = await asyncio.to_thread(load_table, data, table_id)
+            if table is not None:
+                self.add(table)
+            return table
+        finally:
+            del self.loading[table_id]
+
+    async def find(self, table_id: str, secret: str) -> tuple[Table, int | None] | None:
+        """The table and the seat a link names (``None``: not a link of a table); raises
+        :class:`Refused` when the table must be read again and there is no room for it."""
+        table = await self.table(table_id)
         if table is None:
             return None
         try:
             seat = table.audience(secret)
         except PermissionError:
             return None
+        self.used[table.id] = time.monotonic()
         self.drive(table)  # a resumed table whose bots have not started yet (mounted apps)
         return table, seat
+
+    def failed(self, what: str) -> str:
+        """Log the exception being handled, with its traceback, once; the reference the
+        client is told."""
+        reference = secrets.token_hex(4)
+        LOG.exception("%s failed (reference %s)", what, reference)
+        return reference
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -155,36 +224,41 @@ class _Server:
             "levels": list(LEVELS)})
 
     async def check_rules(self, request: Request) -> Response:
-        asked = await _rules_asked(request)
+        asked = await rules_asked(request)
         if isinstance(asked, Response):
             return asked
         rules = asked[1]
         return JSONResponse({"players": rules.players, "rules": rules.to_dict()})
 
     async def create(self, request: Request) -> Response:
-        asked = await _rules_asked(request)
+        asked = await rules_asked(request)
         if isinstance(asked, Response):
             return asked
         data, rules = asked
         try:
             seats = check_seats(rules.players, data.get("seats"))
         except Refused as exc:
-            return _problems([("seats", exc.reason)])
+            return problems([("seats", exc.reason)])
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or not 0 <= seed < 2**63):
-            return _problems([("seed", "a whole number from 0 below 2**63, or none")])
-        table = Table.create(rules, seats, seed=seed)
-        # The first message under new rules builds their action ids (a tenth of a second or
-        # more): in a thread, so the other tables' replies go on meanwhile.
-        await asyncio.to_thread(table.message, None, 0)
-        await self.save(table)
+            return problems([("seed", "a whole number from 0 below 2**63, or none")])
+        self.make_room()
+        self.making += 1  # its room kept while it is dealt and saved
+        try:
+            table = Table.create(rules, seats, seed=seed)
+            # The first message under new rules builds their action ids (a tenth of a second
+            # or more): in a thread, so the other tables' replies go on meanwhile.
+            await asyncio.to_thread(table.message, None, 0)
+            await self.save(table)
+        finally:
+            self.making -= 1
         self.add(table)
         self.drive(table)
         return JSONResponse(table.links(), status_code=201)
 
     async def page(self, request: Request) -> Response:
-        if self.find(request.path_params["table"], request.path_params["secret"]) is None:
+        if await self.find(request.path_params["table"], request.path_params["secret"]) is None:
             return PlainTextResponse(FORBIDDEN, status_code=403)
         return FileResponse(STATIC / "table.html", headers=_HEADERS)
 
@@ -194,15 +268,37 @@ class _Server:
     # -- sockets ---------------------------------------------------------------------------
 
     async def socket(self, ws: WebSocket) -> None:
-        found = self.find(ws.path_params["table"], ws.path_params["secret"])
+        try:
+            found = await self.find(ws.path_params["table"], ws.path_params["secret"])
+        except Refused as exc:
+            await self.refuse(ws, exc)
+            return
+        except Exception:
+            reference = self.failed("a socket's table")
+            await ws.send_denial_response(problems([("(server)", failed(reference))], 500))
+            return
         if found is None:
             await ws.send_denial_response(PlainTextResponse(FORBIDDEN, status_code=403))
             return
         table, seat = found
-        await ws.accept()
+        sockets, limits = self.sockets[table.id], self.limits
+        if self.open_sockets >= limits.max_sockets:
+            await self.refuse(ws, Refused("limit", f"the server has {limits.max_sockets} "
+                                          "sockets open, its limit (max_sockets): try again "
+                                          "later", limit="max_sockets"))
+            return
+        if len(sockets) >= limits.max_table_sockets:
+            await self.refuse(ws, Refused("limit", f"this table has {limits.max_table_sockets}"
+                                          " sockets open, its limit (max_table_sockets): "
+                                          "close a page of it, or try again later",
+                                          limit="max_table_sockets"))
+            return
         seen = [-1]  # nothing is sent to a socket before its hello says what it has
-        self.sockets[table.id][ws] = [seat, seen]
+        # Counted before the first wait: a table with a socket is never dropped from memory.
+        sockets[ws] = [seat, seen]
+        self.open_sockets += 1
         try:
+            await ws.accept()
             while True:
                 received = await ws.receive()
                 if received["type"] == "websocket.disconnect":
@@ -212,12 +308,25 @@ class _Server:
         except (WebSocketDisconnect, RuntimeError):
             pass  # a socket closed while a reply was on its way
         finally:
-            self.sockets[table.id].pop(ws, None)
+            sockets.pop(ws, None)
+            self.open_sockets -= 1
+            self.used[table.id] = time.monotonic()
+
+    async def refuse(self, ws: WebSocket, refused: Refused) -> None:
+        """Refuse a socket when a limit is reached: accepted, told why in an ``error``
+        message (a page can show it, where a refused handshake shows nothing), and closed
+        with code 1013, "try again later"."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await ws.accept()
+            await ws.send_json(refused.to_message())
+            await ws.close(1013)
 
     async def request(self, ws: WebSocket, table: Table, seat: int | None, seen: list[int],
                       text: str | None) -> None:
+        """Answer one socket message: a refusal, an error of the server's own (logged, told
+        the client as ``server-error`` with the table as it is), or what it asked for."""
         try:
-            kind, fields = _parse_request(text)
+            kind, fields = parse_request(text)
             if kind == "hello":
                 since = fields.get("since", 0)
                 if not isinstance(since, int) or isinstance(since, bool) or since < 0:
@@ -234,18 +343,46 @@ class _Server:
                 return
             if seat is None:
                 raise Refused("not-your-turn", "a spectator cannot act")
-            async with self.locks[table.id]:
+            acting = seat
+
+            def how() -> None:
                 if kind == "act":
-                    table.act(seat, fields.get("action"), fields.get("turn"))
+                    table.act(acting, fields.get("action"), fields.get("turn"))
                 else:
-                    table.take_back(seat, fields.get("turn"))
-                await self.save(table)
+                    table.take_back(acting, fields.get("turn"))
+
+            async with self.locks[table.id]:
+                await self.change(table, how)
             await self.broadcast(table)
             self.drive(table)
         except Refused as exc:
-            await ws.send_json({"type": "error", "code": exc.code, "reason": exc.reason})
+            await ws.send_json(exc.to_message())
             if exc.code in ("stale", "not-your-turn"):
                 await self.send(ws, table, seat, seen)
+        except Exception:
+            if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
+                raise  # the socket closed under a reply: not an error of the server's
+            reference = self.failed(f"table {table.id}: a socket's message")
+            await ws.send_json({"type": "error", "code": "server-error",
+                                "reason": failed(reference)})
+            try:  # the table as it is: the change asked for was not made
+                await self.send(ws, table, seat, seen)
+            except Exception:
+                if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
+                    raise
+                LOG.debug("table %s: no update after reference %s", table.id, reference)
+
+    async def change(self, table: Table, how: Callable[[], object]) -> None:
+        """Change the table (``how``, under its lock) and save it; if the save fails, the
+        change is undone (the table is as its files and every client have it) and the error
+        raised. ``how`` raises :class:`Refused` before it changes anything."""
+        checkpoint = table.checkpoint()
+        try:
+            how()
+            await self.save(table)
+        except Exception:
+            table.restore(checkpoint)
+            raise
 
     async def send(self, ws: WebSocket, table: Table, seat: int | None,
                    seen: list[int]) -> None:
@@ -264,9 +401,16 @@ class _Server:
         state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
         if seat is None or state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
+        if self.hints >= self.limits.max_hints:
+            raise Refused("limit", f"{self.hints} hints are being searched, the server's limit "
+                          "(max_hints): ask again in a moment", limit="max_hints")
         view = observe(state, seat)
         seconds = self.hint_seconds
-        ranked = await self.run(functools.partial(analyse, view, seconds=seconds, seed=turn))
+        self.hints += 1
+        try:
+            ranked = await self.run(functools.partial(analyse, view, seconds=seconds, seed=turn))
+        finally:
+            self.hints -= 1
         return {"type": "hint", "turn": turn,
                 "budget": f"{seconds:g} s of search",
                 "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
@@ -311,26 +455,45 @@ class _Server:
                 self.play_bots(table))
 
     async def play_bots(self, table: Table) -> None:
-        """Play the table's bots while one is to act. A decision is made off the table's lock
-        and played only on the state it was made for: a person may take their last action
-        back meanwhile, and play another at the same action number."""
-        while True:
-            async with self.locks[table.id]:
-                seat = table.bot_to_act()
-                if seat is None:
-                    return
-                state = table.state
-                level = table.seats[seat].level or LEVELS[0]
-                rng = table.bot_rng()
-            view, legal = observe(state, seat), legal_actions(state)
-            action = await self.run(functools.partial(
-                decide, level, self.bot_seconds, view, legal, rng))
-            async with self.locks[table.id]:
-                if table.state is not state:  # taken back meanwhile: think again
-                    continue
-                table.play(action)
-                await self.save(table)
-            await self.broadcast(table)
+        """Play the table's bots while one is to act. A move that fails (its save, say) is
+        not played; it is logged, and tried again after :data:`RETRY_SECONDS` (doubled with
+        each failure in a row, up to a minute): the table's bots wait, every other table's
+        play on."""
+        wait = RETRY_SECONDS
+        try:
+            while True:
+                try:
+                    if not await self.bot_move(table):
+                        return
+                    wait = RETRY_SECONDS
+                except Exception:
+                    self.failed(f"table {table.id}: a bot's move")
+                    await asyncio.sleep(wait)
+                    wait = min(2 * wait, 60.0)
+        finally:
+            self.used[table.id] = time.monotonic()
+
+    async def bot_move(self, table: Table) -> bool:
+        """One bot's move, if one is to act (``False``: none is). A decision is made off the
+        table's lock and played only on the state it was made for: a person may take their
+        last action back meanwhile, and play another at the same action number (the bot
+        then thinks again)."""
+        async with self.locks[table.id]:
+            seat = table.bot_to_act()
+            if seat is None:
+                return False
+            state = table.state
+            level = table.seats[seat].level or LEVELS[0]
+            rng = table.bot_rng()
+        view, legal = observe(state, seat), legal_actions(state)
+        action = await self.run(functools.partial(
+            decide, level, self.bot_seconds, view, legal, rng))
+        async with self.locks[table.id]:
+            if table.state is not state:  # taken back meanwhile: think again
+                return True
+            await self.change(table, functools.partial(table.play, action))
+        await self.broadcast(table)
+        return True
 
     async def save(self, table: Table) -> None:
         """Save ``table`` (:meth:`Table.save`: an action is one line appended to the table's
@@ -366,87 +529,31 @@ _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
 """Headers of every page: no secret link in a cache or a referrer, no script but our own."""
 
 
-async def _body(request: Request) -> dict[str, Any] | Response:
-    """A request's JSON object, or the 4xx response saying why it is not one."""
-    body = await request.body()
-    if len(body) > BODY_LIMIT:
-        return _problems([("(request)", f"larger than {BODY_LIMIT} bytes")], 413)
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return _problems([("(request)", "not a JSON document")])
-    except RecursionError:
-        return _problems([("(request)", NESTED_TOO_DEEPLY)])
-    if not isinstance(data, dict):
-        return _problems([("(request)", "expected a JSON object")])
-    return data
+def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Response]]
+                 ) -> Callable[[Request], Awaitable[Response]]:
+    """``handler`` answering a limit reached with ``503`` and an error of the server's own
+    with ``500``, each with a JSON body (the error logged once), never an HTML page or a
+    traceback."""
 
-
-async def _rules_asked(request: Request) -> tuple[dict[str, Any], RuleSet] | Response:
-    """A request's JSON object and the rules it names, or the 4xx response saying why not
-    (every problem of the rules listed)."""
-    data = await _body(request)
-    if isinstance(data, Response):
-        return data
-    try:
-        return data, _read_rules(data.get("rules"))
-    except RuleSetError as exc:
-        return _problems(exc.problems or [("(rules)", str(exc))])
-
-
-def _problems(problems: Any, status: int = 400) -> Response:
-    return JSONResponse({"problems": [[str(o), " ".join(str(m).split())] for o, m in problems]},
-                        status_code=status)
-
-
-def _read_rules(value: Any) -> RuleSet:
-    """The rules the organiser chose: ``{"preset": name, "options": {...}}`` or ``{"file":
-    text, "format": "toml"|"json"}``; raises :class:`~canasta_caliente.RuleSetError` listing
-    every problem."""
-    if not isinstance(value, dict):
-        raise RuleSetError([("rules", "expected an object")])
-    if "file" in value:
-        text, fmt = value["file"], value.get("format", "toml")
-        if not isinstance(text, str) or fmt not in ("toml", "json"):
-            raise RuleSetError([("rules", "a file's text and its format, toml or json")])
-        return RuleSet.from_toml(text) if fmt == "toml" else RuleSet.from_json(text)
-    options = value.get("options", {})
-    if not isinstance(options, dict):
-        raise RuleSetError([("options", "expected an object")])
-    return RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
-
-
-def _parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
-    """A socket message's type and fields (see :data:`REQUESTS`); raises :class:`Refused`
-    saying what is wrong. ``None`` is a binary frame's text."""
-    if text is None:
-        raise Refused("malformed", "a binary message: the server reads text messages, each a "
-                      "JSON object")
-    if len(text.encode("utf-8", "surrogatepass")) > MESSAGE_LIMIT:
-        raise Refused("malformed", f"message larger than {MESSAGE_LIMIT} bytes")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refused("malformed", "not a JSON document") from None
-    except RecursionError:
-        raise Refused("malformed", NESTED_TOO_DEEPLY) from None
-    if not isinstance(data, dict):
-        raise Refused("malformed", "expected a JSON object")
-    kind = data.pop("type", None)
-    if not isinstance(kind, str) or kind not in REQUESTS:
-        raise Refused("malformed", f"type: one of {', '.join(REQUESTS)} (a string), "
-                      f"not {short_repr(kind)}")
-    extra = set(data) - REQUESTS[kind]
-    if extra:  # quoted as repr does: a lone surrogate in a name cannot be sent as it is
-        names = ", ".join(short_repr(name) for name in sorted(extra)[:5])
-        raise Refused("malformed", f"{kind}: unknown fields {names}"
-                      + (f" and {len(extra) - 5} more" if len(extra) > 5 else ""))
-    return kind, data
+    @functools.wraps(handler)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as exc:  # a limit reached
+            response = problems([("(server)", exc.reason)], 503, limit=exc.limit)
+            response.headers["Retry-After"] = "30"
+            return response
+        except ClientDisconnect:  # nobody reads the answer
+            return problems([("(request)", "the client left before its request was read")])
+        except Exception:
+            where = f"{request.method} /{request.url.path.split('/')[1]}"  # never a secret
+            return problems([("(server)", failed(server.failed(where)))], 500)
+    return guarded
 
 
 def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
         bot_seconds: float = 1.0, hint_seconds: float = 1.0, workers: int = 2,
-        processes: bool = True) -> Starlette:
+        processes: bool = True, limits: Limits | None = None) -> Starlette:
     """The web table as an ASGI application (Starlette), to run with uvicorn or to mount in
     another ASGI server.
 
@@ -455,8 +562,10 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     resumed at start-up (``None``: the tables live in memory only); ``bot_seconds`` is the
     budget of a searching bot's move and ``hint_seconds`` of a hint; ``workers`` is the number
     of processes (threads with ``processes=False``) bots and hints think in, off the event
-    loop: processes keep a thinking bot from slowing the replies to people. A file in ``data``
-    that is not a saved table raises :class:`~canasta_caliente.StateError` naming it.
+    loop: processes keep a thinking bot from slowing the replies to people; ``limits`` bounds
+    what clients can make the server hold (:class:`~canasta_caliente.web.limits.Limits`, its
+    defaults when ``None``). A file in ``data`` that is not a saved table raises
+    :class:`~canasta_caliente.StateError` naming it.
     """
     if rules is None:
         rules = RuleSet.preset("caliente")
@@ -469,14 +578,18 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
             raise ValueError(f"{name}: a number of seconds above 0, at most 60, not {value!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers: at least 1, not {workers!r}")
+    if limits is None:
+        limits = Limits()
+    elif not isinstance(limits, Limits):
+        raise TypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
-                     float(hint_seconds), workers, bool(processes))
+                     float(hint_seconds), workers, bool(processes), limits)
     result = Starlette(routes=[
         Route("/", server.index),
-        Route("/api/setup", server.setup),
-        Route("/api/rules", server.check_rules, methods=["POST"]),
-        Route("/api/tables", server.create, methods=["POST"]),
-        Route("/t/{table}/{secret}", server.page),
+        Route("/api/setup", _json_errors(server, server.setup)),
+        Route("/api/rules", _json_errors(server, server.check_rules), methods=["POST"]),
+        Route("/api/tables", _json_errors(server, server.create), methods=["POST"]),
+        Route("/t/{table}/{secret}", _json_errors(server, server.page)),
         Route("/t/{rest:path}", server.forbidden),
         WebSocketRoute("/ws/{table}/{secret}", server.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

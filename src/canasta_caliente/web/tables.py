@@ -7,13 +7,14 @@ Nothing here knows of HTTP: the server (:mod:`canasta_caliente.web.server`) call
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import os
 import random
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
-__all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_tables"]
+__all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_table", "load_tables", "saved_tables"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -41,12 +42,23 @@ NAME_LIMIT = 40
 
 class Refused(CanastaError):
     """A client's request that changes nothing; :attr:`code` says which kind (``"illegal"``,
-    ``"stale"``, ``"not-your-turn"``, ``"malformed"``, ``"not-allowed"``)."""
+    ``"stale"``, ``"not-your-turn"``, ``"malformed"``, ``"not-allowed"``, or ``"limit"``: one
+    of the server's limits, named by :attr:`limit`, is reached)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, limit: str | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.limit = limit
+        """The limit reached (a field of :class:`~canasta_caliente.web.limits.Limits`), for
+        the code ``"limit"``; ``None`` otherwise."""
+
+    def to_message(self) -> dict[str, Any]:
+        """The refusal as the socket's ``error`` message (``limit`` only when one is named)."""
+        message: dict[str, Any] = {"type": "error", "code": self.code, "reason": self.reason}
+        if self.limit is not None:
+            message["limit"] = self.limit
+        return message
 
 
 @attrs.frozen
@@ -157,6 +169,9 @@ class Table:
         order (see :meth:`resume`)."""
         self.epoch = secrets.token_urlsafe(6)
         """Names this load of the table in :meth:`log_mark` (a restart makes another)."""
+        self.save_failed = False
+        """Whether the last :meth:`save` failed: the next writes the file whole, so a journal
+        a failed append may have left a part of a line in is replaced, never appended to."""
 
     @classmethod
     def create(cls, rules: RuleSet, seats: Sequence[Seat], *, seed: int | None = None) -> Table:
@@ -234,6 +249,17 @@ class Table:
             raise Refused("illegal", reason)
         self.play(action)
         return action
+
+    def checkpoint(self) -> tuple[Any, ...]:
+        """The table's game now, for :meth:`restore` (the states are immutable: a copy of the
+        lists that hold them is the whole game)."""
+        return (list(self.states), list(self.log), self.record, list(self.cuts))
+
+    def restore(self, checkpoint: tuple[Any, ...]) -> None:
+        """Put the game back as it was at ``checkpoint`` (:meth:`checkpoint`): an action whose
+        saving failed is not played, nor a take-back undone."""
+        states, log, self.record, cuts = checkpoint
+        self.states, self.log, self.cuts = list(states), list(log), list(cuts)
 
     def play(self, action: Action) -> None:
         """Apply a legal action (a bot's, or one :meth:`act` checked)."""
@@ -372,40 +398,65 @@ class Table:
 
         An action played is appended to the journal: one short write. The file is written whole
         (to a new file that then replaces it, so a crash leaves the old file or the new one,
-        never half of one) the first time, after a take-back (the journal only grows), and when
-        ``whole`` asks; the journal of the file's previous generation is then removed. (Writing
+        never half of one) the first time, after a take-back (the journal only grows), after a
+        save that failed, and when ``whole`` asks; the journal of the file's previous generation
+        is then removed. A save that fails (the disk full, say) raises :class:`OSError` and
+        leaves the files as they were: an append cut short is cut back where the disk allows,
+        and a file written whole replaces the old one only once complete. (Writing
         the file whole after every action cost milliseconds: on ext4 a rename over a file waits
         for the new file's blocks, tens of milliseconds on a busy disk.)"""
         actions = self.record.actions
         written = self.written
-        if whole or written is None or self.saves_whole():
-            self._write_whole(folder)
-        elif written < len(actions):
-            lines = "".join(f"{a}\n" for a in actions[written:])
-            fd = os.open(self.journal(folder), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            try:
-                os.write(fd, lines.encode("utf-8"))
-            finally:
-                os.close(fd)
+        try:
+            if whole or written is None or self.saves_whole():
+                self._write_whole(folder)
+            elif written < len(actions):
+                self._append(folder, "".join(f"{a}\n" for a in actions[written:]))
+        except BaseException:
+            self.save_failed = True
+            raise
+        self.save_failed = False
         self.written = len(actions)
 
     def saves_whole(self) -> bool:
-        """Whether :meth:`save` will write the table's file whole (never written, or an action
-        taken back since), rather than append to its journal."""
-        return self.written is None or self.written > len(self.record.actions)
+        """Whether :meth:`save` will write the table's file whole (never written, an action
+        taken back since, or the last save failed), rather than append to its journal."""
+        return (self.written is None or self.written > len(self.record.actions)
+                or self.save_failed)
+
+    def _append(self, folder: Path, lines: str) -> None:
+        data = lines.encode("utf-8")
+        fd = os.open(self.journal(folder), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                if os.write(fd, data) != len(data):
+                    raise OSError(f"{self.journal(folder)}: a short write (the disk full?)")
+            except OSError:
+                with contextlib.suppress(OSError):  # a line cut short is cut back
+                    os.ftruncate(fd, size)
+                raise
+        finally:
+            os.close(fd)
 
     def _write_whole(self, folder: Path) -> None:
-        old = self.journal(folder)
+        old, generation = self.journal(folder), self.generation
         if self.written is not None:  # a file of this table is there: its next generation
             self.generation += 1
         path = folder / f"{self.id}.json"
         part = folder / f".{self.id}.json.part"
-        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            # dumps, then one write: json.dump encodes in Python, chunk by chunk, several
-            # times slower than the C encoder dumps uses.
-            f.write(json.dumps(self.to_dict()))
-        os.replace(part, path)
+        try:
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                # dumps, then one write: json.dump encodes in Python, chunk by chunk, several
+                # times slower than the C encoder dumps uses.
+                f.write(json.dumps(self.to_dict()))
+            os.replace(part, path)
+        except BaseException:
+            self.generation = generation  # the file on disk is still of that generation
+            with contextlib.suppress(OSError):
+                part.unlink(missing_ok=True)
+            raise
         if old != self.journal(folder):
             old.unlink(missing_ok=True)
 
@@ -415,36 +466,63 @@ def load_tables(folder: Path) -> dict[str, Table]:
     journal; raises :class:`~canasta_caliente.StateError` naming a file that is not a saved
     table, or a journal whose actions are not the game's. A journal's last line without its
     end (a write cut off by a crash) is left out."""
-    tables: dict[str, Table] = {}
-    for path in sorted(folder.glob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict):
-                raise StateError("not a saved table: expected a JSON object")
-            # The journal's name is made of the id and the generation: both checked first.
-            table_id, generation = _saved_token(data.get("id"), "id"), _saved_generation(data)
-            if path.name != f"{table_id}.json":
-                raise StateError(f"not a saved table: this file holds table {table_id!r}, "
-                                 f"whose file is {table_id}.json")
-            record = data.get("record")
-            journal = folder / f"{table_id}.{generation}.actions"
-            if (journal.exists() and isinstance(record, dict)
-                    and isinstance(record.get("actions"), list)):
-                # the actions played since the file was written whole: each line, ended
-                lines = journal.read_text(encoding="utf-8").split("\n")[:-1]
-                data["record"] = {**record, "actions": [*record["actions"], *lines]}
-            table = Table.from_dict(data)
-            table.written = len(table.record.actions)
-        except OSError as exc:  # a folder named like a table's file or journal, say
-            raise StateError(f"{exc.filename or path}: cannot be read: "
-                             f"{exc.strerror or exc}") from None
-        except RecursionError:
-            raise StateError(f"{path}: not a saved table: nested too deeply to be read "
-                             "(a table's file is a few levels deep)") from None
-        except (ValueError, CanastaError) as exc:
-            raise StateError(f"{path}: {exc}") from None
-        tables[table.id] = table
-    return tables
+    return {table.id: table for table in saved_tables(folder)}
+
+
+def saved_tables(folder: Path) -> Iterator[Table]:
+    """The tables saved in ``folder``, one at a time (as :func:`load_tables` reads them), the
+    most recently saved first (by the time its file or journal was last written): a server
+    that keeps some of them in memory keeps the ones played last."""
+    latest: dict[str, float] = {}  # a table's id: when its file or a journal was written
+    for path in folder.iterdir():
+        if path.suffix in (".json", ".actions"):
+            table_id = path.name.split(".", 1)[0]
+            with contextlib.suppress(OSError):
+                latest[table_id] = max(latest.get(table_id, 0.0), path.stat().st_mtime)
+    for path in sorted(folder.glob("*.json"),
+                       key=lambda p: (-latest.get(p.name.split(".", 1)[0], 0.0), p.name)):
+        yield _load(folder, path)
+
+
+def load_table(folder: Path, table_id: str) -> Table | None:
+    """The table ``table_id`` saved in ``folder``, or ``None`` when there is none (an id that
+    is not a link's part names none); raises :class:`~canasta_caliente.StateError` as
+    :func:`load_tables` does."""
+    path = folder / f"{table_id}.json"
+    if not _LINK_PART.fullmatch(table_id) or not path.is_file():
+        return None
+    return _load(folder, path)
+
+
+def _load(folder: Path, path: Path) -> Table:
+    """The table saved in ``path`` and its journal (see :func:`load_tables`)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise StateError("not a saved table: expected a JSON object")
+        # The journal's name is made of the id and the generation: both checked first.
+        table_id, generation = _saved_token(data.get("id"), "id"), _saved_generation(data)
+        if path.name != f"{table_id}.json":
+            raise StateError(f"not a saved table: this file holds table {table_id!r}, "
+                             f"whose file is {table_id}.json")
+        record = data.get("record")
+        journal = folder / f"{table_id}.{generation}.actions"
+        if (journal.exists() and isinstance(record, dict)
+                and isinstance(record.get("actions"), list)):
+            # the actions played since the file was written whole: each line, ended
+            lines = journal.read_text(encoding="utf-8").split("\n")[:-1]
+            data["record"] = {**record, "actions": [*record["actions"], *lines]}
+        table = Table.from_dict(data)
+        table.written = len(table.record.actions)
+    except OSError as exc:  # a folder named like a table's file or journal, say
+        raise StateError(f"{exc.filename or path}: cannot be read: "
+                         f"{exc.strerror or exc}") from None
+    except RecursionError:
+        raise StateError(f"{path}: not a saved table: nested too deeply to be read "
+                         "(a table's file is a few levels deep)") from None
+    except (ValueError, CanastaError) as exc:
+        raise StateError(f"{path}: {exc}") from None
+    return table
 
 
 _LINK_PART = re.compile(r"[A-Za-z0-9_-]+")

@@ -250,6 +250,7 @@ function draw() {
 function receive(event) {
   const data = JSON.parse(event.data);
   if (data.type === "update") {
+    retry = 500;  // let in: a socket refused at a limit is closed before any update
     message = data.message;
     log = log.slice(0, message.since).concat(message.events);
     selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
@@ -273,7 +274,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "/" + secret);
   socket.addEventListener("open", () => {
-    retry = 500;  // the log of the last message: events of an action taken back are sent again
+    // the log of the last message: events of an action taken back are sent again
     send({type: "hello", since: log.length, log: message ? message.log : undefined});
   });
   socket.addEventListener("message", receive);

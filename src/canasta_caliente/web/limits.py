@@ -1,0 +1,69 @@
+"""What a client on the network can make the web server hold, and the bounds on each.
+
+A stranger who can reach the server can make tables, open sockets, send messages and ask for
+hints. Each is bounded by a field of :class:`Limits` (``app(limits=...)``, or ``serve``'s
+``--max-...`` options); a request past a limit is refused, saying which limit it met: an HTTP
+request with ``503`` (``Retry-After``) and a JSON body ``{"problems": [...], "limit": name}``,
+a socket's request with the socket's ``error`` message of code ``"limit"`` and a ``limit``
+field. What is not a field here is bounded by the fields: a table's bots think one decision at
+a time, so the bots' work waiting for a worker is at most one decision a table in memory; a
+socket's requests are read one at a time, so a socket holds at most one request's work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["BODY_LIMIT", "MESSAGE_LIMIT", "Limits"]
+
+MESSAGE_LIMIT = 4096
+"""The largest WebSocket message a client may send, in bytes; a larger one is refused."""
+
+BODY_LIMIT = 65536
+"""The largest request body (a house-rules file), in bytes; the server stops reading a larger
+one at this size and answers ``413``."""
+
+
+def _at_least(minimum: float, *, whole: bool = True) -> Any:
+    """A validator: a number (a whole one when ``whole``) at least ``minimum``."""
+    kinds = int if whole else (int, float)
+    what = "a whole number" if whole else "a number"
+
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kinds) or isinstance(value, bool) or not value >= minimum:
+            raise ValueError(f"{attribute.name}: {what} at least {minimum:g}, not {value!r}")
+    return check
+
+
+@attrs.frozen
+class Limits:
+    """The bounds on what clients can make a web server hold (:func:`canasta_caliente.web.app`'s
+    ``limits``). The defaults suit a club's server on a small machine: a few dozen games at
+    once, with room to spare.
+
+    >>> Limits().max_tables
+    200
+    >>> Limits(max_tables=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_tables: a whole number at least 1, not 0
+    """
+
+    max_tables: int = attrs.field(default=200, validator=_at_least(1))
+    """The most tables held in memory (a finished table is about half a megabyte). To make
+    room for one more, the server drops the table used least recently among those it may
+    drop (see :attr:`idle_seconds`); if none may go, a new table is refused."""
+    max_sockets: int = attrs.field(default=1000, validator=_at_least(1))
+    """The most sockets open at once, all tables together."""
+    max_table_sockets: int = attrs.field(default=32, validator=_at_least(1))
+    """The most sockets open at once on one table (its seats' pages and the spectators')."""
+    max_hints: int = attrs.field(default=4, validator=_at_least(1))
+    """The most hints searching or waiting for a worker at once, all tables together (each
+    searches for ``hint_seconds``); one more is refused until one is done."""
+    idle_seconds: float = attrs.field(default=86400.0, validator=_at_least(0, whole=False))
+    """Without a data folder, how long an unfinished game with no page open stays in memory
+    for sure: past that, or once over, it may be dropped to make room, and it is gone. With a
+    data folder, any table with no page open and no bot thinking may be dropped from memory,
+    as it is saved: it is read again when its link is next used."""
