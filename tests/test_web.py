@@ -346,8 +346,16 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
 def test_app_arguments_are_checked() -> None:
     with pytest.raises(TypeError, match="rules"):
         app(3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="bot_seconds"):
+    with pytest.raises(cc.ArgumentError, match="bot_seconds"):
         app(bot_seconds=0)
+    with pytest.raises(TypeError, match="hint_seconds must be a number"):
+        app(hint_seconds="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bot_seconds must be a number"):
+        app(bot_seconds=True)
+    with pytest.raises(TypeError, match="workers must be an int"):
+        app(workers=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="data: expected a folder's path"):
+        app(data=3)  # type: ignore[arg-type]
     with pytest.raises(cc.RuleSetError):
         app("no-such-preset")
 
@@ -363,8 +371,11 @@ def test_serve_refuses_bad_input_in_one_line(tmp_path: Path,
     err = capsys.readouterr().err
     assert "t.json: not a saved table" in err and "Traceback" not in err
     assert main(["serve", "--rules", "no-such-preset"]) == 2
+    assert capsys.readouterr().err.startswith("--rules: unknown preset 'no-such-preset'")
     assert main(["serve", "--data", str(tmp_path / "new"), "--max-table-sockets", "0"]) == 2
-    assert "--max-table-sockets: a whole number at least 1" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith("--max-table-sockets: a whole number at least 1")
+    assert main(["serve", "--data", str(tmp_path / "new"), "--bot-seconds", "-1"]) == 2
+    assert capsys.readouterr().err.startswith("--bot-seconds: a number of seconds above 0")
 
 
 def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
@@ -236,18 +237,35 @@ def test_a_bug_while_a_message_is_handled_gets_an_error_and_the_socket_stays_ope
 def test_an_http_request_that_fails_gets_json_never_a_page(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path,
         data_client: TestClient) -> None:
-    """A table whose first save fails: 500 with a JSON body (a reference, no traceback), the
-    traceback logged once, no table left in memory or on disk; the next is made."""
+    """A table whose first save fails (a full disk): 503 with ``Retry-After`` and a JSON body
+    (a reference, no traceback), the traceback logged once, no table left in memory or on
+    disk; the next is made."""
     with disk_fails(monkeypatch, "replace"):
         response = data_client.post("/api/tables", json={
             "rules": TWO_PLAYERS, "seats": TWO_PEOPLE})
-    assert response.status_code == 500
+    assert response.status_code == 503 and response.headers["Retry-After"] == "30"
     ((where, reason),) = response.json()["problems"]
     assert where == "(server)" and "reference" in reason and "Traceback" not in response.text
     assert len(tracebacks(caplog)) == 1 and "POST /api" in tracebacks(caplog)[0].message
     assert live_tables(data_client) == {} and list(tmp_path.iterdir()) == []
     make_table(data_client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
     assert len(live_tables(data_client)) == 1
+
+
+def test_a_bug_while_a_request_is_handled_is_a_500_with_json(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        data_client: TestClient) -> None:
+    """An error of the server's own that is not the storage's (a bug: no retry will help) is
+    a 500, with a JSON body naming a reference and nothing of the error, logged once."""
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("a secret detail")
+
+    monkeypatch.setattr(web_tables.Table, "create", broken)
+    response = data_client.post("/api/tables", json={"rules": TWO_PLAYERS, "seats": TWO_PEOPLE})
+    assert response.status_code == 500 and "Retry-After" not in response.headers
+    ((where, reason),) = response.json()["problems"]
+    assert where == "(server)" and "reference" in reason and "secret" not in response.text
+    assert len(tracebacks(caplog)) == 1
 
 
 def live_tables(client: TestClient) -> dict[str, Any]:
@@ -453,10 +471,14 @@ def test_a_body_past_the_limit_is_not_read_past_it() -> None:
 def test_limits_are_checked() -> None:
     with pytest.raises(TypeError, match="limits"):
         app(limits={"max_tables": 1})  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="max_sockets: a whole number at least 1"):
+    with pytest.raises(cc.ArgumentError, match="max_sockets: a whole number at least 1"):
         Limits(max_sockets=2.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="idle_seconds"):
+    with pytest.raises(cc.ArgumentError, match="idle_seconds"):
         Limits(idle_seconds=-1)
+    for wrong in ("5", True, None):
+        with pytest.raises(TypeError, match="max_tables must be a number"):
+            Limits(max_tables=wrong)  # type: ignore[arg-type]
+    assert Limits(max_tables=np.int64(3)).max_tables == 3
 
 
 def test_a_message_past_the_limit_is_refused_naming_it(data_client: TestClient) -> None:

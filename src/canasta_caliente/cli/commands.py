@@ -454,7 +454,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _flag(field: re.Match[str]) -> str:
-    return f"--max-{field[1].replace('_', '-')}:"
+    return f"--{field[1].replace('_', '-')}:"
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -483,9 +483,8 @@ def _serve(args: argparse.Namespace) -> int:
                         max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
         application = app(rules, data=data, bot_seconds=args.bot_seconds,
                           hint_seconds=args.hint_seconds, limits=limits)
-    except ValueError as exc:  # a limit's field named as its option
-        said = re.sub(r"^max_(\w+):", _flag, one_line(exc))
-        raise InputError([f"serve: {said}"]) from None
+    except ValueError as exc:  # a limit's field or a time named as its option
+        raise InputError([re.sub(r"^(max_\w+|\w+_seconds):", _flag, one_line(exc))]) from None
     where = "only this machine can connect" if args.host in ("127.0.0.1", "localhost", "::1") \
         else "other machines can connect: anyone who reaches it can make tables"
     say(f"serving on http://{args.host}:{args.port}/ ({where}); tables are saved in "

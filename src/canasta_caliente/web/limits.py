@@ -16,6 +16,9 @@ from typing import Any
 
 import attrs
 
+from .._arguments import as_integer, read_real
+from ..errors import ArgumentError
+
 __all__ = ["BODY_LIMIT", "MESSAGE_LIMIT", "Limits"]
 
 MESSAGE_LIMIT = 4096
@@ -27,13 +30,16 @@ one at this size and answers ``413``."""
 
 
 def _at_least(minimum: float, *, whole: bool = True) -> Any:
-    """A validator: a number (a whole one when ``whole``) at least ``minimum``."""
-    kinds = int if whole else (int, float)
+    """A validator: a number (a whole one when ``whole``) at least ``minimum``; another type
+    (a ``bool``, a text) is a :class:`TypeError`, a number out of range (or a fraction where
+    a whole number is wanted) an :class:`~canasta_caliente.ArgumentError`."""
     what = "a whole number" if whole else "a number"
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, kinds) or isinstance(value, bool) or not value >= minimum:
-            raise ValueError(f"{attribute.name}: {what} at least {minimum:g}, not {value!r}")
+        number = read_real(attribute.name, value)  # (the TypeError of a bool or a text)
+        if not number >= minimum or (whole and as_integer(value) is None):
+            raise ArgumentError(f"{attribute.name}: {what} at least {minimum:g}, not "
+                                f"{value!r}")
     return check
 
 

@@ -17,8 +17,9 @@ Every refusal says why: an HTTP request gets a JSON body ``{"problems": [[field,
 request an ``error`` message (:class:`~canasta_caliente.web.tables.Refused`). An error of the
 server's own while it handles a request (a disk that cannot be written, a bug) is logged once,
 with its traceback, on the logger ``canasta_caliente.web`` under a short reference; the client
-is told that reference and nothing else (``500`` with a JSON body, or an ``error`` message of
-code ``"server-error"`` followed by the table as it is), and the socket stays open.
+is told that reference and nothing else (``503`` with ``Retry-After`` for the storage's
+error, ``500`` for a bug, with a JSON body; or an ``error`` message of code ``"server-error"``
+followed by the table as it is), and the socket stays open.
 """
 
 from __future__ import annotations
@@ -44,8 +45,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .._arguments import check_count, read_real
 from ..actions import Action
 from ..engine import legal_actions
+from ..errors import ArgumentError, describe_value
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
@@ -273,9 +276,9 @@ class _Server:
         except Refused as exc:
             await self.refuse(ws, exc)
             return
-        except Exception:
+        except Exception as exc:
             reference = self.failed("a socket's table")
-            await ws.send_denial_response(problems([("(server)", failed(reference))], 500))
+            await ws.send_denial_response(_server_error(failed(reference), exc))
             return
         if found is None:
             await ws.send_denial_response(PlainTextResponse(FORBIDDEN, status_code=403))
@@ -532,8 +535,8 @@ _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
 def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Response]]
                  ) -> Callable[[Request], Awaitable[Response]]:
     """``handler`` answering a limit reached with ``503`` and an error of the server's own
-    with ``500``, each with a JSON body (the error logged once), never an HTML page or a
-    traceback."""
+    as :func:`_server_error` does, each with a JSON body (the error logged once), never an
+    HTML page or a traceback."""
 
     @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
@@ -545,10 +548,21 @@ def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Respons
             return response
         except ClientDisconnect:  # nobody reads the answer
             return problems([("(request)", "the client left before its request was read")])
-        except Exception:
+        except Exception as exc:
             where = f"{request.method} /{request.url.path.split('/')[1]}"  # never a secret
-            return problems([("(server)", failed(server.failed(where)))], 500)
+            return _server_error(failed(server.failed(where)), exc)
     return guarded
+
+
+def _server_error(reason: str, exc: BaseException) -> Response:
+    """The answer to an error of the server's own: ``503`` with ``Retry-After`` for the
+    storage's (an :class:`OSError`: a full disk, say, which may pass), ``500`` for any other
+    (a bug); a JSON body either way."""
+    if isinstance(exc, OSError):
+        response = problems([("(server)", reason)], 503)
+        response.headers["Retry-After"] = "30"
+        return response
+    return problems([("(server)", reason)], 500)
 
 
 def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
@@ -574,10 +588,13 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules: expected a RuleSet or a preset name, not {type(rules).__name__}")
     for name, value in (("bot_seconds", bot_seconds), ("hint_seconds", hint_seconds)):
-        if not isinstance(value, (int, float)) or not 0 < value <= 60:
-            raise ValueError(f"{name}: a number of seconds above 0, at most 60, not {value!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers: at least 1, not {workers!r}")
+        if not 0 < read_real(name, value) <= 60:  # (read_real: a TypeError for a non-number)
+            raise ArgumentError(f"{name}: a number of seconds above 0, at most 60, not "
+                                f"{value!r}")
+    workers = check_count("workers", workers, low=1)
+    if data is not None and not isinstance(data, (str, os.PathLike)):
+        raise TypeError(f"data: expected a folder's path (a str or a Path) or None, not "
+                        f"{describe_value(data)}")
     if limits is None:
         limits = Limits()
     elif not isinstance(limits, Limits):
