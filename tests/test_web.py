@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import re
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -628,3 +629,18 @@ def test_a_data_folder_that_cannot_be_read_is_refused_naming_the_file(
     err = capsys.readouterr().err
     assert "sub.json: cannot be read" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_guides_own_server_example_runs(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web guide's "In your own server" code (the site that mounts the table, then its
+    test) runs as printed: the blocks of that section, joined, define a test that passes."""
+    guide = Path(__file__).resolve().parent.parent / "docs" / "guides" / "web.rst"
+    section = guide.read_text(encoding="utf-8").split("In your own server\n", 1)[1]
+    section = re.split(r"\n\S[^\n]*\n[-~=]{3,}\n", section, maxsplit=1)[0]  # to the next title
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", section)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)  # the example's data="tables" folder is made here
+    names: dict[str, Any] = {}
+    exec(compile("".join(textwrap.dedent(b) for b in blocks), str(guide), "exec"), names)
+    names["test_our_club"]()
