@@ -49,12 +49,9 @@ class Limits:
     ``limits``). The defaults suit a club's server on a small machine: a few dozen games at
     once, with room to spare.
 
-    >>> Limits().max_tables
-    200
-    >>> Limits(max_tables=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: max_tables: a whole number at least 1, not 0
+    >>> from canasta_caliente.web.limits import Limits
+    >>> Limits().max_tables, Limits(max_tables=50).max_sockets
+    (200, 1000)
     """
 
     max_tables: int = attrs.field(default=200, validator=_at_least(1))
