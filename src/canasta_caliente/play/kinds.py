@@ -6,11 +6,12 @@ facts, :meth:`~Event.for_seat` (what one seat may see of it), :meth:`~Event.to_j
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 import attrs
 
-from .._arguments import as_integer
+from .._arguments import as_integer, check_flag
 from ..cards import B3, Card
 from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
@@ -91,8 +92,69 @@ def _cards_json(cards: tuple[Card, ...] | None) -> list[str] | None:
     return None if cards is None else [c.code for c in cards]
 
 
-def _who(seat: int | None) -> str:
-    return "The table" if seat is None else f"Seat {seat}"
+def _base(verb: str) -> str:
+    """A verb's plain form from its third person: ``draws`` -> ``draw``, ``passes`` -> ``pass``,
+    ``goes`` -> ``go`` (the verbs the events use)."""
+    return verb[:-2] if verb.endswith(("sses", "oes")) else verb[:-1]
+
+
+@attrs.frozen
+class _Words:
+    """How an event's words name the seats: by ``names`` (one a seat; ``None``: "seat 2"),
+    and ``you``, the seat spoken to as "you" (``None``: none)."""
+
+    names: tuple[str, ...] | None = None
+    you: int | None = None
+
+    def name(self, seat: int | None) -> str:
+        """The seat as an object: "seat 2", "Ann" or "you" ("the table" for no seat)."""
+        if seat is None:
+            return "the table"
+        if seat == self.you:
+            return "you"
+        if self.names is None:
+            return f"seat {seat}"
+        if seat >= len(self.names):
+            raise ArgumentError(f"names: no name for seat {seat}: {len(self.names)} names "
+                                "given, one a seat from seat 0")
+        return self.names[seat]
+
+    def clause(self, seat: int, verb: str) -> str:
+        """The seat doing ``verb`` (its third person, ``draws``), the two agreeing: "seat 2
+        draws", "Ann draws", "you draw"."""
+        return f"you {_base(verb)}" if seat == self.you else f"{self.name(seat)} {verb}"
+
+    def subject(self, seat: int | None, verb: str) -> str:
+        """:meth:`clause` at a sentence's start: "Seat 2 draws", "Ann draws", "You draw",
+        and "The table ..." for no seat (a name is written as given)."""
+        if seat is None:
+            return f"The table {verb}"
+        said = self.clause(seat, verb)
+        return said if self.names is not None and seat != self.you else said[0].upper() + said[1:]
+
+    def hand_of(self, seat: int | None) -> str:
+        """The seat's hand: "the hand of seat 2", "the hand of Ann", "your hand"."""
+        return "your hand" if seat == self.you else f"the hand of {self.name(seat)}"
+
+
+_PLAIN = _Words()
+"""The events' own words: every seat by its number ("Seat 2 draws ...")."""
+
+
+def _words(names: object, you: int | None) -> _Words:
+    """``names`` (a sequence of one non-empty text a seat, or ``None``) checked, with the
+    seat spoken to as "you"."""
+    if names is None:
+        return _Words(None, you)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of names, one a seat, not "
+                        f"{describe_value(names)}")
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise TypeError(f"names[{i}] must be a str, not {describe_value(name)}")
+        if not name.strip():
+            raise ArgumentError(f"names[{i}]: a seat's name cannot be empty")
+    return _Words(tuple(names), you)
 
 
 @attrs.frozen(kw_only=True)
@@ -116,9 +178,29 @@ class Event:
         _check_audience(seat)
         return self
 
-    def text(self, seat: int | None = None) -> str:
-        """The event in plain English as ``seat`` may see it (``None``: a spectator)."""
-        return self.for_seat(seat)._say()
+    def text(self, seat: int | None = None, *, names: Sequence[str] | None = None,
+             you: bool = False) -> str:
+        """The event in plain English as ``seat`` may see it (``None``: a spectator).
+
+        ``names`` (one a seat, from seat 0) names the seats in the words, where "Seat 2"
+        names them otherwise; ``you`` speaks to ``seat`` as "you", for the text its player
+        reads. Sides and scores keep their numbers.
+
+        >>> import canasta_caliente as cc
+        >>> state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=5), "draw")
+        >>> _, (discard,) = cc.step(state, "discard 4")
+        >>> discard.text()
+        'Seat 0 discards a four.'
+        >>> discard.text(0, names=["Ann", "Bob"], you=True), discard.text(1, names=["Ann", "Bob"])
+        ('You discard a four.', 'Ann discards a four.')
+        """
+        seen = self.for_seat(seat)
+        if names is None and you is False:
+            return seen._say(_PLAIN)
+        if check_flag("you", you) and seat is None:
+            raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as "
+                                "'you'")
+        return seen._say(_words(names, _check_audience(seat) if you else None))
 
     def to_json(self) -> dict[str, Any]:
         """The event as JSON-ready data: ``kind``, ``seat``, ``rules``, the kind's own facts
@@ -130,7 +212,7 @@ class Event:
     def _facts_json(self) -> dict[str, Any]:
         return {}
 
-    def _say(self) -> str:  # pragma: no cover - every kind says its own
+    def _say(self, w: _Words = _PLAIN) -> str:  # pragma: no cover - every kind says its own
         raise NotImplementedError
 
 
@@ -160,11 +242,11 @@ class DrawEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"cards": _cards_json(self.cards), "count": self.count, "reason": self.reason}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         what = count_phrase(self.count) if self.cards is None else cards_phrase(self.cards)
         why = {"draw": "", "caliente": " to refill the hand",
                "replacement": " to replace bonus cards"}[self.reason]
-        return f"{_who(self.seat)} draws {what}{why}."
+        return f"{w.subject(self.seat, 'draws')} {what}{why}."
 
 
 @attrs.frozen(kw_only=True)
@@ -181,11 +263,12 @@ class BonusEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"source": self.source, "replaced": self.replaced}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         how = ("and draws a replacement" if self.replaced
                else "(not replaced)")
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
-        return f"{_who(self.seat)} lays out a red three from the {self.source} {how}{rules}."
+        return (f"{w.subject(self.seat, 'lays')} out a red three from the {self.source} "
+                f"{how}{rules}.")
 
 
 @attrs.frozen(kw_only=True)
@@ -194,8 +277,8 @@ class CalienteEvent(Event):
 
     kind: ClassVar[EventKind] = EventKind.CALIENTE
 
-    def _say(self) -> str:
-        return f"{_who(self.seat)} plays a Caliente card (HOT-2)."
+    def _say(self, w: _Words = _PLAIN) -> str:
+        return f"{w.subject(self.seat, 'plays')} a Caliente card (HOT-2)."
 
 
 @attrs.frozen(kw_only=True)
@@ -204,8 +287,8 @@ class PassEvent(Event):
 
     kind: ClassVar[EventKind] = EventKind.PASS
 
-    def _say(self) -> str:
-        return f"{_who(self.seat)} passes (END-2)."
+    def _say(self, w: _Words = _PLAIN) -> str:
+        return f"{w.subject(self.seat, 'passes')} (END-2)."
 
 
 @attrs.frozen(kw_only=True)
@@ -228,13 +311,13 @@ class TakeEvent(Event):
         return {"up_card": self.up_card.code, "with_cards": _cards_json(self.with_cards),
                 "under": _cards_json(self.under), "waiting": self.waiting}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         size = count_phrase(len(self.under) + 1)
         how = (f"with {codes(self.with_cards)}" if self.with_cards
                else f"laying the {self.up_card} off")
         tail = (f"; {count_phrase(len(self.under))} wait until the first meld is made (INIT-4)"
                 if self.waiting and self.under else "")
-        return f"{_who(self.seat)} takes the pile ({size}) {how}{tail}."
+        return f"{w.subject(self.seat, 'takes')} the pile ({size}) {how}{tail}."
 
 
 @attrs.frozen(kw_only=True)
@@ -247,9 +330,9 @@ class WaitingJoinEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"cards": _cards_json(self.cards)}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         return (f"The first meld is made: {count_phrase(len(self.cards), 'waiting card')} "
-                f"join{'s' if len(self.cards) == 1 else ''} the hand of seat {self.seat} "
+                f"join{'s' if len(self.cards) == 1 else ''} {w.hand_of(self.seat)} "
                 "(INIT-4).")
 
 
@@ -286,14 +369,14 @@ class MeldEvent(Event):
                 "new": self.new, "size": self.size, "natural": self.natural,
                 "canasta": self.canasta, "points": self.points}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         what = cards_phrase(self.cards)
         if self.rank is B3:
-            said = f"{_who(self.seat)} melds {what} (MELD-5)"
+            said = f"{w.subject(self.seat, 'melds')} {what} (MELD-5)"
         elif self.new:
-            said = f"{_who(self.seat)} melds {what}"
+            said = f"{w.subject(self.seat, 'melds')} {what}"
         else:
-            said = f"{_who(self.seat)} adds {what} to the {card_name(self.rank, 2)[4:]}"
+            said = f"{w.subject(self.seat, 'adds')} {what} to the {card_name(self.rank, 2)[4:]}"
         if self.canasta is not None:
             said += f": a {self.canasta} canasta of {self.size} cards (MELD-4)"
         return said + "."
@@ -313,8 +396,8 @@ class DiscardEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"card": self.card.code, "froze": self.froze, "blocked": self.blocked}
 
-    def _say(self) -> str:
-        said = f"{_who(self.seat)} discards {card_name(self.card)}"
+    def _say(self, w: _Words = _PLAIN) -> str:
+        said = f"{w.subject(self.seat, 'discards')} {card_name(self.card)}"
         effects = [word for word, done in (("frozen", self.froze),
                                              ("blocked for the next player", self.blocked))
                    if done]
@@ -336,8 +419,8 @@ class AskEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"partner": self.partner}
 
-    def _say(self) -> str:
-        return f'{_who(self.seat)} asks seat {self.partner} "May I go out?" (OUT-2).'
+    def _say(self, w: _Words = _PLAIN) -> str:
+        return f'{w.subject(self.seat, "asks")} {w.name(self.partner)} "May I go out?" (OUT-2).'
 
 
 @attrs.frozen(kw_only=True)
@@ -351,11 +434,11 @@ class AnswerEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"asker": self.asker, "yes": self.yes}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
+        answers, asker = w.subject(self.seat, "answers"), w.name(self.asker)
         if self.yes:
-            return f'{_who(self.seat)} answers "yes": seat {self.asker} must go out (OUT-2).'
-        return (f'{_who(self.seat)} answers "no": seat {self.asker} may not go out this turn '
-                "(OUT-2).")
+            return f'{answers} "yes": {asker} must go out (OUT-2).'
+        return f'{answers} "no": {asker} may not go out this turn (OUT-2).'
 
 
 # -- the end of a hand and of the game ---------------------------------------------------------
@@ -371,9 +454,9 @@ class WentOutEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"concealed": self.concealed}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         how = " concealed (OUT-3)" if self.concealed else " (OUT-1)"
-        return f"{_who(self.seat)} goes out{how}."
+        return f"{w.subject(self.seat, 'goes')} out{how}."
 
 
 @attrs.frozen(kw_only=True)
@@ -382,7 +465,7 @@ class StockOutEvent(Event):
 
     kind: ClassVar[EventKind] = EventKind.STOCK_OUT
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         if "END-3" in self.rules:
             return "The stock is empty: the hand ends (END-3)."
         return "The stock is empty: take the pile or pass; a pass ends the hand (END-2)."
@@ -417,8 +500,8 @@ class HandEndEvent(Event):
                 "breakdown": [dict(zip(COMPONENTS, row, strict=True)) for row in self.breakdown],
                 "totals": list(self.totals), "scores": list(self.scores)}
 
-    def _say(self) -> str:
-        how = {HandEnd.WENT_OUT: f"seat {self.seat} went out",
+    def _say(self, w: _Words = _PLAIN) -> str:
+        how = {HandEnd.WENT_OUT: f"{w.name(self.seat)} went out",
                HandEnd.BONUS_NOT_REPLACED: "a bonus card could not be replaced (END-1)",
                HandEnd.PASSED: "a player passed with the stock empty (END-2)",
                HandEnd.LAST_CARD: "the last card of the stock was taken (END-3)"}[self.ended]
@@ -439,7 +522,7 @@ class GameOverEvent(Event):
     def _facts_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "scores": list(self.scores)}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         return (f"The game is over: side {self.winner} wins with {self.scores[self.winner]} "
                 "(GAME-1).")
 
@@ -476,7 +559,7 @@ class DealEvent(Event):
                 "laid_out": [_cards_json(t) for t in self.laid_out],
                 "stock_size": self.stock_size}
 
-    def _say(self) -> str:
+    def _say(self, w: _Words = _PLAIN) -> str:
         up = card_name(self.pile[-1]) if self.pile else "nothing"
-        return (f"Seat {self.seat} deals hand {self.hand_number}: seat {self.first} plays "
-                f"first; the up card is {up}.")
+        return (f"{w.subject(self.seat, 'deals')} hand {self.hand_number}: "
+                f"{w.clause(self.first, 'plays')} first; the up card is {up}.")

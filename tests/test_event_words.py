@@ -1,0 +1,120 @@
+"""The events' words with the seats named and the reader spoken to (``Event.text(seat,
+names=..., you=...)``): the same sentences as the events' own words, every seat by its name,
+and the reader's own seat as "you" with its verbs agreeing; bad names refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.play import kinds as k
+from conftest import EVERY_PRESET
+from play_walks import steps
+
+NAMES = ("Ann", "bob", "Cyd Lee", "Dee", "Eve", "Fay")
+"""A name a seat (one in lower case: a name is written as given)."""
+
+VERBS = ("draws", "lays", "plays", "passes", "takes", "melds", "adds", "discards", "asks",
+         "answers", "goes", "deals")
+"""The verbs the events' sentences put after a seat."""
+
+SEAT = re.compile(r"\b[Ss]eat (\d+)")
+
+
+def _events(preset: str, seed: int) -> list[k.Event]:
+    """Every event of a random game's first 300 actions (the play walks favour takes, melds and
+    questions, so every kind is met), a few hands' ends and deals among them."""
+    return [event for _, _, _, happened in steps(preset, seed, 300) for event in happened]
+
+
+def _plain_form(third: str) -> str:
+    return third[:-2] if third in ("passes", "goes") else third[:-1]
+
+
+def _spoken_to(plain: str, me: int) -> str:
+    """``plain`` (the events' own words) as the reader at ``me`` should read them, worked out
+    apart from the engine's words: the seat before one of the verbs, "You" (at a sentence's
+    start) or "you" and the verb's plain form; "the hand of seat me", "your hand"; any other
+    mention ("seat me must go out"), "you"."""
+    verbs = "|".join(VERBS)
+    said = re.sub(rf"^Seat {me} ({verbs})\b", lambda m: "You " + _plain_form(m[1]), plain)
+    said = re.sub(rf"\bseat {me} ({verbs})\b", lambda m: "you " + _plain_form(m[1]), said)
+    said = said.replace(f"the hand of seat {me} ", "your hand ")
+    return re.sub(rf"\bseat {me}\b", "you", said)
+
+
+@pytest.mark.parametrize("preset", EVERY_PRESET)
+def test_names_replace_every_seat_and_nothing_else(preset: str) -> None:
+    """With names, each sentence is the events' own with every "Seat N" (or "seat N") for
+    the seat's name, whatever the audience; with none, the words are the events' own."""
+    rules = cc.RuleSet.preset(preset)
+    names = NAMES[:rules.players]
+    kinds = set()
+    for event in _events(preset, 3):
+        kinds.add(event.kind)
+        for audience in (None, *range(rules.players)):
+            plain = event.text(audience)
+            assert event.text(audience, names=None, you=False) == plain
+            assert plain == event.for_seat(audience).to_json()["text"]
+            named = event.text(audience, names=list(names))
+            assert named == SEAT.sub(lambda m: names[int(m[1])], plain)
+            assert not SEAT.search(named)
+    assert {k.EventKind.DRAW, k.EventKind.MELD, k.EventKind.DISCARD} <= kinds
+
+
+@pytest.mark.parametrize("preset", EVERY_PRESET)
+def test_the_reader_is_spoken_to_as_you_with_its_verbs_agreeing(preset: str) -> None:
+    """With ``you``, the reader's own seat is "you": "You draw", "your hand", "asks you",
+    "you play first"; never "You draws"; the other seats as they are (named or numbered)."""
+    rules = cc.RuleSet.preset(preset)
+    names = NAMES[:rules.players]
+    agreeing = re.compile(rf"\b[Yy]ou ({'|'.join(VERBS)})\b")
+    spoken = 0
+    for event in _events(preset, 4):
+        for me in range(rules.players):
+            plain = event.text(me)
+            words = event.text(me, you=True)
+            assert words == _spoken_to(plain, me), plain
+            assert not agreeing.search(words)
+            assert words[0].isupper()
+            named = event.text(me, names=names, you=True)
+            assert named == SEAT.sub(lambda m: names[int(m[1])], words)
+            spoken += words != plain
+    assert spoken
+
+
+def test_a_discard_and_a_deal_in_the_readers_words() -> None:
+    """Worked examples: the discard and the next deal, as the seats read them."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    state = cc.apply(cc.new_game(rules, seed=5), "draw")
+    _, (discard,) = cc.step(state, "discard 4")
+    assert discard.text(0, you=True) == "You discard a four."
+    assert discard.text(1, you=True) == "Seat 0 discards a four."
+    assert discard.text(1, names=["Ann", "Bob"], you=True) == "Ann discards a four."
+    deal = k.DealEvent(seat=1, rules=(), hand_number=2, first=0, order=(0, 1),
+                       hands=(None, None), hand_sizes=(15, 15), pile=(cc.Card.FOUR,),
+                       laid_out=((), ()), stock_size=70)
+    assert deal.text(0, names=["Ann", "Bob"], you=True) == (
+        "Bob deals hand 2: you play first; the up card is a four.")
+    assert deal.text(1, you=True) == "You deal hand 2: seat 0 plays first; the up card is a four."
+    ask = k.AskEvent(seat=0, rules=("OUT-2",), partner=2)
+    assert ask.text(2, you=True) == 'Seat 0 asks you "May I go out?" (OUT-2).'
+
+
+@pytest.mark.parametrize(("names", "you", "seat", "error", "match"), [
+    ("Ann", False, 0, TypeError, r"^names must be a sequence of names, one a seat, not str"),
+    (["Ann", 2], False, 0, TypeError, r"^names\[1\] must be a str, not int 2$"),
+    (["Ann", " "], False, 0, cc.ArgumentError, r"^names\[1\]: a seat's name cannot be empty$"),
+    (["Ann"], False, 0, cc.ArgumentError, r"^names: no name for seat 1: 1 names given"),
+    (None, "yes", 0, TypeError, r"^you must be True or False, not str 'yes'$"),
+    (None, True, None, cc.ArgumentError, r"^you: a spectator \(seat None\)"),
+])
+def test_bad_names_are_refused(names: object, you: object, seat: int | None,
+                               error: type[Exception], match: str) -> None:
+    """Names that are not a sequence of texts, an empty one, too few for the seats named, and
+    a "you" that is not a bool or has no seat to speak to: each refused, saying why."""
+    event = k.AnswerEvent(seat=1, rules=("OUT-2",), asker=0, yes=True)
+    with pytest.raises(error, match=match):
+        event.text(seat, names=names, you=you)  # type: ignore[arg-type]
