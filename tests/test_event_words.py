@@ -118,3 +118,26 @@ def test_bad_names_are_refused(names: object, you: object, seat: int | None,
     event = k.AnswerEvent(seat=1, rules=("OUT-2",), asker=0, yes=True)
     with pytest.raises(error, match=match):
         event.text(seat, names=names, you=you)  # type: ignore[arg-type]
+
+
+def test_a_client_message_carries_the_events_in_its_readers_words() -> None:
+    """``client_message(..., names=, you=)``: each event's ``text`` is ``Event.text`` with them
+    (the rest of the event as before); without them, the events' own words; ``you`` for a
+    spectator and bad names refused before any event is worded."""
+    rules = cc.RuleSet.preset("caliente")
+    happened = [e for _, _, _, events in steps(rules, 5, 40) for e in events]
+    state = next(after for _, _, after, _ in steps(rules, 5, 40))
+    names = list(NAMES[:4])
+    for seat in (None, 0, 2):
+        plain = cc.client_message(state, seat, events=happened)
+        worded = cc.client_message(state, seat, events=happened, names=names,
+                                   you=seat is not None)
+        assert [e["text"] for e in worded["events"]] == [
+            e.text(seat, names=names, you=seat is not None) for e in happened]
+        for ours, theirs in zip(worded["events"], plain["events"], strict=True):
+            assert {**ours, "text": None} == {**theirs, "text": None}
+        assert {**worded, "events": None} == {**plain, "events": None}
+    with pytest.raises(cc.ArgumentError, match="you: a spectator"):
+        cc.client_message(state, None, events=happened, you=True)
+    with pytest.raises(TypeError, match="names must be a sequence"):
+        cc.client_message(state, 0, events=(), names="Ann")

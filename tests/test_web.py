@@ -180,7 +180,8 @@ def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -
         ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
         after = next_update(ws)
         assert after["turn"] == message["turn"] + 1
-        assert after["events"] and "draw" in after["events"][-1]["text"]
+        # The log in the player's words: the player as "you".
+        assert after["events"] and after["events"][-1]["text"].startswith("You draw ")
         state = table_state(client, links["table"])
         assert after["view"] == client_view(state, 0)
         assert after["view"]["hand"] == [str(c) for c in state.hand(0)]
@@ -644,3 +645,17 @@ def test_the_guides_own_server_example_runs(tmp_path: Path,
     names: dict[str, Any] = {}
     exec(compile("".join(textwrap.dedent(b) for b in blocks), str(guide), "exec"), names)
     names["test_our_club"]()
+
+
+def test_the_log_names_the_people_and_the_bots_by_their_seats() -> None:
+    """A table's messages word the events for their reader: a person by name, a bot by its
+    seat (whatever the organiser called it), the reader as "you"; a spectator reads names."""
+    rules = cc.RuleSet.preset("caliente")
+    seats = [Seat("Ann", secret="a" * 32), Seat("Robo (level-1 bot)", level="level-1"),
+             Seat("Bea", secret="b" * 32), Seat("Seat 3 (level-1 bot)", level="level-1")]
+    table = Table.create(rules, seats, seed=3)
+    table.act(0, "draw", table.turn)
+    texts = {seat: table.message(seat, 0)["events"][-1]["text"] for seat in (None, 0, 1, 2)}
+    assert texts[0].startswith("You draw ")
+    assert texts[None] == texts[1] == texts[2] == "Ann draws 1 card."
+    assert table.names == ["Ann", "Seat 1", "Bea", "Seat 3"]

@@ -141,11 +141,12 @@ _PLAIN = _Words()
 """The events' own words: every seat by its number ("Seat 2 draws ...")."""
 
 
-def _words(names: object, you: int | None) -> _Words:
-    """``names`` (a sequence of one non-empty text a seat, or ``None``) checked, with the
-    seat spoken to as "you"."""
+def check_names(names: object) -> tuple[str, ...] | None:
+    """``names``, the seats' names for :meth:`Event.text` (a sequence of one non-empty text a
+    seat, or ``None``), checked: a :class:`TypeError` or an
+    :class:`~canasta_caliente.ArgumentError` saying what is wrong."""
     if names is None:
-        return _Words(None, you)
+        return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
         raise TypeError(f"names must be a sequence of names, one a seat, not "
                         f"{describe_value(names)}")
@@ -154,7 +155,7 @@ def _words(names: object, you: int | None) -> _Words:
             raise TypeError(f"names[{i}] must be a str, not {describe_value(name)}")
         if not name.strip():
             raise ArgumentError(f"names[{i}]: a seat's name cannot be empty")
-    return _Words(tuple(names), you)
+    return tuple(names)
 
 
 @attrs.frozen(kw_only=True)
@@ -200,7 +201,7 @@ class Event:
         if check_flag("you", you) and seat is None:
             raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as "
                                 "'you'")
-        return seen._say(_words(names, _check_audience(seat) if you else None))
+        return seen._say(_Words(check_names(names), _check_audience(seat) if you else None))
 
     def to_json(self) -> dict[str, Any]:
         """The event as JSON-ready data: ``kind``, ``seat``, ``rules``, the kind's own facts

@@ -23,16 +23,17 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import describe_value
+from .._arguments import check_flag
+from ..errors import ArgumentError, describe_value
 from ..records._parts import result_out
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat, check_state
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
-from .kinds import Event
+from .kinds import Event, check_names
 from .text import describe
 
 __all__ = ["MESSAGE_SCHEMA", "client_message", "client_view"]
@@ -94,7 +95,8 @@ def _view_json(view: View, seat: int | None) -> dict[str, Any]:
 
 
 def client_message(
-    state: GameState, seat: int | None, events: Iterable[Event] = ()
+    state: GameState, seat: int | None, events: Iterable[Event] = (), *,
+    names: Sequence[str] | None = None, you: bool = False,
 ) -> dict[str, Any]:
     """The message for ``seat`` (``None``: a spectator) about ``state``, with ``events`` (the
     events since the audience's last message, unredacted: each is sent as
@@ -106,12 +108,15 @@ def client_message(
     - ``legal``: when ``seat`` is the seat to act, its legal actions in the order of
       :func:`~canasta_caliente.legal_actions`, each ``{"notation", "id", "text"}`` (``id`` from
       :class:`~canasta_caliente.ActionSpace`, ``text`` from :func:`describe`); empty otherwise;
-    - ``events``: each event's :meth:`Event.to_json` as the audience may see it.
+    - ``events``: each event's :meth:`Event.to_json` as the audience may see it; with
+      ``names`` or ``you``, its ``text`` is :meth:`Event.text` with them (the seats named, the
+      audience spoken to as "you"; ``you`` is for a seat, not a spectator).
 
     Raises :class:`TypeError` for a state that is not a :class:`~canasta_caliente.GameState`
     or a seat that is not an integer (an ``int`` or a NumPy integer, sent as an ``int``) or
     ``None``, for ``events`` that are not an iterable of :class:`Event`, and
-    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have.
+    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have; ``names``
+    and ``you`` as :meth:`Event.text` does.
     """
     from ..engine import legal_actions
 
@@ -122,11 +127,18 @@ def client_message(
     if isinstance(events, (str, bytes, bytearray, Mapping)) or not isinstance(events, Iterable):
         raise TypeError(f"client_message: events must be an iterable of events, not "
                         f"{describe_value(events)}")
+    names = check_names(names)
+    if check_flag("you", you) and seat is None:
+        raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you'")
+    worded = names is not None or you
     sent = []
     for event in events:
         if not isinstance(event, Event):
             raise TypeError(f"client_message: expected events, got {describe_value(event)}")
-        sent.append(event.for_seat(seat).to_json())
+        shown = event.for_seat(seat).to_json()
+        if worded:
+            shown["text"] = event.text(seat, names=names, you=you)
+        sent.append(shown)
     legal: list[dict[str, Any]] = []
     if seat is not None and seat == state.current_player:
         space = _space(rules)

@@ -327,6 +327,12 @@ class Table:
             cuts = cuts[int(count):]
         return min([since, *cuts])
 
+    @property
+    def names(self) -> list[str]:
+        """The seats as the events' words name them: a person by name, a bot by its seat
+        ("Seat 2"), whatever the organiser called it (its name says its level)."""
+        return [f"Seat {i}" if s.is_bot else s.name for i, s in enumerate(self.seats)]
+
     def message(self, seat: int | None, since: int) -> dict[str, Any]:
         """What ``seat``'s client is sent: the game layer's client message (the seat's view,
         its legal actions, the events from number ``since`` on) and the table around it (the
@@ -334,7 +340,10 @@ class Table:
         undo or deal)."""
         flat = [e for action in self.log for e in action]
         since = min(max(since, 0), len(flat))
-        message = client_message(self.state, seat, flat[since:])
+        # The events in the words of the seat's player: the people by their names, the bots
+        # by their seats, and the player as "you".
+        message = client_message(self.state, seat, flat[since:], names=self.names,
+                                 you=seat is not None)
         message.update(
             table=self.id, turn=self.turn, since=since, next=len(flat), log=self.log_mark(),
             seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
