@@ -9,6 +9,7 @@ thinking by a condition, never by a sleep. :data:`BACKSTOP` only bounds a failur
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import queue
 import random
@@ -160,6 +161,15 @@ def drawn(ws: Any) -> dict[str, Any]:
     return next_update(ws)
 
 
+def drawn_then(ws: Any, verb: str) -> str:
+    """:func:`drawn`, then the first legal action of ``verb`` (``"meld"``, ``"discard"``)
+    played at action number 1, its update awaited: the action played."""
+    action = next(a["notation"] for a in drawn(ws)["legal"] if a["notation"].startswith(verb))
+    ws.send_json({"type": "act", "action": action, "turn": 1})
+    update_at(ws, 2)
+    return str(action)
+
+
 def joined(client: TestClient, link: str) -> Any:
     ws = client.websocket_connect(ws_path(link)).__enter__()
     ws.send_json({"type": "hello", "since": 0})
@@ -284,12 +294,8 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
     nothing (its next frame is the update of the next action played)."""
     links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
-    with client.websocket_connect(ws_path(links["seats"][0])) as ann, \
-            client.websocket_connect(ws_path(links["seats"][1])) as bea, \
-            client.websocket_connect(ws_path(links["spectator"])) as watcher:
-        for ws in (ann, bea, watcher):
-            ws.send_json({"type": "hello", "since": 0})
-            next_update(ws)
+    with greeted(client, links["seats"][0], links["seats"][1], links["spectator"]) as (
+            ann, bea, watcher):
         ann.send_json({"type": "act", "action": "draw", "turn": 0})
         melds = [a["notation"] for a in update_at(ann, 1)["legal"]
                  if a["notation"].startswith("meld")]
@@ -495,13 +501,7 @@ def test_a_restarted_server_serves_each_table_as_it_was(tmp_path: Path) -> None:
     with TestClient(app(data=data, processes=False)) as first:
         taken = make_table(first, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
         with first.websocket_connect(ws_path(taken["seats"][0])) as ws:
-            ws.send_json({"type": "hello", "since": 0})
-            next_update(ws)
-            ws.send_json({"type": "act", "action": "draw", "turn": 0})
-            meld = next(a["notation"] for a in update_at(ws, 1)["legal"]
-                        if a["notation"].startswith("meld"))
-            ws.send_json({"type": "act", "action": meld, "turn": 1})
-            update_at(ws, 2)
+            meld = drawn_then(ws, "meld")
             ws.send_json({"type": "undo", "turn": 2})
             update_at(ws, 1)
         ender = live(first, between["table"]).state.current_player
@@ -678,11 +678,22 @@ def test_a_bots_worker_process_killed_is_replaced_and_the_bots_play_on() -> None
             assert backstopped(ann.receive_json)["type"] == "hint"
 
 
-def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(
-        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    """One tab asks for a hint; while the search runs (held at its start), the other tab
-    draws. The hint's ``turn`` is the number of the state it ranks, so a page can tell it is
-    old (it said the number after the draw, with the ranking of the state before)."""
+@contextlib.contextmanager
+def greeted(client: TestClient, *pages: str) -> Iterator[list[Any]]:
+    """A socket for each page (a seat's or the spectators' link, one page twice for two
+    tabs), each greeted: its hello sent and its first update read."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(ws_path(page)))
+                   for page in pages]
+        for ws in sockets:
+            ws.send_json({"type": "hello", "since": 0})
+            next_update(ws)
+        yield sockets
+
+
+def held_searches(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """The server's searches (hints) held at their start: ``started`` is set when one begins,
+    and each goes on once ``go`` is set (within :data:`BACKSTOP`)."""
     started, go = threading.Event(), threading.Event()
     real = web_server.analyse
 
@@ -692,13 +703,18 @@ def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(web_server, "analyse", held)
+    return started, go
+
+
+def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(
+        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    """One tab asks for a hint; while the search runs (held at its start), the other tab
+    draws. The hint's ``turn`` is the number of the state it ranks, so a page can tell it is
+    old (it said the number after the draw, with the ranking of the state before)."""
+    started, go = held_searches(monkeypatch)
     links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     try:
-        with client.websocket_connect(ws_path(links["seats"][0])) as asking, \
-                client.websocket_connect(ws_path(links["seats"][0])) as playing:
-            for ws in (asking, playing):
-                ws.send_json({"type": "hello", "since": 0})
-                next_update(ws)
+        with greeted(client, links["seats"][0], links["seats"][0]) as (asking, playing):
             asking.send_json({"type": "hint"})
             assert started.wait(BACKSTOP)
             playing.send_json({"type": "act", "action": "draw", "turn": 0})

@@ -15,7 +15,6 @@ import json
 import logging
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +42,9 @@ from test_web_concurrency import (
     TWO_PLAYERS,
     Gate,
     assert_a_legal_game,
+    drawn_then,
+    greeted,
+    held_searches,
     live,
     played,
     saved_table,
@@ -160,13 +162,7 @@ def test_a_take_back_whose_save_fails_is_not_made(
     links = make_table(data_client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     table = live(data_client, links["table"])
     with data_client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": 0})
-        next_update(ws)
-        ws.send_json({"type": "act", "action": "draw", "turn": 0})
-        meld = next(a["notation"] for a in update_at(ws, 1)["legal"]
-                    if a["notation"].startswith("meld"))
-        ws.send_json({"type": "act", "action": meld, "turn": 1})
-        update_at(ws, 2)
+        drawn_then(ws, "meld")
         with disk_fails(monkeypatch, "replace"):
             ws.send_json({"type": "undo", "turn": 2})
             _, message = server_error(ws)
@@ -192,13 +188,7 @@ def test_a_bots_move_whose_save_fails_is_made_again(
     table = live(data_client, links["table"])
     try:
         with data_client.websocket_connect(ws_path(links["seats"][0])) as ws:
-            ws.send_json({"type": "hello", "since": 0})
-            next_update(ws)
-            ws.send_json({"type": "act", "action": "draw", "turn": 0})
-            discard = next(a["notation"] for a in update_at(ws, 1)["legal"]
-                           if a["notation"].startswith("discard"))
-            ws.send_json({"type": "act", "action": discard, "turn": 1})
-            update_at(ws, 2)
+            drawn_then(ws, "discard")
             gate.thinking()  # the person's discard saved; the bot's first move to come
             with disk_fails(monkeypatch, "write", times=2) as failures:
                 gate.release_all()
@@ -401,24 +391,12 @@ def test_sockets_past_a_tables_or_the_servers_limit_are_told_and_closed() -> Non
 
 def test_a_hint_past_the_limit_is_refused_until_one_is_done(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    started, go = threading.Event(), threading.Event()
-    real = web_server.analyse
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        assert go.wait(BACKSTOP)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(web_server, "analyse", held)
+    started, go = held_searches(monkeypatch)
     with TestClient(app(hint_seconds=0.05, processes=False,
                         limits=Limits(max_hints=1))) as client:
         links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
         try:
-            with client.websocket_connect(ws_path(links["seats"][0])) as asking, \
-                    client.websocket_connect(ws_path(links["seats"][0])) as other:
-                for ws in (asking, other):
-                    ws.send_json({"type": "hello", "since": 0})
-                    next_update(ws)
+            with greeted(client, links["seats"][0], links["seats"][0]) as (asking, other):
                 asking.send_json({"type": "hint"})
                 assert started.wait(BACKSTOP)
                 other.send_json({"type": "hint"})
