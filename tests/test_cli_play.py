@@ -144,8 +144,8 @@ def test_every_move_is_printed_in_words_as_the_person_may_see_it(
     answers(monkeypatch, ["draw", "meld 6 6 6", "meld A A 2", "discard 8", "quit"])
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert "  Seat 0 draws an ace.\n" in out  # the person's own draw: its card
-    assert "  Seat 0 melds three sixes.\n" in out
+    assert "  You draw an ace.\n" in out  # the person's own draw: its card, in their words
+    assert "  You meld three sixes.\n" in out
     assert "seat 1: draw\n  Seat 1 draws 1 card.\n" in out  # another's draw: a count only
     assert "seat 2: take 8 2\n  Seat 2 takes the pile (3 cards) with 8 2.\n" in out
 

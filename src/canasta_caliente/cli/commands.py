@@ -379,13 +379,13 @@ def _play(args: argparse.Namespace) -> int:
                         say(f"illegal: {exc}")
                 played.append(str(action))
                 takebacks.played(before, str(action))
-                say("\n".join(f"  {event.text(seat=args.seat)}" for event in happened))
+                say("\n".join(f"  {event.text(seat=args.seat, you=True)}" for event in happened))
                 continue
             state, happened = step(state, action)
             played.append(str(action))
             # Every move in words, as the person's seat may see it (another's draw: a count).
             say("\n".join([f"seat {seat}: {action}" if seat is not None else "deal", *(
-                f"  {event.text(seat=args.seat)}" for event in happened)]))
+                f"  {event.text(seat=args.seat, you=True)}" for event in happened)]))
     except KeyboardInterrupt:
         say()  # end the prompt's line; main() says the game was interrupted
         save()  # the actions played so far, to resume
