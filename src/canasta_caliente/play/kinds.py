@@ -141,6 +141,18 @@ _PLAIN = _Words()
 """The events' own words: every seat by its number ("Seat 2 draws ...")."""
 
 
+def seat_json(event: Event, seat: int | None, names: tuple[str, ...] | None,
+              you: bool) -> dict[str, Any]:
+    """What ``seat`` is sent of ``event``: ``event.for_seat(seat).to_json()`` with its
+    ``text`` as ``event.text(seat, names=names, you=you)`` says it, said once. ``names`` as
+    :func:`check_names` returns them, ``you`` only for a seat: the caller has checked both
+    (:func:`~canasta_caliente.client_message`, once for all its events)."""
+    audience = _check_audience(seat)
+    if names is None and not you:
+        return event.for_seat(audience).to_json()
+    return event.for_seat(audience)._json(_Words(names, audience if you else None))
+
+
 def check_names(names: object) -> tuple[str, ...] | None:
     """``names``, the seats' names for :meth:`Event.text` (a sequence of one non-empty text a
     seat, or ``None``), checked: a :class:`TypeError` or an
@@ -207,8 +219,12 @@ class Event:
         """The event as JSON-ready data: ``kind``, ``seat``, ``rules``, the kind's own facts
         (cards as lists of codes; ``null`` for cards left out) and ``text``, the event in words
         as it stands. Send a seat ``event.for_seat(seat).to_json()``."""
+        return self._json(_PLAIN)
+
+    def _json(self, w: _Words) -> dict[str, Any]:
+        """:meth:`to_json`, its ``text`` in the words ``w``."""
         return {"kind": self.kind.value, "seat": self.seat, "rules": list(self.rules),
-                **self._facts_json(), "text": self._say()}
+                **self._facts_json(), "text": self._say(w)}
 
     def _facts_json(self) -> dict[str, Any]:
         return {}

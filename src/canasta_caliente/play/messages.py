@@ -33,7 +33,7 @@ from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat, check_state
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
-from .kinds import Event, check_names
+from .kinds import Event, check_names, seat_json
 from .text import describe
 
 __all__ = ["MESSAGE_SCHEMA", "client_message", "client_view"]
@@ -130,15 +130,11 @@ def client_message(
     names = check_names(names)
     if check_flag("you", you) and seat is None:
         raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you'")
-    worded = names is not None or you
     sent = []
     for event in events:
         if not isinstance(event, Event):
             raise TypeError(f"client_message: expected events, got {describe_value(event)}")
-        shown = event.for_seat(seat).to_json()
-        if worded:
-            shown["text"] = event.text(seat, names=names, you=you)
-        sent.append(shown)
+        sent.append(seat_json(event, seat, names, you))
     legal: list[dict[str, Any]] = []
     if seat is not None and seat == state.current_player:
         space = _space(rules)
