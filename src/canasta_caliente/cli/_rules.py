@@ -176,11 +176,11 @@ def load_rules(source: str, option: str = "--rules") -> RuleSet:
     (named when the argument is empty). An unknown preset given to an option is reported
     under the option's name (``--rules: unknown preset ...``), as its other errors are."""
     if not is_file_argument(source):
-        if not option.startswith("--"):
-            return RuleSet.preset(source)
         try:
             return RuleSet.preset(source)
         except RuleSetError as exc:
+            if not option.startswith("--"):
+                raise  # a positional argument: the RuleSet's own words
             raise InputError([f"{option}: {' '.join(message.split())}"
                               for _, message in exc.problems]) from None
     return read_rules(source, option, "a preset name or a rules file's name")

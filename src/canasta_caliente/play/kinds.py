@@ -148,9 +148,17 @@ def seat_json(event: Event, seat: int | None, names: tuple[str, ...] | None,
     :func:`check_names` returns them, ``you`` only for a seat: the caller has checked both
     (:func:`~canasta_caliente.client_message`, once for all its events)."""
     audience = _check_audience(seat)
-    if names is None and not you:
-        return event.for_seat(audience).to_json()
-    return event.for_seat(audience)._json(_Words(names, audience if you else None))
+    words = _PLAIN if names is None and not you else _Words(names, audience if you else None)
+    return event.for_seat(audience)._json(words)
+
+
+def check_you(you: object, seat: int | None) -> bool:
+    """``you`` of :meth:`Event.text` checked: a bool (a :class:`TypeError` otherwise), and
+    true only for a seat, not a spectator (``seat`` None: an
+    :class:`~canasta_caliente.ArgumentError`)."""
+    if check_flag("you", you) and seat is None:
+        raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you'")
+    return bool(you)
 
 
 def check_names(names: object) -> tuple[str, ...] | None:
@@ -210,9 +218,7 @@ class Event:
         seen = self.for_seat(seat)
         if names is None and you is False:
             return seen._say(_PLAIN)
-        if check_flag("you", you) and seat is None:
-            raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as "
-                                "'you'")
+        you = check_you(you, seat)
         return seen._say(_Words(check_names(names), _check_audience(seat) if you else None))
 
     def to_json(self) -> dict[str, Any]:

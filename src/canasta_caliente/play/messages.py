@@ -26,14 +26,13 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._arguments import check_flag
-from ..errors import ArgumentError, describe_value
+from ..errors import describe_value
 from ..records._parts import result_out
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat, check_state
 from ..views.action_space import ActionSpace
 from ..views.view import View, observe
-from .kinds import Event, check_names, seat_json
+from .kinds import Event, check_names, check_you, seat_json
 from .text import describe
 
 __all__ = ["MESSAGE_SCHEMA", "client_message", "client_view"]
@@ -128,8 +127,7 @@ def client_message(
         raise TypeError(f"client_message: events must be an iterable of events, not "
                         f"{describe_value(events)}")
     names = check_names(names)
-    if check_flag("you", you) and seat is None:
-        raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you'")
+    you = check_you(you, seat)
     sent = []
     for event in events:
         if not isinstance(event, Event):
