@@ -131,6 +131,35 @@ def test_to_pandas(result: cc.SimulationResult) -> None:
     assert frame.groupby("game")["hand"].max().tolist() == [g.hands for g in result.games]
 
 
+def test_no_games_claim_no_statistics() -> None:
+    """A simulation of no games (asked for none, or interrupted before the first) states no
+    win rate, mean or rate: NaN in its attributes (``nan`` in its tables, ``null`` in its
+    JSON), the win rate's interval the whole of [0, 1]; its empty frames keep their numbered
+    columns, as a frame with rows has them."""
+    empty = cc.simulate(TWO_P, bots=["random", "heuristic"], games=0, progress=False)
+    assert all(math.isnan(rate) and (low, high) == (0.0, 1.0)
+               for rate, low, high in empty.win_rates.values())
+    assert all(math.isnan(mean) for mean in empty.mean_hand_score.values())
+    assert math.isnan(empty.hands_per_game) and math.isnan(empty.canastas_per_hand)
+    rows = empty.table().splitlines()
+    assert rows[2].split() == ["random", "nan", "0.0%", "-", "100.0%", "nan"]
+    assert rows[-2:] == ["hands per game nan, canastas per hand nan", "hands ended: none"]
+    assert "<td>0.0%</td>" not in empty._repr_html_() and "<td>nan</td>" in empty._repr_html_()
+    assert "random nan" in repr(empty) and "nan hands per game" in repr(empty)
+    data = json.loads(json.dumps(empty.to_dict(), allow_nan=False))
+    assert data["win_rates"]["random"] == [None, 0.0, 1.0]
+    assert data["mean_hand_score"] == {"random": None, "heuristic": None}
+    assert data["hands_per_game"] is None and data["canastas_per_hand"] is None
+    played = cc.simulate(TWO_P, bots=["random", "heuristic"], games=1, progress=False)
+    assert list(empty.to_pandas().columns) == list(played.to_pandas().columns) == list(
+        game_columns(2, 2))
+    assert list(empty.to_pandas("hand").columns) == list(HAND_COLUMNS)
+    comparison = cc.compare({"a": TWO_P, "b": TWO_P.replace(draw_count=1)},
+                            bots=["random", "random"], games=0, progress=False)
+    assert list(comparison.to_pandas().columns) == list(game_columns(2, 2))
+    assert json.loads(json.dumps(played.to_dict(), allow_nan=False))["hands_per_game"] >= 1
+
+
 def test_missing_pandas_names_the_extra(result: cc.SimulationResult,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Without pandas, the error says which extra to install."""

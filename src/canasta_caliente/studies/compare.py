@@ -50,7 +50,7 @@ from ..state.game import HandEnd
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
-from .results import to_pandas
+from .results import level_columns, to_pandas
 from .simulate import simulate
 from .stats import rate_difference_interval, rate_interval
 
@@ -293,7 +293,8 @@ class Comparison:
 
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
-        return to_pandas(self.to_records(level), level)
+        rules = next(iter(self.results.values())).rules  # every variant seats the same table
+        return to_pandas(self.to_records(level), level, level_columns(rules, level))
 
     def summary_pandas(self) -> Any:
         """:meth:`summary` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""

@@ -10,6 +10,7 @@ parent); what is computed from them lives in the modules below: the statistics i
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -20,9 +21,9 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import HandResult
 from .plots import plot_result
-from .results import records, to_pandas
+from .results import level_columns, records, to_pandas
 from .stats import mean_hand_scores, win_rates
-from .tables import simulation_html, simulation_table
+from .tables import decimal, percent, simulation_html, simulation_table
 
 __all__ = ["GameResult", "SimulationResult"]
 
@@ -99,6 +100,11 @@ class GameResult:
         return data
 
 
+def _number(value: float) -> float | None:
+    """A statistic as JSON data: NaN (of no games) as ``None``."""
+    return None if math.isnan(value) else value
+
+
 def _plain(value: Any) -> Any:
     """Nested tuples as lists."""
     if isinstance(value, tuple):
@@ -136,14 +142,15 @@ class SimulationResult:
 
     @property
     def hands_per_game(self) -> float:
-        """Mean hands per game."""
-        return sum(g.hands for g in self.games) / len(self.games) if self.games else 0.0
+        """Mean hands per game (NaN with no game played)."""
+        return sum(g.hands for g in self.games) / len(self.games) if self.games else math.nan
 
     @property
     def canastas_per_hand(self) -> float:
-        """Mean canastas on the table at the end of a hand (all sides)."""
+        """Mean canastas on the table at the end of a hand (all sides; NaN with no hand
+        played)."""
         hands = sum(len(g.canastas) for g in self.games)
-        return sum(sum(g.canastas) for g in self.games) / hands if hands else 0.0
+        return sum(sum(g.canastas) for g in self.games) / hands if hands else math.nan
 
     @property
     def hand_ends(self) -> dict[str, int]:
@@ -155,7 +162,8 @@ class SimulationResult:
         return simulation_table(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: the aggregates and every game."""
+        """Plain JSON data: the aggregates and every game (a statistic of no games, NaN in
+        its attribute, is ``None`` here: JSON has no NaN)."""
         return {
             "rules": self.rules.to_dict(),
             "label": self.label,
@@ -163,10 +171,10 @@ class SimulationResult:
             "seed": self.seed,
             "requested": self.requested,
             "interrupted": self.interrupted,
-            "win_rates": {k: list(v) for k, v in self.win_rates.items()},
-            "mean_hand_score": self.mean_hand_score,
-            "hands_per_game": self.hands_per_game,
-            "canastas_per_hand": self.canastas_per_hand,
+            "win_rates": {k: [_number(x) for x in v] for k, v in self.win_rates.items()},
+            "mean_hand_score": {k: _number(v) for k, v in self.mean_hand_score.items()},
+            "hands_per_game": _number(self.hands_per_game),
+            "canastas_per_hand": _number(self.canastas_per_hand),
             "hand_ends": self.hand_ends,
             "games": [g.to_dict() for g in self.games],
         }
@@ -180,7 +188,7 @@ class SimulationResult:
 
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
-        return to_pandas(self.to_records(level), level)
+        return to_pandas(self.to_records(level), level, level_columns(self.rules, level))
 
     def plot(self, kind: str = "scores", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown) of ``kind``: ``"scores"`` (the hand
@@ -190,10 +198,10 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
-        rates = ", ".join(f"{bot} {rate:.1%}" for bot, (rate, _, _) in self.win_rates.items())
+        rates = ", ".join(f"{bot} {percent(rate)}" for bot, (rate, _, _) in self.win_rates.items())
         return (f"<SimulationResult{label}: {len(self.games)} of {self.requested} games, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "
-                f"{self.hands_per_game:.2f} hands per game>")
+                f"{decimal(self.hands_per_game, 2)} hands per game>")
 
     def _repr_html_(self) -> str:
         return simulation_html(self)

@@ -46,6 +46,7 @@ from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
+    from ..rules.ruleset import RuleSet
     from .outcomes import SimulationResult
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "OUTPUT_FORMATS",
     "check_output_path",
     "game_columns",
+    "level_columns",
     "records",
     "require",
     "to_pandas",
@@ -82,6 +84,15 @@ def game_columns(players: int, sides: int) -> tuple[str, ...]:
     return ("game", "seed", "variant", *(f"seat{n}_bot" for n in range(players)),
             *(f"side{n}_score" for n in range(sides)), "winner_side", "winner_bot", "hands",
             "actions")
+
+
+def level_columns(rules: RuleSet, level: str) -> tuple[str, ...]:
+    """The column names of the rows of ``level`` for a table of ``rules``: what
+    :func:`to_pandas` keeps for a frame of no rows."""
+    _check_level(level)
+    if level == "game":
+        return game_columns(rules.players, len(rules.layout))
+    return HAND_COLUMNS
 
 
 def _check_level(level: str) -> None:
@@ -133,7 +144,8 @@ def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any
 def to_pandas(rows: Sequence[Mapping[str, Any]], level: str = "game",
               columns: Sequence[str] | None = None) -> Any:
     """``rows`` as a :class:`pandas.DataFrame` (needs the extra ``analysis``); with no rows, the
-    columns of ``level`` (or ``columns``) are kept."""
+    frame keeps ``columns`` (:func:`level_columns` names a table's), or else the columns of
+    ``level`` (the game level's as :data:`GAME_COLUMNS` writes them, ``{n}`` unnumbered)."""
     pd = require("pandas", "analysis")
     if rows:
         frame = pd.DataFrame.from_records(list(rows))

@@ -132,18 +132,19 @@ def rate_difference_interval(a: Sequence[tuple[float, float]],
 
 def win_rates(result: SimulationResult) -> dict[str, tuple[float, float, float]]:
     """Per bot: (win rate, low, high), the rate of the games its side won with a 95% Wilson
-    confidence interval."""
+    confidence interval. With no games played, the rate is NaN (the mean of nothing, as
+    pandas gives it) and the interval (0, 1): nothing is known."""
     out = {}
     n = len(result.games)
     for bot in result.bots:
         wins = sum(1 for g in result.games if bot in g.winning_bots(result.rules))
         low, high = wilson_interval(wins, n)
-        out[bot] = (wins / n if n else 0.0, low, high)
+        out[bot] = (wins / n if n else math.nan, low, high)
     return out
 
 
 def mean_hand_scores(result: SimulationResult) -> dict[str, float]:
-    """Per bot: the mean hand score of the sides it played."""
+    """Per bot: the mean hand score of the sides it played (NaN with no hand played)."""
     sums: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     for g in result.games:
@@ -152,4 +153,4 @@ def mean_hand_scores(result: SimulationResult) -> dict[str, float]:
             for totals in g.hand_totals:
                 sums[bot] += totals[side_no]
                 counts[bot] += 1
-    return {bot: sums[bot] / counts[bot] if counts[bot] else 0.0 for bot in result.bots}
+    return {bot: sums[bot] / counts[bot] if counts[bot] else math.nan for bot in result.bots}

@@ -7,17 +7,35 @@ a file, are :mod:`canasta_caliente.studies.results`.
 from __future__ import annotations
 
 import html
+import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["simulation_html", "simulation_table"]
+__all__ = ["decimal", "percent", "simulation_html", "simulation_table"]
+
+
+def percent(value: float) -> str:
+    """A rate as a percentage to one decimal, ``nan`` for a rate of no games (as pandas and
+    :meth:`~canasta_caliente.studies.compare.Comparison.table` print it)."""
+    return "nan" if math.isnan(value) else f"{value:.1%}"
+
+
+def decimal(value: float, places: int) -> str:
+    """A mean to ``places`` decimals, ``nan`` for a mean of nothing."""
+    return "nan" if math.isnan(value) else f"{value:.{places}f}"
 
 
 def _played(result: SimulationResult) -> str:
     """What the first line counts: the games played of those asked for."""
     return f"{len(result.games)} of {result.requested} games played"
+
+
+def _ends(result: SimulationResult, text: Callable[[str], str]) -> str:
+    """How the hands ended, with counts (each name through ``text``), or ``none``."""
+    return ", ".join(f"{text(k)} {v}" for k, v in sorted(result.hand_ends.items())) or "none"
 
 
 def simulation_table(result: SimulationResult) -> str:
@@ -28,12 +46,11 @@ def simulation_table(result: SimulationResult) -> str:
     means = result.mean_hand_score
     for bot in result.bots:
         rate, low, high = rates[bot]
-        lines.append(f"{bot:<12}{rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
-                     f"{means[bot]:>12.1f}")
-    lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
-                 f"{result.canastas_per_hand:.2f}")
-    lines.append("hands ended: " + ", ".join(f"{k} {v}" for k, v in
-                                             sorted(result.hand_ends.items())))
+        lines.append(f"{bot:<12}{percent(rate):>10}{f'{low:.1%} - {high:.1%}':>18}"
+                     f"{decimal(means[bot], 1):>12}")
+    lines.append(f"hands per game {decimal(result.hands_per_game, 2)}, canastas per hand "
+                 f"{decimal(result.canastas_per_hand, 2)}")
+    lines.append("hands ended: " + _ends(result, str))
     return "\n".join(lines)
 
 
@@ -47,12 +64,14 @@ def simulation_html(result: SimulationResult) -> str:
     rates = result.win_rates
     means = result.mean_hand_score
     rows = "".join(
-        f"<tr><td>{esc(bot)}</td><td>{rates[bot][0]:.1%}</td>"
-        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
+        f"<tr><td>{esc(bot)}</td><td>{percent(rates[bot][0])}</td>"
+        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{decimal(means[bot], 1)}</td>"
+        "</tr>"
         for bot in result.bots)
-    ends = ", ".join(f"{esc(k)} {v}" for k, v in sorted(result.hand_ends.items()))
+    ends = _ends(result, esc)
     return (f"<div><strong>SimulationResult</strong> {title}"
             "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{result.hands_per_game:.2f} hands per game, "
-            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
+            f"<p>{decimal(result.hands_per_game, 2)} hands per game, "
+            f"{decimal(result.canastas_per_hand, 2)} canastas per hand; hands ended: {ends}</p>"
+            "</div>")

@@ -33,7 +33,7 @@ from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
 from .play import BotSpec, bot_name
-from .results import records, to_pandas
+from .results import level_columns, records, to_pandas
 from .simulate import checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "tournament"]
@@ -228,7 +228,7 @@ class Tournament:
 
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
-        return to_pandas(self.to_records(level), level)
+        return to_pandas(self.to_records(level), level, level_columns(self.rules, level))
 
 
 def _pair_seed(seed: int, i: int, j: int) -> int:
