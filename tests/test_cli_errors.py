@@ -142,13 +142,21 @@ def test_file_names_the_terminal_cannot_print(tmp_path: Path) -> None:
     assert err.read().startswith(str(tmp_path) + "/caf\\udce9.toml.missing.toml: (document)")
 
 
-def test_unknown_preset_is_one_line(capsys: Capture) -> None:
-    """An unknown preset: status 2 and a single line naming it and the closest preset."""
-    assert main(["rules", "show", "calente"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1
-    assert err.startswith("canasta-caliente: preset: unknown preset 'calente' (did you mean "
-                          "'caliente'?)")
+@pytest.mark.parametrize(("argv", "name"), [
+    (["rules", "show", "calente"], "PRESET|FILE"),
+    (["rules", "diff", "caliente", "calente"], "B"),
+    (["compare", "calente", "classic", "--games", "2", "--no-progress"], "RULES"),
+])
+def test_unknown_preset_is_one_line(argv: list[str], name: str, capsys: Capture) -> None:
+    """An unknown preset as a positional argument: status 2 and a single line naming it and
+    the closest preset, under the argument's name in the usage (as argparse names it), not
+    the RuleSet's own word, ``preset``, which the user did not type."""
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith(f"{name}: unknown preset 'calente' (did you mean "
+                                   "'caliente'?); presets: caliente, ")
 
 
 @pytest.mark.parametrize(("argv", "usage"), [

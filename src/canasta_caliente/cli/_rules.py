@@ -173,14 +173,14 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
 
 def load_rules(source: str, option: str = "--rules") -> RuleSet:
     """A preset by name, or a house-rules file (``.toml`` or ``.json``), given to ``option``
-    (named when the argument is empty). An unknown preset given to an option is reported
-    under the option's name (``--rules: unknown preset ...``), as its other errors are."""
+    (an option, or a positional argument's name in the usage; named when the argument is
+    empty). An unknown preset is reported under that name (``--rules: unknown preset ...``,
+    ``PRESET|FILE: unknown preset ...``), as argparse names the argument of its own errors:
+    not under the RuleSet's own word, ``preset``, which the user did not type."""
     if not is_file_argument(source):
         try:
             return RuleSet.preset(source)
         except RuleSetError as exc:
-            if not option.startswith("--"):
-                raise  # a positional argument: the RuleSet's own words
             raise InputError([f"{option}: {' '.join(message.split())}"
                               for _, message in exc.problems]) from None
     return read_rules(source, option, "a preset name or a rules file's name")
