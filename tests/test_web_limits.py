@@ -25,7 +25,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the dev extra)")
 
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 import canasta_caliente as cc
@@ -315,8 +315,19 @@ def test_a_table_read_again_by_two_visitors_at_once_is_one_table(tmp_path: Path)
 
 def test_a_restarted_server_holds_the_tables_played_last_and_reads_the_others_when_used(
         tmp_path: Path) -> None:
+    """Start-up reads (and writes) only the tables played last, up to ``max_tables``: the
+    files of the others are left as they are, however many the folder keeps. A table read
+    when its link is used has its journal folded in then, as start-up would have, a line cut
+    off by a crash dropped, so that the actions appended after it read back."""
     rules = cc.RuleSet.preset("caliente-2p")
     old = saved_table(tmp_path, rules, 1, [])
+    for _ in range(3):
+        old.play(cc.legal_actions(old.state)[0])
+        old.save(tmp_path)
+    journal = old.journal(tmp_path)
+    with journal.open("a") as f:
+        f.write("disc")  # a crash in the middle of a write
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     for path in tmp_path.iterdir():
         os.utime(path, (1_000_000, 1_000_000))
     table = web_tables.Table("newer", old.seats, old.spectator, old.record)
@@ -324,8 +335,50 @@ def test_a_restarted_server_holds_the_tables_played_last_and_reads_the_others_wh
     with TestClient(app(data=tmp_path, processes=False,
                         limits=Limits(max_tables=1))) as client:
         assert set(live_tables(client)) == {"newer"}
+        assert {name: (tmp_path / name).read_bytes() for name in before} == before
+        assert all((tmp_path / name).stat().st_mtime == 1_000_000 for name in before)
         assert client.get(old.links()["spectator"]).status_code == 200
         assert set(live_tables(client)) == {old.id}
+        resumed = live(client, old.id)
+        assert resumed.record == old.record and resumed.generation == 1
+        assert not journal.exists()
+        seat = resumed.state.current_player
+        assert seat is not None
+        with greeted(client, old.links()["seats"][seat]) as (ws,):
+            ws.send_json({"type": "act", "action": str(cc.legal_actions(resumed.state)[0]),
+                          "turn": resumed.turn})
+            until(client, lambda: len(resumed.record.actions) == 4)
+    assert load_tables(tmp_path)[old.id].record == resumed.record
+
+
+def test_a_damaged_table_read_when_used_is_a_503_naming_its_file_in_the_log(
+        caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
+    """A table out of memory whose file is not a saved table (damaged while the server was
+    stopped) does not stop the server, which reads it only when its link is used: then the
+    page and the socket are answered 503, with a reference and nothing of the error; the log
+    names the file; the other tables play on."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    old = saved_table(tmp_path, rules, 1, [])
+    (tmp_path / f"{old.id}.json").write_text('{"id": "prepared", "record": 3}')
+    for path in tmp_path.iterdir():
+        os.utime(path, (1_000_000, 1_000_000))
+    web_tables.Table("newer", old.seats, old.spectator, old.record).save(tmp_path)
+    with TestClient(app(data=tmp_path, processes=False,
+                        limits=Limits(max_tables=1))) as client:
+        response = client.get(old.links()["seats"][0])
+        assert response.status_code == 503 and response.headers["Retry-After"] == "30"
+        ((where, reason),) = response.json()["problems"]
+        assert where == "(server)" and "reference" in reason and "prepared" not in reason
+        with pytest.raises(WebSocketDenialResponse) as denied, \
+                client.websocket_connect(ws_path(old.links()["seats"][0])):
+            pass  # pragma: no cover - the socket is refused
+        assert denied.value.status_code == 503 and "reference" in denied.value.text
+        logged = tracebacks(caplog)
+        assert len(logged) == 2
+        assert all(f"{old.id}.json: not a saved table" in str(r.exc_info[1]) for r in logged
+                   if r.exc_info)
+        assert client.get(web_tables.Table("newer", old.seats, old.spectator,
+                                           old.record).links()["spectator"]).status_code == 200
 
 
 def test_without_a_data_folder_a_game_in_play_is_kept_and_a_new_table_refused(

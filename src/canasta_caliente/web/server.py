@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import multiprocessing
 import os
@@ -48,7 +49,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .._arguments import check_count, read_real
 from ..actions import Action
 from ..engine import legal_actions
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, StateError, describe_value
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
@@ -76,6 +77,26 @@ BOT_NICENESS = 10
 """How much lower than the server's the bots' worker processes run (``os.nice``, where the
 system has it): a person's reply waits for a core behind no bot's search. A bot's budget is
 time, so a busy core costs it simulations, never the turn order or a rule."""
+
+
+class Unreadable(Exception):
+    """A table's saved files, read when its link was used, are not a saved table (damaged, or
+    written by something else): a failure of the storage, as an :class:`OSError` is (see
+    :func:`_server_error`), which the server's log names (the message names the file)."""
+
+
+def read_again(data: Path, table_id: str) -> Table | None:
+    """The table ``table_id`` read from the data folder (``None``: there is none), its file
+    written whole, as at start-up: its journal folded in, and a last line cut off by a crash
+    (which the read leaves out) gone before any action is appended after it. Raises
+    :class:`Unreadable` for files that are not a saved table."""
+    try:
+        table = load_table(data, table_id)
+    except StateError as exc:
+        raise Unreadable(str(exc)) from None
+    if table is not None:
+        table.save(data, whole=True)
+    return table
 
 
 class _Server:
@@ -107,10 +128,13 @@ class _Server:
         self.pool: Executor | None = None
         if data is not None:
             data.mkdir(parents=True, exist_ok=True)
-            for table in saved_tables(data):  # the most recently played first
+            # The most recently played first, as many as memory holds: the others are read
+            # when a link of theirs is used (see table()), so that start-up reads and writes
+            # a bounded number of files however many games the folder has kept (a finished
+            # game of 660 actions takes about 90 ms to read back).
+            for table in itertools.islice(saved_tables(data), limits.max_tables):
                 table.save(data, whole=True)  # its journal, a cut-off line and all, folded in
-                if len(self.tables) < limits.max_tables:  # the others are read when used
-                    self.add(table)
+                self.add(table)
 
     # -- life ------------------------------------------------------------------------------
 
@@ -185,7 +209,7 @@ class _Server:
 
     async def load(self, data: Path, table_id: str) -> Table | None:
         try:
-            table = await asyncio.to_thread(load_table, data, table_id)
+            table = await asyncio.to_thread(read_again, data, table_id)
             if table is not None:
                 self.add(table)
             return table
@@ -556,9 +580,10 @@ def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Respons
 
 def _server_error(reason: str, exc: BaseException) -> Response:
     """The answer to an error of the server's own: ``503`` with ``Retry-After`` for the
-    storage's (an :class:`OSError`: a full disk, say, which may pass), ``500`` for any other
+    storage's (an :class:`OSError`: a full disk, say, which may pass; or a table's files that
+    are not a saved table, :class:`Unreadable`, until they are mended), ``500`` for any other
     (a bug); a JSON body either way."""
-    if isinstance(exc, OSError):
+    if isinstance(exc, OSError | Unreadable):
         response = problems([("(server)", reason)], 503)
         response.headers["Retry-After"] = "30"
         return response
@@ -578,8 +603,10 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     of processes (threads with ``processes=False``) bots and hints think in, off the event
     loop: processes keep a thinking bot from slowing the replies to people; ``limits`` bounds
     what clients can make the server hold (:class:`~canasta_caliente.web.limits.Limits`, its
-    defaults when ``None``). A file in ``data`` that is not a saved table raises
-    :class:`~canasta_caliente.StateError` naming it.
+    defaults when ``None``). Start-up reads the tables played last, as many as
+    ``limits.max_tables``, and the others when a link of theirs is used: a file it reads that
+    is not a saved table raises :class:`~canasta_caliente.StateError` naming it, and one read
+    later is answered ``503`` (logged, naming the file).
     """
     if rules is None:
         rules = RuleSet.preset("caliente")
