@@ -571,7 +571,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="the game's seed (default: a random one, printed when the game is "
                       "over: it deals every hand)")
     play.add_argument("--save", metavar="FILE",
-                      help="save the game as a game record (JSON) when it ends or you quit")
+                      help="save the game as a game record (JSON) when it ends or you quit "
+                      "(it holds the seed: opened before the game is over, it shows the bots' "
+                      "cards)")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
                       "bots, saving back to FILE (or to --save's); a game record (JSON) "
