@@ -332,6 +332,23 @@ def test_events_replay_onto_every_view_in_every_preset(preset: str) -> None:
     assert {cc.EventKind.DRAW, cc.EventKind.MELD, cc.EventKind.DISCARD} <= kinds
 
 
+@settings(max_examples=scaled(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rulesets(), seed=st.integers(0, 2**32), limit=st.integers(0, 300))
+def test_replay_events_gives_each_actions_events_as_step_does(rules: cc.RuleSet, seed: int,
+                                                               limit: int) -> None:
+    """``replay_events(record)``: the record's states, as ``replay`` gives them, and the events
+    of each action, as ``step`` gives them (every hand, deal and hand end included); a record
+    ``replay`` refuses, it refuses alike."""
+    walked = list(steps(rules, seed, limit))
+    record = cc.GameRecord.start(rules, seed=seed).extend(*(str(a) for _, a, _, _ in walked))
+    states, log = cc.replay_events(record)
+    assert states == cc.replay(record)
+    assert log == tuple(happened for _, _, _, happened in walked)
+    bad = attrs.evolve(record, actions=(*record.actions, "meld R3 R3 R3"))
+    with pytest.raises(cc.ReplayError, match=f"step {len(record.actions) + 1}"):
+        cc.replay_events(bad)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_events_replay_over_whole_games(preset: str) -> None:

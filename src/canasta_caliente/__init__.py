@@ -139,6 +139,7 @@ __all__ = [
     "parse_action",
     "play_game",
     "replay",
+    "replay_events",
     "resample",
     "simulate",
     "step",

@@ -45,6 +45,7 @@ from .play import (
     client_message,
     describe,
     events,
+    replay_events,
     step,
 )
 from .play.takeback import can_take_back

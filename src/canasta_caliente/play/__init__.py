@@ -5,7 +5,8 @@ taken back.
 =============  ================================================================================
 ``kinds``      :class:`Event` and its kinds: each event's facts, what one seat may see of it
                (:meth:`Event.for_seat`), its JSON and its words
-``events``     :func:`events` and :func:`step`: the events of one action, read off the states
+``events``     :func:`events` and :func:`step`: the events of one action, read off the states;
+               :func:`replay_events`: a record's states and every action's events
 ``text``       :func:`describe`: an action in plain English, and the card words events use
 ``messages``   :func:`client_message`: one JSON-ready message per seat or spectator, whose shape
                is the JSON Schemas in ``schemas/``
@@ -20,7 +21,7 @@ May import everything below it (the engine, records, views, players), nothing ab
 
 from __future__ import annotations
 
-from .events import events, step
+from .events import events, replay_events, step
 from .kinds import (
     AnswerEvent,
     AskEvent,
@@ -71,6 +72,7 @@ __all__ = [
     "client_view",
     "describe",
     "events",
+    "replay_events",
     "schema",
     "step",
     "take_back_refusal",

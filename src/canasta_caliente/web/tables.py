@@ -24,7 +24,7 @@ from ..actions import Action, parse_action
 from ..engine import illegal_reason
 from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
 from ..errors import CanastaError, NotationError, StateError, short_repr
-from ..play import Event, client_message, events, step
+from ..play import Event, client_message, replay_events, step
 from ..play.takeback import can_take_back
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord
@@ -155,10 +155,9 @@ class Table:
         self.seats = tuple(seats)
         self.spectator = spectator
         self.record = record
-        self.states: list[GameState] = list(record.states())
-        self.log: list[tuple[Event, ...]] = [
-            events(before, action)
-            for before, action in zip(self.states, record.actions, strict=False)]
+        states, log = replay_events(record)
+        self.states: list[GameState] = list(states)
+        self.log: list[tuple[Event, ...]] = list(log)
         self.generation = 0
         """The number of the table's file (``<id>.json``) last written whole, which names its
         journal (see :meth:`save`)."""
