@@ -622,8 +622,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--hint-seconds", type=float, default=1.0,
                        help="the search time behind a hint")
     for flag, default, what in (
-            ("tables", 200, "tables in memory (the least recently used idle one is dropped "
-             "to make room, and read again from --data when its link is used)"),
+            ("tables", 200, "tables in memory, and read at start (the least recently used "
+             "idle one is dropped to make room, and read from --data when its link is used)"),
             ("sockets", 1000, "open sockets, all tables together"),
             ("table-sockets", 32, "open sockets on one table"),
             ("hints", 4, "hints searching at once, all tables together")):

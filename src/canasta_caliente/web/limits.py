@@ -57,7 +57,9 @@ class Limits:
     max_tables: int = attrs.field(default=200, validator=_at_least(1))
     """The most tables held in memory (a finished table is about half a megabyte). To make
     room for one more, the server drops the table used least recently among those it may
-    drop (see :attr:`idle_seconds`); if none may go, a new table is refused."""
+    drop (see :attr:`idle_seconds`); if none may go, a new table is refused. With a data
+    folder, also the most tables read at start (the ones played last): the others are read
+    when a link of theirs is used."""
     max_sockets: int = attrs.field(default=1000, validator=_at_least(1))
     """The most sockets open at once, all tables together."""
     max_table_sockets: int = attrs.field(default=32, validator=_at_least(1))
