@@ -332,6 +332,23 @@ def test_events_replay_onto_every_view_in_every_preset(preset: str) -> None:
     assert {cc.EventKind.DRAW, cc.EventKind.MELD, cc.EventKind.DISCARD} <= kinds
 
 
+def test_a_stop_meld_counts_its_points_toward_the_first_meld() -> None:
+    """A first meld of three stop cards counts their 15 points toward the minimum (INIT-2
+    counts every card melded that turn), in its event as on the turn: the event said 0, and
+    a view replayed from the events still owed the minimum (found by Hypothesis: a house rule
+    of 3-card hands, the side below 0)."""
+    # RULES: INIT-1, INIT-2, MELD-5
+    rules = rules_for("caliente", hand_size=3, canastas_to_go_out=0)
+    drawn = play(deal(rules, {0: "B3 B3 B3", 1: "R3 4 5", 2: "R3 6 8", 3: "9 10 J"},
+                      pile="K", stock="Q A 7", scores=(-10, 0)), "draw")
+    assert drawn.turn.need == 15
+    (meld,) = cc.events(drawn, "meld B3 B3 B3")
+    assert isinstance(meld, k.MeldEvent)
+    assert meld.points == 15 and meld.rules == ("MELD-5",)
+    melded = check_action(drawn, cc.parse_action("meld B3 B3 B3"))  # every view follows
+    check_action(melded, cc.parse_action("discard 7"))
+
+
 @settings(max_examples=scaled(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets(), seed=st.integers(0, 2**32), limit=st.integers(0, 300))
 def test_replay_events_gives_each_actions_events_as_step_does(rules: cc.RuleSet, seed: int,

@@ -226,9 +226,14 @@ def _meld(before: GameState, after: GameState, seat: int, rank: Card,
     """The meld of ``cards`` of ``rank`` by ``seat``, read off the side's table before and
     after (its melds as counts: naturals, little wilds, big wilds)."""
     side = before.side_of(seat)
+    # INIT-2 / INIT-4: what the meld counted toward the first-meld minimum (the turn's points
+    # grew by it; the turn stays on the table when the meld ends the hand). A stop meld's
+    # cards count too (INIT-2 counts every card melded that turn).
+    points = after.turn.points - before.turn.points
     if rank is B3:
         return k.MeldEvent(seat=seat, side=side, rank=rank, cards=cards, new=True,
-                         size=len(cards), natural=True, canasta=None, rules=("MELD-5",))
+                           size=len(cards), natural=True, canasta=None, rules=("MELD-5",),
+                           points=points)
     old, new = before.table.sides[side].melds[rank], after.table.sides[side].melds[rank]
     assert new is not None  # the meld just made
     # MELD-4: the meld is a canasta from the rules' canasta_size on; this one became one now
@@ -241,9 +246,6 @@ def _meld(before: GameState, after: GameState, seat: int, rank: Card,
     canasta = ("natural" if natural else "mixed") if completed else None
     # (by position, in the order of MeldEvent's fields: the quick constructor cannot name a
     # parameter "new")
-    # INIT-2 / INIT-4: what the meld counted toward the first-meld minimum (the turn's points
-    # grew by it; the turn stays on the table when the meld ends the hand)
-    points = after.turn.points - before.turn.points
     return _meld_event(seat, rules, side, rank, cards, old is None, sum(new), natural, canasta,
                        points)
 
