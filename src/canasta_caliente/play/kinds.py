@@ -148,8 +148,13 @@ def seat_json(event: Event, seat: int | None, names: tuple[str, ...] | None,
     :func:`check_names` returns them, ``you`` only for a seat: the caller has checked both
     (:func:`~canasta_caliente.client_message`, once for all its events)."""
     audience = _check_audience(seat)
-    words = _PLAIN if names is None and not you else _Words(names, audience if you else None)
-    return event.for_seat(audience)._json(words)
+    return event.for_seat(audience)._json(_words_for(audience, names, you))
+
+
+def _words_for(audience: int | None, names: tuple[str, ...] | None, you: bool) -> _Words:
+    """The words an event is said in to ``audience``: its own (:data:`_PLAIN`) unless
+    ``names`` or ``you`` (both checked) ask for others."""
+    return _PLAIN if names is None and not you else _Words(names, audience if you else None)
 
 
 def check_you(you: object, seat: int | None) -> bool:
@@ -218,8 +223,7 @@ class Event:
         seen = self.for_seat(seat)
         if names is None and you is False:
             return seen._say(_PLAIN)
-        you = check_you(you, seat)
-        return seen._say(_Words(check_names(names), _check_audience(seat) if you else None))
+        return seen._say(_words_for(seat, check_names(names), check_you(you, seat)))
 
     def to_json(self) -> dict[str, Any]:
         """The event as JSON-ready data: ``kind``, ``seat``, ``rules``, the kind's own facts

@@ -23,7 +23,7 @@ from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
 from .stats import mean_hand_scores, win_rates
-from .tables import decimal, percent, simulation_html, simulation_table
+from .tables import percent, simulation_html, simulation_table
 
 __all__ = ["GameResult", "SimulationResult"]
 
@@ -201,7 +201,7 @@ class SimulationResult:
         rates = ", ".join(f"{bot} {percent(rate)}" for bot, (rate, _, _) in self.win_rates.items())
         return (f"<SimulationResult{label}: {len(self.games)} of {self.requested} games, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "
-                f"{decimal(self.hands_per_game, 2)} hands per game>")
+                f"{self.hands_per_game:.2f} hands per game>")
 
     def _repr_html_(self) -> str:
         return simulation_html(self)

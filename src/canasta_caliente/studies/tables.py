@@ -14,18 +14,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["decimal", "percent", "simulation_html", "simulation_table"]
+__all__ = ["percent", "simulation_html", "simulation_table"]
 
 
 def percent(value: float) -> str:
     """A rate as a percentage to one decimal, ``nan`` for a rate of no games (as pandas and
-    :meth:`~canasta_caliente.studies.compare.Comparison.table` print it)."""
+    :meth:`~canasta_caliente.studies.compare.Comparison.table` print it; a mean needs no
+    such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``)."""
     return "nan" if math.isnan(value) else f"{value:.1%}"
-
-
-def decimal(value: float, places: int) -> str:
-    """A mean to ``places`` decimals, ``nan`` for a mean of nothing."""
-    return "nan" if math.isnan(value) else f"{value:.{places}f}"
 
 
 def _played(result: SimulationResult) -> str:
@@ -47,9 +43,9 @@ def simulation_table(result: SimulationResult) -> str:
     for bot in result.bots:
         rate, low, high = rates[bot]
         lines.append(f"{bot:<12}{percent(rate):>10}{f'{low:.1%} - {high:.1%}':>18}"
-                     f"{decimal(means[bot], 1):>12}")
-    lines.append(f"hands per game {decimal(result.hands_per_game, 2)}, canastas per hand "
-                 f"{decimal(result.canastas_per_hand, 2)}")
+                     f"{means[bot]:>12.1f}")
+    lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
+                 f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
     return "\n".join(lines)
 
@@ -65,13 +61,11 @@ def simulation_html(result: SimulationResult) -> str:
     means = result.mean_hand_score
     rows = "".join(
         f"<tr><td>{esc(bot)}</td><td>{percent(rates[bot][0])}</td>"
-        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{decimal(means[bot], 1)}</td>"
-        "</tr>"
+        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
         for bot in result.bots)
     ends = _ends(result, esc)
     return (f"<div><strong>SimulationResult</strong> {title}"
             "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{decimal(result.hands_per_game, 2)} hands per game, "
-            f"{decimal(result.canastas_per_hand, 2)} canastas per hand; hands ended: {ends}</p>"
-            "</div>")
+            f"<p>{result.hands_per_game:.2f} hands per game, "
+            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
