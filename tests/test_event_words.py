@@ -42,6 +42,8 @@ def _spoken_to(plain: str, me: int) -> str:
     said = re.sub(rf"^Seat {me} ({verbs})\b", lambda m: "You " + _plain_form(m[1]), plain)
     said = re.sub(rf"\bseat {me} ({verbs})\b", lambda m: "you " + _plain_form(m[1]), said)
     said = said.replace(f"the hand of seat {me} ", "your hand ")
+    if said.startswith("You "):  # a second verb of the same subject: "... and draw ..."
+        said = re.sub(rf"\band ({verbs})\b", lambda m: "and " + _plain_form(m[1]), said)
     return re.sub(rf"\bseat {me}\b", "you", said)
 
 
@@ -78,6 +80,8 @@ def test_the_reader_is_spoken_to_as_you_with_its_verbs_agreeing(preset: str) -> 
             words = event.text(me, you=True)
             assert words == _spoken_to(plain, me), plain
             assert not agreeing.search(words)
+            assert not (words.startswith("You ") and re.search(rf"\band ({'|'.join(VERBS)})\b",
+                                                                words)), words
             assert words[0].isupper()
             named = event.text(me, names=names, you=True)
             assert named == SEAT.sub(lambda m: names[int(m[1])], words)
@@ -99,6 +103,11 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
     assert deal.text(0, names=["Ann", "Bob"], you=True) == (
         "Bob deals hand 2: you play first; the up card is a four.")
     assert deal.text(1, you=True) == "You deal hand 2: seat 0 plays first; the up card is a four."
+    bonus = k.BonusEvent(seat=0, rules=("TURN-3",), source="stock", replaced=True)
+    assert bonus.text(0, you=True) == (
+        "You lay out a red three from the stock and draw a replacement (TURN-3).")
+    assert bonus.text(1, you=True) == (
+        "Seat 0 lays out a red three from the stock and draws a replacement (TURN-3).")
     ask = k.AskEvent(seat=0, rules=("OUT-2",), partner=2)
     assert ask.text(2, you=True) == 'Seat 0 asks you "May I go out?" (OUT-2).'
 

@@ -122,7 +122,13 @@ class _Words:
     def clause(self, seat: int, verb: str) -> str:
         """The seat doing ``verb`` (its third person, ``draws``), the two agreeing: "seat 2
         draws", "Ann draws", "you draw"."""
-        return f"you {_base(verb)}" if seat == self.you else f"{self.name(seat)} {verb}"
+        return f"{self.name(seat)} {self.verb(seat, verb)}"
+
+    def verb(self, seat: int | None, verb: str) -> str:
+        """``verb`` (its third person, ``draws``) agreeing with ``seat`` where the seat is
+        already the sentence's subject: "draws", or "draw" for "you" ("You lay out a red
+        three and draw a replacement")."""
+        return _base(verb) if seat == self.you else verb
 
     def subject(self, seat: int | None, verb: str) -> str:
         """:meth:`clause` at a sentence's start: "Seat 2 draws", "Ann draws", "You draw",
@@ -285,13 +291,15 @@ class BonusEvent(Event):
     source: str
     """Where it came from: ``stock`` or ``pile``."""
     replaced: bool
-    """Whether a card is drawn to replace it (the :class:`DrawEvent` that follows)."""
+    """Whether a card is drawn to replace it: the replacement is among the cards of the
+    :class:`DrawEvent` just before (one event gives every card the action took from the
+    stock, replacements included, and the bonus cards laid out follow it)."""
 
     def _facts_json(self) -> dict[str, Any]:
         return {"source": self.source, "replaced": self.replaced}
 
     def _say(self, w: _Words = _PLAIN) -> str:
-        how = ("and draws a replacement" if self.replaced
+        how = (f"and {w.verb(self.seat, 'draws')} a replacement" if self.replaced
                else "(not replaced)")
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
         return (f"{w.subject(self.seat, 'lays')} out a red three from the {self.source} "
