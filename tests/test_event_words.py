@@ -150,3 +150,9 @@ def test_a_client_message_carries_the_events_in_its_readers_words() -> None:
         cc.client_message(state, None, events=happened, you=True)
     with pytest.raises(TypeError, match="names must be a sequence"):
         cc.client_message(state, 0, events=(), names="Ann")
+    # The table is known here: one name a seat, checked before any event names a seat (an
+    # event of seat 0 alone would not find the missing names).
+    for wrong in (names[:1], [*names, "Eve", "Fay"]):
+        with pytest.raises(cc.ArgumentError, match=rf"^names: expected one name a seat, 4 for "
+                                                  rf"this table, got {len(wrong)}$"):
+            cc.client_message(state, 0, events=(), names=wrong)

@@ -172,15 +172,20 @@ def check_you(you: object, seat: int | None) -> bool:
     return bool(you)
 
 
-def check_names(names: object) -> tuple[str, ...] | None:
+def check_names(names: object, players: int | None = None) -> tuple[str, ...] | None:
     """``names``, the seats' names for :meth:`Event.text` (a sequence of one non-empty text a
     seat, or ``None``), checked: a :class:`TypeError` or an
-    :class:`~canasta_caliente.ArgumentError` saying what is wrong."""
+    :class:`~canasta_caliente.ArgumentError` saying what is wrong. With ``players`` (where
+    the table is known), there must be exactly one name a seat; an event alone does not know
+    the table, and finds a missing name when it names that seat."""
     if names is None:
         return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
         raise TypeError(f"names must be a sequence of names, one a seat, not "
                         f"{describe_value(names)}")
+    if players is not None and len(names) != players:
+        raise ArgumentError(f"names: expected one name a seat, {players} for this table, got "
+                            f"{len(names)}")
     for i, name in enumerate(names):
         if not isinstance(name, str):
             raise TypeError(f"names[{i}] must be a str, not {describe_value(name)}")

@@ -114,8 +114,9 @@ def client_message(
     Raises :class:`TypeError` for a state that is not a :class:`~canasta_caliente.GameState`
     or a seat that is not an integer (an ``int`` or a NumPy integer, sent as an ``int``) or
     ``None``, for ``events`` that are not an iterable of :class:`Event`, and
-    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have; ``names``
-    and ``you`` as :meth:`Event.text` does.
+    :class:`~canasta_caliente.ArgumentError` for a seat the table does not have and for
+    ``names`` that are not one name a seat; ``names`` and ``you`` otherwise as
+    :meth:`Event.text` does.
     """
     from ..engine import legal_actions
 
@@ -126,7 +127,7 @@ def client_message(
     if isinstance(events, (str, bytes, bytearray, Mapping)) or not isinstance(events, Iterable):
         raise TypeError(f"client_message: events must be an iterable of events, not "
                         f"{describe_value(events)}")
-    names = check_names(names)
+    names = check_names(names, rules.players)
     you = check_you(you, seat)
     sent = []
     for event in events:
