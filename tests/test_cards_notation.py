@@ -71,6 +71,23 @@ def test_card_parse_is_case_insensitive_and_reads_t_as_ten() -> None:
     assert str(Card.parse("T")) == "10"
 
 
+@pytest.mark.parametrize(("value", "error", "match"), [
+    ("7", cc.NotationError, r"^Card\(\) takes a card's number, 0 to 15, not the code '7': "
+                            r"read a code with Card.parse$"),
+    (16, cc.ArgumentError, r"^no card has the number 16: cards run from 0 to 15$"),
+    (-1, cc.ArgumentError, r"^no card has the number -1: cards run from 0 to 15$"),
+    (2.5, TypeError, r"^Card\(\) takes a card's number \(an int\), not float 2.5$"),
+])
+def test_card_of_what_is_no_cards_number_says_what_it_takes(
+        value: object, error: type[Exception], match: str) -> None:
+    """``Card(x)`` takes a card's number: a code is pointed to ``Card.parse``, a number out of
+    range or another type refused with the library's own error (it was the enum's bare
+    ``ValueError: '7' is not a valid Card``); every card's number reads back."""
+    with pytest.raises(error, match=match):
+        Card(value)
+    assert [Card(int(card)) for card in Card] == list(Card)
+
+
 @pytest.mark.parametrize("code", ["3", "1", "11", "X", "JKR", "", "R4", "joker", "10 10"])
 def test_unknown_card_code_is_a_notation_error(code: str) -> None:
     """An unknown card code raises NotationError, which is also a ValueError and a

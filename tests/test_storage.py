@@ -315,7 +315,7 @@ def test_record_with_stacked_deck_and_scores() -> None:
     assert GameRecord.from_state(state).initial_state() == state
     plain = cc.new_game(rules, seed=12)
     assert GameRecord.from_state(plain) == GameRecord(rules, 12)
-    with pytest.raises(ValueError, match="not the start of a game"):
+    with pytest.raises(cc.ArgumentError, match="not the start of a game"):
         GameRecord.from_state(cc.apply(plain, "draw"))
 
 
@@ -326,8 +326,11 @@ def test_start_takes_the_seats_and_the_date() -> None:
     record = GameRecord.start(rules, seed=5, players=("ana", "level-3"), date="2026-12-01")
     assert record == GameRecord(rules, 5, players=("ana", "level-3"), date="2026-12-01")
     assert GameRecord.from_text(record.extend("draw").to_text()).players == ("ana", "level-3")
-    with pytest.raises(ValueError, match="players names 3 seats; the rules have 2"):
+    # The library's own errors (a server catching CanastaError catches them).
+    with pytest.raises(cc.ArgumentError, match="players names 3 seats; the rules have 2"):
         GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
+    with pytest.raises(cc.ArgumentError, match="without ',' or '#', not 'a,b'"):
+        GameRecord.start(rules, seed=5, players=("a,b", "level-3"))
     with pytest.raises(TypeError, match="players must be a sequence of names"):
         GameRecord.start(rules, seed=5, players="ana")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
-from .errors import NotationError, describe_value, short_repr
+from .errors import ArgumentError, NotationError, describe_value, short_repr
 
 __all__ = [
     "NATURALS",
@@ -59,6 +59,19 @@ class Card(enum.IntEnum):
     def is_wild(self) -> bool:
         """True for the little wild ``2`` and the big wild ``JK``."""
         return self is Card.TWO or self is Card.JOKER
+
+    @classmethod
+    def _missing_(cls, value: object) -> Card:
+        """``Card(value)`` for a value that is no card's number: a code (``Card("7")``) is
+        pointed to :meth:`parse`, anything else refused saying what ``Card()`` takes."""
+        count = len(cls.__members__)
+        if isinstance(value, str):
+            raise NotationError(f"Card() takes a card's number, 0 to {count - 1}, not the code "
+                                f"{short_repr(value)}: read a code with Card.parse")
+        if isinstance(value, int):
+            raise ArgumentError(f"no card has the number {value}: cards run from 0 to "
+                                f"{count - 1}")
+        raise TypeError(f"Card() takes a card's number (an int), not {describe_value(value)}")
 
     @classmethod
     def parse(cls, text: str) -> Card:

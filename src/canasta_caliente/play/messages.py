@@ -39,8 +39,10 @@ __all__ = ["MESSAGE_SCHEMA", "client_message", "client_view"]
 
 MESSAGE_SCHEMA = {"name": "canasta-caliente/message", "version": 1}
 """The name and version of the message's shape (``message.schema.json``), sent in every
-message as ``"schema"``. The version rises whenever a field changes or leaves; new optional
-fields do not raise it."""
+message as ``"schema"``. The schemas of a version describe its messages exactly, and refuse
+any other field (``additionalProperties: false``), so the version rises whenever a field is
+added, changes or leaves: a client may check every message against the schemas of the version
+it names."""
 
 
 def client_view(state: GameState, seat: int | None) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
 from ..engine.deal import known_at_hand_end
 from ..errors import (
+    ArgumentError,
     IllegalActionError,
     NotationError,
     RuleSetError,
@@ -303,7 +304,7 @@ def _check_name(what: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, not {describe_value(value)}")
     if not value.strip() or len(value) > MAX_NAME or any(c in value for c in ",#\r\n"):
-        raise ValueError(f"{what} must be a non-empty line of at most {MAX_NAME} characters "
+        raise ArgumentError(f"{what} must be a non-empty line of at most {MAX_NAME} characters "
                          f"without ',' or '#', not {short_repr(value)}")
     return value
 
@@ -350,8 +351,8 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         if self.players is not None and len(self.players) != self.rules.players:
-            raise ValueError(f"players names {len(self.players)} seats; the rules have "
-                             f"{self.rules.players}")
+            raise ArgumentError(f"players names {len(self.players)} seats; the rules have "
+                                f"{self.rules.players}")
         if self.date is not None:
             _check_name("date", self.date)
 
@@ -387,13 +388,15 @@ class GameRecord:
     def from_state(cls, state: GameState) -> GameRecord:
         """The record of the game that starts at ``state``, a state ``new_game`` returned.
 
-        Raises ``ValueError`` for a state that is not the start of a game.
+        Raises :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) for a state that
+        is not the start of a game.
         """
         default = new_game(state.rules, seed=state.seed, scores=state.scores)
         deck = None if default.table.deck == state.table.deck else state.table.deck
         record = cls(state.rules, state.seed, deck, state.scores)
         if state.hand_number != 1 or record.initial_state() != state:
-            raise ValueError("the state is not the start of a game (a state new_game returns)")
+            raise ArgumentError("the state is not the start of a game (a state new_game "
+                                "returns)")
         if not any(state.scores):
             record = attrs.evolve(record, scores=None)
         return record
