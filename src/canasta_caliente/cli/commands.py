@@ -25,14 +25,12 @@ import contextlib
 import datetime
 import os
 import random
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .._arguments import MAX_ITERATIONS
-from .._extras import missing_extra
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
@@ -51,6 +49,7 @@ from ._rules import (
     rules_validate,
     say,
 )
+from ._serve import serve as serve_command
 
 __all__ = ["main"]
 
@@ -453,54 +452,6 @@ class _Parser(argparse.ArgumentParser):
         return parsed, extras
 
 
-def _flag(field: re.Match[str]) -> str:
-    return f"--{field[1].replace('_', '-')}:"
-
-
-def _serve(args: argparse.Namespace) -> int:
-    """``serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn."""
-    rules = load_rules(args.rules)
-    if not 0 <= args.port <= 65535:
-        raise InputError([f"--port: a port from 0 to 65535, not {args.port}"])
-    try:
-        import uvicorn
-
-        from ..web import app
-        from ..web.limits import Limits
-    except ImportError as exc:
-        # (canasta_caliente.web raises its own message, from the ImportError that names the
-        # package missing: the cause's name, not its message, so the line names the extra once)
-        missing = getattr(exc.__cause__, "name", None) or exc.name
-        raise InputError([missing_extra("serve", "web", missing)]) from None
-    data = Path(args.data)
-    try:
-        data.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError([f"--data: {args.data}: cannot make the folder: "
-                          f"{exc.strerror or one_line(exc)}"]) from None
-    try:
-        limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
-                        max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
-        application = app(rules, data=data, bot_seconds=args.bot_seconds,
-                          hint_seconds=args.hint_seconds, limits=limits)
-    except ValueError as exc:  # a limit's field or a time named as its option
-        raise InputError([re.sub(r"^(max_\w+|\w+_seconds):", _flag, one_line(exc))]) from None
-    where = "only this machine can connect" if args.host in ("127.0.0.1", "localhost", "::1") \
-        else "other machines can connect: anyone who reaches it can make tables"
-    say(f"serving on http://{args.host}:{args.port}/ ({where}); tables are saved in "
-        f"{data}; Ctrl-C stops")
-    try:
-        # No per-message deflate: a table's messages are a few kilobytes, and compressing
-        # each for each seat cost the server a millisecond of a core per message under load.
-        uvicorn.run(application, host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=65536, ws_per_message_deflate=False)
-    except (OSError, SystemExit) as exc:  # a port in use, a host that cannot be bound
-        raise InputError([f"serve: cannot listen on {args.host}:{args.port}: "
-                          f"{one_line(exc) if isinstance(exc, OSError) else 'see above'}"]
-                         ) from None
-    return 0
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="canasta-caliente",
@@ -628,7 +579,7 @@ def _parser() -> argparse.ArgumentParser:
             ("table-sockets", 32, "open sockets on one table"),
             ("hints", 4, "hints searching at once, all tables together")):
         serve.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
-    serve.set_defaults(func=_serve)
+    serve.set_defaults(func=serve_command)
 
     rules = sub.add_parser(
         "rules", help="validate, show and compare rule sets (presets and house-rules files)",

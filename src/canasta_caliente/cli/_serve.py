@@ -1,0 +1,90 @@
+"""``canasta-caliente serve``: the web table (:func:`canasta_caliente.web.app`) on uvicorn.
+
+The listening socket is bound here, before anything is said, so that "serving on" comes only
+once the address is held, and names the port the system chose for ``--port 0``; an address
+that cannot be held is the command's one-line error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+from pathlib import Path
+
+from .._extras import missing_extra
+from ._rules import InputError, load_rules, need_name, one_line, say
+
+__all__ = ["serve"]
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""The hosts only this machine can reach."""
+
+
+def _flag(field: re.Match[str]) -> str:
+    return f"--{field[1].replace('_', '-')}:"
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` (a name or an address, IPv4 or IPv6) and ``port`` (0:
+    one the system chooses); an :class:`InputError` saying why when it cannot be had (a port
+    in use, an address not of this machine, a name that does not resolve)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family)
+    except (OSError, UnicodeError) as exc:
+        # (create_server's own strerror adds the address again: the system's words for the
+        # errno; a name that does not resolve has only its strerror)
+        if isinstance(exc, OSError) and exc.errno and not isinstance(exc, socket.gaierror):
+            why = os.strerror(exc.errno)
+        else:
+            why = getattr(exc, "strerror", None) or one_line(exc)
+        raise InputError([f"serve: cannot listen on {host}:{port}: {why}"]) from None
+
+
+def serve(args: argparse.Namespace) -> int:
+    """``serve``: check the options, make the application, hold the address, then serve until
+    Ctrl-C."""
+    rules = load_rules(args.rules)
+    if not 0 <= args.port <= 65535:
+        raise InputError([f"--port: a port from 0 to 65535, not {args.port}"])
+    need_name("--data", args.data, "a folder name")
+    try:
+        import uvicorn
+
+        from ..web import app
+        from ..web.limits import Limits
+    except ImportError as exc:
+        # (canasta_caliente.web raises its own message, from the ImportError that names the
+        # package missing: the cause's name, not its message, so the line names the extra once)
+        missing = getattr(exc.__cause__, "name", None) or exc.name
+        raise InputError([missing_extra("serve", "web", missing)]) from None
+    data = Path(args.data)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError([f"--data: {args.data}: cannot make the folder: "
+                          f"{exc.strerror or one_line(exc)}"]) from None
+    try:
+        limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
+                        max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
+        application = app(rules, data=data, bot_seconds=args.bot_seconds,
+                          hint_seconds=args.hint_seconds, limits=limits)
+    except ValueError as exc:  # a limit's field or a time named as its option
+        raise InputError([re.sub(r"^(max_\w+|\w+_seconds):", _flag, one_line(exc))]) from None
+    with listen(args.host, args.port) as sock:
+        port = sock.getsockname()[1]
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        where = "only this machine can connect" if args.host in LOCAL_HOSTS \
+            else "other machines can connect: anyone who reaches it can make tables"
+        say(f"serving on http://{host}:{port}/ ({where}); tables are saved in {data}; "
+            "Ctrl-C stops")
+        # No per-message deflate: a table's messages are a few kilobytes, and compressing
+        # each for each seat cost the server a millisecond of a core per message under load.
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
+                                               ws_max_size=65536, ws_per_message_deflate=False))
+        server.run(sockets=[sock])
+    if not server.started:  # (uvicorn has logged why, as uvicorn.run exits then)
+        raise InputError(["serve: the server did not start: see above"])
+    return 0

@@ -1,0 +1,77 @@
+"""``canasta-caliente serve`` holding its address: "serving on" only once the port is held, the
+port the system chose for ``--port 0``, an address it cannot have refused in one line before
+anything is said, and an empty ``--data`` refused."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the web extra: pip install canasta-caliente[web]")
+
+from canasta_caliente.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_port_in_use_is_refused_before_serving_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The port is held before "serving on" is said: a port in use is the command's one-line
+    error, and nothing claims the server is serving (it said "serving on", then uvicorn's
+    own error line, then this one)."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--data", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert re.fullmatch(rf"serve: cannot listen on 127\.0\.0\.1:{port}: [^\n]*in use\n", err), err
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
+def test_a_host_that_cannot_be_listened_on_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], host: str) -> None:
+    assert main(["serve", "--host", host, "--port", "0", "--data", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"serve: cannot listen on {host}:0: ")
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_an_empty_data_folder_name_is_refused(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``--data ''`` is refused, as every command refuses an empty file name; it read and
+    wrote the current folder."""
+    os.chdir(tmp_path)
+    assert main(["serve", "--data", "", "--port", "0"]) == 2
+    assert capsys.readouterr().err == "--data: needs a folder name, not an empty one\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_port_zero_serves_on_the_port_the_system_chose(tmp_path: Path) -> None:
+    """``--port 0`` says the port the system chose (it said ``:0``), and the server answers
+    there; Ctrl-C stops it, as an interrupted command (130)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
+         str(tmp_path / "tables")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # said once the port is held
+        found = re.match(r"serving on http://127\.0\.0\.1:(\d+)/ \(only this machine", first)
+        assert found, first
+        port = int(found[1])
+        assert port != 0
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/setup", timeout=30) as r:
+            assert r.status == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err == "canasta-caliente: interrupted\n", err
