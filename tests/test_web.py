@@ -124,6 +124,45 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     assert surrogate.status_code == 400 and "seats[0].name" in surrogate.json()["problems"][0][1]
 
 
+def test_a_field_the_server_does_not_read_is_refused_never_ignored(client: TestClient) -> None:
+    def refused(path: str, body: dict[str, Any]) -> str:
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, body)
+        return " | ".join(f"{field}: {reason}" for field, reason in response.json()["problems"])
+
+    person, bot = {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}
+    beside = {"preset": "caliente-2p", "always_frozen": True}  # played unfrozen, it was
+    for path in ("/api/rules", "/api/tables"):
+        said = refused(path, {"rules": beside, "seats": [person, bot]} if "tables" in path
+                       else {"rules": beside})
+        assert "rules: unknown field 'always_frozen'" in said and 'under "options"' in said
+        said = refused(path, {"rules": {"file": "preset = 'caliente-2p'\n", "preset": "classic",
+                                        "always_frozen": True}})
+        assert "'always_frozen': with a house-rules file, rule options are written in the " \
+               "file" in said and "unknown field 'preset'" in said
+    said = refused("/api/rules", {"rules": {**beside, "bogus": 1, "options": {"hand_size": -1}}})
+    assert "'always_frozen'" in said and "'bogus'" in said and "hand_size:" in said  # every one
+    said = refused("/api/tables", {"rules": {"preset": "caliente-2p"}, "seats": [person, bot],
+                                   "bogus": 1})
+    assert said == ("(request): unknown field 'bogus': this request takes only rules, seats "
+                    "and seed")
+    assert "unknown field 'seats'" in refused("/api/rules", {"rules": {"preset": "caliente-2p"},
+                                                             "seats": [person, bot]})
+    for seats, where in (([{**person, "bogus": 1}, bot], "seats[0]: unknown field 'bogus'"),
+                         ([{**person, "level": "level-1"}, bot], "seats[0]: unknown field 'level'"),
+                         ([person, {**bot, "secret": "x"}], "seats[1]: unknown field 'secret'")):
+        assert where in refused("/api/tables", {"rules": {"preset": "caliente-2p"},
+                                                "seats": seats})
+    # What the organiser's page sends (static/index.js) is read, its options played.
+    rules = {"preset": "caliente-2p", "options": {"always_frozen": True}}
+    checked = client.post("/api/rules", json={"rules": rules})
+    assert checked.status_code == 200 and checked.json()["rules"]["always_frozen"] is True
+    made = make_table(client, rules=rules, seats=[{**person, "name": "Ann"}, {**bot, "name": "B"}])
+    assert table_state(client, made["table"]).rules.always_frozen
+    file = {"file": "preset = 'caliente-2p'\nalways_frozen = true\n", "format": "toml"}
+    assert client.post("/api/rules", json={"rules": file}).json()["rules"]["always_frozen"]
+
+
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
     links = make_table(client)
     table = links["table"]

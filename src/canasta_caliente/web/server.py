@@ -7,7 +7,9 @@ Routes:
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players, or 400 with
   every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
-  answered with one secret link per person and a spectator link, or 400 with every problem;
+  answered with one secret link per person and a spectator link, or 400 with every problem
+  (a field not read, there, in the rules or in a seat, is one: see
+  :mod:`~canasta_caliente.web.protocol`);
 - ``GET /t/{table}/{secret}``: a seat's (or the spectators') page; any other secret gets 403;
 - ``WS /ws/{table}/{secret}``: the seat's updates and its requests (see
   :data:`~canasta_caliente.web.protocol.REQUESTS`).
@@ -56,8 +58,17 @@ from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.view import View, observe
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
-from .protocol import REQUESTS, failed, parse_request, problems, rules_asked
-from .tables import Refused, Table, check_seats, load_table, saved_tables
+from .protocol import (
+    CHECK_FIELDS,
+    REQUESTS,
+    TABLE_FIELDS,
+    check_seats,
+    failed,
+    parse_request,
+    problems,
+    rules_asked,
+)
+from .tables import Refused, Table, load_table, saved_tables
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -251,14 +262,14 @@ class _Server:
             "levels": list(LEVELS)})
 
     async def check_rules(self, request: Request) -> Response:
-        asked = await rules_asked(request)
+        asked = await rules_asked(request, CHECK_FIELDS)
         if isinstance(asked, Response):
             return asked
         rules = asked[1]
         return JSONResponse({"players": rules.players, "rules": rules.to_dict()})
 
     async def create(self, request: Request) -> Response:
-        asked = await rules_asked(request)
+        asked = await rules_asked(request, TABLE_FIELDS)
         if isinstance(asked, Response):
             return asked
         data, rules = asked

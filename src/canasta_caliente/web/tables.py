@@ -31,7 +31,8 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
-__all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_table", "load_tables", "saved_tables"]
+__all__ = ["NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table", "is_text", "load_table",
+           "load_tables", "new_secret", "saved_tables"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -91,7 +92,7 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-def _is_text(text: str) -> bool:
+def is_text(text: str) -> bool:
     """Whether ``text`` can be sent (as UTF-8): JSON's ``\\ud800`` escape reads as a lone
     surrogate, which no UTF-8 text holds."""
     try:
@@ -99,41 +100,6 @@ def _is_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def check_seats(players: int, seats: Any) -> list[Seat]:
-    """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
-    ...}`` or ``{"kind": "bot", "level": "level-2"}``; raises :class:`Refused` naming what is
-    wrong."""
-    if not isinstance(seats, list) or len(seats) != players:
-        raise Refused("malformed", f"seats: expected a list of {players} seats")
-    out: list[Seat] = []
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise Refused("malformed", f"seats[{i}]: expected an object")
-        kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
-        if not isinstance(name, str) or len(name) > NAME_LIMIT:
-            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters")
-        if not _is_text(name):
-            raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} is not text: it "
-                          "holds a lone surrogate (half of a UTF-16 pair), which no page can be "
-                          "sent")
-        name = " ".join(name.split()) or f"Seat {i}"
-        if kind == "human":
-            out.append(Seat(name, secret=new_secret()))
-        elif kind == "bot":
-            level = seat.get("level")
-            if level not in LEVELS:
-                raise Refused("malformed",
-                              f"seats[{i}].level: one of {', '.join(LEVELS)}, "
-                              f"not {short_repr(level)}")
-            out.append(Seat(f"{name} ({level} bot)", level=level))
-        else:
-            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', "
-                          f"not {short_repr(kind)}")
-    if not any(not s.is_bot for s in out):
-        raise Refused("malformed", "seats: at least one seat must be a person's")
-    return out
 
 
 def not_to_act(state: GameState) -> str:
@@ -564,7 +530,7 @@ def _saved_seat(i: int, seat: Any) -> Seat:
         raise StateError(f"not a saved table: seats[{i}]: expected an object, not "
                          f"{short_repr(seat)}")
     name, level = seat.get("name"), seat.get("level")
-    if not isinstance(name, str) or not _is_text(name):
+    if not isinstance(name, str) or not is_text(name):
         raise StateError(f"not a saved table: seats[{i}].name: expected text, not "
                          f"{short_repr(name)}")
     if level is None:  # a person's seat: the secret of its link
