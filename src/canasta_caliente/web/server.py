@@ -11,7 +11,9 @@ Routes:
   (a field not read, there, in the rules or in a seat, is one: see
   :mod:`~canasta_caliente.web.protocol`);
 - ``GET /t/{table}/{secret}``: a seat's (or the spectators') page; any other secret gets 403;
-- ``WS /ws/{table}/{secret}``: the seat's updates and its requests (see
+- ``WS /ws/{table}/{secret}``: the seat's updates (:meth:`Table.update
+  <canasta_caliente.web.tables.Table.update>`: its client message as the game layer makes it,
+  the table's own fields beside it) and its requests (see
   :data:`~canasta_caliente.web.protocol.REQUESTS`).
 
 Every refusal says why: an HTTP request gets a JSON body ``{"problems": [[field, reason],
@@ -156,7 +158,7 @@ class _Server:
         for table in list(self.tables.values()):  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
                 warmed.add(table.record.rules)
-                table.message(None, 0)
+                table.update(None, 0)
             self.drive(table)
         try:
             yield
@@ -287,7 +289,7 @@ class _Server:
             table = Table.create(rules, seats, seed=seed)
             # The first message under new rules builds their action ids (a tenth of a second
             # or more): in a thread, so the other tables' replies go on meanwhile.
-            await asyncio.to_thread(table.message, None, 0)
+            await asyncio.to_thread(table.update, None, 0)
             await self.save(table)
         finally:
             self.making -= 1
@@ -424,9 +426,9 @@ class _Server:
 
     async def send(self, ws: WebSocket, table: Table, seat: int | None,
                    seen: list[int]) -> None:
-        message = table.message(seat, max(seen[0], 0))
-        seen[0] = message["next"]
-        await ws.send_json({"type": "update", "message": message})
+        update = table.update(seat, max(seen[0], 0))
+        seen[0] = update["next"]
+        await ws.send_json(update)
 
     async def broadcast(self, table: Table) -> None:
         for ws, (seat, seen) in list(self.sockets[table.id].items()):

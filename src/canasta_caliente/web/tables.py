@@ -2,7 +2,7 @@
 the events each seat has been sent, and the files that let a restarted server resume them.
 
 Nothing here knows of HTTP: the server (:mod:`canasta_caliente.web.server`) calls
-:meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.message` and sends what they return.
+:meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.update` and sends what they return.
 """
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ class Table:
         return sum(len(e) for e in self.log)
 
     def log_mark(self) -> str:
-        """The ``log`` of a message: which take-backs the events sent with it have seen. A page
+        """The ``log`` of an update: which take-backs the events sent with it have seen. A page
         gives back the last one it had when it asks for the events after its own
         (:meth:`resume`)."""
         return f"{self.epoch}.{len(self.cuts)}"
@@ -298,23 +298,28 @@ class Table:
         ("Seat 2"), whatever the organiser called it (its name says its level)."""
         return [f"Seat {i}" if s.is_bot else s.name for i, s in enumerate(self.seats)]
 
-    def message(self, seat: int | None, since: int) -> dict[str, Any]:
-        """What ``seat``'s client is sent: the game layer's client message (the seat's view,
-        its legal actions, the events from number ``since`` on) and the table around it (the
-        action number, the :meth:`log_mark`, seat names, :func:`board`, whether the seat may
-        undo or deal)."""
+    def update(self, seat: int | None, since: int) -> dict[str, Any]:
+        """The ``update`` ``seat``'s client is sent: ``message``, the game layer's client
+        message exactly as :func:`~canasta_caliente.client_message` gives it (the seat's view,
+        its legal actions, the events from number ``since`` on; valid against the shipped
+        schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
+        own fields: ``table`` (its id), ``turn`` (the action number), ``since`` and ``next``
+        (the numbers of the first event sent and of the next), ``log`` (the
+        :meth:`log_mark`), ``seats`` (each seat's name and whether it is a bot), ``board``
+        (:func:`board`), ``can_undo`` and ``can_deal`` (whether the seat may take back its
+        last action, and deal the next hand)."""
         flat = [e for action in self.log for e in action]
         since = min(max(since, 0), len(flat))
         # The events in the words of the seat's player: the people by their names, the bots
         # by their seats, and the player as "you".
         message = client_message(self.state, seat, flat[since:], names=self.names,
                                  you=seat is not None)
-        message.update(
-            table=self.id, turn=self.turn, since=since, next=len(flat), log=self.log_mark(),
-            seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
-            board=board(self.state),
-            can_undo=self.can_undo(seat), can_deal=self.may_deal(seat))
-        return message
+        return {"type": "update", "message": message,
+                "table": self.id, "turn": self.turn, "since": since, "next": len(flat),
+                "log": self.log_mark(),
+                "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
+                "board": board(self.state),
+                "can_undo": self.can_undo(seat), "can_deal": self.may_deal(seat)}
 
     # -- files ---------------------------------------------------------------------------
 
