@@ -434,6 +434,9 @@ def test_app_arguments_are_checked() -> None:
         app(bot_seconds=True)
     with pytest.raises(TypeError, match="workers must be an int"):
         app(workers=1.5)  # type: ignore[arg-type]
+    for processes in ("no", 0, None):  # "no" was read as true: bots in processes
+        with pytest.raises(TypeError, match="processes must be True or False"):
+            app(processes=processes)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="data: expected a folder's path"):
         app(data=3)  # type: ignore[arg-type]
     with pytest.raises(cc.RuleSetError):

@@ -50,7 +50,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .._arguments import check_count, read_real
+from .._arguments import check_count, check_flag, read_real
 from ..actions import Action
 from ..engine import legal_actions
 from ..errors import ArgumentError, StateError, describe_value
@@ -619,7 +619,9 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     defaults when ``None``). Start-up reads the tables played last, as many as
     ``limits.max_tables``, and the others when a link of theirs is used: a file it reads that
     is not a saved table raises :class:`~canasta_caliente.StateError` naming it, and one read
-    later is answered ``503`` (logged, naming the file).
+    later is answered ``503`` (logged, naming the file). An argument of the wrong type raises
+    :class:`TypeError` naming it (``processes`` is ``True`` or ``False``, never a truthy
+    value).
     """
     if rules is None:
         rules = RuleSet.preset("caliente")
@@ -632,6 +634,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
             raise ArgumentError(f"{name}: a number of seconds above 0, at most 60, not "
                                 f"{value!r}")
     workers = check_count("workers", workers, low=1)
+    processes = check_flag("processes", processes)
     if data is not None and not isinstance(data, (str, os.PathLike)):
         raise TypeError(f"data: expected a folder's path (a str or a Path) or None, not "
                         f"{describe_value(data)}")
@@ -640,7 +643,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     elif not isinstance(limits, Limits):
         raise TypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
-                     float(hint_seconds), workers, bool(processes), limits)
+                     float(hint_seconds), workers, processes, limits)
     result = Starlette(routes=[
         Route("/", server.index),
         Route("/api/setup", _json_errors(server, server.setup)),
