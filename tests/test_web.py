@@ -262,6 +262,33 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
         assert next_update(ws)["turn"] == turn + 1
 
 
+def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClient) -> None:
+    bot = {"kind": "bot", "level": "level-1"}
+    for name, reason in ((5, "seats[0].name: expected a string (a name of at most 40 "
+                             "characters), not 5"),
+                         ("x" * 41, "seats[0].name: at most 40 characters, not 41")):
+        made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
+                                                 "seats": [{"kind": "human", "name": name}, bot]})
+        assert made.status_code == 400 and made.json()["problems"] == [["seats", reason]]
+    with seat_zero(client) as (_, ws, update):
+        turn = update["turn"]  # seat 0 to act: nothing moves meanwhile
+        for request, reason in (
+                ({"type": "act", "action": "draw", "turn": turn + 5}, f"turn: action {turn + 5} "
+                 f"is ahead of the game, which is at action {turn}: send the turn of the last "
+                 "update"),
+                ({"type": "undo", "turn": turn + 5}, f"turn: action {turn + 5} is ahead"),
+                ({"type": "act", "action": "draw", "turn": -1}, "turn: -1 is not an action "
+                 f"number (the number of actions played, from 0; the game is at action {turn})")):
+            ws.send_json(request)
+            error = ws.receive_json()
+            assert error["code"] == "malformed" and error["reason"].startswith(reason), error
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})
+        assert next_update(ws)["turn"] == turn + 1
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})  # behind: stale, as before
+        error = ws.receive_json()
+        assert error["code"] == "stale" and f"(action {turn + 1}, not {turn})" in error["reason"]
+
+
 def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, first):
         turn = first["turn"]

@@ -310,7 +310,7 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
         record = table.record
         refused = [
             (ann, {"type": "act", "action": "draw", "turn": 0}, "stale"),  # replayed
-            (ann, {"type": "act", "action": "draw", "turn": 7}, "stale"),  # from nowhere
+            (ann, {"type": "act", "action": "draw", "turn": 7}, "malformed"),  # from nowhere
             (ann, {"type": "undo", "turn": 2}, "stale"),  # the take-back replayed
             (ann, {"type": "undo", "turn": 1}, "not-allowed"),  # a draw is never taken back
             (bea, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
@@ -327,6 +327,9 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
             # "stale" and "not your turn" bring the table as it is: nothing changed
             assert all(f["turn"] == 1 for f in frames[1:]), frames
             assert table.record == record
+        ann.send_json({"type": "undo", "turn": 2})  # ahead of the game: its action taken back
+        assert until_marker(ann)[0]["reason"] == ("stale: action 2 was taken back (the game is "
+                                                  "at action 1); here is the table now")
         ann.send_json({"type": "act", "action": discards(table.update(0, 0))[0], "turn": 1})
         for ws in (bea, watcher):  # the first frame since: the discard's update
             frame = ws.receive_json()

@@ -200,8 +200,12 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
         if not isinstance(seat, dict):
             raise Refused("malformed", f"seats[{i}]: expected an object")
         kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
-        if not isinstance(name, str) or len(name) > NAME_LIMIT:
-            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters")
+        if not isinstance(name, str):
+            raise Refused("malformed", f"seats[{i}].name: expected a string (a name of at most "
+                          f"{NAME_LIMIT} characters), not {short_repr(name)}")
+        if len(name) > NAME_LIMIT:
+            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters, not "
+                          f"{len(name)}")
         if not is_text(name):
             raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} is not text: it "
                           "holds a lone surrogate (half of a UTF-16 pair), which no page can be "

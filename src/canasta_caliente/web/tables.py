@@ -132,6 +132,10 @@ class Table:
         self.cuts: list[int] = []
         """How many events were left after each take-back since the table was loaded, in
         order (see :meth:`resume`)."""
+        self.reached = len(record.actions)
+        """The most actions the game has had since the table was loaded: a page's ``turn``
+        ahead of the game but not of this is of an action taken back since (stale); one
+        beyond it, no update gave (see :meth:`act`)."""
         self.epoch = secrets.token_urlsafe(6)
         """Names this load of the table in :meth:`log_mark` (a restart makes another)."""
         self.save_failed = False
@@ -183,9 +187,23 @@ class Table:
     # -- acting --------------------------------------------------------------------------
 
     def _check_turn(self, seat: int, turn: object) -> None:
+        """Refuse a request's ``turn`` that is not the action number now: ``stale`` when the
+        game has moved on since the page's update (the turn is behind it, or is of an action
+        taken back since), ``malformed`` when it is not an action number or is ahead of any
+        the game has reached (no update gave it)."""
         if not isinstance(turn, int) or isinstance(turn, bool):
             raise Refused("malformed", "turn: expected the number of actions played, an int")
-        if turn != self.turn:
+        if turn < 0:
+            raise Refused("malformed", f"turn: {short_repr(turn)} is not an action number "
+                          f"(the number of actions played, from 0; the game is at action "
+                          f"{self.turn})")
+        if turn > self.reached:
+            raise Refused("malformed", f"turn: action {short_repr(turn)} is ahead of the game, "
+                          f"which is at action {self.turn}: send the turn of the last update")
+        if turn > self.turn:
+            raise Refused("stale", f"stale: action {turn} was taken back (the game is at "
+                          f"action {self.turn}); here is the table now")
+        if turn < self.turn:
             raise Refused("stale", f"stale: the game has moved on (action {self.turn}, "
                           f"not {turn}); here is the table now")
 
@@ -218,12 +236,12 @@ class Table:
     def checkpoint(self) -> tuple[Any, ...]:
         """The table's game now, for :meth:`restore` (the states are immutable: a copy of the
         lists that hold them is the whole game)."""
-        return (list(self.states), list(self.log), self.record, list(self.cuts))
+        return (list(self.states), list(self.log), self.record, list(self.cuts), self.reached)
 
     def restore(self, checkpoint: tuple[Any, ...]) -> None:
         """Put the game back as it was at ``checkpoint`` (:meth:`checkpoint`): an action whose
         saving failed is not played, nor a take-back undone."""
-        states, log, self.record, cuts = checkpoint
+        states, log, self.record, cuts, self.reached = checkpoint
         self.states, self.log, self.cuts = list(states), list(log), list(cuts)
 
     def play(self, action: Action) -> None:
@@ -232,6 +250,7 @@ class Table:
         self.log.append(happened)
         self.states.append(after)
         self.record = self.record.extend(action)
+        self.reached = max(self.reached, self.turn)
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action: it was its own, and undoing it
