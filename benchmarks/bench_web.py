@@ -81,8 +81,8 @@ async def client(url: str, actions: int, deadline: float, times: list[float]) ->
             data = json.loads(raw)
             if data["type"] != "update":
                 continue
-            message = data["message"]
-            if sent_turn >= 0 and message["turn"] > sent_turn:
+            message = data["message"]  # the client message; the table's fields beside it
+            if sent_turn >= 0 and data["turn"] > sent_turn:
                 times.append(time.perf_counter() - sent_at)
                 sent_turn = -1
                 played += 1
@@ -90,11 +90,11 @@ async def client(url: str, actions: int, deadline: float, times: list[float]) ->
                 continue
             if message["legal"]:
                 action = message["legal"][0]["notation"]
-            elif message["can_deal"]:
+            elif data["can_deal"]:
                 action = "deal"
             else:
                 continue
-            sent_turn, sent_at = message["turn"], time.perf_counter()
+            sent_turn, sent_at = data["turn"], time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": action, "turn": sent_turn}))
 
 

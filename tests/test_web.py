@@ -24,7 +24,7 @@ pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the 
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
 import canasta_caliente as cc
-from canasta_caliente.play import client_view
+from canasta_caliente.play import check_message, client_view
 from canasta_caliente.testing import stacked_deck
 from canasta_caliente.web import app
 from canasta_caliente.web.server import MESSAGE_LIMIT
@@ -51,27 +51,27 @@ def ws_path(page: str) -> str:
 
 
 def next_update(ws: Any) -> dict[str, Any]:
-    """The next update on a socket (errors and hints are skipped)."""
+    """The next update on a socket (errors and hints are skipped): its client message
+    (``["message"]``) and the table's own fields beside it."""
     while True:
-        data = ws.receive_json()
+        data: dict[str, Any] = ws.receive_json()
         if data["type"] == "update":
-            message: dict[str, Any] = data["message"]
-            return message
+            return data
 
 
 def my_turn(ws: Any) -> dict[str, Any]:
     """Updates until the seat is to act (the bots play meanwhile, in their threads)."""
-    message = next_update(ws)
-    while (not message["legal"] and not message["can_deal"]
-           and message["view"]["phase"] != "game_over"):
-        message = next_update(ws)
-    return message
+    update = next_update(ws)
+    while (not update["message"]["legal"] and not update["can_deal"]
+           and update["message"]["view"]["phase"] != "game_over"):
+        update = next_update(ws)
+    return update
 
 
 @contextlib.contextmanager
 def seat_zero(client: TestClient,
               **table: Any) -> Iterator[tuple[dict[str, Any], Any, dict[str, Any]]]:
-    """A new table's links, seat 0's socket and the message of its first turn."""
+    """A new table's links, seat 0's socket and the update of its first turn."""
     links = make_table(client, **table)
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
         ws.send_json({"type": "hello", "since": 0})
@@ -124,6 +124,45 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     assert surrogate.status_code == 400 and "seats[0].name" in surrogate.json()["problems"][0][1]
 
 
+def test_a_field_the_server_does_not_read_is_refused_never_ignored(client: TestClient) -> None:
+    def refused(path: str, body: dict[str, Any]) -> str:
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, body)
+        return " | ".join(f"{field}: {reason}" for field, reason in response.json()["problems"])
+
+    person, bot = {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}
+    beside = {"preset": "caliente-2p", "always_frozen": True}  # played unfrozen, it was
+    for path in ("/api/rules", "/api/tables"):
+        said = refused(path, {"rules": beside, "seats": [person, bot]} if "tables" in path
+                       else {"rules": beside})
+        assert "rules: unknown field 'always_frozen'" in said and 'under "options"' in said
+        said = refused(path, {"rules": {"file": "preset = 'caliente-2p'\n", "preset": "classic",
+                                        "always_frozen": True}})
+        assert "'always_frozen': with a house-rules file, rule options are written in the " \
+               "file" in said and "unknown field 'preset'" in said
+    said = refused("/api/rules", {"rules": {**beside, "bogus": 1, "options": {"hand_size": -1}}})
+    assert "'always_frozen'" in said and "'bogus'" in said and "hand_size:" in said  # every one
+    said = refused("/api/tables", {"rules": {"preset": "caliente-2p"}, "seats": [person, bot],
+                                   "bogus": 1})
+    assert said == ("(request): unknown field 'bogus': this request takes only rules, seats "
+                    "and seed")
+    assert "unknown field 'seats'" in refused("/api/rules", {"rules": {"preset": "caliente-2p"},
+                                                             "seats": [person, bot]})
+    for seats, where in (([{**person, "bogus": 1}, bot], "seats[0]: unknown field 'bogus'"),
+                         ([{**person, "level": "level-1"}, bot], "seats[0]: unknown field 'level'"),
+                         ([person, {**bot, "secret": "x"}], "seats[1]: unknown field 'secret'")):
+        assert where in refused("/api/tables", {"rules": {"preset": "caliente-2p"},
+                                                "seats": seats})
+    # What the organiser's page sends (static/index.js) is read, its options played.
+    rules = {"preset": "caliente-2p", "options": {"always_frozen": True}}
+    checked = client.post("/api/rules", json={"rules": rules})
+    assert checked.status_code == 200 and checked.json()["rules"]["always_frozen"] is True
+    made = make_table(client, rules=rules, seats=[{**person, "name": "Ann"}, {**bot, "name": "B"}])
+    assert table_state(client, made["table"]).rules.always_frozen
+    file = {"file": "preset = 'caliente-2p'\nalways_frozen = true\n", "format": "toml"}
+    assert client.post("/api/rules", json={"rules": file}).json()["rules"]["always_frozen"]
+
+
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
     links = make_table(client)
     table = links["table"]
@@ -172,26 +211,27 @@ def test_a_table_made_without_a_seed_draws_one_no_seat_can_search_for(
 
 
 def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -> None:
-    with seat_zero(client) as (links, ws, message):
+    with seat_zero(client) as (links, ws, update):
         state = table_state(client, links["table"])
-        assert message["seat"] == 0 and message["view"] == client_view(state, 0)
-        assert {a["notation"] for a in message["legal"]} == {
+        assert update["message"]["seat"] == 0 and update["message"]["view"] == client_view(state, 0)
+        assert {a["notation"] for a in update["message"]["legal"]} == {
             str(a) for a in cc.legal_actions(state)}
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
         after = next_update(ws)
-        assert after["turn"] == message["turn"] + 1
+        assert after["turn"] == update["turn"] + 1
         # The log in the player's words: the player as "you".
-        assert after["events"] and after["events"][-1]["text"].startswith("You draw ")
+        events = after["message"]["events"]
+        assert events and events[-1]["text"].startswith("You draw ")
         state = table_state(client, links["table"])
-        assert after["view"] == client_view(state, 0)
-        assert after["view"]["hand"] == [str(c) for c in state.hand(0)]
+        assert after["message"]["view"] == client_view(state, 0)
+        assert after["message"]["view"]["hand"] == [str(c) for c in state.hand(0)]
         assert after["board"] == {"totals": [], "pile_status": {
             "frozen": ["the side to play has not melded yet (PILE-3)"], "blocked": None}}
 
 
 def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
-    with seat_zero(client) as (links, ws, message):
-        turn = message["turn"]
+    with seat_zero(client) as (links, ws, update):
+        turn = update["turn"]
         ws.send_json({"type": "act", "action": "discard Q", "turn": turn})
         error = ws.receive_json()
         state = table_state(client, links["table"])
@@ -222,6 +262,33 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
         assert next_update(ws)["turn"] == turn + 1
 
 
+def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClient) -> None:
+    bot = {"kind": "bot", "level": "level-1"}
+    for name, reason in ((5, "seats[0].name: expected a string (a name of at most 40 "
+                             "characters), not 5"),
+                         ("x" * 41, "seats[0].name: at most 40 characters, not 41")):
+        made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
+                                                 "seats": [{"kind": "human", "name": name}, bot]})
+        assert made.status_code == 400 and made.json()["problems"] == [["seats", reason]]
+    with seat_zero(client) as (_, ws, update):
+        turn = update["turn"]  # seat 0 to act: nothing moves meanwhile
+        for request, reason in (
+                ({"type": "act", "action": "draw", "turn": turn + 5}, f"turn: action {turn + 5} "
+                 f"is ahead of the game, which is at action {turn}: send the turn of the last "
+                 "update"),
+                ({"type": "undo", "turn": turn + 5}, f"turn: action {turn + 5} is ahead"),
+                ({"type": "act", "action": "draw", "turn": -1}, "turn: -1 is not an action "
+                 f"number (the number of actions played, from 0; the game is at action {turn})")):
+            ws.send_json(request)
+            error = ws.receive_json()
+            assert error["code"] == "malformed" and error["reason"].startswith(reason), error
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})
+        assert next_update(ws)["turn"] == turn + 1
+        ws.send_json({"type": "act", "action": "draw", "turn": turn})  # behind: stale, as before
+        error = ws.receive_json()
+        assert error["code"] == "stale" and f"(action {turn + 1}, not {turn})" in error["reason"]
+
+
 def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, first):
         turn = first["turn"]
@@ -238,11 +305,49 @@ def test_the_spectator_sees_the_public_table_and_cannot_act(client: TestClient) 
     links = make_table(client)
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
         ws.send_json({"type": "hello", "since": 0})
-        message = next_update(ws)
-        assert message["seat"] is None and message["view"]["hand"] is None
-        assert message["legal"] == [] and "hand" not in json.dumps(message["board"])
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+        update = next_update(ws)
+        assert update["message"]["seat"] is None and update["message"]["view"]["hand"] is None
+        assert update["message"]["legal"] == [] and "hand" not in json.dumps(update["board"])
+        ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
         assert ws.receive_json()["code"] == "not-your-turn"
+
+
+def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
+        client: TestClient) -> None:
+    """Over a whole game of two hands, each update a seat and the spectators receive holds
+    the seat's client message exactly as the game layer makes it (so the schema shipped for
+    clients accepts it), the table's own fields beside it."""
+    pytest.importorskip("jsonschema", reason="check_message: the schemas extra")
+    rules = cc.RuleSet.from_dict({"preset": "caliente-2p", "target_score": 1000})
+    state, bot, rng, moves = cc.new_game(rules, seed=1), cc.get_bot("level-1"), \
+        random.Random(1), []
+    while not state.is_game_over:  # who sends each action: the seat to act, or seat 0 deals
+        player, legal = state.current_player, cc.legal_actions(state)
+        action = legal[0] if player is None else bot(cc.observe(state, player), legal, rng)
+        moves.append((0 if player is None else player, str(action)))
+        state = cc.apply(state, action)
+    assert [a for _, a in moves].count("deal") == 1  # two hands: a deal between them
+    links = make_table(client, seats=[{"kind": "human"}] * 2, seed=1, rules={
+        "preset": "caliente-2p", "options": {"target_score": 1000}})
+    audiences = [(0, links["seats"][0]), (1, links["seats"][1]), (None, links["spectator"])]
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(ws_path(link)))
+                   for _, link in audiences]
+        for ws in sockets:
+            ws.send_json({"type": "hello", "since": 0})
+        updates: list[list[dict[str, Any]]] = [[next_update(ws)] for ws in sockets]
+        for turn, (seat, action) in enumerate(moves):
+            sockets[seat].send_json({"type": "act", "action": action, "turn": turn})
+            for ws, received in zip(sockets, updates, strict=True):
+                received.append(next_update(ws))  # every action reaches every socket
+    for (seat, _), received in zip(audiences, updates, strict=True):
+        for update in received:
+            check_message(update["message"])
+            assert update["message"]["seat"] == seat
+            assert set(update) == {"type", "message", "table", "turn", "since", "next", "log",
+                                   "seats", "board", "can_undo", "can_deal"}
+        assert [u["turn"] for u in received] == list(range(len(moves) + 1))
+        assert received[-1]["message"]["view"]["phase"] == "game_over"
 
 
 def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestClient) -> None:
@@ -262,13 +367,13 @@ def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestCli
         everything = next_update(ws)
         while everything["since"] != 0:  # a bot's move sent before the hello was read
             everything = next_update(ws)
-        assert len(everything["events"]) == everything["next"] >= again["next"]
-        assert everything["events"][seen:again["next"]] == again["events"]
+        assert len(everything["message"]["events"]) == everything["next"] >= again["next"]
+        assert everything["message"]["events"][seen:again["next"]] == again["message"]["events"]
 
 
 def test_undo_only_what_reveals_nothing(client: TestClient) -> None:
-    with seat_zero(client) as (links, ws, message):
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+    with seat_zero(client) as (links, ws, update):
+        ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
         after = next_update(ws)
         assert not after["can_undo"]
         ws.send_json({"type": "undo", "turn": after["turn"]})
@@ -307,15 +412,15 @@ def test_bots_play_off_the_loop_until_the_person_is_to_act() -> None:
 def bots_play_until_the_person_is_to_act(client: TestClient) -> None:
     with seat_zero(client, seats=[{"kind": "human"}] + [
             {"kind": "bot", "level": level} for level in ("level-2", "level-3", "level-1")]
-                   ) as (links, ws, message):
+                   ) as (links, ws, update):
         for _ in range(3):  # three of the person's turns, the bots playing in between
-            ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-            message = next_update(ws)
+            ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
+            update = next_update(ws)
             state = table_state(client, links["table"])
             discard = next(a for a in cc.legal_actions(state) if a.verb is cc.Verb.DISCARD)
-            ws.send_json({"type": "act", "action": str(discard), "turn": message["turn"]})
-            message = my_turn(ws)
-            if message["view"]["current_player"] != 0:
+            ws.send_json({"type": "act", "action": str(discard), "turn": update["turn"]})
+            update = my_turn(ws)
+            if update["message"]["view"]["current_player"] != 0:
                 break
             assert table_state(client, links["table"]).current_player == 0
 
@@ -341,8 +446,8 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
             assert second.get(link["spectator"]).status_code == 200
         with second.websocket_connect(ws_path(links[0]["seats"][0])) as ws:
             ws.send_json({"type": "hello", "since": 0})
-            message = next_update(ws)
-            assert message["turn"] >= turn + 1 and message["events"]
+            update = next_update(ws)
+            assert update["turn"] >= turn + 1 and update["message"]["events"]
 
 
 def test_app_arguments_are_checked() -> None:
@@ -356,6 +461,9 @@ def test_app_arguments_are_checked() -> None:
         app(bot_seconds=True)
     with pytest.raises(TypeError, match="workers must be an int"):
         app(workers=1.5)  # type: ignore[arg-type]
+    for processes in ("no", 0, None):  # "no" was read as true: bots in processes
+        with pytest.raises(TypeError, match="processes must be True or False"):
+            app(processes=processes)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="data: expected a folder's path"):
         app(data=3)  # type: ignore[arg-type]
     with pytest.raises(cc.RuleSetError):
@@ -396,22 +504,23 @@ def test_the_app_mounted_in_another_server_plays_its_bots(tmp_path: Path) -> Non
         links = make_table(client)
         with client.websocket_connect(ws_path(links["seats"][0])) as ws:
             ws.send_json({"type": "hello", "since": 0})
-            message = my_turn(ws)
-            ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-            message = next_update(ws)
-            discard = next(a for a in message["legal"] if a["notation"].startswith("discard"))
-            ws.send_json({"type": "act", "action": discard["notation"], "turn": message["turn"]})
-            assert my_turn(ws)["turn"] >= message["turn"] + 4  # three bots played in between
+            update = my_turn(ws)
+            ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
+            update = next_update(ws)
+            discard = next(a for a in update["message"]["legal"]
+                           if a["notation"].startswith("discard"))
+            ws.send_json({"type": "act", "action": discard["notation"], "turn": update["turn"]})
+            assert my_turn(ws)["turn"] >= update["turn"] + 4  # three bots played in between
 
 
 def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> None:
-    with seat_zero(client) as (links, ws, message):
-        ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
-        message = next_update(ws)
+    with seat_zero(client) as (links, ws, update):
+        ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
+        update = next_update(ws)
         ws.send_json({"type": "hint"})
         hint = ws.receive_json()
         assert hint["type"] == "hint" and hint["budget"] == "0.05 s of search"
-        legal = {a["notation"] for a in message["legal"]}
+        legal = {a["notation"] for a in update["message"]["legal"]}
         assert hint["ranked"] and {r["notation"] for r in hint["ranked"]} <= legal
         assert all(0 <= r["value"] <= 1 for r in hint["ranked"])
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
@@ -465,7 +574,7 @@ def test_the_messages_pile_reasons_name_every_freezer_under_any_rules(
     rng = random.Random(seed)
     for _ in range(40):
         state = table.state
-        reasons = table.message(0, 0)["board"]["pile_status"]["frozen"]
+        reasons = table.update(0, 0)["board"]["pile_status"]["frozen"]
         assert len(reasons) == len(expected_reasons(state))
         for cause in expected_reasons(state):
             assert sum(r.endswith(cause) for r in reasons) == 1, (cause, reasons)
@@ -655,7 +764,8 @@ def test_the_log_names_the_people_and_the_bots_by_their_seats() -> None:
              Seat("Bea", secret="b" * 32), Seat("Seat 3 (level-1 bot)", level="level-1")]
     table = Table.create(rules, seats, seed=3)
     table.act(0, "draw", table.turn)
-    texts = {seat: table.message(seat, 0)["events"][-1]["text"] for seat in (None, 0, 1, 2)}
+    texts = {seat: table.update(seat, 0)["message"]["events"][-1]["text"]
+             for seat in (None, 0, 1, 2)}
     assert texts[0].startswith("You draw ")
     assert texts[None] == texts[1] == texts[2] == "Ann draws 1 card."
     assert table.names == ["Ann", "Seat 1", "Bea", "Seat 3"]

@@ -319,11 +319,11 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
             if data_["type"] != "update":
                 continue
             message = data_["message"]
-            seen = states[message["turn"]]
+            seen = states[data_["turn"]]
             assert message["view"] == client_view(seen, seat)
             assert message["view"]["hand"] == [str(c) for c in seen.hand(seat)]
             assert message["view"]["known"] == [[str(c) for c in seen.known(s)] for s in range(4)]
-            assert json.dumps(message).count('"hand"') == 1  # the view's own, and no other
+            assert json.dumps(data_).count('"hand"') == 1  # the view's own, and no other
         page = pages[seat]
         assert evil in page.text_content(".player[data-seat='0']")  # shown as text ...
         assert page.evaluate("window.pwned") is None and not page.query_selector("img")  # only

@@ -115,8 +115,9 @@ def assert_a_legal_game(table: Table) -> None:
         assert check_invariants(state) == []
 
 
-def discards(message: dict[str, Any]) -> list[str]:
-    return [a["notation"] for a in message["legal"] if a["notation"].startswith("discard")]
+def discards(update: dict[str, Any]) -> list[str]:
+    return [a["notation"] for a in update["message"]["legal"]
+            if a["notation"].startswith("discard")]
 
 
 @pytest.fixture
@@ -146,25 +147,26 @@ def until_marker(ws: Any) -> list[dict[str, Any]]:
 
 def update_at(ws: Any, turn: int) -> dict[str, Any]:
     """Updates until the one at action number ``turn`` (none is later)."""
-    while (message := next_update(ws))["turn"] != turn:
-        assert message["turn"] < turn, (message["turn"], turn)
-    return message
+    while (update := next_update(ws))["turn"] != turn:
+        assert update["turn"] < turn, (update["turn"], turn)
+    return update
 
 
 def drawn(ws: Any) -> dict[str, Any]:
     """Greet the table on the socket of the seat to act first, draw, and return the update
     after the draw."""
     ws.send_json({"type": "hello", "since": 0})
-    message = next_update(ws)
-    assert message["legal"], "the seat is not to act first"
-    ws.send_json({"type": "act", "action": "draw", "turn": message["turn"]})
+    update = next_update(ws)
+    assert update["message"]["legal"], "the seat is not to act first"
+    ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
     return next_update(ws)
 
 
 def drawn_then(ws: Any, verb: str) -> str:
     """:func:`drawn`, then the first legal action of ``verb`` (``"meld"``, ``"discard"``)
     played at action number 1, its update awaited: the action played."""
-    action = next(a["notation"] for a in drawn(ws)["legal"] if a["notation"].startswith(verb))
+    action = next(a["notation"] for a in drawn(ws)["message"]["legal"]
+                  if a["notation"].startswith(verb))
     ws.send_json({"type": "act", "action": action, "turn": 1})
     update_at(ws, 2)
     return str(action)
@@ -189,16 +191,16 @@ def test_a_bot_never_plays_a_decision_made_for_a_state_taken_back(
     links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        message = drawn(ws)  # (seed 7 deals the person the first turn)
-        first, other = discards(message)[0], discards(message)[-1]
-        ws.send_json({"type": "act", "action": first, "turn": message["turn"]})
-        message = next_update(ws)
+        update = drawn(ws)  # (seed 7 deals the person the first turn)
+        first, other = discards(update)[0], discards(update)[-1]
+        ws.send_json({"type": "act", "action": first, "turn": update["turn"]})
+        update = next_update(ws)
         view, go = gate.thinking()  # the bot's decision for the state after `first`
-        assert view == cc.observe(table.state, 1) and message["can_undo"]
-        ws.send_json({"type": "undo", "turn": message["turn"]})
-        message = next_update(ws)
-        ws.send_json({"type": "act", "action": other, "turn": message["turn"]})
-        message = next_update(ws)
+        assert view == cc.observe(table.state, 1) and update["can_undo"]
+        ws.send_json({"type": "undo", "turn": update["turn"]})
+        update = next_update(ws)
+        ws.send_json({"type": "act", "action": other, "turn": update["turn"]})
+        update = next_update(ws)
         assert table.turn == 2 and table.record.actions[-1] == other
         go.set()
         gate.release_all()
@@ -221,8 +223,8 @@ def test_a_person_acting_or_taking_back_while_a_bot_thinks_changes_nothing(
     links = make_table(client, seats=HUMAN_AND_BOT, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        message = drawn(ws)
-        ws.send_json({"type": "act", "action": discards(message)[0], "turn": message["turn"]})
+        update = drawn(ws)
+        ws.send_json({"type": "act", "action": discards(update)[0], "turn": update["turn"]})
         discarded = next_update(ws)
         _, go = gate.thinking()
         ws.send_json({"type": "act", "action": "draw", "turn": discarded["turn"]})
@@ -268,14 +270,13 @@ def test_two_tabs_of_a_seat_both_get_every_update_and_one_action_is_played_once(
             assert table.record.actions == ("draw",)
             hands = {seat: [str(c) for c in table.state.hand(seat)] for seat in (0, 1)}
             for ws, frames in replies.items():
-                after = [f["message"] for f in frames
-                         if f["type"] == "update" and f["message"]["turn"] == 1]
-                message = after[-1] if after else update_at(ws, 1)
-                assert message["view"]["hand"] == hands[1 if ws is bea else 0]
-            b.send_json({"type": "act", "action": discards(table.message(0, 0))[0],
+                after = [f for f in frames if f["type"] == "update" and f["turn"] == 1]
+                update = after[-1] if after else update_at(ws, 1)
+                assert update["message"]["view"]["hand"] == hands[1 if ws is bea else 0]
+            b.send_json({"type": "act", "action": discards(table.update(0, 0))[0],
                          "turn": 1})
             for ws in (a, b, bea):
-                assert update_at(ws, 2)["view"]["current_player"] == 1
+                assert update_at(ws, 2)["message"]["view"]["current_player"] == 1
         assert len(server.sockets[table.id]) == 2  # b's tab closed
         bea.send_json({"type": "act", "action": "draw", "turn": 2})
         assert update_at(a, 3)["turn"] == update_at(bea, 3)["turn"] == 3
@@ -297,7 +298,7 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
     with greeted(client, links["seats"][0], links["seats"][1], links["spectator"]) as (
             ann, bea, watcher):
         ann.send_json({"type": "act", "action": "draw", "turn": 0})
-        melds = [a["notation"] for a in update_at(ann, 1)["legal"]
+        melds = [a["notation"] for a in update_at(ann, 1)["message"]["legal"]
                  if a["notation"].startswith("meld")]
         ann.send_json({"type": "act", "action": melds[0], "turn": 1})
         update_at(ann, 2)
@@ -309,7 +310,7 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
         record = table.record
         refused = [
             (ann, {"type": "act", "action": "draw", "turn": 0}, "stale"),  # replayed
-            (ann, {"type": "act", "action": "draw", "turn": 7}, "stale"),  # from nowhere
+            (ann, {"type": "act", "action": "draw", "turn": 7}, "malformed"),  # from nowhere
             (ann, {"type": "undo", "turn": 2}, "stale"),  # the take-back replayed
             (ann, {"type": "undo", "turn": 1}, "not-allowed"),  # a draw is never taken back
             (bea, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
@@ -324,13 +325,16 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
             assert error["type"] == "error" and error["code"] == code, (request, frames)
             assert error["reason"], request
             # "stale" and "not your turn" bring the table as it is: nothing changed
-            assert all(f["message"]["turn"] == 1 for f in frames[1:]), frames
+            assert all(f["turn"] == 1 for f in frames[1:]), frames
             assert table.record == record
-        ann.send_json({"type": "act", "action": discards(table.message(0, 0))[0], "turn": 1})
+        ann.send_json({"type": "undo", "turn": 2})  # ahead of the game: its action taken back
+        assert until_marker(ann)[0]["reason"] == ("stale: action 2 was taken back (the game is "
+                                                  "at action 1); here is the table now")
+        ann.send_json({"type": "act", "action": discards(table.update(0, 0))[0], "turn": 1})
         for ws in (bea, watcher):  # the first frame since: the discard's update
             frame = ws.receive_json()
-            assert frame["type"] == "update" and frame["message"]["turn"] == 2
-            assert frame["message"]["since"] == seen
+            assert frame["type"] == "update" and frame["turn"] == 2
+            assert frame["since"] == seen
     assert_a_legal_game(table)
 
 
@@ -381,7 +385,7 @@ def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
                 assert error["type"] == "error" and error["reason"].startswith(reason), error
             bea.send_json({"type": "hello", "since": seen})
             frame = bea.receive_json()  # nothing came before the reply to this hello
-            assert frame["type"] == "update" and frame["message"]["since"] == seen
+            assert frame["type"] == "update" and frame["since"] == seen
             assert table.record.actions == tuple(actions)
 
 
@@ -402,11 +406,11 @@ def test_a_late_joiner_gets_the_table_now_and_every_event_it_may_see_at_once(
                        (links["seats"][0], 0)):
         with client.websocket_connect(ws_path(link)) as ws:
             ws.send_json({"type": "hello", "since": 0})
-            message = next_update(ws)
-            assert message["turn"] == 2 and message["since"] == 0
-            assert message["view"] == client_view(table.state, seat)
-            assert message["events"] == table.message(seat, 0)["events"]
-            draw = message["events"][0]
+            update = next_update(ws)
+            assert update["turn"] == 2 and update["since"] == 0
+            assert update["message"]["view"] == client_view(table.state, seat)
+            assert update["message"]["events"] == table.update(seat, 0)["message"]["events"]
+            draw = update["message"]["events"][0]
             assert draw["kind"] == "draw" and (draw["cards"] is None) == (seat != 0)
 
 
@@ -438,13 +442,13 @@ def test_a_seat_back_after_the_hand_ended_sees_the_new_hand(tmp_path: Path) -> N
         assert table.state.hand_number == 2
         with client.websocket_connect(ws_path(links["seats"][other])) as ws:
             ws.send_json({"type": "hello", "since": seen})
-            message = next_update(ws)
-            assert message["since"] == seen and message["turn"] == turn + 2
-            assert message["view"]["hand_number"] == 2
-            assert message["view"]["hand"] == [str(c) for c in table.state.hand(other)]
-            assert message["events"] == table.message(other, 0)["events"][seen:]
-            assert {"hand_end", "deal"} <= {e["kind"] for e in message["events"]}, [
-                e["kind"] for e in message["events"]]
+            update = next_update(ws)
+            assert update["since"] == seen and update["turn"] == turn + 2
+            assert update["message"]["view"]["hand_number"] == 2
+            assert update["message"]["view"]["hand"] == [str(c) for c in table.state.hand(other)]
+            assert update["message"]["events"] == table.update(other, 0)["message"]["events"][seen:]
+            assert {"hand_end", "deal"} <= {e["kind"] for e in update["message"]["events"]}, [
+                e["kind"] for e in update["message"]["events"]]
 
 
 def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now(
@@ -456,19 +460,20 @@ def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now
     links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
     table = live(client, links["table"])
     with client.websocket_connect(ws_path(links["seats"][0])) as ann:
-        melds = [a["notation"] for a in drawn(ann)["legal"] if a["notation"].startswith("meld")]
+        melds = [a["notation"] for a in drawn(ann)["message"]["legal"]
+                 if a["notation"].startswith("meld")]
         with client.websocket_connect(ws_path(links["seats"][1])) as bea:
             bea.send_json({"type": "hello", "since": 0})
-            log = next_update(bea)["events"]  # the page's log, kept as table.js keeps it
+            log = next_update(bea)["message"]["events"]  # the page's log, kept as table.js keeps it
             ann.send_json({"type": "act", "action": melds[0], "turn": 1})
             last = update_at(bea, 2)
-            log = log[:last["since"]] + last["events"]
+            log = log[:last["since"]] + last["message"]["events"]
         update_at(ann, 2)
         ann.send_json({"type": "undo", "turn": 2})
         update_at(ann, 1)
         ann.send_json({"type": "act", "action": melds[-1], "turn": 1})
         update_at(ann, 2)
-    now = table.message(1, 0)["events"]
+    now = table.update(1, 0)["message"]["events"]
     assert now[-1]["text"] != log[-1]["text"]  # the new meld, not the one taken back
     with client.websocket_connect(ws_path(links["seats"][1])) as bea:
         # a client that sends no log, the page (the log of its last message), and a page
@@ -479,7 +484,7 @@ def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now
                 hello["log"] = last["log"] if sent == "the page's" else "x" + last["log"]
             bea.send_json(hello)
             again = next_update(bea)
-            assert log[:again["since"]] + again["events"] == now, sent
+            assert log[:again["since"]] + again["message"]["events"] == now, sent
             # kept: every event before the meld's one; after a restart, none
             assert again["since"] == (0 if sent == "another load's" else len(log) - 1)
         bea.send_json({"type": "hello", "since": 0, "log": 5})
@@ -523,16 +528,16 @@ def test_a_restarted_server_serves_each_table_as_it_was(tmp_path: Path) -> None:
                 assert again.get(links["spectator"]).status_code == 200
             with again.websocket_connect(ws_path(taken["seats"][0])) as ws:
                 ws.send_json({"type": "hello", "since": 0})
-                message = next_update(ws)
-                assert message["turn"] == 1 and message["legal"]
+                update = next_update(ws)
+                assert update["turn"] == 1 and update["message"]["legal"]
                 ws.send_json({"type": "act", "action": meld, "turn": 1})
                 assert update_at(ws, 2)["can_undo"]
             with again.websocket_connect(ws_path(between["seats"][1 - ender])) as ws:
                 ws.send_json({"type": "hello", "since": 0})
-                message = next_update(ws)
-                assert message["can_deal"]
-                ws.send_json({"type": "act", "action": "deal", "turn": message["turn"]})
-                assert update_at(ws, message["turn"] + 1)["view"]["hand_number"] == 2
+                update = next_update(ws)
+                assert update["can_deal"]
+                ws.send_json({"type": "act", "action": "deal", "turn": update["turn"]})
+                assert update_at(ws, update["turn"] + 1)["message"]["view"]["hand_number"] == 2
 
 
 def test_a_server_stopped_while_a_bot_thinks_resumes_the_table_as_it_was(
@@ -558,7 +563,7 @@ def test_a_server_stopped_while_a_bot_thinks_resumes_the_table_as_it_was(
             assert resumed.states[table.turn] == stopped
             with again.websocket_connect(ws_path(links["seats"][0])) as ws:
                 ws.send_json({"type": "hello", "since": 0})
-                assert my_turn(ws)["view"]["current_player"] == 0  # the bot has played
+                assert my_turn(ws)["message"]["view"]["current_player"] == 0  # the bot has played
         assert_a_legal_game(resumed)
 
 
@@ -574,18 +579,18 @@ def test_closed_sockets_and_bots_done_leave_nothing_behind(client: TestClient) -
     table, server = live(client, links["table"]), server_of(client)
     with client.websocket_connect(ws_path(links["seats"][0])) as ann:
         ann.send_json({"type": "hello", "since": 0})
-        message = next_update(ann)
+        update = next_update(ann)
         for i in range(30):
             link = links["spectator"] if i % 2 else links["seats"][0]
             with client.websocket_connect(ws_path(link)) as ws:
                 if i % 3:
                     ws.send_json({"type": "hello", "since": 0})
                 if i % 5 == 0:  # a turn played, and the socket closed with updates unread
-                    turn = message["turn"]
+                    turn = update["turn"]
                     ann.send_json({"type": "act", "action": "draw", "turn": turn})
                     ann.send_json({"type": "act", "action": discards(update_at(ann, turn + 1))[0],
                                    "turn": turn + 1})
-                    message = my_turn(ann)
+                    update = my_turn(ann)
             assert len(server.sockets[table.id]) == 1
         task = server.driving[table.id]
 
@@ -622,7 +627,7 @@ def test_a_bot_thinking_at_one_table_holds_up_no_other_tables_socket(
             assert next_update(ws)["turn"] == 0
         ann.send_json({"type": "act", "action": "draw", "turn": 0})
         ann.send_json({"type": "act", "action": discards(update_at(ann, 1))[0], "turn": 1})
-        assert update_at(bea, 2)["view"]["current_player"] == 1
+        assert update_at(bea, 2)["message"]["view"]["current_player"] == 1
         assert not go.is_set() and not gate.timed_out
         assert live(client, thinking["table"]).turn == 0
         go.set()
@@ -661,19 +666,19 @@ def test_a_bots_worker_process_killed_is_replaced_and_the_bots_play_on() -> None
         server = server_of(client)
         with client.websocket_connect(ws_path(links["seats"][0])) as ann:
             ann.send_json({"type": "hello", "since": 0})
-            message = next_update(ann)
+            update = next_update(ann)
             for turn in range(2):
                 if turn == 1:
                     workers = list(server.pool._processes)  # the workers started so far
                     assert workers
                     for pid in workers:
                         os.kill(pid, signal.SIGKILL)
-                at = message["turn"]
+                at = update["turn"]
                 ann.send_json({"type": "act", "action": "draw", "turn": at})
                 ann.send_json({"type": "act", "action": discards(update_at(ann, at + 1))[0],
                                "turn": at + 1})
-                message = backstopped(lambda: my_turn(ann))
-                assert message["turn"] > at + 2  # the bot has played
+                update = backstopped(lambda: my_turn(ann))
+                assert update["turn"] > at + 2  # the bot has played
             ann.send_json({"type": "hint"})
             assert backstopped(ann.receive_json)["type"] == "hint"
 

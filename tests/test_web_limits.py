@@ -101,7 +101,9 @@ def server_error(ws: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     error = ws.receive_json()
     assert error["type"] == "error" and error["code"] == "server-error", error
     assert error["reason"].startswith("the server failed to handle this request (reference ")
-    return error, ws.receive_json()["message"]
+    update = ws.receive_json()
+    assert update["type"] == "update", update
+    return error, update
 
 
 def assert_saved_as_live(folder: Path, table: web_tables.Table) -> None:
@@ -134,9 +136,9 @@ def test_an_action_whose_save_fails_is_not_played_and_the_client_is_told(
         next_update(ws)
         with disk_fails(monkeypatch, "write", partial=True) as failures:
             ws.send_json({"type": "act", "action": "draw", "turn": 0})
-            error, message = server_error(ws)
+            error, update = server_error(ws)
         assert failures == [1]
-        assert message["turn"] == 0 and table.turn == 0 and table.record.actions == ()
+        assert update["turn"] == 0 and table.turn == 0 and table.record.actions == ()
         assert "No space" not in error["reason"] and "Traceback" not in error["reason"]
         logged = tracebacks(caplog)
         assert len(logged) == 1 and error["reason"].split()[8].rstrip(")") in logged[0].message
@@ -165,8 +167,8 @@ def test_a_take_back_whose_save_fails_is_not_made(
         drawn_then(ws, "meld")
         with disk_fails(monkeypatch, "replace"):
             ws.send_json({"type": "undo", "turn": 2})
-            _, message = server_error(ws)
-        assert message["turn"] == 2 and message["can_undo"] and table.turn == 2
+            _, update = server_error(ws)
+        assert update["turn"] == 2 and update["can_undo"] and table.turn == 2
         assert len(tracebacks(caplog)) == 1
         assert_saved_as_live(tmp_path, table)
         assert not list(tmp_path.glob(".*.part"))
@@ -192,8 +194,8 @@ def test_a_bots_move_whose_save_fails_is_made_again(
             gate.thinking()  # the person's discard saved; the bot's first move to come
             with disk_fails(monkeypatch, "write", times=2) as failures:
                 gate.release_all()
-                message = my_turn(ws)  # the bot has played
-            assert failures == [2] and message["turn"] > 2
+                update = my_turn(ws)  # the bot has played
+            assert failures == [2] and update["turn"] > 2
     finally:
         gate.release_all()
     assert len(tracebacks(caplog)) == 2
@@ -216,8 +218,8 @@ def test_a_bug_while_a_message_is_handled_gets_an_error_and_the_socket_stays_ope
         ws.send_json({"type": "hello", "since": 0})
         next_update(ws)
         ws.send_json({"type": "hint"})
-        error, message = server_error(ws)
-        assert "secret" not in json.dumps(error) and message["turn"] == 0
+        error, update = server_error(ws)
+        assert "secret" not in json.dumps(error) and update["turn"] == 0
         ws.send_json({"type": "act", "action": "draw", "turn": 0})
         assert update_at(ws, 1)["turn"] == 1
     (logged,) = tracebacks(caplog)
@@ -288,8 +290,8 @@ def test_with_a_data_folder_the_least_recently_used_table_leaves_memory_and_come
         assert set(live_tables(client)) == {second["table"], third["table"]}
         with client.websocket_connect(ws_path(first["seats"][0])) as ws:
             ws.send_json({"type": "hello", "since": 0})
-            message = next_update(ws)
-            assert message["turn"] == 1 and message["events"]
+            update = next_update(ws)
+            assert update["turn"] == 1 and update["message"]["events"]
             again = live(client, first["table"])
             assert again is not before and again.record == before.record
         server = server_of(client)

@@ -1,6 +1,7 @@
 """What a web table's clients send and how a refusal is written: a request's body (bounded by
-:data:`~canasta_caliente.web.limits.BODY_LIMIT`, read no further), the organiser's rules, a
-socket's message (:data:`REQUESTS`), and the JSON of a refusal.
+:data:`~canasta_caliente.web.limits.BODY_LIMIT`, read no further), the organiser's rules and
+seats, a socket's message (:data:`REQUESTS`), and the JSON of a refusal. A field the server
+does not read is refused, named, wherever it is sent: never ignored.
 
 Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 """
@@ -8,18 +9,21 @@ Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..errors import RuleSetError, short_repr
-from ..rules.ruleset import RuleSet
+from ..players.levels import LEVEL_NAMES as LEVELS
+from ..rules.ruleset import OPTIONS, RuleSet
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
-from .tables import Refused
+from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
-__all__ = ["NESTED_TOO_DEEPLY", "REQUESTS", "body", "failed", "parse_request", "problems",
-           "read_body", "read_rules", "rules_asked"]
+__all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
+           "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
+           "rules_asked", "unknown_fields"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -33,6 +37,20 @@ number it has, and the ``log`` of the last message it had: events it had of an a
 since are sent again as they are now); ``act`` plays an action's notation at action number
 ``turn``; ``undo`` takes back the seat's last action; ``hint`` asks for the search's ranking of
 the legal actions."""
+
+CHECK_FIELDS = frozenset({"rules"})
+"""The fields of a request to check the rules (``POST /api/rules``)."""
+
+TABLE_FIELDS = frozenset({"rules", "seats", "seed"})
+"""The fields of a request to make a table (``POST /api/tables``)."""
+
+SEAT_FIELDS = {"human": frozenset({"kind", "name"}),
+               "bot": frozenset({"kind", "level", "name"})}
+"""The fields of each kind of seat in a request to make a table (see :func:`check_seats`)."""
+
+_PRESET_FORM = frozenset({"preset", "options"})
+_FILE_FORM = frozenset({"file", "format"})
+_OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
 NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (arrays or "
                      "objects inside each other hundreds of levels down)")
@@ -79,16 +97,27 @@ async def body(request: Request) -> dict[str, Any] | Response:
     return data
 
 
-async def rules_asked(request: Request) -> tuple[dict[str, Any], RuleSet] | Response:
-    """A request's JSON object and the rules it names, or the 4xx response saying why not
-    (every problem of the rules listed)."""
+async def rules_asked(request: Request, fields: frozenset[str]
+                      ) -> tuple[dict[str, Any], RuleSet] | Response:
+    """A request's JSON object and the rules it names, or the 4xx response saying why not:
+    every problem of the rules listed, and a field not among ``fields`` (:data:`CHECK_FIELDS`,
+    :data:`TABLE_FIELDS`) refused, named."""
     data = await body(request)
     if isinstance(data, Response):
         return data
+    found: list[tuple[str, str]] = []
+    extra = unknown_fields(data, fields)
+    if extra:
+        *first, last = sorted(fields)
+        found.append(("(request)", f"{extra}: this request takes only "
+                      + (f"{', '.join(first)} and {last}" if first else last)))
     try:
-        return data, read_rules(data.get("rules"))
+        rules = read_rules(data.get("rules"))
     except RuleSetError as exc:
-        return problems(exc.problems or [("(rules)", str(exc))])
+        found.extend(exc.problems or [("(rules)", str(exc))])
+    if found:
+        return problems(found)
+    return data, rules
 
 
 def problems(found: Any, status: int = 400, limit: str | None = None) -> Response:
@@ -100,21 +129,108 @@ def problems(found: Any, status: int = 400, limit: str | None = None) -> Respons
     return JSONResponse(answer, status_code=status)
 
 
+def unknown_fields(names: Iterable[str], known: frozenset[str]) -> str | None:
+    """``"unknown field 'x'"`` (or ``"unknown fields 'x', 'y'"``, the first five and how many
+    more) naming the ``names`` (an object's keys) not in ``known``; ``None`` when there is none.
+    Each name is quoted as :func:`repr` does: a lone surrogate in it cannot be sent as it is."""
+    extra = sorted(set(names) - known)
+    if not extra:
+        return None
+    names = ", ".join(short_repr(name) for name in extra[:5])
+    more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+    return f"unknown field{'s' * (len(extra) > 1)} {names}{more}"
+
+
 def read_rules(value: Any) -> RuleSet:
     """The rules the organiser chose: ``{"preset": name, "options": {...}}`` or ``{"file":
     text, "format": "toml"|"json"}``; raises :class:`~canasta_caliente.RuleSetError` listing
-    every problem."""
+    every problem. Any other field is refused, never ignored: a rule option written beside
+    ``"preset"`` is told it belongs under ``"options"``, and beside a file that it is written
+    in the file."""
     if not isinstance(value, dict):
         raise RuleSetError([("rules", "expected an object")])
-    if "file" in value:
-        text, fmt = value["file"], value.get("format", "toml")
-        if not isinstance(text, str) or fmt not in ("toml", "json"):
-            raise RuleSetError([("rules", "a file's text and its format, toml or json")])
-        return RuleSet.from_toml(text) if fmt == "toml" else RuleSet.from_json(text)
-    options = value.get("options", {})
-    if not isinstance(options, dict):
-        raise RuleSetError([("options", "expected an object")])
-    return RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
+    is_file = "file" in value
+    found = _misplaced(value, is_file)
+    try:
+        if is_file:
+            text, fmt = value["file"], value.get("format", "toml")
+            if not isinstance(text, str) or fmt not in ("toml", "json"):
+                raise RuleSetError([("rules", "a file's text and its format, toml or json")])
+            rules = RuleSet.from_toml(text) if fmt == "toml" else RuleSet.from_json(text)
+        else:
+            options = value.get("options", {})
+            if not isinstance(options, dict):
+                raise RuleSetError([("options", "expected an object")])
+            rules = RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
+    except RuleSetError as exc:
+        raise RuleSetError([*found, *exc.problems]) from None
+    if found:
+        raise RuleSetError(found)
+    return rules
+
+
+def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:
+    """The problems of the fields of a rules object that are not its form's (see
+    :func:`read_rules`): the rule options among them, and the others."""
+    extra = set(value) - (_FILE_FORM if is_file else _PRESET_FORM)
+    options = [name for name in extra if name in _OPTION_NAMES]
+    others = [name for name in extra if name not in _OPTION_NAMES]
+    found = []
+    if options:
+        where = ("with a house-rules file, rule options are written in the file" if is_file
+                 else 'rule options belong under "options": {"preset": ..., "options": '
+                 '{...}}')
+        found.append(("rules", f"{unknown_fields(options, frozenset())}: {where}"))
+    if others:
+        form = ('{"file": text, "format": "toml" or "json"} (its preset and options written '
+                'in the file)' if is_file else '{"preset": name, "options": {...}}')
+        found.append(("rules", f"{unknown_fields(others, frozenset())}: the rules are {form}"))
+    return found
+
+
+def check_seats(players: int, seats: Any) -> list[Seat]:
+    """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
+    ...}`` or ``{"kind": "bot", "level": "level-2", "name": ...}`` (:data:`SEAT_FIELDS`; the
+    name optional); raises :class:`Refused` naming what is wrong, an unknown field
+    included."""
+    if not isinstance(seats, list) or len(seats) != players:
+        raise Refused("malformed", f"seats: expected a list of {players} seats")
+    out: list[Seat] = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise Refused("malformed", f"seats[{i}]: expected an object")
+        kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
+        if not isinstance(name, str):
+            raise Refused("malformed", f"seats[{i}].name: expected a string (a name of at most "
+                          f"{NAME_LIMIT} characters), not {short_repr(name)}")
+        if len(name) > NAME_LIMIT:
+            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters, not "
+                          f"{len(name)}")
+        if not is_text(name):
+            raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} is not text: it "
+                          "holds a lone surrogate (half of a UTF-16 pair), which no page can be "
+                          "sent")
+        name = " ".join(name.split()) or f"Seat {i}"
+        if isinstance(kind, str) and kind in SEAT_FIELDS:
+            extra = unknown_fields(seat, SEAT_FIELDS[kind])
+            if extra:
+                raise Refused("malformed", f"seats[{i}]: {extra}: a {kind} seat's fields are "
+                              f"{', '.join(sorted(SEAT_FIELDS[kind]))}")
+        if kind == "human":
+            out.append(Seat(name, secret=new_secret()))
+        elif kind == "bot":
+            level = seat.get("level")
+            if level not in LEVELS:
+                raise Refused("malformed",
+                              f"seats[{i}].level: one of {', '.join(LEVELS)}, "
+                              f"not {short_repr(level)}")
+            out.append(Seat(f"{name} ({level} bot)", level=level))
+        else:
+            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', "
+                          f"not {short_repr(kind)}")
+    if not any(not s.is_bot for s in out):
+        raise Refused("malformed", "seats: at least one seat must be a person's")
+    return out
 
 
 def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
@@ -138,9 +254,7 @@ def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
     if not isinstance(kind, str) or kind not in REQUESTS:
         raise Refused("malformed", f"type: one of {', '.join(REQUESTS)} (a string), "
                       f"not {short_repr(kind)}")
-    extra = set(data) - REQUESTS[kind]
-    if extra:  # quoted as repr does: a lone surrogate in a name cannot be sent as it is
-        names = ", ".join(short_repr(name) for name in sorted(extra)[:5])
-        raise Refused("malformed", f"{kind}: unknown fields {names}"
-                      + (f" and {len(extra) - 5} more" if len(extra) > 5 else ""))
+    extra = unknown_fields(data, REQUESTS[kind])
+    if extra:
+        raise Refused("malformed", f"{kind}: {extra}")
     return kind, data

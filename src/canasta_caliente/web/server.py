@@ -7,9 +7,13 @@ Routes:
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players, or 400 with
   every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
-  answered with one secret link per person and a spectator link, or 400 with every problem;
+  answered with one secret link per person and a spectator link, or 400 with every problem
+  (a field not read, there, in the rules or in a seat, is one: see
+  :mod:`~canasta_caliente.web.protocol`);
 - ``GET /t/{table}/{secret}``: a seat's (or the spectators') page; any other secret gets 403;
-- ``WS /ws/{table}/{secret}``: the seat's updates and its requests (see
+- ``WS /ws/{table}/{secret}``: the seat's updates (:meth:`Table.update
+  <canasta_caliente.web.tables.Table.update>`: its client message as the game layer makes it,
+  the table's own fields beside it) and its requests (see
   :data:`~canasta_caliente.web.protocol.REQUESTS`).
 
 Every refusal says why: an HTTP request gets a JSON body ``{"problems": [[field, reason],
@@ -46,7 +50,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .._arguments import check_count, read_real
+from .._arguments import check_count, check_flag, read_real
 from ..actions import Action
 from ..engine import legal_actions
 from ..errors import ArgumentError, StateError, describe_value
@@ -56,8 +60,17 @@ from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.view import View, observe
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
-from .protocol import REQUESTS, failed, parse_request, problems, rules_asked
-from .tables import Refused, Table, check_seats, load_table, saved_tables
+from .protocol import (
+    CHECK_FIELDS,
+    REQUESTS,
+    TABLE_FIELDS,
+    check_seats,
+    failed,
+    parse_request,
+    problems,
+    rules_asked,
+)
+from .tables import Refused, Table, load_table, saved_tables
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -145,7 +158,7 @@ class _Server:
         for table in list(self.tables.values()):  # the resumed tables' bots play on
             if table.record.rules not in warmed:  # see create()
                 warmed.add(table.record.rules)
-                table.message(None, 0)
+                table.update(None, 0)
             self.drive(table)
         try:
             yield
@@ -251,14 +264,14 @@ class _Server:
             "levels": list(LEVELS)})
 
     async def check_rules(self, request: Request) -> Response:
-        asked = await rules_asked(request)
+        asked = await rules_asked(request, CHECK_FIELDS)
         if isinstance(asked, Response):
             return asked
         rules = asked[1]
         return JSONResponse({"players": rules.players, "rules": rules.to_dict()})
 
     async def create(self, request: Request) -> Response:
-        asked = await rules_asked(request)
+        asked = await rules_asked(request, TABLE_FIELDS)
         if isinstance(asked, Response):
             return asked
         data, rules = asked
@@ -276,7 +289,7 @@ class _Server:
             table = Table.create(rules, seats, seed=seed)
             # The first message under new rules builds their action ids (a tenth of a second
             # or more): in a thread, so the other tables' replies go on meanwhile.
-            await asyncio.to_thread(table.message, None, 0)
+            await asyncio.to_thread(table.update, None, 0)
             await self.save(table)
         finally:
             self.making -= 1
@@ -413,9 +426,9 @@ class _Server:
 
     async def send(self, ws: WebSocket, table: Table, seat: int | None,
                    seen: list[int]) -> None:
-        message = table.message(seat, max(seen[0], 0))
-        seen[0] = message["next"]
-        await ws.send_json({"type": "update", "message": message})
+        update = table.update(seat, max(seen[0], 0))
+        seen[0] = update["next"]
+        await ws.send_json(update)
 
     async def broadcast(self, table: Table) -> None:
         for ws, (seat, seen) in list(self.sockets[table.id].items()):
@@ -606,7 +619,9 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     defaults when ``None``). Start-up reads the tables played last, as many as
     ``limits.max_tables``, and the others when a link of theirs is used: a file it reads that
     is not a saved table raises :class:`~canasta_caliente.StateError` naming it, and one read
-    later is answered ``503`` (logged, naming the file).
+    later is answered ``503`` (logged, naming the file). An argument of the wrong type raises
+    :class:`TypeError` naming it (``processes`` is ``True`` or ``False``, never a truthy
+    value).
     """
     if rules is None:
         rules = RuleSet.preset("caliente")
@@ -619,6 +634,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
             raise ArgumentError(f"{name}: a number of seconds above 0, at most 60, not "
                                 f"{value!r}")
     workers = check_count("workers", workers, low=1)
+    processes = check_flag("processes", processes)
     if data is not None and not isinstance(data, (str, os.PathLike)):
         raise TypeError(f"data: expected a folder's path (a str or a Path) or None, not "
                         f"{describe_value(data)}")
@@ -627,7 +643,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     elif not isinstance(limits, Limits):
         raise TypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
-                     float(hint_seconds), workers, bool(processes), limits)
+                     float(hint_seconds), workers, processes, limits)
     result = Starlette(routes=[
         Route("/", server.index),
         Route("/api/setup", _json_errors(server, server.setup)),

@@ -2,7 +2,7 @@
 the events each seat has been sent, and the files that let a restarted server resume them.
 
 Nothing here knows of HTTP: the server (:mod:`canasta_caliente.web.server`) calls
-:meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.message` and sends what they return.
+:meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.update` and sends what they return.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
-__all__ = ["TABLE_FORMAT", "Refused", "Seat", "Table", "load_table", "load_tables", "saved_tables"]
+__all__ = ["NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table", "is_text", "load_table",
+           "load_tables", "new_secret", "saved_tables"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -91,7 +92,7 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-def _is_text(text: str) -> bool:
+def is_text(text: str) -> bool:
     """Whether ``text`` can be sent (as UTF-8): JSON's ``\\ud800`` escape reads as a lone
     surrogate, which no UTF-8 text holds."""
     try:
@@ -99,41 +100,6 @@ def _is_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def check_seats(players: int, seats: Any) -> list[Seat]:
-    """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
-    ...}`` or ``{"kind": "bot", "level": "level-2"}``; raises :class:`Refused` naming what is
-    wrong."""
-    if not isinstance(seats, list) or len(seats) != players:
-        raise Refused("malformed", f"seats: expected a list of {players} seats")
-    out: list[Seat] = []
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise Refused("malformed", f"seats[{i}]: expected an object")
-        kind, name = seat.get("kind"), seat.get("name", f"Seat {i}")
-        if not isinstance(name, str) or len(name) > NAME_LIMIT:
-            raise Refused("malformed", f"seats[{i}].name: at most {NAME_LIMIT} characters")
-        if not _is_text(name):
-            raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} is not text: it "
-                          "holds a lone surrogate (half of a UTF-16 pair), which no page can be "
-                          "sent")
-        name = " ".join(name.split()) or f"Seat {i}"
-        if kind == "human":
-            out.append(Seat(name, secret=new_secret()))
-        elif kind == "bot":
-            level = seat.get("level")
-            if level not in LEVELS:
-                raise Refused("malformed",
-                              f"seats[{i}].level: one of {', '.join(LEVELS)}, "
-                              f"not {short_repr(level)}")
-            out.append(Seat(f"{name} ({level} bot)", level=level))
-        else:
-            raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', "
-                          f"not {short_repr(kind)}")
-    if not any(not s.is_bot for s in out):
-        raise Refused("malformed", "seats: at least one seat must be a person's")
-    return out
 
 
 def not_to_act(state: GameState) -> str:
@@ -166,6 +132,10 @@ class Table:
         self.cuts: list[int] = []
         """How many events were left after each take-back since the table was loaded, in
         order (see :meth:`resume`)."""
+        self.reached = len(record.actions)
+        """The most actions the game has had since the table was loaded: a page's ``turn``
+        ahead of the game but not of this is of an action taken back since (stale); one
+        beyond it, no update gave (see :meth:`act`)."""
         self.epoch = secrets.token_urlsafe(6)
         """Names this load of the table in :meth:`log_mark` (a restart makes another)."""
         self.save_failed = False
@@ -217,9 +187,23 @@ class Table:
     # -- acting --------------------------------------------------------------------------
 
     def _check_turn(self, seat: int, turn: object) -> None:
+        """Refuse a request's ``turn`` that is not the action number now: ``stale`` when the
+        game has moved on since the page's update (the turn is behind it, or is of an action
+        taken back since), ``malformed`` when it is not an action number or is ahead of any
+        the game has reached (no update gave it)."""
         if not isinstance(turn, int) or isinstance(turn, bool):
             raise Refused("malformed", "turn: expected the number of actions played, an int")
-        if turn != self.turn:
+        if turn < 0:
+            raise Refused("malformed", f"turn: {short_repr(turn)} is not an action number "
+                          f"(the number of actions played, from 0; the game is at action "
+                          f"{self.turn})")
+        if turn > self.reached:
+            raise Refused("malformed", f"turn: action {short_repr(turn)} is ahead of the game, "
+                          f"which is at action {self.turn}: send the turn of the last update")
+        if turn > self.turn:
+            raise Refused("stale", f"stale: action {turn} was taken back (the game is at "
+                          f"action {self.turn}); here is the table now")
+        if turn < self.turn:
             raise Refused("stale", f"stale: the game has moved on (action {self.turn}, "
                           f"not {turn}); here is the table now")
 
@@ -252,12 +236,12 @@ class Table:
     def checkpoint(self) -> tuple[Any, ...]:
         """The table's game now, for :meth:`restore` (the states are immutable: a copy of the
         lists that hold them is the whole game)."""
-        return (list(self.states), list(self.log), self.record, list(self.cuts))
+        return (list(self.states), list(self.log), self.record, list(self.cuts), self.reached)
 
     def restore(self, checkpoint: tuple[Any, ...]) -> None:
         """Put the game back as it was at ``checkpoint`` (:meth:`checkpoint`): an action whose
         saving failed is not played, nor a take-back undone."""
-        states, log, self.record, cuts = checkpoint
+        states, log, self.record, cuts, self.reached = checkpoint
         self.states, self.log, self.cuts = list(states), list(log), list(cuts)
 
     def play(self, action: Action) -> None:
@@ -266,6 +250,7 @@ class Table:
         self.log.append(happened)
         self.states.append(after)
         self.record = self.record.extend(action)
+        self.reached = max(self.reached, self.turn)
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action: it was its own, and undoing it
@@ -305,7 +290,7 @@ class Table:
         return sum(len(e) for e in self.log)
 
     def log_mark(self) -> str:
-        """The ``log`` of a message: which take-backs the events sent with it have seen. A page
+        """The ``log`` of an update: which take-backs the events sent with it have seen. A page
         gives back the last one it had when it asks for the events after its own
         (:meth:`resume`)."""
         return f"{self.epoch}.{len(self.cuts)}"
@@ -332,23 +317,28 @@ class Table:
         ("Seat 2"), whatever the organiser called it (its name says its level)."""
         return [f"Seat {i}" if s.is_bot else s.name for i, s in enumerate(self.seats)]
 
-    def message(self, seat: int | None, since: int) -> dict[str, Any]:
-        """What ``seat``'s client is sent: the game layer's client message (the seat's view,
-        its legal actions, the events from number ``since`` on) and the table around it (the
-        action number, the :meth:`log_mark`, seat names, :func:`board`, whether the seat may
-        undo or deal)."""
+    def update(self, seat: int | None, since: int) -> dict[str, Any]:
+        """The ``update`` ``seat``'s client is sent: ``message``, the game layer's client
+        message exactly as :func:`~canasta_caliente.client_message` gives it (the seat's view,
+        its legal actions, the events from number ``since`` on; valid against the shipped
+        schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
+        own fields: ``table`` (its id), ``turn`` (the action number), ``since`` and ``next``
+        (the numbers of the first event sent and of the next), ``log`` (the
+        :meth:`log_mark`), ``seats`` (each seat's name and whether it is a bot), ``board``
+        (:func:`board`), ``can_undo`` and ``can_deal`` (whether the seat may take back its
+        last action, and deal the next hand)."""
         flat = [e for action in self.log for e in action]
         since = min(max(since, 0), len(flat))
         # The events in the words of the seat's player: the people by their names, the bots
         # by their seats, and the player as "you".
         message = client_message(self.state, seat, flat[since:], names=self.names,
                                  you=seat is not None)
-        message.update(
-            table=self.id, turn=self.turn, since=since, next=len(flat), log=self.log_mark(),
-            seats=[{"name": s.name, "bot": s.is_bot} for s in self.seats],
-            board=board(self.state),
-            can_undo=self.can_undo(seat), can_deal=self.may_deal(seat))
-        return message
+        return {"type": "update", "message": message,
+                "table": self.id, "turn": self.turn, "since": since, "next": len(flat),
+                "log": self.log_mark(),
+                "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
+                "board": board(self.state),
+                "can_undo": self.can_undo(seat), "can_deal": self.may_deal(seat)}
 
     # -- files ---------------------------------------------------------------------------
 
@@ -564,7 +554,7 @@ def _saved_seat(i: int, seat: Any) -> Seat:
         raise StateError(f"not a saved table: seats[{i}]: expected an object, not "
                          f"{short_repr(seat)}")
     name, level = seat.get("name"), seat.get("level")
-    if not isinstance(name, str) or not _is_text(name):
+    if not isinstance(name, str) or not is_text(name):
         raise StateError(f"not a saved table: seats[{i}].name: expected text, not "
                          f"{short_repr(name)}")
     if level is None:  # a person's seat: the secret of its link

@@ -4,7 +4,8 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const [, , tableId, secret] = location.pathname.split("/");
-let message = null;     // the last update's message
+let update = null;      // the last update: the table's own fields (turn, seats, board, ...)
+let message = null;     // its client message (the seat's view, legal actions and events)
 let log = [];           // every event so far, as this seat may see them
 let selected = [];      // indexes into the hand of the chosen cards
 let socket = null;
@@ -33,7 +34,7 @@ function card(code, tag) {
 
 function seatName(seat) {
   if (seat === null || seat === undefined) return "the dealer";
-  const who = message.seats[seat].name;
+  const who = update.seats[seat].name;
   return seat === message.seat ? who + " (you)" : who;
 }
 
@@ -43,7 +44,7 @@ function send(data) {
 
 function act(notation) {
   $("error").textContent = "";
-  send({type: "act", action: notation, turn: message.turn});
+  send({type: "act", action: notation, turn: update.turn});
   selected = [];
 }
 
@@ -65,7 +66,7 @@ function contains(have, want) {
 
 function visibleActions() {
   const legal = message.legal.slice();
-  if (message.can_deal) legal.push({notation: "deal", text: "deal the next hand"});
+  if (update.can_deal) legal.push({notation: "deal", text: "deal the next hand"});
   const chosen = selected.map((i) => message.view.hand[i]);
   if (!chosen.length) return legal;
   const fit = legal.filter((a) => contains(cardsOf(a.notation), chosen));
@@ -76,7 +77,7 @@ function visibleActions() {
 function drawPlayers(view) {
   const box = $("players");
   box.replaceChildren(el("h2", "Players"));
-  message.seats.forEach((seat, i) => {
+  update.seats.forEach((seat, i) => {
     const toAct = view.current_player === i;
     const side = view.sides.findIndex((s) => s.seats.includes(i));
     const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
@@ -177,7 +178,7 @@ function drawActions() {
   });
   if (!actions.length) box.append(el("p", idle(message.view)));
   $("clear").disabled = !selected.length;
-  $("undo").disabled = !message.can_undo;
+  $("undo").disabled = !update.can_undo;
   $("hint").disabled = !message.legal.length;
   $("act").hidden = message.seat === null;
 }
@@ -229,7 +230,7 @@ function fitLog() {
 
 function status(view) {
   if (view.phase === "game_over") return "The game is over.";
-  if (view.current_player === null) return message.can_deal ?
+  if (view.current_player === null) return update.can_deal ?
     "The hand is over: deal the next hand." : "The hand is over.";
   if (view.current_player === message.seat) return "Your turn.";
   return seatName(view.current_player) + " to act.";
@@ -237,12 +238,12 @@ function status(view) {
 
 function draw() {
   if (!message) return;
-  const view = message.view, board = message.board;
+  const view = message.view, board = update.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
   const s = $("status");
   s.textContent = status(view);
-  s.dataset.turn = String(message.turn);
+  s.dataset.turn = String(update.turn);
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
   drawResults(view, board); drawLog();
 }
@@ -251,15 +252,16 @@ function receive(event) {
   const data = JSON.parse(event.data);
   if (data.type === "update") {
     retry = 500;  // let in: a socket refused at a limit is closed before any update
+    update = data;
     message = data.message;
-    log = log.slice(0, message.since).concat(message.events);
+    log = log.slice(0, update.since).concat(message.events);
     selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
-    if ($("hint-out").dataset.turn !== String(message.turn)) $("hint-out").replaceChildren();
+    if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
     draw();
   } else if (data.type === "error") {
     $("error").textContent = data.reason;
   } else if (data.type === "hint") {
-    if (!message || data.turn !== message.turn) return;  // searched for a state gone since
+    if (!message || data.turn !== update.turn) return;  // searched for a state gone since
     const out = $("hint-out");
     out.dataset.turn = String(data.turn);
     out.replaceChildren(el("p", "Hint (" + data.budget + "; value 0.5 is even, higher is better):"));
@@ -274,8 +276,8 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "/" + secret);
   socket.addEventListener("open", () => {
-    // the log of the last message: events of an action taken back are sent again
-    send({type: "hello", since: log.length, log: message ? message.log : undefined});
+    // the log of the last update: events of an action taken back are sent again
+    send({type: "hello", since: log.length, log: update ? update.log : undefined});
   });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
@@ -299,14 +301,14 @@ document.addEventListener("keydown", (event) => {
     act("draw");
   } else if (event.key === "h" && message.legal.length) {
     send({type: "hint"});
-  } else if (event.key === "u" && message.can_undo) {
-    send({type: "undo", turn: message.turn});
+  } else if (event.key === "u" && update.can_undo) {
+    send({type: "undo", turn: update.turn});
   } else {
     return;
   }
   event.preventDefault();
 });
 $("hint").addEventListener("click", () => send({type: "hint"}));
-$("undo").addEventListener("click", () => send({type: "undo", turn: message.turn}));
+$("undo").addEventListener("click", () => send({type: "undo", turn: update.turn}));
 $("clear").addEventListener("click", () => { selected = []; draw(); });
 connect();
