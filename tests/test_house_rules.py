@@ -230,6 +230,22 @@ def test_from_file_refuses_other_files(tmp_path: Path) -> None:
         RuleSet.from_file(tmp_path / "missing.toml")
 
 
+@pytest.mark.parametrize(("name", "text"), [
+    ("house.toml", 'preset = "caliente-3p"\ntarget_score = 4000\n'),
+    ("house.json", '{"preset": "caliente-3p", "target_score": 4000}'),
+])
+def test_from_file_reads_a_file_saved_with_a_byte_order_mark(
+        name: str, text: str, tmp_path: Path) -> None:
+    """A rule file saved as "UTF-8 with BOM" (Windows Notepad's UTF-8) is the document after
+    the mark: it was 'invalid TOML at line 1, column 1: Invalid statement' and JSON's
+    'Unexpected UTF-8 BOM'. A mark anywhere else is text, as before."""
+    file = tmp_path / name
+    file.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert RuleSet.from_file(file) == RuleSet.preset("caliente-3p").replace(target_score=4000)
+    file.write_bytes(b"\xef\xbb\xbf" * 2 + text.encode("utf-8"))
+    assert only_problem(problems_of(lambda: RuleSet.from_file(file)), "(document)")
+
+
 # ---------------------------------------------------------------------------------------------
 # Syntax errors name the line
 

@@ -375,6 +375,27 @@ def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
 # -- reading the documents -----------------------------------------------------------------
 
 
+BYTE_ORDER_MARK = "\ufeff"
+"""The byte-order mark (U+FEFF) some editors (Windows Notepad) put at the start of a UTF-8
+file: not part of the document, and dropped from the start of a file's text."""
+
+
+def document_text(data: bytes) -> str:
+    """The text of a document file's bytes (a rule file, a saved game): UTF-8, without a
+    leading :data:`BYTE_ORDER_MARK`. Bytes that are not UTF-8 raise :class:`ValueError` saying
+    so and where, in the words every reader of a user's file uses: ``not UTF-8 text (byte
+    13)``.
+
+    >>> document_text(b'\\xef\\xbb\\xbfpreset = "classic"')
+    'preset = "classic"'
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+    return text.removeprefix(BYTE_ORDER_MARK)
+
+
 def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, list[tuple[str, str]]]:
     """The plain data of a JSON document and the problems found reading it (a key given twice).
 
