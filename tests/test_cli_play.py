@@ -66,6 +66,22 @@ def test_resume_of_a_record_saved_elsewhere_plays_its_bots_and_keeps_its_names(
     assert cc.GameRecord.from_json(saved.read_text()).players == ("level-1", "human")
 
 
+def test_resume_reads_a_game_saved_with_a_byte_order_mark(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved game edited and saved again in Windows Notepad (UTF-8 with a byte-order mark)
+    resumes, as a rule file so saved is read: it was 'Unexpected UTF-8 BOM'."""
+    saved = tmp_path / "game.json"
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=3,
+                                 players=("human", "level-1")).extend("draw", "discard 4")
+    saved.write_bytes(b"\xef\xbb\xbf" + record.to_json().encode("utf-8"))
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert "resuming /" in capsys.readouterr().out
+    again = cc.GameRecord.from_json(saved.read_text())  # saved back as plain UTF-8
+    assert again.actions[:2] == record.actions
+
+
 def test_resume_of_a_record_with_two_people_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saved = tmp_path / "game.json"

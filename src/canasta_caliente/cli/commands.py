@@ -44,7 +44,7 @@ from ._rules import (
     load_rules,
     need_name,
     one_line,
-    read_document,
+    read_text,
     rules_diff,
     rules_presets,
     rules_show,
@@ -265,15 +265,11 @@ def _play(args: argparse.Namespace) -> int:
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:
-        need_name("--resume", args.resume)
+        text = read_text(args.resume, "--resume")  # refused as a rule file is, in its words
         try:
-            record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
+            record = GameRecord.from_json(text)
             state = record.final_state()
-        except OSError as exc:
-            raise InputError([f"--resume: {args.resume}: cannot read the file: "
-                               f"{exc.strerror or one_line(exc)}"]) from None
-        except (CanastaError, ValueError, RecursionError) as exc:
-            # A document that is not a game record, or a name the file system cannot take.
+        except (CanastaError, ValueError, RecursionError) as exc:  # not a game record
             raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
         rules = record.rules
         if save_to is None:  # a resumed game keeps saving to the file it came from
