@@ -367,6 +367,30 @@ def test_integer_options_refuse_other_types(option: str, value: Any, says: str) 
     assert says in message
 
 
+@pytest.mark.parametrize(("read", "text", "option", "message"), [
+    (RuleSet.from_toml, "hand_size = 12.0", "hand_size",
+     "expected an integer, got 12.0 (a float: an integer is written without a decimal point, "
+     "as 12)"),
+    (RuleSet.from_toml, "target_score = inf", "target_score",
+     "expected an integer, got inf (not a finite number)"),
+    (RuleSet.from_json, '{"target_score": 1e400}', "target_score",
+     "expected an integer, got inf (not a finite number)"),
+    (RuleSet.from_toml, "bonus_card_extras = [[1]]", "bonus_card_extras",
+     "row 1 must be [count, extra], got a list ([1])"),
+    (RuleSet.from_json, '{"initial_meld_minimums": [[0, ["a", null]]]}', "initial_meld_minimums",
+     'row 1 must hold two integers, got a list (["a", null])'),
+    (RuleSet.from_toml, 'PRESET = "caliente"', "PRESET",
+     "unknown option (did you mean 'preset'?)"),
+])
+def test_a_value_is_described_in_the_documents_words(
+        read: Any, text: str, option: str, message: str) -> None:
+    """A whole number written as a float is told how an integer is written (it was "a number
+    with a fraction", which 12.0 is not), infinity is not a finite number (the same), a list
+    is shown as the document writes it (it was a Python tuple, ``(1,)``), and a key in
+    capitals gets the name it misspells, ``preset`` included."""
+    assert only_problem(problems_of(lambda: read(text)), option) == message
+
+
 @pytest.mark.parametrize("option", ["always_frozen", "bonus_from_pile_replaced",
                                     "concealed_needs_own_canasta"])
 @pytest.mark.parametrize("value", [1, "yes", None])

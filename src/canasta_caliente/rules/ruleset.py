@@ -503,7 +503,8 @@ class RuleSet:
                 # with every option name.
                 unknown += 1
                 text = safe_text(name)
-                problems.append((text, unknown_option(text, OPTIONS, suggest=unknown <= 50)))
+                problems.append((text, unknown_option(text, OPTIONS, suggest=unknown <= 50,
+                                                      also=("preset",))))
         try:
             rules = cls(**{**base, **known})
         except RuleSetError as exc:
