@@ -1,5 +1,6 @@
-"""The table talk of ``canasta-caliente play``: its commands, their help, "did you mean" for a
-mistyped word, and the take-backs a player may ask for (``undo``).
+"""The table of ``canasta-caliente play``: the saved game it resumes, who sits where, the
+table talk (its commands, their help, "did you mean" for a mistyped word), and the take-backs
+a player may ask for (``undo``).
 
 Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
 loop: read a line, and either answer a command or play an action.
@@ -13,11 +14,14 @@ from collections.abc import Collection, Sequence
 import attrs
 
 from ..actions import Verb
+from ..errors import CanastaError
 from ..play.takeback import take_back_refusal
+from ..records.storage import GameRecord
 from ..state.game import GameState
-from ._rules import InputError
+from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean", "seating"]
+__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean", "saved_game",
+           "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -85,6 +89,18 @@ def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[
             seat = people[0]
             person = players[seat]
     return seat, person, {s: name for s, name in enumerate(players) if s != seat}
+
+
+def saved_game(source: str) -> tuple[GameRecord, GameState]:
+    """The game record ``play --resume`` reads from the file ``source``, with its state now:
+    the file read as a rule file is, refused in the same words (`_rules.read_text`), and a
+    document that is not a game record refused with what is wrong with it."""
+    text = read_text(source, "--resume")
+    try:
+        record = GameRecord.from_json(text)
+        return record, record.final_state()
+    except (CanastaError, ValueError, RecursionError) as exc:
+        raise InputError([f"--resume: {source}: {one_line(exc)}"]) from None
 
 
 @attrs.define

@@ -44,7 +44,6 @@ from ._rules import (
     load_rules,
     need_name,
     one_line,
-    read_text,
     rules_diff,
     rules_presets,
     rules_show,
@@ -256,7 +255,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..players.search import hint_text
     from ..records.storage import GameRecord
     from ..views.view import observe
-    from ._table import TakeBacks, commands_help, did_you_mean, seating
+    from . import _table as table
 
     names = _bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
@@ -265,12 +264,7 @@ def _play(args: argparse.Namespace) -> int:
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
     if args.resume is not None:
-        text = read_text(args.resume, "--resume")  # refused as a rule file is, in its words
-        try:
-            record = GameRecord.from_json(text)
-            state = record.final_state()
-        except (CanastaError, ValueError, RecursionError) as exc:  # not a game record
-            raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
+        record, state = table.saved_game(args.resume)
         rules = record.rules
         if save_to is None:  # a resumed game keeps saving to the file it came from
             save_to = _output_path("--resume", args.resume)
@@ -281,8 +275,8 @@ def _play(args: argparse.Namespace) -> int:
         record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
     # Who sits where: the seats of a resumed record, or --seat and --bots.
-    args.seat, person, seated = seating(record.players, args.seat, rules.players, names,
-                                        bot_names(), args.resume)
+    args.seat, person, seated = table.seating(record.players, args.seat, rules.players, names,
+                                              bot_names(), args.resume)
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
@@ -314,7 +308,7 @@ def _play(args: argparse.Namespace) -> int:
         say(f"game saved to {save_as} (continue with --resume {save_as})")
 
     hands_seen = len(state.hand_results)
-    takebacks = TakeBacks()
+    takebacks = table.TakeBacks()
     try:
         while not state.is_game_over:
             if len(state.hand_results) > hands_seen:
@@ -346,7 +340,7 @@ def _play(args: argparse.Namespace) -> int:
                         save()
                         return 0
                     if text in ("help", "?"):
-                        say(commands_help())
+                        say(table.commands_help())
                         continue
                     if text in ("legal", ""):
                         say("legal: " + ", ".join(map(str, legal)))
@@ -369,7 +363,7 @@ def _play(args: argparse.Namespace) -> int:
                         before, (state, happened) = state, step(state, action)
                         break
                     except NotationError as exc:
-                        hint = did_you_mean(text)
+                        hint = table.did_you_mean(text)
                         say(f"not an action: {exc}" + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
