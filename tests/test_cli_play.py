@@ -82,6 +82,23 @@ def test_resume_reads_a_game_saved_with_a_byte_order_mark(
     assert again.actions[:2] == record.actions
 
 
+@pytest.mark.parametrize(("rules", "bots", "message"), [
+    ("caliente", "heuristic,random,level-1,level-2",
+     "4 bots named for 3 seats: at a table of 4 you play one seat and bots the other 3; name "
+     "at most 3 (fewer are repeated in turn)"),
+    ("caliente-2p", "heuristic,random",
+     "2 bots named for 1 seat: at a table of 2 you play one seat and a bot the other; name one"),
+])
+def test_more_bots_than_seats_left_for_bots_is_refused(
+        rules: str, bots: str, message: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots names the other seats' bots, repeated as needed: a name too many was dropped
+    without a word; now the command stops before the game, saying how many seats there are."""
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--rules", rules, "--bots", bots]) == 2
+    assert capsys.readouterr() == ("", f"--bots: {message}\n")
+
+
 def test_resume_of_a_record_with_two_people_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saved = tmp_path / "game.json"

@@ -70,7 +70,14 @@ def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[
     under that name, and in a record of bots alone takes over ``seat``'s; several people are
     an error."""
     if players is None:
+        _check_seat(seat, size)
         others = [s for s in range(size) if s != seat]
+        free = len(others)
+        if len(bots) > free:  # fewer are repeated in turn; more would be dropped unsaid
+            raise InputError([f"--bots: {len(bots)} bots named for " + (
+                f"1 seat: at a table of {size} you play one seat and a bot the other; name one"
+                if free == 1 else f"{free} seats: at a table of {size} you play one seat and "
+                f"bots the other {free}; name at most {free} (fewer are repeated in turn)")])
         return seat, HUMAN, {s: bots[i % len(bots)] for i, s in enumerate(others)}
     person = HUMAN
     if HUMAN in players:
@@ -88,7 +95,15 @@ def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[
         if people:
             seat = people[0]
             person = players[seat]
+        else:
+            _check_seat(seat, size)
     return seat, person, {s: name for s, name in enumerate(players) if s != seat}
+
+
+def _check_seat(seat: int, size: int) -> None:
+    """Refuse a ``--seat`` the table does not have."""
+    if not 0 <= seat < size:
+        raise InputError([f"--seat: no seat {seat} at a table of {size}"])
 
 
 def saved_game(source: str) -> tuple[GameRecord, GameState]:

@@ -277,8 +277,6 @@ def _play(args: argparse.Namespace) -> int:
     # Who sits where: the seats of a resumed record, or --seat and --bots.
     args.seat, person, seated = table.seating(record.players, args.seat, rules.players, names,
                                               bot_names(), args.resume)
-    if not 0 <= args.seat < rules.players:
-        raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
         say(f"resuming {args.resume}: {len(record.actions)} actions played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
@@ -556,7 +554,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=0, help="the seat you play")
     play.add_argument("--bots", default="heuristic",
                       help="comma-separated bot names for the other seats, in seat order, "
-                      f"repeated as needed ({known}); --resume plays on with the saved game's")
+                      f"repeated as needed, at most one a seat ({known}); --resume plays on "
+                      "with the saved game's")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed (default: a random one, printed when the game is "
                       "over: it deals every hand)")
