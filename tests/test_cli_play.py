@@ -30,8 +30,8 @@ def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
     record = cc.GameRecord.from_json(saved.read_text())
     assert record.players == ("level-3", "human", "level-1", "level-3")
     assert record.date is not None
-    # --resume ignores --seat and --bots: the game goes on with the seats it was saved with,
-    # and is saved back to the file it came from.
+    # --resume ignores --seat and --bots (saying so on standard error): the game goes on with
+    # the seats it was saved with, and is saved back to the file it came from.
     answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--seat", "0", "--bots", "random"]) == 0
     out = capsys.readouterr().out
@@ -80,6 +80,31 @@ def test_resume_reads_a_game_saved_with_a_byte_order_mark(
     assert "resuming /" in capsys.readouterr().out
     again = cc.GameRecord.from_json(saved.read_text())  # saved back as plain UTF-8
     assert again.actions[:2] == record.actions
+
+
+def test_resume_says_on_stderr_which_options_it_ignores(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The options a resumed game overrides are named on standard error, each with why, as
+    the help says (``--bots`` alone was said to give way, and none was named when ignored):
+    ``--rules``, ``--bots`` and ``--seed``, and ``--seat`` where the game seats the person
+    elsewhere. A ``--seat`` the game agrees with says nothing."""
+    saved = tmp_path / "g1.json"
+    saved.write_text(cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=3, players=(
+        "human", "level-1", "level-1", "level-1")).to_json())
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--rules", "classic", "--seat", "1",
+                 "--seed", "4", "--bots", "random"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        "--rules: ignored: a resumed game keeps the rules it was saved with",
+        "--seat: ignored: the saved game seats you at seat 0",
+        "--bots: ignored: a resumed game keeps the bots it was saved with",
+        "--seed: ignored: a resumed game keeps its own seed (it deals every hand)"]
+    assert "You play seat 0 (side 0); seat 1 level-1," in captured.out
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--seat", "0"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize(("rules", "bots", "message"), [

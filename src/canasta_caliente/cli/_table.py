@@ -1,6 +1,7 @@
-"""The table of ``canasta-caliente play``: the saved game it resumes, who sits where, the
-table talk (its commands, their help, "did you mean" for a mistyped word), and the take-backs
-a player may ask for (``undo``).
+"""The table of ``canasta-caliente play``: the saved game it resumes, who sits where (and
+what a resumed game keeps of its own whatever the options say), the table talk (its
+commands, their help, "did you mean" for a mistyped word), and the take-backs a player may ask
+for (``undo``).
 
 Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
 loop: read a line, and either answer a command or play an action.
@@ -8,8 +9,10 @@ loop: read a line, and either answer a command or play an action.
 
 from __future__ import annotations
 
+import argparse
 import difflib
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import attrs
 
@@ -20,8 +23,8 @@ from ..records.storage import GameRecord
 from ..state.game import GameState
 from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean", "saved_game",
-           "seating"]
+__all__ = ["COMMANDS", "HUMAN", "Given", "TakeBacks", "commands_help", "did_you_mean",
+           "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -104,6 +107,32 @@ def _check_seat(seat: int, size: int) -> None:
     """Refuse a ``--seat`` the table does not have."""
     if not 0 <= seat < size:
         raise InputError([f"--seat: no seat {seat} at a table of {size}"])
+
+
+class Given(argparse.Action):
+    """An option's ``store`` action that also notes that the option was given on the command
+    line, in the namespace's ``given`` (a frozenset of the options' ``dest``): so that ``play
+    --resume`` can say which of the options given it does not use (:func:`ignored_on_resume`),
+    while the help still shows each option's default."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = frozenset(getattr(namespace, "given", ())) | {self.dest}
+
+
+def ignored_on_resume(given: Collection[str], asked: int, seat: int) -> list[str]:
+    """The lines ``play --resume`` prints on standard error for the options ``given`` that the
+    saved game overrides, each saying why: ``--rules``, ``--bots`` (as its help has always
+    said) and ``--seed``, and ``--seat`` (``asked``) where the game seats the person
+    elsewhere (``seat``: a record that names the person's seat; one of bots alone takes
+    ``--seat``'s)."""
+    why = {"rules": "a resumed game keeps the rules it was saved with",
+           "seat": f"the saved game seats you at seat {seat}" if asked != seat else "",
+           "bots": "a resumed game keeps the bots it was saved with",
+           "seed": "a resumed game keeps its own seed (it deals every hand)"}
+    return [f"--{name}: ignored: {reason}" for name, reason in why.items()
+            if name in given and reason]
 
 
 def saved_game(source: str) -> tuple[GameRecord, GameState]:

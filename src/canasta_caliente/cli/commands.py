@@ -275,9 +275,11 @@ def _play(args: argparse.Namespace) -> int:
         record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
     # Who sits where: the seats of a resumed record, or --seat and --bots.
-    args.seat, person, seated = table.seating(record.players, args.seat, rules.players, names,
-                                              bot_names(), args.resume)
+    asked, (args.seat, person, seated) = args.seat, table.seating(
+        record.players, args.seat, rules.players, names, bot_names(), args.resume)
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
+        for line in table.ignored_on_resume(args.given, asked, args.seat):
+            say(line, err=True)
         say(f"resuming {args.resume}: {len(record.actions)} actions played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
@@ -498,6 +500,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     from ..players.bots import bot_names  # the bots the --bots options accept
+    from ._table import Given  # play's options that --resume reports ignored
 
     known = ", ".join(bot_names())
     demo = sub.add_parser("demo", help="play a seeded game between random players")
@@ -549,14 +552,13 @@ def _parser() -> argparse.ArgumentParser:
     cmp.set_defaults(func=_compare)
 
     play = sub.add_parser("play", help="play one seat in the terminal against bots")
-    play.add_argument("--rules", default="caliente",
+    play.add_argument("--rules", default="caliente", action=Given,
                       help="a preset name, or a house-rules file (.toml or .json)")
-    play.add_argument("--seat", type=int, default=0, help="the seat you play")
-    play.add_argument("--bots", default="heuristic",
+    play.add_argument("--seat", type=int, default=0, action=Given, help="the seat you play")
+    play.add_argument("--bots", default="heuristic", action=Given,
                       help="comma-separated bot names for the other seats, in seat order, "
-                      f"repeated as needed, at most one a seat ({known}); --resume plays on "
-                      "with the saved game's")
-    play.add_argument("--seed", type=int, default=None,
+                      f"repeated as needed, at most one a seat ({known})")
+    play.add_argument("--seed", type=int, default=None, action=Given,
                       help="the game's seed (default: a random one, printed when the game is "
                       "over: it deals every hand)")
     play.add_argument("--save", metavar="FILE",
@@ -565,12 +567,14 @@ def _parser() -> argparse.ArgumentParser:
                       "cards)")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
-                      "bots, saving back to FILE (or to --save's); a game record (JSON) "
-                      "saved elsewhere too: its seats named by a bot keep their bots, and you "
-                      "play the one named otherwise")
+                      "bots, saving back to FILE (or to --save's): --rules, --seed, --bots, "
+                      "and --seat where the game seats you elsewhere, are ignored, each said "
+                      "on stderr; a game record (JSON) saved elsewhere too: its seats named by "
+                      "a bot keep their bots, and you play the one named otherwise (in a "
+                      "record of bots alone, --seat's)")
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
-    play.set_defaults(func=_play)
+    play.set_defaults(func=_play, given=frozenset())
 
     tour = sub.add_parser(
         "tournament", help="a round robin of bots, rated on the Elo scale with 95%% intervals",
