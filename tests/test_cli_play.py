@@ -124,6 +124,34 @@ def test_more_bots_than_seats_left_for_bots_is_refused(
     assert capsys.readouterr() == ("", f"--bots: {message}\n")
 
 
+def test_save_refuses_a_file_that_exists_unless_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game's --save does not replace a file that exists (it replaced an unfinished
+    saved game without a word): refused before the game, unless --overwrite asks; a resumed
+    game saves back to the file it came from, named by --save as well or not."""
+    keep, other = tmp_path / "keep.json", tmp_path / "notes.json"
+    answers(monkeypatch, ["draw", "quit"])
+    assert main(["play", "--seed", "3", "--save", str(keep)]) == 0
+    saved = keep.read_text()
+    other.write_text("notes")
+    capsys.readouterr()
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--seed", "5", "--save", str(keep)]) == 2
+    assert capsys.readouterr() == ("", f"--save: {keep}: the file exists; give --overwrite to "
+                                       f"replace it (to play on a game saved in it: --resume "
+                                       f"{keep})\n")
+    assert main(["play", "--resume", str(keep), "--save", str(other)]) == 2
+    assert capsys.readouterr().err == (f"--save: {other}: the file exists; give --overwrite to "
+                                       "replace it\n")
+    assert keep.read_text() == saved and other.read_text() == "notes"
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(keep), "--save", str(keep)]) == 0
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--seed", "5", "--save", str(keep), "--overwrite"]) == 0
+    assert cc.GameRecord.from_json(keep.read_text()).seed == 5
+
+
 def test_resume_of_a_record_with_two_people_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saved = tmp_path / "game.json"

@@ -1,7 +1,7 @@
 """The table of ``canasta-caliente play``: the saved game it resumes, who sits where (and
-what a resumed game keeps of its own whatever the options say), the table talk (its
-commands, their help, "did you mean" for a mistyped word), and the take-backs a player may ask
-for (``undo``).
+what a resumed game keeps of its own whatever the options say), whether ``--save`` may write
+over a file, the table talk (its commands, their help, "did you mean" for a mistyped word),
+and the take-backs a player may ask for (``undo``).
 
 Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
 loop: read a line, and either answer a command or play an action.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -23,8 +24,8 @@ from ..records.storage import GameRecord
 from ..state.game import GameState
 from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "Given", "TakeBacks", "commands_help", "did_you_mean",
-           "ignored_on_resume", "saved_game", "seating"]
+__all__ = ["COMMANDS", "HUMAN", "Given", "TakeBacks", "check_save", "commands_help",
+           "did_you_mean", "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -145,6 +146,22 @@ def saved_game(source: str) -> tuple[GameRecord, GameState]:
         return record, record.final_state()
     except (CanastaError, ValueError, RecursionError) as exc:
         raise InputError([f"--resume: {source}: {one_line(exc)}"]) from None
+
+
+def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:
+    """Refuse ``--save`` naming a file that exists, unless ``--overwrite`` asks for it or it
+    is the file ``--resume`` reads (the game saved back where it came from): a new game must
+    not replace a saved one, or any other file, without being asked."""
+    if save is None or overwrite or not os.path.lexists(save):
+        return
+    try:
+        if resume is not None and os.path.samefile(save, resume):
+            return
+    except (OSError, ValueError):  # the file --resume names is refused in its own words
+        pass
+    raise InputError([f"--save: {save}: the file exists; give --overwrite to replace it"
+                      + ("" if resume is not None else
+                         f" (to play on a game saved in it: --resume {save})")])
 
 
 @attrs.define

@@ -263,6 +263,7 @@ def _play(args: argparse.Namespace) -> int:
         raise InputError([f"--hint-iterations: must be at most {MAX_ITERATIONS:,}"])
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
+    table.check_save(args.save, args.resume, args.overwrite)  # an existing file: only when asked
     if args.resume is not None:
         record, state = table.saved_game(args.resume)
         rules = record.rules
@@ -564,7 +565,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE",
                       help="save the game as a game record (JSON) when it ends or you quit "
                       "(it holds the seed: opened before the game is over, it shows the bots' "
-                      "cards)")
+                      "cards); a file that exists is replaced only with --overwrite, or when "
+                      "it is the file --resume reads")
+    play.add_argument("--overwrite", action="store_true",
+                      help="let --save replace a file that exists")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
                       "bots, saving back to FILE (or to --save's): --rules, --seed, --bots, "
