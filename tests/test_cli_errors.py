@@ -114,6 +114,23 @@ def test_validate_folders_devices_and_missing_files(tmp_path: Path, capsys: Capt
         "to 5000; same as preset classic"]
 
 
+def test_resume_refuses_a_file_in_the_words_of_the_rules_commands(
+        tmp_path: Path, capsys: Capture) -> None:
+    """`play --resume` says of a file it cannot use what `rules validate` says: a folder is
+    "it is a folder" (it was the system's "Is a directory"), bytes that are not UTF-8 are "not
+    UTF-8 text (byte N)" (it was Python's codec error); status 2, one line on standard
+    error."""
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    binary = write(tmp_path / "binary.json", b'{"format": "\xff"}')
+    for file in (str(folder), binary, str(tmp_path / "missing.json"), os.devnull):
+        main(["rules", "validate", file])
+        said = capsys.readouterr()
+        reason = (said.err or said.out).split(": (document): ", 1)[1]
+        assert main(["play", "--resume", file]) == 2
+        assert capsys.readouterr() == ("", f"--resume: {file}: {reason}"), file
+
+
 def test_a_folder_as_rules_is_bad_input(tmp_path: Path, capsys: Capture) -> None:
     """`demo --rules FOLDER.toml`: status 2 and one line on standard error."""
     folder = tmp_path / "house.toml"

@@ -30,8 +30,8 @@ def test_a_saved_game_records_its_seats_and_resume_plays_on_with_them(
     record = cc.GameRecord.from_json(saved.read_text())
     assert record.players == ("level-3", "human", "level-1", "level-3")
     assert record.date is not None
-    # --resume ignores --seat and --bots: the game goes on with the seats it was saved with,
-    # and is saved back to the file it came from.
+    # --resume ignores --seat and --bots (saying so on standard error): the game goes on with
+    # the seats it was saved with, and is saved back to the file it came from.
     answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--seat", "0", "--bots", "random"]) == 0
     out = capsys.readouterr().out
@@ -64,6 +64,92 @@ def test_resume_of_a_record_saved_elsewhere_plays_its_bots_and_keeps_its_names(
     assert main(["play", "--resume", str(saved), "--seat", "1"]) == 0
     assert "You play seat 1 (side 1); seat 0 level-1." in capsys.readouterr().out
     assert cc.GameRecord.from_json(saved.read_text()).players == ("level-1", "human")
+
+
+def test_resume_reads_a_game_saved_with_a_byte_order_mark(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved game edited and saved again in Windows Notepad (UTF-8 with a byte-order mark)
+    resumes, as a rule file so saved is read: it was 'Unexpected UTF-8 BOM'."""
+    saved = tmp_path / "game.json"
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente-2p"), seed=3,
+                                 players=("human", "level-1")).extend("draw", "discard 4")
+    saved.write_bytes(b"\xef\xbb\xbf" + record.to_json().encode("utf-8"))
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert "resuming /" in capsys.readouterr().out
+    again = cc.GameRecord.from_json(saved.read_text())  # saved back as plain UTF-8
+    assert again.actions[:2] == record.actions
+
+
+def test_resume_says_on_stderr_which_options_it_ignores(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The options a resumed game overrides are named on standard error, each with why, as
+    the help says (``--bots`` alone was said to give way, and none was named when ignored):
+    ``--rules``, ``--bots`` and ``--seed``, and ``--seat`` where the game seats the person
+    elsewhere. A ``--seat`` the game agrees with says nothing."""
+    saved = tmp_path / "g1.json"
+    saved.write_text(cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=3, players=(
+        "human", "level-1", "level-1", "level-1")).to_json())
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--rules", "classic", "--seat", "1",
+                 "--seed", "4", "--bots", "random"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        "--rules: ignored: a resumed game keeps the rules it was saved with",
+        "--seat: ignored: the saved game seats you at seat 0",
+        "--bots: ignored: a resumed game keeps the bots it was saved with",
+        "--seed: ignored: a resumed game keeps its own seed (it deals every hand)"]
+    assert "You play seat 0 (side 0); seat 1 level-1," in captured.out
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved), "--seat", "0"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("rules", "bots", "message"), [
+    ("caliente", "heuristic,random,level-1,level-2",
+     "4 bots named for 3 seats: at a table of 4 you play one seat and bots the other 3; name "
+     "at most 3 (fewer are repeated in turn)"),
+    ("caliente-2p", "heuristic,random",
+     "2 bots named for 1 seat: at a table of 2 you play one seat and a bot the other; name one"),
+])
+def test_more_bots_than_seats_left_for_bots_is_refused(
+        rules: str, bots: str, message: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots names the other seats' bots, repeated as needed: a name too many was dropped
+    without a word; now the command stops before the game, saying how many seats there are."""
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--rules", rules, "--bots", bots]) == 2
+    assert capsys.readouterr() == ("", f"--bots: {message}\n")
+
+
+def test_save_refuses_a_file_that_exists_unless_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game's --save does not replace a file that exists (it replaced an unfinished
+    saved game without a word): refused before the game, unless --overwrite asks; a resumed
+    game saves back to the file it came from, named by --save as well or not."""
+    keep, other = tmp_path / "keep.json", tmp_path / "notes.json"
+    answers(monkeypatch, ["draw", "quit"])
+    assert main(["play", "--seed", "3", "--save", str(keep)]) == 0
+    saved = keep.read_text()
+    other.write_text("notes")
+    capsys.readouterr()
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--seed", "5", "--save", str(keep)]) == 2
+    assert capsys.readouterr() == ("", f"--save: {keep}: the file exists; give --overwrite to "
+                                       f"replace it (to play on a game saved in it: --resume "
+                                       f"{keep})\n")
+    assert main(["play", "--resume", str(keep), "--save", str(other)]) == 2
+    assert capsys.readouterr().err == (f"--save: {other}: the file exists; give --overwrite to "
+                                       "replace it\n")
+    assert keep.read_text() == saved and other.read_text() == "notes"
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(keep), "--save", str(keep)]) == 0
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--seed", "5", "--save", str(keep), "--overwrite"]) == 0
+    assert cc.GameRecord.from_json(keep.read_text()).seed == 5
 
 
 def test_resume_of_a_record_with_two_people_says_so(

@@ -230,6 +230,22 @@ def test_from_file_refuses_other_files(tmp_path: Path) -> None:
         RuleSet.from_file(tmp_path / "missing.toml")
 
 
+@pytest.mark.parametrize(("name", "text"), [
+    ("house.toml", 'preset = "caliente-3p"\ntarget_score = 4000\n'),
+    ("house.json", '{"preset": "caliente-3p", "target_score": 4000}'),
+])
+def test_from_file_reads_a_file_saved_with_a_byte_order_mark(
+        name: str, text: str, tmp_path: Path) -> None:
+    """A rule file saved as "UTF-8 with BOM" (Windows Notepad's UTF-8) is the document after
+    the mark: it was 'invalid TOML at line 1, column 1: Invalid statement' and JSON's
+    'Unexpected UTF-8 BOM'. A mark anywhere else is text, as before."""
+    file = tmp_path / name
+    file.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert RuleSet.from_file(file) == RuleSet.preset("caliente-3p").replace(target_score=4000)
+    file.write_bytes(b"\xef\xbb\xbf" * 2 + text.encode("utf-8"))
+    assert only_problem(problems_of(lambda: RuleSet.from_file(file)), "(document)")
+
+
 # ---------------------------------------------------------------------------------------------
 # Syntax errors name the line
 
@@ -349,6 +365,30 @@ def test_integer_options_refuse_other_types(option: str, value: Any, says: str) 
     message = only_problem(caliente_with(**{option: value}), option)
     assert message.startswith("expected an integer, got ")
     assert says in message
+
+
+@pytest.mark.parametrize(("read", "text", "option", "message"), [
+    (RuleSet.from_toml, "hand_size = 12.0", "hand_size",
+     "expected an integer, got 12.0 (a float: an integer is written without a decimal point, "
+     "as 12)"),
+    (RuleSet.from_toml, "target_score = inf", "target_score",
+     "expected an integer, got inf (not a finite number)"),
+    (RuleSet.from_json, '{"target_score": 1e400}', "target_score",
+     "expected an integer, got inf (not a finite number)"),
+    (RuleSet.from_toml, "bonus_card_extras = [[1]]", "bonus_card_extras",
+     "row 1 must be [count, extra], got a list ([1])"),
+    (RuleSet.from_json, '{"initial_meld_minimums": [[0, ["a", null]]]}', "initial_meld_minimums",
+     'row 1 must hold two integers, got a list (["a", null])'),
+    (RuleSet.from_toml, 'PRESET = "caliente"', "PRESET",
+     "unknown option (did you mean 'preset'?)"),
+])
+def test_a_value_is_described_in_the_documents_words(
+        read: Any, text: str, option: str, message: str) -> None:
+    """A whole number written as a float is told how an integer is written (it was "a number
+    with a fraction", which 12.0 is not), infinity is not a finite number (the same), a list
+    is shown as the document writes it (it was a Python tuple, ``(1,)``), and a key in
+    capitals gets the name it misspells, ``preset`` included."""
+    assert only_problem(problems_of(lambda: read(text)), option) == message
 
 
 @pytest.mark.parametrize("option", ["always_frozen", "bonus_from_pile_replaced",

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CanastaError, RuleSetError
+from ..rules._documents import document_text
 from ..rules.ruleset import OPTIONS, RuleSet, toml_value
 from ..views.reprs import changed_value, closest_preset
 
@@ -30,6 +31,7 @@ __all__ = [
     "one_line",
     "read_document",
     "read_rules",
+    "read_text",
     "rule_order",
     "rules_diff",
     "rules_presets",
@@ -37,6 +39,7 @@ __all__ = [
     "rules_validate",
     "say",
     "summary",
+    "why_unreadable",
 ]
 
 
@@ -119,15 +122,46 @@ def read_document(path: str) -> bytes:
     read no further than the cap, whatever it turns into meanwhile). Raises :class:`OSError`
     or :class:`ValueError` (a name the file system cannot take) with the reason."""
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as file:
-        info = os.fstat(file.fileno())
+    try:  # checked before a file object is made of it, which refuses a folder in its own words
+        info = os.fstat(descriptor)
         problem = file_problem(info.st_mode, info.st_size)
         if problem is not None:
             raise OSError(problem)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with os.fdopen(descriptor, "rb") as file:
         data = file.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise OSError(file_problem(stat.S_IFREG, len(data)))
     return data
+
+
+def why_unreadable(exc: OSError | ValueError) -> str:
+    """Why a user's file cannot be read, in the words every command uses (after ``cannot read
+    the file:``): the system's reason (``No such file or directory``), :func:`file_problem`'s
+    (``it is a folder``), or a name the file system cannot take."""
+    if isinstance(exc, OSError):
+        return exc.strerror or one_line(exc)
+    return f"not a usable file name ({one_line(exc)})"
+
+
+def read_text(source: str, option: str) -> str:
+    """The text of a document file given to ``option`` (``--resume``'s saved game): read as
+    :func:`read_document` reads, UTF-8 with a leading byte-order mark dropped
+    (:func:`~canasta_caliente.rules._documents.document_text`). Refused as a rule file is, in
+    the same words, as ``option: FILE: ...``: an empty name, a file that cannot be read
+    (:class:`Unreadable`), bytes that are not UTF-8 text (:class:`InputError`)."""
+    need_name(option, source)
+    try:
+        data = read_document(source)
+    except (OSError, ValueError) as exc:
+        raise Unreadable([f"{option}: {source}: cannot read the file: {why_unreadable(exc)}"]
+                         ) from None
+    try:
+        return document_text(data)
+    except ValueError as exc:
+        raise InputError([f"{option}: {source}: {exc}"]) from None
 
 
 def need_name(option: str, text: str, what: str = "a file name") -> None:
@@ -150,17 +184,15 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
 
     try:
         info = os.stat(source)
-    except OSError as exc:
-        raise unreadable(exc.strerror or one_line(exc)) from None
-    except ValueError as exc:  # a NUL character, or a name the file system cannot encode
-        raise unreadable(f"not a usable file name ({one_line(exc)})") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL, a name it cannot encode
+        raise unreadable(why_unreadable(exc)) from None
     problem = file_problem(info.st_mode, info.st_size)
     if problem is not None:
         raise unreadable(problem)
     try:
         return RuleSet.from_file(source)
     except OSError as exc:
-        raise unreadable(exc.strerror or one_line(exc)) from None
+        raise unreadable(why_unreadable(exc)) from None
     except RuleSetError as exc:
         raise InputError([f"{source}: {option}: {' '.join(message.split())}"
                           + (LIST_OPTIONS if _unknown_option(option) else "")

@@ -1,5 +1,7 @@
-"""The table talk of ``canasta-caliente play``: its commands, their help, "did you mean" for a
-mistyped word, and the take-backs a player may ask for (``undo``).
+"""The table of ``canasta-caliente play``: the saved game it resumes, who sits where (and
+what a resumed game keeps of its own whatever the options say), whether ``--save`` may write
+over a file, the table talk (its commands, their help, "did you mean" for a mistyped word),
+and the take-backs a player may ask for (``undo``).
 
 Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
 loop: read a line, and either answer a command or play an action.
@@ -7,17 +9,23 @@ loop: read a line, and either answer a command or play an action.
 
 from __future__ import annotations
 
+import argparse
 import difflib
+import os
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import attrs
 
 from ..actions import Verb
+from ..errors import CanastaError
 from ..play.takeback import take_back_refusal
+from ..records.storage import GameRecord
 from ..state.game import GameState
-from ._rules import InputError
+from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "TakeBacks", "commands_help", "did_you_mean", "seating"]
+__all__ = ["COMMANDS", "HUMAN", "Given", "TakeBacks", "check_save", "commands_help",
+           "did_you_mean", "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -66,7 +74,14 @@ def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[
     under that name, and in a record of bots alone takes over ``seat``'s; several people are
     an error."""
     if players is None:
+        _check_seat(seat, size)
         others = [s for s in range(size) if s != seat]
+        free = len(others)
+        if len(bots) > free:  # fewer are repeated in turn; more would be dropped unsaid
+            raise InputError([f"--bots: {len(bots)} bots named for " + (
+                f"1 seat: at a table of {size} you play one seat and a bot the other; name one"
+                if free == 1 else f"{free} seats: at a table of {size} you play one seat and "
+                f"bots the other {free}; name at most {free} (fewer are repeated in turn)")])
         return seat, HUMAN, {s: bots[i % len(bots)] for i, s in enumerate(others)}
     person = HUMAN
     if HUMAN in players:
@@ -84,7 +99,69 @@ def seating(players: Sequence[str] | None, seat: int, size: int, bots: Sequence[
         if people:
             seat = people[0]
             person = players[seat]
+        else:
+            _check_seat(seat, size)
     return seat, person, {s: name for s, name in enumerate(players) if s != seat}
+
+
+def _check_seat(seat: int, size: int) -> None:
+    """Refuse a ``--seat`` the table does not have."""
+    if not 0 <= seat < size:
+        raise InputError([f"--seat: no seat {seat} at a table of {size}"])
+
+
+class Given(argparse.Action):
+    """An option's ``store`` action that also notes that the option was given on the command
+    line, in the namespace's ``given`` (a frozenset of the options' ``dest``): so that ``play
+    --resume`` can say which of the options given it does not use (:func:`ignored_on_resume`),
+    while the help still shows each option's default."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = frozenset(getattr(namespace, "given", ())) | {self.dest}
+
+
+def ignored_on_resume(given: Collection[str], asked: int, seat: int) -> list[str]:
+    """The lines ``play --resume`` prints on standard error for the options ``given`` that the
+    saved game overrides, each saying why: ``--rules``, ``--bots`` (as its help has always
+    said) and ``--seed``, and ``--seat`` (``asked``) where the game seats the person
+    elsewhere (``seat``: a record that names the person's seat; one of bots alone takes
+    ``--seat``'s)."""
+    why = {"rules": "a resumed game keeps the rules it was saved with",
+           "seat": f"the saved game seats you at seat {seat}" if asked != seat else "",
+           "bots": "a resumed game keeps the bots it was saved with",
+           "seed": "a resumed game keeps its own seed (it deals every hand)"}
+    return [f"--{name}: ignored: {reason}" for name, reason in why.items()
+            if name in given and reason]
+
+
+def saved_game(source: str) -> tuple[GameRecord, GameState]:
+    """The game record ``play --resume`` reads from the file ``source``, with its state now:
+    the file read as a rule file is, refused in the same words (`_rules.read_text`), and a
+    document that is not a game record refused with what is wrong with it."""
+    text = read_text(source, "--resume")
+    try:
+        record = GameRecord.from_json(text)
+        return record, record.final_state()
+    except (CanastaError, ValueError, RecursionError) as exc:
+        raise InputError([f"--resume: {source}: {one_line(exc)}"]) from None
+
+
+def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:
+    """Refuse ``--save`` naming a file that exists, unless ``--overwrite`` asks for it or it
+    is the file ``--resume`` reads (the game saved back where it came from): a new game must
+    not replace a saved one, or any other file, without being asked."""
+    if save is None or overwrite or not os.path.lexists(save):
+        return
+    try:
+        if resume is not None and os.path.samefile(save, resume):
+            return
+    except (OSError, ValueError):  # the file --resume names is refused in its own words
+        pass
+    raise InputError([f"--save: {save}: the file exists; give --overwrite to replace it"
+                      + ("" if resume is not None else
+                         f" (to play on a game saved in it: --resume {save})")])
 
 
 @attrs.define

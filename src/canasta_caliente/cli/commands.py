@@ -42,7 +42,6 @@ from ._rules import (
     load_rules,
     need_name,
     one_line,
-    read_document,
     rules_diff,
     rules_presets,
     rules_show,
@@ -255,7 +254,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..players.search import hint_text
     from ..records.storage import GameRecord
     from ..views.view import observe
-    from ._table import TakeBacks, commands_help, did_you_mean, seating
+    from . import _table as table
 
     names = _bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
@@ -263,17 +262,9 @@ def _play(args: argparse.Namespace) -> int:
         raise InputError([f"--hint-iterations: must be at most {MAX_ITERATIONS:,}"])
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
     save_to = _output_path("--save", args.save) if args.save is not None else None
+    table.check_save(args.save, args.resume, args.overwrite)  # an existing file: only when asked
     if args.resume is not None:
-        need_name("--resume", args.resume)
-        try:
-            record = GameRecord.from_json(read_document(args.resume).decode("utf-8"))
-            state = record.final_state()
-        except OSError as exc:
-            raise InputError([f"--resume: {args.resume}: cannot read the file: "
-                               f"{exc.strerror or one_line(exc)}"]) from None
-        except (CanastaError, ValueError, RecursionError) as exc:
-            # A document that is not a game record, or a name the file system cannot take.
-            raise InputError([f"--resume: {args.resume}: {one_line(exc)}"]) from None
+        record, state = table.saved_game(args.resume)
         rules = record.rules
         if save_to is None:  # a resumed game keeps saving to the file it came from
             save_to = _output_path("--resume", args.resume)
@@ -284,11 +275,11 @@ def _play(args: argparse.Namespace) -> int:
         record = GameRecord.start(rules, seed=args.seed)
         state = record.initial_state()
     # Who sits where: the seats of a resumed record, or --seat and --bots.
-    args.seat, person, seated = seating(record.players, args.seat, rules.players, names,
-                                        bot_names(), args.resume)
-    if not 0 <= args.seat < rules.players:
-        raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
+    asked, (args.seat, person, seated) = args.seat, table.seating(
+        record.players, args.seat, rules.players, names, bot_names(), args.resume)
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
+        for line in table.ignored_on_resume(args.given, asked, args.seat):
+            say(line, err=True)
         say(f"resuming {args.resume}: {len(record.actions)} actions played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
@@ -317,7 +308,7 @@ def _play(args: argparse.Namespace) -> int:
         say(f"game saved to {save_as} (continue with --resume {save_as})")
 
     hands_seen = len(state.hand_results)
-    takebacks = TakeBacks()
+    takebacks = table.TakeBacks()
     try:
         while not state.is_game_over:
             if len(state.hand_results) > hands_seen:
@@ -349,7 +340,7 @@ def _play(args: argparse.Namespace) -> int:
                         save()
                         return 0
                     if text in ("help", "?"):
-                        say(commands_help())
+                        say(table.commands_help())
                         continue
                     if text in ("legal", ""):
                         say("legal: " + ", ".join(map(str, legal)))
@@ -372,7 +363,7 @@ def _play(args: argparse.Namespace) -> int:
                         before, (state, happened) = state, step(state, action)
                         break
                     except NotationError as exc:
-                        hint = did_you_mean(text)
+                        hint = table.did_you_mean(text)
                         say(f"not an action: {exc}" + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
@@ -461,6 +452,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     from ..players.bots import bot_names  # the bots the --bots options accept
+    from ._table import Given  # play's options that --resume reports ignored
 
     known = ", ".join(bot_names())
     demo = sub.add_parser("demo", help="play a seeded game between random players")
@@ -512,27 +504,32 @@ def _parser() -> argparse.ArgumentParser:
     cmp.set_defaults(func=_compare)
 
     play = sub.add_parser("play", help="play one seat in the terminal against bots")
-    play.add_argument("--rules", default="caliente",
+    play.add_argument("--rules", default="caliente", action=Given,
                       help="a preset name, or a house-rules file (.toml or .json)")
-    play.add_argument("--seat", type=int, default=0, help="the seat you play")
-    play.add_argument("--bots", default="heuristic",
+    play.add_argument("--seat", type=int, default=0, action=Given, help="the seat you play")
+    play.add_argument("--bots", default="heuristic", action=Given,
                       help="comma-separated bot names for the other seats, in seat order, "
-                      f"repeated as needed ({known}); --resume plays on with the saved game's")
-    play.add_argument("--seed", type=int, default=None,
+                      f"repeated as needed, at most one a seat ({known})")
+    play.add_argument("--seed", type=int, default=None, action=Given,
                       help="the game's seed (default: a random one, printed when the game is "
                       "over: it deals every hand)")
     play.add_argument("--save", metavar="FILE",
                       help="save the game as a game record (JSON) when it ends or you quit "
                       "(it holds the seed: opened before the game is over, it shows the bots' "
-                      "cards)")
+                      "cards); a file that exists is replaced only with --overwrite, or when "
+                      "it is the file --resume reads")
+    play.add_argument("--overwrite", action="store_true",
+                      help="let --save replace a file that exists")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
-                      "bots, saving back to FILE (or to --save's); a game record (JSON) "
-                      "saved elsewhere too: its seats named by a bot keep their bots, and you "
-                      "play the one named otherwise")
+                      "bots, saving back to FILE (or to --save's): --rules, --seed, --bots, "
+                      "and --seat where the game seats you elsewhere, are ignored, each said "
+                      "on stderr; a game record (JSON) saved elsewhere too: its seats named by "
+                      "a bot keep their bots, and you play the one named otherwise (in a "
+                      "record of bots alone, --seat's)")
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
-    play.set_defaults(func=_play)
+    play.set_defaults(func=_play, given=frozenset())
 
     tour = sub.add_parser(
         "tournament", help="a round robin of bots, rated on the Elo scale with 95%% intervals",

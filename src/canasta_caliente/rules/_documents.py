@@ -16,6 +16,7 @@ import difflib
 import enum
 import functools
 import json
+import math
 import re
 import tomllib
 import types
@@ -208,12 +209,15 @@ def related_options(name: str, options: Any) -> tuple[str, ...]:
     return tuple(ranked[:SUGGESTIONS])
 
 
-def unknown_option(name: str, options: Any, *, suggest: bool = True) -> str:
-    """An unknown option's message: the option closest in spelling, and those closest in
-    meaning (:func:`related_options`), unless not ``suggest``."""
+def unknown_option(name: str, options: Any, *, suggest: bool = True,
+                   also: tuple[str, ...] = ()) -> str:
+    """An unknown option's message: the option (or other key of the document, ``also``: its
+    ``preset``) closest in spelling, whatever its case (``PRESET``, ``Hand_Size``), and the
+    options closest in meaning (:func:`related_options`), unless not ``suggest``."""
     if not suggest:
         return "unknown option"
-    spelling = close_match(name, [option.name for option in options], "did you mean {!r}?")
+    spelling = close_match(name.lower(), [*(option.name for option in options), *also],
+                           "did you mean {!r}?")
     related = [option for option in related_options(name, options)
                if repr(option) not in spelling]
     meaning = ", ".join(map(repr, related))
@@ -237,6 +241,52 @@ def safe_text(value: Any, limit: int = 60) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+class _TooLong(Exception):
+    """A value :func:`as_written` cannot write within its limit."""
+
+
+def as_written(value: Any, limit: int) -> str | None:
+    """A list as a TOML or JSON document writes it (``[[1, 2], "text", true]``, where a repr
+    shows a tuple's ``(1,)``), or ``None`` when that takes more than ``limit`` characters or
+    the list holds what neither writes the same way (a table, an object of Python's). Stops as
+    soon as the limit is passed: a huge or self-containing list costs no more than a short one.
+
+    >>> as_written(((1,), ["a", None, 2.5]), 40), as_written([[0] * 100], 40)
+    ('[[1], ["a", null, 2.5]]', None)
+    """
+    parts: list[str] = []
+    size = 0
+
+    def emit(text: str) -> None:
+        nonlocal size
+        size += len(text)
+        if size > limit:
+            raise _TooLong
+        parts.append(text)
+
+    def write(item: Any) -> None:  # each list written adds a character: limit bounds the depth
+        if isinstance(item, list | tuple):
+            emit("[")
+            for i, inner in enumerate(item):
+                emit(", " if i else "")
+                write(inner)
+            emit("]")
+        elif item is None or isinstance(item, bool):
+            emit("null" if item is None else str(item).lower())
+        elif isinstance(item, str):
+            emit(safe_text(json.dumps(item, ensure_ascii=False), limit + 1))
+        elif (is_int(item) and item.bit_length() <= 100) or isinstance(item, float):
+            emit(repr(item))
+        else:
+            raise _TooLong
+
+    try:
+        write(value)
+    except _TooLong:
+        return None
+    return "".join(parts)
+
+
 def describe_found(v: Any) -> str:
     """A value and, where it helps, what kind of value it is (a document's words); short,
     and never raising on a strange value."""
@@ -249,12 +299,18 @@ def describe_found(v: Any) -> str:
             return f"{v!r} (text: write the number without quotes)"
         return f"{short_repr(v)} (text)"
     if isinstance(v, float):
+        if not math.isfinite(v):
+            return f"{v!r} (not a finite number)"
+        if v.is_integer():  # 12.0, 1e3: a whole number, written as a float
+            how = f"without a decimal point, as {int(v)}" if abs(v) < 1e15 else (
+                "without a decimal point or exponent")
+            return f"{v!r} (a float: an integer is written {how})"
         return f"{v!r} (a number with a fraction)"
     if isinstance(v, Mapping):
         return "a table"
     if isinstance(v, list | tuple):
-        text = short_repr(v, 41)
-        return f"a list ({text})" if len(text) <= 40 and not text.startswith("<") else "a list"
+        text = as_written(v, 40)
+        return f"a list ({text})" if text is not None else "a list"
     if isinstance(v, int):
         return short_repr(v)
     return f"{short_repr(v)} ({type(v).__name__})"
@@ -373,6 +429,27 @@ def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
 
 
 # -- reading the documents -----------------------------------------------------------------
+
+
+BYTE_ORDER_MARK = "\ufeff"
+"""The byte-order mark (U+FEFF) some editors (Windows Notepad) put at the start of a UTF-8
+file: not part of the document, and dropped from the start of a file's text."""
+
+
+def document_text(data: bytes) -> str:
+    """The text of a document file's bytes (a rule file, a saved game): UTF-8, without a
+    leading :data:`BYTE_ORDER_MARK`. Bytes that are not UTF-8 raise :class:`ValueError` saying
+    so and where, in the words every reader of a user's file uses: ``not UTF-8 text (byte
+    13)``.
+
+    >>> document_text(b'\\xef\\xbb\\xbfpreset = "classic"')
+    'preset = "classic"'
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+    return text.removeprefix(BYTE_ORDER_MARK)
 
 
 def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, list[tuple[str, str]]]:

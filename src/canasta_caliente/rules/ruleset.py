@@ -37,6 +37,7 @@ from ._documents import (
     DEFAULT_VALUES,
     close_match,
     describe_found,
+    document_text,
     enum_converter,
     frozen_value,
     load_json,
@@ -502,7 +503,8 @@ class RuleSet:
                 # with every option name.
                 unknown += 1
                 text = safe_text(name)
-                problems.append((text, unknown_option(text, OPTIONS, suggest=unknown <= 50)))
+                problems.append((text, unknown_option(text, OPTIONS, suggest=unknown <= 50,
+                                                      also=("preset",))))
         try:
             rules = cls(**{**base, **known})
         except RuleSetError as exc:
@@ -560,8 +562,9 @@ class RuleSet:
     def from_file(cls, path: str | PathLike[str]) -> RuleSet:
         """Read a RuleSet from a ``.toml`` or ``.json`` file, chosen by its extension.
 
-        An unreadable file raises :class:`OSError`; anything wrong with its content raises
-        :class:`~canasta_caliente.RuleSetError`.
+        The file is UTF-8 text; a byte-order mark at its start (as Windows Notepad saves
+        UTF-8) is not part of the document. An unreadable file raises :class:`OSError`;
+        anything wrong with its content raises :class:`~canasta_caliente.RuleSetError`.
         """
         path = Path(path)
         suffix = path.suffix.lower()
@@ -571,10 +574,11 @@ class RuleSet:
                     if str(path) in cls._presets else "")
             raise RuleSetError([("(document)", f"unknown file type {path.suffix or '(none)'!r}:"
                                  f" expected a .toml or .json file{hint}")])
+        data = path.read_bytes()
         try:
-            text = path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise RuleSetError([("(document)", f"not UTF-8 text (byte {exc.start})")]) from None
+            text = document_text(data)  # a byte-order mark before the text is dropped
+        except ValueError as exc:
+            raise RuleSetError([("(document)", str(exc))]) from None
         return cls.from_toml(text) if suffix == ".toml" else cls.from_json(text)
 
     def describe(self) -> str:
