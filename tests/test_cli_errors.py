@@ -412,3 +412,30 @@ def test_an_empty_bot_name_is_refused(bots: str, entry: str, capsys: Capture,
     assert main(["simulate", "--bots", bots, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"--bots: {entry}") and "is an empty bot name" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# the studies' own checks, in the words the user typed
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["tournament", "--games", "3"],
+     "--games: must be a positive even number (sides alternate), not 3"),
+    (["tournament", "--bots", "random,random"],
+     "--bots: their names must differ (each plays the others): random, random"),
+    (["tournament", "--bots", "random"],
+     "--bots: must hold at least two bots (a tournament plays pairs), not 1"),
+    (["simulate", "--seed", str(2**300)], "--seed: must be an integer of at most 256 bits"),
+    (["compare", "caliente", "classic", "--seed", str(-2**300)],
+     "--seed: must be an integer of at most 256 bits"),
+])
+def test_a_study_refusal_names_the_option_typed(argv: list[str], message: str,
+                                                capsys: Capture) -> None:
+    """What the study itself refuses (`tournament --games 3`, an odd count) is reported under
+    the option typed, `--games:`, as `--games 0` is, not under the study's parameter
+    (`tournament: games must be ...`); before any game (the runs asked for would take
+    minutes)."""
+    assert main([*argv, "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(message) and captured.err.count("\n") == 1
+    assert captured.out == ""

@@ -51,6 +51,7 @@ from ._rules import (
     rules_validate,
     say,
 )
+from ._studies import refusal
 
 __all__ = ["main"]
 
@@ -71,18 +72,7 @@ def _demo(args: argparse.Namespace) -> int:
         if state.is_hand_over and state.hand_results and len(state.hand_results) == (
             state.hand_number
         ):
-            result = state.hand_results[-1]
-            how = result.ended.value + (
-                f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
-                if result.went_out is not None else "")
-            say(f"\nhand {state.hand_number}: {how}")
-            header = "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"
-            say(header)
-            for side in range(len(state.sides)):
-                comps = result.components(side)
-                say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
-                     + f"{result.totals[side]:>10}")
-            say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+            say("\n" + "\n".join(_hand_table(state)))
             if state.is_game_over:
                 break
     if state.is_game_over:
@@ -200,8 +190,11 @@ def _simulate(args: argparse.Namespace) -> int:
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
-    result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
-                      progress=not args.no_progress)
+    try:
+        result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
+                          progress=not args.no_progress)
+    except ValueError as exc:
+        raise refusal("simulate", exc) from None
     say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
     say(result.table())
     if json_out is not None:
@@ -240,7 +233,7 @@ def _compare(args: argparse.Namespace) -> int:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
-        raise InputError([f"compare: {one_line(exc)}"]) from None
+        raise refusal("compare", exc) from None
     say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
     say(comparison.table())
     if out is not None:
@@ -411,7 +404,7 @@ def _tournament(args: argparse.Namespace) -> int:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
-        raise InputError([f"tournament: {one_line(exc)}"]) from None
+        raise refusal("tournament", exc) from None
     k = len(result.bots)
     played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
               if result.interrupted else "")

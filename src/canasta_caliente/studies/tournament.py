@@ -261,12 +261,14 @@ def tournament(
         raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
-        raise ArgumentError(f"the bots' names must differ: {', '.join(names)}")
+        raise ArgumentError(f"bots: their names must differ (each plays the others): "
+                            f"{', '.join(names)}")
     games, seed, _, _ = checked_arguments(rules, bots, games, seed)
     if games < 2 or games % 2:
         raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
     if len(names) < 2:
-        raise ArgumentError("a tournament needs at least two bots")
+        raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
+                            f"not {len(names)}")
     workers = check_count("workers", workers, low=1)
     max_hands = check_count("max_hands", max_hands, low=1)
     check_flag("progress", progress)
