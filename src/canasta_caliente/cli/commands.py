@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._arguments import MAX_ITERATIONS
+from .._arguments import MAX_ITERATIONS, WORKERS_PER_CPU
 from .._extras import missing_extra
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
@@ -183,7 +183,8 @@ def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from ..studies.simulate import simulate
+    from ..play.text import count_phrase
+    from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
 
     rules = load_rules(args.rules)
     bots = _bot_list(args.bots)
@@ -195,7 +196,10 @@ def _simulate(args: argparse.Namespace) -> int:
                           progress=not args.no_progress)
     except ValueError as exc:
         raise refusal("simulate", exc) from None
-    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    used = workers_used(args.workers, args.games)
+    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {count_phrase(used, 'worker')}"
+        + (f" ({args.workers} asked; a worker plays {CHUNK_SIZE} games at a time)"
+           if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
         try:
@@ -505,6 +509,7 @@ def _parser() -> argparse.ArgumentParser:
     from ..players.bots import bot_names  # the bots the --bots options accept
 
     known = ", ".join(bot_names())
+    workers = f"processes to run games in (at least 1, at most {WORKERS_PER_CPU} per CPU)"
     demo = sub.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
@@ -520,8 +525,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="heuristic,random",
                      help="comma-separated bot names, one per side in turn "
                      f"({known})")
-    sim.add_argument("--workers", type=int, default=1,
-                     help="processes to run games in (at least 1)")
+    sim.add_argument("--workers", type=int, default=1, help=workers)
     sim.add_argument("--seed", type=int, default=0,
                      help="the simulation's seed (each game's seed is derived from it)")
     sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
@@ -543,8 +547,7 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument("--bots", default="heuristic",
                      help="comma-separated bot names, one per side in turn "
                      f"({known})")
-    cmp.add_argument("--workers", type=int, default=1,
-                     help="processes to run games in (at least 1)")
+    cmp.add_argument("--workers", type=int, default=1, help=workers)
     cmp.add_argument("--seed", type=int, default=0,
                      help="the seed (each game's seed is derived from it, the same for every "
                      "rule set)")
@@ -586,8 +589,7 @@ def _parser() -> argparse.ArgumentParser:
                       help=f"comma-separated bot names ({known})")
     tour.add_argument("--games", type=int, default=20,
                       help="games per pair (even: the bots swap sides every game)")
-    tour.add_argument("--workers", type=int, default=1,
-                      help="processes to run games in (at least 1)")
+    tour.add_argument("--workers", type=int, default=1, help=workers)
     tour.add_argument("--seed", type=int, default=0,
                       help="the tournament's seed (each game's seed is derived from it)")
     tour.add_argument("--out", metavar="FILE",

@@ -51,7 +51,7 @@ from .outcomes import GameResult, SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .simulate import simulate
+from .simulate import CHUNK_SIZE, simulate
 from .stats import rate_difference_interval, rate_interval
 
 __all__ = ["Comparison", "Estimate", "compare", "measures", "rates"]
@@ -397,7 +397,7 @@ def compare(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = False,
-    chunk_size: int = 10,
+    chunk_size: int = CHUNK_SIZE,
     max_hands: int = 200,
 ) -> Comparison:
     """Play ``games`` games between ``bots`` under each variant (``variants`` maps a label to

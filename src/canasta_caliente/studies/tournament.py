@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from .._arguments import check_count, check_flag, read_real
+from .._arguments import check_count, check_flag, check_workers, read_real
 from ..errors import ArgumentError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
@@ -269,7 +269,7 @@ def tournament(
     if len(names) < 2:
         raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
                             f"not {len(names)}")
-    workers = check_count("workers", workers, low=1)
+    workers = check_workers("workers", workers)
     max_hands = check_count("max_hands", max_hands, low=1)
     check_flag("progress", progress)
     k = len(names)
