@@ -439,3 +439,16 @@ def test_a_study_refusal_names_the_option_typed(argv: list[str], message: str,
     captured = capsys.readouterr()
     assert captured.err.startswith(message) and captured.err.count("\n") == 1
     assert captured.out == ""
+
+
+def test_more_bots_than_sides_are_refused(capsys: Capture) -> None:
+    """`simulate --bots heuristic,random,random` on two sides played random against random in
+    a game of three and counted it as random's win: refused before any game, saying why."""
+    assert main(["simulate", "--rules", "caliente-2p", "--games", "6", "--bots",
+                 "heuristic,random,random", "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("--bots: 3 bots for a table of 2 sides: a game seats one "
+                                   "bot a side")
+    assert captured.err.rstrip().endswith(
+        "give at most 2 (a round robin of more bots is a tournament)")

@@ -106,6 +106,21 @@ def test_heuristic_beats_random() -> None:
     assert wins >= 38
 
 
+def test_no_more_bots_than_sides() -> None:
+    """Three bots on two sides would seat random against random in a game of three, counted
+    as a win for random (33% where it wins 2% against heuristic): simulate and compare refuse
+    more bots than sides, before any game; as many bots as sides, or a name on two sides of
+    three, play as before."""
+    two, three = cc.RuleSet.preset("caliente-2p"), cc.RuleSet.preset("caliente-3p")
+    message = r"^bots: 3 bots for a table of 2 sides: .* give at most 2 "
+    with pytest.raises(cc.ArgumentError, match=message):
+        simulate(two, ["heuristic", "random", "random"], games=6)
+    with pytest.raises(cc.ArgumentError, match=message):
+        cc.compare({"a": two, "b": two}, bots=["heuristic", "random", "ismcts"], games=6)
+    result = simulate(three, ["heuristic", "random", "random"], games=1, max_hands=1)
+    assert sorted(result.games[0].seat_bots) == ["heuristic", "random", "random"]
+
+
 def test_workers_are_bounded_by_the_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pool of more than 4 workers a CPU is refused before any game, by simulate, compare and
     tournament alike; an executor of your own sizes itself, so ``workers`` is not bounded

@@ -510,6 +510,8 @@ def _parser() -> argparse.ArgumentParser:
 
     known = ", ".join(bot_names())
     workers = f"processes to run games in (at least 1, at most {WORKERS_PER_CPU} per CPU)"
+    sides = ("comma-separated bot names, at most one per side: the names take the sides in "
+             f"turn, moving one side each game; one name plays every side ({known})")
     demo = sub.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
@@ -522,9 +524,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", default="caliente",
                      help="a preset name, or a house-rules file (.toml or .json)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play")
-    sim.add_argument("--bots", default="heuristic,random",
-                     help="comma-separated bot names, one per side in turn "
-                     f"({known})")
+    sim.add_argument("--bots", default="heuristic,random", help=sides)
     sim.add_argument("--workers", type=int, default=1, help=workers)
     sim.add_argument("--seed", type=int, default=0,
                      help="the simulation's seed (each game's seed is derived from it)")
@@ -544,9 +544,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="two or more preset names or house-rules files (.toml or .json)")
     cmp.add_argument("--games", type=int, default=1000,
                      help="how many games to play under each rule set")
-    cmp.add_argument("--bots", default="heuristic",
-                     help="comma-separated bot names, one per side in turn "
-                     f"({known})")
+    cmp.add_argument("--bots", default="heuristic", help=sides)
     cmp.add_argument("--workers", type=int, default=1, help=workers)
     cmp.add_argument("--seed", type=int, default=0,
                      help="the seed (each game's seed is derived from it, the same for every "

@@ -40,7 +40,7 @@ from ..errors import ArgumentError, describe_value
 from ..players.bots import get_bot
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
-from .play import BotSpec, bot_name, play_game, seat_bots
+from .play import BotSpec, bot_name, check_seating, play_game, seat_bots
 from .pool import STOP_TIMEOUT, check_sendable, play_chunk, sigint_held, stop_pool, worker_init
 
 __all__ = [
@@ -200,7 +200,9 @@ def simulate(
     not a count), a value out of range :class:`~canasta_caliente.errors.ArgumentError`
     naming the parameter and its range (``games >= 0``; ``workers``, ``chunk_size`` and
     ``max_hands >= 1``; without an ``executor``, ``workers`` at most a few per CPU this
-    process may use, the message saying how many: more play no faster). The pool has no more
+    process may use, the message saying how many: more play no faster). ``bots`` are at most
+    the table's sides, each side playing one in turn (:func:`seat_bots`, whose
+    :func:`check_seating` says why). The pool has no more
     workers than chunks (:func:`workers_used`). Bots are told apart by identity: two
     different bots with one name (two :class:`~canasta_caliente.ISMCTSBot` budgets, say) are
     refused, as their games would be counted as one bot's. Chunks are submitted to the pool
@@ -220,6 +222,7 @@ def simulate(
     :func:`simulate` returns. A second interrupt while the run stops changes nothing.
     """
     games, seed, specs, names = checked_arguments(rules, bots, games, seed)
+    check_seating(rules, specs)
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError("executor must be a concurrent.futures.Executor or None, not "
                         f"{describe_value(executor)}")
