@@ -452,3 +452,24 @@ def test_more_bots_than_sides_are_refused(capsys: Capture) -> None:
                                    "bot a side")
     assert captured.err.rstrip().endswith(
         "give at most 2 (a round robin of more bots is a tournament)")
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "symlink", "hardlink"])
+def test_simulate_json_and_out_to_one_file_are_refused(spelling: str, tmp_path: Path,
+                                                       capsys: Capture,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--json same.csv --out same.csv` wrote the results, then the hand table over them,
+    saying both were "written to same.csv": refused before the run, however the two paths
+    spell the file (`dir/../same.csv`, a link)."""
+    no_simulation(monkeypatch)
+    first = tmp_path / "same.csv"
+    second = {"same": first, "dotted": tmp_path / "sub" / ".." / "same.csv",
+              "symlink": tmp_path / "link.csv", "hardlink": tmp_path / "hard.csv"}[spelling]
+    (tmp_path / "sub").mkdir()
+    if spelling in ("symlink", "hardlink"):
+        first.write_text("")
+        (second.symlink_to if spelling == "symlink" else second.hardlink_to)(first)
+    assert main(["simulate", "--json", str(first), "--out", str(second)]) == 2
+    assert capsys.readouterr().err == (
+        f"--out: {second} is also the --json file, and one would replace the other; give "
+        "--out a file of its own\n")

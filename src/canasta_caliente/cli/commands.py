@@ -51,7 +51,7 @@ from ._rules import (
     rules_validate,
     say,
 )
-from ._studies import refusal
+from ._studies import distinct_outputs, refusal
 
 __all__ = ["main"]
 
@@ -191,6 +191,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
+    distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                           progress=not args.no_progress)
