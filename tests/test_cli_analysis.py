@@ -110,6 +110,22 @@ def test_compare_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hands per game" in out and "not significant" in out
 
 
+@pytest.mark.parametrize(("argv", "line"), [
+    (["simulate", "--games", "1", "--rules", "caliente-2p", "--no-progress"],
+     "1 of 1 game played"),
+    (["compare", str(HOUSE / "two-player-3000.toml"), "caliente-2p", "--games", "1",
+      "--no-progress"], "1 game per variant, the same seeds for each; 95% confidence intervals"),
+    (["demo", "--max-hands", "1", "--rules", "caliente-2p"],
+     "stopped after 1 hand (128 actions)"),
+])
+def test_a_count_of_one_is_singular(argv: list[str], line: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 games per variant", "1 of 1 games played", "stopped after 1 hands": a count of
+    one takes the singular (``count_phrase``, the package's one home of it)."""
+    assert main(argv) == 0
+    assert line in capsys.readouterr().out.splitlines()
+
+
 def test_compare_needs_two_rule_sets(capsys: pytest.CaptureFixture[str]) -> None:
     """One rule set, or tables of different shapes, are refused with status 2."""
     assert main(["compare", "caliente", "--games", "1"]) == 2
@@ -136,7 +152,8 @@ def test_play_seats_each_bot_saves_and_resumes(
     answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--save", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert f"resuming {saved}: {len(record.actions)} actions played\n" in out
+    assert record.actions == ("draw",)  # one action: the singular ("1 actions" it said)
+    assert f"resuming {saved}: 1 action played\n" in out
     again = cc.GameRecord.from_json(saved.read_text())
     assert again.actions[:len(record.actions)] == record.actions
 

@@ -36,6 +36,7 @@ from .._extras import missing_extra
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
+from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
 from ..state.game import COMPONENTS
 from ._rules import (
@@ -76,9 +77,11 @@ def _demo(args: argparse.Namespace) -> int:
             if state.is_game_over:
                 break
     if state.is_game_over:
-        say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
+        say(f"\nside {state.winner} wins after {count_phrase(state.hand_number, 'hand')} "
+            f"({count_phrase(steps, 'action')})")
     else:
-        say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
+        say(f"\nstopped after {count_phrase(args.max_hands, 'hand')} "
+            f"({count_phrase(steps, 'action')})")
     return 0
 
 
@@ -183,7 +186,6 @@ def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from ..play.text import count_phrase
     from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
 
     rules = load_rules(args.rules)
@@ -288,7 +290,7 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < rules.players:
         raise InputError([f"--seat: no seat {args.seat} at a table of {rules.players}"])
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
-        say(f"resuming {args.resume}: {len(record.actions)} actions played")
+        say(f"resuming {args.resume}: {count_phrase(len(record.actions), 'action')} played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
     rng = random.Random(f"{record.seed}:{len(record.actions)}")

@@ -29,6 +29,7 @@ import attrs
 
 from .._arguments import check_count, check_flag, check_workers, read_real
 from ..errors import ArgumentError, describe_value, short_repr
+from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
@@ -212,7 +213,9 @@ class Tournament:
                     f" {self.wins[i][j] / total:>{columns[j]}.0%}")
             lines.append(line)
         if self.interrupted:
-            lines.append(f"(interrupted: only the {self.games} games played are rated)")
+            rated = "is" if self.games == 1 else "are"
+            lines.append(f"(interrupted: only the {count_phrase(self.games, 'game')} played "
+                         f"{rated} rated)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
