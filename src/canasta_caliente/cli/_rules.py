@@ -151,7 +151,11 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
     try:
         info = os.stat(source)
     except OSError as exc:
-        raise unreadable(exc.strerror or one_line(exc)) from None
+        why = exc.strerror or one_line(exc)
+        if isinstance(exc, FileNotFoundError) and source in RuleSet.preset_names():
+            why += (f"; {source!r} is a preset, not a file ('canasta-caliente rules show "
+                    f"{source}' prints its options)")
+        raise unreadable(why) from None
     except ValueError as exc:  # a NUL character, or a name the file system cannot encode
         raise unreadable(f"not a usable file name ({one_line(exc)})") from None
     problem = file_problem(info.st_mode, info.st_size)

@@ -635,7 +635,9 @@ def _parser() -> argparse.ArgumentParser:
         "validate", help="check house-rules files and list every problem",
         description="Check each file. Every problem is printed as FILE: option: message, one "
         "per line, and the exit status is 1; a valid file gets a one-line summary. Exit status "
-        "0 when every file is valid.")
+        "0 when every file is valid. A file that cannot be read (missing, a folder) is bad "
+        "input, not a problem of a rule file: it is reported on standard error, the other "
+        "files are still checked, and the exit status is 2.")
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .toml or .json file")
     validate.set_defaults(func=rules_validate)
     show = rsub.add_parser(
