@@ -19,6 +19,7 @@ from canasta_caliente.studies.results import HAND_COLUMNS
 from conftest import answers
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+ARGUMENTS = importlib.import_module("canasta_caliente._arguments")
 
 
 @pytest.mark.parametrize("command", ["simulate", "compare", "play", "demo"])
@@ -43,6 +44,36 @@ def test_workers_zero_is_refused(command: str, capsys: pytest.CaptureFixture[str
     argv = [command, "--workers", "0"] + (["caliente", "classic"] if command == "compare" else [])
     assert main(argv) == 2
     assert capsys.readouterr().err == "--workers: must be at least 1\n"
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--rules", "caliente-2p"],
+    ["compare", str(HOUSE / "two-player-3000.toml"), "caliente-2p"],
+    ["tournament", "--rules", "caliente-2p"]])
+def test_workers_past_the_cpus_are_refused(command: list[str], monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``--workers`` past 4 a CPU (30 on two CPUs) is refused before any game, by the study's
+    own check (the one home of the bound), in the option's words: the bound and why."""
+    monkeypatch.setattr(ARGUMENTS, "usable_cpus", lambda: 2)
+    assert main([*command, "--workers", "9", "--games", "20", "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == ("--workers: must be at most 8, 4 for each CPU this process may use "
+                            "(2 here): a worker is a process playing on one CPU, so more "
+                            "workers play no faster and each takes memory; not 9\n")
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(("argv", "header"), [
+    (["--games", "2", "--workers", "3"],
+     "seed 0, 1 worker (3 asked; a worker plays 10 games at a time)"),
+    (["--games", "2"], "seed 0, 1 worker"),
+])
+def test_simulate_states_the_workers_used(argv: list[str], header: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The header gives the workers the run played in (no more than its chunks of 10 games),
+    not the count asked for ("3 worker(s)" for a run of two games in one process)."""
+    assert main(["simulate", "--rules", "caliente-2p", "--no-progress", *argv]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith(header)
 
 
 def test_simulate_out_writes_the_hand_table(tmp_path: Path,
@@ -79,6 +110,22 @@ def test_compare_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hands per game" in out and "not significant" in out
 
 
+@pytest.mark.parametrize(("argv", "line"), [
+    (["simulate", "--games", "1", "--rules", "caliente-2p", "--no-progress"],
+     "1 of 1 game played"),
+    (["compare", str(HOUSE / "two-player-3000.toml"), "caliente-2p", "--games", "1",
+      "--no-progress"], "1 game per variant, the same seeds for each; 95% confidence intervals"),
+    (["demo", "--max-hands", "1", "--rules", "caliente-2p"],
+     "stopped after 1 hand (128 actions)"),
+])
+def test_a_count_of_one_is_singular(argv: list[str], line: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 games per variant", "1 of 1 games played", "stopped after 1 hands": a count of
+    one takes the singular (``count_phrase``, the package's one home of it)."""
+    assert main(argv) == 0
+    assert line in capsys.readouterr().out.splitlines()
+
+
 def test_compare_needs_two_rule_sets(capsys: pytest.CaptureFixture[str]) -> None:
     """One rule set, or tables of different shapes, are refused with status 2."""
     assert main(["compare", "caliente", "--games", "1"]) == 2
@@ -105,7 +152,8 @@ def test_play_seats_each_bot_saves_and_resumes(
     answers(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(saved), "--save", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert f"resuming {saved}: {len(record.actions)} actions played\n" in out
+    assert record.actions == ("draw",)  # one action: the singular ("1 actions" it said)
+    assert f"resuming {saved}: 1 action played\n" in out
     again = cc.GameRecord.from_json(saved.read_text())
     assert again.actions[:len(record.actions)] == record.actions
 

@@ -429,3 +429,64 @@ def test_an_empty_bot_name_is_refused(bots: str, entry: str, capsys: Capture,
     assert main(["simulate", "--bots", bots, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"--bots: {entry}") and "is an empty bot name" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# the studies' own checks, in the words the user typed
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["tournament", "--games", "3"],
+     "--games: must be a positive even number (sides alternate), not 3"),
+    (["tournament", "--bots", "random,random"],
+     "--bots: their names must differ (each plays the others): random, random"),
+    (["tournament", "--bots", "random"],
+     "--bots: must hold at least two bots (a tournament plays pairs), not 1"),
+    (["simulate", "--seed", str(2**300)], "--seed: must be an integer of at most 256 bits"),
+    (["compare", "caliente", "classic", "--seed", str(-2**300)],
+     "--seed: must be an integer of at most 256 bits"),
+])
+def test_a_study_refusal_names_the_option_typed(argv: list[str], message: str,
+                                                capsys: Capture) -> None:
+    """What the study itself refuses (`tournament --games 3`, an odd count) is reported under
+    the option typed, `--games:`, as `--games 0` is, not under the study's parameter
+    (`tournament: games must be ...`); before any game (the runs asked for would take
+    minutes)."""
+    assert main([*argv, "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(message) and captured.err.count("\n") == 1
+    assert captured.out == ""
+
+
+def test_more_bots_than_sides_are_refused(capsys: Capture) -> None:
+    """`simulate --bots heuristic,random,random` on two sides played random against random in
+    a game of three and counted it as random's win: refused before any game, saying why."""
+    assert main(["simulate", "--rules", "caliente-2p", "--games", "6", "--bots",
+                 "heuristic,random,random", "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("--bots: 3 bots for a table of 2 sides: a game seats one "
+                                   "bot a side")
+    assert captured.err.rstrip().endswith(
+        "give at most 2 (a round robin of more bots is a tournament)")
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "symlink", "hardlink"])
+def test_simulate_json_and_out_to_one_file_are_refused(spelling: str, tmp_path: Path,
+                                                       capsys: Capture,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--json same.csv --out same.csv` wrote the results, then the hand table over them,
+    saying both were "written to same.csv": refused before the run, however the two paths
+    spell the file (`dir/../same.csv`, a link)."""
+    no_simulation(monkeypatch)
+    first = tmp_path / "same.csv"
+    second = {"same": first, "dotted": tmp_path / "sub" / ".." / "same.csv",
+              "symlink": tmp_path / "link.csv", "hardlink": tmp_path / "hard.csv"}[spelling]
+    (tmp_path / "sub").mkdir()
+    if spelling in ("symlink", "hardlink"):
+        first.write_text("")
+        (second.symlink_to if spelling == "symlink" else second.hardlink_to)(first)
+    assert main(["simulate", "--json", str(first), "--out", str(second)]) == 2
+    assert capsys.readouterr().err == (
+        f"--out: {second} is also the --json file, and one would replace the other; give "
+        "--out a file of its own\n")

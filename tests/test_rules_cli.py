@@ -131,6 +131,31 @@ def test_validate_unreadable_and_unknown_files(tmp_path: Path, capsys: Capture) 
     assert captured.out.startswith(f"{other}: (document): unknown file type '.yaml'")
 
 
+def test_validate_a_preset_name_says_it_is_a_preset(tmp_path: Path, capsys: Capture,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules validate caliente` (no such file here) says that `caliente` is a preset, not a
+    file, where the line says the file cannot be read; a file of that name is read."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules", "validate", "caliente"]) == 2
+    assert capsys.readouterr().err == (
+        "caliente: (document): cannot read the file: No such file or directory; 'caliente' is "
+        "a preset, not a file ('canasta-caliente rules show caliente' prints its options)\n")
+    write(tmp_path / "caliente", 'preset = "caliente"\n')
+    assert main(["rules", "validate", "caliente"]) == 1  # read: a file of no known type
+    assert "unknown file type" in capsys.readouterr().out
+
+
+def test_validate_help_gives_the_status_of_a_file_it_cannot_read(capsys: Capture) -> None:
+    """The help said only "exit status 1" for problems; a file that cannot be read is bad
+    input (status 2, on standard error, as the exit statuses of the command line say)."""
+    with pytest.raises(SystemExit):
+        main(["rules", "validate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert ("A file that cannot be read (missing, a folder) is bad input, not a problem of a "
+            "rule file: it is reported on standard error, the other files are still checked, "
+            "and the exit status is 2.") in help_text
+
+
 def test_validate_needs_a_file(capsys: Capture) -> None:
     """`rules validate` with no file is a usage error (status 2)."""
     with pytest.raises(SystemExit) as info:

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import canasta_caliente as cc
+from canasta_caliente import _arguments
 from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
 from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
 from canasta_caliente.views.view import View, observe
@@ -103,6 +104,42 @@ def test_heuristic_beats_random() -> None:
     result = simulate(RULES, ["heuristic", "random"], games=40, seed=2024)
     wins = sum(1 for g in result.games if "heuristic" in g.winning_bots(RULES))
     assert wins >= 38
+
+
+def test_no_more_bots_than_sides() -> None:
+    """Three bots on two sides would seat random against random in a game of three, counted
+    as a win for random (33% where it wins 2% against heuristic): simulate and compare refuse
+    more bots than sides, before any game; as many bots as sides, or a name on two sides of
+    three, play as before."""
+    two, three = cc.RuleSet.preset("caliente-2p"), cc.RuleSet.preset("caliente-3p")
+    message = r"^bots: 3 bots for a table of 2 sides: .* give at most 2 "
+    with pytest.raises(cc.ArgumentError, match=message):
+        simulate(two, ["heuristic", "random", "random"], games=6)
+    with pytest.raises(cc.ArgumentError, match=message):
+        cc.compare({"a": two, "b": two}, bots=["heuristic", "random", "ismcts"], games=6)
+    result = simulate(three, ["heuristic", "random", "random"], games=1, max_hands=1)
+    assert sorted(result.games[0].seat_bots) == ["heuristic", "random", "random"]
+
+
+def test_workers_are_bounded_by_the_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool of more than 4 workers a CPU is refused before any game, by simulate, compare and
+    tournament alike; an executor of your own sizes itself, so ``workers`` is not bounded
+    then."""
+    monkeypatch.setattr(_arguments, "usable_cpus", lambda: 1)
+    two = cc.RuleSet.preset("caliente-2p")
+    assert _arguments.check_workers("workers", 4) == 4
+    for run in (lambda: simulate(two, ["random"], games=20, workers=5, max_hands=1),
+                lambda: cc.compare({"a": two, "b": two}, bots=["random"], games=20,
+                                   workers=5, max_hands=1),
+                lambda: cc.tournament(["random", "heuristic"], two, games=20, workers=5,
+                                      max_hands=1)):
+        with pytest.raises(cc.ArgumentError,
+                           match=r"^workers must be at most 4, 4 for each CPU this process "
+                                 r"may use \(1 here\)"):
+            run()
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        result = simulate(two, ["random"], games=1, workers=5, executor=executor)
+    assert len(result.games) == 1
 
 
 def test_unknown_bot_name() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta_caliente as cc
@@ -125,3 +126,16 @@ def test_the_table_gives_each_bot_a_column_as_wide_as_its_name() -> None:
         bot = row.split()[0]
         end = lines[0].index(f" {bot}", len("bot")) + 1 + len(bot)
         assert row[end - 1] == "-", (row, name)
+
+
+def test_a_count_of_one_is_singular() -> None:
+    """A round robin interrupted after one game rates "the 1 game played", which "is" rated;
+    a game of one hand is "after 1 hand"; a simulation of one game "of 1 game"."""
+    t = cc.tournament(["random", "heuristic"], RULES_2P, games=2, seed=1, max_hands=1)
+    pair = attrs.evolve(t.pairs[0], games=t.pairs[0].games[:1])
+    one = attrs.evolve(t, pairs=(pair,), interrupted=True)
+    assert one.table().endswith("(interrupted: only the 1 game played is rated)")
+    assert t.table().count("\n") == one.table().count("\n") - 1
+    assert " after 1 hand; seats " in repr(pair.games[0])
+    assert repr(attrs.evolve(pair, requested=1)).startswith(
+        "<SimulationResult 'random vs heuristic': 1 of 1 game, ")

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import random
 from typing import Any
 
 from ._limits import MAX_INT_BITS
 from .errors import ArgumentError, describe_value, short_repr
 
-__all__ = ["as_integer", "check_count", "check_flag", "check_iterations", "check_rng",
-           "check_seconds", "check_seed", "read_real"]
+__all__ = ["WORKERS_PER_CPU", "as_integer", "check_count", "check_flag", "check_iterations",
+           "check_rng", "check_seconds", "check_seed", "check_workers", "read_real",
+           "usable_cpus"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -25,6 +27,14 @@ MAX_ITERATIONS = 10_000_000
 """The most simulations a search takes per decision (``iterations=``): hours of thinking, far
 past any real use (a strong player takes thousands), the budget's bound as :data:`MAX_SECONDS`
 is the time's, so that no bounded-looking call runs for ever."""
+
+
+WORKERS_PER_CPU = 4
+"""The most worker processes a simulation starts for each CPU it may use (:func:`check_workers`).
+A game is played on one CPU, so workers past the CPUs play no faster, and each is a process
+with its own copy of the engine in memory; a few per CPU leave room for a CPU count that
+undercounts (hyperthreads, a container's quota), while a count typed by mistake (30 on two
+CPUs, 100,000) is refused rather than started."""
 
 
 def as_integer(value: object) -> int | None:
@@ -56,6 +66,33 @@ def check_iterations(name: str, value: Any) -> int:
     """``value`` as an ``int``, checked to be a search budget: an integer from 1 to
     :data:`MAX_ITERATIONS`."""
     return check_count(name, value, low=1, high=MAX_ITERATIONS)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its CPU affinity where the system reports one (a
+    limit set by ``taskset`` or a container), else :func:`os.cpu_count`; at least 1."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:
+            pass
+    return max(1, os.cpu_count() or 1)
+
+
+def check_workers(name: str, value: Any) -> int:
+    """``value`` as an ``int``, checked to be the size of a process pool this process starts:
+    an integer from 1 to :data:`WORKERS_PER_CPU` times :func:`usable_cpus`, the message of a
+    larger one saying why."""
+    workers = check_count(name, value, low=1)
+    cpus = usable_cpus()
+    most = WORKERS_PER_CPU * cpus
+    if workers > most:
+        raise ArgumentError(
+            f"{name} must be at most {most}, {WORKERS_PER_CPU} for each CPU this process may "
+            f"use ({cpus} here): a worker is a process playing on one CPU, so more workers "
+            f"play no faster and each takes memory; not {short_repr(workers)}")
+    return workers
 
 
 def check_seed(name: str, value: Any) -> int:

@@ -3,7 +3,9 @@
 - ``commands``: :func:`main` and the subcommands (``play``, ``demo``, ``simulate``,
   ``compare``, ``tournament``, ``hint``, ...);
 - ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...);
-- ``_table``: the table talk of ``play`` (its commands, "did you mean", ``undo``).
+- ``_serve``: ``serve``, the web table on uvicorn (its address held before it says so);
+- ``_studies``: what the study commands share (a study's refusal in the options' words);
+- ``_table``: the table talk of ``play`` (its commands, "did you mean", ``undo``);
 - ``__main__``: ``python -m canasta_caliente.cli``.
 
 May import: any layer; nothing imports it.

@@ -185,7 +185,11 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
     try:
         info = os.stat(source)
     except (OSError, ValueError) as exc:  # ValueError: a NUL, a name it cannot encode
-        raise unreadable(why_unreadable(exc)) from None
+        why = why_unreadable(exc)
+        if isinstance(exc, FileNotFoundError) and source in RuleSet.preset_names():
+            why += (f"; {source!r} is a preset, not a file ('canasta-caliente rules show "
+                    f"{source}' prints its options)")
+        raise unreadable(why) from None
     problem = file_problem(info.st_mode, info.st_size)
     if problem is not None:
         raise unreadable(problem)

@@ -30,10 +30,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._arguments import MAX_ITERATIONS
+from .._arguments import MAX_ITERATIONS, WORKERS_PER_CPU
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
+from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
 from ..state.game import COMPONENTS
 from ._rules import (
@@ -49,6 +50,7 @@ from ._rules import (
     say,
 )
 from ._serve import serve as serve_command
+from ._studies import distinct_outputs, refusal
 
 __all__ = ["main"]
 
@@ -69,24 +71,15 @@ def _demo(args: argparse.Namespace) -> int:
         if state.is_hand_over and state.hand_results and len(state.hand_results) == (
             state.hand_number
         ):
-            result = state.hand_results[-1]
-            how = result.ended.value + (
-                f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
-                if result.went_out is not None else "")
-            say(f"\nhand {state.hand_number}: {how}")
-            header = "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"
-            say(header)
-            for side in range(len(state.sides)):
-                comps = result.components(side)
-                say(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
-                     + f"{result.totals[side]:>10}")
-            say("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+            say("\n" + "\n".join(_hand_table(state)))
             if state.is_game_over:
                 break
     if state.is_game_over:
-        say(f"\nside {state.winner} wins after {state.hand_number} hands ({steps} actions)")
+        say(f"\nside {state.winner} wins after {count_phrase(state.hand_number, 'hand')} "
+            f"({count_phrase(steps, 'action')})")
     else:
-        say(f"\nstopped after {args.max_hands} hands ({steps} actions)")
+        say(f"\nstopped after {count_phrase(args.max_hands, 'hand')} "
+            f"({count_phrase(steps, 'action')})")
     return 0
 
 
@@ -191,16 +184,23 @@ def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from ..studies.simulate import simulate
+    from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
 
     rules = load_rules(args.rules)
     bots = _bot_list(args.bots)
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
-    result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
-                      progress=not args.no_progress)
-    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {args.workers} worker(s)")
+    distinct_outputs([("--json", args.json), ("--out", args.out)])
+    try:
+        result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
+                          progress=not args.no_progress)
+    except ValueError as exc:
+        raise refusal("simulate", exc) from None
+    used = workers_used(args.workers, args.games)
+    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {count_phrase(used, 'worker')}"
+        + (f" ({args.workers} asked; a worker plays {CHUNK_SIZE} games at a time)"
+           if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
         try:
@@ -238,7 +238,7 @@ def _compare(args: argparse.Namespace) -> int:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
-        raise InputError([f"compare: {one_line(exc)}"]) from None
+        raise refusal("compare", exc) from None
     say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
     say(comparison.table())
     if out is not None:
@@ -280,7 +280,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
         for line in table.ignored_on_resume(args.given, asked, args.seat):
             say(line, err=True)
-        say(f"resuming {args.resume}: {len(record.actions)} actions played")
+        say(f"resuming {args.resume}: {count_phrase(len(record.actions), 'action')} played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played.
     rng = random.Random(f"{record.seed}:{len(record.actions)}")
@@ -401,7 +401,7 @@ def _tournament(args: argparse.Namespace) -> int:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
-        raise InputError([f"tournament: {one_line(exc)}"]) from None
+        raise refusal("tournament", exc) from None
     k = len(result.bots)
     played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
               if result.interrupted else "")
@@ -455,6 +455,9 @@ def _parser() -> argparse.ArgumentParser:
     from ._table import Given  # play's options that --resume reports ignored
 
     known = ", ".join(bot_names())
+    workers = f"processes to run games in (at least 1, at most {WORKERS_PER_CPU} per CPU)"
+    sides = ("comma-separated bot names, at most one per side: the names take the sides in "
+             f"turn, moving one side each game; one name plays every side ({known})")
     demo = sub.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
@@ -467,11 +470,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", default="caliente",
                      help="a preset name, or a house-rules file (.toml or .json)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play")
-    sim.add_argument("--bots", default="heuristic,random",
-                     help="comma-separated bot names, one per side in turn "
-                     f"({known})")
-    sim.add_argument("--workers", type=int, default=1,
-                     help="processes to run games in (at least 1)")
+    sim.add_argument("--bots", default="heuristic,random", help=sides)
+    sim.add_argument("--workers", type=int, default=1, help=workers)
     sim.add_argument("--seed", type=int, default=0,
                      help="the simulation's seed (each game's seed is derived from it)")
     sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
@@ -490,11 +490,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="two or more preset names or house-rules files (.toml or .json)")
     cmp.add_argument("--games", type=int, default=1000,
                      help="how many games to play under each rule set")
-    cmp.add_argument("--bots", default="heuristic",
-                     help="comma-separated bot names, one per side in turn "
-                     f"({known})")
-    cmp.add_argument("--workers", type=int, default=1,
-                     help="processes to run games in (at least 1)")
+    cmp.add_argument("--bots", default="heuristic", help=sides)
+    cmp.add_argument("--workers", type=int, default=1, help=workers)
     cmp.add_argument("--seed", type=int, default=0,
                      help="the seed (each game's seed is derived from it, the same for every "
                      "rule set)")
@@ -541,8 +538,7 @@ def _parser() -> argparse.ArgumentParser:
                       help=f"comma-separated bot names ({known})")
     tour.add_argument("--games", type=int, default=20,
                       help="games per pair (even: the bots swap sides every game)")
-    tour.add_argument("--workers", type=int, default=1,
-                      help="processes to run games in (at least 1)")
+    tour.add_argument("--workers", type=int, default=1, help=workers)
     tour.add_argument("--seed", type=int, default=0,
                       help="the tournament's seed (each game's seed is derived from it)")
     tour.add_argument("--out", metavar="FILE",
@@ -587,7 +583,9 @@ def _parser() -> argparse.ArgumentParser:
         "validate", help="check house-rules files and list every problem",
         description="Check each file. Every problem is printed as FILE: option: message, one "
         "per line, and the exit status is 1; a valid file gets a one-line summary. Exit status "
-        "0 when every file is valid.")
+        "0 when every file is valid. A file that cannot be read (missing, a folder) is bad "
+        "input, not a problem of a rule file: it is reported on standard error, the other "
+        "files are still checked, and the exit status is 2.")
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .toml or .json file")
     validate.set_defaults(func=rules_validate)
     show = rsub.add_parser(

@@ -45,13 +45,14 @@ import attrs
 
 from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
+from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .simulate import simulate
+from .simulate import CHUNK_SIZE, simulate
 from .stats import rate_difference_interval, rate_interval
 
 __all__ = ["Comparison", "Estimate", "compare", "measures", "rates"]
@@ -306,8 +307,8 @@ class Comparison:
         each pair the difference with its interval and whether it is significant."""
         est = self.estimates()
         labels = self.labels
-        lines = [f"{self.games} games per variant, the same seeds for each; 95% confidence "
-                 "intervals"]
+        lines = [f"{count_phrase(self.games, 'game')} per variant, the same seeds for each; "
+                 "95% confidence intervals"]
         width = max(len(m) for m in self._measures())
         lines.append(f"{'measure':<{width}}" + "".join(f"  {lab:>26}" for lab in labels))
         for name in self._measures():
@@ -341,9 +342,9 @@ class Comparison:
         return plot_comparison(self, kind, **options)
 
     def __repr__(self) -> str:
-        return (f"<Comparison of {', '.join(self.labels)}: {self.games} games each, "
-                f"{sum(1 for r in self.summary() if r['significant'])} significant "
-                "differences>")
+        significant = sum(1 for r in self.summary() if r["significant"])
+        return (f"<Comparison of {', '.join(self.labels)}: {count_phrase(self.games, 'game')} "
+                f"each, {count_phrase(significant, 'significant difference')}>")
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -363,9 +364,9 @@ class Comparison:
                 cells += (f"<td><strong>{text}</strong></td>" if row["significant"]
                           else f"<td>{text} <em>(not significant)</em></td>")
             body.append(f"<tr><th>{esc(name)}</th>{cells}</tr>")
-        return (f"<div><strong>Comparison</strong>: {self.games} games per variant, the same "
-                "seeds for each; 95% confidence intervals. A difference is not significant "
-                "when its interval holds zero.<table><thead><tr><th>measure</th>"
+        return (f"<div><strong>Comparison</strong>: {count_phrase(self.games, 'game')} per "
+                "variant, the same seeds for each; 95% confidence intervals. A difference is "
+                "not significant when its interval holds zero.<table><thead><tr><th>measure</th>"
                 f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
@@ -397,7 +398,7 @@ def compare(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = False,
-    chunk_size: int = 10,
+    chunk_size: int = CHUNK_SIZE,
     max_hands: int = 200,
 ) -> Comparison:
     """Play ``games`` games between ``bots`` under each variant (``variants`` maps a label to

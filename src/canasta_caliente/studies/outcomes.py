@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from ..errors import ArgumentError, describe_value
+from ..play.text import count_phrase
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import HandResult
@@ -83,8 +84,8 @@ class GameResult:
         outcome = ("no winner" if self.winner is None
                    else f"side {self.winner} wins")
         return (f"<GameResult game {self.index}: {outcome}, scores "
-                f"{' '.join(map(str, self.scores))} after {self.hands} hands; seats "
-                f"{' '.join(self.seat_bots)}>")
+                f"{' '.join(map(str, self.scores))} after {count_phrase(self.hands, 'hand')}; "
+                f"seats {' '.join(self.seat_bots)}>")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (the hand results as ``{"breakdown", "ended", "went_out",
@@ -199,7 +200,8 @@ class SimulationResult:
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
         rates = ", ".join(f"{bot} {percent(rate)}" for bot, (rate, _, _) in self.win_rates.items())
-        return (f"<SimulationResult{label}: {len(self.games)} of {self.requested} games, "
+        return (f"<SimulationResult{label}: {len(self.games)} of "
+                f"{count_phrase(self.requested, 'game')}, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "
                 f"{self.hands_per_game:.2f} hands per game>")
 

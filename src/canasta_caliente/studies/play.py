@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..engine import apply, legal_actions, new_game
-from ..errors import IllegalActionError, NotationError, describe_value
+from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value
 from ..players.bots import Bot, get_bot
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..views.view import observe
 from .outcomes import GameResult
 
-__all__ = ["BotSpec", "bot_name", "game_seed", "play_game", "seat_bots"]
+__all__ = ["BotSpec", "bot_name", "check_seating", "game_seed", "play_game", "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
@@ -33,12 +33,30 @@ def bot_name(bot: BotSpec) -> str:
 
 def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
     """The bot at each seat in game ``index``: side ``k`` plays ``bots[(k + index) % len]``,
-    so with two bots they swap sides every game and neither keeps the first turn."""
+    so with two bots they swap sides every game and neither keeps the first turn. With fewer
+    bots than sides a bot plays more than one side (one bot plays every side); a simulation
+    takes no more bots than sides (:func:`check_seating`)."""
     out: list[BotSpec] = [bots[0]] * rules.players
     for side_no, seats in enumerate(rules.layout):
         for seat in seats:
             out[seat] = bots[(side_no + index) % len(bots)]
     return tuple(out)
+
+
+def check_seating(rules: RuleSet, bots: Sequence[BotSpec]) -> None:
+    """Refuse, for a simulation, more bots than the sides of ``rules``: :func:`seat_bots`
+    seats them one a side, so the bots past the sides would sit out some games while another
+    bot played itself, and each bot's win rate would count games it did not play (a win of
+    ``random`` over ``random`` for ``random``). An
+    :class:`~canasta_caliente.errors.ArgumentError` saying so; a round robin of more bots is
+    :func:`~canasta_caliente.tournament`."""
+    sides = len(rules.layout)
+    if len(bots) > sides:
+        raise ArgumentError(
+            f"bots: {len(bots)} bots for a table of {sides} sides: a game seats one bot a "
+            "side, the bots taking the sides in turn, so a bot past the sides would sit out "
+            "games while another played itself, and the win rates would count games the bots "
+            f"did not play; give at most {sides} (a round robin of more bots is a tournament)")
 
 
 def _the_bot(bot: BotSpec, seat: int) -> str:

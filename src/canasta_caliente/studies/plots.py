@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._extras import require
 from ..errors import ArgumentError
+from ..play.text import count_phrase
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -86,7 +87,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
         ax.hist(hands, bins=edges, color="C0", edgecolor="white")
         ax.set_xlabel("hands per game")
         ax.set_ylabel("games")
-        ax.set_title(f"Hands per game{name}, {len(result.games)} games")
+        ax.set_title(f"Hands per game{name}, {count_phrase(len(result.games), 'game')}")
         return figure
     if kind == "scores":
         per_bot = _hand_scores(result)
@@ -102,7 +103,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
         ax.hist(values, bins=edges, alpha=0.6, label=f"{bot} (mean {_mean(values):.0f})")
     ax.set_xlabel(label_x)
     ax.set_ylabel("count")
-    ax.set_title(f"{title}{name}, {len(result.games)} games")
+    ax.set_title(f"{title}{name}, {count_phrase(len(result.games), 'game')}")
     _legend(figure)
     return figure
 
@@ -154,7 +155,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         ax.set_xlabel("hands per game" if kind == "hands" else "hand score of a side")
         ax.set_ylabel("games" if kind == "hands" else "count")
         ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")
-                     + f", {comparison.games} games per variant")
+                     + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
         return figure
     rows = comparison.summary()
@@ -182,6 +183,6 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax.set_yticks([-(i * len(pairs)) - (len(pairs) - 1) / 2 for i in range(len(names))])
     ax.set_yticklabels(names)
     ax.set_xlabel("difference in % of the first variant's value, 95% interval")
-    ax.set_title(f"What changes: {comparison.games} games per variant")
+    ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
     _legend(figure, title="hollow: not significant", fontsize="small", title_fontsize="small")
     return figure

@@ -35,15 +35,16 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from .._arguments import check_count, check_flag, check_seed
+from .._arguments import check_count, check_flag, check_seed, check_workers
 from ..errors import ArgumentError, describe_value
 from ..players.bots import get_bot
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
-from .play import BotSpec, bot_name, play_game, seat_bots
+from .play import BotSpec, bot_name, check_seating, play_game, seat_bots
 from .pool import STOP_TIMEOUT, check_sendable, play_chunk, sigint_held, stop_pool, worker_init
 
 __all__ = [
+    "CHUNK_SIZE",
     "WINDOW",
     "BotSpec",
     "GameResult",
@@ -52,6 +53,7 @@ __all__ = [
     "play_game",
     "seat_bots",
     "simulate",
+    "workers_used",
 ]
 
 
@@ -92,6 +94,10 @@ class _Progress:
             print(file=sys.stderr)
 
 
+CHUNK_SIZE = 10
+"""How many games :func:`simulate` sends to a worker at a time unless told (``chunk_size``)."""
+
+
 WINDOW = 64
 """How many chunks a run on an executor keeps submitted ahead at least (``2 * workers`` if
 more): the chunks are submitted as earlier ones finish, so memory does not grow with the
@@ -129,6 +135,21 @@ def checked_arguments(
     return games, seed, specs, tuple(seen)
 
 
+def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
+    """How many processes :func:`simulate` plays ``games`` games in, given ``workers`` and
+    no executor: a worker plays a chunk of ``chunk_size`` games at a time, so the pool has no
+    more workers than chunks, and a run of one chunk (or of ``workers=1``) plays in this
+    process alone, 1.
+
+    >>> workers_used(8, games=100), workers_used(8, games=30), workers_used(8, games=5)
+    (8, 3, 1)
+    """
+    workers = check_count("workers", workers, low=1)
+    games = check_count("games", games)
+    chunk_size = check_count("chunk_size", chunk_size, low=1)
+    return max(1, min(workers, -(-games // chunk_size)))
+
+
 def _windowed(
     submit: Callable[[int], None], starts: Iterator[int], window: int,
     pending: set[Future[list[GameResult]]],
@@ -155,7 +176,7 @@ def simulate(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = False,
-    chunk_size: int = 10,
+    chunk_size: int = CHUNK_SIZE,
     max_hands: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
@@ -178,11 +199,16 @@ def simulate(
     ``bots``, ``games`` and ``seed``): a wrong type raises :class:`TypeError` (a ``bool`` is
     not a count), a value out of range :class:`~canasta_caliente.errors.ArgumentError`
     naming the parameter and its range (``games >= 0``; ``workers``, ``chunk_size`` and
-    ``max_hands >= 1``). Bots are told apart by identity: two different bots with one name
-    (two :class:`~canasta_caliente.ISMCTSBot` budgets, say) are refused, as their games would
-    be counted as one bot's. Chunks are submitted to the pool or ``executor`` as earlier ones
-    finish, at most ``2 * workers`` (at least :data:`WINDOW` on an ``executor``) at a time,
-    so the memory a run takes before its first game does not grow with ``games``.
+    ``max_hands >= 1``; without an ``executor``, ``workers`` at most a few per CPU this
+    process may use, the message saying how many: more play no faster). ``bots`` are at most
+    the table's sides, each side playing one in turn (:func:`seat_bots`, whose
+    :func:`check_seating` says why). The pool has no more
+    workers than chunks (:func:`workers_used`). Bots are told apart by identity: two
+    different bots with one name (two :class:`~canasta_caliente.ISMCTSBot` budgets, say) are
+    refused, as their games would be counted as one bot's. Chunks are submitted to the pool
+    or ``executor`` as earlier ones finish, at most ``2 * workers`` (at least :data:`WINDOW`
+    on an ``executor``) at a time, so the memory a run takes before its first game does not
+    grow with ``games``.
 
     An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
     raised by ``on_result``), at any moment of the run, stops it cleanly and returns what was
@@ -196,10 +222,13 @@ def simulate(
     :func:`simulate` returns. A second interrupt while the run stops changes nothing.
     """
     games, seed, specs, names = checked_arguments(rules, bots, games, seed)
-    workers = check_count("workers", workers, low=1)
+    check_seating(rules, specs)
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError("executor must be a concurrent.futures.Executor or None, not "
                         f"{describe_value(executor)}")
+    # The pool's own bound, where the run starts processes here; an executor's are its own.
+    workers = (check_workers("workers", workers) if executor is None
+               else check_count("workers", workers, low=1))
     check_flag("progress", progress)
     chunk_size = check_count("chunk_size", chunk_size, low=1)
     max_hands = check_count("max_hands", max_hands, low=1)
@@ -210,7 +239,6 @@ def simulate(
         raise TypeError(f"label must be a str or None, not {describe_value(label)}")
     results: dict[int, GameResult] = {}
     starts = iter(range(0, games, chunk_size))
-    chunk_count = -(-games // chunk_size)
 
     def chunk(start: int) -> tuple[int, ...]:
         return tuple(range(start, min(start + chunk_size, games)))
@@ -224,17 +252,17 @@ def simulate(
         bar = _Progress(games, progress)
         pool: Executor | None = executor
         window = max(WINDOW, 2 * workers)
-        if executor is None and workers > 1 and chunk_count > 1:
+        processes = workers_used(workers, games, chunk_size)
+        if executor is None and processes > 1:
             check_sendable(specs)
             # No interrupt while the pool starts: one could leave a worker started but
             # unknown to the pool, which then could not be stopped.
             with sigint_held():
                 context = multiprocessing.get_context()
                 stop = context.RawValue("b", 0)
-                own = ProcessPoolExecutor(max_workers=min(workers, chunk_count),
-                                          mp_context=context, initializer=worker_init,
-                                          initargs=(stop,))
-            pool, window = own, 2 * min(workers, chunk_count)
+                own = ProcessPoolExecutor(max_workers=processes, mp_context=context,
+                                          initializer=worker_init, initargs=(stop,))
+            pool, window = own, 2 * processes
         done: Iterator[list[GameResult]]
         if pool is None:
             done = (play_chunk(rules, specs, seed, chunk(start), max_hands, keep_records)

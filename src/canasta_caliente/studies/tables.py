@@ -11,6 +11,8 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..play.text import count_phrase
+
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
@@ -26,7 +28,7 @@ def percent(value: float) -> str:
 
 def _played(result: SimulationResult) -> str:
     """What the first line counts: the games played of those asked for."""
-    return f"{len(result.games)} of {result.requested} games played"
+    return f"{len(result.games)} of {count_phrase(result.requested, 'game')} played"
 
 
 def _ends(result: SimulationResult, text: Callable[[str], str]) -> str:

@@ -27,8 +27,9 @@ from typing import Any
 
 import attrs
 
-from .._arguments import check_count, check_flag, read_real
+from .._arguments import check_count, check_flag, check_workers, read_real
 from ..errors import ArgumentError, describe_value, short_repr
+from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
@@ -212,7 +213,9 @@ class Tournament:
                     f" {self.wins[i][j] / total:>{columns[j]}.0%}")
             lines.append(line)
         if self.interrupted:
-            lines.append(f"(interrupted: only the {self.games} games played are rated)")
+            rated = "is" if self.games == 1 else "are"
+            lines.append(f"(interrupted: only the {count_phrase(self.games, 'game')} played "
+                         f"{rated} rated)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -261,13 +264,15 @@ def tournament(
         raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
-        raise ArgumentError(f"the bots' names must differ: {', '.join(names)}")
+        raise ArgumentError(f"bots: their names must differ (each plays the others): "
+                            f"{', '.join(names)}")
     games, seed, _, _ = checked_arguments(rules, bots, games, seed)
     if games < 2 or games % 2:
         raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
     if len(names) < 2:
-        raise ArgumentError("a tournament needs at least two bots")
-    workers = check_count("workers", workers, low=1)
+        raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
+                            f"not {len(names)}")
+    workers = check_workers("workers", workers)
     max_hands = check_count("max_hands", max_hands, low=1)
     check_flag("progress", progress)
     k = len(names)

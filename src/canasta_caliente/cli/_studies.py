@@ -1,0 +1,58 @@
+"""What the study commands (``simulate``, ``compare``, ``tournament``) share: a study's refusal
+of its arguments said in the words the user typed (the option, not the Python parameter), and
+output files checked against each other.
+
+The studies check their own arguments (:func:`~canasta_caliente.simulate`,
+:func:`~canasta_caliente.compare`, :func:`~canasta_caliente.tournament`), before any game:
+the command line passes the options on and words the refusal, so that each check has one
+home.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+
+from ._rules import InputError, one_line
+
+__all__ = ["distinct_outputs", "refusal"]
+
+_PARAMETER = re.compile(r"(games|workers|bots|seed)(?::\s*|\s+(?=must\b))")
+"""The start of a study's message about one of its parameters that the command line takes as
+an option of the same name: ``games must be ...``, ``bots: ...``."""
+
+
+def refusal(command: str, exc: BaseException) -> InputError:
+    """A study's refusal (an :class:`~canasta_caliente.errors.ArgumentError`, a
+    :class:`ValueError`) as the command's one line: a message about a parameter the command
+    takes as an option names the option (``games must be an even number`` reads ``--games:
+    must be an even number``); any other is the command's (``compare: ...``)."""
+    text = one_line(exc)
+    match = _PARAMETER.match(text)
+    if match is None:
+        return InputError([f"{command}: {text}"])
+    return InputError([f"--{match[1]}: {text[match.end():]}"])
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two checked output paths name one file: the same path once links and ``..``
+    are resolved, or two names (hard links) of one existing file."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist yet: different files
+        return False
+
+
+def distinct_outputs(outputs: Sequence[tuple[str, str | None]]) -> None:
+    """Refuse, before the run, two options (``--json``, ``--out``) that would write one file,
+    the second replacing the first: ``outputs`` gives each option with the path typed, or
+    ``None`` where the option was not given. An :class:`InputError` names both."""
+    given = [(option, text) for option, text in outputs if text is not None]
+    for i, (option, text) in enumerate(given):
+        for other, earlier in given[:i]:
+            if _same_file(text, earlier):
+                raise InputError([f"{option}: {text} is also the {other} file, and one would "
+                                  f"replace the other; give {option} a file of its own"])
