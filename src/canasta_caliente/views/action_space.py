@@ -52,7 +52,7 @@ from .._arguments import as_integer
 from ..actions import Action, Verb, parse_action
 from ..cards import NATURALS, Card
 from ..engine import legal_actions
-from ..engine.tables import act
+from ..engine.tables import SORT_KEYS, act
 from ..errors import ArgumentError, IllegalActionError
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
@@ -68,13 +68,15 @@ _STOP_MELD_SIZES = (3, 4)
 
 
 def _all_actions(decks: int) -> list[Action]:
-    """Every action any state with ``decks`` deck units could offer, unsorted."""
-    out = [Action(v) for v in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES,
-                                Verb.NO, Verb.DEAL)]
-    out.append(Action(Verb.TAKE))
+    """Every action any state with ``decks`` deck units could offer, unsorted: the engine's
+    interned actions (each built once, its cards already in canonical order: naturals, then
+    twos, then jokers)."""
+    out = [act(v) for v in (Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES,
+                             Verb.NO, Verb.DEAL)]
+    out.append(act(Verb.TAKE))
     for rank in NATURALS:
         for other in (rank, Card.TWO, Card.JOKER):
-            out.append(Action(Verb.TAKE, (rank, other)))
+            out.append(act(Verb.TAKE, (rank, other)))
     most_naturals = _NATURALS_PER_DECK * decks
     most_twos = _TWOS_PER_DECK * decks
     most_jokers = _JOKERS_PER_DECK * decks
@@ -85,10 +87,10 @@ def _all_actions(decks: int) -> list[Action]:
                     if n + t + j == 0:
                         continue
                     cards = (rank,) * n + (Card.TWO,) * t + (Card.JOKER,) * j
-                    out.append(Action(Verb.MELD, cards, None if n else rank))
+                    out.append(act(Verb.MELD, cards, None if n else rank))
     for k in _STOP_MELD_SIZES:
-        out.append(Action(Verb.MELD, (Card.BLACK_THREE,) * k))
-    out.extend(Action(Verb.DISCARD, (card,)) for card in Card)
+        out.append(act(Verb.MELD, (Card.BLACK_THREE,) * k))
+    out.extend(act(Verb.DISCARD, (card,)) for card in Card)
     return out
 
 
@@ -104,8 +106,7 @@ def _table(decks: int) -> tuple[tuple[Action, ...], dict[Action, int], dict[_Par
     # The engine's interned actions (the objects legal_actions lists): an action read back
     # from its id is then the listed object itself, which apply finds by identity rather than
     # by comparing it with each listed action (an Action's equality is a Python method).
-    actions = tuple(sorted([act(a.verb, a.cards, a.on) for a in _all_actions(decks)],
-                           key=Action.sort_key))
+    actions = tuple(sorted(_all_actions(decks), key=SORT_KEYS.__getitem__))
     return (actions, {a: i for i, a in enumerate(actions)},
             {(a.verb, a.cards, a.on): i for i, a in enumerate(actions)})
 
