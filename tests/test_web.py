@@ -163,6 +163,24 @@ def test_a_field_the_server_does_not_read_is_refused_never_ignored(client: TestC
     assert client.post("/api/rules", json={"rules": file}).json()["rules"]["always_frozen"]
 
 
+def test_a_preset_among_the_options_is_refused_naming_where_the_preset_goes(
+        client: TestClient) -> None:
+    """``{"preset": "caliente", "options": {"preset": "classic"}}`` was played as classic: the
+    options' ``"preset"`` overrode the preset named. It is refused, saying the preset is named
+    as ``rules.preset``, beside the rules' other problems."""
+    person, bot = {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}
+    for options in ({"preset": "classic"}, {"preset": None, "hand_size": -1}):
+        for path, extra in (("/api/rules", {}), ("/api/tables", {"seats": [person] + [bot] * 3})):
+            response = client.post(path, json={"rules": {"preset": "caliente",
+                                                         "options": options}, **extra})
+            assert response.status_code == 400, (path, options)
+            found = dict(map(tuple, response.json()["problems"]))
+            assert found["options"].startswith("'preset' is not an option: the preset is named "
+                                               "as rules.preset")
+            assert ("hand_size" in found) == ("hand_size" in options)
+    assert client.app.state.tables == {}  # type: ignore[attr-defined]
+
+
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
     links = make_table(client)
     table = links["table"]

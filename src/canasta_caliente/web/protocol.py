@@ -146,7 +146,8 @@ def read_rules(value: Any) -> RuleSet:
     text, "format": "toml"|"json"}``; raises :class:`~canasta_caliente.RuleSetError` listing
     every problem. Any other field is refused, never ignored: a rule option written beside
     ``"preset"`` is told it belongs under ``"options"``, and beside a file that it is written
-    in the file."""
+    in the file; a ``"preset"`` among the options (which would override the preset named) is
+    told the preset is named as ``rules.preset``."""
     if not isinstance(value, dict):
         raise RuleSetError([("rules", "expected an object")])
     is_file = "file" in value
@@ -161,6 +162,11 @@ def read_rules(value: Any) -> RuleSet:
             options = value.get("options", {})
             if not isinstance(options, dict):
                 raise RuleSetError([("options", "expected an object")])
+            if "preset" in options:  # it would override the preset named beside the options
+                found.append(("options", "'preset' is not an option: the preset is named as "
+                              'rules.preset, beside the options: {"preset": name, "options": '
+                              "{...}}"))
+                options = {k: v for k, v in options.items() if k != "preset"}
             rules = RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
     except RuleSetError as exc:
         raise RuleSetError([*found, *exc.problems]) from None
