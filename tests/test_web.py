@@ -199,6 +199,32 @@ def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> 
     assert len(links["seats"][0].rsplit("/", 1)[1]) >= 22  # 24 random bytes: 192 bits
 
 
+def test_the_apis_refusals_are_json_and_a_pages_are_a_line_of_text(client: TestClient) -> None:
+    """Under ``/api/``, a path the server does not have (404) and a method an address does not
+    take (405, with ``Allow``) are JSON refusals naming the API's addresses, as every other
+    refusal of the API is (they were Starlette's plain text); a page's link that is not a
+    table's (403) and a path outside the API (404) stay one line of plain text, for a
+    browser."""
+    api = "its addresses are GET /api/setup, POST /api/rules, POST /api/tables"
+    for method, path, status, said in (
+            ("GET", "/api/nothing", 404, "'/api/nothing' is not an address of the API"),
+            ("GET", "/api", 404, "'/api' is not an address of the API"),
+            ("GET", "/api/tables", 405, "'/api/tables' does not take GET"),
+            ("POST", "/api/setup", 405, "'/api/setup' does not take POST")):
+        response = client.request(method, path)
+        assert response.status_code == status, path
+        assert response.headers["content-type"] == "application/json"
+        assert response.json() == {"problems": [["(request)", f"{said}; {api}"]]}
+        if status == 405:
+            assert method not in response.headers["allow"]
+    for path, status, said in (("/t/abc/def", 403, "forbidden: this link is not one of this "
+                                "table's"), ("/nothing", 404, "Not Found"),
+                               ("/static/nothing.js", 404, "Not Found")):
+        response = client.get(path)
+        assert (response.status_code, response.text) == (status, said), path
+        assert response.headers["content-type"].startswith("text/plain")
+
+
 def test_a_secret_of_any_characters_is_only_a_wrong_one(client: TestClient) -> None:
     """A link whose secret is not ASCII (``é``, a byte that is not UTF-8, a lone surrogate)
     gets 403 as any wrong secret, on the page and on the socket (it was a 500)."""

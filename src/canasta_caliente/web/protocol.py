@@ -12,8 +12,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
@@ -23,7 +24,7 @@ from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
 __all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
            "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
-           "rules_asked", "unknown_fields"]
+           "routing_refusal", "rules_asked", "unknown_fields"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -127,6 +128,23 @@ def problems(found: Any, status: int = 400, limit: str | None = None) -> Respons
     if limit is not None:
         answer["limit"] = limit
     return JSONResponse(answer, status_code=status)
+
+
+def routing_refusal(request: Request, exc: Exception, addresses: str) -> Response:
+    """The answer to a request no route takes (Starlette's :class:`HTTPException`): a path the
+    server does not have (404), or a method its address does not take (405, with ``Allow``).
+    Under ``/api/``, a JSON refusal, as every refusal of the API is, naming the API's
+    ``addresses``; elsewhere (a page's path, visited by a browser), Starlette's line of plain
+    text."""
+    assert isinstance(exc, HTTPException)  # the only exception this answers
+    path, status = request.url.path, exc.status_code
+    if not (path == "/api" or path.startswith("/api/")) or status not in (404, 405):
+        return PlainTextResponse(exc.detail, status_code=status, headers=exc.headers)
+    what = (f"{short_repr(path)} does not take {request.method}" if status == 405
+            else f"{short_repr(path)} is not an address of the API")
+    response = problems([("(request)", f"{what}; its addresses are {addresses}")], status)
+    response.headers.update(exc.headers or {})
+    return response
 
 
 def unknown_fields(names: Iterable[str], known: frozenset[str]) -> str | None:
