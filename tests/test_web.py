@@ -785,6 +785,49 @@ def test_a_data_folder_that_cannot_be_read_is_refused_naming_the_file(
     assert len(err.strip().splitlines()) == 1
 
 
+def test_junk_in_the_data_folder_is_said_in_words_naming_the_file_and_the_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty table's file, one that is not UTF-8 text or not JSON, and a journal's line that
+    is not an action or cannot be played, each say so naming the file (and the line); they
+    gave Python's words ("Expecting value: line 1 column 1 (char 0)", "'utf-8' codec can't
+    decode byte ..."), and a journal's bad line was blamed on the table's file. ``serve``
+    says each in one line."""
+    from canasta_caliente.cli import main
+
+    def refused(folder: Path) -> str:
+        with pytest.raises(cc.StateError) as refusal:
+            load_tables(folder)
+        return str(refusal.value)
+
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    for content, said in ((b"", "an empty file, not a saved table"),
+                          (b" \n", "an empty file (blank space only), not a saved table"),
+                          (b'{"id"\n\x00\x01\x02\xd6\xff', "not UTF-8 text: byte 0xd6 at line 2, "
+                           "column 4"),
+                          (b'{"id": 1,\n  oops}', "not JSON: Expecting property name enclosed in "
+                           "double quotes at line 2, column 3")):
+        (junk / "t.json").write_bytes(content)
+        assert refused(junk) == f"{junk / 't.json'}: {said}"
+    table = Table.create(cc.RuleSet.preset("caliente-2p"),
+                         [Seat("Ann", secret="s"), Seat("Bot", level="level-1")], seed=3)
+    table.save(tmp_path)
+    journal = table.journal(tmp_path)
+    for lines, said in (
+            (b"draw\nbogus thing\n", "line 2: not an action: 'bogus thing': unknown verb"),
+            (b"draw\n\n", "line 2: not an action: empty action notation"),
+            (b"draw\ndraw\n", "line 2: not playable after the actions before it: draw: the "
+             "draw action has already been made this turn (TURN-1)"),
+            (b"draw\n\xff\n", "not UTF-8 text: byte 0xff at line 2, column 1")):
+        journal.write_bytes(lines)
+        assert refused(tmp_path).startswith(f"{journal}: {said}"), lines
+        assert main(["serve", "--data", str(tmp_path)]) == 2
+        err = capsys.readouterr().err
+        assert f"{journal}: {said}" in err and len(err.strip().splitlines()) == 1
+    journal.write_bytes(b"draw\ndiscard 5\nbogus")  # a last line cut off: left out
+    assert load_tables(tmp_path)[table.id].record.actions == ("draw", "discard 5")
+
+
 def test_the_guides_own_server_example_runs(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """The web guide's "In your own server" code (the site that mounts the table, then its
