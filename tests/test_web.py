@@ -98,6 +98,35 @@ def test_pages_and_setup(client: TestClient) -> None:
     assert "caliente" in setup["presets"] and setup["levels"][0] == "level-1"
 
 
+HOUSE_RULES = 'preset = "classic"\nalways_frozen = true\ntarget_score = 1500\n'
+"""A club's house rules: the classic preset with two options changed."""
+
+
+def test_the_setup_offers_the_servers_rules_first_in_the_form_the_api_reads() -> None:
+    """``serve --rules classic`` (or a house-rules file) opened the page on caliente:
+    ``/api/setup`` sent the server's rules only as every option's value (``default``), which
+    the page did not read. It sends them too as ``default_rules``, the preset closest to them
+    and the options that differ, which ``POST /api/rules`` reads back as the same rules."""
+    for rules, offered in (
+            (None, {"preset": "caliente", "options": {}}),
+            ("classic", {"preset": "classic", "options": {}}),
+            (cc.RuleSet.from_toml(HOUSE_RULES),
+             {"preset": "classic", "options": {"always_frozen": True, "target_score": 1500}})):
+        with TestClient(app(rules, processes=False)) as client:
+            setup = client.get("/api/setup").json()
+            assert setup["default_rules"] == offered
+            checked = client.post("/api/rules", json={"rules": offered})
+            assert checked.status_code == 200 and checked.json()["rules"] == setup["default"]
+
+
+@settings(max_examples=scaled(50), deadline=None)
+@given(rules=rulesets())
+def test_the_rules_offered_are_read_back_as_the_same_rules(rules: cc.RuleSet) -> None:
+    from canasta_caliente.web.protocol import read_rules, write_rules
+
+    assert read_rules(json.loads(json.dumps(write_rules(rules)))) == rules
+
+
 def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     bad = client.post("/api/rules", json={"rules": {"preset": "caliente", "options": {
         "hand_size": -1, "target_score": "lots"}}})

@@ -19,12 +19,13 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..rules.ruleset import OPTIONS, RuleSet
+from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
 __all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
            "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
-           "routing_refusal", "rules_asked", "unknown_fields"]
+           "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -191,6 +192,17 @@ def read_rules(value: Any) -> RuleSet:
     if found:
         raise RuleSetError(found)
     return rules
+
+
+def write_rules(rules: RuleSet) -> dict[str, Any]:
+    """``rules`` as a client writes them, ``{"preset": name, "options": {...}}``, which
+    :func:`read_rules` reads back: the preset closest to them
+    (:func:`~canasta_caliente.views.reprs.closest_preset`, as ``rules show`` names it) and the
+    options that differ from it, each with its whole value. What ``GET /api/setup`` offers
+    first, as ``default_rules``."""
+    preset, differ = closest_preset(rules)
+    values = rules.to_dict()
+    return {"preset": preset, "options": {option: values[option] for option in differ}}
 
 
 def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:

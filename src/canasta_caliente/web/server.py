@@ -3,7 +3,12 @@
 Routes:
 
 - ``GET /``: the organiser's page (``static/index.html``); ``GET /static/...``: the client;
-- ``GET /api/setup``: the presets, options and bot levels the organiser's page offers;
+- ``GET /api/setup``: what the organiser's page offers: ``presets`` (their names),
+  ``options`` (each option's ``name`` and ``help``), ``levels`` (the bots'), and the rules it
+  offers first (``app``'s ``rules``, ``serve --rules``), as ``default`` (every option's value)
+  and ``default_rules`` (``{"preset": name, "options": {...}}``, the preset closest to them and
+  the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
+  requests below read as ``rules``;
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players, or 400 with
   every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
@@ -74,6 +79,7 @@ from .protocol import (
     problems,
     routing_refusal,
     rules_asked,
+    write_rules,
 )
 from .tables import Refused, Table, load_table, saved_tables
 
@@ -264,6 +270,7 @@ class _Server:
         return JSONResponse({
             "presets": list(RuleSet.preset_names()),
             "default": self.rules.to_dict(),
+            "default_rules": write_rules(self.rules),
             "options": [{"name": o.name, "help": " ".join(o.help.split())}
                         for o in OPTIONS],
             "levels": list(LEVELS)})
