@@ -98,6 +98,35 @@ def test_pages_and_setup(client: TestClient) -> None:
     assert "caliente" in setup["presets"] and setup["levels"][0] == "level-1"
 
 
+HOUSE_RULES = 'preset = "classic"\nalways_frozen = true\ntarget_score = 1500\n'
+"""A club's house rules: the classic preset with two options changed."""
+
+
+def test_the_setup_offers_the_servers_rules_first_in_the_form_the_api_reads() -> None:
+    """``serve --rules classic`` (or a house-rules file) opened the page on caliente:
+    ``/api/setup`` sent the server's rules only as every option's value (``default``), which
+    the page did not read. It sends them too as ``default_rules``, the preset closest to them
+    and the options that differ, which ``POST /api/rules`` reads back as the same rules."""
+    for rules, offered in (
+            (None, {"preset": "caliente", "options": {}}),
+            ("classic", {"preset": "classic", "options": {}}),
+            (cc.RuleSet.from_toml(HOUSE_RULES),
+             {"preset": "classic", "options": {"always_frozen": True, "target_score": 1500}})):
+        with TestClient(app(rules, processes=False)) as client:
+            setup = client.get("/api/setup").json()
+            assert setup["default_rules"] == offered
+            checked = client.post("/api/rules", json={"rules": offered})
+            assert checked.status_code == 200 and checked.json()["rules"] == setup["default"]
+
+
+@settings(max_examples=scaled(50), deadline=None)
+@given(rules=rulesets())
+def test_the_rules_offered_are_read_back_as_the_same_rules(rules: cc.RuleSet) -> None:
+    from canasta_caliente.web.protocol import read_rules, write_rules
+
+    assert read_rules(json.loads(json.dumps(write_rules(rules)))) == rules
+
+
 def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     bad = client.post("/api/rules", json={"rules": {"preset": "caliente", "options": {
         "hand_size": -1, "target_score": "lots"}}})
@@ -163,6 +192,24 @@ def test_a_field_the_server_does_not_read_is_refused_never_ignored(client: TestC
     assert client.post("/api/rules", json={"rules": file}).json()["rules"]["always_frozen"]
 
 
+def test_a_preset_among_the_options_is_refused_naming_where_the_preset_goes(
+        client: TestClient) -> None:
+    """``{"preset": "caliente", "options": {"preset": "classic"}}`` was played as classic: the
+    options' ``"preset"`` overrode the preset named. It is refused, saying the preset is named
+    as ``rules.preset``, beside the rules' other problems."""
+    person, bot = {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}
+    for options in ({"preset": "classic"}, {"preset": None, "hand_size": -1}):
+        for path, extra in (("/api/rules", {}), ("/api/tables", {"seats": [person] + [bot] * 3})):
+            response = client.post(path, json={"rules": {"preset": "caliente",
+                                                         "options": options}, **extra})
+            assert response.status_code == 400, (path, options)
+            found = dict(map(tuple, response.json()["problems"]))
+            assert found["options"].startswith("'preset' is not an option: the preset is named "
+                                               "as rules.preset")
+            assert ("hand_size" in found) == ("hand_size" in options)
+    assert client.app.state.tables == {}  # type: ignore[attr-defined]
+
+
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
     links = make_table(client)
     table = links["table"]
@@ -179,6 +226,32 @@ def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> 
         pass
     assert denied.value.status_code == 403
     assert len(links["seats"][0].rsplit("/", 1)[1]) >= 22  # 24 random bytes: 192 bits
+
+
+def test_the_apis_refusals_are_json_and_a_pages_are_a_line_of_text(client: TestClient) -> None:
+    """Under ``/api/``, a path the server does not have (404) and a method an address does not
+    take (405, with ``Allow``) are JSON refusals naming the API's addresses, as every other
+    refusal of the API is (they were Starlette's plain text); a page's link that is not a
+    table's (403) and a path outside the API (404) stay one line of plain text, for a
+    browser."""
+    api = "its addresses are GET /api/setup, POST /api/rules, POST /api/tables"
+    for method, path, status, said in (
+            ("GET", "/api/nothing", 404, "'/api/nothing' is not an address of the API"),
+            ("GET", "/api", 404, "'/api' is not an address of the API"),
+            ("GET", "/api/tables", 405, "'/api/tables' does not take GET"),
+            ("POST", "/api/setup", 405, "'/api/setup' does not take POST")):
+        response = client.request(method, path)
+        assert response.status_code == status, path
+        assert response.headers["content-type"] == "application/json"
+        assert response.json() == {"problems": [["(request)", f"{said}; {api}"]]}
+        if status == 405:
+            assert method not in response.headers["allow"]
+    for path, status, said in (("/t/abc/def", 403, "forbidden: this link is not one of this "
+                                "table's"), ("/nothing", 404, "Not Found"),
+                               ("/static/nothing.js", 404, "Not Found")):
+        response = client.get(path)
+        assert (response.status_code, response.text) == (status, said), path
+        assert response.headers["content-type"].startswith("text/plain")
 
 
 def test_a_secret_of_any_characters_is_only_a_wrong_one(client: TestClient) -> None:
@@ -739,6 +812,49 @@ def test_a_data_folder_that_cannot_be_read_is_refused_naming_the_file(
     err = capsys.readouterr().err
     assert "sub.json: cannot be read" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_junk_in_the_data_folder_is_said_in_words_naming_the_file_and_the_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty table's file, one that is not UTF-8 text or not JSON, and a journal's line that
+    is not an action or cannot be played, each say so naming the file (and the line); they
+    gave Python's words ("Expecting value: line 1 column 1 (char 0)", "'utf-8' codec can't
+    decode byte ..."), and a journal's bad line was blamed on the table's file. ``serve``
+    says each in one line."""
+    from canasta_caliente.cli import main
+
+    def refused(folder: Path) -> str:
+        with pytest.raises(cc.StateError) as refusal:
+            load_tables(folder)
+        return str(refusal.value)
+
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    for content, said in ((b"", "an empty file, not a saved table"),
+                          (b" \n", "an empty file (blank space only), not a saved table"),
+                          (b'{"id"\n\x00\x01\x02\xd6\xff', "not UTF-8 text: byte 0xd6 at line 2, "
+                           "column 4"),
+                          (b'{"id": 1,\n  oops}', "not JSON: Expecting property name enclosed in "
+                           "double quotes at line 2, column 3")):
+        (junk / "t.json").write_bytes(content)
+        assert refused(junk) == f"{junk / 't.json'}: {said}"
+    table = Table.create(cc.RuleSet.preset("caliente-2p"),
+                         [Seat("Ann", secret="s"), Seat("Bot", level="level-1")], seed=3)
+    table.save(tmp_path)
+    journal = table.journal(tmp_path)
+    for lines, said in (
+            (b"draw\nbogus thing\n", "line 2: not an action: 'bogus thing': unknown verb"),
+            (b"draw\n\n", "line 2: not an action: empty action notation"),
+            (b"draw\ndraw\n", "line 2: not playable after the actions before it: draw: the "
+             "draw action has already been made this turn (TURN-1)"),
+            (b"draw\n\xff\n", "not UTF-8 text: byte 0xff at line 2, column 1")):
+        journal.write_bytes(lines)
+        assert refused(tmp_path).startswith(f"{journal}: {said}"), lines
+        assert main(["serve", "--data", str(tmp_path)]) == 2
+        err = capsys.readouterr().err
+        assert f"{journal}: {said}" in err and len(err.strip().splitlines()) == 1
+    journal.write_bytes(b"draw\ndiscard 5\nbogus")  # a last line cut off: left out
+    assert load_tables(tmp_path)[table.id].record.actions == ("draw", "discard 5")
 
 
 def test_the_guides_own_server_example_runs(tmp_path: Path,

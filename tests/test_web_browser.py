@@ -403,3 +403,24 @@ def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_cl
             timeout=STEP)
         first.close()
         wait_settled(second)
+
+
+def test_the_page_opens_on_the_servers_rules_and_a_table_made_plays_them(
+        tmp_path: Path, browser: Any) -> None:
+    """``serve --rules <house-rules file>``: the organiser's page opens on the file's rules
+    (the preset closest to them, the options that differ in the options box), and a table made
+    without touching them plays them. It opened on caliente with no option, whatever the
+    server's rules."""
+    house = tmp_path / "our-club.toml"
+    house.write_text('preset = "classic"\nalways_frozen = true\ntarget_score = 1500\n',
+                     encoding="utf-8")
+    with serving(tmp_path, "--rules", str(house)) as (url, data):
+        page = browser.new_page()
+        page.goto(url + "/")
+        page.wait_for_function("() => document.getElementById('preset').value === 'classic'",
+                               timeout=STEP)
+        assert json.loads(page.input_value("#options")) == {"always_frozen": True,
+                                                             "target_score": 1500}
+        links = set_up(page, url, ["human", "level-1", "level-1", "level-1"])
+        table = links["0"].split("/")[2]
+        assert load_tables(data)[table].record.rules == cc.RuleSet.from_toml(house.read_text())

@@ -12,18 +12,20 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..rules.ruleset import OPTIONS, RuleSet
+from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
 __all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
            "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
-           "rules_asked", "unknown_fields"]
+           "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -129,6 +131,23 @@ def problems(found: Any, status: int = 400, limit: str | None = None) -> Respons
     return JSONResponse(answer, status_code=status)
 
 
+def routing_refusal(request: Request, exc: Exception, addresses: str) -> Response:
+    """The answer to a request no route takes (Starlette's :class:`HTTPException`): a path the
+    server does not have (404), or a method its address does not take (405, with ``Allow``).
+    Under ``/api/``, a JSON refusal, as every refusal of the API is, naming the API's
+    ``addresses``; elsewhere (a page's path, visited by a browser), Starlette's line of plain
+    text."""
+    assert isinstance(exc, HTTPException)  # the only exception this answers
+    path, status = request.url.path, exc.status_code
+    if not (path == "/api" or path.startswith("/api/")) or status not in (404, 405):
+        return PlainTextResponse(exc.detail, status_code=status, headers=exc.headers)
+    what = (f"{short_repr(path)} does not take {request.method}" if status == 405
+            else f"{short_repr(path)} is not an address of the API")
+    response = problems([("(request)", f"{what}; its addresses are {addresses}")], status)
+    response.headers.update(exc.headers or {})
+    return response
+
+
 def unknown_fields(names: Iterable[str], known: frozenset[str]) -> str | None:
     """``"unknown field 'x'"`` (or ``"unknown fields 'x', 'y'"``, the first five and how many
     more) naming the ``names`` (an object's keys) not in ``known``; ``None`` when there is none.
@@ -146,7 +165,8 @@ def read_rules(value: Any) -> RuleSet:
     text, "format": "toml"|"json"}``; raises :class:`~canasta_caliente.RuleSetError` listing
     every problem. Any other field is refused, never ignored: a rule option written beside
     ``"preset"`` is told it belongs under ``"options"``, and beside a file that it is written
-    in the file."""
+    in the file; a ``"preset"`` among the options (which would override the preset named) is
+    told the preset is named as ``rules.preset``."""
     if not isinstance(value, dict):
         raise RuleSetError([("rules", "expected an object")])
     is_file = "file" in value
@@ -161,12 +181,28 @@ def read_rules(value: Any) -> RuleSet:
             options = value.get("options", {})
             if not isinstance(options, dict):
                 raise RuleSetError([("options", "expected an object")])
+            if "preset" in options:  # it would override the preset named beside the options
+                found.append(("options", "'preset' is not an option: the preset is named as "
+                              'rules.preset, beside the options: {"preset": name, "options": '
+                              "{...}}"))
+                options = {k: v for k, v in options.items() if k != "preset"}
             rules = RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
     except RuleSetError as exc:
         raise RuleSetError([*found, *exc.problems]) from None
     if found:
         raise RuleSetError(found)
     return rules
+
+
+def write_rules(rules: RuleSet) -> dict[str, Any]:
+    """``rules`` as a client writes them, ``{"preset": name, "options": {...}}``, which
+    :func:`read_rules` reads back: the preset closest to them
+    (:func:`~canasta_caliente.views.reprs.closest_preset`, as ``rules show`` names it) and the
+    options that differ from it, each with its whole value. What ``GET /api/setup`` offers
+    first, as ``default_rules``."""
+    preset, differ = closest_preset(rules)
+    values = rules.to_dict()
+    return {"preset": preset, "options": {option: values[option] for option in differ}}
 
 
 def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:

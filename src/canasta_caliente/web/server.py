@@ -3,7 +3,12 @@
 Routes:
 
 - ``GET /``: the organiser's page (``static/index.html``); ``GET /static/...``: the client;
-- ``GET /api/setup``: the presets, options and bot levels the organiser's page offers;
+- ``GET /api/setup``: what the organiser's page offers: ``presets`` (their names),
+  ``options`` (each option's ``name`` and ``help``), ``levels`` (the bots'), and the rules it
+  offers first (``app``'s ``rules``, ``serve --rules``), as ``default`` (every option's value)
+  and ``default_rules`` (``{"preset": name, "options": {...}}``, the preset closest to them and
+  the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
+  requests below read as ``rules``;
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players, or 400 with
   every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
@@ -16,9 +21,12 @@ Routes:
   the table's own fields beside it) and its requests (see
   :data:`~canasta_caliente.web.protocol.REQUESTS`).
 
-Every refusal says why: an HTTP request gets a JSON body ``{"problems": [[field, reason],
-...]}`` (with ``"limit"`` naming the limit reached, for a ``413`` or a ``503``), a socket's
-request an ``error`` message (:class:`~canasta_caliente.web.tables.Refused`). An error of the
+Every refusal says why: a request of the API (``/api/...``) gets a JSON body ``{"problems":
+[[field, reason], ...]}`` (with ``"limit"`` naming the limit reached, for a ``413`` or a
+``503``; a path or a method the API does not have too: see
+:func:`~canasta_caliente.web.protocol.routing_refusal`), a socket's request an ``error``
+message (:class:`~canasta_caliente.web.tables.Refused`); a page's link that is not a table's
+gets ``403`` and any other unknown path ``404``, each one line of plain text. An error of the
 server's own while it handles a request (a disk that cannot be written, a bug) is logged once,
 with its traceback, on the logger ``canasta_caliente.web`` under a short reference; the client
 is told that reference and nothing else (``503`` with ``Retry-After`` for the storage's
@@ -44,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -68,7 +77,9 @@ from .protocol import (
     failed,
     parse_request,
     problems,
+    routing_refusal,
     rules_asked,
+    write_rules,
 )
 from .tables import Refused, Table, load_table, saved_tables
 
@@ -259,6 +270,7 @@ class _Server:
         return JSONResponse({
             "presets": list(RuleSet.preset_names()),
             "default": self.rules.to_dict(),
+            "default_rules": write_rules(self.rules),
             "options": [{"name": o.name, "help": " ".join(o.help.split())}
                         for o in OPTIONS],
             "levels": list(LEVELS)})
@@ -644,16 +656,20 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
         raise TypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
                      float(hint_seconds), workers, processes, limits)
+    api = [Route("/api/setup", _json_errors(server, server.setup)),
+           Route("/api/rules", _json_errors(server, server.check_rules), methods=["POST"]),
+           Route("/api/tables", _json_errors(server, server.create), methods=["POST"])]
+    addresses = ", ".join(f"{method} {route.path}" for route in api
+                          for method in sorted(route.methods or ()) if method != "HEAD")
     result = Starlette(routes=[
         Route("/", server.index),
-        Route("/api/setup", _json_errors(server, server.setup)),
-        Route("/api/rules", _json_errors(server, server.check_rules), methods=["POST"]),
-        Route("/api/tables", _json_errors(server, server.create), methods=["POST"]),
+        *api,
         Route("/t/{table}/{secret}", _json_errors(server, server.page)),
         Route("/t/{rest:path}", server.forbidden),
         WebSocketRoute("/ws/{table}/{secret}", server.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=server.lifespan)
+    ], lifespan=server.lifespan, exception_handlers={
+        HTTPException: functools.partial(routing_refusal, addresses=addresses)})
     result.state.tables = server.tables
     return result
 

@@ -27,7 +27,7 @@ from ..errors import CanastaError, NotationError, StateError, short_repr
 from ..play import Event, client_message, replay_events, step
 from ..play.takeback import can_take_back
 from ..players.levels import LEVEL_NAMES as LEVELS
-from ..records.storage import GameRecord
+from ..records.storage import GameRecord, ReplayError
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
@@ -462,8 +462,9 @@ class Table:
 def load_tables(folder: Path) -> dict[str, Table]:
     """Every table saved in ``folder`` (see :meth:`Table.save`), with the actions of its
     journal; raises :class:`~canasta_caliente.StateError` naming a file that is not a saved
-    table, or a journal whose actions are not the game's. A journal's last line without its
-    end (a write cut off by a crash) is left out."""
+    table (an empty file, not UTF-8 text, not JSON, or a field that is wrong), or a journal's
+    line that is not an action, or not one the game can play there (naming the line). A
+    journal's last line without its end (a write cut off by a crash) is left out."""
     return {table.id: table for table in saved_tables(folder)}
 
 
@@ -492,10 +493,26 @@ def load_table(folder: Path, table_id: str) -> Table | None:
     return _load(folder, path)
 
 
+class _NamedError(StateError):
+    """A saved table's file or journal that cannot be read, its message naming the file."""
+
+
 def _load(folder: Path, path: Path) -> Table:
-    """The table saved in ``path`` and its journal (see :func:`load_tables`)."""
+    """The table saved in ``path`` and its journal (see :func:`load_tables`). What is wrong is
+    said in a reader's words, naming the file that holds it: an empty file, not UTF-8 text,
+    not JSON (where), not a saved table (which field), or a journal's line (which) that is
+    not an action or cannot be played after the lines before it."""
+    journal, written = None, 0
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = _read_text(path)
+        if not text.strip():
+            raise _NamedError(f"{path}: an empty file{' (blank space only)' * bool(text)}, "
+                              "not a saved table")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise _NamedError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column "
+                              f"{exc.colno}") from None
         if not isinstance(data, dict):
             raise StateError("not a saved table: expected a JSON object")
         # The journal's name is made of the id and the generation: both checked first.
@@ -508,19 +525,56 @@ def _load(folder: Path, path: Path) -> Table:
         if (journal.exists() and isinstance(record, dict)
                 and isinstance(record.get("actions"), list)):
             # the actions played since the file was written whole: each line, ended
-            lines = journal.read_text(encoding="utf-8").split("\n")[:-1]
-            data["record"] = {**record, "actions": [*record["actions"], *lines]}
+            written = len(record["actions"])
+            data["record"] = {**record, "actions": [*record["actions"], *_journal(journal)]}
         table = Table.from_dict(data)
         table.written = len(table.record.actions)
+    except _NamedError:
+        raise
     except OSError as exc:  # a folder named like a table's file or journal, say
         raise StateError(f"{exc.filename or path}: cannot be read: "
                          f"{exc.strerror or exc}") from None
     except RecursionError:
         raise StateError(f"{path}: not a saved table: nested too deeply to be read "
                          "(a table's file is a few levels deep)") from None
+    except ReplayError as exc:
+        if journal is None or exc.step is None or exc.step <= written:
+            raise StateError(f"{path}: {exc}") from None
+        reason = str(exc).removeprefix(f"step {exc.step}: ")
+        raise StateError(f"{journal}: line {exc.step - written}: not playable after the "
+                         f"actions before it: {reason}") from None
     except (ValueError, CanastaError) as exc:
         raise StateError(f"{path}: {exc}") from None
     return table
+
+
+def _read_text(path: Path) -> str:
+    """The text of a table's file or journal; raises :class:`_NamedError` when it is not UTF-8
+    text, naming the byte and where it is."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise _NamedError(f"{path}: not UTF-8 text: byte 0x{data[exc.start]:02x} at line "
+                          f"{line}, column {column}") from None
+
+
+def _journal(path: Path) -> list[str]:
+    """The actions of a table's journal, one a line; a last line without its end (a write cut
+    off by a crash) is left out. Raises :class:`_NamedError` naming the line that is not an
+    action's notation."""
+    lines = _read_text(path).split("\n")[:-1]
+    seen: set[str] = set()  # a game repeats its actions: each text is read once
+    for number, line in enumerate(lines, 1):
+        if line not in seen:
+            try:
+                parse_action(line)
+            except NotationError as exc:
+                raise _NamedError(f"{path}: line {number}: not an action: {exc}") from None
+            seen.add(line)
+    return lines
 
 
 _LINK_PART = re.compile(r"[A-Za-z0-9_-]+")

@@ -88,6 +88,10 @@ async function start() {
   const setup = await (await fetch("/api/setup")).json();
   levels = setup.levels;
   for (const name of setup.presets) $("preset").append(el("option", name, {value: name}));
+  // The server's rules first (serve --rules): their closest preset and the options that differ.
+  const offered = setup.default_rules;
+  $("preset").value = offered.preset;
+  if (Object.keys(offered.options).length) $("options").value = JSON.stringify(offered.options);
   $("check").addEventListener("click", check);
   $("create").addEventListener("click", create);
 }
