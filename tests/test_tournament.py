@@ -139,3 +139,50 @@ def test_a_count_of_one_is_singular() -> None:
     assert " after 1 hand; seats " in repr(pair.games[0])
     assert repr(attrs.evolve(pair, requested=1)).startswith(
         "<SimulationResult 'random vs heuristic': 1 of 1 game, ")
+
+
+@pytest.mark.parametrize(("wins", "absent"), [
+    ([[0, 33, 0], [7, 0, 0], [0, 0, 0]], [2]),
+    ([[0, 0, 0], [0, 0, 33], [0, 7, 0]], [0]),
+    ([[0, 33, 0, 0], [7, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [2, 3]),
+])
+def test_a_bot_without_games_leaves_the_others_intervals_alone(wins: list[list[int]],
+                                                               absent: list[int]) -> None:
+    """A bot with no games (a round robin interrupted before its pairs) made the others'
+    intervals a point (``130 [130, 130]``) or infinite; they are now those of the games
+    played, as if the bot were absent, and the bot rates 0 with an infinite interval."""
+    fit = bradley_terry(wins)
+    alone = bradley_terry([[0, 33], [7, 0]])
+    played = [e for i, e in enumerate(fit) if i not in absent]
+    for estimate, expected in zip(played, alone, strict=True):
+        assert estimate.value == pytest.approx(expected.value)
+        assert estimate.low == pytest.approx(expected.low)
+        assert estimate.high == pytest.approx(expected.high)
+    assert played[0].high - played[0].low == pytest.approx(138, abs=1)
+    for i in absent:
+        assert (fit[i].value, fit[i].low, fit[i].high) == (0.0, -math.inf, math.inf)
+
+
+def test_an_interrupted_round_robin_rates_the_games_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Interrupted in its second pair, a round robin of three bots rates the first pair's
+    bots with the interval of their games, not a point, and the third bot not at all."""
+    from canasta_caliente.studies import tournament as module
+
+    calls: list[str] = []
+
+    def simulate(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs["label"])
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return cc.simulate(*args, **kwargs)
+
+    monkeypatch.setattr(module, "simulate", simulate)
+    t = cc.tournament(["heuristic", "random", "level-2"], RULES_2P, games=4, seed=1,
+                      max_hands=2)
+    assert t.interrupted and calls == ["heuristic vs random", "heuristic vs level-2"]
+    alone = bradley_terry([list(row[:2]) for row in t.wins[:2]])
+    for name, expected in zip(("heuristic", "random"), alone, strict=True):
+        assert t.ratings[name].low == pytest.approx(expected.low)
+        assert t.ratings[name].high - t.ratings[name].low > 1
+    assert math.isinf(t.ratings["level-2"].high)

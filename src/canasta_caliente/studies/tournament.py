@@ -110,7 +110,10 @@ def bradley_terry(
     ``i`` scored against bot ``j`` (a win 1, a draw 1/2 to each). ``prior`` adds that many
     virtual wins to each side of every pair that met. The ratings' mean is 0; the fit is
     Hunter's minorization-maximization, the intervals from the inverse Fisher information
-    under that constraint. Bots that never met others rate 0 with an infinite interval.
+    under that constraint. Bots that never met others rate 0 with an infinite interval, and
+    the others are rated, intervals and all, as if those bots were absent (an interrupted
+    round robin rates the games played). Groups of bots that never met, directly or through
+    others, have no common scale: their intervals are infinite.
 
     ``wins`` must be a square matrix (rows of numbers, such as a list of lists) of at least one
     bot, its entries finite numbers of at least 0 and its diagonal 0 (a bot does not play
@@ -127,7 +130,36 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
     w = [[table[i][j] + (prior if i != j and table[i][j] + table[j][i] > 0 else 0.0)
           for j in range(k)] for i in range(k)]
     games = [[w[i][j] + w[j][i] if i != j else 0.0 for j in range(k)] for i in range(k)]
-    played = [sum(row) > 0 for row in games]
+    # A bot with no games says nothing of the others: the others are fitted as if it were
+    # absent (it once took part in the covariance, and its empty row made the others'
+    # intervals a point or infinite), and it rates 0 with an infinite interval.
+    played = [i for i in range(k) if any(games[i])]
+    out = [Estimate(0.0, -math.inf, math.inf)] * k
+    fitted = _fit_played([[w[i][j] for j in played] for i in played],
+                         [[games[i][j] for j in played] for i in played])
+    for i, estimate in zip(played, fitted, strict=True):
+        out[i] = estimate
+    return out
+
+
+def _connected(games: list[list[float]]) -> bool:
+    """Whether every bot met every other, directly or through others."""
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j, n in enumerate(games[i]):
+            if n and j not in reached:
+                reached.add(j)
+                todo.append(j)
+    return len(reached) == len(games)
+
+
+def _fit_played(w: list[list[float]], games: list[list[float]]) -> list[Estimate]:
+    """:func:`_fit` on the bots that played (each has games): ``w`` their wins with the
+    prior, ``games`` the games of each pair."""
+    k = len(w)
+    if not k:
+        return []
     strength = [1.0] * k
     for _ in range(10_000):
         new = []
@@ -152,8 +184,11 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
                 info[i][j] -= v
                 info[i][i] += v
     # The covariance under sum(theta) = 0: the pseudo-inverse of the (Laplacian) information.
+    # Groups of bots that never met have no common scale: their intervals are infinite.
     shift = [[info[i][j] + 1.0 / k for j in range(k)] for i in range(k)]
     try:
+        if not _connected(games):
+            raise ZeroDivisionError
         cov = _inverse(shift)
     except ZeroDivisionError:
         cov = [[math.inf] * k for _ in range(k)]
@@ -161,8 +196,7 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
     mean = sum(theta) / k
     for i in range(k):
         value = _ELO * (theta[i] - mean)
-        var = cov[i][i] - 1.0 / k if played[i] else math.inf
-        half = Z95 * _ELO * math.sqrt(max(var, 0.0))
+        half = Z95 * _ELO * math.sqrt(max(cov[i][i] - 1.0 / k, 0.0))
         out.append(Estimate(value, value - half, value + half))
     return out
 
