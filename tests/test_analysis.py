@@ -389,6 +389,34 @@ def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Compar
         result.plot("pie")
 
 
+@pytest.mark.parametrize(("names", "error", "message"), [
+    (["hands per gmae"], cc.ArgumentError,
+     r"measures\[0\]: no measure 'hands per gmae' in this comparison \(its measures: "
+     r"'hands per game'"),
+    ([None], TypeError, r"measures\[0\] must be a str \(a measure's name\), not NoneType"),
+    (3, TypeError, "measures must be a measure's name or a list of them, not int"),
+    ([], cc.ArgumentError, "measures must name at least one measure"),
+])
+def test_the_plots_measures_are_checked_as_difference_checks_them(
+        comparison: cc.Comparison, names: Any, error: type[Exception], message: str) -> None:
+    """An unknown measure was a bare KeyError ``('plain', 'frozen', 'hands per gmae')``; it
+    now gets :meth:`~canasta_caliente.Comparison.difference`'s message (one check for both),
+    which lists the measures."""
+    with pytest.raises(error, match=message):
+        comparison.plot(measures=names)
+    with pytest.raises(cc.ArgumentError, match="measure: no measure 'hands per gmae'"):
+        comparison.difference("plain", "frozen", "hands per gmae")
+
+
+def test_a_single_measure_is_one_measure(comparison: cc.Comparison) -> None:
+    """``measures="hands per game"`` was read letter by letter (a KeyError on ``'h'``); a
+    string is one measure's name, in the plot as in ``difference``."""
+    for names in ("hands per game", ["hands per game"]):
+        figure = comparison.plot(measures=names)
+        labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
+        assert labels == ["hands per game"]
+
+
 def _data_boxes(figure: Any, renderer: Any) -> list[Any]:
     """The window boxes of every data artist of the figure's axes: bars, histogram patches,
     markers, error bars and lines (the zero line included)."""

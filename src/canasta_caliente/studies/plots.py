@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._extras import require
@@ -113,13 +114,15 @@ def _mean(values: list[int]) -> float:
 
 
 def plot_comparison(comparison: Comparison, kind: str = "differences", *,
-                    measures: list[str] | None = None,
+                    measures: str | Sequence[str] | None = None,
                     figsize: tuple[float, float] | None = None) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
     hand scores of each variant) or ``"hands"`` (hands per game of each variant).
 
-    ``measures`` limits the differences to those named (in the order given); by default every
+    ``measures`` limits the differences to those named (in the order given; a single name is
+    one measure), each checked as :meth:`~canasta_caliente.Comparison.difference` checks its
+    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
     measure is scaled by the first variant's value where it has one, so measures of different
@@ -158,8 +161,12 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
         return figure
+    from .compare import check_measures  # imported here: compare imports this module
+
+    rules = next(iter(comparison.results.values())).rules
+    chosen = None if measures is None else check_measures(rules, measures)
     rows = comparison.summary()
-    names = measures if measures is not None else [
+    names = chosen if chosen is not None else [
         name for name in dict.fromkeys(r["measure"] for r in rows)
         if not name.startswith("hands ending")]
     pairs = list(comparison.pairs())
