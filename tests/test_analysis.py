@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 import matplotlib
 import pytest
 from hypothesis import given
@@ -415,6 +416,32 @@ def test_a_single_measure_is_one_measure(comparison: cc.Comparison) -> None:
         figure = comparison.plot(measures=names)
         labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
         assert labels == ["hands per game"]
+
+
+@pytest.mark.parametrize("last_cards", [0, 1])
+def test_a_difference_from_0_is_not_drawn_as_a_percent(comparison: cc.Comparison,
+                                                        last_cards: int) -> None:
+    """From a rate of 0, the plot drew 100 times the difference on the axis of percents of the
+    first value (2 percentage points as ``+2.0``): it now draws no point there, and writes the
+    difference itself, in percentage points; the other measures stay in percent."""
+    frozen = comparison.results["frozen"]
+    games = [attrs.evolve(g, hand_ends=("last_card", *g.hand_ends[1:]))
+             for g in frozen.games[:last_cards]]
+    changed = cc.Comparison({"plain": comparison.results["plain"],
+                             "frozen": attrs.evolve(frozen, games=(*games,
+                                                                   *frozen.games[last_cards:]))})
+    row = changed.difference("plain", "frozen", "hands ending last_card")
+    assert row["a"] == 0 and (row["b"] > 0) == bool(last_cards)
+    ax = changed.plot(measures=["hands per game", "hands ending last_card"]).axes[0]
+    drawn = {float(y) for line in ax.lines for y in line.get_ydata()}
+    assert -1.0 not in drawn and 0.0 in drawn
+    hands = changed.difference("plain", "frozen", "hands per game")
+    assert 100 * hands["difference"] / hands["a"] in {
+        float(x) for line in ax.lines for x in line.get_xdata()}
+    [note] = [text.get_text() for text in ax.texts]
+    assert note == (f"{100 * row['difference']:+.1f} pp [{100 * row['difference_low']:+.1f}, "
+                    f"{100 * row['difference_high']:+.1f}] from 0")
+    assert "percentage points (pp)" in ax.get_xlabel()
 
 
 def _data_boxes(figure: Any, renderer: Any) -> list[Any]:

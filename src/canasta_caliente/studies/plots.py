@@ -125,8 +125,10 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
-    measure is scaled by the first variant's value where it has one, so measures of different
-    units share an axis: the difference is shown in percent of it.
+    measure is scaled by the first variant's value, so measures of different units share an
+    axis: the difference is shown in percent of it. Where that value is 0 (a rate of 0, say),
+    a relative change has no meaning: no point is drawn, and the row says the difference
+    itself, with its interval (in percentage points for a rate).
     """
     if kind not in COMPARISON_KINDS:
         raise ArgumentError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
@@ -161,7 +163,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
         return figure
-    from .compare import check_measures  # imported here: compare imports this module
+    from .compare import check_measures, rates  # imported here: compare imports this module
 
     rules = next(iter(comparison.results.values())).rules
     chosen = None if measures is None else check_measures(rules, measures)
@@ -174,22 +176,47 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      layout="constrained")
     ax = figure.add_subplot()
     by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
+    rated = set(rates(rules))
     for p, (a, b) in enumerate(pairs):
+        labelled = False
         for i, name in enumerate(names):
             row = by_key[(a, b, name)]
-            scale = abs(row["a"]) if row["a"] else 1.0
             y = -(i * len(pairs) + p)
+            color = f"C{p}"
+            if not row["a"] or math.isnan(row["a"]):
+                _no_relative_change(ax, y, row, name in rated, color)
+                continue
+            scale = abs(row["a"])
             value = 100 * row["difference"] / scale
             low = 100 * row["difference_low"] / scale
             high = 100 * row["difference_high"] / scale
-            color = f"C{p}"
             ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
                         color=color, mfc=color if row["significant"] else "white",
-                        capsize=3, label=f"{b} − {a}" if i == 0 else None)
+                        capsize=3, label=None if labelled else f"{b} − {a}")
+            labelled = True
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks([-(i * len(pairs)) - (len(pairs) - 1) / 2 for i in range(len(names))])
     ax.set_yticklabels(names)
-    ax.set_xlabel("difference in % of the first variant's value, 95% interval")
+    note = ("\nfrom 0, no relative change: the difference itself, a rate's in percentage "
+            "points (pp)" if ax.texts else "")
+    ax.set_xlabel(f"difference in % of the first variant's value, 95% interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
-    _legend(figure, title="hollow: not significant", fontsize="small", title_fontsize="small")
+    if ax.get_legend_handles_labels()[0]:
+        _legend(figure, title="hollow: not significant", fontsize="small",
+                title_fontsize="small")
     return figure
+
+
+def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, color: str) -> None:
+    """In the differences' row ``y``, in place of a point: the difference of a measure whose
+    first value is 0 (or of no games), of which no relative change can be drawn (a rate's
+    difference once showed as ``+2.0`` on the axis of percents, 2 percentage points from 0)."""
+    ends = (row["difference"], row["difference_low"], row["difference_high"])
+    if rate:
+        value, low, high = (f"{100 * x:+.1f}" for x in ends)
+        text = f"{value} pp [{low}, {high}]"
+    else:
+        value, low, high = (f"{x:+.3g}" for x in ends)
+        text = f"{value} [{low}, {high}]"
+    ax.annotate(f"{text} from {row['a']:g}", xy=(0.01, y), xycoords=("axes fraction", "data"),
+                va="center", fontsize="small", color=color)
