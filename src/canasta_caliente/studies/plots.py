@@ -1,4 +1,5 @@
-"""Plots of simulations and comparisons (needs the extra ``analysis``: matplotlib).
+"""Plots of simulations, comparisons and tournaments (needs the extra ``analysis``:
+matplotlib).
 
 Each function returns a :class:`matplotlib.figure.Figure` and shows nothing: the figure is
 closed in :mod:`matplotlib.pyplot` as soon as it is made, so nothing accumulates there and
@@ -28,14 +29,19 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .compare import Comparison
     from .outcomes import SimulationResult
+    from .tournament import Tournament
 
-__all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "plot_comparison", "plot_result"]
+__all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "TOURNAMENT_KINDS", "plot_comparison",
+           "plot_result", "plot_tournament"]
 
 RESULT_KINDS = ("scores", "hands", "final")
 """The kinds of :func:`plot_result`."""
 
 COMPARISON_KINDS = ("differences", "scores", "hands")
 """The kinds of :func:`plot_comparison`."""
+
+TOURNAMENT_KINDS = ("ratings",)
+"""The kinds of :func:`plot_tournament`."""
 
 
 def _figure(**options: Any) -> Any:
@@ -220,3 +226,33 @@ def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, colo
         text = f"{value} [{low}, {high}]"
     ax.annotate(f"{text} from {row['a']:g}", xy=(0.01, y), xycoords=("axes fraction", "data"),
                 va="center", fontsize="small", color=color)
+
+
+def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
+                    figsize: tuple[float, float] | None = None) -> Any:
+    """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
+    interval, best at the top. A rating without a finite interval (a bot that played no
+    games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
+    so."""
+    if kind not in TOURNAMENT_KINDS:
+        raise ArgumentError(f"kind must be one of {', '.join(map(repr, TOURNAMENT_KINDS))}, "
+                            f"not {kind!r}")
+    ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)
+    figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
+    ax = figure.add_subplot()
+    labels = []
+    for y, (name, r) in enumerate(ranked):
+        if math.isfinite(r.low) and math.isfinite(r.high):
+            ax.errorbar([r.value], [-y], xerr=[[r.value - r.low], [r.high - r.value]],
+                        fmt="o", color="C0", capsize=3)
+            labels.append(name)
+        else:
+            ax.plot([r.value], [-y], "o", color="C0", mfc="white")
+            labels.append(f"{name} (no interval)")
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks([-y for y in range(len(ranked))])
+    ax.set_yticklabels(labels)
+    ax.set_xlabel("Elo rating (mean 0), 95% interval")
+    stopped = ", interrupted" if tournament.interrupted else ""
+    ax.set_title(f"Ratings: {count_phrase(tournament.games, 'game')}{stopped}")
+    return figure
