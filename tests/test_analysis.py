@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 import matplotlib
 import pytest
 from hypothesis import given
@@ -387,6 +388,60 @@ def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Compar
         assert (tmp_path / f"{i}.png").stat().st_size > 1000
     with pytest.raises(ValueError, match="kind must be one of"):
         result.plot("pie")
+
+
+@pytest.mark.parametrize(("names", "error", "message"), [
+    (["hands per gmae"], cc.ArgumentError,
+     r"measures\[0\]: no measure 'hands per gmae' in this comparison \(its measures: "
+     r"'hands per game'"),
+    ([None], TypeError, r"measures\[0\] must be a str \(a measure's name\), not NoneType"),
+    (3, TypeError, "measures must be a measure's name or a list of them, not int"),
+    ([], cc.ArgumentError, "measures must name at least one measure"),
+])
+def test_the_plots_measures_are_checked_as_difference_checks_them(
+        comparison: cc.Comparison, names: Any, error: type[Exception], message: str) -> None:
+    """An unknown measure was a bare KeyError ``('plain', 'frozen', 'hands per gmae')``; it
+    now gets :meth:`~canasta_caliente.Comparison.difference`'s message (one check for both),
+    which lists the measures."""
+    with pytest.raises(error, match=message):
+        comparison.plot(measures=names)
+    with pytest.raises(cc.ArgumentError, match="measure: no measure 'hands per gmae'"):
+        comparison.difference("plain", "frozen", "hands per gmae")
+
+
+def test_a_single_measure_is_one_measure(comparison: cc.Comparison) -> None:
+    """``measures="hands per game"`` was read letter by letter (a KeyError on ``'h'``); a
+    string is one measure's name, in the plot as in ``difference``."""
+    for names in ("hands per game", ["hands per game"]):
+        figure = comparison.plot(measures=names)
+        labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
+        assert labels == ["hands per game"]
+
+
+@pytest.mark.parametrize("last_cards", [0, 1])
+def test_a_difference_from_0_is_not_drawn_as_a_percent(comparison: cc.Comparison,
+                                                        last_cards: int) -> None:
+    """From a rate of 0, the plot drew 100 times the difference on the axis of percents of the
+    first value (2 percentage points as ``+2.0``): it now draws no point there, and writes the
+    difference itself, in percentage points; the other measures stay in percent."""
+    frozen = comparison.results["frozen"]
+    games = [attrs.evolve(g, hand_ends=("last_card", *g.hand_ends[1:]))
+             for g in frozen.games[:last_cards]]
+    changed = cc.Comparison({"plain": comparison.results["plain"],
+                             "frozen": attrs.evolve(frozen, games=(*games,
+                                                                   *frozen.games[last_cards:]))})
+    row = changed.difference("plain", "frozen", "hands ending last_card")
+    assert row["a"] == 0 and (row["b"] > 0) == bool(last_cards)
+    ax = changed.plot(measures=["hands per game", "hands ending last_card"]).axes[0]
+    drawn = {float(y) for line in ax.lines for y in line.get_ydata()}
+    assert -1.0 not in drawn and 0.0 in drawn
+    hands = changed.difference("plain", "frozen", "hands per game")
+    assert 100 * hands["difference"] / hands["a"] in {
+        float(x) for line in ax.lines for x in line.get_xdata()}
+    [note] = [text.get_text() for text in ax.texts]
+    assert note == (f"{100 * row['difference']:+.1f} pp [{100 * row['difference_low']:+.1f}, "
+                    f"{100 * row['difference_high']:+.1f}] from 0")
+    assert "percentage points (pp)" in ax.get_xlabel()
 
 
 def _data_boxes(figure: Any, renderer: Any) -> list[Any]:

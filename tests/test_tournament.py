@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -139,3 +141,108 @@ def test_a_count_of_one_is_singular() -> None:
     assert " after 1 hand; seats " in repr(pair.games[0])
     assert repr(attrs.evolve(pair, requested=1)).startswith(
         "<SimulationResult 'random vs heuristic': 1 of 1 game, ")
+
+
+@pytest.mark.parametrize(("wins", "absent"), [
+    ([[0, 33, 0], [7, 0, 0], [0, 0, 0]], [2]),
+    ([[0, 0, 0], [0, 0, 33], [0, 7, 0]], [0]),
+    ([[0, 33, 0, 0], [7, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [2, 3]),
+])
+def test_a_bot_without_games_leaves_the_others_intervals_alone(wins: list[list[int]],
+                                                               absent: list[int]) -> None:
+    """A bot with no games (a round robin interrupted before its pairs) made the others'
+    intervals a point (``130 [130, 130]``) or infinite; they are now those of the games
+    played, as if the bot were absent, and the bot rates 0 with an infinite interval."""
+    fit = bradley_terry(wins)
+    alone = bradley_terry([[0, 33], [7, 0]])
+    played = [e for i, e in enumerate(fit) if i not in absent]
+    for estimate, expected in zip(played, alone, strict=True):
+        assert estimate.value == pytest.approx(expected.value)
+        assert estimate.low == pytest.approx(expected.low)
+        assert estimate.high == pytest.approx(expected.high)
+    assert played[0].high - played[0].low == pytest.approx(138, abs=1)
+    for i in absent:
+        assert (fit[i].value, fit[i].low, fit[i].high) == (0.0, -math.inf, math.inf)
+
+
+def _interrupted_in_the_second_pair(monkeypatch: pytest.MonkeyPatch) -> cc.Tournament:
+    """A round robin of heuristic, random and level-2 interrupted as its second pair starts:
+    level-2 has played no games."""
+    from canasta_caliente.studies import tournament as module
+
+    calls: list[str] = []
+
+    def simulate(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs["label"])
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return cc.simulate(*args, **kwargs)
+
+    monkeypatch.setattr(module, "simulate", simulate)
+    t = cc.tournament(["heuristic", "random", "level-2"], RULES_2P, games=4, seed=1,
+                      max_hands=2)
+    assert t.interrupted and calls == ["heuristic vs random", "heuristic vs level-2"]
+    return t
+
+
+def test_an_interrupted_round_robin_rates_the_games_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Interrupted in its second pair, a round robin of three bots rates the first pair's
+    bots with the interval of their games, not a point, and the third bot not at all."""
+    t = _interrupted_in_the_second_pair(monkeypatch)
+    alone = bradley_terry([list(row[:2]) for row in t.wins[:2]])
+    for name, expected in zip(("heuristic", "random"), alone, strict=True):
+        assert t.ratings[name].low == pytest.approx(expected.low)
+        assert t.ratings[name].high - t.ratings[name].low > 1
+    assert math.isinf(t.ratings["level-2"].high)
+
+
+def test_a_tournament_is_json_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament had no ``to_dict``, as a simulation has: it gives the ratings, the wins
+    and every pair's games as JSON data, an infinite end (of a bot with no games) as null."""
+    t = _interrupted_in_the_second_pair(monkeypatch)
+    data = json.loads(json.dumps(t.to_dict(), allow_nan=False))
+    assert sorted(data) == ["bots", "games", "interrupted", "pairs", "ratings", "rules",
+                            "wins"]
+    assert data["bots"] == ["heuristic", "random", "level-2"] and data["interrupted"]
+    assert data["games"] == t.games == 4 and data["wins"] == [list(row) for row in t.wins]
+    heuristic = t.ratings["heuristic"]
+    assert data["ratings"]["heuristic"] == [heuristic.value, heuristic.low, heuristic.high]
+    assert data["ratings"]["level-2"] == [0.0, None, None]
+    assert data["pairs"] == [json.loads(json.dumps(t.pairs[0].to_dict()))]
+    assert cc.RuleSet.from_dict(data["rules"]) == RULES_2P
+
+
+def test_a_tournament_shows_its_table_in_a_notebook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notebook showed a tournament's attrs repr: it now shows its table as HTML, the bots
+    best first, each with its rating, interval, score and shares, and the interruption."""
+    t = _interrupted_in_the_second_pair(monkeypatch)
+    page = t._repr_html_()
+    assert page.count("<table>") == 1 and page.count("<tr>") == 1 + 3
+    order = sorted(t.bots, key=lambda name: -t.ratings[name].value)
+    rows = page.split("<tbody>")[1].split("<tr>")[1:]
+    for row, name in zip(rows, order, strict=True):
+        r = t.ratings[name]
+        assert row.startswith(f"<th>{name}</th><td>{r.value:.0f}</td>")
+        assert f"<td>{r.low:.0f} – {r.high:.0f}</td>" in row
+    assert "(interrupted: only the 4 games played are rated)" in page
+
+
+def test_a_tournament_plots_its_ratings(monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    """A tournament had no plot: ``plot()`` draws each rating with its interval, best at
+    the top, and a bot with no games hollow, with no bar, its label saying so."""
+    from matplotlib.figure import Figure
+
+    t = _interrupted_in_the_second_pair(monkeypatch)
+    figure = t.plot()
+    assert isinstance(figure, Figure)
+    ax = figure.axes[0]
+    order = sorted(t.bots, key=lambda name: -t.ratings[name].value)
+    assert [label.get_text() for label in ax.get_yticklabels()] == [
+        name if name != "level-2" else "level-2 (no interval)" for name in order]
+    bars = [x for container in ax.containers for x in container[0].get_xdata()]
+    assert sorted(bars) == sorted(t.ratings[name].value for name in ("heuristic", "random"))
+    figure.savefig(tmp_path / "ratings.png")
+    with pytest.raises(ArgumentError, match="kind must be one of 'ratings'"):
+        t.plot("scores")

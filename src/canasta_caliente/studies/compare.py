@@ -37,7 +37,7 @@ from __future__ import annotations
 import html
 import math
 import textwrap
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -55,7 +55,8 @@ from .results import level_columns, to_pandas
 from .simulate import CHUNK_SIZE, simulate
 from .stats import rate_difference_interval, rate_interval
 
-__all__ = ["Comparison", "Estimate", "compare", "measures", "rates"]
+__all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
+           "rates"]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -140,6 +141,36 @@ def rates(rules: RuleSet) -> tuple[str, ...]:
     ('going-out rate, side 0', 'going-out rate, side 1')
     """
     return tuple(name for name, (_, rate) in _table(rules).items() if rate)
+
+
+def check_measure(rules: RuleSet, value: object, name: str = "measure") -> str:
+    """``value`` if it names one of the :func:`measures` of ``rules``' table: the one check of
+    a measure's name, for :meth:`Comparison.difference` and its plot. A :class:`TypeError`
+    if it is not a string; an :class:`~canasta_caliente.ArgumentError`, listing the measures,
+    if it names none."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str (a measure's name), not {describe_value(value)}")
+    known = measures(rules)
+    if value not in known:
+        raise ArgumentError(f"{name}: no measure {short_repr(value)} in this comparison "
+                            f"(its measures: {', '.join(map(repr, known))})")
+    return value
+
+
+def check_measures(rules: RuleSet, value: object, name: str = "measures") -> list[str]:
+    """``value`` as a list of measures' names, each checked by :func:`check_measure`: a
+    string is one measure (not a sequence of letters), any other iterable holds names. A
+    :class:`TypeError` if it is neither; an :class:`~canasta_caliente.ArgumentError` if it
+    is empty."""
+    if isinstance(value, str):
+        return [check_measure(rules, value, name)]
+    if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a measure's name or a list of them, not "
+                        f"{describe_value(value)}")
+    names = [check_measure(rules, item, f"{name}[{i}]") for i, item in enumerate(value)]
+    if not names:
+        raise ArgumentError(f"{name} must name at least one measure: it names none")
+    return names
 
 
 def _ratio(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
@@ -260,10 +291,11 @@ class Comparison:
         :class:`~canasta_caliente.ArgumentError` for a variant or a measure the comparison does
         not have (the message lists those it has) or the same variant twice (a variant has no
         difference with itself)."""
-        for name, value in (("a", a), ("b", b), ("measure", measure)):
+        for name, value in (("a", a), ("b", b)):
             if not isinstance(value, str):
-                raise TypeError(f"{name} must be a str (a variant's label, or a measure's "
-                                f"name for measure), not {describe_value(value)}")
+                raise TypeError(f"{name} must be a str (a variant's label), not "
+                                f"{describe_value(value)}")
+        check_measure(self._rules(), measure)
         labels = self.labels
         for name, value in (("a", a), ("b", b)):
             if value not in labels:
@@ -273,10 +305,6 @@ class Comparison:
             raise ArgumentError(f"a and b are the same variant {a!r}: a difference is between "
                                 f"two variants (this comparison's: "
                                 f"{', '.join(map(repr, labels))})")
-        known = self._measures()
-        if measure not in known:
-            raise ArgumentError(f"measure: no measure {short_repr(measure)} in this comparison "
-                                f"(its measures: {', '.join(map(repr, known))})")
         for row in self.summary():
             if row["measure"] != measure:
                 continue
@@ -337,7 +365,9 @@ class Comparison:
     def plot(self, kind: str = "differences", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown; needs the extra ``analysis``):
         ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
-        ``"hands"``, each variant's hand scores or hands per game. See
+        ``"hands"``, each variant's hand scores or hands per game. ``measures=`` limits the
+        differences to those named, checked as :meth:`difference` checks its ``measure`` (a
+        single name is one measure). See
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
         return plot_comparison(self, kind, **options)
 

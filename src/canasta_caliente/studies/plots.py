@@ -1,4 +1,5 @@
-"""Plots of simulations and comparisons (needs the extra ``analysis``: matplotlib).
+"""Plots of simulations, comparisons and tournaments (needs the extra ``analysis``:
+matplotlib).
 
 Each function returns a :class:`matplotlib.figure.Figure` and shows nothing: the figure is
 closed in :mod:`matplotlib.pyplot` as soon as it is made, so nothing accumulates there and
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._extras import require
@@ -27,14 +29,19 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .compare import Comparison
     from .outcomes import SimulationResult
+    from .tournament import Tournament
 
-__all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "plot_comparison", "plot_result"]
+__all__ = ["COMPARISON_KINDS", "RESULT_KINDS", "TOURNAMENT_KINDS", "plot_comparison",
+           "plot_result", "plot_tournament"]
 
 RESULT_KINDS = ("scores", "hands", "final")
 """The kinds of :func:`plot_result`."""
 
 COMPARISON_KINDS = ("differences", "scores", "hands")
 """The kinds of :func:`plot_comparison`."""
+
+TOURNAMENT_KINDS = ("ratings",)
+"""The kinds of :func:`plot_tournament`."""
 
 
 def _figure(**options: Any) -> Any:
@@ -113,17 +120,21 @@ def _mean(values: list[int]) -> float:
 
 
 def plot_comparison(comparison: Comparison, kind: str = "differences", *,
-                    measures: list[str] | None = None,
+                    measures: str | Sequence[str] | None = None,
                     figsize: tuple[float, float] | None = None) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
     hand scores of each variant) or ``"hands"`` (hands per game of each variant).
 
-    ``measures`` limits the differences to those named (in the order given); by default every
+    ``measures`` limits the differences to those named (in the order given; a single name is
+    one measure), each checked as :meth:`~canasta_caliente.Comparison.difference` checks its
+    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
-    measure is scaled by the first variant's value where it has one, so measures of different
-    units share an axis: the difference is shown in percent of it.
+    measure is scaled by the first variant's value, so measures of different units share an
+    axis: the difference is shown in percent of it. Where that value is 0 (a rate of 0, say),
+    a relative change has no meaning: no point is drawn, and the row says the difference
+    itself, with its interval (in percentage points for a rate).
     """
     if kind not in COMPARISON_KINDS:
         raise ArgumentError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
@@ -158,8 +169,12 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
         return figure
+    from .compare import check_measures, rates  # imported here: compare imports this module
+
+    rules = next(iter(comparison.results.values())).rules
+    chosen = None if measures is None else check_measures(rules, measures)
     rows = comparison.summary()
-    names = measures if measures is not None else [
+    names = chosen if chosen is not None else [
         name for name in dict.fromkeys(r["measure"] for r in rows)
         if not name.startswith("hands ending")]
     pairs = list(comparison.pairs())
@@ -167,22 +182,77 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      layout="constrained")
     ax = figure.add_subplot()
     by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
+    rated = set(rates(rules))
     for p, (a, b) in enumerate(pairs):
+        labelled = False
         for i, name in enumerate(names):
             row = by_key[(a, b, name)]
-            scale = abs(row["a"]) if row["a"] else 1.0
             y = -(i * len(pairs) + p)
+            color = f"C{p}"
+            if not row["a"] or math.isnan(row["a"]):
+                _no_relative_change(ax, y, row, name in rated, color)
+                continue
+            scale = abs(row["a"])
             value = 100 * row["difference"] / scale
             low = 100 * row["difference_low"] / scale
             high = 100 * row["difference_high"] / scale
-            color = f"C{p}"
             ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
                         color=color, mfc=color if row["significant"] else "white",
-                        capsize=3, label=f"{b} − {a}" if i == 0 else None)
+                        capsize=3, label=None if labelled else f"{b} − {a}")
+            labelled = True
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks([-(i * len(pairs)) - (len(pairs) - 1) / 2 for i in range(len(names))])
     ax.set_yticklabels(names)
-    ax.set_xlabel("difference in % of the first variant's value, 95% interval")
+    note = ("\nfrom 0, no relative change: the difference itself, a rate's in percentage "
+            "points (pp)" if ax.texts else "")
+    ax.set_xlabel(f"difference in % of the first variant's value, 95% interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
-    _legend(figure, title="hollow: not significant", fontsize="small", title_fontsize="small")
+    if ax.get_legend_handles_labels()[0]:
+        _legend(figure, title="hollow: not significant", fontsize="small",
+                title_fontsize="small")
+    return figure
+
+
+def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, color: str) -> None:
+    """In the differences' row ``y``, in place of a point: the difference of a measure whose
+    first value is 0 (or of no games), of which no relative change can be drawn (a rate's
+    difference once showed as ``+2.0`` on the axis of percents, 2 percentage points from 0)."""
+    ends = (row["difference"], row["difference_low"], row["difference_high"])
+    if rate:
+        value, low, high = (f"{100 * x:+.1f}" for x in ends)
+        text = f"{value} pp [{low}, {high}]"
+    else:
+        value, low, high = (f"{x:+.3g}" for x in ends)
+        text = f"{value} [{low}, {high}]"
+    ax.annotate(f"{text} from {row['a']:g}", xy=(0.01, y), xycoords=("axes fraction", "data"),
+                va="center", fontsize="small", color=color)
+
+
+def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
+                    figsize: tuple[float, float] | None = None) -> Any:
+    """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
+    interval, best at the top. A rating without a finite interval (a bot that played no
+    games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
+    so."""
+    if kind not in TOURNAMENT_KINDS:
+        raise ArgumentError(f"kind must be one of {', '.join(map(repr, TOURNAMENT_KINDS))}, "
+                            f"not {kind!r}")
+    ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)
+    figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
+    ax = figure.add_subplot()
+    labels = []
+    for y, (name, r) in enumerate(ranked):
+        if math.isfinite(r.low) and math.isfinite(r.high):
+            ax.errorbar([r.value], [-y], xerr=[[r.value - r.low], [r.high - r.value]],
+                        fmt="o", color="C0", capsize=3)
+            labels.append(name)
+        else:
+            ax.plot([r.value], [-y], "o", color="C0", mfc="white")
+            labels.append(f"{name} (no interval)")
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks([-y for y in range(len(ranked))])
+    ax.set_yticklabels(labels)
+    ax.set_xlabel("Elo rating (mean 0), 95% interval")
+    stopped = ", interrupted" if tournament.interrupted else ""
+    ax.set_title(f"Ratings: {count_phrase(tournament.games, 'game')}{stopped}")
     return figure

@@ -20,6 +20,7 @@ every game.
 
 from __future__ import annotations
 
+import html
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -34,6 +35,7 @@ from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import SimulationResult
 from .play import BotSpec, bot_name
+from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
 from .simulate import checked_arguments, simulate
 
@@ -110,7 +112,10 @@ def bradley_terry(
     ``i`` scored against bot ``j`` (a win 1, a draw 1/2 to each). ``prior`` adds that many
     virtual wins to each side of every pair that met. The ratings' mean is 0; the fit is
     Hunter's minorization-maximization, the intervals from the inverse Fisher information
-    under that constraint. Bots that never met others rate 0 with an infinite interval.
+    under that constraint. Bots that never met others rate 0 with an infinite interval, and
+    the others are rated, intervals and all, as if those bots were absent (an interrupted
+    round robin rates the games played). Groups of bots that never met, directly or through
+    others, have no common scale: their intervals are infinite.
 
     ``wins`` must be a square matrix (rows of numbers, such as a list of lists) of at least one
     bot, its entries finite numbers of at least 0 and its diagonal 0 (a bot does not play
@@ -127,7 +132,36 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
     w = [[table[i][j] + (prior if i != j and table[i][j] + table[j][i] > 0 else 0.0)
           for j in range(k)] for i in range(k)]
     games = [[w[i][j] + w[j][i] if i != j else 0.0 for j in range(k)] for i in range(k)]
-    played = [sum(row) > 0 for row in games]
+    # A bot with no games says nothing of the others: the others are fitted as if it were
+    # absent (it once took part in the covariance, and its empty row made the others'
+    # intervals a point or infinite), and it rates 0 with an infinite interval.
+    played = [i for i in range(k) if any(games[i])]
+    out = [Estimate(0.0, -math.inf, math.inf)] * k
+    fitted = _fit_played([[w[i][j] for j in played] for i in played],
+                         [[games[i][j] for j in played] for i in played])
+    for i, estimate in zip(played, fitted, strict=True):
+        out[i] = estimate
+    return out
+
+
+def _connected(games: list[list[float]]) -> bool:
+    """Whether every bot met every other, directly or through others."""
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j, n in enumerate(games[i]):
+            if n and j not in reached:
+                reached.add(j)
+                todo.append(j)
+    return len(reached) == len(games)
+
+
+def _fit_played(w: list[list[float]], games: list[list[float]]) -> list[Estimate]:
+    """:func:`_fit` on the bots that played (each has games): ``w`` their wins with the
+    prior, ``games`` the games of each pair."""
+    k = len(w)
+    if not k:
+        return []
     strength = [1.0] * k
     for _ in range(10_000):
         new = []
@@ -152,8 +186,11 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
                 info[i][j] -= v
                 info[i][i] += v
     # The covariance under sum(theta) = 0: the pseudo-inverse of the (Laplacian) information.
+    # Groups of bots that never met have no common scale: their intervals are infinite.
     shift = [[info[i][j] + 1.0 / k for j in range(k)] for i in range(k)]
     try:
+        if not _connected(games):
+            raise ZeroDivisionError
         cov = _inverse(shift)
     except ZeroDivisionError:
         cov = [[math.inf] * k for _ in range(k)]
@@ -161,8 +198,7 @@ def _fit(table: list[list[float]], prior: float) -> list[Estimate]:
     mean = sum(theta) / k
     for i in range(k):
         value = _ELO * (theta[i] - mean)
-        var = cov[i][i] - 1.0 / k if played[i] else math.inf
-        half = Z95 * _ELO * math.sqrt(max(var, 0.0))
+        half = Z95 * _ELO * math.sqrt(max(cov[i][i] - 1.0 / k, 0.0))
         out.append(Estimate(value, value - half, value + half))
     return out
 
@@ -190,33 +226,85 @@ class Tournament:
         """How many games were played, all pairs together."""
         return sum(len(result.games) for result in self.pairs)
 
+    def _rows(self) -> list[tuple[int, Estimate, float, float, list[float | None]]]:
+        """Per bot, best first: its index, rating, score, games, and its share of the points
+        against each bot in that order (``None`` against itself or a bot it did not meet)."""
+        k = len(self.bots)
+        order = sorted(range(k), key=lambda i: -self.ratings[self.bots[i]].value)
+        rows = []
+        for i in order:
+            cells: list[float | None] = []
+            for j in order:
+                total = self.wins[i][j] + self.wins[j][i]
+                cells.append(self.wins[i][j] / total if i != j and total else None)
+            played = sum(self.wins[i][j] + self.wins[j][i] for j in range(k))
+            rows.append((i, self.ratings[self.bots[i]], sum(self.wins[i]), played, cells))
+        return rows
+
+    def _interrupted_note(self) -> str:
+        rated = "is" if self.games == 1 else "are"
+        return (f"(interrupted: only the {count_phrase(self.games, 'game')} played {rated} "
+                "rated)")
+
     def table(self) -> str:
         """The ratings, best first, and each bot's score against each other bot."""
-        order = sorted(range(len(self.bots)), key=lambda i: -self.ratings[self.bots[i]].value)
+        rows = self._rows()
         width = max(8, *(len(b) for b in self.bots))
         head = f"{'bot':<{width}} {'Elo [95% CI]':>24} {'score':>9}"
         # Each bot's column as wide as its name (at least 8): a name was cut to 8 ("heuristi").
-        columns = {j: max(8, len(self.bots[j])) for j in order}
-        for j in order:
-            head += f" {self.bots[j]:>{columns[j]}}"
+        columns = [max(8, len(self.bots[j])) for j, *_ in rows]
+        for (j, *_), column in zip(rows, columns, strict=True):
+            head += f" {self.bots[j]:>{column}}"
         lines = [head]
-        for i in order:
-            name = self.bots[i]
-            r = self.ratings[name]
-            won = sum(self.wins[i])
-            played = sum(self.wins[i][j] + self.wins[j][i] for j in range(len(self.bots)))
-            line = (f"{name:<{width}} {r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]"
+        for i, r, won, played, cells in rows:
+            line = (f"{self.bots[i]:<{width}} {r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]"
                     f" {won:>4g}/{played:<4g}")
-            for j in order:
-                total = self.wins[i][j] + self.wins[j][i]
-                line += f" {'-':>{columns[j]}}" if i == j or not total else (
-                    f" {self.wins[i][j] / total:>{columns[j]}.0%}")
+            for share, column in zip(cells, columns, strict=True):
+                line += f" {'-':>{column}}" if share is None else f" {share:>{column}.0%}"
             lines.append(line)
         if self.interrupted:
-            rated = "is" if self.games == 1 else "are"
-            lines.append(f"(interrupted: only the {count_phrase(self.games, 'game')} played "
-                         f"{rated} rated)")
+            lines.append(self._interrupted_note())
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The :meth:`table` as HTML, for a notebook."""
+        esc = html.escape
+        rows = self._rows()
+        head = "".join(f"<th>{esc(self.bots[j])}</th>" for j, *_ in rows)
+        body = []
+        for i, r, won, played, cells in rows:
+            shares = "".join("<td>-</td>" if share is None else f"<td>{share:.0%}</td>"
+                             for share in cells)
+            body.append(f"<tr><th>{esc(self.bots[i])}</th><td>{r.value:.0f}</td>"
+                        f"<td>{r.low:.0f} – {r.high:.0f}</td><td>{won:g}/{played:g}</td>"
+                        f"{shares}</tr>")
+        note = f"<p>{self._interrupted_note()}</p>" if self.interrupted else ""
+        return (f"<div><strong>Tournament</strong>: {count_phrase(self.games, 'game')}, "
+                "Elo ratings (mean 0) with 95% intervals, and each bot's share of the points "
+                "against each other bot<table><thead><tr><th>bot</th><th>Elo</th>"
+                f"<th>95% CI</th><th>score</th>{head}</tr></thead><tbody>{''.join(body)}"
+                f"</tbody></table>{note}</div>")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the ratings, the wins and every pair's
+        :meth:`~canasta_caliente.SimulationResult.to_dict` (an interval's infinite end, of a
+        bot that played no games, is ``None`` here: JSON has no infinity)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "bots": list(self.bots),
+            "interrupted": self.interrupted,
+            "games": self.games,
+            "ratings": {name: [_finite(x) for x in (r.value, r.low, r.high)]
+                        for name, r in self.ratings.items()},
+            "wins": [list(row) for row in self.wins],
+            "pairs": [result.to_dict() for result in self.pairs],
+        }
+
+    def plot(self, kind: str = "ratings", **options: Any) -> Any:
+        """A matplotlib figure (returned, not shown; needs the extra ``analysis``) of
+        ``kind``: ``"ratings"``, each bot's rating with its 95% interval, best first. See
+        :func:`canasta_caliente.studies.plots.plot_tournament`."""
+        return plot_tournament(self, kind, **options)
 
     def __str__(self) -> str:
         return self.table()
@@ -232,6 +320,11 @@ class Tournament:
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
         return to_pandas(self.to_records(level), level, level_columns(self.rules, level))
+
+
+def _finite(value: float) -> float | None:
+    """A rating or an interval's end as JSON data: an infinite end as ``None``."""
+    return value if math.isfinite(value) else None
 
 
 def _pair_seed(seed: int, i: int, j: int) -> int:
