@@ -14,6 +14,7 @@ from canasta_caliente import _arguments
 from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
 from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
 from canasta_caliente.views.view import View, observe
+from sim_bots import Named, Smart
 
 RULES = cc.RuleSet.preset("caliente")
 
@@ -69,6 +70,29 @@ def test_same_results_whatever_the_workers() -> None:
     assert one.games == pool.games == threads.games
     assert all(isinstance(g, GameResult) for g in one.games)
     assert [g.index for g in one.games] == list(range(6))
+
+
+def test_a_class_bot_has_one_name_in_every_process() -> None:
+    """A bot that is an instance of a class with ``__call__`` was named by its repr, with its
+    memory address, so each worker's copy had another name and its games counted for no bot
+    (0% with two workers, 100% with one). Its name is now its class's module-qualified name
+    (or its ``name``), the same in every process and session; two bots of one name are
+    refused, saying how to name them."""
+    one = simulate(RULES, [Smart(), "random"], games=4, seed=5, chunk_size=2)
+    pool = simulate(RULES, [Smart(), "random"], games=4, seed=5, workers=2, chunk_size=2)
+    assert one.bots == pool.bots == ("sim_bots.Smart", "random")
+    assert one.games == pool.games
+    assert one.win_rates == pool.win_rates and one.win_rates["sim_bots.Smart"][0] == 1.0
+    named = simulate(RULES, [Named("smart"), "random"], games=2, seed=5, workers=2,
+                     chunk_size=1, max_hands=1)
+    assert named.bots == ("smart", "random")
+    assert {name for g in named.games for name in g.seat_bots} == {"smart", "random"}
+    two = cc.RuleSet.preset("caliente-2p")
+    message = r"named 'sim_bots.Smart'.*give each a distinct name \(a text attribute `name`"
+    with pytest.raises(cc.ArgumentError, match=message):
+        simulate(two, [Smart(), Smart()], games=2)
+    with pytest.raises(cc.ArgumentError, match=r"must differ.*give each a distinct name"):
+        cc.tournament([Smart(), Smart()], two, games=2)
 
 
 def test_interrupt_keeps_partial_results() -> None:

@@ -27,8 +27,34 @@ BotSpec = str | Bot
 
 
 def bot_name(bot: BotSpec) -> str:
-    """A bot's name in the results: the name given, or the callable's ``__name__``."""
-    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+    """A bot's name in the results, the same in every process and every session (a worker
+    names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
+    (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
+    defines its own and it shows no memory address, else its class's module-qualified name
+    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
+
+    >>> class Smart:
+    ...     def __call__(self, view, legal, rng):
+    ...         return legal[0]
+    >>> named = Smart()
+    >>> named.name = "smart"
+    >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()) == f"{__name__}.Smart"
+    ('heuristic', 'smart', True)
+    """
+    if isinstance(bot, str):
+        return bot
+    for attribute in ("name", "__name__"):
+        name = getattr(bot, attribute, None)
+        if isinstance(name, str) and name:
+            return name
+    cls = type(bot)
+    if getattr(cls, "__repr__", None) is not object.__repr__:
+        text = repr(bot)
+        if " at 0x" not in text:  # functools.partial shows its function's address
+            return text
+    if cls.__module__ in ("__main__", "builtins"):
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:

@@ -129,7 +129,8 @@ def checked_arguments(
         if other is not b and not (isinstance(b, str) and other == b):
             raise ArgumentError(
                 f"bots: two different bots are both named {name!r}, so their games would be "
-                "counted as one bot's; give each a distinct name (set its __name__)")
+                "counted as one bot's; give each a distinct name (a text attribute `name`, "
+                "or `__name__`)")
     games = check_count("games", games)
     seed = check_seed("seed", seed)
     return games, seed, specs, tuple(seen)
@@ -280,6 +281,11 @@ def simulate(
             done = _windowed(submit, starts, window, pending)
         for chunk_results in done:
             for r in chunk_results:
+                if not set(r.seat_bots) <= set(names):
+                    raise ArgumentError(
+                        f"bots: game {r.index} was played by {', '.join(r.seat_bots)}, not by "
+                        f"{', '.join(names)}: a bot's name changed on its way to a worker; "
+                        "give it a name (a text attribute `name`, or `__name__`)")
                 results[r.index] = r
                 if on_result is not None:
                     on_result(r)

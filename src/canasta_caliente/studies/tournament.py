@@ -265,7 +265,8 @@ def tournament(
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
         raise ArgumentError(f"bots: their names must differ (each plays the others): "
-                            f"{', '.join(names)}")
+                            f"{', '.join(names)}; give each a distinct name (a text "
+                            "attribute `name`, or `__name__`)")
     games, seed, _, _ = checked_arguments(rules, bots, games, seed)
     if games < 2 or games % 2:
         raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
