@@ -12,6 +12,7 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente import _arguments
 from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
+from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
 from canasta_caliente.views.view import View, observe
 from sim_bots import Named, Smart
@@ -106,6 +107,47 @@ def test_interrupt_keeps_partial_results() -> None:
     assert result.interrupted
     assert len(result.games) == 2
     assert result.requested == 10
+
+
+def test_one_worker_plays_and_reports_game_by_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker the games were played in chunks of 10: an interrupt lost the chunk's
+    finished games, and on_result and the progress bar moved only every 10 games. They are
+    now played and reported one by one, the same games as before for the same seed."""
+    seen: list[GameResult] = []
+    steps: list[int] = []
+    monkeypatch.setattr(simulate_module._Progress, "update",
+                        lambda self, n: steps.append(n))
+
+    def stop_at_game_3(view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # an interrupt during game 3: games 0 to 2 are done
+        return random_bot(view, legal, rng)
+
+    stop_at_game_3.__name__ = "random"
+    result = simulate(RULES, [stop_at_game_3], games=10, seed=4, max_hands=1,
+                      on_result=seen.append, progress=True)
+    assert result.interrupted and len(result.games) == 3
+    assert result.games == tuple(seen)
+    assert steps == [1, 1, 1]
+    assert result.games == simulate(RULES, ["random"], games=3, seed=4, max_hands=1).games
+
+
+def test_tournament_progress_moves_within_a_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament's progress moved every 10 games of a pair on several workers (half an
+    hour with a search bot); each worker now has at least four chunks of each pair, and one
+    worker reports game by game."""
+    steps: list[int] = []
+    monkeypatch.setattr(simulate_module._Progress, "update",
+                        lambda self, n: steps.append(n))
+    two = cc.RuleSet.preset("caliente-2p")
+    pooled = cc.tournament(["random", "heuristic"], two, games=20, seed=1, workers=2,
+                           max_hands=1, progress=True)
+    assert sum(steps) == 20 and max(steps) <= 2
+    steps.clear()
+    alone = cc.tournament(["random", "heuristic"], two, games=20, seed=1, max_hands=1,
+                          progress=True)
+    assert steps == [1] * 20
+    assert alone.wins == pooled.wins
 
 
 def test_aggregates_are_consistent() -> None:
