@@ -3,6 +3,8 @@ the heuristic bot's strength."""
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -148,6 +150,23 @@ def test_tournament_progress_moves_within_a_pair(monkeypatch: pytest.MonkeyPatch
                           progress=True)
     assert steps == [1] * 20
     assert alone.wins == pooled.wins
+
+
+def test_a_bot_on_every_side_has_no_win_rate() -> None:
+    """A bot that plays every side wins every game that has a winner: shown as a win rate of
+    100% [91.2%, 100.0%], a certainty of beating itself. Its win rate is now not applicable
+    (NaN, ``n/a`` in the tables, ``null`` in JSON), and a name given twice is the same bot:
+    the run is the one of the bot given once, game for game."""
+    two = cc.RuleSet.preset("caliente-2p")
+    twice = simulate(two, ["heuristic", "heuristic"], games=4, seed=1)
+    once = simulate(two, ["heuristic"], games=4, seed=1)
+    assert twice.games == once.games and twice.bots == once.bots == ("heuristic",)
+    assert all(math.isnan(x) for x in once.win_rates["heuristic"])
+    assert once.table().splitlines()[2].split()[:3] == ["heuristic", "n/a", "n/a"]
+    assert "<td>n/a</td><td>n/a</td>" in once._repr_html_()
+    assert "win rates heuristic n/a;" in repr(once)
+    assert json.loads(json.dumps(once.to_dict(), allow_nan=False))["win_rates"] == {
+        "heuristic": [None, None, None]}
 
 
 def test_aggregates_are_consistent() -> None:

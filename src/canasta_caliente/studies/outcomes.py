@@ -24,7 +24,7 @@ from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
 from .stats import mean_hand_scores, win_rates
-from .tables import percent, simulation_html, simulation_table
+from .tables import rate_cells, simulation_html, simulation_table
 
 __all__ = ["GameResult", "SimulationResult"]
 
@@ -133,7 +133,9 @@ class SimulationResult:
 
     @property
     def win_rates(self) -> dict[str, tuple[float, float, float]]:
-        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval."""
+        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval (all NaN, not
+        applicable, for a bot alone on every side: see
+        :func:`~canasta_caliente.studies.stats.win_rates`)."""
         return win_rates(self)
 
     @property
@@ -199,7 +201,7 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
-        rates = ", ".join(f"{bot} {percent(rate)}" for bot, (rate, _, _) in self.win_rates.items())
+        rates = ", ".join(f"{bot} {rate_cells(*rate)[0]}" for bot, rate in self.win_rates.items())
         return (f"<SimulationResult{label}: {len(self.games)} of "
                 f"{count_phrase(self.requested, 'game')}, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "
