@@ -169,6 +169,22 @@ def test_a_bot_on_every_side_has_no_win_rate() -> None:
         "heuristic": [None, None, None]}
 
 
+def test_games_with_no_winner_are_stated() -> None:
+    """A game stopped at the hand limit has no winner: it counts in each win rate's games and
+    in none of its wins, as documented, and the table, to_dict and the game table now say how
+    many such games there were (the table said nothing: two bots at 0% each)."""
+    two = cc.RuleSet.preset("caliente-2p")
+    result = simulate(two, ["heuristic", "random"], games=6, seed=1, max_hands=1)
+    assert result.no_winner == 6 and result.side_wins == (0, 0)
+    assert "games won: side 0 0, side 1 0, no winner 6" in result.table().splitlines()
+    assert "no winner 6" in result._repr_html_()
+    data = result.to_dict()
+    assert data["no_winner"] == 6 and data["side_wins"] == [0, 0]
+    assert [row["winner_side"] for row in result.to_records()] == [None] * 6
+    full = simulate(two, ["heuristic", "random"], games=4, seed=1)
+    assert full.no_winner == 0 and sum(full.side_wins) == 4
+
+
 def test_aggregates_are_consistent() -> None:
     """Win rates with a 95% interval around them, hands per game and hand ends add up."""
     result = simulate(RULES, ["heuristic", "random"], games=8, seed=2)

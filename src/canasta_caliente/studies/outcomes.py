@@ -144,6 +144,21 @@ class SimulationResult:
         return mean_hand_scores(self)
 
     @property
+    def side_wins(self) -> tuple[int, ...]:
+        """Per side of the table, the games it won."""
+        wins = [0] * len(self.rules.layout)
+        for g in self.games:
+            if g.winner is not None:
+                wins[g.winner] += 1
+        return tuple(wins)
+
+    @property
+    def no_winner(self) -> int:
+        """The games with no winner (stopped at the hand limit, ``max_hands``): won by no
+        bot, they count in every win rate's games but in none of its wins."""
+        return sum(1 for g in self.games if g.winner is None)
+
+    @property
     def hands_per_game(self) -> float:
         """Mean hands per game (NaN with no game played)."""
         return sum(g.hands for g in self.games) / len(self.games) if self.games else math.nan
@@ -175,6 +190,8 @@ class SimulationResult:
             "requested": self.requested,
             "interrupted": self.interrupted,
             "win_rates": {k: [_number(x) for x in v] for k, v in self.win_rates.items()},
+            "side_wins": list(self.side_wins),
+            "no_winner": self.no_winner,
             "mean_hand_score": {k: _number(v) for k, v in self.mean_hand_score.items()},
             "hands_per_game": _number(self.hands_per_game),
             "canastas_per_hand": _number(self.canastas_per_hand),

@@ -45,6 +45,12 @@ def _ends(result: SimulationResult, text: Callable[[str], str]) -> str:
     return ", ".join(f"{text(k)} {v}" for k, v in sorted(result.hand_ends.items())) or "none"
 
 
+def _wins(result: SimulationResult) -> str:
+    """The games each side won, and those with no winner."""
+    sides = ", ".join(f"side {k} {n}" for k, n in enumerate(result.side_wins))
+    return f"games won: {sides}, no winner {result.no_winner}"
+
+
 def simulation_table(result: SimulationResult) -> str:
     """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
     lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else ""),
@@ -54,6 +60,7 @@ def simulation_table(result: SimulationResult) -> str:
     for bot in result.bots:
         rate, interval = rate_cells(*rates[bot])
         lines.append(f"{bot:<12}{rate:>10}{interval:>18}{means[bot]:>12.1f}")
+    lines.append(_wins(result))
     lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
@@ -77,5 +84,5 @@ def simulation_html(result: SimulationResult) -> str:
     return (f"<div><strong>SimulationResult</strong> {title}"
             "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{result.hands_per_game:.2f} hands per game, "
+            f"<p>{_wins(result)}; {result.hands_per_game:.2f} hands per game, "
             f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
