@@ -24,3 +24,14 @@ class Named(Smart):
 
     def __init__(self, name: str) -> None:
         self.name = name
+
+
+class Broken:
+    """A bot that breaks at its first decision after a draw."""
+
+    name = "broken"
+
+    def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        if any(action.verb is cc.Verb.DISCARD for action in legal):
+            raise ValueError("my bot broke")
+        return legal[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,9 +16,10 @@ import canasta_caliente as cc
 from canasta_caliente import _arguments
 from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
 from canasta_caliente.studies import simulate as simulate_module
+from canasta_caliente.studies.play import game_seed
 from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
 from canasta_caliente.views.view import View, observe
-from sim_bots import Named, Smart
+from sim_bots import Broken, Named, Smart
 
 RULES = cc.RuleSet.preset("caliente")
 
@@ -183,6 +185,34 @@ def test_games_with_no_winner_are_stated() -> None:
     assert [row["winner_side"] for row in result.to_records()] == [None] * 6
     full = simulate(two, ["heuristic", "random"], games=4, seed=1)
     assert full.no_winner == 0 and sum(full.side_wins) == 4
+
+
+def test_a_bots_error_says_which_game() -> None:
+    """A bot that raised gave only its own exception, and an illegal answer named the bot and
+    its seat but not the game: both keep their type and now carry a note (PEP 678) with the
+    game's index, its seed and the actions played, in one process or from a worker."""
+    two = cc.RuleSet.preset("caliente-2p")
+    seed = game_seed(3, 0)
+    note = (f"in game 0 (seed {seed}), after 1 action (the bot 'broken' at seat 0 to play); "
+            f"play it again with play_game(rules, bots, seed={seed}, index=0)")
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        simulate(two, [Broken(), "random"], games=4, seed=3)
+    assert caught.value.__notes__ == [note]
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        play_game(two, [Broken(), "random"], seed=seed, index=0)
+    assert caught.value.__notes__ == [note]
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        simulate(two, [Broken(), "random"], games=2, seed=3, workers=2, chunk_size=1)
+    assert re.fullmatch(r"in game [01] \(seed \d+\), after 1 action .*",
+                        caught.value.__notes__[0])
+
+    def meld_aces(view: View, legal: Sequence[cc.Action], rng: random.Random) -> str:
+        return "meld A A A"
+
+    with pytest.raises(cc.IllegalActionError, match=r"^the bot 'meld_aces' at seat 0 played "
+                                                    "an illegal action") as illegal:
+        simulate(two, [meld_aces, "random"], games=1, seed=3)
+    assert illegal.value.__notes__[0].startswith(f"in game 0 (seed {seed}), after 0 actions")
 
 
 def test_aggregates_are_consistent() -> None:
