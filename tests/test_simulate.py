@@ -3,7 +3,10 @@ the heuristic bot's strength."""
 
 from __future__ import annotations
 
+import json
+import math
 import random
+import re
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -12,8 +15,11 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente import _arguments
 from canasta_caliente.players.bots import BOTS, get_bot, heuristic_bot, random_bot
+from canasta_caliente.studies import simulate as simulate_module
+from canasta_caliente.studies.play import game_seed
 from canasta_caliente.studies.simulate import GameResult, play_game, seat_bots, simulate
 from canasta_caliente.views.view import View, observe
+from sim_bots import Broken, Named, Smart
 
 RULES = cc.RuleSet.preset("caliente")
 
@@ -71,6 +77,29 @@ def test_same_results_whatever_the_workers() -> None:
     assert [g.index for g in one.games] == list(range(6))
 
 
+def test_a_class_bot_has_one_name_in_every_process() -> None:
+    """A bot that is an instance of a class with ``__call__`` was named by its repr, with its
+    memory address, so each worker's copy had another name and its games counted for no bot
+    (0% with two workers, 100% with one). Its name is now its class's module-qualified name
+    (or its ``name``), the same in every process and session; two bots of one name are
+    refused, saying how to name them."""
+    one = simulate(RULES, [Smart(), "random"], games=4, seed=5, chunk_size=2)
+    pool = simulate(RULES, [Smart(), "random"], games=4, seed=5, workers=2, chunk_size=2)
+    assert one.bots == pool.bots == ("sim_bots.Smart", "random")
+    assert one.games == pool.games
+    assert one.win_rates == pool.win_rates and one.win_rates["sim_bots.Smart"][0] == 1.0
+    named = simulate(RULES, [Named("smart"), "random"], games=2, seed=5, workers=2,
+                     chunk_size=1, max_hands=1)
+    assert named.bots == ("smart", "random")
+    assert {name for g in named.games for name in g.seat_bots} == {"smart", "random"}
+    two = cc.RuleSet.preset("caliente-2p")
+    message = r"named 'sim_bots.Smart'.*give each a distinct name \(a text attribute `name`"
+    with pytest.raises(cc.ArgumentError, match=message):
+        simulate(two, [Smart(), Smart()], games=2)
+    with pytest.raises(cc.ArgumentError, match=r"must differ.*give each a distinct name"):
+        cc.tournament([Smart(), Smart()], two, games=2)
+
+
 def test_interrupt_keeps_partial_results() -> None:
     """A KeyboardInterrupt stops the run cleanly; the games finished so far are returned."""
     def stop_after_two(result: GameResult) -> None:
@@ -82,6 +111,108 @@ def test_interrupt_keeps_partial_results() -> None:
     assert result.interrupted
     assert len(result.games) == 2
     assert result.requested == 10
+
+
+def test_one_worker_plays_and_reports_game_by_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker the games were played in chunks of 10: an interrupt lost the chunk's
+    finished games, and on_result and the progress bar moved only every 10 games. They are
+    now played and reported one by one, the same games as before for the same seed."""
+    seen: list[GameResult] = []
+    steps: list[int] = []
+    monkeypatch.setattr(simulate_module._Progress, "update",
+                        lambda self, n: steps.append(n))
+
+    def stop_at_game_3(view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # an interrupt during game 3: games 0 to 2 are done
+        return random_bot(view, legal, rng)
+
+    stop_at_game_3.__name__ = "random"
+    result = simulate(RULES, [stop_at_game_3], games=10, seed=4, max_hands=1,
+                      on_result=seen.append, progress=True)
+    assert result.interrupted and len(result.games) == 3
+    assert result.games == tuple(seen)
+    assert steps == [1, 1, 1]
+    assert result.games == simulate(RULES, ["random"], games=3, seed=4, max_hands=1).games
+
+
+def test_tournament_progress_moves_within_a_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament's progress moved every 10 games of a pair on several workers (half an
+    hour with a search bot); each worker now has at least four chunks of each pair, and one
+    worker reports game by game."""
+    steps: list[int] = []
+    monkeypatch.setattr(simulate_module._Progress, "update",
+                        lambda self, n: steps.append(n))
+    two = cc.RuleSet.preset("caliente-2p")
+    pooled = cc.tournament(["random", "heuristic"], two, games=20, seed=1, workers=2,
+                           max_hands=1, progress=True)
+    assert sum(steps) == 20 and max(steps) <= 2
+    steps.clear()
+    alone = cc.tournament(["random", "heuristic"], two, games=20, seed=1, max_hands=1,
+                          progress=True)
+    assert steps == [1] * 20
+    assert alone.wins == pooled.wins
+
+
+def test_a_bot_on_every_side_has_no_win_rate() -> None:
+    """A bot that plays every side wins every game that has a winner: shown as a win rate of
+    100% [91.2%, 100.0%], a certainty of beating itself. Its win rate is now not applicable
+    (NaN, ``n/a`` in the tables, ``null`` in JSON), and a name given twice is the same bot:
+    the run is the one of the bot given once, game for game."""
+    two = cc.RuleSet.preset("caliente-2p")
+    twice = simulate(two, ["heuristic", "heuristic"], games=4, seed=1)
+    once = simulate(two, ["heuristic"], games=4, seed=1)
+    assert twice.games == once.games and twice.bots == once.bots == ("heuristic",)
+    assert all(math.isnan(x) for x in once.win_rates["heuristic"])
+    assert once.table().splitlines()[2].split()[:3] == ["heuristic", "n/a", "n/a"]
+    assert "<td>n/a</td><td>n/a</td>" in once._repr_html_()
+    assert "win rates heuristic n/a;" in repr(once)
+    assert json.loads(json.dumps(once.to_dict(), allow_nan=False))["win_rates"] == {
+        "heuristic": [None, None, None]}
+
+
+def test_games_with_no_winner_are_stated() -> None:
+    """A game stopped at the hand limit has no winner: it counts in each win rate's games and
+    in none of its wins, as documented, and the table, to_dict and the game table now say how
+    many such games there were (the table said nothing: two bots at 0% each)."""
+    two = cc.RuleSet.preset("caliente-2p")
+    result = simulate(two, ["heuristic", "random"], games=6, seed=1, max_hands=1)
+    assert result.no_winner == 6 and result.side_wins == (0, 0)
+    assert "games won: side 0 0, side 1 0, no winner 6" in result.table().splitlines()
+    assert "no winner 6" in result._repr_html_()
+    data = result.to_dict()
+    assert data["no_winner"] == 6 and data["side_wins"] == [0, 0]
+    assert [row["winner_side"] for row in result.to_records()] == [None] * 6
+    full = simulate(two, ["heuristic", "random"], games=4, seed=1)
+    assert full.no_winner == 0 and sum(full.side_wins) == 4
+
+
+def test_a_bots_error_says_which_game() -> None:
+    """A bot that raised gave only its own exception, and an illegal answer named the bot and
+    its seat but not the game: both keep their type and now carry a note (PEP 678) with the
+    game's index, its seed and the actions played, in one process or from a worker."""
+    two = cc.RuleSet.preset("caliente-2p")
+    seed = game_seed(3, 0)
+    note = (f"in game 0 (seed {seed}), after 1 action (the bot 'broken' at seat 0 to play); "
+            f"play it again with play_game(rules, bots, seed={seed}, index=0)")
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        simulate(two, [Broken(), "random"], games=4, seed=3)
+    assert caught.value.__notes__ == [note]
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        play_game(two, [Broken(), "random"], seed=seed, index=0)
+    assert caught.value.__notes__ == [note]
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        simulate(two, [Broken(), "random"], games=2, seed=3, workers=2, chunk_size=1)
+    assert re.fullmatch(r"in game [01] \(seed \d+\), after 1 action .*",
+                        caught.value.__notes__[0])
+
+    def meld_aces(view: View, legal: Sequence[cc.Action], rng: random.Random) -> str:
+        return "meld A A A"
+
+    with pytest.raises(cc.IllegalActionError, match=r"^the bot 'meld_aces' at seat 0 played "
+                                                    "an illegal action") as illegal:
+        simulate(two, [meld_aces, "random"], games=1, seed=3)
+    assert illegal.value.__notes__[0].startswith(f"in game 0 (seed {seed}), after 0 actions")
 
 
 def test_aggregates_are_consistent() -> None:

@@ -24,7 +24,7 @@ from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
 from .stats import mean_hand_scores, win_rates
-from .tables import percent, simulation_html, simulation_table
+from .tables import rate_cells, simulation_html, simulation_table
 
 __all__ = ["GameResult", "SimulationResult"]
 
@@ -133,13 +133,30 @@ class SimulationResult:
 
     @property
     def win_rates(self) -> dict[str, tuple[float, float, float]]:
-        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval."""
+        """Per bot: (win rate, low, high) with a 95% Wilson confidence interval (all NaN, not
+        applicable, for a bot alone on every side: see
+        :func:`~canasta_caliente.studies.stats.win_rates`)."""
         return win_rates(self)
 
     @property
     def mean_hand_score(self) -> dict[str, float]:
         """Per bot: the mean hand score of the sides it played."""
         return mean_hand_scores(self)
+
+    @property
+    def side_wins(self) -> tuple[int, ...]:
+        """Per side of the table, the games it won."""
+        wins = [0] * len(self.rules.layout)
+        for g in self.games:
+            if g.winner is not None:
+                wins[g.winner] += 1
+        return tuple(wins)
+
+    @property
+    def no_winner(self) -> int:
+        """The games with no winner (stopped at the hand limit, ``max_hands``): won by no
+        bot, they count in every win rate's games but in none of its wins."""
+        return sum(1 for g in self.games if g.winner is None)
 
     @property
     def hands_per_game(self) -> float:
@@ -173,6 +190,8 @@ class SimulationResult:
             "requested": self.requested,
             "interrupted": self.interrupted,
             "win_rates": {k: [_number(x) for x in v] for k, v in self.win_rates.items()},
+            "side_wins": list(self.side_wins),
+            "no_winner": self.no_winner,
             "mean_hand_score": {k: _number(v) for k, v in self.mean_hand_score.items()},
             "hands_per_game": _number(self.hands_per_game),
             "canastas_per_hand": _number(self.canastas_per_hand),
@@ -199,7 +218,7 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
-        rates = ", ".join(f"{bot} {percent(rate)}" for bot, (rate, _, _) in self.win_rates.items())
+        rates = ", ".join(f"{bot} {rate_cells(*rate)[0]}" for bot, rate in self.win_rates.items())
         return (f"<SimulationResult{label}: {len(self.games)} of "
                 f"{count_phrase(self.requested, 'game')}, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "

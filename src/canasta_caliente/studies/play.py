@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..actions import Action, Verb, parse_action
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value
+from ..play.text import count_phrase
 from ..players.bots import Bot, get_bot
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
@@ -27,8 +28,35 @@ BotSpec = str | Bot
 
 
 def bot_name(bot: BotSpec) -> str:
-    """A bot's name in the results: the name given, or the callable's ``__name__``."""
-    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+    """A bot's name in the results, the same in every process and every session (a worker
+    names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
+    (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
+    defines its own and it shows no memory address, else its class's module-qualified name
+    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
+
+    >>> from canasta_caliente.studies.play import bot_name
+    >>> class Smart:
+    ...     def __call__(self, view, legal, rng):
+    ...         return legal[0]
+    >>> named = Smart()
+    >>> named.name = "smart"
+    >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()).endswith("Smart")
+    ('heuristic', 'smart', True)
+    """
+    if isinstance(bot, str):
+        return bot
+    for attribute in ("name", "__name__"):
+        name = getattr(bot, attribute, None)
+        if isinstance(name, str) and name:
+            return name
+    cls = type(bot)
+    if getattr(cls, "__repr__", None) is not object.__repr__:
+        text = repr(bot)
+        if " at 0x" not in text:  # functools.partial shows its function's address
+            return text
+    if cls.__module__ in ("__main__", "builtins"):
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
@@ -99,6 +127,10 @@ def play_game(
     callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``.
 
     ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result.
+    An error in the game (a bot's own, or the
+    :class:`~canasta_caliente.IllegalActionError` of an illegal answer, which names the bot
+    and its seat) keeps its type and gains a note (PEP 678) with the game's index, its seed
+    and the actions played, and the call that plays it again.
 
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
@@ -117,6 +149,7 @@ def play_game(
     hand_takes = [0] * len(rules.layout)
     played: list[str] | None = [] if keep_record else None
     actions = 0
+    turn = ""  # the bot deciding, while one is
     size = rules.canasta_size
     take = Verb.TAKE
 
@@ -130,32 +163,42 @@ def play_game(
         takes.append(tuple(hand_takes))
         hand_takes[:] = [0] * len(hand_takes)
 
-    while not state.is_game_over:
-        if state.is_hand_over:
-            end_hand()
-            if state.hand_number >= max_hands:
-                break
-            deal = legal_actions(state)[0]
+    try:
+        while not state.is_game_over:
+            if state.is_hand_over:
+                end_hand()
+                if state.hand_number >= max_hands:
+                    break
+                deal = legal_actions(state)[0]
+                if played is not None:
+                    played.append(str(deal))
+                state = apply(state, deal)
+                continue
+            legal = legal_actions(state)
+            seat = state.current_player
+            assert seat is not None
+            turn = f" ({_the_bot(seated[seat], seat)} to play)"
+            action = players[seat](observe(state, seat), legal, rng)
+            if type(action) is not Action:
+                action = _read_answer(seated[seat], seat, action)
+            if action.verb is take:
+                hand_takes[state.side_of(seat)] += 1
             if played is not None:
-                played.append(str(deal))
-            state = apply(state, deal)
-            continue
-        legal = legal_actions(state)
-        seat = state.current_player
-        assert seat is not None
-        action = players[seat](observe(state, seat), legal, rng)
-        if type(action) is not Action:
-            action = _read_answer(seated[seat], seat, action)
-        if action.verb is take:
-            hand_takes[state.side_of(seat)] += 1
-        if played is not None:
-            played.append(str(action))
-        try:
-            state = apply(state, action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(
-                f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
-        actions += 1
+                played.append(str(action))
+            try:
+                state = apply(state, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(
+                    f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
+            actions += 1
+            turn = ""
+    except Exception as exc:
+        # The bot's own error (or the engine's refusal) keeps its type; the note says
+        # which game it was, so that it can be played again.
+        exc.add_note(f"in game {index} (seed {seed}), after "
+                     f"{count_phrase(actions, 'action')}{turn}; play it again with "
+                     f"play_game(rules, bots, seed={seed}, index={index})")
+        raise
     if state.is_game_over:
         end_hand()
     return GameResult(

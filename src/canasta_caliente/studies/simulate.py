@@ -129,7 +129,8 @@ def checked_arguments(
         if other is not b and not (isinstance(b, str) and other == b):
             raise ArgumentError(
                 f"bots: two different bots are both named {name!r}, so their games would be "
-                "counted as one bot's; give each a distinct name (set its __name__)")
+                "counted as one bot's; give each a distinct name (a text attribute `name`, "
+                "or `__name__`)")
     games = check_count("games", games)
     seed = check_seed("seed", seed)
     return games, seed, specs, tuple(seen)
@@ -190,8 +191,11 @@ def simulate(
     are the same for a seed whatever the workers. ``progress`` shows a bar (``tqdm.auto``, a
     widget in Jupyter, with the extra ``progress`` installed).
 
-    Chunks of games are handed back as they finish, whatever their order (so ``progress`` and
-    ``on_result`` never wait on a slow early chunk); the result keeps the games in game order.
+    In this process (``workers=1``, or a single chunk, without an ``executor``) the games are
+    played and reported one by one: ``on_result`` and ``progress`` see each game as it ends.
+    On a pool or an ``executor``, chunks of ``chunk_size`` games are handed back as they
+    finish, whatever their order (so ``progress`` and ``on_result`` never wait on a slow early
+    chunk); the result keeps the games in game order.
     ``keep_records=True`` keeps every game's :class:`~canasta_caliente.GameRecord` (in
     :attr:`GameResult.record`) for replay. ``label`` names the variant in the tables.
 
@@ -265,8 +269,10 @@ def simulate(
             pool, window = own, 2 * processes
         done: Iterator[list[GameResult]]
         if pool is None:
-            done = (play_chunk(rules, specs, seed, chunk(start), max_hands, keep_records)
-                    for start in starts)
+            # In this process a chunk would only delay the results: play game by game, so
+            # that on_result, the progress bar and an interrupt see every game as it ends.
+            done = (play_chunk(rules, specs, seed, (i,), max_hands, keep_records)
+                    for i in range(games))
         else:
             submitter = pool
 
@@ -280,6 +286,11 @@ def simulate(
             done = _windowed(submit, starts, window, pending)
         for chunk_results in done:
             for r in chunk_results:
+                if not set(r.seat_bots) <= set(names):
+                    raise ArgumentError(
+                        f"bots: game {r.index} was played by {', '.join(r.seat_bots)}, not by "
+                        f"{', '.join(names)}: a bot's name changed on its way to a worker; "
+                        "give it a name (a text attribute `name`, or `__name__`)")
                 results[r.index] = r
                 if on_result is not None:
                     on_result(r)

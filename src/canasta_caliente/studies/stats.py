@@ -132,10 +132,18 @@ def rate_difference_interval(a: Sequence[tuple[float, float]],
 
 def win_rates(result: SimulationResult) -> dict[str, tuple[float, float, float]]:
     """Per bot: (win rate, low, high), the rate of the games its side won with a 95% Wilson
-    confidence interval. With no games played, the rate is NaN (the mean of nothing, as
-    pandas gives it) and the interval (0, 1): nothing is known."""
-    out = {}
+    confidence interval. A game with no winner (stopped at the hand limit) is won by no bot:
+    it counts in every bot's games and in none of its wins (where
+    :func:`~canasta_caliente.tournament` counts it half a win to each), and the tables state
+    how many there were. With no games played, the rate is NaN (the mean of nothing, as
+    pandas gives it) and the interval (0, 1): nothing is known. A bot alone in the
+    simulation sits on every side (house rules compared with one bot): it wins every game
+    that has a winner, which says nothing of its strength, so its rate and interval are all
+    NaN, not applicable (the tables say ``n/a``, and state the games each side won)."""
     n = len(result.games)
+    if len(result.bots) == 1:
+        return {result.bots[0]: (math.nan, math.nan, math.nan)}
+    out = {}
     for bot in result.bots:
         wins = sum(1 for g in result.games if bot in g.winning_bots(result.rules))
         low, high = wilson_interval(wins, n)

@@ -16,7 +16,7 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["percent", "simulation_html", "simulation_table"]
+__all__ = ["percent", "rate_cells", "simulation_html", "simulation_table"]
 
 
 def percent(value: float) -> str:
@@ -24,6 +24,15 @@ def percent(value: float) -> str:
     :meth:`~canasta_caliente.studies.compare.Comparison.table` print it; a mean needs no
     such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``)."""
     return "nan" if math.isnan(value) else f"{value:.1%}"
+
+
+def rate_cells(rate: float, low: float, high: float, dash: str = "-") -> tuple[str, str]:
+    """A win rate and its interval as two cells: ``n/a`` for a rate not applicable (all NaN:
+    one bot on every side), ``nan`` for a rate of no games (its interval the whole of
+    [0, 1])."""
+    if math.isnan(low):
+        return "n/a", "n/a"
+    return percent(rate), f"{low:.1%} {dash} {high:.1%}"
 
 
 def _played(result: SimulationResult) -> str:
@@ -36,6 +45,12 @@ def _ends(result: SimulationResult, text: Callable[[str], str]) -> str:
     return ", ".join(f"{text(k)} {v}" for k, v in sorted(result.hand_ends.items())) or "none"
 
 
+def _wins(result: SimulationResult) -> str:
+    """The games each side won, and those with no winner."""
+    sides = ", ".join(f"side {k} {n}" for k, n in enumerate(result.side_wins))
+    return f"games won: {sides}, no winner {result.no_winner}"
+
+
 def simulation_table(result: SimulationResult) -> str:
     """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
     lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else ""),
@@ -43,9 +58,9 @@ def simulation_table(result: SimulationResult) -> str:
     rates = result.win_rates
     means = result.mean_hand_score
     for bot in result.bots:
-        rate, low, high = rates[bot]
-        lines.append(f"{bot:<12}{percent(rate):>10}{f'{low:.1%} - {high:.1%}':>18}"
-                     f"{means[bot]:>12.1f}")
+        rate, interval = rate_cells(*rates[bot])
+        lines.append(f"{bot:<12}{rate:>10}{interval:>18}{means[bot]:>12.1f}")
+    lines.append(_wins(result))
     lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
@@ -62,12 +77,12 @@ def simulation_html(result: SimulationResult) -> str:
     rates = result.win_rates
     means = result.mean_hand_score
     rows = "".join(
-        f"<tr><td>{esc(bot)}</td><td>{percent(rates[bot][0])}</td>"
-        f"<td>{rates[bot][1]:.1%} – {rates[bot][2]:.1%}</td><td>{means[bot]:.1f}</td></tr>"
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}</td></tr>".format(
+            esc(bot), *rate_cells(*rates[bot], dash="–"), means[bot])
         for bot in result.bots)
     ends = _ends(result, esc)
     return (f"<div><strong>SimulationResult</strong> {title}"
             "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>{result.hands_per_game:.2f} hands per game, "
+            f"<p>{_wins(result)}; {result.hands_per_game:.2f} hands per game, "
             f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")

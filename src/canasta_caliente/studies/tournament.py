@@ -37,7 +37,7 @@ from .outcomes import SimulationResult
 from .play import BotSpec, bot_name
 from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
-from .simulate import checked_arguments, simulate
+from .simulate import CHUNK_SIZE, checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "tournament"]
 
@@ -346,7 +346,10 @@ def tournament(
     all the results are rated together (see the module). Seeded: identical for any
     ``workers``. The arguments are checked as :func:`~canasta_caliente.simulate` checks them
     (a :class:`TypeError` for a wrong type, an :class:`~canasta_caliente.errors.ArgumentError`
-    for a value out of range).
+    for a value out of range). ``progress`` shows each pair's games as they end: one by one
+    with one worker; with several, in chunks of at most a quarter of a worker's share of the
+    pair's games (at most :data:`~canasta_caliente.studies.simulate.CHUNK_SIZE`), so the bar
+    moves with a slow bot too.
 
     An interrupt (:class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt) stops
     the round robin as it stops :func:`~canasta_caliente.simulate`: the pairs not yet played
@@ -358,7 +361,8 @@ def tournament(
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
         raise ArgumentError(f"bots: their names must differ (each plays the others): "
-                            f"{', '.join(names)}")
+                            f"{', '.join(names)}; give each a distinct name (a text "
+                            "attribute `name`, or `__name__`)")
     games, seed, _, _ = checked_arguments(rules, bots, games, seed)
     if games < 2 or games % 2:
         raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
@@ -369,13 +373,17 @@ def tournament(
     max_hands = check_count("max_hands", max_hands, low=1)
     check_flag("progress", progress)
     k = len(names)
+    # Chunks small enough that each worker has at least four a pair, so that the progress
+    # bar moves with a slow bot too (the games are the same whatever the chunks).
+    chunk_size = max(1, min(CHUNK_SIZE, games // (4 * workers)))
     played: list[tuple[int, int, SimulationResult]] = []
     interrupted = False
     try:
         for i in range(k):
             for j in range(i + 1, k):
                 result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
-                                  workers=workers, max_hands=max_hands, progress=progress,
+                                  workers=workers, chunk_size=chunk_size,
+                                  max_hands=max_hands, progress=progress,
                                   label=f"{names[i]} vs {names[j]}")
                 played.append((i, j, result))
                 if result.interrupted:
