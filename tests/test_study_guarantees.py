@@ -20,6 +20,7 @@ import canasta_caliente as cc
 from canasta_caliente._arguments import MAX_ITERATIONS
 from canasta_caliente.actions import Action
 from canasta_caliente.errors import ArgumentError
+from canasta_caliente.play.text import count_phrase
 from canasta_caliente.players.bots import bot_action, heuristic_bot, random_bot
 from canasta_caliente.players.search import hint_text
 from canasta_caliente.state.game import GameState
@@ -287,7 +288,8 @@ def test_an_interrupted_tournament_stops_and_says_so() -> None:
     assert "watched" not in calls  # the next pairs never started
     assert t.games == len(t.pairs[0].games) < 100_000
     assert sum(map(sum, t.wins)) == t.games
-    assert t.table().endswith(f"(interrupted: only the {t.games} games played are rated)")
+    assert t.table().endswith(f"(interrupted: only the {count_phrase(t.games, 'game')} played "
+                              f"{'is' if t.games == 1 else 'are'} rated)")
     whole = cc.tournament(["random", "heuristic"], RULES_2P, games=2, seed=1, max_hands=1)
     assert not whole.interrupted and "interrupted" not in whole.table()
 
@@ -360,8 +362,9 @@ def test_cli_tournament_interrupt(bots: str) -> None:
     assert match is not None, out
     k = len(bots.split(","))
     assert int(match.group(1)) < int(match.group(2)) == 100_000 * k * (k - 1) // 2
-    assert out.rstrip().endswith(f"(interrupted: only the {match.group(1)} games played are "
-                                 "rated)")
+    played = int(match.group(1))  # one game (the progress moves game by game) is singular
+    assert out.rstrip().endswith(f"(interrupted: only the {count_phrase(played, 'game')} "
+                                 f"played {'is' if played == 1 else 'are'} rated)")
 
 
 # -- the input checks of the studies' results and the bots' entry points ----------------------
