@@ -419,6 +419,20 @@ def test_env_is_order_enforced_and_raw_env_refuses_misuse() -> None:
             call()
 
 
+def test_aec_render_without_a_mode_warns_and_shows_no_hand() -> None:
+    """render() without a render mode warns and returns None, as PettingZoo's own games do
+    (it returned the whole table, every hand included); "ansi" returns the table, wrapped or
+    bare."""
+    for make in (env, raw_env):
+        e = make(rules="caliente-2p")
+        e.reset(seed=0)
+        with pytest.warns(UserWarning, match="without a render mode"):
+            assert e.render() is None
+        shown = make(rules="caliente-2p", render_mode="ansi")
+        shown.reset(seed=0)
+        assert shown.render() == str(shown.game_state)
+
+
 def test_aec_step_refuses_what_is_not_an_action() -> None:
     """The AEC env refuses anything but an integer id with a TypeError, an illegal or
     out-of-range id with IllegalActionError, and nothing changes; after the episode, step

@@ -57,6 +57,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -452,8 +453,15 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """``"ansi"``: the whole table as text, every hand included (the view of whoever runs
         the environment, as PettingZoo's card games render theirs; an agent's is
         :meth:`observe`, and a person playing a seat is to be shown
-        ``str(cc.observe(env.game_state, seat))``); ``"human"``: print it."""
+        ``str(cc.observe(env.game_state, seat))``); ``"human"``: print it. Without a render
+        mode, a warning and None, as PettingZoo's own games do: the table, every hand
+        included, is shown only when asked for."""
         self._require_reset("render()")
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render mode: it returns None; "
+                                  'make the environment with render_mode="ansi" for the '
+                                  'table as text (every hand included) or "human" to print it')
+            return None
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
