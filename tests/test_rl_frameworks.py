@@ -464,6 +464,28 @@ def test_aec_step_refuses_what_is_not_an_action() -> None:
         e.last()
 
 
+def test_aec_a_finished_agent_passes_none_only() -> None:
+    """A terminated agent's only valid action is None, as PettingZoo's _was_dead_step says
+    (a ValueError): a legal id was accepted and the agent removed; now it is an
+    ArgumentError, and the agent stays, wrapped or bare."""
+    for make in (env, raw_env):
+        e = make(rules="caliente-2p")
+        e.reset(seed=0)
+        for _agent in e.agent_iter():
+            _, _, terminated, _, info = e.last()
+            if terminated:
+                break
+            e.step(info["legal_ids"][0])
+        agent, agents = e.agent_selection, list(e.agents)
+        for bad in (0, np.int64(1), "0", 0.5):
+            with pytest.raises(cc.ArgumentError, match=rf"{agent} has terminated: the only "
+                                                       "valid action of a finished agent is None"):
+                e.step(bad)
+            assert e.agents == agents and e.agent_selection == agent
+        e.step(None)
+        assert agent not in e.agents
+
+
 def test_aec_after_the_episode_says_to_reset_wrapped_too() -> None:
     """last() after the episode says to reset (it was KeyError 'player_0'), through the
     wrapper too; observe() still gives the last observation (SuperSuit's frame_stack_v1 reads

@@ -31,7 +31,10 @@ Conventions:
   (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
   integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
-  legal now an :class:`~canasta_caliente.IllegalActionError`.
+  legal now an :class:`~canasta_caliente.IllegalActionError`. A finished agent (terminated or
+  truncated) passes ``None``, its only valid action; anything else, a legal id included, is an
+  :class:`~canasta_caliente.ArgumentError` (a ``ValueError``, as PettingZoo's
+  ``_was_dead_step`` raises), and the agent stays.
 - ``flat=True``: the observation is the vector alone (a ``Box``), and the mask is in
   ``infos[agent]["action_mask"]``, so that observation wrappers (SuperSuit's ``flatten_v0``,
   ``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``, ...) apply. With either form,
@@ -413,8 +416,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                action_id(action, self.space)  # a finished agent passes None; refuse junk
+            if action is not None:  # PettingZoo's _was_dead_step raises a ValueError too
+                end = "terminated" if self.terminations[agent] else "truncated"
+                raise ArgumentError(f"{agent} has {end}: the only valid action of a finished "
+                                    f"agent is None, not {describe_value(action)}")
             self._was_dead_step(None)
             return
         if action is None:
