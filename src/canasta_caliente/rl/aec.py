@@ -417,8 +417,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # PettingZoo's _was_dead_step raises a ValueError too
-                end = "terminated" if self.terminations[agent] else "truncated"
-                raise ArgumentError(f"{agent} has {end}: the only valid action of a finished "
+                over = "terminated" if self.terminations[agent] else "truncated"
+                raise ArgumentError(f"{agent} has {over}: the only valid action of a finished "
                                     f"agent is None, not {describe_value(action)}")
             self._was_dead_step(None)
             return
