@@ -382,3 +382,31 @@ def test_gymnasium_a_failed_bot_breaks_the_episode_until_reset() -> None:
     assert e.game_state is stuck
     _, info = e.reset(seed=0)
     e.step(info["legal_ids"][-1])
+
+
+@pytest.mark.parametrize(("preset", "out"), [("caliente-5p", [4]), ("caliente-6p", [4, 5])])
+def test_gymnasium_a_seat_sitting_out_the_first_hand_is_refused_per_hand(
+        preset: str, out: list[int]) -> None:
+    """With reward="hand" an episode is the first hand of a game, which the seats sitting out
+    (SEAT-3) never act in: such a learner's seat is refused at construction, saying what to
+    choose (reset gave an episode already over, and step an EpisodeError); the vector
+    environment and gym.make refuse it too. With reward="game" the seat first acts in the
+    second hand and passes check_env; a game ending in the first hand is refused at reset."""
+    import gymnasium as gym
+
+    for seat in out:
+        for make, args in ((CanastaGymEnv, (preset,)), (rl.CanastaVectorEnv, (2, preset)),
+                           (gym.make, (rl.ENV_IDS[preset],))):
+            with pytest.raises(cc.ArgumentError, match=rf"seat {seat} sits out the first hand"
+                               r".*choose a seat that plays it \(0, 1, 2, 3\), reward=\"game\""):
+                make(*args, seat=seat)
+    check_env(CanastaGymEnv(rules=preset, seat=3).unwrapped)
+    game = CanastaGymEnv(rules=preset, seat=out[-1], reward="game")
+    check_env(game)
+    _, info = game.reset(seed=5)
+    assert game.game_state.hand_number == 2 and 0 < len(info["legal_ids"]) < game.space.size
+    with pytest.raises(cc.ArgumentError, match="the game ended in its first hand"):
+        for seed in range(20):  # starting scores near the target: a first hand may end it
+            game.reset(seed=seed, options={"scores": [4990, 4990]})
+    with pytest.raises(EpisodeError, match=r"call reset\(\)"):
+        game.step(0)

@@ -419,6 +419,20 @@ def test_env_is_order_enforced_and_raw_env_refuses_misuse() -> None:
             call()
 
 
+def test_aec_render_without_a_mode_warns_and_shows_no_hand() -> None:
+    """render() without a render mode warns and returns None, as PettingZoo's own games do
+    (it returned the whole table, every hand included); "ansi" returns the table, wrapped or
+    bare."""
+    for make in (env, raw_env):
+        e = make(rules="caliente-2p")
+        e.reset(seed=0)
+        with pytest.warns(UserWarning, match="without a render mode"):
+            assert e.render() is None
+        shown = make(rules="caliente-2p", render_mode="ansi")
+        shown.reset(seed=0)
+        assert shown.render() == str(shown.game_state)
+
+
 def test_aec_step_refuses_what_is_not_an_action() -> None:
     """The AEC env refuses anything but an integer id with a TypeError, an illegal or
     out-of-range id with IllegalActionError, and nothing changes; after the episode, step
@@ -448,6 +462,28 @@ def test_aec_step_refuses_what_is_not_an_action() -> None:
         e.step(0)
     with pytest.raises(EpisodeError, match=r"ended: call reset\(\)"):
         e.last()
+
+
+def test_aec_a_finished_agent_passes_none_only() -> None:
+    """A terminated agent's only valid action is None, as PettingZoo's _was_dead_step says
+    (a ValueError): a legal id was accepted and the agent removed; now it is an
+    ArgumentError, and the agent stays, wrapped or bare."""
+    for make in (env, raw_env):
+        e = make(rules="caliente-2p")
+        e.reset(seed=0)
+        for _agent in e.agent_iter():
+            _, _, terminated, _, info = e.last()
+            if terminated:
+                break
+            e.step(info["legal_ids"][0])
+        agent, agents = e.agent_selection, list(e.agents)
+        for bad in (0, np.int64(1), "0", 0.5):
+            with pytest.raises(cc.ArgumentError, match=rf"{agent} has terminated: the only "
+                                                       "valid action of a finished agent is None"):
+                e.step(bad)
+            assert e.agents == agents and e.agent_selection == agent
+        e.step(None)
+        assert agent not in e.agents
 
 
 def test_aec_after_the_episode_says_to_reset_wrapped_too() -> None:

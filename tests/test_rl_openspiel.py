@@ -88,6 +88,49 @@ def test_parameters_name_a_preset_or_a_ruleset_json() -> None:
         _load(rules="calente")
 
 
+@pytest.mark.parametrize("params", [
+    {"rules": "caliente-2p", "scores": "100,200"},
+    {"rules": "caliente-2p", "scores": "100;-200"},
+    {"rules": "caliente-2p", "scores": " 100  200 "},
+    {"rules": cc.RuleSet.preset("caliente-3p").replace(hand_size=9).to_json(),
+     "scores": "1,2,3"},
+], ids=["commas", "semicolon", "spaces", "json"])
+def test_a_game_with_scores_or_json_rules_names_itself_loadably(params: dict[str, str]) -> None:
+    """Scores separated by commas, semicolons or spaces, and JSON rules: the game names itself
+    without commas (scores by spaces, JSON in base64), so str(game) loads the same game, and
+    pickle and serialize_game_and_state round-trip (they failed on "Unknown parameter '200)'":
+    OpenSpiel's game strings split parameters at commas)."""
+    import pickle
+
+    game = _load(**params)
+    assert str(game).count(",") == 1  # the one between the parameters
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.get_parameters() == game.get_parameters()
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    state = game.new_initial_state()
+    _deal(state, random.Random(2))
+    state.apply_action(state.legal_actions()[0])
+    read_game, read_state = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert str(read_game) == str(game)
+    assert read_state.game_state == state.game_state
+    assert read_state.game_state.rules == cc.RuleSet.preset(params["rules"]) \
+        if not params["rules"].startswith("{") else cc.RuleSet.from_json(params["rules"])
+
+
+def test_a_bad_base64_rules_parameter_is_refused() -> None:
+    """A ``base64:`` rules parameter that is not base64 of a RuleSet document says so."""
+    with pytest.raises(cc.ArgumentError, match="not a RuleSet JSON document in URL-safe base64"):
+        _load(rules="base64:%%%")
+    import base64
+
+    no_ruleset = base64.urlsafe_b64encode(b'{"players": 99}').decode().rstrip("=")
+    with pytest.raises(cc.RuleSetError, match="players"):
+        _load(rules="base64:" + no_ruleset)
+    with pytest.raises(cc.ArgumentError, match="separated by spaces"):
+        _load(rules="caliente-2p", scores="1/2")
+
+
 def test_starting_scores_beyond_the_environments_limit_are_refused() -> None:
     """The ``scores`` parameter is checked as Gymnasium's and PettingZoo's starting scores:
     beyond ±2**23 an ArgumentError naming the limit; at ±2**23 accepted."""

@@ -177,6 +177,42 @@ def test_vector_reset_checks_every_seed_before_resetting_any_copy() -> None:
     assert single.game_state == envs.envs[0].game_state
 
 
+def test_vector_reset_checks_every_copys_seed_from_one_seed() -> None:
+    """reset(seed=s) seeds copy i with s + i: a copy whose s + i passes 256 bits is named,
+    and no copy is reset (copy 0 was reset before copy 1's seed was refused)."""
+    envs = CanastaVectorEnv(3, rules="caliente-2p")
+    envs.reset(seed=0)
+    before = [env.game_state for env in envs.envs]
+    with pytest.raises(cc.ArgumentError, match=r"seed: copy 1 would be seeded seed \+ 1, past "
+                       r"256 bits .*with 3 copies, seed must be at most 2\*\*256 - 3"):
+        envs.reset(seed=2**256 - 1)
+    with pytest.raises(cc.ArgumentError, match="copy 2 would be seeded seed \\+ 2"):
+        envs.reset(seed=2**256 - 2)
+    assert [env.game_state for env in envs.envs] == before
+    envs.reset(seed=2**256 - 3)  # the largest: copy 2's seed is 2**256 - 1
+
+
+def test_vector_step_ignores_the_id_of_a_copy_it_resets() -> None:
+    """A copy whose episode ended at the last step is reset and its id ignored, not checked
+    (an id out of range was an IllegalActionError), as SyncVectorEnv does; the ids of the
+    copies that play are still checked."""
+    ours = CanastaVectorEnv(2, rules="caliente-2p")
+    theirs = vector.SyncVectorEnv([lambda: CanastaGymEnv(rules="caliente-2p")] * 2)
+    a, b = ours.reset(seed=3), theirs.reset(seed=3)
+    ended = False
+    while not ended:
+        ids = a[-1]["legal_ids"]
+        actions = np.array([ids[0][0], ids[1][-1]])  # copy 0 plays on to its end
+        a, b = ours.step(actions), theirs.step(actions)
+        ended = bool(a[2][0] or a[3][0])
+    with pytest.raises(cc.IllegalActionError, match=r"actions\[1\]: no action has id -1"):
+        ours.step(np.array([99999, -1]))
+    actions = np.array([99999, a[-1]["legal_ids"][1][0]])
+    a, b = ours.step(actions), theirs.step(actions)
+    assert data_equivalence(a, b, exact=True)
+    assert not a[2][0] and a[1][0] == 0.0
+
+
 def test_vector_env_works_under_gymnasium_vector_wrappers() -> None:
     """Gymnasium's own vector wrappers accept it: episode statistics are recorded."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics

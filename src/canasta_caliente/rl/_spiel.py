@@ -17,7 +17,9 @@ One OpenSpiel episode is one hand of a new game:
 
 from __future__ import annotations
 
+import base64
 import copy
+import re
 from typing import Any
 
 import numpy as np
@@ -53,25 +55,53 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
+_BASE64 = "base64:"
+"""The prefix of a ``rules`` parameter that is a RuleSet JSON document in URL-safe base64
+(unpadded): the form the game names itself with, since OpenSpiel's game strings
+(``name(key=value,...)``) cannot hold a value with commas, and JSON has them."""
+
+
 def rules_from_param(text: str) -> RuleSet:
-    """The RuleSet a ``rules`` parameter names: a preset name or a RuleSet JSON document."""
+    """The RuleSet a ``rules`` parameter names: a preset name, a RuleSet JSON document, or
+    that document in URL-safe base64 after ``base64:`` (the form :func:`rules_param` gives)."""
     text = text.strip()
+    if text.startswith(_BASE64):
+        encoded = text[len(_BASE64):]
+        try:
+            text = base64.b64decode(encoded + "=" * (-len(encoded) % 4), altchars=b"-_",
+                                    validate=True).decode()
+        except (ValueError, UnicodeDecodeError):  # binascii.Error is a ValueError
+            raise ArgumentError(f"rules: {short_repr(text)} is not a RuleSet JSON document in "
+                                "URL-safe base64 after 'base64:'") from None
+        return RuleSet.from_json(text)
     if text.startswith("{"):
         return RuleSet.from_json(text)
     return RuleSet.preset(text)
 
 
+def rules_param(text: str, rules: RuleSet) -> str:
+    """The ``rules`` parameter the game names itself with: ``text`` (a preset name, or the
+    base64 form) as given, and a JSON document as ``base64:`` and the RuleSet's compact JSON
+    in URL-safe base64, so that ``str(game)``, which ``pyspiel.load_game``, pickle and
+    ``serialize_game_and_state`` read back, holds no comma."""
+    if not text.strip().startswith("{"):
+        return text
+    encoded = base64.urlsafe_b64encode(rules.to_json(indent=None).encode()).decode()
+    return _BASE64 + encoded.rstrip("=")
+
+
 def scores_from_param(text: str, rules: RuleSet) -> tuple[int, ...] | None:
     """The starting game scores a ``scores`` parameter gives ("" for none, else one integer per
-    side, comma-separated), each within ±2**23 as the other environments' starting scores."""
+    side, separated by spaces, semicolons or commas), each within ±2**23 as the other
+    environments' starting scores."""
     text = text.strip()
     if not text:
         return None
     try:
-        scores = tuple(int(s) for s in text.split(","))
+        scores = tuple(int(s) for s in re.split(r"[\s,;]+", text))
     except ValueError:
-        raise ArgumentError(f"scores: expected integers separated by commas, got "
-                            f"{short_repr(text)}") from None
+        raise ArgumentError(f"scores: expected integers separated by spaces (or semicolons, "
+                            f"or commas), got {short_repr(text)}") from None
     if len(scores) != rules.sides:
         raise ArgumentError(f"scores: expected one score per side ({rules.sides}), got "
                             f"{len(scores)}")
@@ -92,8 +122,11 @@ def utility_bound(rules: RuleSet) -> float:
 
 
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
-    """The pyspiel game: parameters ``rules`` (a preset name or a RuleSet JSON document) and
-    ``scores`` (the sides' starting game scores, comma-separated; empty for zeros)."""
+    """The pyspiel game: parameters ``rules`` (a preset name, a RuleSet JSON document, or that
+    document in base64 after ``base64:``) and ``scores`` (the sides' starting game scores,
+    separated by spaces, semicolons or commas; empty for zeros). The game names itself
+    (``str(game)``, ``get_parameters()``) with the scores separated by spaces and a JSON
+    document in its base64 form: OpenSpiel's game strings split parameters at commas."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -112,7 +145,11 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             utility_sum=None,
             max_game_length=rules.deck_size + max_actions_per_hand(rules),
         )
-        super().__init__(GAME_TYPE, info, {"rules": rules_text, "scores": scores_text})
+        # The parameters as the game names itself: no commas (see rules_param), the scores
+        # separated by spaces, so that str(game) loads the same game again.
+        named_scores = "" if scores is None else " ".join(map(str, scores))
+        super().__init__(GAME_TYPE, info, {"rules": rules_param(rules_text, rules),
+                                           "scores": named_scores})
         self.facts = _Facts(rules, space, scores)
         """The rules, action ids and starting scores."""
 

@@ -31,7 +31,10 @@ Conventions:
   (:class:`~canasta_caliente.errors.EpisodeError`).
 - Actions are checked before anything changes: anything but an integer id (a Python or NumPy
   integer; not a ``bool``, a float or a string) is a ``TypeError``; an id out of range or not
-  legal now an :class:`~canasta_caliente.IllegalActionError`.
+  legal now an :class:`~canasta_caliente.IllegalActionError`. A finished agent (terminated or
+  truncated) passes ``None``, its only valid action; anything else, a legal id included, is an
+  :class:`~canasta_caliente.ArgumentError` (a ``ValueError``, as PettingZoo's
+  ``_was_dead_step`` raises), and the agent stays.
 - ``flat=True``: the observation is the vector alone (a ``Box``), and the mask is in
   ``infos[agent]["action_mask"]``, so that observation wrappers (SuperSuit's ``flatten_v0``,
   ``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``, ...) apply. With either form,
@@ -57,6 +60,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -412,8 +416,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                action_id(action, self.space)  # a finished agent passes None; refuse junk
+            if action is not None:  # PettingZoo's _was_dead_step raises a ValueError too
+                over = "terminated" if self.terminations[agent] else "truncated"
+                raise ArgumentError(f"{agent} has {over}: the only valid action of a finished "
+                                    f"agent is None, not {describe_value(action)}")
             self._was_dead_step(None)
             return
         if action is None:
@@ -452,8 +458,15 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """``"ansi"``: the whole table as text, every hand included (the view of whoever runs
         the environment, as PettingZoo's card games render theirs; an agent's is
         :meth:`observe`, and a person playing a seat is to be shown
-        ``str(cc.observe(env.game_state, seat))``); ``"human"``: print it."""
+        ``str(cc.observe(env.game_state, seat))``); ``"human"``: print it. Without a render
+        mode, a warning and None, as PettingZoo's own games do: the table, every hand
+        included, is shown only when asked for."""
         self._require_reset("render()")
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render mode: it returns None; "
+                                  'make the environment with render_mode="ansi" for the '
+                                  'table as text (every hand included) or "human" to print it')
+            return None
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)

@@ -222,8 +222,13 @@ class LayoutOffsets:
     packs in about a third of the instructions it takes as float32 (which converts it to a
     Python float first), and a segment once packed is reused as it stands by
     :class:`ObservationTracker` for as long as the part of the state it was packed from is
-    the same object."""
+    the same object.
 
+    Pickled, it is its RuleSet alone, and unpickled :func:`layout_offsets` of it: its packers
+    (``struct.Struct`` methods) cannot be pickled, and need not be."""
+
+    rules: RuleSet
+    """The RuleSet it was made for (what it is pickled as)."""
     size: int
     """The number of entries."""
     players: int
@@ -269,6 +274,10 @@ class LayoutOffsets:
     phases: tuple[tuple[bytes, ...], ...]
     """The ``phase`` and ``question`` fields, by the phase's index, then the question."""
 
+    def __reduce__(self) -> tuple[Callable[[RuleSet], LayoutOffsets], tuple[RuleSet]]:
+        """Pickle as :func:`layout_offsets` of the RuleSet (see the class documentation)."""
+        return layout_offsets, (self.rules,)
+
 
 def _packer(n: int) -> Callable[..., bytes]:
     """Packs ``n`` ints as int32 into new bytes."""
@@ -305,9 +314,9 @@ def layout_offsets(rules: RuleSet) -> LayoutOffsets:
     facts_order += [7 * k + j for j in range(2, 7) for k in range(sides)]
     pack_pile_state = _packer(3)
     return LayoutOffsets(
-        size=size, players=players, score_bound=SCORE_BOUND, low=low, high=high, scale=scale,
-        kinds=_packer(NUM_KINDS), sizes=_packer(players), melds=_packer(NUM_RANKS * 3),
-        side_facts=_packer(7 * sides),
+        rules=rules, size=size, players=players, score_bound=SCORE_BOUND, low=low, high=high,
+        scale=scale, kinds=_packer(NUM_KINDS), sizes=_packer(players),
+        melds=_packer(NUM_RANKS * 3), side_facts=_packer(7 * sides),
         rotations=tuple(tuple((side + k) % sides for k in range(sides))
                         for side in range(sides)),
         facts_order=operator.itemgetter(*facts_order), pile=_packer(2 * NUM_KINDS + 1),

@@ -16,6 +16,14 @@ Conventions:
   the other seats' rewards reach their last actions. At the end, the observation and mask are
   those of the seat that acted last (``info["seat"]`` still names it). An illegal id gives
   ``illegal_reward`` to the seat that played it and 0 to the others.
+- At a table where a member of a side of three sits out each hand (SEAT-3: 5 players, 6 on
+  two decks), a seat sitting out the first hand of a game (seat 4; seats 4 and 5) never acts
+  in it, so with ``reward="hand"`` (an episode is that hand) it is refused as the learner's
+  seat (an :class:`~canasta_caliente.ArgumentError` saying what to choose); with
+  ``reward="game"`` its first decision is in the second hand, and ``reset`` plays the first
+  hand's bots up to it; should the game end in that first hand (starting scores near the
+  target), ``reset`` raises an :class:`~canasta_caliente.ArgumentError` rather than give an
+  episode already over.
 - Observations are :func:`~canasta_caliente.rl.observation` of the learner's view (a float32
   ``Box`` with finite bounds, :func:`~canasta_caliente.rl.observation_layout`); actions are the
   ids of :class:`~canasta_caliente.ActionSpace`.
@@ -79,7 +87,7 @@ from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 
 from .._arguments import check_flag
-from ..engine import apply, legal_actions, new_game
+from ..engine import apply, legal_actions, new_game, turn_order
 from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
 from ..rules.ruleset import RuleSet
@@ -186,6 +194,35 @@ def _resolve_bots(rules: RuleSet, seat: int | None, bots: object) -> dict[int, B
                                                                           strict=True))}
 
 
+def check_learner_plays(rules: RuleSet, seat: int | None, reward: Reward) -> None:
+    """An :class:`~canasta_caliente.ArgumentError` if the learner's ``seat`` would have no
+    decision in any episode: under ``reward="hand"`` an episode is the first hand of a new
+    game, and at a table where a member of a side of three sits out (SEAT-3) the seats sitting
+    out that hand (5 players: seat 4; 6 players on two decks: seats 4 and 5) never act in it.
+    Gymnasium's ``reset`` must give an episode still to play; the message says what to choose
+    instead."""
+    if seat is None or reward != "hand":
+        return
+    playing = sorted(turn_order(rules, 1))
+    if seat not in playing:
+        raise ArgumentError(
+            f'seat {seat} sits out the first hand of every game at this table (SEAT-3), and '
+            f'with reward="hand" an episode is that hand alone, so the learner would never '
+            f'act; choose a seat that plays it ({", ".join(map(str, playing))}), '
+            f'reward="game" (the seat first acts in a later hand) or seat=None (self-play)')
+
+
+def unplayed_episode(rules: RuleSet, seat: int | None, scores: Sequence[int]) -> str:
+    """Why ``reset`` gives no episode: the game ended in its first hand, which the learner's
+    ``seat`` sat out, before the learner's first decision (only starting ``scores`` near the
+    target or the score bound let it end so soon)."""
+    playing = ", ".join(map(str, sorted(turn_order(rules, 1))))
+    return (f"the game ended in its first hand, which seat {seat} sits out (SEAT-3), before "
+            f"the learner's first decision (starting scores {list(scores)}, target "
+            f"{rules.target_score}): reset with other options={{'scores': ...}}, or choose a "
+            f"seat that plays the first hand ({playing})")
+
+
 @functools.cache
 def _all_ids(size: int) -> tuple[int, ...]:
     """Every id of an action space of ``size`` ids, ascending (the legal ids given at an
@@ -228,6 +265,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         players = self.rules.players
         if seat is not None:
             seat = check_seat(self.rules, seat, "seat (or None for self-play)")  # an int
+        check_learner_plays(self.rules, seat, self.reward_mode)
         self.seat = seat
         """The learner's seat; ``None`` in self-play (the learner plays every seat)."""
         self.bots: dict[int, Bot] = _resolve_bots(self.rules, seat, bots)
@@ -377,7 +415,10 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._done = self._bot_failed = False
         self._rewards = self._no_rewards
         end = self._play_bots()
-        self._done = end != "play"
+        if end != "play":  # the episode ended before the learner's first decision
+            self._started = False
+            raise ArgumentError(unplayed_episode(self.rules, self.seat, state.scores))
+        self._done = False
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:

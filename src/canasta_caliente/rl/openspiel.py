@@ -19,9 +19,13 @@ GAME_NAME = _names.GAME_NAME
 def register_openspiel() -> str:
     """Register the game with pyspiel (once; calling again does nothing) and return its name.
 
-    The game's parameters are ``rules`` (a preset name, default ``caliente``, or a RuleSet JSON
-    document) and ``scores`` (the sides' starting game scores, comma-separated). One episode is
-    one hand; see :mod:`canasta_caliente.rl._spiel` for chance, actions and returns.
+    The game's parameters are ``rules`` (a preset name, default ``caliente``, a RuleSet JSON
+    document, or that document in URL-safe base64 after ``base64:``) and ``scores`` (the sides'
+    starting game scores, separated by spaces, semicolons or commas). The game names itself
+    with no comma in a value (the scores by spaces, a JSON document in its base64 form), so
+    that ``pyspiel.load_game(str(game))``, pickle and ``serialize_game_and_state`` read it
+    back. One episode is one hand; see :mod:`canasta_caliente.rl._spiel` for chance, actions
+    and returns.
 
     >>> import pyspiel
     >>> from canasta_caliente.rl import register_openspiel

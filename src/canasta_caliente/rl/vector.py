@@ -17,8 +17,9 @@ Conventions (Gymnasium 1.x ``VectorEnv``):
   observations (N, size) float32, the rewards (N,) float64, the terminations and truncations
   (N,) bool, and the info.
 - Autoreset ``NEXT_STEP`` (Gymnasium's default, ``metadata["autoreset_mode"]``): the step
-  after a copy's episode ends resets that copy (its action is ignored) and returns its first
-  observation with reward 0, not terminated.
+  after a copy's episode ends resets that copy (its action is ignored, not even checked, as
+  ``SyncVectorEnv`` ignores it) and returns its first observation with reward 0, not
+  terminated.
 - The info holds, for every copy, ``info["action_mask"]`` (N, ids) int8, ``info["legal_ids"]``
   (an object array of tuples) and ``info["illegal_action"]`` (N,) bool, each with its ``"_"``
   key (all True), as ``SyncVectorEnv`` merges them; the masks are also given as an (N, ids)
@@ -26,8 +27,9 @@ Conventions (Gymnasium 1.x ``VectorEnv``):
   calls). A copy's mask at its episode's last step is all ones (see
   :mod:`canasta_caliente.rl.gym_env`).
 - ``reset(seed=s)`` seeds copy ``i`` with ``s + i`` (a list, or a 1-d NumPy array, gives each
-  copy its seed), as ``SyncVectorEnv`` does; seeds are Python or NumPy integers ≥ 0 (or None),
-  every one checked before any copy is reset; ``options`` go to every copy.
+  copy its seed), as ``SyncVectorEnv`` does; seeds are Python or NumPy integers ≥ 0 (or None)
+  of at most 256 bits, ``s + i`` of every copy included, every one checked before any copy is
+  reset; ``options`` go to every copy.
 - ``copy=False`` returns the same observation array at every step, rewritten in place (no
   allocation), as ``SyncVectorEnv(copy=False)`` does.
 - Self-play, ``seat=None`` (see :mod:`canasta_caliente.rl.gym_env`): each copy's step is one
@@ -64,6 +66,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .._arguments import check_count, check_flag
+from .._limits import MAX_INT_BITS
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
@@ -139,7 +142,13 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if isinstance(seed, int | np.integer) and not isinstance(seed, bool | np.bool_):
             first = check_seed(seed)
             assert first is not None
-            return [first + i for i in range(self.num_envs)]
+            n = self.num_envs
+            if (first + n - 1).bit_length() > MAX_INT_BITS:  # copy i's seed is first + i
+                i = 2**MAX_INT_BITS - first
+                raise ArgumentError(f"seed: copy {i} would be seeded seed + {i}, past "
+                                    f"{MAX_INT_BITS} bits (2**{MAX_INT_BITS} - 1 at most); with "
+                                    f"{n} copies, seed must be at most 2**{MAX_INT_BITS} - {n}")
+            return [first + i for i in range(n)]
         if isinstance(seed, np.ndarray) and seed.ndim == 1:
             seed = list(seed)
         if not isinstance(seed, Sequence) or isinstance(seed, str | bytes):
@@ -174,8 +183,9 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def _actions(self, actions: object) -> list[int]:
         """The ids of ``actions``, checked before any copy moves: an integer array (or
-        sequence) of one id per copy, each an id of the action space (whether it is legal is
-        its copy's affair: an illegal id ends that copy's episode)."""
+        sequence) of one id per copy, each an id of the action space but the ids of the copies
+        to be reset, which ignore theirs (whether an id is legal is its copy's affair: an
+        illegal id ends that copy's episode)."""
         array = np.asarray(actions)
         if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
             raise TypeError("actions: expected integer ids, one per copy, got "
@@ -186,7 +196,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                                 f"got shape {array.shape}")
         ids: list[int] = array.tolist()
         for i, one in enumerate(ids):
-            if not 0 <= one < self._ids:
+            # (a copy to be reset ignores its id, as SyncVectorEnv's does: it is not checked)
+            if not 0 <= one < self._ids and not self._autoreset[i]:
                 raise IllegalActionError(f"actions[{i}]: no action has id {one}: ids run from "
                                          f"0 to {self._ids - 1}")
         return ids
