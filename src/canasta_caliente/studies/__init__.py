@@ -9,6 +9,8 @@
 - ``pool``: the process pool of a parallel simulation and its signal handling;
 - ``results``: the results as flat tables, records and files;
 - ``compare``: :func:`~canasta_caliente.compare`, house rules side by side;
+- ``_measures``: a comparison's measures and the one check of a measure's name (``compare``
+  re-exports them; the plots read them without importing ``compare``);
 - ``tournament``: :func:`~canasta_caliente.tournament`, bots rated against each other;
 - ``plots``: the plots of results and comparisons.
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import html
 import math
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -47,8 +47,8 @@ from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet
-from ..state.game import HandEnd
-from .outcomes import GameResult, SimulationResult
+from ._measures import Measure, check_measure, check_measures, measures, rates
+from .outcomes import SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
@@ -80,97 +80,6 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{self.value:.4g} [{self.low:.4g}, {self.high:.4g}]"
-
-
-# A measure: per game, a numerator and a denominator (hands for per-hand measures, 1 for
-# per-game ones); the estimate is sum(numerators) / sum(denominators).
-_Measure = Callable[[GameResult], tuple[float, float]]
-
-
-def _side_points(side: int) -> _Measure:
-    return lambda g: (sum(t[side] for t in g.hand_totals), g.hands)
-
-
-def _going_out(seats: tuple[int, ...]) -> _Measure:
-    return lambda g: (sum(1 for h in g.hand_results
-                          if h.went_out is not None and h.went_out in seats), g.hands)
-
-
-def _ending(end: str) -> _Measure:
-    return lambda g: (sum(1 for x in g.hand_ends if x == end), g.hands)
-
-
-def _wins(side: int) -> _Measure:
-    return lambda g: (1.0 if g.winner == side else 0.0, 1)
-
-
-def _table(rules: RuleSet) -> dict[str, tuple[_Measure, bool]]:
-    """Every measure by name, in order, with whether it is a rate (a proportion)."""
-    layout = rules.layout
-    out: dict[str, tuple[_Measure, bool]] = {"hands per game": (lambda g: (g.hands, 1), False)}
-    for side in range(len(layout)):
-        out[f"points per hand, side {side}"] = (_side_points(side), False)
-    out["canastas per hand"] = (lambda g: (sum(g.canastas), g.hands), False)
-    for side, seats in enumerate(layout):
-        out[f"going-out rate, side {side}"] = (_going_out(seats), True)
-    out["pile takes per hand"] = (lambda g: (sum(sum(t) for t in g.pile_takes), g.hands),
-                                  False)
-    for end in HandEnd:
-        out[f"hands ending {end.value}"] = (_ending(end.value), True)
-    for side, seats in enumerate(layout):
-        names = " ".join(map(str, seats))
-        name = (f"win rate, seat {names}" if len(seats) == 1
-                else f"win rate, side {side} (seats {names})")
-        out[name] = (_wins(side), True)
-    return out
-
-
-def measures(rules: RuleSet) -> dict[str, _Measure]:
-    """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
-    maps a game to (numerator, denominator), the measure being the ratio of their sums."""
-    return {name: measure for name, (measure, _) in _table(rules).items()}
-
-
-def rates(rules: RuleSet) -> tuple[str, ...]:
-    """The names of the :func:`measures` that are rates (proportions, in [0, 1]), whose
-    intervals are Wilson's and Newcombe's (see the module's docstring).
-
-    >>> import canasta_caliente as cc
-    >>> from canasta_caliente.studies.compare import rates
-    >>> rates(cc.RuleSet.preset("caliente-2p"))[:2]
-    ('going-out rate, side 0', 'going-out rate, side 1')
-    """
-    return tuple(name for name, (_, rate) in _table(rules).items() if rate)
-
-
-def check_measure(rules: RuleSet, value: object, name: str = "measure") -> str:
-    """``value`` if it names one of the :func:`measures` of ``rules``' table: the one check of
-    a measure's name, for :meth:`Comparison.difference` and its plot. A :class:`TypeError`
-    if it is not a string; an :class:`~canasta_caliente.ArgumentError`, listing the measures,
-    if it names none."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str (a measure's name), not {describe_value(value)}")
-    known = measures(rules)
-    if value not in known:
-        raise ArgumentError(f"{name}: no measure {short_repr(value)} in this comparison "
-                            f"(its measures: {', '.join(map(repr, known))})")
-    return value
-
-
-def check_measures(rules: RuleSet, value: object, name: str = "measures") -> list[str]:
-    """``value`` as a list of measures' names, each checked by :func:`check_measure`: a
-    string is one measure (not a sequence of letters), any other iterable holds names. A
-    :class:`TypeError` if it is neither; an :class:`~canasta_caliente.ArgumentError` if it
-    is empty."""
-    if isinstance(value, str):
-        return [check_measure(rules, value, name)]
-    if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a measure's name or a list of them, not "
-                        f"{describe_value(value)}")
-    names = [check_measure(rules, item, f"{name}[{i}]") for i, item in enumerate(value)]
-    if not names:
-        raise ArgumentError(f"{name} must name at least one measure: it names none")
-    return names
 
 
 def _ratio(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
@@ -214,7 +123,7 @@ class Comparison:
         """The games compared per variant (all variants share the first this many seeds)."""
         return min((len(r.games) for r in self.results.values()), default=0)
 
-    def _measures(self) -> dict[str, _Measure]:
+    def _measures(self) -> dict[str, Measure]:
         return measures(self._rules())
 
     def _rules(self) -> RuleSet:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .._extras import require
 from ..errors import ArgumentError
 from ..play.text import count_phrase
+from ._measures import check_measures, rates
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -169,7 +170,6 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
         return figure
-    from .compare import check_measures, rates  # imported here: compare imports this module
 
     rules = next(iter(comparison.results.values())).rules
     chosen = None if measures is None else check_measures(rules, measures)
