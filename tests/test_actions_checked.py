@@ -56,9 +56,9 @@ def test_actions_the_notation_cannot_write_are_refused_when_built(
         ((Verb.MELD, "7 7 7"), "str '7 7 7'"),
         ((Verb.MELD, 7), "int 7"),
         ((Verb.MELD, (None,)), "NoneType None"),
-        ((Verb.MELD, ("7", "7", "7")), "str '7'"),
+        ((Verb.MELD, (7, 7, 7)), "int 7"),
         ((Verb.MELD, (True, True, True)), "bool True"),
-        ((Verb.MELD, (Card.TWO,), "9"), "str '9'"),
+        ((Verb.MELD, (Card.TWO,), 5), "int 5"),
         ((Verb.MELD, (Card.TWO,), 9.0), "float 9.0"),
     ],
 )
@@ -70,15 +70,29 @@ def test_wrong_types_are_type_errors_naming_what_was_given(args: tuple[object, .
     assert named in str(info.value)
 
 
-def test_card_numbers_and_verb_names_are_read_and_unknown_ones_refused() -> None:
-    """Cards given as their numbers and the verb as its notation word build the same action as
-    the enum members; a number no card has and an unknown verb are NotationErrors."""
-    assert Action("meld", (3, 3, 11)) == Action(Verb.MELD, (Card.SEVEN, Card.SEVEN, Card.TWO))
-    assert Action(Verb.MELD, (11,), 5) == cc.parse_action("meld 2 on 9")
-    with pytest.raises(NotationError, match="no card has the number 16"):
-        Action(Verb.DISCARD, (16,))
+def test_card_codes_and_verb_names_are_read_and_unknown_ones_refused() -> None:
+    """Cards given as their codes and the verb as its notation word build the same action as
+    the enum members; an unknown code and an unknown verb are NotationErrors."""
+    assert Action("meld", ("7", "7", "2")) == Action(Verb.MELD, (Card.SEVEN, Card.SEVEN, Card.TWO))
+    assert Action(Verb.MELD, ("2",), "9") == cc.parse_action("meld 2 on 9")
+    with pytest.raises(NotationError, match="unknown card code 'Z'"):
+        Action(Verb.DISCARD, ("Z",))
     with pytest.raises(NotationError, match="unknown verb 'dance'"):
         Action("dance")
+
+
+def test_card_numbers_are_refused_since_a_cards_number_is_its_index() -> None:
+    """A plain int is no card: a Card's number is its index (7 is J), not its face value, so
+    Action(MELD, (7, 7, 7)) would quietly be 'meld J J J'; it is a TypeError saying so, as
+    are bools, while the members and codes build the action meant."""
+    for cards in ((7, 7, 7), (Card.SEVEN, 7, Card.SEVEN), (True,)):
+        with pytest.raises(TypeError, match=r"a card is a Card or its code .*its index, not "
+                                             r"its face value \(Card\(7\) is J\)"):
+            Action(Verb.MELD, cards)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="after 'on'"):
+        Action(Verb.MELD, (Card.TWO,), 7)  # type: ignore[arg-type]
+    assert str(Action(Verb.MELD, ("7", Card.SEVEN, "7"))) == "meld 7 7 7"
+    assert Card.SEVEN != 7 and int(Card.SEVEN) == 3
 
 
 def test_cards_are_put_in_canonical_order_and_equal_actions_hash_alike() -> None:

@@ -51,19 +51,21 @@ def _verb(value: object) -> Verb:
 def _card(value: object, what: str) -> Card:
     if isinstance(value, Card):
         return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < len(Card):
-            return Card(value)
-        raise NotationError(f"Action: no card has the number {short_repr(value)} ({what}); "
-                            f"cards are numbered 0 to {len(Card) - 1}")
-    raise TypeError(f"Action: expected a Card ({what}), got {describe_value(value)}")
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except NotationError as exc:
+            raise NotationError(f"Action: {exc} ({what})") from None
+    raise TypeError(f"Action: a card is a Card or its code (a str), not {describe_value(value)} "
+                    f"({what}); a Card's number is its index, not its face value (Card(7) is "
+                    f"{Card(7).code}), so numbers are not read as cards")
 
 
 def _sorted_cards(cards: object) -> tuple[Card, ...]:
     if type(cards) is tuple and all(type(c) is Card for c in cards):
         return tuple(sorted(cards))  # (cards already: the engine's case, nothing to convert)
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise TypeError("Action: expected the cards as a tuple of Card, got "
+        raise TypeError("Action: expected the cards as a tuple of Card or card codes, got "
                         f"{describe_value(cards)}")
     return tuple(sorted(_card(c, "in cards") for c in cards))
 
@@ -118,6 +120,15 @@ class Action:
     An action checks itself when it is built: the cards are put in canonical order, and
     anything the notation could not write raises :class:`~canasta_caliente.NotationError`
     (wrong types raise :class:`TypeError`), so ``parse_action(str(a)) == a`` for every action.
+    A card is a :class:`~canasta_caliente.Card` or its code; a plain ``int`` is refused, since a
+    card's number is its index (``Card(7)`` is ``J``), not its face value.
+
+    >>> Action(Verb.MELD, ("7", "7", "7"))
+    Action('meld 7 7 7')
+    >>> Action(Verb.MELD, (7, 7, 7))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: Action: a card is a Card or its code (a str), not int 7 (in cards); ...
 
     >>> Action(Verb.MELD, (Card.JOKER, Card.SEVEN, Card.SEVEN))
     Action('meld 7 7 JK')

@@ -4,6 +4,13 @@ Suits do not exist in the engine, so a card is just its kind. :class:`Card` is a
 :class:`enum.IntEnum` whose order is the display order of a hand: naturals 4 to A, then ``2``,
 ``JK``, ``R3``, ``B3``, ``CAL``. Hands are stored as counts indexed by card, a tuple of
 :data:`NUM_KINDS` integers.
+
+A card's number is that index, not its face value: ``Card.SEVEN == 7`` is ``False`` and
+``int(Card.SEVEN)`` is ``3`` (``Card(7)`` is the jack). So the library never reads a plain
+``int`` as a card: name a card by its member or its code (``Card.SEVEN``, ``"7"``).
+
+>>> Card.SEVEN == 7, int(Card.SEVEN), Card(7).code, Card.parse("7") is Card.SEVEN
+(False, 3, 'J', True)
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ __all__ = [
 
 
 class Card(enum.IntEnum):
-    """A kind of card. ``str(card)`` is its code; :meth:`parse` reads one back."""
+    """A kind of card. ``str(card)`` is its code; :meth:`parse` reads one back. Its number
+    (``int(card)``) is its index in :class:`Card`'s order, not its face value:
+    ``int(Card.SEVEN)`` is ``3``."""
 
     FOUR = 0
     FIVE = 1
