@@ -350,6 +350,31 @@ def test_a_record_checks_its_rules_and_seed_when_built() -> None:
     assert GameRecord(rules, 5) == GameRecord.start(rules, seed=5)
 
 
+def test_a_record_checks_its_actions_and_scores_when_built() -> None:
+    """The constructor checks the actions and scores as from_json does (issue: a str was read
+    letter by letter, a number wrote a document from_json refuses, "DRAW" was kept as written
+    so the record did not round-trip, one score for two sides was accepted)."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    with pytest.raises(TypeError, match=r"^actions must be a sequence of actions or their "
+                       r"notation \(str\), not str 'draw'$"):
+        GameRecord(rules, 1, actions="draw")
+    with pytest.raises(TypeError, match=r"^actions\[1\] must be an Action or its notation "
+                       r"\(a str\), not int 1$"):
+        GameRecord(rules, 1, actions=["draw", 1])  # type: ignore[list-item]
+    with pytest.raises(cc.NotationError, match=r"^actions\[1\]: 'discard Q Q': 'discard' "
+                       r"takes exactly one card"):
+        GameRecord(rules, 1, actions=("draw", "discard Q Q"))
+    with pytest.raises(cc.ArgumentError, match=r"^scores: expected 2 integers, one per side, "
+                       r"got \[1\]$"):
+        GameRecord(rules, 1, scores=[1])
+    with pytest.raises(TypeError, match="scores must be a sequence of 2 integers"):
+        GameRecord(rules, 1, scores="12")  # type: ignore[arg-type]
+    record = GameRecord(rules, 1, scores=[5, 0], actions=["DRAW", cc.parse_action("discard 5")])
+    assert record.actions == ("draw", "discard 5") and record.scores == (5, 0)
+    assert GameRecord.from_json(record.to_json()) == record
+    assert record == GameRecord.start(rules, seed=1, scores=(5, 0)).extend("draw", "discard 5")
+
+
 def test_replay_names_the_illegal_step() -> None:
     """A record whose action is illegal raises an IllegalActionError naming the step, the
     action and why; the error carries the state it was refused in."""
@@ -363,10 +388,8 @@ def test_replay_names_the_illegal_step() -> None:
 
 
 def test_replay_refuses_malformed_records() -> None:
-    """Malformed notation, or a deck the rules' deck cannot hold, raise StateError."""
-    record = GameRecord(cc.RuleSet.preset("caliente"), 1, actions=("draw", "discard Q Q"))
-    with pytest.raises(cc.StateError, match="step 2: malformed action"):
-        replay(record)
+    """A deck the rules' deck cannot hold raises StateError (malformed notation is refused
+    when the record is built)."""
     too_many = GameRecord(cc.RuleSet.preset("caliente"), 1, deck=("JK",) * 5)
     with pytest.raises(cc.StateError, match="too many JK cards"):
         replay(too_many)

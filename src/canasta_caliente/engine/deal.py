@@ -19,7 +19,7 @@ from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
 __all__ = [
-    "deal", "end_hand", "known_at_hand_end", "new_game", "shuffle", "shuffled_deck",
+    "check_scores", "deal", "end_hand", "known_at_hand_end", "new_game", "shuffle", "shuffled_deck",
     "turn_order",
 ]
 
@@ -113,6 +113,35 @@ def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> t
 # The first hand
 
 
+def check_scores(rules: RuleSet, scores: object) -> tuple[int, ...]:
+    """``scores`` as the sides' starting game scores of ``rules``, the one check of them
+    (:func:`new_game`'s and :class:`~canasta_caliente.GameRecord`'s): a sequence of one
+    integer per side, each of at most :data:`~canasta_caliente._limits.MAX_INT_BITS` bits.
+    A wrong type is a :class:`TypeError`, a wrong count or size an
+    :class:`~canasta_caliente.ArgumentError`."""
+    n_sides = len(rules.layout)
+    if isinstance(scores, (str, bytes, bytearray, Mapping)) or not isinstance(scores, Iterable):
+        raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
+                        f"not {type(scores).__name__}")
+    read: list[int] = []
+    for score in scores:
+        value = as_integer(score)  # (a NumPy integer read as its int)
+        if value is None:
+            raise TypeError(f"scores must be {n_sides} integers, one per side, not "
+                            f"{short_repr(scores)} ({describe_value(score)} is not one)")
+        read.append(value)
+    start = tuple(read)
+    if len(start) != n_sides:
+        raise ArgumentError(f"scores: expected {n_sides} integers, one per side, got "
+                            f"{short_repr(scores)}")
+    big = next((s for s in start if abs(s).bit_length() > MAX_INT_BITS), None)
+    if big is not None:
+        raise ArgumentError(f"scores: a starting score must fit in {MAX_INT_BITS} bits (a "
+                            f"saved game must be able to hold it), not "
+                            f"{abs(big).bit_length()} bits")
+    return start
+
+
 def new_game(
     rules: RuleSet,
     *,
@@ -142,30 +171,7 @@ def new_game(
     # Every state must round-trip through dumps and loads, whose documents hold integers of
     # at most MAX_INT_BITS bits: check_seed refuses a longer seed.
     seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed("seed", seed)
-    n_sides = len(rules.layout)
-    if scores is None:
-        start = (0,) * n_sides
-    else:
-        if isinstance(scores, (str, bytes, bytearray, Mapping)) or not isinstance(
-                scores, Iterable):
-            raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
-                            f"not {type(scores).__name__}")
-        read: list[int] = []
-        for score in scores:
-            value = as_integer(score)  # (a NumPy integer read as its int)
-            if value is None:
-                raise TypeError(f"scores must be {n_sides} integers, one per side, not "
-                                f"{short_repr(scores)} ({describe_value(score)} is not one)")
-            read.append(value)
-        start = tuple(read)
-        if len(start) != n_sides:
-            raise ArgumentError(f"scores: expected {n_sides} integers, one per side, got "
-                                f"{short_repr(scores)}")
-        big = next((s for s in start if abs(s).bit_length() > MAX_INT_BITS), None)
-        if big is not None:
-            raise ArgumentError(f"scores: a starting score must fit in {MAX_INT_BITS} bits (a "
-                                f"saved game must be able to hold it), not "
-                                f"{abs(big).bit_length()} bits")
+    start = (0,) * len(rules.layout) if scores is None else check_scores(rules, scores)
     cards = _stacked_deck(rules, seed, deck) if deck is not None else shuffled_deck(
         rules, seed, 1
     )

@@ -33,7 +33,7 @@ from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
-from ..engine.deal import known_at_hand_end
+from ..engine.deal import check_scores, known_at_hand_end
 from ..errors import (
     ArgumentError,
     IllegalActionError,
@@ -284,16 +284,59 @@ def _seed(value: int) -> int:
     return check_seed("seed", value)
 
 
+class _Canonical(tuple[str, ...]):
+    """Actions already in canonical notation (:meth:`GameRecord.extend`'s and
+    :meth:`GameRecord.from_dict`'s), which the constructor keeps without reading them again:
+    a record extended action by action is not read over and over."""
+
+    __slots__ = ()
+
+
+def _canonical(text: str, seen: dict[str, str]) -> str:
+    """``text``'s canonical notation, the one check of a record's action text (a
+    :class:`~canasta_caliente.NotationError` saying what is wrong); ``seen`` holds the texts
+    already read, as a game repeats its actions."""
+    found = seen.get(text)
+    if found is None:
+        if len(text) > _MAX_ACTION_TEXT:
+            raise NotationError(f"{len(text)} characters; no action is written in more than "
+                                f"{_MAX_ACTION_TEXT}")
+        found = seen[text] = str(parse_action(text))
+    return found
+
+
 def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
-    return tuple(str(a) if isinstance(a, Action) else a for a in values)
+    """The actions in canonical notation, as :meth:`GameRecord.extend` stores them: each an
+    :class:`~canasta_caliente.Action` or notation that parses, the index of one that is not
+    named."""
+    if type(values) is _Canonical:
+        return tuple(values)
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise TypeError("actions must be a sequence of actions or their notation (str), not "
+                        f"{describe_value(values)}")
+    seen: dict[str, str] = {}
+    out = []
+    for i, action in enumerate(values):
+        if isinstance(action, Action):
+            out.append(str(action))
+        elif isinstance(action, str):
+            try:
+                out.append(_canonical(action, seen))
+            except NotationError as exc:
+                raise NotationError(f"actions[{i}]: {exc}") from None
+        else:
+            raise TypeError(f"actions[{i}] must be an Action or its notation (a str), not "
+                            f"{describe_value(action)}")
+    return tuple(out)
 
 
 def _deck(value: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
     return None if value is None else parse_cards(value)
 
 
-def _scores(value: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
+def _scores(value: Sequence[int] | None) -> Any:
+    # Checked against the rules' sides by __attrs_post_init__, once the rules are known.
+    return value
 
 
 MAX_NAME = 64
@@ -332,6 +375,12 @@ class GameRecord:
     >>> state = cc.apply(state, action)
     >>> record.actions, record.final_state() == state
     (('draw',), True)
+
+    The constructor checks its fields as :meth:`from_json` does: a wrong type is a
+    :class:`TypeError`, an action that does not parse a
+    :class:`~canasta_caliente.NotationError` naming its index, and scores or players that do
+    not fit the rules an :class:`~canasta_caliente.ArgumentError`. Legality is checked by
+    :func:`replay`.
     """
 
     rules: RuleSet = attrs.field(converter=_rules)
@@ -339,9 +388,11 @@ class GameRecord:
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
     """The stacked top of the first hand's deck (``new_game``'s ``deck``), or ``None``."""
     scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
-    """The sides' starting scores, or ``None`` for zeros."""
+    """The sides' starting scores, one per side of the rules, or ``None`` for zeros."""
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions)
-    """The actions, in notation, from the first state on."""
+    """The actions, in canonical notation, from the first state on (given as
+    :class:`~canasta_caliente.Action` values or notation, each is checked to parse and stored
+    as :meth:`extend` stores it)."""
     players: tuple[str, ...] | None = attrs.field(default=None, converter=_players)
     """Who played each seat, in seat order (a bot's name for :func:`~canasta_caliente.get_bot`,
     or a person's), or ``None``: each a non-empty single line of at most
@@ -350,6 +401,9 @@ class GameRecord:
     """When the game was played (free text on one line, ISO 8601 by custom), or ``None``."""
 
     def __attrs_post_init__(self) -> None:
+        if self.scores is not None:
+            # (a frozen class sets its own field the way attrs's __init__ does)
+            object.__setattr__(self, "scores", check_scores(self.rules, self.scores))
         if self.players is not None and len(self.players) != self.rules.players:
             raise ArgumentError(f"players names {len(self.players)} seats; the rules have "
                                 f"{self.rules.players}")
@@ -405,7 +459,7 @@ class GameRecord:
         """A new record with ``actions`` appended (notation is checked and normalized; legality
         is checked by :func:`replay`)."""
         added = tuple(str(a if isinstance(a, Action) else parse_action(a)) for a in actions)
-        return attrs.evolve(self, actions=self.actions + added)
+        return attrs.evolve(self, actions=_Canonical(self.actions + added))
 
     def initial_state(self) -> GameState:
         """The state before the first action."""
@@ -464,18 +518,10 @@ class GameRecord:
             text = get_str(p, join("actions", i), item)
             if text is None:
                 continue
-            found = normal.get(text)
-            if found is None and len(text) > _MAX_ACTION_TEXT:
-                p.add(join("actions", i), f"step {i + 1}: {len(text)} characters; no action "
-                      f"is written in more than {_MAX_ACTION_TEXT}")
-                continue
-            if found is None:
-                try:
-                    found = normal[text] = str(parse_action(text))
-                except NotationError as exc:
-                    p.add(join("actions", i), f"step {i + 1}: {exc}")
-                    continue
-            actions.append(found)
+            try:
+                actions.append(_canonical(text, normal))
+            except NotationError as exc:
+                p.add(join("actions", i), f"step {i + 1}: {exc}")
         players: list[str] | None = None
         if doc.get("players") is not None:
             items = get_list(p, "players", doc["players"])
@@ -485,7 +531,7 @@ class GameRecord:
         p.raise_if_any(what)
         assert rules is not None and seed is not None
         try:
-            record = cls(rules, seed, deck, scores, tuple(actions),
+            record = cls(rules, seed, deck, scores, _Canonical(actions),
                          players_read, date)
         except ValueError as exc:
             p.add("date" if str(exc).startswith("date") else "players", str(exc))
