@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card
+from .cards import Card, check_card
 from .errors import NotationError, describe_value, short_repr
 
 __all__ = ["Action", "Verb", "parse_action"]
@@ -51,14 +51,10 @@ def _verb(value: object) -> Verb:
 def _card(value: object, what: str) -> Card:
     if isinstance(value, Card):
         return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except NotationError as exc:
-            raise NotationError(f"Action: {exc} ({what})") from None
-    raise TypeError(f"Action: a card is a Card or its code (a str), not {describe_value(value)} "
-                    f"({what}); a Card's number is its index, not its face value (Card(7) is "
-                    f"{Card(7).code}), so numbers are not read as cards")
+    try:
+        return check_card(value, f"Action ({what})")
+    except NotationError as exc:
+        raise NotationError(f"Action: {exc} ({what})") from None
 
 
 def _sorted_cards(cards: object) -> tuple[Card, ...]:
@@ -128,7 +124,7 @@ class Action:
     >>> Action(Verb.MELD, (7, 7, 7))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: Action: a card is a Card or its code (a str), not int 7 (in cards); ...
+    TypeError: Action (in cards): a card is a Card or its code (a str), not int 7; ...
 
     >>> Action(Verb.MELD, (Card.JOKER, Card.SEVEN, Card.SEVEN))
     Action('meld 7 7 JK')

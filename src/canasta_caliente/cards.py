@@ -26,6 +26,7 @@ __all__ = [
     "WILDS",
     "Card",
     "cards_from_counts",
+    "check_card",
     "counts_from_cards",
     "format_cards",
     "parse_cards",
@@ -165,6 +166,20 @@ def cards_from_counts(counts: Sequence[int]) -> tuple[Card, ...]:
 
 _SINGLES: tuple[list[Card], ...] = tuple([card] for card in KINDS)
 """Per kind, a list of one card of it (read only, by :func:`cards_from_counts`)."""
+
+
+def check_card(value: object, name: str) -> Card:
+    """``value`` as a :class:`Card`: a card, or its code (read by :meth:`Card.parse`, a
+    :class:`~canasta_caliente.NotationError` if no card has it). Anything else is a
+    :class:`TypeError` naming the parameter ``name``; a plain ``int`` is refused, since a card's
+    number is its index, not its face value. The one check of a card given by a user."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"{name}: a card is a Card or its code (a str), not {describe_value(value)}; "
+                    f"a Card's number is its index, not its face value (Card(7) is "
+                    f"{_CODES[7]}), so a number is not read as a card")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

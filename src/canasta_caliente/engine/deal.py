@@ -9,17 +9,19 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from .._arguments import as_integer, check_seed
+from .._arguments import as_integer, check_count, check_seed
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import ArgumentError, NotationError, describe_value, short_repr
+from ..rules.facts import meld_minimum
 from ..rules.ruleset import RuleSet, StockOut, check_ruleset
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
 from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
 __all__ = [
-    "check_scores", "deal", "end_hand", "known_at_hand_end", "new_game", "shuffle", "shuffled_deck",
+    "check_scores", "deal", "end_hand", "known_at_hand_end", "new_game", "seat_order", "shuffle",
+    "shuffled_deck",
     "turn_order",
 ]
 
@@ -34,7 +36,21 @@ _MAX_TURN_ORDERS = 64
 
 
 def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
-    """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4)."""
+    """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4).
+
+    ``hand_number`` counts from 1: anything but an integer is a :class:`TypeError`, a number
+    below 1 an :class:`~canasta_caliente.ArgumentError`.
+
+    >>> import canasta_caliente as cc
+    >>> cc.turn_order(cc.RuleSet.preset("caliente"), 2)
+    (1, 2, 3, 0)
+    """
+    check_ruleset(rules)
+    return seat_order(rules, check_count("hand_number", hand_number, low=1))
+
+
+def seat_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
+    """:func:`turn_order` without its checks, for the deal, whose hand numbers are counts."""
     active: list[list[int]] = []
     for side in rules.layout:
         members = list(side)
@@ -198,7 +214,7 @@ def deal(
     orders = facts.turn_orders
     order = orders.get(hand_number)
     if order is None:
-        order = turn_order(rules, hand_number)
+        order = seat_order(rules, hand_number)
         if len(orders) < _MAX_TURN_ORDERS:
             orders[hand_number] = order
     hands = [[0] * NUM_KINDS for _ in range(rules.players)]
@@ -245,7 +261,7 @@ def deal(
         tuple(make_side(NO_MELDS, (), n) for n in laid),
         order,
         0,
-        draw_turn(first, rules.minimum_for(scores[side_of[first]]), False),
+        draw_turn(first, meld_minimum(rules, scores[side_of[first]]), False),
     )
     state = make_state(rules, seed, hand_number, scores, table, tuple(results))
     if ended is not None:

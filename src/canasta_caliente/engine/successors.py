@@ -35,6 +35,7 @@ from typing import TypeVar
 from ..actions import Action
 from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
+from ..rules.facts import meld_minimum
 from ..state.game import (
     NO_WAITING,
     GameState,
@@ -221,8 +222,8 @@ def _turn_passed(
     rules = state.rules
     side_no = rules.facts.side_of[seat]
     side = sides[side_no]
-    need = 0 if side.stop_melds or side.melds != NO_MELDS else rules.minimum_for(
-        state.scores[side_no])
+    need = 0 if side.stop_melds or side.melds != NO_MELDS else meld_minimum(
+        rules, state.scores[side_no])
     had_melded = melded_seats >> seat & 1
     try:  # (draw_turn's table read at once: one call less a discard)
         interned = DRAW_TURNS[seat][had_melded].get(need)

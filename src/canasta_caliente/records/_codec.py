@@ -15,9 +15,10 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from .._arguments import as_integer
 from .._limits import MAX_INT_BITS
 from ..cards import Card, counts_from_cards
-from ..errors import NotationError, RuleSetError, StateError
+from ..errors import NotationError, RuleSetError, StateError, describe_value
 from ..rules.ruleset import RuleSet
 
 __all__ = [
@@ -478,27 +479,35 @@ def counts_out(counts: Sequence[int]) -> list[str]:
     return out
 
 
-def pretty_json(value: Any, indent: int | None) -> str:
+def pretty_json(value: Any, indent: int | str | None) -> str:
     """JSON text: compact with ``indent=None``; otherwise indented, with lists of plain values
-    (cards, scores) kept on one line."""
+    (cards, scores) kept on one line. ``indent`` is what :func:`json.dumps` takes: ``None``, a
+    number of spaces (0 or less puts each item on its own line, unindented) or the text of one
+    level (``"\\t"``); anything else is a :class:`TypeError`."""
     if indent is None:
         return json.dumps(value, separators=(",", ":"))
-    return _pretty(value, indent, 0)
+    if isinstance(indent, str):
+        return _pretty(value, indent, 0)
+    spaces = as_integer(indent)
+    if spaces is None:
+        raise TypeError("indent must be None, a number of spaces (an int) or the text of one "
+                        f"level (a str), as json.dumps takes, not {describe_value(indent)}")
+    return _pretty(value, " " * spaces, 0)
 
 
-def _pretty(value: Any, indent: int, depth: int) -> str:
-    pad = " " * (indent * (depth + 1))
-    end = " " * (indent * depth)
+def _pretty(value: Any, unit: str, depth: int) -> str:
+    pad = unit * (depth + 1)
+    end = unit * depth
     if isinstance(value, dict | list):
         flat = json.dumps(value, separators=(", ", ": "))
         plain = isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
         if plain or len(flat) + len(pad) <= 90:
             return flat
     if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k)}: {_pretty(v, indent, depth + 1)}"
+        items = [f"{pad}{json.dumps(k)}: {_pretty(v, unit, depth + 1)}"
                  for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + end + "}"
     if isinstance(value, list):
-        items = [pad + _pretty(v, indent, depth + 1) for v in value]
+        items = [pad + _pretty(v, unit, depth + 1) for v in value]
         return "[\n" + ",\n".join(items) + "\n" + end + "]"
     return json.dumps(value)

@@ -39,6 +39,7 @@ from ..state.game import (
     SideTable,
     Table,
     Turn,
+    check_state,
     leader,
 )
 from ._codec import join
@@ -331,7 +332,9 @@ def check_invariants(state: GameState) -> list[str]:
     (:func:`public_fact_problems`); every seat's known cards are in its hand or waiting
     (:func:`known_problems`); a finished hand's result is the one SCORE-1 to SCORE-6
     compute from the table it finishes; and a hand in play has a legal action (TURN-0).
+    Anything but a :class:`~canasta_caliente.GameState` is a :class:`TypeError`.
     """
+    check_state(state)
     return [f"{path}: {message}" if path else message
             for path, message in state_problems(state)]
 

@@ -44,7 +44,7 @@ from ..errors import (
     short_repr,
 )
 from ..rules.ruleset import RuleSet, check_ruleset
-from ..state.game import GameState, Table
+from ..state.game import GameState, Table, check_state
 from ._codec import (
     RULES_VERSION,
     Problems,
@@ -144,13 +144,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def dumps(state: GameState, *, indent: int | None = 2) -> str:
+def dumps(state: GameState, *, indent: int | str | None = 2) -> str:
     """A state as a JSON document; :func:`loads` reads it back exactly.
 
-    With ``indent=None`` the document is compact; otherwise lists of cards stay on one line.
+    With ``indent=None`` the document is compact; otherwise lists of cards stay on one line
+    (``indent`` is what :func:`json.dumps` takes: a number of spaces or the text of a level).
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_state(state)
     return pretty_json(state_to_dict(state), indent)
 
 
@@ -443,8 +443,10 @@ class GameRecord:
         """The record of the game that starts at ``state``, a state ``new_game`` returned.
 
         Raises :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) for a state that
-        is not the start of a game.
+        is not the start of a game, and :class:`TypeError` for anything but a
+        :class:`~canasta_caliente.GameState` (a seat's view, say).
         """
+        check_state(state)
         default = new_game(state.rules, seed=state.seed, scores=state.scores)
         deck = None if default.table.deck == state.table.deck else state.table.deck
         record = cls(state.rules, state.seed, deck, state.scores)
@@ -488,7 +490,7 @@ class GameRecord:
             **({} if self.date is None else {"date": self.date}),
         }
 
-    def to_json(self, *, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int | str | None = 2) -> str:
         """The record as a JSON document; :meth:`from_json` reads it back."""
         return pretty_json(self.to_dict(), indent)
 

@@ -29,7 +29,8 @@ from .enums import GoingOutPermission, WildRule
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-__all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "rule_facts", "wild_cap"]
+__all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "meld_minimum", "rule_facts",
+           "wild_cap"]
 
 INF = 10**9
 """A count or a value larger than any a game reaches (``no such option``)."""
@@ -46,6 +47,19 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     if rules.max_wilds is not None and cap > rules.max_wilds:
         cap = rules.max_wilds
     return cap
+
+
+def meld_minimum(rules: RuleSet, score: int) -> int:
+    """The first-meld minimum for a side with the game score ``score`` (RULES: INIT-1):
+    :meth:`~canasta_caliente.RuleSet.minimum_for` without its check, for the engine, whose
+    scores are ints."""
+    minimum = rules.minimum_below_zero
+    if score < 0:
+        return minimum
+    for start, value in rules.initial_meld_minimums:
+        if score >= start:
+            minimum = value
+    return minimum
 
 
 def max_actions_per_hand(rules: RuleSet) -> int:

@@ -30,7 +30,8 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from ..cards import Card
+from .._arguments import as_integer
+from ..cards import Card, check_card
 from ..errors import RuleSetError, describe_value, short_repr
 from . import _validation
 from ._documents import (
@@ -52,7 +53,7 @@ from ._documents import (
 )
 from ._validation import INT_OPTIONS, rule_problems, table_layout
 from .enums import BonusExtras, ConcealedScope, GoingOutPermission, StockOut, TieBreak, WildRule
-from .facts import RuleFacts
+from .facts import RuleFacts, meld_minimum
 
 __all__ = [
     "MOST_COUNT",
@@ -368,18 +369,23 @@ class RuleSet:
         return sum(min(len(side), 2) for side in self._layout)
 
     def minimum_for(self, score: int) -> int:
-        """The first-meld minimum for a side with this game score (RULES: INIT-1)."""
-        if score < 0:
-            return self.minimum_below_zero
-        minimum = self.minimum_below_zero
-        for start, value in self.initial_meld_minimums:
-            if score >= start:
-                minimum = value
-        return minimum
+        """The first-meld minimum for a side with this game score (RULES: INIT-1); a score
+        that is not an integer is a :class:`TypeError`."""
+        read = as_integer(score)
+        if read is None:
+            raise TypeError(f"score must be an int (a side's game score), not "
+                            f"{describe_value(score)}")
+        return meld_minimum(self, read)
 
-    def value(self, card: Card) -> int:
-        """A card's value (RULES: CARD-3)."""
-        return self.card_values[card]
+    def value(self, card: Card | str) -> int:
+        """A card's value (RULES: CARD-3): ``card`` is a :class:`~canasta_caliente.Card` or its
+        code (a plain ``int`` is a :class:`TypeError`: a card's number is its index, not its
+        face value).
+
+        >>> RuleSet.preset("caliente").value("JK")
+        50
+        """
+        return self.card_values[check_card(card, "card")]
 
     # -- construction ----------------------------------------------------------------------
 

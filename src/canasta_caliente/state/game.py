@@ -195,7 +195,12 @@ def check_side(rules: RuleSet, side: object, name: str = "side") -> int:
     for :func:`check_seat`; not a ``bool``), a :class:`TypeError` for anything else, an
     :class:`~canasta_caliente.ArgumentError` for a side the table does not have; each message
     says what the table has."""
-    sides = len(rules.layout)
+    return checked_side(len(rules.layout), side, name)
+
+
+def checked_side(sides: int, side: object, name: str = "side") -> int:
+    """:func:`check_side` for a table of ``sides`` sides (a hand's result knows its sides,
+    not its rules)."""
     if type(side) is not int:
         side = _read_place(side, sides, name, "side")
     if not 0 <= side < sides:
@@ -318,7 +323,8 @@ class HandResult:
     def components(self, side: int) -> Mapping[str, int]:
         """A side's score components: ``melds``, ``hand``, ``canastas``, ``going_out``,
         ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
-        return MappingProxyType(dict(zip(COMPONENTS, self.breakdown[side], strict=True)))
+        row = self.breakdown[checked_side(len(self.breakdown), side)]
+        return MappingProxyType(dict(zip(COMPONENTS, row, strict=True)))
 
     def __repr__(self) -> str:
         from ..views.reprs import hand_result_repr

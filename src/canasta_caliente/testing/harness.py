@@ -32,15 +32,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .._arguments import check_count
 from ..actions import Action, Verb
 from ..cards import NATURALS, NUM_KINDS, Card, parse_cards
 from ..engine import apply, legal_actions, new_game, turn_order
 from ..engine.decision import decide
 from ..engine.successors import apply_general, successor
+from ..errors import ArgumentError, describe_value
 from ..records.invariants import check_invariants
 from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
-from ..state.game import GameState, Phase
+from ..state.game import GameState, Phase, check_seat, check_state
 from .reference import (
     ReferenceCheck,
     ReferenceMismatch,
@@ -102,23 +104,34 @@ def stacked_deck(
     >>> state = cc.new_game(rules, deck=deck)
     >>> state.hand(0).count(cc.Card.SEVEN), str(state.up_card), str(state.stock[0])
     (2, '7', 'K')
+
+    Hands, cards or a hand number of the wrong type raise :class:`TypeError`; a seat the
+    table does not have or that sits the hand out, or more cards than a hand or the deck
+    holds, :class:`~canasta_caliente.ArgumentError` (a ``ValueError``).
     """
-    order = turn_order(rules, hand_number)
+    order = turn_order(rules, hand_number)  # (checks the rules and the hand number)
     remaining = list(rules.deck_counts)
 
     def take(cards: Sequence[Card]) -> None:
         for card in cards:
             if remaining[card] == 0:
-                raise ValueError(f"stacked_deck: too many {card} cards for the rules' deck")
+                raise ArgumentError(f"stacked_deck: too many {card} cards for the rules' deck")
             remaining[card] -= 1
 
-    given = {seat: list(parse_cards(cards)) for seat, cards in hands.items()}
-    for seat, cards in given.items():
+    if not isinstance(hands, Mapping):
+        raise TypeError("stacked_deck: hands must be a mapping of seat to cards ({0: \"7 7 Q\"}), "
+                        f"not {describe_value(hands)}")
+    given: dict[int, list[Card]] = {}
+    for key, cards in hands.items():
+        seat = check_seat(rules, key, "stacked_deck: a seat of hands")
         if seat not in order:
-            raise ValueError(f"stacked_deck: seat {seat} does not play hand {hand_number}")
-        if len(cards) > rules.hand_size:
-            raise ValueError(f"stacked_deck: seat {seat} is given more than {rules.hand_size}")
-        take(cards)
+            raise ArgumentError(f"stacked_deck: seat {seat} does not play hand {hand_number} "
+                                "(it sits out)")
+        given[seat] = list(parse_cards(cards))
+        if len(given[seat]) > rules.hand_size:
+            raise ArgumentError(f"stacked_deck: seat {seat} is given more than "
+                                f"{rules.hand_size}")
+        take(given[seat])
     pile_cards = list(parse_cards(pile))
     stock_cards = list(parse_cards(stock))
     take(pile_cards)
@@ -154,7 +167,7 @@ def _filler(remaining: list[int], start: int, held: list[Card], avoid: set[Card]
             if strict == 2 and card in avoid:
                 continue
             return card
-    raise ValueError("stacked_deck: no naturals left to fill the hands")
+    raise ArgumentError("stacked_deck: no naturals left to fill the hands")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -430,7 +443,8 @@ def perft(
     depth: int,
     generator: Callable[[GameState], Iterable[Action]] | None = None,
 ) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state``.
+    """The number of legal action sequences of length ``depth`` (an integer of at least 0)
+    from ``state``.
 
     ``generator`` lists the legal actions (default :func:`~canasta_caliente.legal_actions`;
     :func:`reference_legal_actions` for the independent reference, or a
@@ -444,7 +458,13 @@ def perft(
     >>> perft(state, 1) == len(cc.legal_actions(state))
     True
     """
-    gen = generator or legal_actions
+    check_state(state)
+    return _perft(state, check_count("depth", depth), generator or legal_actions)
+
+
+def _perft(state: GameState, depth: int,
+           gen: Callable[[GameState], Iterable[Action]]) -> int:
+    """:func:`perft` once its arguments are checked."""
     if depth == 0:
         return 1
     actions = list(gen(state))
@@ -452,7 +472,7 @@ def perft(
         return 1
     if depth == 1:
         return len(actions)
-    return sum(perft(apply(state, a), depth - 1, gen) for a in actions)
+    return sum(_perft(apply(state, a), depth - 1, gen) for a in actions)
 
 
 def divide(
@@ -461,9 +481,11 @@ def divide(
     generator: Callable[[GameState], Iterable[Action]] | None = None,
 ) -> dict[str, int]:
     """Perft split by first action (in notation): where two generators disagree, this shows
-    under which action."""
+    under which action. ``depth`` is at least 1 (the first action is one)."""
+    check_state(state)
+    depth = check_count("depth", depth, low=1)
     gen = generator or legal_actions
-    return {str(a): perft(apply(state, a), depth - 1, gen) for a in sorted(
+    return {str(a): _perft(apply(state, a), depth - 1, gen) for a in sorted(
         gen(state), key=Action.sort_key)}
 
 

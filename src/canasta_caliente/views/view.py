@@ -271,7 +271,7 @@ class View(GameProgress):
             "known": known_out(self.known_cards, self.rules.players),
         }
 
-    def to_json(self, *, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int | str | None = 2) -> str:
         """The view as a JSON document (see :meth:`to_dict`)."""
         return pretty_json(self.to_dict(), indent)
 
