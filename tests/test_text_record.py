@@ -102,6 +102,13 @@ def _text(*turns: str, **headers: str) -> str:
      "text format 2"),
     (_text("seat 0: draw", Change="target_score = many"), 5, "not JSON"),
     ("Canasta-Caliente-Record: 1\nSpin: 3\n", 2, "expected a header"),
+    # Only ASCII digits are numbers, as in card notation: an Arabic-Indic five was seed 5,
+    # and a zero seat 0, while '+5' was refused.
+    (_text("seat 0: draw", Seed="\u0665"), 4, r"Seed: expected an integer \(ASCII digits\), "
+     "not '\u0665'"),
+    (_text("seat \u0660: draw"), 6, "seat: expected an integer"),
+    (_text("\u0661. seat 0: draw"), 6, "expected a turn"),
+    (_text("seat 0: draw", Scores="\uff10 0"), 5, "Scores: expected an integer"),
 ])
 def test_a_malformed_record_is_a_replay_error_naming_its_line(
         text: str, line: int, message: str) -> None:

@@ -55,7 +55,9 @@ _HEADERS = (_FIRST, "Rules-Version", "Rules", "Change", "Seed", "Deck", "Scores"
 _REQUIRED = (_FIRST, "Rules-Version", "Rules", "Seed")
 _MAX_LINE = 10_000
 """The longest line read; a record's longest (a turn of many melds) is far shorter."""
-_TURN = re.compile(r"^(?:(\d+)\.\s*)?seat\s+(\d+)\s*:(.*)$")
+# A seat's digits are any Unicode digits here so that _int, the one reader of a record's
+# numbers, refuses the non-ASCII ones by name; a turn's number is ASCII digits only.
+_TURN = re.compile(r"^(?:([0-9]+)\.\s*)?seat\s+(\d+)\s*:(.*)$")
 _HEADER = re.compile(r"^([A-Za-z-]+):\s*(.*)$")
 
 
@@ -160,8 +162,11 @@ def write_text(data: dict[str, Any], states: Sequence[GameState]) -> str:
 
 
 def _int(line: int, key: str, text: str) -> int:
-    if not re.fullmatch(r"-?\d{1,80}", text):
-        raise MalformedLine(line, f"{key}: expected an integer, not {short_repr(text)}")
+    """The integer ``text`` of the header or seat ``key`` on ``line``: ASCII digits only (``\\d``
+    and :func:`int` would read ``"٥"`` as 5, where card notation refuses non-ASCII digits)."""
+    if not re.fullmatch(r"-?[0-9]{1,80}", text):
+        raise MalformedLine(line, f"{key}: expected an integer (ASCII digits), not "
+                            f"{short_repr(text)}")
     return int(text)
 
 
