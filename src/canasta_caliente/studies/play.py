@@ -8,6 +8,7 @@ the same in any process.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 
@@ -21,7 +22,8 @@ from ..rules.ruleset import RuleSet
 from ..views.view import observe
 from .outcomes import GameResult
 
-__all__ = ["BotSpec", "bot_name", "check_seating", "game_seed", "play_game", "seat_bots"]
+__all__ = ["BotSpec", "bot_name", "bots_seed", "check_seating", "game_seed", "play_game",
+           "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
@@ -114,6 +116,26 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
 
 
+def bots_seed(seed: int) -> int:
+    """The seed of the :class:`random.Random` that :func:`play_game` gives the bots of a game
+    seeded ``seed``: a one-way function of it (the SHA-256 digest of a text naming this use and
+    the seed, read as an integer), so that no bot can learn the game's seed from its ``rng``.
+
+    A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
+    Mersenne Twister from an integer (or a text, whose characters go into the key as they
+    are) can be run backwards from that state to the seed; with the game's own seed a bot would
+    deal the game again and know every hidden card. From a digest it learns the digest, and no
+    seed can be found from that but by trying seeds one by one (:doc:`/guides/bots` says when
+    that is feasible).
+
+    >>> from canasta_caliente.studies.play import bots_seed
+    >>> bots_seed(7) != 7, bots_seed(7) == bots_seed(7), bots_seed(7).bit_length() <= 256
+    (True, True, True)
+    """
+    digest = hashlib.sha256(f"canasta-caliente-bots:{seed}".encode()).digest()
+    return int.from_bytes(digest, "big")
+
+
 def play_game(
     rules: RuleSet,
     bots: Sequence[BotSpec],
@@ -135,11 +157,11 @@ def play_game(
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
-    (0, (5465, 1595), 5)
+    (0, (5440, 2225), 5)
     """
     seated = seat_bots(rules, bots, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
-    rng = random.Random(seed)
+    rng = random.Random(bots_seed(seed))
     state = new_game(rules, seed=seed)
     totals: list[tuple[int, ...]] = []
     ends: list[str] = []
