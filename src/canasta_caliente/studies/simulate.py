@@ -2,7 +2,8 @@
 
 :func:`play_game` plays one seeded game; :func:`simulate` plays many and aggregates them. Each
 game's seed is derived from the simulation's seed and the game's index alone, so the results
-are identical whatever the number of workers or the executor. Parallel runs take any
+are identical whatever the number of workers or the executor (for bots that keep no state
+between calls: see :func:`simulate`). Parallel runs take any
 :class:`concurrent.futures.Executor` (a process pool by default), so a Dask executor
 scales a simulation past one machine.
 
@@ -188,8 +189,13 @@ def simulate(
     ``workers > 1`` runs them in a process pool; ``executor`` takes any
     :class:`concurrent.futures.Executor` instead (Dask's included: ``client.get_executor()``),
     in which case the bots must be picklable (names, or module-level functions). The results
-    are the same for a seed whatever the workers. ``progress`` shows a bar (``tqdm.auto``, a
-    widget in Jupyter, with the extra ``progress`` installed).
+    are the same for a seed whatever the workers, for bots whose choice depends only on
+    ``(view, legal, rng)``: one bot object plays every seat of its side and every game of a
+    worker (each worker plays its own copy), so a bot that keeps state between calls sees in
+    it what each seat it plays is shown (its partner's hand too), and its results depend on
+    how the games are split among the workers (the bots guide's "A bot that keeps state").
+    ``progress`` shows a bar (``tqdm.auto``, a widget in Jupyter, with the extra ``progress``
+    installed).
 
     In this process (``workers=1``, or a single chunk, without an ``executor``) the games are
     played and reported one by one: ``on_result`` and ``progress`` see each game as it ends.
