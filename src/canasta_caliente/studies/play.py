@@ -12,18 +12,19 @@ import hashlib
 import random
 from collections.abc import Sequence
 
+from .._arguments import check_count, check_flag, check_seed
 from ..actions import Action, Verb, parse_action
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value
 from ..play.text import count_phrase
 from ..players.bots import Bot, get_bot
 from ..records.storage import GameRecord
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
 from .outcomes import GameResult
 
-__all__ = ["BotSpec", "bot_name", "bots_seed", "check_seating", "game_seed", "play_game",
-           "seat_bots"]
+__all__ = ["BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating", "game_seed",
+           "play_game", "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
@@ -87,6 +88,34 @@ def check_seating(rules: RuleSet, bots: Sequence[BotSpec]) -> None:
             "side, the bots taking the sides in turn, so a bot past the sides would sit out "
             "games while another played itself, and the win rates would count games the bots "
             f"did not play; give at most {sides} (a round robin of more bots is a tournament)")
+
+
+def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
+    """``bots``, checked as every game and study takes them: a non-empty sequence (not a
+    text) of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
+    with distinct names (two different bots under one name would be counted as one). Returns
+    the bots and their names (each name once, in order); a wrong type is a
+    :class:`TypeError`, an unknown name or an empty sequence an
+    :class:`~canasta_caliente.errors.ArgumentError`."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
+    specs = tuple(bots)
+    if not specs:
+        raise ArgumentError("bots must hold at least one bot")
+    seen: dict[str, BotSpec] = {}
+    for b in specs:
+        if isinstance(b, str):
+            get_bot(b)
+        elif not callable(b):
+            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
+        name = bot_name(b)
+        other = seen.setdefault(name, b)
+        if other is not b and not (isinstance(b, str) and other == b):
+            raise ArgumentError(
+                f"bots: two different bots are both named {name!r}, so their games would be "
+                "counted as one bot's; give each a distinct name (a text attribute `name`, "
+                "or `__name__`)")
+    return specs, tuple(seen)
 
 
 def _the_bot(bot: BotSpec, seat: int) -> str:
@@ -154,12 +183,26 @@ def play_game(
     and its seat) keeps its type and gains a note (PEP 678) with the game's index, its seed
     and the actions played, and the call that plays it again.
 
+    The arguments are checked before the game, as :func:`~canasta_caliente.simulate` checks
+    its own: ``rules`` a RuleSet, ``bots`` as :func:`check_bots` says and at most the table's
+    sides (:func:`check_seating`), ``seed`` an integer (``None`` is refused: the game could
+    not be played again), ``index >= 0`` and ``max_hands >= 1`` integers, ``keep_record`` a
+    ``bool``; a wrong type raises :class:`TypeError`, a value out of range
+    :class:`~canasta_caliente.errors.ArgumentError`.
+
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
     (0, (5440, 2225), 5)
     """
-    seated = seat_bots(rules, bots, index)
+    check_ruleset(rules)
+    specs, _ = check_bots(bots)
+    check_seating(rules, specs)
+    seed = check_seed("seed", seed)
+    index = check_count("index", index)
+    max_hands = check_count("max_hands", max_hands, low=1)
+    check_flag("keep_record", keep_record)
+    seated = seat_bots(rules, specs, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
     rng = random.Random(bots_seed(seed))
     state = new_game(rules, seed=seed)

@@ -38,10 +38,9 @@ from typing import Any
 
 from .._arguments import check_count, check_flag, check_seed, check_workers
 from ..errors import ArgumentError, describe_value
-from ..players.bots import get_bot
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
-from .play import BotSpec, bot_name, check_seating, play_game, seat_bots
+from .play import BotSpec, check_bots, check_seating, play_game, seat_bots
 from .pool import STOP_TIMEOUT, check_sendable, play_chunk, sigint_held, stop_pool, worker_init
 
 __all__ = [
@@ -108,33 +107,16 @@ number of games."""
 def checked_arguments(
     rules: Any, bots: Any, games: Any, seed: Any
 ) -> tuple[int, int, tuple[BotSpec, ...], tuple[str, ...]]:
-    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` a non-empty
-    sequence of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
-    with distinct names (two different bots under one name would be counted as one), ``games``
-    a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and their
-    names (each name once, in order)."""
+    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` as
+    :func:`~canasta_caliente.studies.play.check_bots` says (a non-empty sequence of bot names
+    :func:`~canasta_caliente.get_bot` knows or callables, distinct bots with distinct names),
+    ``games`` a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and
+    their names (each name once, in order)."""
     check_ruleset(rules)
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
-    specs = tuple(bots)
-    if not specs:
-        raise ArgumentError("bots must hold at least one bot")
-    seen: dict[str, BotSpec] = {}
-    for b in specs:
-        if isinstance(b, str):
-            get_bot(b)
-        elif not callable(b):
-            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
-        name = bot_name(b)
-        other = seen.setdefault(name, b)
-        if other is not b and not (isinstance(b, str) and other == b):
-            raise ArgumentError(
-                f"bots: two different bots are both named {name!r}, so their games would be "
-                "counted as one bot's; give each a distinct name (a text attribute `name`, "
-                "or `__name__`)")
+    specs, names = check_bots(bots)
     games = check_count("games", games)
     seed = check_seed("seed", seed)
-    return games, seed, specs, tuple(seen)
+    return games, seed, specs, names
 
 
 def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
