@@ -477,6 +477,26 @@ def test_a_bots_call_is_checked(bot: Any) -> None:
     assert bot(view, legal, rng) in legal
 
 
+@pytest.mark.parametrize("bot", [*_bots(), cc.get_bot("level-2")],
+                         ids=["random", "heuristic", "ismcts", "level-2"])
+def test_a_bots_call_is_checked_past_its_quick_test(bot: Any) -> None:
+    """The built-in bots' quick test of their call let through what it did not check:
+    `random_bot(view, "draw", rng)` answered 'w', the others an AttributeError; a generator of
+    the legal actions a TypeError of len(); level-2 with `rng=0` an AttributeError. Each is
+    refused as `check_bot_call` refuses it."""
+    state, seat = _turn()
+    view, legal, rng = cc.observe(state, seat), cc.legal_actions(state), random.Random(0)
+    with pytest.raises(TypeError, match=r"legal must be a sequence of actions.*not str"):
+        bot(view, "draw", rng)
+    with pytest.raises(TypeError, match=r"legal must be a sequence of actions.*not generator"):
+        bot(view, (a for a in legal), rng)
+    with pytest.raises(TypeError, match=r"rng must be a random.Random .*not int"):
+        bot(view, legal, 0)
+    with pytest.raises(TypeError, match=r"view must be a View .*: a bot sees its seat.s view"):
+        bot(state, legal, rng)
+    assert bot(view, list(legal), rng) in legal
+
+
 @pytest.mark.parametrize("bot", _bots(), ids=["random", "heuristic", "ismcts"])
 def test_bot_action_refuses_a_seat_not_to_act(bot: Any) -> None:
     """`bot_action(heuristic_bot, state, other_seat, ...)` chose quietly from the wrong seat's

@@ -46,10 +46,17 @@ Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
 
 
+QUICK_LEGAL_TYPES = (tuple, list)
+"""The types of ``legal`` a built-in bot's quick check of its call lets through (the engine's
+legal actions are a tuple): any other, a text or a generator among them, goes to
+:func:`check_bot_call`, which lets any other sequence through and refuses the rest."""
+
+
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Chooses uniformly at random among the legal actions. Its call is checked as
     :func:`check_bot_call` says."""
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     return _random_choice(legal, rng)
 
@@ -61,8 +68,9 @@ def check_bot_call(view: object, legal: object, rng: object) -> None:
     a bot sees its seat's view, ``observe(state, seat)``), ``legal`` not a sequence or ``rng``
     not a :class:`random.Random`; an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
     empty (a bot chooses among the legal actions of the seat to act: there are some whenever
-    a seat acts). The bots ask it only when a cheap inline test of the same fails, so a valid
-    call pays a few comparisons."""
+    a seat acts). The bots ask it only when a cheap inline test fails (``legal`` a tuple or a
+    list and not empty, ``rng`` and ``view`` of their types), so a valid call pays a few
+    comparisons."""
     if not isinstance(view, View):
         hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
                 if isinstance(view, GameState) else "")
@@ -257,7 +265,8 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     Deterministic but for ties, which ``rng`` breaks. Its call is checked as
     :func:`check_bot_call` says.
     """
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     return _heuristic(view, legal, rng, True)
 

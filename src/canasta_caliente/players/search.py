@@ -59,6 +59,7 @@ from ..views.view import View, resample
 from .bots import (
     BOT_FACTORIES,
     BOTS,
+    QUICK_LEGAL_TYPES,
     Bot,
     check_bot_call,
     heuristic_bot,
@@ -246,7 +247,8 @@ def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) 
     """The checks of a search's start (once a decision, not in its rollouts): the bot's call
     (:func:`~canasta_caliente.players.bots.check_bot_call`), and ``view``'s seat the one to
     act, whose legal actions ``legal`` are."""
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     acting = view.current_player
     if acting != view.seat:
