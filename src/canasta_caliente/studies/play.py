@@ -13,11 +13,11 @@ import random
 from collections.abc import Sequence
 
 from .._arguments import check_count, check_flag, check_seed
-from ..actions import Action, Verb, parse_action
+from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value
+from ..errors import ArgumentError, IllegalActionError, describe_value
 from ..play.text import count_phrase
-from ..players.bots import Bot, get_bot
+from ..players.bots import Bot, bot_name, get_bot, read_answer
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
@@ -28,38 +28,6 @@ __all__ = ["BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating", "g
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
-
-
-def bot_name(bot: BotSpec) -> str:
-    """A bot's name in the results, the same in every process and every session (a worker
-    names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
-    (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
-    defines its own and it shows no memory address, else its class's module-qualified name
-    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
-
-    >>> from canasta_caliente.studies.play import bot_name
-    >>> class Smart:
-    ...     def __call__(self, view, legal, rng):
-    ...         return legal[0]
-    >>> named = Smart()
-    >>> named.name = "smart"
-    >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()).endswith("Smart")
-    ('heuristic', 'smart', True)
-    """
-    if isinstance(bot, str):
-        return bot
-    for attribute in ("name", "__name__"):
-        name = getattr(bot, attribute, None)
-        if isinstance(name, str) and name:
-            return name
-    cls = type(bot)
-    if getattr(cls, "__repr__", None) is not object.__repr__:
-        text = repr(bot)
-        if " at 0x" not in text:  # functools.partial shows its function's address
-            return text
-    if cls.__module__ in ("__main__", "builtins"):
-        return cls.__qualname__
-    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
@@ -121,23 +89,6 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
 def _the_bot(bot: BotSpec, seat: int) -> str:
     """A bot as a refusal of its answer names it: its name and its seat."""
     return f"the bot {bot_name(bot)!r} at seat {seat}"
-
-
-def _read_answer(bot: BotSpec, seat: int, answer: object) -> Action:
-    """The action a bot (``bot``, at ``seat``) answered with, if not an :class:`Action`: an
-    action in notation, as :func:`~canasta_caliente.apply` accepts it. Anything else (a bot
-    that forgot to ``return`` answers ``None``) is a :class:`TypeError` naming the bot, as
-    text that is not an action is a :class:`~canasta_caliente.NotationError`."""
-    if isinstance(answer, Action):
-        return answer
-    if isinstance(answer, str):
-        try:
-            return parse_action(answer)
-        except NotationError as exc:
-            raise NotationError(f"{_the_bot(bot, seat)} answered {exc}") from exc
-    what = "None" if answer is None else describe_value(answer)
-    raise TypeError(f"{_the_bot(bot, seat)} answered {what}: a bot returns "
-                    "one of the legal actions it is given (an Action, or its notation)")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -245,7 +196,7 @@ def play_game(
             turn = f" ({_the_bot(seated[seat], seat)} to play)"
             action = players[seat](observe(state, seat), legal, rng)
             if type(action) is not Action:
-                action = _read_answer(seated[seat], seat, action)
+                action = read_answer(action, _the_bot(seated[seat], seat))
             if action.verb is take:
                 hand_takes[state.side_of(seat)] += 1
             if played is not None:
