@@ -354,3 +354,52 @@ def test_full_rollouts_score_by_the_hands_result() -> None:
         assert abs(total - round(total)) < 1e-6
     cut = ISMCTSBot(iterations=10, rollout_actions=4).search(view, legal, random.Random(2))
     assert any(abs(i.lead * i.visits - round(i.lead * i.visits)) > 1e-6 for i in cut)
+
+
+def _rollout_turn() -> tuple[cc.View, tuple[cc.Action, ...]]:
+    """A two-player view after the first draw, with many legal actions, and those actions."""
+    state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=2), "draw")
+    seat = state.current_player
+    assert seat is not None
+    return cc.observe(state, seat), cc.legal_actions(state)
+
+
+def test_a_rollout_bot_may_answer_in_notation() -> None:
+    """A rollout bot answering in notation was compared with the actions as text (never
+    equal), so the search took the first legal action for its policy's choice: its answers
+    are now read as play_game reads a bot's, and its choice is the move to beat. With one
+    simulation an action, nothing beats it."""
+    def last_in_notation(view: cc.View, legal: object, rng: random.Random) -> str:
+        assert isinstance(legal, tuple)
+        return str(legal[-1])
+
+    view, legal = _rollout_turn()
+    assert len(legal) > 2
+    bot = ISMCTSBot(iterations=1, rollout_bot=last_in_notation, rollout_actions=4)
+    assert bot(view, legal, random.Random(0)) == legal[-1]
+
+
+def test_a_rollout_bots_wrong_answer_names_it() -> None:
+    """A rollout bot answering None failed with a TypeError from deep in the engine, an
+    illegal answer with a bare IllegalActionError: each names the rollout bot now."""
+    def forgets(view: cc.View, legal: object, rng: random.Random) -> None:
+        return None
+
+    def takes(view: cc.View, legal: object, rng: random.Random) -> cc.Action:
+        return cc.parse_action("take K K")
+
+    def garbles(view: cc.View, legal: object, rng: random.Random) -> str:
+        return "meld 1 1 1"
+
+    view, legal = _rollout_turn()
+    assert cc.parse_action("take K K") not in legal
+    with pytest.raises(TypeError, match=r"^the search's rollout bot 'forgets' \(playing seat "
+                                        r"\d\) answered None: a bot returns one of the legal"):
+        ISMCTSBot(iterations=4, rollout_bot=forgets)(view, legal, random.Random(0))
+    with pytest.raises(cc.IllegalActionError, match=r"^the search's rollout bot 'takes' "
+                                                    r"\(playing seat \d\) played an illegal "
+                                                    r"action: take K K is not one of the"):
+        ISMCTSBot(iterations=4, rollout_bot=takes)(view, legal, random.Random(0))
+    with pytest.raises(cc.NotationError, match=r"^the search's rollout bot 'garbles' "
+                                               r"\(playing seat \d\) answered 'meld 1 1 1'"):
+        ISMCTSBot(iterations=4, rollout_bot=garbles)(view, legal, random.Random(0))

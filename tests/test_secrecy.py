@@ -13,19 +13,26 @@ rightly tells the seat something new.
 One case is known to differ, as RULES.md (TURN-0) states: TURN-0 is decided on the true state,
 as a referee would, so in ``classic`` a red three taken under INIT-4, replaced from the stock
 once the first meld is met, makes what is legal depend on the stock's next card. The property
-test leaves it out, and the last test pins it as stated.
+test leaves it out, and a test pins it as stated.
+
+A bot is also given a :class:`random.Random`, whose whole state it may read: the last tests run
+CPython's seeding backwards from that state, as a bot could, and find the digest of
+:func:`~canasta_caliente.studies.play.bots_seed` there, never the game's seed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.engine import illegal_reason
 from canasta_caliente.play.takeback import take_back_refusal
+from canasta_caliente.studies.play import bots_seed
 from conftest import STATES, deal, legal, play
 from test_views import hidden_variant
 
@@ -118,3 +125,65 @@ def test_in_the_referee_case_the_legal_actions_depend_on_the_stock_s_next_card()
     assert views[0] == views[1]
     assert "ask" in offered[0] and "ask" not in offered[1]
     assert offered[0] - {"ask"} == offered[1]
+
+
+MASK = 0xFFFFFFFF
+
+
+def mt_seed_key(state: tuple[int, ...]) -> list[int]:
+    """The init key (32-bit words) that CPython's ``init_by_array`` turned into ``state``, the
+    624 words of a Mersenne Twister not yet drawn from: its two mixing loops run backwards
+    (the first loop's output from the second's, then the key from the first loop's input,
+    ``init_genrand(19650218)``), the key's length the shortest period that fits. What a bot
+    can do with ``rng.getstate()``."""
+    n = 624
+    initial = [19650218]
+    for i in range(1, n):
+        initial.append((1812433253 * (initial[-1] ^ (initial[-1] >> 30)) + i) & MASK)
+
+    def mix(x: int, factor: int) -> int:
+        return ((x ^ (x >> 30)) * factor) & MASK
+
+    final = list(state)
+    after_first = [0] * n  # the words after the first loop
+    after_first[1] = ((final[1] + 1) & MASK) ^ mix(final[n - 1], 1566083941)
+    for i in range(2, n):
+        previous = after_first[1] if i == 2 else final[i - 1]
+        after_first[i] = ((final[i] + i) & MASK) ^ mix(previous, 1566083941)
+    # words 3 to 623 were set once by the first loop, to their input plus key[j] + j, where
+    # j = (i - 1) % the key's length
+    sums = {i: (after_first[i] - (initial[i] ^ mix(after_first[i - 1], 1664525))) & MASK
+            for i in range(3, n)}
+    for length in range(1, 300):
+        key = [0] * length
+        for i in range(3, 3 + length):
+            key[(i - 1) % length] = (sums[i] - (i - 1) % length) & MASK
+        if all((sums[i] - (i - 1) % length) & MASK == key[(i - 1) % length]
+               for i in range(3, n)):
+            return key
+    raise AssertionError("no init key found")
+
+
+def key_integer(key: list[int]) -> int:
+    """The integer seed whose init key is ``key`` (CPython's words, least significant first)."""
+    return sum(word << (32 * k) for k, word in enumerate(key))
+
+
+@pytest.mark.parametrize("seed", [7, 2**40 + 12345, 0x1234_5678_9ABC_DEF0_1357])
+def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
+    """A bot reading its ``rng``'s state at its first decision (no number drawn yet) and
+    running CPython's integer seeding backwards finds the digest of
+    :func:`~canasta_caliente.studies.play.bots_seed`: the rng given is ``Random(bots_seed)``,
+    and neither the game's seed nor its text is in the key."""
+    states: list[tuple[int, ...]] = []
+
+    def spy(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        states.append(rng.getstate()[1])
+        return legal[0]
+
+    cc.play_game(cc.RuleSet.preset("caliente"), [spy], seed=seed, max_hands=1)
+    assert states[0][624] == 624  # nothing drawn yet
+    found = key_integer(mt_seed_key(states[0][:624]))
+    assert found == bots_seed(seed) != seed
+    assert random.Random(found).getstate()[1] == states[0]
+    assert str(seed).encode() not in found.to_bytes(64, "little")

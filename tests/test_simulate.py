@@ -283,3 +283,21 @@ def test_unknown_bot_name() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         get_bot("genius")
     assert set(BOTS) == {"random", "heuristic", "ismcts", *(f"level-{n}" for n in range(1, 6))}
+
+
+def test_one_bot_object_plays_both_partners_as_documented() -> None:
+    """A bot is called, not copied: the one object plays both seats of its side, so a bot that
+    keeps state sees its partner's hand in it, as the bots guide and :func:`simulate`'s
+    docstring say (and say that the same results whatever the workers hold only for bots whose
+    choice depends on ``(view, legal, rng)`` alone)."""
+    hands: dict[int, object] = {}
+
+    def remembers(view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        hands[view.seat] = view.hand
+        return legal[0]
+
+    play_game(RULES, [remembers, "random"], seed=5, max_hands=1)
+    assert set(hands) == {0, 2}  # the partners' hands, both in one bot's memory
+    doc = " ".join((simulate.__doc__ or "").split())
+    assert "for bots whose choice depends only on ``(view, legal, rng)``" in doc
+    assert "one bot object plays every seat of its side and every game of a worker" in doc

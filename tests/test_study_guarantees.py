@@ -140,6 +140,45 @@ def test_tournament_checks_every_argument(change: dict[str, Any], error: type[Ex
         cc.tournament(["random", "heuristic"], RULES_2P, **arguments)
 
 
+BAD_PLAY_GAME: list[tuple[dict[str, Any], type[Exception], str]] = [
+    ({"bots": []}, ArgumentError, "bots must hold at least one bot"),
+    ({"bots": "heuristic"}, TypeError, "bots must be a sequence of bots, not str"),
+    ({"bots": [5, "random"]}, TypeError, "a bot must be a bot's name or a callable, not int"),
+    ({"bots": ["random", "heuristic", "random"]}, ArgumentError,
+     "bots: 3 bots for a table of 2 sides"),
+    ({"rules": "caliente"}, TypeError, re.escape('rules must be a RuleSet, not str '
+                                                 "'caliente' (a preset by its name")),
+    ({"rules": ["random"], "bots": RULES_2P}, TypeError, "rules must be a RuleSet, not list"),
+    ({"seed": None}, TypeError, "seed must be an int, not NoneType"),
+    ({"index": "a"}, TypeError, "index must be an int, not str"),
+    ({"index": -1}, ArgumentError, "index must be an integer of at least 0"),
+    ({"max_hands": 0}, ArgumentError, "max_hands must be an integer of at least 1"),
+    ({"max_hands": -1}, ArgumentError, "max_hands must be an integer of at least 1"),
+    ({"keep_record": 1}, TypeError, "keep_record must be True or False"),
+]
+
+
+@pytest.mark.parametrize(("change", "error", "message"), BAD_PLAY_GAME,
+                         ids=["=".join(map(str, (next(iter(c)), next(iter(c.values())))))[:30]
+                              for c, _, _ in BAD_PLAY_GAME])
+def test_play_game_checks_every_argument(change: dict[str, Any], error: type[Exception],
+                                         message: str) -> None:
+    """`play_game` checked none of its arguments (`bots=[]` an IndexError, `bots="heuristic"`
+    "unknown bot 'h'", `max_hands=0` one hand played, `seed=None` a game no one could play
+    again): it checks them as `simulate` does, before any bot is asked."""
+    asked: list[int] = []
+
+    def counted(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        asked.append(view.seat)
+        return random_bot(view, legal, rng)
+
+    arguments: dict[str, Any] = {"rules": RULES_2P, "bots": [counted, "random"], "seed": 1,
+                                 **change}
+    with pytest.raises(error, match=message):
+        cc.play_game(**arguments)
+    assert asked == []
+
+
 @pytest.mark.parametrize(("options", "error", "message"), [
     ({"seconds": 1e308}, ArgumentError, "at most 86400"),
     ({"seconds": 10**400}, ArgumentError, "at most 86400"),
@@ -436,6 +475,26 @@ def test_a_bots_call_is_checked(bot: Any) -> None:
     with pytest.raises(TypeError, match="legal must be a sequence of actions"):
         bot(view, None, rng)
     assert bot(view, legal, rng) in legal
+
+
+@pytest.mark.parametrize("bot", [*_bots(), cc.get_bot("level-2")],
+                         ids=["random", "heuristic", "ismcts", "level-2"])
+def test_a_bots_call_is_checked_past_its_quick_test(bot: Any) -> None:
+    """The built-in bots' quick test of their call let through what it did not check:
+    `random_bot(view, "draw", rng)` answered 'w', the others an AttributeError; a generator of
+    the legal actions a TypeError of len(); level-2 with `rng=0` an AttributeError. Each is
+    refused as `check_bot_call` refuses it."""
+    state, seat = _turn()
+    view, legal, rng = cc.observe(state, seat), cc.legal_actions(state), random.Random(0)
+    with pytest.raises(TypeError, match=r"legal must be a sequence of actions.*not str"):
+        bot(view, "draw", rng)
+    with pytest.raises(TypeError, match=r"legal must be a sequence of actions.*not generator"):
+        bot(view, (a for a in legal), rng)
+    with pytest.raises(TypeError, match=r"rng must be a random.Random .*not int"):
+        bot(view, legal, 0)
+    with pytest.raises(TypeError, match=r"view must be a View .*: a bot sees its seat.s view"):
+        bot(state, legal, rng)
+    assert bot(view, list(legal), rng) in legal
 
 
 @pytest.mark.parametrize("bot", _bots(), ids=["random", "heuristic", "ismcts"])

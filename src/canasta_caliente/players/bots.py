@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
 
 from .._arguments import check_rng
-from ..actions import Action, Verb
+from ..actions import Action, Verb, parse_action
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
-from ..errors import ArgumentError, describe_value, short_repr
+from ..errors import ArgumentError, NotationError, describe_value, short_repr
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
@@ -39,17 +39,24 @@ from ..state.game import (
 )
 from ..views.view import View, observe
 
-__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_names", "get_bot", "heuristic_bot",
-           "random_bot"]
+__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names", "get_bot",
+           "heuristic_bot", "random_bot", "read_answer"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
 
 
+QUICK_LEGAL_TYPES = (tuple, list)
+"""The types of ``legal`` a built-in bot's quick check of its call lets through (the engine's
+legal actions are a tuple): any other, a text or a generator among them, goes to
+:func:`check_bot_call`, which lets any other sequence through and refuses the rest."""
+
+
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Chooses uniformly at random among the legal actions. Its call is checked as
     :func:`check_bot_call` says."""
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     return _random_choice(legal, rng)
 
@@ -61,8 +68,9 @@ def check_bot_call(view: object, legal: object, rng: object) -> None:
     a bot sees its seat's view, ``observe(state, seat)``), ``legal`` not a sequence or ``rng``
     not a :class:`random.Random`; an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
     empty (a bot chooses among the legal actions of the seat to act: there are some whenever
-    a seat acts). The bots ask it only when a cheap inline test of the same fails, so a valid
-    call pays a few comparisons."""
+    a seat acts). The bots ask it only when a cheap inline test fails (``legal`` a tuple or a
+    list and not empty, ``rng`` and ``view`` of their types), so a valid call pays a few
+    comparisons."""
     if not isinstance(view, View):
         hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
                 if isinstance(view, GameState) else "")
@@ -82,6 +90,58 @@ def _check_legal_and_rng(legal: object, rng: object) -> None:
                             "to act (legal_actions(state)), and there are some whenever a seat "
                             "acts")
     check_rng("rng", rng)
+
+
+def bot_name(bot: object) -> str:
+    """A bot's name in the results, the same in every process and every session (a worker
+    names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
+    (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
+    defines its own and it shows no memory address, else its class's module-qualified name
+    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
+
+    >>> from canasta_caliente.players.bots import bot_name
+    >>> class Smart:
+    ...     def __call__(self, view, legal, rng):
+    ...         return legal[0]
+    >>> named = Smart()
+    >>> named.name = "smart"
+    >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()).endswith("Smart")
+    ('heuristic', 'smart', True)
+    """
+    if isinstance(bot, str):
+        return bot
+    for attribute in ("name", "__name__"):
+        name = getattr(bot, attribute, None)
+        if isinstance(name, str) and name:
+            return name
+    cls = type(bot)
+    if getattr(cls, "__repr__", None) is not object.__repr__:
+        text = repr(bot)
+        if " at 0x" not in text:  # functools.partial shows its function's address
+            return text
+    if cls.__module__ in ("__main__", "builtins"):
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def read_answer(answer: object, who: str) -> Action:
+    """The action a bot answered with (``who`` names the bot in a refusal), if not an
+    :class:`Action`: an action in notation, as :func:`~canasta_caliente.apply` accepts it.
+    Anything else (a bot that forgot to ``return`` answers ``None``) is a :class:`TypeError`
+    naming the bot, as text that is not an action is a
+    :class:`~canasta_caliente.NotationError`. The one reader of a bot's answer, for a game's
+    bots (:func:`~canasta_caliente.play_game`) and a search's rollout bot alike; a caller
+    asks it only when the answer's type is not :class:`Action`."""
+    if isinstance(answer, Action):
+        return answer
+    if isinstance(answer, str):
+        try:
+            return parse_action(answer)
+        except NotationError as exc:
+            raise NotationError(f"{who} answered {exc}") from exc
+    what = "None" if answer is None else describe_value(answer)
+    raise TypeError(f"{who} answered {what}: a bot returns "
+                    "one of the legal actions it is given (an Action, or its notation)")
 
 
 def _random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
@@ -257,7 +317,8 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     Deterministic but for ties, which ``rng`` breaks. Its call is checked as
     :func:`check_bot_call` says.
     """
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     return _heuristic(view, legal, rng, True)
 

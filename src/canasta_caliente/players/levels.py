@@ -39,7 +39,15 @@ from .._arguments import as_integer
 from ..actions import Action
 from ..errors import ArgumentError
 from ..views.view import View
-from .bots import BOT_FACTORIES, BOTS, Bot, heuristic_bot, random_bot
+from .bots import (
+    BOT_FACTORIES,
+    BOTS,
+    QUICK_LEGAL_TYPES,
+    Bot,
+    check_bot_call,
+    heuristic_bot,
+    random_bot,
+)
 from .search import ISMCTSBot, check_budget
 
 __all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "LEVEL_NAMES", "Blundering", "level_bot"]
@@ -73,7 +81,11 @@ class Blundering:
         return f"Blundering(rate={self.rate})"
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """``bot``'s choice, or at rate ``rate`` a random legal action."""
+        """``bot``'s choice, or at rate ``rate`` a random legal action. Its call is checked as
+        :func:`~canasta_caliente.players.bots.check_bot_call` says."""
+        if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+                not isinstance(rng, random.Random) or not isinstance(view, View)):
+            check_bot_call(view, legal, rng)
         if rng.random() < self.rate:
             return random_bot(view, legal, rng)
         return self.bot(view, legal, rng)

@@ -53,16 +53,20 @@ from .._arguments import as_integer, check_iterations, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
-from ..errors import ArgumentError, StateError, short_repr
+from ..errors import ArgumentError, IllegalActionError, StateError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
 from ..views.view import View, resample
 from .bots import (
     BOT_FACTORIES,
     BOTS,
+    QUICK_LEGAL_TYPES,
     Bot,
+    bot_name,
     check_bot_call,
     heuristic_bot,
     play_bot,
+    random_bot,
+    read_answer,
     who_acts,
 )
 
@@ -246,12 +250,48 @@ def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) 
     """The checks of a search's start (once a decision, not in its rollouts): the bot's call
     (:func:`~canasta_caliente.players.bots.check_bot_call`), and ``view``'s seat the one to
     act, whose legal actions ``legal`` are."""
-    if not legal or not isinstance(rng, random.Random) or not isinstance(view, View):
+    if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
+            not isinstance(rng, random.Random) or not isinstance(view, View)):
         check_bot_call(view, legal, rng)
     acting = view.current_player
     if acting != view.seat:
         raise ArgumentError(f"view: the search plays for the seat to act, and this is seat "
                             f"{view.seat}'s view, but {who_acts(acting)} to act")
+
+
+class _CheckedRollout:
+    """A rollout bot other than the built-in ones, as the search asks it: its answer read as
+    :func:`~canasta_caliente.play_game` reads a bot's
+    (:func:`~canasta_caliente.players.bots.read_answer`: notation accepted, anything else
+    refused naming the rollout bot) and checked to be one of the legal actions, so that a bot
+    answering in notation plays what it says and a wrong answer names it. The built-in bots
+    answer with legal actions and are asked directly (:func:`_rollout_policy`)."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def _who(self, view: View) -> str:
+        return f"the search's rollout bot {bot_name(self.bot)!r} (playing seat {view.seat})"
+
+    def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        answer = self.bot(view, legal, rng)
+        if type(answer) is not Action:
+            answer = read_answer(answer, self._who(view))
+        if answer not in legal:
+            raise IllegalActionError(f"{self._who(view)} played an illegal action: {answer} is "
+                                     f"not one of the {len(legal)} legal actions it was given")
+        return answer
+
+
+def _rollout_policy(bot: Bot) -> Bot:
+    """The rollout bot as the search asks it: a built-in bot itself (its fast paths in
+    :func:`~canasta_caliente.players.bots.play_bot` intact), any other through
+    :class:`_CheckedRollout`."""
+    if bot is heuristic_bot or bot is random_bot:
+        return bot
+    return _CheckedRollout(bot)
 
 
 class ISMCTSBot:
@@ -266,7 +306,10 @@ class ISMCTSBot:
     first (reproducible while they do not: a bound for a game that must answer in time); by
     default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
     that plays the simulations (any bot; each seat sees only its own view), and its choice is
-    the move to beat. ``rollout_actions`` cuts each simulation off after that many actions
+    the move to beat; its answers are read as :func:`~canasta_caliente.play_game` reads a
+    bot's (an action or its notation; anything else, or an action not legal, is refused with
+    an error naming the rollout bot). ``rollout_actions`` cuts each simulation off after that
+    many actions
     (:data:`DEFAULT_ROLLOUT_ACTIONS`; ``None`` plays to the end of the hand), where the cards
     in hand count ``hand_weight`` times their value and ``race_weight`` weighs the going-out
     race (:func:`evaluate`). ``margin`` is how many standard errors of the paired difference
@@ -341,7 +384,8 @@ class ISMCTSBot:
         """:meth:`search` once its call is checked (as :meth:`__call__` checks it first)."""
         local = random.Random(rng.getrandbits(64))
         side = view.side_of(view.seat)
-        choice = self.rollout_bot(view, legal, random.Random(local.getrandbits(64)))
+        rollout = _rollout_policy(self.rollout_bot)
+        choice = rollout(view, legal, random.Random(local.getrandbits(64)))
         arms = [_Arm(action, index, side) for index, action in enumerate(legal)]
         policy = next((arm for arm in arms if arm.action == choice), arms[0])
         worlds: list[tuple[GameState, int]] = []
@@ -358,7 +402,7 @@ class ISMCTSBot:
             for arm in alive:
                 if spent and self._late(deadline):
                     break
-                self._simulate(arm, worlds[0], side)
+                self._simulate(arm, worlds[0], side, rollout)
                 spent += 1
             now = time.perf_counter()
             cost = max((now - start) / spent, 1e-9)  # a clock that did not move: 1 ns each
@@ -374,7 +418,7 @@ class ISMCTSBot:
                 worlds.append((resample(view, local), local.getrandbits(64)))
             for arm in alive:
                 while len(arm.leads) < target and not self._late(deadline):
-                    self._simulate(arm, worlds[len(arm.leads)], side)
+                    self._simulate(arm, worlds[len(arm.leads)], side, rollout)
                     spent += 1
             if self._late(deadline) or (len(alive) <= 2 and not timed):
                 break
@@ -415,16 +459,17 @@ class ISMCTSBot:
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
         return mean > 0 and mean > self.margin * sd / math.sqrt(count)
 
-    def _simulate(self, arm: _Arm, world: tuple[GameState, int], side: int) -> None:
+    def _simulate(self, arm: _Arm, world: tuple[GameState, int], side: int,
+                  policy: Bot) -> None:
         """Play ``arm``'s action in ``world`` (a determinization and its rollout seed), down
-        the tree below it if it grows one, then the policy; record the lead and rewards."""
+        the tree below it if it grows one, then ``policy`` (the rollout bot as
+        :func:`_rollout_policy` gives it); record the lead and rewards."""
         determinization, seed = world
         rng = random.Random(seed)
         state = apply(determinization, arm.action)
         path: list[_Node] = []
         if self.widening:
-            state, path = self._descend(state, arm.node, rng)
-        policy = self.rollout_bot
+            state, path = self._descend(state, arm.node, rng, policy)
         limit = self.rollout_actions
         steps = 0
         # The rollout, the search's inner loop: the policy is asked through play_bot, which
@@ -450,7 +495,7 @@ class ISMCTSBot:
             node.total += rewards[node.side]
 
     def _descend(
-        self, state: GameState, node: _Node, rng: random.Random
+        self, state: GameState, node: _Node, rng: random.Random, policy: Bot
     ) -> tuple[GameState, list[_Node]]:
         """SO-ISMCTS selection and expansion below a root action, in one determinization:
         the state reached and the nodes visited."""
@@ -474,7 +519,7 @@ class ISMCTSBot:
             if untried and (not tried or len(tried) < self.widening * math.sqrt(node.passes)):
                 # Expansion: the policy's choice first, then an untried action at random.
                 if not node.children:
-                    action = play_bot(self.rollout_bot, state, seat, legal, rng)
+                    action = play_bot(policy, state, seat, legal, rng)
                 else:
                     action = untried[rng.randrange(len(untried))]
                 child = _Node(side_of(seat))

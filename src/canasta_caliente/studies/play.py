@@ -8,55 +8,26 @@ the same in any process.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Verb, parse_action
+from .._arguments import check_count, check_flag, check_seed
+from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value
+from ..errors import ArgumentError, IllegalActionError, describe_value
 from ..play.text import count_phrase
-from ..players.bots import Bot, get_bot
+from ..players.bots import Bot, bot_name, get_bot, read_answer
 from ..records.storage import GameRecord
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
 from .outcomes import GameResult
 
-__all__ = ["BotSpec", "bot_name", "check_seating", "game_seed", "play_game", "seat_bots"]
+__all__ = ["BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating", "game_seed",
+           "play_game", "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
-
-
-def bot_name(bot: BotSpec) -> str:
-    """A bot's name in the results, the same in every process and every session (a worker
-    names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
-    (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
-    defines its own and it shows no memory address, else its class's module-qualified name
-    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
-
-    >>> from canasta_caliente.studies.play import bot_name
-    >>> class Smart:
-    ...     def __call__(self, view, legal, rng):
-    ...         return legal[0]
-    >>> named = Smart()
-    >>> named.name = "smart"
-    >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()).endswith("Smart")
-    ('heuristic', 'smart', True)
-    """
-    if isinstance(bot, str):
-        return bot
-    for attribute in ("name", "__name__"):
-        name = getattr(bot, attribute, None)
-        if isinstance(name, str) and name:
-            return name
-    cls = type(bot)
-    if getattr(cls, "__repr__", None) is not object.__repr__:
-        text = repr(bot)
-        if " at 0x" not in text:  # functools.partial shows its function's address
-            return text
-    if cls.__module__ in ("__main__", "builtins"):
-        return cls.__qualname__
-    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def seat_bots(rules: RuleSet, bots: Sequence[BotSpec], index: int) -> tuple[BotSpec, ...]:
@@ -87,31 +58,62 @@ def check_seating(rules: RuleSet, bots: Sequence[BotSpec]) -> None:
             f"did not play; give at most {sides} (a round robin of more bots is a tournament)")
 
 
+def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
+    """``bots``, checked as every game and study takes them: a non-empty sequence (not a
+    text) of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
+    with distinct names (two different bots under one name would be counted as one). Returns
+    the bots and their names (each name once, in order); a wrong type is a
+    :class:`TypeError`, an unknown name or an empty sequence an
+    :class:`~canasta_caliente.errors.ArgumentError`."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
+    specs = tuple(bots)
+    if not specs:
+        raise ArgumentError("bots must hold at least one bot")
+    seen: dict[str, BotSpec] = {}
+    for b in specs:
+        if isinstance(b, str):
+            get_bot(b)
+        elif not callable(b):
+            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
+        name = bot_name(b)
+        other = seen.setdefault(name, b)
+        if other is not b and not (isinstance(b, str) and other == b):
+            raise ArgumentError(
+                f"bots: two different bots are both named {name!r}, so their games would be "
+                "counted as one bot's; give each a distinct name (a text attribute `name`, "
+                "or `__name__`)")
+    return specs, tuple(seen)
+
+
 def _the_bot(bot: BotSpec, seat: int) -> str:
     """A bot as a refusal of its answer names it: its name and its seat."""
     return f"the bot {bot_name(bot)!r} at seat {seat}"
 
 
-def _read_answer(bot: BotSpec, seat: int, answer: object) -> Action:
-    """The action a bot (``bot``, at ``seat``) answered with, if not an :class:`Action`: an
-    action in notation, as :func:`~canasta_caliente.apply` accepts it. Anything else (a bot
-    that forgot to ``return`` answers ``None``) is a :class:`TypeError` naming the bot, as
-    text that is not an action is a :class:`~canasta_caliente.NotationError`."""
-    if isinstance(answer, Action):
-        return answer
-    if isinstance(answer, str):
-        try:
-            return parse_action(answer)
-        except NotationError as exc:
-            raise NotationError(f"{_the_bot(bot, seat)} answered {exc}") from exc
-    what = "None" if answer is None else describe_value(answer)
-    raise TypeError(f"{_the_bot(bot, seat)} answered {what}: a bot returns "
-                    "one of the legal actions it is given (an Action, or its notation)")
-
-
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded ``seed``."""
     return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
+
+
+def bots_seed(seed: int) -> int:
+    """The seed of the :class:`random.Random` that :func:`play_game` gives the bots of a game
+    seeded ``seed``: a one-way function of it (the SHA-256 digest of a text naming this use and
+    the seed, read as an integer), so that no bot can learn the game's seed from its ``rng``.
+
+    A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
+    Mersenne Twister from an integer (or a text, whose characters go into the key as they
+    are) can be run backwards from that state to the seed; with the game's own seed a bot would
+    deal the game again and know every hidden card. From a digest it learns the digest, and no
+    seed can be found from that but by trying seeds one by one (:doc:`/guides/bots` says when
+    that is feasible).
+
+    >>> from canasta_caliente.studies.play import bots_seed
+    >>> bots_seed(7) != 7, bots_seed(7) == bots_seed(7), bots_seed(7).bit_length() <= 256
+    (True, True, True)
+    """
+    digest = hashlib.sha256(f"canasta-caliente-bots:{seed}".encode()).digest()
+    return int.from_bytes(digest, "big")
 
 
 def play_game(
@@ -132,14 +134,28 @@ def play_game(
     and its seat) keeps its type and gains a note (PEP 678) with the game's index, its seed
     and the actions played, and the call that plays it again.
 
+    The arguments are checked before the game, as :func:`~canasta_caliente.simulate` checks
+    its own: ``rules`` a RuleSet, ``bots`` as :func:`check_bots` says and at most the table's
+    sides (:func:`check_seating`), ``seed`` an integer (``None`` is refused: the game could
+    not be played again), ``index >= 0`` and ``max_hands >= 1`` integers, ``keep_record`` a
+    ``bool``; a wrong type raises :class:`TypeError`, a value out of range
+    :class:`~canasta_caliente.errors.ArgumentError`.
+
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
-    (0, (5465, 1595), 5)
+    (0, (5440, 2225), 5)
     """
-    seated = seat_bots(rules, bots, index)
+    check_ruleset(rules)
+    specs, _ = check_bots(bots)
+    check_seating(rules, specs)
+    seed = check_seed("seed", seed)
+    index = check_count("index", index)
+    max_hands = check_count("max_hands", max_hands, low=1)
+    check_flag("keep_record", keep_record)
+    seated = seat_bots(rules, specs, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
-    rng = random.Random(seed)
+    rng = random.Random(bots_seed(seed))
     state = new_game(rules, seed=seed)
     totals: list[tuple[int, ...]] = []
     ends: list[str] = []
@@ -180,7 +196,7 @@ def play_game(
             turn = f" ({_the_bot(seated[seat], seat)} to play)"
             action = players[seat](observe(state, seat), legal, rng)
             if type(action) is not Action:
-                action = _read_answer(seated[seat], seat, action)
+                action = read_answer(action, _the_bot(seated[seat], seat))
             if action.verb is take:
                 hand_takes[state.side_of(seat)] += 1
             if played is not None:

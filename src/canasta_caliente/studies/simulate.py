@@ -2,7 +2,8 @@
 
 :func:`play_game` plays one seeded game; :func:`simulate` plays many and aggregates them. Each
 game's seed is derived from the simulation's seed and the game's index alone, so the results
-are identical whatever the number of workers or the executor. Parallel runs take any
+are identical whatever the number of workers or the executor (for bots that keep no state
+between calls: see :func:`simulate`). Parallel runs take any
 :class:`concurrent.futures.Executor` (a process pool by default), so a Dask executor
 scales a simulation past one machine.
 
@@ -37,10 +38,9 @@ from typing import Any
 
 from .._arguments import check_count, check_flag, check_seed, check_workers
 from ..errors import ArgumentError, describe_value
-from ..players.bots import get_bot
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
-from .play import BotSpec, bot_name, check_seating, play_game, seat_bots
+from .play import BotSpec, check_bots, check_seating, play_game, seat_bots
 from .pool import STOP_TIMEOUT, check_sendable, play_chunk, sigint_held, stop_pool, worker_init
 
 __all__ = [
@@ -107,33 +107,16 @@ number of games."""
 def checked_arguments(
     rules: Any, bots: Any, games: Any, seed: Any
 ) -> tuple[int, int, tuple[BotSpec, ...], tuple[str, ...]]:
-    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` a non-empty
-    sequence of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
-    with distinct names (two different bots under one name would be counted as one), ``games``
-    a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and their
-    names (each name once, in order)."""
+    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` as
+    :func:`~canasta_caliente.studies.play.check_bots` says (a non-empty sequence of bot names
+    :func:`~canasta_caliente.get_bot` knows or callables, distinct bots with distinct names),
+    ``games`` a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and
+    their names (each name once, in order)."""
     check_ruleset(rules)
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
-    specs = tuple(bots)
-    if not specs:
-        raise ArgumentError("bots must hold at least one bot")
-    seen: dict[str, BotSpec] = {}
-    for b in specs:
-        if isinstance(b, str):
-            get_bot(b)
-        elif not callable(b):
-            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
-        name = bot_name(b)
-        other = seen.setdefault(name, b)
-        if other is not b and not (isinstance(b, str) and other == b):
-            raise ArgumentError(
-                f"bots: two different bots are both named {name!r}, so their games would be "
-                "counted as one bot's; give each a distinct name (a text attribute `name`, "
-                "or `__name__`)")
+    specs, names = check_bots(bots)
     games = check_count("games", games)
     seed = check_seed("seed", seed)
-    return games, seed, specs, tuple(seen)
+    return games, seed, specs, names
 
 
 def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
@@ -188,8 +171,13 @@ def simulate(
     ``workers > 1`` runs them in a process pool; ``executor`` takes any
     :class:`concurrent.futures.Executor` instead (Dask's included: ``client.get_executor()``),
     in which case the bots must be picklable (names, or module-level functions). The results
-    are the same for a seed whatever the workers. ``progress`` shows a bar (``tqdm.auto``, a
-    widget in Jupyter, with the extra ``progress`` installed).
+    are the same for a seed whatever the workers, for bots whose choice depends only on
+    ``(view, legal, rng)``: one bot object plays every seat of its side and every game of a
+    worker (each worker plays its own copy), so a bot that keeps state between calls sees in
+    it what each seat it plays is shown (its partner's hand too), and its results depend on
+    how the games are split among the workers (the bots guide's "A bot that keeps state").
+    ``progress`` shows a bar (``tqdm.auto``, a widget in Jupyter, with the extra ``progress``
+    installed).
 
     In this process (``workers=1``, or a single chunk, without an ``executor``) the games are
     played and reported one by one: ``on_result`` and ``progress`` see each game as it ends.
