@@ -136,16 +136,20 @@ def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
 
 def _windowed(
     submit: Callable[[int], None], starts: Iterator[int], window: int,
-    pending: set[Future[list[GameResult]]],
+    pending: dict[Future[list[GameResult]], None],
 ) -> Iterator[list[GameResult]]:
     """The results of the chunks at ``starts`` as they finish, with at most ``window`` of them
-    submitted (into ``pending``) at any moment."""
+    submitted (into ``pending``, in the order submitted) at any moment. Chunks that have
+    finished by the same wake-up are handed back in the order they were submitted: ``wait``
+    gives them as a set, in no order, and a later chunk handed back first could end the run
+    (an interrupt raised by ``on_result``) before an earlier finished one was kept, the kept
+    prefix then stopping short of games that had been played."""
     for start in itertools.islice(starts, window):
         submit(start)
     while pending:
         ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-        for future in ready:
-            pending.discard(future)
+        for future in [f for f in pending if f in ready]:
+            del pending[future]
             for start in itertools.islice(starts, 1):
                 submit(start)
             yield future.result()
@@ -238,7 +242,7 @@ def simulate(
     bar: _Progress | None = None
     own: ProcessPoolExecutor | None = None
     stop: Any = None
-    pending: set[Future[list[GameResult]]] = set()
+    pending: dict[Future[list[GameResult]], None] = {}  # in the order submitted
     finished = False
     try:
         bar = _Progress(games, progress)
@@ -268,8 +272,8 @@ def simulate(
                 # Held: a chunk submitted (and perhaps a worker started) is always in
                 # ``pending``, so an interrupt cancels it.
                 with sigint_held():
-                    pending.add(submitter.submit(play_chunk, rules, specs, seed, chunk(start),
-                                                 max_hands, keep_records))
+                    pending[submitter.submit(play_chunk, rules, specs, seed, chunk(start),
+                                             max_hands, keep_records)] = None
 
             done = _windowed(submit, starts, window, pending)
         for chunk_results in done:
