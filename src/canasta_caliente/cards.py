@@ -74,13 +74,12 @@ class Card(enum.IntEnum):
     def _missing_(cls, value: object) -> Card:
         """``Card(value)`` for a value that is no card's number: a code (``Card("7")``) is
         pointed to :meth:`parse`, anything else refused saying what ``Card()`` takes."""
-        count = len(cls.__members__)
         if isinstance(value, str):
-            raise NotationError(f"Card() takes a card's number, 0 to {count - 1}, not the code "
-                                f"{short_repr(value)}: read a code with Card.parse")
+            raise NotationError(f"Card() takes a card's number, 0 to {NUM_KINDS - 1}, not the "
+                                f"code {short_repr(value)}: read a code with Card.parse")
         if isinstance(value, int):
             raise ArgumentError(f"no card has the number {value}: cards run from 0 to "
-                                f"{count - 1}")
+                                f"{NUM_KINDS - 1}")
         raise TypeError(f"Card() takes a card's number (an int), not {describe_value(value)}")
 
     @classmethod
