@@ -187,3 +187,45 @@ def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
     assert found == bots_seed(seed) != seed
     assert random.Random(found).getstate()[1] == states[0]
     assert str(seed).encode() not in found.to_bytes(64, "little")
+
+
+def test_the_play_command_gives_its_bots_no_game_seed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``canasta-caliente play`` gives its bots an rng seeded by
+    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed and the actions played:
+    the key found backwards from its state is that digest, with no text of the seed in it."""
+    from canasta_caliente.cli.commands import main
+    from conftest import answers
+
+    seed = 123456789
+    states: list[tuple[int, ...]] = []
+
+    def spy(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        states.append(rng.getstate()[1])
+        return legal[0]
+
+    monkeypatch.setattr("canasta_caliente.players.bots.get_bot", lambda name: spy)
+    answers(monkeypatch, ["quit"])
+    # Seat 1 plays: the bot at seat 0 acts first, on an rng nothing was drawn from yet.
+    assert main(["play", "--rules", "caliente-2p", "--seat", "1", "--bots", "random",
+                 "--seed", str(seed)]) == 0
+    capsys.readouterr()
+    assert states and states[0][624] == 624
+    found = key_integer(mt_seed_key(states[0][:624]))
+    assert found == bots_seed(seed, 0)
+    assert str(seed).encode() not in found.to_bytes((found.bit_length() + 7) // 8, "big")
+
+
+@pytest.mark.skipif(board is None, reason="needs the web extra")
+def test_a_web_table_gives_its_bots_no_game_seed() -> None:
+    """A web table's bot decision gets an rng seeded by
+    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed and the turn, in which
+    the seed cannot be found."""
+    from canasta_caliente.web.tables import Seat, Table
+
+    table = Table.create(cc.RuleSet.preset("caliente-2p"),
+                         [Seat("bot", level="level-1"), Seat("ana", secret="x" * 22)],
+                         seed=987654321)
+    found = key_integer(mt_seed_key(table.bot_rng().getstate()[1][:624]))
+    assert found == bots_seed(987654321, table.turn)
+    assert b"987654321" not in found.to_bytes((found.bit_length() + 7) // 8, "big")

@@ -253,6 +253,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..players.bots import bot_names, get_bot
     from ..players.search import hint_text
     from ..records.storage import GameRecord
+    from ..studies.play import bots_seed
     from ..views.view import observe
     from . import _table as table
 
@@ -282,8 +283,9 @@ def _play(args: argparse.Namespace) -> int:
             say(line, err=True)
         say(f"resuming {args.resume}: {count_phrase(len(record.actions), 'action')} played")
     bots = {seat: get_bot(name) for seat, name in seated.items()}
-    # The bots' choices are fixed by the seed and the number of actions already played.
-    rng = random.Random(f"{record.seed}:{len(record.actions)}")
+    # The bots' choices are fixed by the seed and the number of actions already played; the
+    # rng is seeded with a digest of them (bots_seed), in which no bot can find the seed.
+    rng = random.Random(bots_seed(record.seed, len(record.actions)))
     say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "

@@ -96,10 +96,15 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
 
 
-def bots_seed(seed: int) -> int:
+def bots_seed(seed: int, played: int | None = None) -> int:
     """The seed of the :class:`random.Random` that :func:`play_game` gives the bots of a game
     seeded ``seed``: a one-way function of it (the SHA-256 digest of a text naming this use and
     the seed, read as an integer), so that no bot can learn the game's seed from its ``rng``.
+
+    ``played`` is for a game whose bots are given a new ``rng`` part-way, fixed by the game's
+    seed and the number of actions played before it: ``canasta-caliente play`` (at its start
+    or its ``--resume``) and the web table (at each bot's decision, so that a decision taken
+    back and played again is the same). It goes into the digest with the seed.
 
     A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
     Mersenne Twister from an integer (or a text, whose characters go into the key as they
@@ -111,8 +116,11 @@ def bots_seed(seed: int) -> int:
     >>> from canasta_caliente.studies.play import bots_seed
     >>> bots_seed(7) != 7, bots_seed(7) == bots_seed(7), bots_seed(7).bit_length() <= 256
     (True, True, True)
+    >>> bots_seed(7, played=12) != bots_seed(7)
+    True
     """
-    digest = hashlib.sha256(f"canasta-caliente-bots:{seed}".encode()).digest()
+    text = f"canasta-caliente-bots:{seed}" + ("" if played is None else f":{played}")
+    digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest, "big")
 
 

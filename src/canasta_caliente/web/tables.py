@@ -30,6 +30,7 @@ from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord, ReplayError
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
+from ..studies.play import bots_seed
 
 __all__ = ["NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table", "is_text", "load_table",
            "load_tables", "new_secret", "saved_tables"]
@@ -280,8 +281,10 @@ class Table:
         return None
 
     def bot_rng(self) -> random.Random:
-        """The random generator of the next bot decision, fixed by the seed and the turn."""
-        return random.Random(f"{self.record.seed}:{self.turn}")
+        """The random generator of the next bot decision, fixed by the seed and the turn (through
+        :func:`~canasta_caliente.studies.play.bots_seed`: no bot can find the game's seed in
+        it)."""
+        return random.Random(bots_seed(self.record.seed, self.turn))
 
     # -- messages ------------------------------------------------------------------------
 
