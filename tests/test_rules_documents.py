@@ -331,5 +331,5 @@ def test_the_open_construct_is_found_where_the_quadratic_search_found_it(
 def test_json_bytes_that_are_not_utf8_are_named_so(document: bytes) -> None:
     """Bytes that are not UTF-8 text are a problem of the document saying so and where, not
     "an integer too long to read"."""
-    with pytest.raises(cc.RuleSetError, match=r"not UTF-8 text: the byte 0xff at offset \d+"):
+    with pytest.raises(cc.RuleSetError, match=r"not UTF-8 text: byte 0xff at line 1, column \d+"):
         cc.RuleSet.from_json(document)

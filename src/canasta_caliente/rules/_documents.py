@@ -439,17 +439,41 @@ file: not part of the document, and dropped from the start of a file's text."""
 def document_text(data: bytes) -> str:
     """The text of a document file's bytes (a rule file, a saved game): UTF-8, without a
     leading :data:`BYTE_ORDER_MARK`. Bytes that are not UTF-8 raise :class:`ValueError` saying
-    so and where, in the words every reader of a user's file uses: ``not UTF-8 text (byte
-    13)``.
+    so and where, in the words of :func:`not_text`.
 
     >>> document_text(b'\\xef\\xbb\\xbfpreset = "classic"')
     'preset = "classic"'
+    >>> document_text(b'preset = "classic"\\nname = "\\xff"')
+    Traceback (most recent call last):
+    ValueError: not UTF-8 text: byte 0xff at line 2, column 9
     """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+        raise ValueError(not_text(data, exc)) from None
     return text.removeprefix(BYTE_ORDER_MARK)
+
+
+def not_text(data: bytes, error: UnicodeDecodeError) -> str:
+    """What every reader of a file says of ``data`` that ``error`` found not to be text in its
+    encoding: the byte and where it is, by line and column (counted in bytes, from 1) in UTF-8,
+    by offset in another encoding (JSON's detected UTF-16 or UTF-32), whose lines are not
+    counted by ``\\n`` bytes.
+
+    >>> data = b"draw\\n\\xff\\n"
+    >>> try:
+    ...     data.decode("utf-8")
+    ... except UnicodeDecodeError as exc:
+    ...     print(not_text(data, exc))
+    not UTF-8 text: byte 0xff at line 2, column 1
+    """
+    where = error.start
+    encoding = error.encoding.upper()
+    if encoding.replace("-", "") != "UTF8":
+        return f"not {encoding} text: byte 0x{data[where]:02x} at offset {where}"
+    line = data.count(b"\n", 0, where) + 1
+    column = where - data.rfind(b"\n", 0, where)
+    return f"not UTF-8 text: byte 0x{data[where]:02x} at line {line}, column {column}"
 
 
 def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, list[tuple[str, str]]]:
@@ -479,9 +503,8 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
     except RecursionError:
         raise RuleSetError([("(document)", _TOO_DEEP)]) from None
     except UnicodeDecodeError as exc:  # bytes that are not text in the encoding JSON detected
-        raise RuleSetError([("(document)", f"not {exc.encoding.upper()} text: the byte "
-                             f"{exc.object[exc.start]:#04x} at offset {exc.start} cannot be "
-                             f"read ({exc.reason}); a JSON document is UTF-8 text")]) from None
+        raise RuleSetError([("(document)", not_text(exc.object, exc)
+                             + "; a JSON document is UTF-8 text")]) from None
     except ValueError:  # an integer longer than Python reads from text
         raise RuleSetError([("(document)", _long_integer(_as_text(text), most_digits))]) from None
     return data, problems

@@ -28,6 +28,7 @@ from ..play import Event, client_message, replay_events, step
 from ..play.takeback import can_take_back
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord, ReplayError
+from ..rules._documents import not_text
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
@@ -558,10 +559,7 @@ def _read_text(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - data.rfind(b"\n", 0, exc.start)
-        raise _NamedError(f"{path}: not UTF-8 text: byte 0x{data[exc.start]:02x} at line "
-                          f"{line}, column {column}") from None
+        raise _NamedError(f"{path}: {not_text(data, exc)}") from None
 
 
 def _journal(path: Path) -> list[str]:
