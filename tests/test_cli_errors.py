@@ -118,8 +118,8 @@ def test_resume_refuses_a_file_in_the_words_of_the_rules_commands(
         tmp_path: Path, capsys: Capture) -> None:
     """`play --resume` says of a file it cannot use what `rules validate` says: a folder is
     "it is a folder" (it was the system's "Is a directory"), bytes that are not UTF-8 are "not
-    UTF-8 text: byte 0xff at line 1, column 13" (it was Python's codec error); status 2, one line on standard
-    error."""
+    UTF-8 text: byte 0xff at line 1, column 13" (it was Python's codec error); status 2, one
+    line on standard error."""
     folder = tmp_path / "folder.json"
     folder.mkdir()
     binary = write(tmp_path / "binary.json", b'{"format": "\xff"}')
