@@ -431,3 +431,26 @@ def test_module_doctests() -> None:
     """The examples in the storage module run as written."""
     result = doctest.testmod(storage)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_text_read_from_a_file_with_a_byte_order_mark_is_the_document_after_it() -> None:
+    """A JSON, TOML or text record that starts with a byte-order mark (a file an editor saved
+    as "UTF-8 with BOM", read as UTF-8) is read as the document after the mark, as the same
+    file's bytes are: every reader refused it, with JSON's 'Unexpected UTF-8 BOM (decode using
+    utf-8-sig)', TOML's 'Invalid statement' or the text record's 'expected a header'. A second
+    mark is text, and refused."""
+    mark = "\ufeff"
+    state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=4), "draw")
+    record = cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=4).extend("draw")
+    view = cc.observe(state, 0)
+    assert cc.loads(mark + cc.dumps(state)) == cc.loads(cc.dumps(state).encode("utf-8-sig"))
+    assert cc.loads(mark + cc.dumps(state)) == state
+    assert cc.GameRecord.from_json(mark + record.to_json()) == record
+    assert cc.GameRecord.from_text(mark + record.to_text()) == record
+    assert cc.View.from_json(mark + view.to_json()) == view
+    assert cc.RuleSet.from_json(mark + '{"preset": "classic"}') == cc.RuleSet.preset("classic")
+    assert cc.RuleSet.from_toml(mark + 'preset = "classic"') == cc.RuleSet.preset("classic")
+    with pytest.raises(cc.StateError, match="BOM"):
+        cc.loads(mark * 2 + cc.dumps(state))
+    with pytest.raises(cc.RuleSetError, match="line 1, column 1"):
+        cc.RuleSet.from_toml(mark * 2 + 'preset = "classic"')

@@ -19,6 +19,7 @@ from .._arguments import as_integer
 from .._limits import MAX_INT_BITS
 from ..cards import Card, counts_from_cards
 from ..errors import NotationError, RuleSetError, StateError, describe_value
+from ..rules._documents import unmarked
 from ..rules.ruleset import RuleSet
 
 __all__ = [
@@ -122,7 +123,8 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+        data = json.loads(unmarked(text), object_pairs_hook=pairs,
+                          parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise StateError(f"invalid {what}: invalid JSON at line {exc.lineno}, column "
                          f"{exc.colno}: {exc.msg}") from None

@@ -40,6 +40,7 @@ import attrs
 from ..actions import Verb, parse_action
 from ..cards import parse_cards
 from ..errors import CanastaError, NotationError, short_repr
+from ..rules._documents import unmarked
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 
@@ -176,6 +177,7 @@ def read_text(text: str) -> ParsedText:
     :class:`TypeError` for anything but a string."""
     if not isinstance(text, str):
         raise TypeError(f"a text record must be a str, not {type(text).__name__}")
+    text = unmarked(text)  # (a file saved with a byte-order mark, read as UTF-8)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     changes: dict[str, Any] = {}

@@ -21,7 +21,7 @@ import re
 import tomllib
 import types
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from ..cards import NUM_KINDS, Card
 from ..errors import RuleSetError, short_repr
@@ -437,21 +437,39 @@ file: not part of the document, and dropped from the start of a file's text."""
 
 
 def document_text(data: bytes) -> str:
-    """The text of a document file's bytes (a rule file, a saved game): UTF-8, without a
-    leading :data:`BYTE_ORDER_MARK`. Bytes that are not UTF-8 raise :class:`ValueError` saying
-    so and where, in the words of :func:`not_text`.
+    """The text of a document file's bytes (a rule file, a saved game), UTF-8. A leading
+    :data:`BYTE_ORDER_MARK` is kept: the readers of the document drop it (:func:`unmarked`), as
+    they drop it from a text read otherwise. Bytes that are not UTF-8 raise
+    :class:`ValueError` saying so and where, in the words of :func:`not_text`.
 
-    >>> document_text(b'\\xef\\xbb\\xbfpreset = "classic"')
-    'preset = "classic"'
     >>> document_text(b'preset = "classic"\\nname = "\\xff"')
     Traceback (most recent call last):
     ValueError: not UTF-8 text: byte 0xff at line 2, column 9
     """
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError(not_text(data, exc)) from None
-    return text.removeprefix(BYTE_ORDER_MARK)
+
+
+@overload
+def unmarked(text: str) -> str: ...
+
+
+@overload
+def unmarked(text: str | bytes | bytearray) -> str | bytes | bytearray: ...
+
+
+def unmarked(text: str | bytes | bytearray) -> str | bytes | bytearray:
+    """A document as a parser is to read it: a text without a leading :data:`BYTE_ORDER_MARK`
+    (a file an editor saved with one, read as UTF-8, keeps it as its first character, and
+    ``json.loads`` and ``tomllib.loads`` refuse it), bytes as they are (``json.loads`` reads
+    UTF-8 bytes with the mark itself, and :func:`document_text` drops it from a file's).
+
+    >>> unmarked("\\ufeff{}"), unmarked(b"{}")
+    ('{}', b'{}')
+    """
+    return text.removeprefix(BYTE_ORDER_MARK) if isinstance(text, str) else text
 
 
 def not_text(data: bytes, error: UnicodeDecodeError) -> str:
@@ -495,7 +513,7 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
         return seen
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs)
+        data = json.loads(unmarked(text), object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         raise RuleSetError([("(document)", f"invalid JSON at line {exc.lineno}, column "
                              f"{exc.colno}: {exc.msg}" + _line_hint(exc.doc, exc.lineno))]
@@ -516,6 +534,7 @@ def load_toml(text: str, most_digits: int) -> Any:
     A syntax error, a dotted key of too many parts, a document nested too deeply or an integer
     of more than ``most_digits`` digits raises :class:`~canasta_caliente.RuleSetError`.
     """
+    text = unmarked(text)
     deep = _LONG_DOTTED_KEY.search(text)
     if deep is not None:  # tomllib's time grows with the square of a dotted key's length
         line = text.count("\n", 0, deep.start()) + 1

@@ -582,7 +582,8 @@ class RuleSet:
                                  f" expected a .toml or .json file{hint}")])
         data = path.read_bytes()
         try:
-            text = document_text(data)  # a byte-order mark before the text is dropped
+            text = document_text(data)  # (a byte-order mark before it: from_toml and
+            # from_json drop it)
         except ValueError as exc:
             raise RuleSetError([("(document)", str(exc))]) from None
         return cls.from_toml(text) if suffix == ".toml" else cls.from_json(text)
