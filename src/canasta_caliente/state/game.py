@@ -342,7 +342,13 @@ class GameState(GameProgress):
     """The whole state of a game: immutable and hashable.
 
     Make one with :func:`~canasta_caliente.new_game`, move with
-    :func:`~canasta_caliente.apply`, and read it with the accessors below.
+    :func:`~canasta_caliente.apply`, and read it with the accessors below. A state from
+    elsewhere (a file, a client, one built by hand) is read with
+    :func:`~canasta_caliente.loads` or
+    :func:`~canasta_caliente.records.storage.state_from_dict`, which check everything (its cards
+    add up to the deck, its melds obey the rules, its turn can be played on). The constructor
+    itself is the engine's, and checks nothing: a state built with it directly can be checked
+    with :func:`~canasta_caliente.records.invariants.check_invariants`.
     """
 
     rules: RuleSet
