@@ -22,6 +22,9 @@ interval a measure gets depends on what it is:
   in [0, 1] and is never a point, even for a rate of 0 or 1. A pair's difference gets
   Newcombe's hybrid score interval for paired proportions
   (:func:`~canasta_caliente.studies.stats.rate_difference_interval`), which stays in [-1, 1].
+  Of no games (an interrupted comparison may have none), a rate is NaN and its interval the
+  whole of [0, 1], nothing being known (as a simulation's win rates), and a difference's
+  interval the whole of [-1, 1].
 
 >>> import canasta_caliente as cc
 >>> base = cc.RuleSet.preset("caliente")
@@ -139,16 +142,20 @@ class Comparison:
     @staticmethod
     def _estimate(rate: bool, pairs: list[tuple[float, float]]) -> Estimate:
         """One variant's measure with the interval its kind takes (see the module)."""
-        if rate and sum(p[1] for p in pairs) > 0:
-            return Estimate(*rate_interval(pairs, Z95))
+        if rate:
+            if sum(p[1] for p in pairs) > 0:
+                return Estimate(*rate_interval(pairs, Z95))
+            return Estimate(math.nan, 0.0, 1.0)  # no games: nothing is known of the rate
         return _interval(*_ratio(pairs))
 
     @staticmethod
     def _difference(rate: bool, a: list[tuple[float, float]],
                     b: list[tuple[float, float]]) -> Estimate:
         """The paired difference ``b - a`` of a measure with the interval its kind takes."""
-        if rate and sum(p[1] for p in a) > 0 and sum(p[1] for p in b) > 0:
-            return Estimate(*rate_difference_interval(a, b, Z95))
+        if rate:
+            if sum(p[1] for p in a) > 0 and sum(p[1] for p in b) > 0:
+                return Estimate(*rate_difference_interval(a, b, Z95))
+            return Estimate(math.nan, -1.0, 1.0)
         value_a, infl_a = _ratio(a)
         value_b, infl_b = _ratio(b)
         return _interval(value_b - value_a,
