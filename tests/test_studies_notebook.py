@@ -3,11 +3,9 @@ interrupted comparison, the plots' arguments, short reprs, and the statistics of
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
-import attrs
 import matplotlib
 import pytest
 
@@ -44,3 +42,61 @@ def test_a_rate_of_no_games_is_unknown_in_0_1_as_a_simulations_win_rate() -> Non
             assert not row["significant"]
     simulation = empty.results["open"]
     assert all(rate[1:] == (0.0, 1.0) for rate in simulation.win_rates.values())
+
+
+class StopAfter:
+    """The heuristic bot, which raises :class:`KeyboardInterrupt` (as Ctrl-C during its
+    turn would) at its ``calls``-th decision under the rules ``when``."""
+
+    name = "heuristic"
+
+    def __init__(self, when: cc.RuleSet, calls: int) -> None:
+        self.when = when
+        self.calls = calls
+        self.heuristic = cc.get_bot("heuristic")
+
+    def __call__(self, view: Any, legal: Any, rng: Any) -> Any:
+        if view.rules == self.when:
+            self.calls -= 1
+            if self.calls == 0:
+                raise KeyboardInterrupt
+        return self.heuristic(view, legal, rng)
+
+
+@pytest.mark.parametrize(("variant", "calls"), [("frozen", 900), ("open", 900), ("open", 1)])
+def test_an_interrupted_comparison_keeps_the_games_every_variant_played(
+        comparison: cc.Comparison, variant: str, calls: int) -> None:
+    """An interrupt raised the KeyboardInterrupt again and lost every game played (where
+    ``simulate`` returns those played): it now returns the comparison of the games every
+    variant played, games 0 to n - 1, the same as an uninterrupted comparison's first n, with
+    ``interrupted`` true, and the tables, the reprs, the plots and ``to_dict`` say so."""
+    stopped = cc.compare(VARIANTS, bots=[StopAfter(VARIANTS[variant], calls)], games=6, seed=2)
+    assert stopped.interrupted
+    n = stopped.games
+    if variant == "frozen":  # interrupted in the second variant's third game or so
+        assert 0 < n < 6
+    else:  # in the first variant: the second was not played, nothing can be compared
+        assert n == 0
+    for label in VARIANTS:
+        result = stopped.results[label]
+        assert result.interrupted and result.requested == 6 and result.label == label
+        assert result.games == comparison.results[label].games[:n]
+    if n:
+        assert stopped.summary() == cc.compare(
+            VARIANTS, bots=["heuristic"], games=n, seed=2).summary()
+    assert "(interrupted)" in repr(stopped)
+    note = f"(interrupted: {n} of 6 games per variant played by every variant, and compared)"
+    assert stopped.table().endswith(note)
+    assert note in stopped._repr_html_()
+    assert {row["variant"] for row in stopped.to_records()} <= set(VARIANTS)
+    assert len(stopped.to_records()) == 2 * n
+    for kind in ("differences", "scores", "hands"):
+        assert stopped.plot(kind).axes
+
+
+def test_an_uninterrupted_comparison_says_nothing_of_interrupts(
+        comparison: cc.Comparison) -> None:
+    """A comparison played to its end is not interrupted, and its tables say nothing of it."""
+    assert not comparison.interrupted
+    assert "interrupted" not in repr(comparison) + comparison.table()
+    assert "interrupted" not in comparison._repr_html_()

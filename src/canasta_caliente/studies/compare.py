@@ -55,7 +55,7 @@ from .outcomes import SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .simulate import CHUNK_SIZE, simulate
+from .simulate import CHUNK_SIZE, checked_arguments, simulate
 from .stats import rate_difference_interval, rate_interval
 
 __all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
@@ -125,6 +125,17 @@ class Comparison:
     def games(self) -> int:
         """The games compared per variant (all variants share the first this many seeds)."""
         return min((len(r.games) for r in self.results.values()), default=0)
+
+    @property
+    def interrupted(self) -> bool:
+        """True if the comparison stopped early (see :func:`compare`): every variant then
+        keeps the games all of them played, games ``0`` to :attr:`games` ``- 1``."""
+        return any(r.interrupted for r in self.results.values())
+
+    def _interrupted_note(self) -> str:
+        requested = max((r.requested for r in self.results.values()), default=0)
+        return (f"(interrupted: {self.games} of {count_phrase(requested, 'game')} per variant "
+                "played by every variant, and compared)")
 
     def _measures(self) -> dict[str, Measure]:
         return measures(self._rules())
@@ -276,6 +287,8 @@ class Comparison:
                     "not significant (the 95% interval of the difference holds zero: these "
                     "games cannot tell the variants apart on it): " + "; ".join(quiet) + ".",
                     width=100, initial_indent="  ", subsequent_indent="    "))
+        if self.interrupted:
+            lines.extend(["", self._interrupted_note()])
         return "\n".join(lines)
 
     def plot(self, kind: str = "differences", **options: Any) -> Any:
@@ -289,8 +302,9 @@ class Comparison:
 
     def __repr__(self) -> str:
         significant = sum(1 for r in self.summary() if r["significant"])
+        stopped = " (interrupted)" if self.interrupted else ""
         return (f"<Comparison of {', '.join(self.labels)}: {count_phrase(self.games, 'game')} "
-                f"each, {count_phrase(significant, 'significant difference')}>")
+                f"each{stopped}, {count_phrase(significant, 'significant difference')}>")
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -313,7 +327,9 @@ class Comparison:
         return (f"<div><strong>Comparison</strong>: {count_phrase(self.games, 'game')} per "
                 "variant, the same seeds for each; 95% confidence intervals. A difference is "
                 "not significant when its interval holds zero.<table><thead><tr><th>measure</th>"
-                f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+                f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
+                + "</div>")
 
 
 def _swapped(row: dict[str, Any]) -> dict[str, Any]:
@@ -353,10 +369,17 @@ def compare(
 
     The variants must seat the same number of players in the same sides (the measures are per
     seat and per side). Raises :class:`~canasta_caliente.ArgumentError` for fewer than two
-    variants or tables of different shapes. An interrupt (:class:`KeyboardInterrupt`) stops
-    the comparison: the running simulation stops as :func:`~canasta_caliente.simulate` does
-    (its workers ended), the variants left are not played, and the
-    :class:`KeyboardInterrupt` is raised again.
+    variants or tables of different shapes.
+
+    The variants are played one after the other, each a :func:`~canasta_caliente.simulate`
+    run. An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt)
+    stops the comparison as it stops :func:`~canasta_caliente.simulate` (the running
+    simulation's workers ended, the variants left not played) and returns what can be
+    compared, with :attr:`Comparison.interrupted` true: every variant cut to the games that
+    every variant played, games ``0`` to ``n - 1`` (the same games as a comparison of ``n``
+    games with the same seed), so an interrupt during the first variant leaves no games to
+    compare (its statistics are NaN), and one during the second variant keeps the second's
+    games so far, and as many of the first's.
     """
     if not isinstance(variants, Mapping):
         raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
@@ -373,13 +396,26 @@ def compare(
         raise ArgumentError("the variants must seat the same players in the same sides: "
                          + "; ".join(f"{label}: {p} players in sides {layout}"
                                      for label, (p, layout) in shapes.items()))
-    results: dict[str, SimulationResult] = {}
+    first = next(iter(variants.values()))
+    games, seed, _, names = checked_arguments(first, bots, games, seed)
+    played: dict[str, SimulationResult] = {}
+    try:
+        for label, rules in variants.items():
+            result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
+                              progress=progress, chunk_size=chunk_size, max_hands=max_hands,
+                              label=label)
+            played[label] = result
+            if result.interrupted:
+                break  # the variants left are not played
+    except KeyboardInterrupt:
+        pass  # between two simulations: those played so far are kept
+    if all(label in played and not played[label].interrupted for label in variants):
+        return Comparison(played)
+    # Interrupted: every variant keeps the games all of them played (each a prefix of its
+    # simulation's games, the same seeds), so that every table and plot compares the same.
+    common = min((len(played[label].games) if label in played else 0) for label in variants)
+    cut = {}
     for label, rules in variants.items():
-        result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
-                          progress=progress, chunk_size=chunk_size, max_hands=max_hands,
-                          label=label)
-        if result.interrupted:
-            # The variants would not have played the same games: nothing to compare.
-            raise KeyboardInterrupt
-        results[label] = result
-    return Comparison(results)
+        done = played[label].games[:common] if label in played else ()
+        cut[label] = SimulationResult(rules, names, seed, tuple(done), games, label)
+    return Comparison(cut)
