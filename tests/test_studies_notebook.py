@@ -3,6 +3,7 @@ interrupted comparison, the plots' arguments, short reprs, and the statistics of
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -100,3 +101,37 @@ def test_an_uninterrupted_comparison_says_nothing_of_interrupts(
     assert not comparison.interrupted
     assert "interrupted" not in repr(comparison) + comparison.table()
     assert "interrupted" not in comparison._repr_html_()
+
+
+def _plain(value: Any) -> Any:
+    """A statistic as ``to_dict`` gives it: NaN and infinities as ``None``."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+@pytest.mark.parametrize("games", [0, 1, 6])
+def test_a_comparison_is_json_data_as_a_simulation_and_a_tournament_are(games: int) -> None:
+    """A comparison had no ``to_dict`` (a simulation and a tournament have one): it now gives
+    plain JSON data, strict JSON too (no NaN, no infinity: a statistic of no games and an
+    interval of fewer than two are ``None``), holding its figures and every variant's
+    simulation."""
+    comparison = cc.compare(VARIANTS, bots=["heuristic", "random"], games=games, seed=4)
+    data = comparison.to_dict()
+    assert json.loads(json.dumps(data, allow_nan=False)) == data
+    assert data["variants"] == ["open", "frozen"] and data["games"] == games
+    assert data["interrupted"] is False
+    assert data["results"] == {label: result.to_dict()
+                               for label, result in comparison.results.items()}
+    for label, per in comparison.estimates().items():
+        assert data["estimates"][label] == {
+            name: [_plain(e.value), _plain(e.low), _plain(e.high)] for name, e in per.items()}
+    assert data["summary"] == [{key: _plain(value) for key, value in row.items()}
+                               for row in comparison.summary()]
+
+
+def test_an_interrupted_comparisons_data_says_so() -> None:
+    """The JSON data of an interrupted comparison says it was, and holds its games alone."""
+    stopped = cc.compare(VARIANTS, bots=[StopAfter(VARIANTS["frozen"], 900)], games=6, seed=2)
+    data = stopped.to_dict()
+    assert data["interrupted"] is True and data["games"] == stopped.games
+    assert all(len(r["games"]) == stopped.games and r["interrupted"]
+               for r in data["results"].values())

@@ -241,6 +241,38 @@ class Comparison:
                 return _swapped(row)
         raise AssertionError(f"no row of {measure!r} for {a!r} and {b!r}")  # checked above
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the variants' labels, the games compared, whether the comparison
+        was interrupted, each variant's :meth:`estimates` (per measure ``[value, low,
+        high]``), the :meth:`summary` rows, and every variant's
+        :meth:`~canasta_caliente.SimulationResult.to_dict` (all its games, compared or not).
+        A statistic of no games (NaN) and an infinite end of an interval (of fewer than two
+        games) are ``None`` here: JSON has neither.
+
+        >>> import json
+        >>> two = cc.RuleSet.preset("caliente-2p")
+        >>> comparison = cc.compare({"open": two, "frozen": two.replace(always_frozen=True)},
+        ...                         bots=["random"], games=4, seed=1)
+        >>> data = json.loads(json.dumps(comparison.to_dict(), allow_nan=False))
+        >>> sorted(data)
+        ['estimates', 'games', 'interrupted', 'results', 'summary', 'variants']
+        >>> data["variants"], data["games"], data["interrupted"]
+        (['open', 'frozen'], 4, False)
+        >>> data["summary"][0] == comparison.summary()[0]
+        True
+        """
+        return {
+            "variants": list(self.labels),
+            "games": self.games,
+            "interrupted": self.interrupted,
+            "estimates": {label: {name: [_finite(x) for x in (e.value, e.low, e.high)]
+                                  for name, e in per.items()}
+                          for label, per in self.estimates().items()},
+            "summary": [{key: _finite(value) if isinstance(value, float) else value
+                         for key, value in row.items()} for row in self.summary()],
+            "results": {label: result.to_dict() for label, result in self.results.items()},
+        }
+
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """Every variant's :meth:`~canasta_caliente.studies.outcomes.SimulationResult.to_records`,
         one
@@ -330,6 +362,12 @@ class Comparison:
                 f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
                 + "</div>")
+
+
+def _finite(value: float) -> float | None:
+    """A statistic as JSON data: NaN (of no games) or an infinite end (of fewer than two
+    games) as ``None``."""
+    return value if math.isfinite(value) else None
 
 
 def _swapped(row: dict[str, Any]) -> dict[str, Any]:
