@@ -135,3 +135,17 @@ def test_an_interrupted_comparisons_data_says_so() -> None:
     assert data["interrupted"] is True and data["games"] == stopped.games
     assert all(len(r["games"]) == stopped.games and r["interrupted"]
                for r in data["results"].values())
+
+
+@pytest.mark.parametrize("kind", ["scores", "hands"])
+@pytest.mark.parametrize("names", ["hands per game", ["pile takes per hand"], "no such measure"])
+def test_the_plots_that_draw_no_measure_refuse_measures(comparison: cc.Comparison, kind: str,
+                                                         names: Any) -> None:
+    """``plot("scores", measures=...)`` ignored ``measures`` (the figure drew every variant's
+    hand scores whatever it named): the kinds that draw no measure now refuse it, saying
+    which kind takes it."""
+    with pytest.raises(cc.ArgumentError, match=rf"measures: kind '{kind}' draws every "
+                       r"variant's .* and takes no measures; measures= chooses the measures "
+                       r"of kind 'differences'"):
+        comparison.plot(kind, measures=names)
+    assert comparison.plot(kind, measures=None).axes

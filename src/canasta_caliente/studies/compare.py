@@ -328,7 +328,8 @@ class Comparison:
         ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
         ``"hands"``, each variant's hand scores or hands per game. ``measures=`` limits the
         differences to those named, checked as :meth:`difference` checks its ``measure`` (a
-        single name is one measure). See
+        single name is one measure); the other kinds refuse it (an
+        :class:`~canasta_caliente.ArgumentError`). See
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
         return plot_comparison(self, kind, **options)
 

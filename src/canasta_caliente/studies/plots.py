@@ -129,7 +129,9 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
 
     ``measures`` limits the differences to those named (in the order given; a single name is
     one measure), each checked as :meth:`~canasta_caliente.Comparison.difference` checks its
-    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); by default every
+    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); the other kinds
+    draw no measure, and refuse ``measures`` with an :class:`~canasta_caliente.ArgumentError`
+    (it was ignored); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
     measure is scaled by the first variant's value, so measures of different units share an
@@ -140,6 +142,11 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     if kind not in COMPARISON_KINDS:
         raise ArgumentError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
                          f"not {kind!r}")
+    if kind != "differences" and measures is not None:
+        raise ArgumentError(f"measures: kind {kind!r} draws every variant's "
+                            f"{'hand scores' if kind == 'scores' else 'hands per game'} and "
+                            "takes no measures; measures= chooses the measures of kind "
+                            "'differences'")
     if kind != "differences":
         figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")
         ax = figure.add_subplot()
