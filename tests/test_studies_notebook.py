@@ -149,3 +149,43 @@ def test_the_plots_that_draw_no_measure_refuse_measures(comparison: cc.Compariso
                        r"of kind 'differences'"):
         comparison.plot(kind, measures=names)
     assert comparison.plot(kind, measures=None).axes
+
+
+def _studies(comparison: cc.Comparison) -> list[Any]:
+    simulation = comparison.results["open"]
+    tournament = cc.tournament(["heuristic", "random"], TWO_P, games=2, seed=1)
+    return [simulation, comparison, tournament]
+
+
+@pytest.mark.parametrize("kind", [3, None, ("scores",)])
+def test_a_kind_or_a_level_that_is_not_a_string_is_a_type_error(comparison: cc.Comparison,
+                                                                 kind: Any) -> None:
+    """``plot(3)`` and ``to_records(3)`` raised an ArgumentError, the error of a value of the
+    right type out of its range: a kind or a level that is not a string is a TypeError, as
+    every other argument of the wrong type."""
+    for study in _studies(comparison):
+        with pytest.raises(TypeError, match=r"kind must be a str \(one of '.*\), not "):
+            study.plot(kind)
+        for call in (study.to_records, study.to_pandas):
+            with pytest.raises(TypeError, match=r"level must be a str \(one of 'game', "
+                               r"'hand'\), not "):
+                call(kind)
+        with pytest.raises(cc.ArgumentError, match="kind must be one of"):
+            study.plot("pie")
+
+
+@pytest.mark.parametrize(("figsize", "error", "message"), [
+    ("x", TypeError, r"figsize must be a pair \(width, height\) of numbers in inches, not str"),
+    ((6,), TypeError, "figsize must be a pair"),
+    ((6, "4"), TypeError, "figsize's height must be a number, not str"),
+    ((0, 4), cc.ArgumentError, "figsize's width must be a positive number of inches, not 0"),
+    ((6, math.inf), cc.ArgumentError, "figsize's height must be a positive number"),
+])
+def test_a_figures_size_is_checked(comparison: cc.Comparison, figsize: Any,
+                                   error: type[Exception], message: str) -> None:
+    """A wrong ``figsize`` was matplotlib's own ValueError (``Invalid figsize format``), or a
+    figure of no size: it is checked as every argument is, the message naming it."""
+    for study in _studies(comparison):
+        with pytest.raises(error, match=message):
+            study.plot(figsize=figsize)
+        assert study.plot(figsize=(5, 3.5)).get_size_inches().tolist() == [5, 3.5]
