@@ -7,6 +7,7 @@ import json
 import math
 from typing import Any
 
+import attrs
 import matplotlib
 import pytest
 
@@ -189,3 +190,16 @@ def test_a_figures_size_is_checked(comparison: cc.Comparison, figsize: Any,
         with pytest.raises(error, match=message):
             study.plot(figsize=figsize)
         assert study.plot(figsize=(5, 3.5)).get_size_inches().tolist() == [5, 3.5]
+
+
+def test_a_tournaments_repr_is_a_line_as_the_other_studies_are() -> None:
+    """A tournament's repr was attrs' own, every field with every pair's simulation (lines
+    long on a few bots, growing with the pairs); it is now one short line, as a simulation's
+    and a comparison's are."""
+    tournament = cc.tournament(["heuristic", "random"], TWO_P, games=2, seed=1)
+    text = repr(tournament)
+    best = tournament.ratings["heuristic"]
+    assert text == (f"<Tournament of heuristic, random: 2 games; best heuristic, Elo "
+                    f"{best.value:.0f} [{best.low:.0f}, {best.high:.0f}]>")
+    stopped = attrs.evolve(tournament, interrupted=True)
+    assert repr(stopped).startswith("<Tournament of heuristic, random: 2 games (interrupted);")
