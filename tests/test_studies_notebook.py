@@ -203,3 +203,25 @@ def test_a_tournaments_repr_is_a_line_as_the_other_studies_are() -> None:
                     f"{best.value:.0f} [{best.low:.0f}, {best.high:.0f}]>")
     stopped = attrs.evolve(tournament, interrupted=True)
     assert repr(stopped).startswith("<Tournament of heuristic, random: 2 games (interrupted);")
+
+
+@pytest.mark.parametrize("kind", ["scores", "hands"])
+def test_the_variants_plots_draw_the_games_compared(comparison: cc.Comparison,
+                                                    kind: str) -> None:
+    """Of a comparison whose variants hold more games than all of them played (built from
+    simulations of different lengths), ``plot("hands")`` and ``plot("scores")`` drew every
+    game of each variant under a title of the games compared: they now draw those alone,
+    as the statistics and the title count them."""
+    longer = cc.simulate(VARIANTS["frozen"], ["heuristic"], 9, seed=2, label="frozen")
+    mixed = cc.Comparison({"open": comparison.results["open"], "frozen": longer})
+    assert mixed.games == 6
+    figure = mixed.plot(kind)
+    ax = figure.axes[0]
+    assert "6 games per variant" in ax.get_title()
+    heights = [patch.get_height() for patch in ax.patches]
+    if kind == "hands":  # a bar per variant per number of hands: the games of each
+        assert sum(heights) == 2 * 6
+    else:  # every side's every hand score of the 6 games of each variant
+        hands = sum(len(g.hand_totals) * 2 for r in comparison.results.values()
+                    for g in r.games)
+        assert sum(heights) == hands

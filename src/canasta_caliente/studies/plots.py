@@ -151,7 +151,9 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                     figsize: tuple[float, float] | None = None) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
-    hand scores of each variant) or ``"hands"`` (hands per game of each variant).
+    hand scores of each variant) or ``"hands"`` (hands per game of each variant), each of the
+    games compared (:attr:`~canasta_caliente.Comparison.games`, the first games of each
+    variant).
 
     ``measures`` limits the differences to those named (in the order given; a single name is
     one measure), each checked as :meth:`~canasta_caliente.Comparison.difference` checks its
@@ -176,11 +178,12 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")
         ax = figure.add_subplot()
         data: dict[str, list[int]] = {}
+        compared = comparison.games  # the games every variant played, as the title says
         for label, result in comparison.results.items():
             if kind == "hands":
-                data[label] = [g.hands for g in result.games]
+                data[label] = [g.hands for g in result.games[:compared]]
             else:
-                data[label] = [t for g in result.games for t in
+                data[label] = [t for g in result.games[:compared] for t in
                                (x for totals in g.hand_totals for x in totals)]
         if kind == "hands":  # side-by-side bars, one per variant, for each number of hands
             counts = [Counter(values) for values in data.values()]
