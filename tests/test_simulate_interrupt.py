@@ -384,3 +384,29 @@ def test_sigint_is_held_while_a_pool_starts_or_stops() -> None:
         time.sleep(0.01)
     time.sleep(0.01)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@needs_proc
+@pytest.mark.slow  # 7 s: the library's interrupted comparison is in the quick loop
+def test_cli_compare_interrupt() -> None:
+    """`compare` interrupted during its second rule set: it printed one line, ``interrupted``,
+    and lost the games played; it now prints the comparison of the games both rule sets
+    played (those of the second so far), says it was interrupted, and exits with status 130."""
+    house = ROOT / "examples" / "house-rules"
+    run = Run(["-m", "canasta_caliente.cli", "compare", str(house / "two-player-3000.toml"),
+               str(house / "two-player-frozen-caliente.json"), "--games", "100", "--seed", "3"])
+
+    def second_variant_played(games: int) -> bool:
+        first = run.err.find(b"100/100")
+        return first >= 0 and any(
+            int(n) >= games for n in re.findall(rb"(\d+)/100", run.err[first + 7:]))
+
+    run.wait_until(lambda: second_variant_played(3), "3 games of the second rule set")
+    elapsed, out, err = run.interrupt(group=True)
+    assert run.proc.returncode == 130, (out, err)
+    assert elapsed < STOP_SECONDS
+    assert "Traceback" not in err and "Error" not in err, err
+    played = int(re.search(r"interrupted: (\d+) of 100 games per variant", out).group(1))  # type: ignore[union-attr]
+    assert 3 <= played < 100
+    assert f"{played} games per variant, the same seeds for each" in out
+    assert out.rstrip().endswith("and compared)")

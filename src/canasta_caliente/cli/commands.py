@@ -239,11 +239,13 @@ def _compare(args: argparse.Namespace) -> int:
                              workers=args.workers, progress=not args.no_progress)
     except ValueError as exc:
         raise refusal("compare", exc) from None
-    say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}")
+    played = (f" (interrupted: {comparison.games} of {args.games} games per variant played "
+              "by every variant)" if comparison.interrupted else "")
+    say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}{played}")
     say(comparison.table())
     if out is not None:
         _write_table("--out", comparison.to_records("hand"), out)
-    return 0
+    return 130 if comparison.interrupted else 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -22,6 +22,9 @@ interval a measure gets depends on what it is:
   in [0, 1] and is never a point, even for a rate of 0 or 1. A pair's difference gets
   Newcombe's hybrid score interval for paired proportions
   (:func:`~canasta_caliente.studies.stats.rate_difference_interval`), which stays in [-1, 1].
+  Of no games (an interrupted comparison may have none), a rate is NaN and its interval the
+  whole of [0, 1], nothing being known (as a simulation's win rates), and a difference's
+  interval the whole of [-1, 1].
 
 >>> import canasta_caliente as cc
 >>> base = cc.RuleSet.preset("caliente")
@@ -52,7 +55,7 @@ from .outcomes import SimulationResult
 from .play import BotSpec
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .simulate import CHUNK_SIZE, simulate
+from .simulate import CHUNK_SIZE, checked_arguments, simulate
 from .stats import rate_difference_interval, rate_interval
 
 __all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
@@ -123,6 +126,17 @@ class Comparison:
         """The games compared per variant (all variants share the first this many seeds)."""
         return min((len(r.games) for r in self.results.values()), default=0)
 
+    @property
+    def interrupted(self) -> bool:
+        """True if the comparison stopped early (see :func:`compare`): every variant then
+        keeps the games all of them played, games ``0`` to :attr:`games` ``- 1``."""
+        return any(r.interrupted for r in self.results.values())
+
+    def _interrupted_note(self) -> str:
+        requested = max((r.requested for r in self.results.values()), default=0)
+        return (f"(interrupted: {self.games} of {count_phrase(requested, 'game')} per variant "
+                "played by every variant, and compared)")
+
     def _measures(self) -> dict[str, Measure]:
         return measures(self._rules())
 
@@ -139,16 +153,20 @@ class Comparison:
     @staticmethod
     def _estimate(rate: bool, pairs: list[tuple[float, float]]) -> Estimate:
         """One variant's measure with the interval its kind takes (see the module)."""
-        if rate and sum(p[1] for p in pairs) > 0:
-            return Estimate(*rate_interval(pairs, Z95))
+        if rate:
+            if sum(p[1] for p in pairs) > 0:
+                return Estimate(*rate_interval(pairs, Z95))
+            return Estimate(math.nan, 0.0, 1.0)  # no games: nothing is known of the rate
         return _interval(*_ratio(pairs))
 
     @staticmethod
     def _difference(rate: bool, a: list[tuple[float, float]],
                     b: list[tuple[float, float]]) -> Estimate:
         """The paired difference ``b - a`` of a measure with the interval its kind takes."""
-        if rate and sum(p[1] for p in a) > 0 and sum(p[1] for p in b) > 0:
-            return Estimate(*rate_difference_interval(a, b, Z95))
+        if rate:
+            if sum(p[1] for p in a) > 0 and sum(p[1] for p in b) > 0:
+                return Estimate(*rate_difference_interval(a, b, Z95))
+            return Estimate(math.nan, -1.0, 1.0)
         value_a, infl_a = _ratio(a)
         value_b, infl_b = _ratio(b)
         return _interval(value_b - value_a,
@@ -223,6 +241,38 @@ class Comparison:
                 return _swapped(row)
         raise AssertionError(f"no row of {measure!r} for {a!r} and {b!r}")  # checked above
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the variants' labels, the games compared, whether the comparison
+        was interrupted, each variant's :meth:`estimates` (per measure ``[value, low,
+        high]``), the :meth:`summary` rows, and every variant's
+        :meth:`~canasta_caliente.SimulationResult.to_dict` (all its games, compared or not).
+        A statistic of no games (NaN) and an infinite end of an interval (of fewer than two
+        games) are ``None`` here: JSON has neither.
+
+        >>> import json
+        >>> two = cc.RuleSet.preset("caliente-2p")
+        >>> comparison = cc.compare({"open": two, "frozen": two.replace(always_frozen=True)},
+        ...                         bots=["random"], games=4, seed=1)
+        >>> data = json.loads(json.dumps(comparison.to_dict(), allow_nan=False))
+        >>> sorted(data)
+        ['estimates', 'games', 'interrupted', 'results', 'summary', 'variants']
+        >>> data["variants"], data["games"], data["interrupted"]
+        (['open', 'frozen'], 4, False)
+        >>> data["summary"][0] == comparison.summary()[0]
+        True
+        """
+        return {
+            "variants": list(self.labels),
+            "games": self.games,
+            "interrupted": self.interrupted,
+            "estimates": {label: {name: [_finite(x) for x in (e.value, e.low, e.high)]
+                                  for name, e in per.items()}
+                          for label, per in self.estimates().items()},
+            "summary": [{key: _finite(value) if isinstance(value, float) else value
+                         for key, value in row.items()} for row in self.summary()],
+            "results": {label: result.to_dict() for label, result in self.results.items()},
+        }
+
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """Every variant's :meth:`~canasta_caliente.studies.outcomes.SimulationResult.to_records`,
         one
@@ -269,6 +319,8 @@ class Comparison:
                     "not significant (the 95% interval of the difference holds zero: these "
                     "games cannot tell the variants apart on it): " + "; ".join(quiet) + ".",
                     width=100, initial_indent="  ", subsequent_indent="    "))
+        if self.interrupted:
+            lines.extend(["", self._interrupted_note()])
         return "\n".join(lines)
 
     def plot(self, kind: str = "differences", **options: Any) -> Any:
@@ -276,14 +328,16 @@ class Comparison:
         ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
         ``"hands"``, each variant's hand scores or hands per game. ``measures=`` limits the
         differences to those named, checked as :meth:`difference` checks its ``measure`` (a
-        single name is one measure). See
+        single name is one measure); the other kinds refuse it (an
+        :class:`~canasta_caliente.ArgumentError`). See
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
         return plot_comparison(self, kind, **options)
 
     def __repr__(self) -> str:
         significant = sum(1 for r in self.summary() if r["significant"])
+        stopped = " (interrupted)" if self.interrupted else ""
         return (f"<Comparison of {', '.join(self.labels)}: {count_phrase(self.games, 'game')} "
-                f"each, {count_phrase(significant, 'significant difference')}>")
+                f"each{stopped}, {count_phrase(significant, 'significant difference')}>")
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -306,7 +360,15 @@ class Comparison:
         return (f"<div><strong>Comparison</strong>: {count_phrase(self.games, 'game')} per "
                 "variant, the same seeds for each; 95% confidence intervals. A difference is "
                 "not significant when its interval holds zero.<table><thead><tr><th>measure</th>"
-                f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+                f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
+                + "</div>")
+
+
+def _finite(value: float) -> float | None:
+    """A statistic as JSON data: NaN (of no games) or an infinite end (of fewer than two
+    games) as ``None``."""
+    return value if math.isfinite(value) else None
 
 
 def _swapped(row: dict[str, Any]) -> dict[str, Any]:
@@ -346,10 +408,17 @@ def compare(
 
     The variants must seat the same number of players in the same sides (the measures are per
     seat and per side). Raises :class:`~canasta_caliente.ArgumentError` for fewer than two
-    variants or tables of different shapes. An interrupt (:class:`KeyboardInterrupt`) stops
-    the comparison: the running simulation stops as :func:`~canasta_caliente.simulate` does
-    (its workers ended), the variants left are not played, and the
-    :class:`KeyboardInterrupt` is raised again.
+    variants or tables of different shapes.
+
+    The variants are played one after the other, each a :func:`~canasta_caliente.simulate`
+    run. An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt)
+    stops the comparison as it stops :func:`~canasta_caliente.simulate` (the running
+    simulation's workers ended, the variants left not played) and returns what can be
+    compared, with :attr:`Comparison.interrupted` true: every variant cut to the games that
+    every variant played, games ``0`` to ``n - 1`` (the same games as a comparison of ``n``
+    games with the same seed), so an interrupt during the first variant leaves no games to
+    compare (its statistics are NaN), and one during the second variant keeps the second's
+    games so far, and as many of the first's.
     """
     if not isinstance(variants, Mapping):
         raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
@@ -366,13 +435,26 @@ def compare(
         raise ArgumentError("the variants must seat the same players in the same sides: "
                          + "; ".join(f"{label}: {p} players in sides {layout}"
                                      for label, (p, layout) in shapes.items()))
-    results: dict[str, SimulationResult] = {}
+    first = next(iter(variants.values()))
+    games, seed, _, names = checked_arguments(first, bots, games, seed)
+    played: dict[str, SimulationResult] = {}
+    try:
+        for label, rules in variants.items():
+            result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
+                              progress=progress, chunk_size=chunk_size, max_hands=max_hands,
+                              label=label)
+            played[label] = result
+            if result.interrupted:
+                break  # the variants left are not played
+    except KeyboardInterrupt:
+        pass  # between two simulations: those played so far are kept
+    if all(label in played and not played[label].interrupted for label in variants):
+        return Comparison(played)
+    # Interrupted: every variant keeps the games all of them played (each a prefix of its
+    # simulation's games, the same seeds), so that every table and plot compares the same.
+    common = min((len(played[label].games) if label in played else 0) for label in variants)
+    cut = {}
     for label, rules in variants.items():
-        result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
-                          progress=progress, chunk_size=chunk_size, max_hands=max_hands,
-                          label=label)
-        if result.interrupted:
-            # The variants would not have played the same games: nothing to compare.
-            raise KeyboardInterrupt
-        results[label] = result
-    return Comparison(results)
+        done = played[label].games[:common] if label in played else ()
+        cut[label] = SimulationResult(rules, names, seed, tuple(done), games, label)
+    return Comparison(cut)

@@ -22,8 +22,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._arguments import read_real
 from .._extras import require
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe_value
 from ..play.text import count_phrase
 from ._measures import check_measures, rates
 
@@ -43,6 +44,32 @@ COMPARISON_KINDS = ("differences", "scores", "hands")
 
 TOURNAMENT_KINDS = ("ratings",)
 """The kinds of :func:`plot_tournament`."""
+
+
+def _check_kind(kind: Any, kinds: tuple[str, ...]) -> None:
+    """``kind`` one of ``kinds``: a :class:`TypeError` if it is not a string, an
+    :class:`~canasta_caliente.ArgumentError` if it is another."""
+    listed = ", ".join(map(repr, kinds))
+    if not isinstance(kind, str):
+        raise TypeError(f"kind must be a str (one of {listed}), not {describe_value(kind)}")
+    if kind not in kinds:
+        raise ArgumentError(f"kind must be one of {listed}, not {kind!r}")
+
+
+def _check_figsize(figsize: Any) -> None:
+    """``figsize`` a pair ``(width, height)`` of positive finite numbers (inches): a
+    :class:`TypeError` if it is not a pair of numbers, an
+    :class:`~canasta_caliente.ArgumentError` if a number is not positive and finite."""
+    if figsize is None:
+        return
+    if isinstance(figsize, str) or not isinstance(figsize, Sequence) or len(figsize) != 2:
+        raise TypeError(f"figsize must be a pair (width, height) of numbers in inches, not "
+                        f"{describe_value(figsize)}")
+    for name, value in zip(("width", "height"), figsize, strict=True):
+        number = read_real(f"figsize's {name}", value)
+        if not 0 < number < math.inf:
+            raise ArgumentError(f"figsize's {name} must be a positive number of inches, not "
+                                f"{value!r}")
 
 
 def _figure(**options: Any) -> Any:
@@ -83,9 +110,8 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
                 figsize: tuple[float, float] = (6.4, 4.0)) -> Any:
     """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
     ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot."""
-    if kind not in RESULT_KINDS:
-        raise ArgumentError(f"kind must be one of {', '.join(map(repr, RESULT_KINDS))}, "
-                         f"not {kind!r}")
+    _check_kind(kind, RESULT_KINDS)
+    _check_figsize(figsize)
     figure = _figure(figsize=figsize, layout="constrained")
     ax = figure.add_subplot()
     name = f" ({result.label})" if result.label else ""
@@ -125,11 +151,15 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                     figsize: tuple[float, float] | None = None) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
-    hand scores of each variant) or ``"hands"`` (hands per game of each variant).
+    hand scores of each variant) or ``"hands"`` (hands per game of each variant), each of the
+    games compared (:attr:`~canasta_caliente.Comparison.games`, the first games of each
+    variant).
 
     ``measures`` limits the differences to those named (in the order given; a single name is
     one measure), each checked as :meth:`~canasta_caliente.Comparison.difference` checks its
-    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); by default every
+    ``measure`` (:func:`~canasta_caliente.studies.compare.check_measures`); the other kinds
+    draw no measure, and refuse ``measures`` with an :class:`~canasta_caliente.ArgumentError`
+    (it was ignored); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
     measure is scaled by the first variant's value, so measures of different units share an
@@ -137,18 +167,23 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     a relative change has no meaning: no point is drawn, and the row says the difference
     itself, with its interval (in percentage points for a rate).
     """
-    if kind not in COMPARISON_KINDS:
-        raise ArgumentError(f"kind must be one of {', '.join(map(repr, COMPARISON_KINDS))}, "
-                         f"not {kind!r}")
+    _check_kind(kind, COMPARISON_KINDS)
+    _check_figsize(figsize)
+    if kind != "differences" and measures is not None:
+        raise ArgumentError(f"measures: kind {kind!r} draws every variant's "
+                            f"{'hand scores' if kind == 'scores' else 'hands per game'} and "
+                            "takes no measures; measures= chooses the measures of kind "
+                            "'differences'")
     if kind != "differences":
         figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")
         ax = figure.add_subplot()
         data: dict[str, list[int]] = {}
+        compared = comparison.games  # the games every variant played, as the title says
         for label, result in comparison.results.items():
             if kind == "hands":
-                data[label] = [g.hands for g in result.games]
+                data[label] = [g.hands for g in result.games[:compared]]
             else:
-                data[label] = [t for g in result.games for t in
+                data[label] = [t for g in result.games[:compared] for t in
                                (x for totals in g.hand_totals for x in totals)]
         if kind == "hands":  # side-by-side bars, one per variant, for each number of hands
             counts = [Counter(values) for values in data.values()]
@@ -234,9 +269,8 @@ def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
     interval, best at the top. A rating without a finite interval (a bot that played no
     games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
     so."""
-    if kind not in TOURNAMENT_KINDS:
-        raise ArgumentError(f"kind must be one of {', '.join(map(repr, TOURNAMENT_KINDS))}, "
-                            f"not {kind!r}")
+    _check_kind(kind, TOURNAMENT_KINDS)
+    _check_figsize(figsize)
     ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)
     figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
     ax = figure.add_subplot()

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._extras import require
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe_value
 from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
@@ -95,7 +95,10 @@ def level_columns(rules: RuleSet, level: str) -> tuple[str, ...]:
     return HAND_COLUMNS
 
 
-def _check_level(level: str) -> None:
+def _check_level(level: Any) -> None:
+    if not isinstance(level, str):
+        raise TypeError(f"level must be a str (one of {', '.join(map(repr, LEVELS))}), not "
+                        f"{describe_value(level)}")
     if level not in LEVELS:
         raise ArgumentError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
 

@@ -309,6 +309,15 @@ class Tournament:
     def __str__(self) -> str:
         return self.table()
 
+    def __repr__(self) -> str:
+        stopped = " (interrupted)" if self.interrupted else ""
+        best = ""
+        if self.ratings:
+            name, r = max(self.ratings.items(), key=lambda item: item[1].value)
+            best = f"; best {name}, Elo {r.value:.0f} [{r.low:.0f}, {r.high:.0f}]"
+        return (f"<Tournament of {', '.join(self.bots)}: "
+                f"{count_phrase(self.games, 'game')}{stopped}{best}>")
+
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """Every pair's rows at ``level`` (``"game"`` or ``"hand"``), as
         :func:`canasta_caliente.studies.results.records` gives them; ``variant`` names the pair."""
