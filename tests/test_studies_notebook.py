@@ -225,3 +225,17 @@ def test_the_variants_plots_draw_the_games_compared(comparison: cc.Comparison,
         hands = sum(len(g.hand_totals) * 2 for r in comparison.results.values()
                     for g in r.games)
         assert sum(heights) == hands
+
+
+def test_print_shows_the_table_of_every_study() -> None:
+    """``print(result)``, ``print(comparison)`` and ``print(tournament)`` show the study's text
+    table, as a pandas DataFrame's ``print`` shows its table; the repr stays one line. Only the
+    tournament's did: a simulation and a comparison printed their one-line repr."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    result = cc.simulate(rules, ["heuristic", "random"], games=2, seed=1, progress=False)
+    comparison = cc.compare({"a": rules, "b": rules.replace(target_score=3000)},
+                            bots=["heuristic", "random"], games=2, seed=1, progress=False)
+    tournament = cc.tournament(["heuristic", "random"], rules, games=2, seed=1, progress=False)
+    for study in (result, comparison, tournament):
+        assert str(study) == study.table()
+        assert "\n" not in repr(study) and repr(study).startswith("<")

@@ -333,6 +333,11 @@ class Comparison:
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
         return plot_comparison(self, kind, **options)
 
+    def __str__(self) -> str:
+        """The text table (:meth:`table`), what ``print(comparison)`` shows, as a
+        tournament's."""
+        return self.table()
+
     def __repr__(self) -> str:
         significant = sum(1 for r in self.summary() if r["significant"])
         stopped = " (interrupted)" if self.interrupted else ""

@@ -216,6 +216,10 @@ class SimulationResult:
         Needs the extra ``analysis``; see :func:`canasta_caliente.studies.plots.plot_result`."""
         return plot_result(self, kind, **options)
 
+    def __str__(self) -> str:
+        """The text table (:meth:`table`), what ``print(result)`` shows, as a tournament's."""
+        return self.table()
+
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
         rates = ", ".join(f"{bot} {rate_cells(*rate)[0]}" for bot, rate in self.win_rates.items())

@@ -307,6 +307,7 @@ class Tournament:
         return plot_tournament(self, kind, **options)
 
     def __str__(self) -> str:
+        """The text table (:meth:`table`), what ``print(tournament)`` shows."""
         return self.table()
 
     def __repr__(self) -> str:
