@@ -369,7 +369,7 @@ def test_compare_refuses_bad_variants() -> None:
         cc.compare({"a": TWO_P}, bots=["random"], games=1)
     with pytest.raises(ValueError, match="same players in the same sides"):
         cc.compare({"a": TWO_P, "b": RULES}, bots=["random"], games=1)
-    with pytest.raises(TypeError, match="expected a RuleSet, not str"):
+    with pytest.raises(TypeError, match=r"variant 'b' must be a RuleSet, not str 'caliente' \(a"):
         cc.compare({"a": TWO_P, "b": "caliente"}, bots=["random"], games=1)  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="must map a label"):
         cc.compare([TWO_P, TWO_P], bots=["random"], games=1)  # type: ignore[arg-type]

@@ -154,7 +154,8 @@ def test_a_card_that_never_freezes_has_no_freezer_rules(card: cc.Card) -> None:
 
 def test_freezer_rules_refuses_what_is_not_a_ruleset_or_a_card() -> None:
     rules = cc.RuleSet.preset("caliente")
-    with pytest.raises(TypeError, match="expected a RuleSet, got str 'caliente'"):
+    with pytest.raises(TypeError, match=r"freezer_rules: rules must be a RuleSet, not str "
+                       r"'caliente' \(a preset by its name: RuleSet.preset\('caliente'\)\)"):
         checks.freezer_rules("caliente", cc.Card.TWO)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Card, got str '2'"):
         checks.freezer_rules(rules, "2")  # type: ignore[arg-type]

@@ -257,3 +257,30 @@ def test_hand_reward_checks_its_state_and_side() -> None:
             reward(state, True)
         with pytest.raises(TypeError, match="state must be a GameState"):
             reward(None, 0)  # type: ignore[arg-type]
+
+
+def test_a_rules_argument_is_checked_in_one_place_with_its_hint() -> None:
+    """Every parameter that takes only a RuleSet refuses a preset's name with the call that
+    makes it (``check_ruleset``), and every one that also takes names refuses anything else in
+    one wording (``ruleset_or_preset``): the action space, the observation's layout, scale and
+    tracker, ``describe``, a result's ``winning_bots``, the environments and the web app said
+    ``expected a RuleSet, got str``, with no hint, each in words of its own."""
+    from canasta_caliente.rl import CanastaGymEnv, observation_scale
+    from canasta_caliente.studies.outcomes import GameResult
+
+    hint = r"must be a RuleSet, not str 'caliente-2p' \(a preset by its name: RuleSet.preset"
+    for call in (lambda: cc.ActionSpace("caliente-2p"),
+                 lambda: observation_layout("caliente-2p"),
+                 lambda: observation_scale("caliente-2p"),
+                 lambda: ObservationTracker("caliente-2p"),
+                 lambda: cc.describe("draw", "caliente-2p")):
+        with pytest.raises(TypeError, match=hint):
+            call()  # type: ignore[no-untyped-call]
+    result = cc.simulate(cc.RuleSet.preset("caliente-2p"), ["random"], games=1,
+                         progress=False).games[0]
+    assert isinstance(result, GameResult)
+    with pytest.raises(TypeError, match=hint):
+        result.winning_bots("caliente-2p")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be a RuleSet or a preset's name, not int 7"):
+        CanastaGymEnv(rules=7)  # type: ignore[arg-type]
+    assert CanastaGymEnv(rules="caliente-2p").rules == cc.RuleSet.preset("caliente-2p")

@@ -44,7 +44,7 @@ from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
 from ..errors import describe_value
 from ..rules.facts import RuleFacts
-from ..rules.ruleset import ConcealedScope, RuleSet, WildRule
+from ..rules.ruleset import ConcealedScope, RuleSet, WildRule, check_ruleset
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
 from .solver import (
     Situation,
@@ -239,8 +239,7 @@ def freezer_rules(rules: RuleSet, card: Card) -> tuple[str, ...]:
     >>> freezer_rules(rules, cc.Card.BLACK_THREE), freezer_rules(rules, cc.Card.JOKER)
     (('PILE-3', 'READ-6'), ('PILE-3',))
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"freezer_rules: expected a RuleSet, got {describe_value(rules)}")
+    check_ruleset(rules, "freezer_rules: rules")
     if not isinstance(card, Card):
         raise TypeError(f"freezer_rules: expected a Card, got {describe_value(card)}")
     if card not in rules.facts.freezers:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from ..actions import Action, Verb, parse_action
 from ..cards import Card
 from ..errors import describe_value
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 
 __all__ = ["card_name", "cards_phrase", "count_phrase", "describe"]
 
@@ -114,8 +114,7 @@ def describe(action: Action | str, rules: RuleSet) -> str:
     if not isinstance(action, Action):
         raise TypeError(f"describe: expected an Action or its notation, got "
                         f"{describe_value(action)}")
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"describe: expected a RuleSet, got {describe_value(rules)}")
+    check_ruleset(rules, "describe: rules")
     verb = action.verb
     if verb is Verb.DRAW:
         n = rules.draw_count

@@ -72,7 +72,7 @@ from .._arguments import check_seed as check_int_seed
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_side
 from ..views.action_space import ActionSpace
 from .features import SCORE_BOUND, ObservationTracker, ids_mask, layout_offsets
@@ -120,14 +120,9 @@ def check_render_mode(render_mode: object, modes: list[str]) -> str | None:
 
 
 def check_rules(rules: RuleSet | str | None) -> RuleSet:
-    """A RuleSet from a RuleSet, a preset name or None (the ``caliente`` preset)."""
-    if rules is None:
-        return RuleSet.preset("caliente")
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet or a preset name, got {type(rules).__name__}")
-    return rules
+    """A RuleSet from a RuleSet, a preset name or None (the ``caliente`` preset), checked by
+    :func:`~canasta_caliente.rules.ruleset.ruleset_or_preset`."""
+    return ruleset_or_preset(rules)
 
 
 def check_number(name: str, value: object, *, positive: bool = False) -> float:

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card
 from ..errors import ArgumentError, describe_value
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState, Question, SideTable, Turn, check_seat
 from ..views.action_space import ActionSpace
 from ..views.view import View
@@ -119,8 +119,7 @@ def observation_layout(rules: RuleSet) -> tuple[Field, ...]:
     >>> [f.name for f in observation_layout(cc.RuleSet.preset("caliente"))][:4]
     ['hand', 'known', 'hand_sizes', 'to_act']
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+    check_ruleset(rules)
     players, sides = rules.players, rules.sides
     deck = rules.deck_counts
     most = float(max(deck))
@@ -205,8 +204,7 @@ def observation_scale(rules: RuleSet) -> npt.NDArray[np.float32]:
     >>> float(observation_scale(rules)[scores.start]) == rules.target_score
     True
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+    check_ruleset(rules)
     return layout_offsets(rules).scale.copy()
 
 
@@ -498,8 +496,7 @@ class ObservationTracker:
     """
 
     def __init__(self, rules: RuleSet) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+        check_ruleset(rules)
         self.rules = rules
         """The rules of every state observed."""
         self._offsets = o = layout_offsets(rules)

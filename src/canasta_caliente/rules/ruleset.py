@@ -690,3 +690,21 @@ def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
     hint = (f" (a preset by its name: RuleSet.preset({rules!r}))"
             if isinstance(rules, str) and rules in RuleSet.preset_names() else "")
     raise TypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")
+
+
+def ruleset_or_preset(rules: object, name: str = "rules") -> RuleSet:
+    """The RuleSet of a ``rules`` parameter that also takes a preset's name (the environments',
+    the web app's): ``rules`` itself, the preset it names, or ``caliente`` for ``None``. An
+    unknown name is :meth:`RuleSet.preset`'s error; anything else a :class:`TypeError` naming
+    the parameter (``name``).
+
+    >>> ruleset_or_preset("caliente-2p") == RuleSet.preset("caliente-2p")
+    True
+    """
+    if rules is None:
+        return RuleSet.preset("caliente")
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    if isinstance(rules, RuleSet):
+        return rules
+    raise TypeError(f"{name} must be a RuleSet or a preset's name, not {describe_value(rules)}")

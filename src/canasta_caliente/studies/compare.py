@@ -49,7 +49,7 @@ import attrs
 from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ._measures import Measure, check_measure, check_measures, measures, rates
 from .outcomes import SimulationResult
 from .play import BotSpec
@@ -432,9 +432,7 @@ def compare(
     for label, rules in variants.items():
         if not isinstance(label, str):
             raise TypeError(f"a variant's label must be a str, not {type(label).__name__}")
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"variant {label!r}: expected a RuleSet, not "
-                            f"{type(rules).__name__}")
+        check_ruleset(rules, f"variant {label!r}")
     shapes = {label: (rules.players, rules.layout) for label, rules in variants.items()}
     if len(set(shapes.values())) > 1:
         raise ArgumentError("the variants must seat the same players in the same sides: "

@@ -16,10 +16,10 @@ from typing import Any
 
 import attrs
 
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError
 from ..play.text import count_phrase
 from ..records.storage import GameRecord
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
@@ -68,9 +68,7 @@ class GameResult:
         rules: a result does not keep them). A :class:`TypeError` if ``rules`` is not a
         :class:`~canasta_caliente.RuleSet`, an :class:`~canasta_caliente.ArgumentError` if its
         table is not this game's (another number of players or of sides)."""
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet (the game's rules), not "
-                            f"{describe_value(rules)}")
+        check_ruleset(rules)
         players, sides = len(self.seat_bots), len(self.scores)
         if rules.players != players or len(rules.layout) != sides:
             raise ArgumentError(f"rules: a table of {rules.players} players in "

@@ -54,7 +54,7 @@ from ..cards import NATURALS, Card
 from ..engine import legal_actions
 from ..engine.tables import SORT_KEYS, act
 from ..errors import ArgumentError, IllegalActionError
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 
 __all__ = ["ActionSpace", "action_space_size"]
@@ -152,8 +152,7 @@ class ActionSpace:
     """The number of deck units the ids are built for."""
 
     def __init__(self, rules: RuleSet) -> None:
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"expected a RuleSet, got {type(rules).__name__}")
+        check_ruleset(rules)
         self.decks = rules.decks
         self._actions, self._ids, self._part_ids = _table(rules.decks)
 

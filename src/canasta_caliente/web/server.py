@@ -66,7 +66,7 @@ from ..errors import ArgumentError, StateError, describe_value
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
-from ..rules.ruleset import OPTIONS, RuleSet
+from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
 from ..views.view import View, observe
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
@@ -635,12 +635,7 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     :class:`TypeError` naming it (``processes`` is ``True`` or ``False``, never a truthy
     value).
     """
-    if rules is None:
-        rules = RuleSet.preset("caliente")
-    elif isinstance(rules, str):
-        rules = RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules: expected a RuleSet or a preset name, not {type(rules).__name__}")
+    rules = ruleset_or_preset(rules)
     for name, value in (("bot_seconds", bot_seconds), ("hint_seconds", hint_seconds)):
         if not 0 < read_real(name, value) <= 60:  # (read_real: a TypeError for a non-number)
             raise ArgumentError(f"{name}: a number of seconds above 0, at most 60, not "
