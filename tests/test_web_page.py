@@ -1,0 +1,114 @@
+"""The web table's pages as a new user meets them, in a real browser (Playwright driving
+Chromium against ``canasta-caliente serve``, as tests/test_web_browser.py does): what a page says
+once a refusal is of a table gone, a hint, a seat sitting out a hand, a phone's width, the
+keyboard's focus, the chosen cards after a take-back, a page whose connection is lost, and the
+organiser's rules changed after their check. Every wait is for a condition.
+
+Screenshots are saved in ``test-artifacts/web/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: pip install playwright")
+
+import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.web.tables import load_tables  # noqa: E402
+from test_web_browser import (  # noqa: E402
+    CHROMIUM,
+    STEP,
+    serving,
+    set_up,
+    shoot,
+)
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium to drive: install Debian's with `apt-get install -y chromium` "
+    "(Playwright cannot download its own browsers here)")]
+
+BOTS = [{"kind": "bot", "level": "level-1"}] * 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One ``canasta-caliente serve`` for the module's tests: each makes its own table."""
+    with serving(tmp_path_factory.mktemp("page")) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def make_table(url: str, seats: list[dict[str, str]], preset: str = "caliente",
+               seed: int = 7) -> list[str | None]:
+    """A table made through the API (seed 7 of caliente deals seat 0 three sixes): its seats'
+    links (``None`` for a bot's), the spectators' last."""
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": preset}, "seed": seed, "seats": seats}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        links = json.loads(response.read())
+    return [*links["seats"], links["spectator"]]
+
+
+def opened(browser: Any, url: str, link: str | None, **options: Any) -> Any:
+    """A new page (a browser's own: cookies and storage apart) on ``link``, its table shown."""
+    assert link is not None
+    page = browser.new_context(**options).new_page()
+    page.goto(url + link)
+    page.wait_for_function("() => document.getElementById('status').dataset.turn !== undefined",
+                           timeout=STEP)
+    return page
+
+
+def notations(page: Any) -> list[str]:
+    """The actions the page offers, as notations."""
+    found: list[str] = page.eval_on_selector_all("#actions button",
+                                                 "bs => bs.map(b => b.dataset.notation)")
+    return found
+
+
+def test_rules_changed_after_their_check_are_checked_again(
+        tmp_path: Path, server: tuple[str, Path], browser: Any) -> None:
+    """On the organiser's page, a preset chosen after the rules were checked takes the seats
+    away and asks for a check; checked, the table is made with the rules shown. It made the
+    table with the rules checked before (classic for four while caliente-2p was shown). A file
+    chosen chooses the house-rules file as the rules' source (the preset stayed chosen)."""
+    url, data = server
+    page = browser.new_page()
+    first = set_up(page, url, ["human", "level-1", "level-1", "level-1"])["0"]
+    page.select_option("#preset", "caliente-2p")
+    assert page.is_disabled("#create")
+    assert page.query_selector(".seat-row") is None
+    assert "check them again" in page.text_content("#problems")
+    page.click("#check")
+    page.wait_for_function("() => document.querySelectorAll('.seat-row').length === 2",
+                           timeout=STEP)
+    page.click("#create")
+    page.wait_for_function("(first) => document.querySelector('.seat-link')"
+                           ".getAttribute('href') !== first", arg=first, timeout=STEP)
+    table = page.get_attribute(".seat-link", "href").split("/")[2]
+    assert load_tables(data)[table].record.rules == cc.RuleSet.preset("caliente-2p")
+    house = tmp_path / "club.toml"
+    house.write_text('preset = "classic"\n', encoding="utf-8")
+    page.set_input_files("#file", str(house))
+    assert page.is_checked("input[name=source][value=file]")
+    assert page.is_disabled("#create")
+    shoot(page, "page-rules-changed.png")
