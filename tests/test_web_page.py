@@ -29,6 +29,7 @@ from test_web_browser import (  # noqa: E402
     serving,
     set_up,
     shoot,
+    wait_settled,
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
@@ -83,6 +84,25 @@ def notations(page: Any) -> list[str]:
     found: list[str] = page.eval_on_selector_all("#actions button",
                                                  "bs => bs.map(b => b.dataset.notation)")
     return found
+
+
+def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
+                                                       browser: Any) -> None:
+    """At a phone's width (360 px) the table is one column: the melds and the players each
+    as wide as the hand, nothing wider than the screen. It kept two columns, so the melds had
+    half the width and wrapped two cards a line."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link, viewport={"width": 360, "height": 740}, is_mobile=True,
+                  has_touch=True)
+    wait_settled(page)
+    widths = page.evaluate("""() => Object.fromEntries(["players", "middle", "sides", "mine",
+        "act", "log-box"].map((id) => [id, document.getElementById(id)
+        .getBoundingClientRect().width]))""")
+    for box, width in widths.items():
+        assert abs(width - widths["mine"]) < 1, f"#{box} is {width} px wide, the hand {widths}"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    shoot(page, "page-phone.png")
 
 
 def test_rules_changed_after_their_check_are_checked_again(
