@@ -86,6 +86,27 @@ def notations(page: Any) -> list[str]:
     return found
 
 
+def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
+                                                  browser: Any) -> None:
+    """Six players on two decks: seats 4 and 5 sit out the first hand. Every page says so,
+    and the page of a person sitting out says they hold no cards this hand; it showed "0 cards"
+    and "wait for your turn"."""
+    url, _ = server
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}] * 2
+    links = make_table(url, [*people, {"kind": "human", "name": "Eve"},
+                             {"kind": "bot", "level": "level-1"}], preset="caliente-6p")
+    page = opened(browser, url, links[4])
+    for seat in (4, 5):
+        assert "sitting out this hand" in page.text_content(f".player[data-seat='{seat}']")
+    for seat in range(4):
+        assert "11 cards" in page.text_content(f".player[data-seat='{seat}']")
+    assert page.text_content("#hand") == "You sit out this hand: you hold no cards."
+    assert page.text_content("#actions") == "Nothing to do: you sit out this hand."
+    spectator = opened(browser, url, links[-1])
+    assert "sitting out this hand" in spectator.text_content(".player[data-seat='5']")
+    shoot(page, "page-sitting-out.png")
+
+
 def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
                                                        browser: Any) -> None:
     """At a phone's width (360 px) the table is one column: the melds and the players each

@@ -81,8 +81,9 @@ function drawPlayers(view) {
     const toAct = view.current_player === i;
     const side = view.sides.findIndex((s) => s.seats.includes(i));
     const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
-    row.append(el("span", seatName(i) + " · side " + side + " · " +
-                  cardCount(view.hand_sizes[i]) + (toAct ? " · to act" : "")));
+    const cards = view.order.includes(i) ? cardCount(view.hand_sizes[i]) : "sitting out this hand";
+    row.append(el("span", seatName(i) + " · side " + side + " · " + cards +
+                  (toAct ? " · to act" : "")));
     if (view.known[i].length) {
       row.append(el("span", " · known: ", {class: "tag"}));
       view.known[i].forEach((c) => row.append(card(c)));
@@ -137,6 +138,10 @@ function drawHand(view) {
   const box = $("hand");
   box.replaceChildren();
   if (view.hand === null) { box.append(el("p", "You are watching: no hand is shown.")); return; }
+  if (!view.order.includes(message.seat)) {
+    box.append(el("p", "You sit out this hand: you hold no cards."));
+    return;
+  }
   let group = null, rank = null;
   view.hand.forEach((code, i) => {
     if (code !== rank) {
@@ -163,6 +168,7 @@ function idle(view) {
   if (message.legal.length) return "No legal action uses those cards.";
   if (view.phase === "game_over") return "Nothing to do: the game is over.";
   if (view.current_player === null) return "Nothing to do: wait for the next deal.";
+  if (!view.order.includes(message.seat)) return "Nothing to do: you sit out this hand.";
   return "Nothing to do: wait for your turn.";
 }
 
