@@ -26,6 +26,7 @@ from canasta_caliente.web.tables import load_tables  # noqa: E402
 from test_web_browser import (  # noqa: E402
     CHROMIUM,
     STEP,
+    at_turn,
     serving,
     set_up,
     shoot,
@@ -86,6 +87,62 @@ def notations(page: Any) -> list[str]:
     return found
 
 
+def test_a_refusal_goes_once_the_table_moves_on(server: tuple[str, Path], browser: Any) -> None:
+    """Two tabs of seat 0 draw for turn 0: the second is told its draw is stale, and says so
+    while the table is the one the refusal is about. Once the game moves on (the first tab
+    melds), the refusal is of a table gone and is no longer shown: it stayed, under a table
+    it no longer described, until that tab itself acted."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    here, away = opened(browser, url, link), opened(browser, url, link)
+    for page in (here, away):
+        wait_settled(page)
+    here.keyboard.press("d")
+    at_turn(here, 1)
+    away.evaluate("() => send({type: 'act', action: 'draw', turn: 0})")  # a turn left
+    away.wait_for_function("() => document.getElementById('error').textContent"
+                           ".startsWith('stale')", timeout=STEP)
+    at_turn(away, 1)
+    assert away.text_content("#error").startswith("stale"), "shown with the table it is about"
+    melds = [n for n in notations(here) if n.startswith("meld ")]
+    here.click(f"#actions button[data-notation='{melds[0]}']")
+    at_turn(away, 2)
+    assert away.text_content("#error") == ""
+
+
+def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A hint names each action as the actions box does (its notation beside), says what its
+    order and numbers mean (the first is the search's choice; one lower down may show a higher
+    value), and, with one legal action, says it is the only one. It listed notations under
+    "value 0.5 is even, higher is better", so an action ranked second with a higher value
+    read as a mistake; and the only legal action as "value 0.5 · 0 simulations"."""
+    url, data = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    table = link.split("/")[2] if link else ""
+    state = load_tables(data)[table].state
+    legal = cc.legal_actions(state)
+    page.keyboard.press("h")
+    if len(legal) == 1:
+        page.wait_for_function("() => /only legal action/.test("
+                               "document.getElementById('hint-out').textContent)", timeout=STEP)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    words = dict(page.eval_on_selector_all(
+        "#actions button", "bs => bs.map(b => [b.dataset.notation, "
+        "b.textContent.replace(/^[0-9]+\\. /, '')])"))
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-out li", timeout=STEP)
+    intro = page.text_content("#hint-out p")
+    assert "the first is the search's choice" in intro and "higher value" in intro
+    for line in page.eval_on_selector_all("#hint-out li", "ls => ls.map(l => l.textContent)"):
+        notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · value "))
+        assert notation in words
+    shoot(page, "page-hint.png")
+
+
 def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
                                                   browser: Any) -> None:
     """Six players on two decks: seats 4 and 5 sit out the first hand. Every page says so,
@@ -124,6 +181,78 @@ def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
         assert abs(width - widths["mine"]) < 1, f"#{box} is {width} px wide, the hand {widths}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     shoot(page, "page-phone.png")
+
+
+def test_the_keyboard_keeps_its_place_when_the_page_is_drawn_again(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Choosing a card with the keyboard, clearing the choice with Esc, and an update after an
+    action leave the focus on the hand (the same place), never back at the top of the page:
+    Esc sent it to the page's body, and every update too."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    focused = "() => [document.activeElement.closest('#hand') !== null, " \
+              "[...document.querySelectorAll('#hand button.card')]" \
+              ".indexOf(document.activeElement)]"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused) == [True, 1]
+    page.keyboard.press("Enter")
+    assert page.evaluate(focused) == [True, 1]
+    assert page.get_attribute("#hand button.card >> nth=1", "aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    assert page.evaluate(focused) == [True, 1]
+    assert page.query_selector("#hand button.card.selected") is None
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    assert page.evaluate(focused) == [True, 1]
+
+
+def test_the_chosen_cards_go_when_the_hand_changes(server: tuple[str, Path],
+                                                   browser: Any) -> None:
+    """Cards chosen, then the last meld taken back (``u``): the hand holds the meld's cards
+    again, and no card is chosen. The choice was kept as places in the hand, so other cards
+    showed chosen."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    melds = [n for n in notations(page) if n.startswith("meld ")]
+    page.click(f"#actions button[data-notation='{melds[0]}']")
+    at_turn(page, 2)
+    page.locator("#hand button.card").first.click()
+    assert page.query_selector("#hand button.card.selected") is not None
+    page.keyboard.press("u")
+    at_turn(page, 1)
+    assert page.query_selector("#hand button.card.selected") is None
+    assert set(notations(page)) >= set(melds), "every action is offered: no card is chosen"
+
+
+def test_a_page_without_its_connection_offers_nothing_and_says_so(
+        server: tuple[str, Path], browser: Any) -> None:
+    """The socket closed (the server restarting, a network drop): the actions are disabled, a
+    key that acts says nothing was sent, and once connected again the table is offered again,
+    the message gone. An action clicked meanwhile was dropped without a word."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    page.evaluate("() => { retry = 3600000; socket.close(); }")  # back only when we say
+    page.wait_for_function("() => /Disconnected/.test(document.getElementById('status')"
+                           ".textContent)", timeout=STEP)
+    assert page.eval_on_selector_all("#actions button, #hint",
+                                     "bs => bs.every((b) => b.disabled)")
+    page.keyboard.press("d")
+    assert page.text_content("#error").startswith("Not connected: nothing was sent")
+    page.evaluate("() => connect()")
+    wait_settled(page)
+    assert page.text_content("#error") == ""
+    assert page.is_enabled("#actions button[data-notation=draw]")
+    page.keyboard.press("d")
+    at_turn(page, 1)
 
 
 def test_rules_changed_after_their_check_are_checked_again(
