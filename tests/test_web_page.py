@@ -140,6 +140,8 @@ def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
     for line in page.eval_on_selector_all("#hint-out li", "ls => ls.map(l => l.textContent)"):
         notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · value "))
         assert notation in words
+        visits = int(line.split(" · ")[-1].split()[0])
+        assert line.endswith(f" · {visits} simulation{'s' * (visits != 1)}")
     shoot(page, "page-hint.png")
 
 

@@ -345,7 +345,8 @@ function showHint(data) {
     "hand ahead on average (minus: behind)."));
   const list = el("ol");
   data.ranked.forEach((r) => list.append(el("li", words(r.notation) + " · value " + r.value +
-    " · lead " + (r.lead > 0 ? "+" : "") + r.lead + " · " + r.visits + " simulations")));
+    " · lead " + (r.lead > 0 ? "+" : "") + r.lead + " · " + r.visits +
+    (r.visits === 1 ? " simulation" : " simulations"))));
   out.append(list);
 }
 
