@@ -94,5 +94,27 @@ async function start() {
   if (Object.keys(offered.options).length) $("options").value = JSON.stringify(offered.options);
   $("check").addEventListener("click", check);
   $("create").addEventListener("click", create);
+  // Choosing a file, a preset or options chooses their source too; and any change of the
+  // rules after a check asks for a check again: the table is made with the rules checked.
+  $("file").addEventListener("change", () => { source("file"); changed(); });
+  $("preset").addEventListener("change", () => { source("preset"); changed(); });
+  $("options").addEventListener("input", () => { source("preset"); changed(); });
+  for (const radio of document.querySelectorAll("input[name=source]")) {
+    radio.addEventListener("change", changed);
+  }
+}
+
+function source(value) {
+  document.querySelector(`input[name=source][value=${value}]`).checked = true;
+}
+
+// The rules shown are not the rules checked: no table until they are checked again.
+function changed() {
+  if (checkedRules === null) return;
+  checkedRules = null;
+  $("create").disabled = true;
+  $("seats").replaceChildren();
+  showProblems([]);
+  $("problems").append(el("li", "the rules have changed: check them again to choose the seats"));
 }
 start();

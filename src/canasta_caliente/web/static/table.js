@@ -10,6 +10,7 @@ let log = [];           // every event so far, as this seat may see them
 let selected = [];      // indexes into the hand of the chosen cards
 let socket = null;
 let retry = 500;
+let refusal = null;     // the refusal shown: the turn it is about ({turn}; null: none shown)
 
 const NAMES = {"4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
   "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two, wild",
@@ -38,14 +39,36 @@ function seatName(seat) {
   return seat === message.seat ? who + " (you)" : who;
 }
 
+// Show a refusal (or clear it: null). It stays until the table moves on from the turn it is
+// about: the turn shown now, or, for a refusal the server follows with the table as it is
+// (stale, not your turn, its own error), the turn of that update (after: true).
+function showError(reason, after) {
+  $("error").textContent = reason || "";
+  refusal = reason ? {turn: update ? update.turn : null, after: Boolean(after)} : null;
+}
+
+// Send a request; false (and the page says so) when the socket is not open.
 function send(data) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(data));
+    return true;
+  }
+  showError("Not connected: nothing was sent. Reconnecting…");
+  refusal.turn = null;  // cleared by the first update once connected again
+  return false;
 }
 
 function act(notation) {
-  $("error").textContent = "";
-  send({type: "act", action: notation, turn: update.turn});
-  selected = [];
+  showError(null);
+  if (send({type: "act", action: notation, turn: update.turn})) selected = [];
+}
+
+function askHint() {
+  if (!send({type: "hint"})) return;
+  const out = $("hint-out");
+  out.dataset.turn = String(update.turn);
+  out.dataset.searching = "true";
+  out.replaceChildren(el("p", "Searching for a hint…"));
 }
 
 function cardsOf(notation) {
@@ -81,8 +104,9 @@ function drawPlayers(view) {
     const toAct = view.current_player === i;
     const side = view.sides.findIndex((s) => s.seats.includes(i));
     const row = el("div", null, {class: "player" + (toAct ? " to-act" : ""), "data-seat": String(i)});
-    row.append(el("span", seatName(i) + " · side " + side + " · " +
-                  cardCount(view.hand_sizes[i]) + (toAct ? " · to act" : "")));
+    const cards = view.order.includes(i) ? cardCount(view.hand_sizes[i]) : "sitting out this hand";
+    row.append(el("span", seatName(i) + " · side " + side + " · " + cards +
+                  (toAct ? " · to act" : "")));
     if (view.known[i].length) {
       row.append(el("span", " · known: ", {class: "tag"}));
       view.known[i].forEach((c) => row.append(card(c)));
@@ -137,6 +161,10 @@ function drawHand(view) {
   const box = $("hand");
   box.replaceChildren();
   if (view.hand === null) { box.append(el("p", "You are watching: no hand is shown.")); return; }
+  if (!view.order.includes(message.seat)) {
+    box.append(el("p", "You sit out this hand: you hold no cards."));
+    return;
+  }
   let group = null, rank = null;
   view.hand.forEach((code, i) => {
     if (code !== rank) {
@@ -151,8 +179,6 @@ function drawHand(view) {
     b.addEventListener("click", () => {
       selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
       draw();
-      const again = $("hand").querySelectorAll("button.card")[i];
-      if (again) again.focus();
     });
     group.append(b);
   });
@@ -163,6 +189,7 @@ function idle(view) {
   if (message.legal.length) return "No legal action uses those cards.";
   if (view.phase === "game_over") return "Nothing to do: the game is over.";
   if (view.current_player === null) return "Nothing to do: wait for the next deal.";
+  if (!view.order.includes(message.seat)) return "Nothing to do: you sit out this hand.";
   return "Nothing to do: wait for your turn.";
 }
 
@@ -236,8 +263,28 @@ function status(view) {
   return seatName(view.current_player) + " to act.";
 }
 
+// Where the keyboard's focus is among the buttons a redraw replaces (a card of the hand, an
+// action): the box and the place, to put it back after; null when it is elsewhere.
+function focusPlace() {
+  const now = document.activeElement;
+  for (const [box, buttons] of [["hand", "button.card"], ["actions", "button"]]) {
+    const all = [...$(box).querySelectorAll(buttons)];
+    if (all.includes(now)) return [box, buttons, all.indexOf(now)];
+  }
+  return null;
+}
+
+// The focus back where it was (the same place, or the last button of the box when it holds
+// fewer now): a redraw never sends a keyboard player back to the top of the page.
+function refocus(place) {
+  if (!place) return;
+  const [box, buttons, i] = place, all = $(box).querySelectorAll(buttons);
+  if (all.length) all[Math.min(i, all.length - 1)].focus({preventScroll: true});
+}
+
 function draw() {
   if (!message) return;
+  const place = focusPlace();
   const view = message.view, board = update.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
@@ -246,30 +293,61 @@ function draw() {
   s.dataset.turn = String(update.turn);
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
   drawResults(view, board); drawLog();
+  refocus(place);
 }
 
 function receive(event) {
   const data = JSON.parse(event.data);
   if (data.type === "update") {
     retry = 500;  // let in: a socket refused at a limit is closed before any update
+    const before = message && JSON.stringify(message.view.hand);
     update = data;
     message = data.message;
     log = log.slice(0, update.since).concat(message.events);
-    selected = selected.filter((i) => message.view.hand !== null && i < message.view.hand.length);
+    // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
+    if (before !== JSON.stringify(message.view.hand)) selected = [];
     if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
+    if (refusal && refusal.after) {
+      refusal = {turn: update.turn, after: false};  // the table the refusal is about
+    } else if (refusal && refusal.turn !== update.turn) {
+      showError(null);  // the table has moved on: the refusal is of a table gone
+    }
     draw();
   } else if (data.type === "error") {
-    $("error").textContent = data.reason;
+    showError(data.reason, ["stale", "not-your-turn", "server-error"].includes(data.code));
+    if ($("hint-out").dataset.searching) $("hint-out").replaceChildren();  // a hint refused
+    delete $("hint-out").dataset.searching;
   } else if (data.type === "hint") {
     if (!message || data.turn !== update.turn) return;  // searched for a state gone since
-    const out = $("hint-out");
-    out.dataset.turn = String(data.turn);
-    out.replaceChildren(el("p", "Hint (" + data.budget + "; value 0.5 is even, higher is better):"));
-    const list = el("ol");
-    data.ranked.forEach((r) => list.append(el("li", r.notation + " · value " + r.value +
-      " · lead " + r.lead + " · " + r.visits + " simulations")));
-    out.append(list);
+    showHint(data);
   }
+}
+
+// A hint: the actions in the order the search recommends them, in the words of the legal
+// actions, with what the order and the numbers mean (as the play command's hint says them).
+function showHint(data) {
+  const out = $("hint-out");
+  out.dataset.turn = String(data.turn);
+  delete out.dataset.searching;
+  const words = (notation) => {
+    const found = message.legal.find((a) => a.notation === notation);
+    return found ? found.text + " (" + notation + ")" : notation;
+  };
+  if (data.ranked.length === 1 && message.legal.length === 1) {
+    out.replaceChildren(el("p", "Hint: " + words(data.ranked[0].notation) +
+                           " is the only legal action."));
+    return;
+  }
+  out.replaceChildren(el("p", "Hint (" + data.budget + "), best first: the first is the " +
+    "search's choice; the others in the order they lasted in its rounds, so one lower down " +
+    "can show a higher value, from fewer simulations. Value: your side's mean result, from 0 " +
+    "(far behind) through 0.5 (even) to 1 (far ahead); lead: the points your side ends the " +
+    "hand ahead on average (minus: behind)."));
+  const list = el("ol");
+  data.ranked.forEach((r) => list.append(el("li", words(r.notation) + " · value " + r.value +
+    " · lead " + (r.lead > 0 ? "+" : "") + r.lead + " · " + r.visits +
+    (r.visits === 1 ? " simulation" : " simulations"))));
+  out.append(list);
 }
 
 function connect() {
@@ -282,6 +360,9 @@ function connect() {
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
     $("status").textContent = "Disconnected: reconnecting…";
+    if (refusal) refusal.turn = null;  // shown while away, cleared once the table is back
+    // Nothing can be sent until the table comes back: no action is offered meanwhile.
+    for (const b of $("act").querySelectorAll("#actions button, #hint, #undo")) b.disabled = true;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
@@ -300,7 +381,7 @@ document.addEventListener("keydown", (event) => {
   } else if (event.key === "d" && actions.some((a) => a.notation === "draw")) {
     act("draw");
   } else if (event.key === "h" && message.legal.length) {
-    send({type: "hint"});
+    askHint();
   } else if (event.key === "u" && update.can_undo) {
     send({type: "undo", turn: update.turn});
   } else {
@@ -308,7 +389,7 @@ document.addEventListener("keydown", (event) => {
   }
   event.preventDefault();
 });
-$("hint").addEventListener("click", () => send({type: "hint"}));
+$("hint").addEventListener("click", askHint);
 $("undo").addEventListener("click", () => send({type: "undo", turn: update.turn}));
 $("clear").addEventListener("click", () => { selected = []; draw(); });
 connect();

@@ -1,0 +1,286 @@
+"""The web table's pages as a new user meets them, in a real browser (Playwright driving
+Chromium against ``canasta-caliente serve``, as tests/test_web_browser.py does): what a page says
+once a refusal is of a table gone, a hint, a seat sitting out a hand, a phone's width, the
+keyboard's focus, the chosen cards after a take-back, a page whose connection is lost, and the
+organiser's rules changed after their check. Every wait is for a condition.
+
+Screenshots are saved in ``test-artifacts/web/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: pip install playwright")
+
+import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.web.tables import load_tables  # noqa: E402
+from test_web_browser import (  # noqa: E402
+    CHROMIUM,
+    STEP,
+    at_turn,
+    serving,
+    set_up,
+    shoot,
+    wait_settled,
+)
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium to drive: install Debian's with `apt-get install -y chromium` "
+    "(Playwright cannot download its own browsers here)")]
+
+BOTS = [{"kind": "bot", "level": "level-1"}] * 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One ``canasta-caliente serve`` for the module's tests: each makes its own table."""
+    with serving(tmp_path_factory.mktemp("page")) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def make_table(url: str, seats: list[dict[str, str]], preset: str = "caliente",
+               seed: int = 7) -> list[str | None]:
+    """A table made through the API (seed 7 of caliente deals seat 0 three sixes): its seats'
+    links (``None`` for a bot's), the spectators' last."""
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": preset}, "seed": seed, "seats": seats}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        links = json.loads(response.read())
+    return [*links["seats"], links["spectator"]]
+
+
+def opened(browser: Any, url: str, link: str | None, **options: Any) -> Any:
+    """A new page (a browser's own: cookies and storage apart) on ``link``, its table shown."""
+    assert link is not None
+    page = browser.new_context(**options).new_page()
+    page.goto(url + link)
+    page.wait_for_function("() => document.getElementById('status').dataset.turn !== undefined",
+                           timeout=STEP)
+    return page
+
+
+def notations(page: Any) -> list[str]:
+    """The actions the page offers, as notations."""
+    found: list[str] = page.eval_on_selector_all("#actions button",
+                                                 "bs => bs.map(b => b.dataset.notation)")
+    return found
+
+
+def test_a_refusal_goes_once_the_table_moves_on(server: tuple[str, Path], browser: Any) -> None:
+    """Two tabs of seat 0 draw for turn 0: the second is told its draw is stale, and says so
+    while the table is the one the refusal is about. Once the game moves on (the first tab
+    melds), the refusal is of a table gone and is no longer shown: it stayed, under a table
+    it no longer described, until that tab itself acted."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    here, away = opened(browser, url, link), opened(browser, url, link)
+    for page in (here, away):
+        wait_settled(page)
+    here.keyboard.press("d")
+    at_turn(here, 1)
+    away.evaluate("() => send({type: 'act', action: 'draw', turn: 0})")  # a turn left
+    away.wait_for_function("() => document.getElementById('error').textContent"
+                           ".startsWith('stale')", timeout=STEP)
+    at_turn(away, 1)
+    assert away.text_content("#error").startswith("stale"), "shown with the table it is about"
+    melds = [n for n in notations(here) if n.startswith("meld ")]
+    here.click(f"#actions button[data-notation='{melds[0]}']")
+    at_turn(away, 2)
+    assert away.text_content("#error") == ""
+
+
+def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A hint names each action as the actions box does (its notation beside), says what its
+    order and numbers mean (the first is the search's choice; one lower down may show a higher
+    value), and, with one legal action, says it is the only one. It listed notations under
+    "value 0.5 is even, higher is better", so an action ranked second with a higher value
+    read as a mistake; and the only legal action as "value 0.5 · 0 simulations"."""
+    url, data = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    table = link.split("/")[2] if link else ""
+    state = load_tables(data)[table].state
+    legal = cc.legal_actions(state)
+    page.keyboard.press("h")
+    if len(legal) == 1:
+        page.wait_for_function("() => /only legal action/.test("
+                               "document.getElementById('hint-out').textContent)", timeout=STEP)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    words = dict(page.eval_on_selector_all(
+        "#actions button", "bs => bs.map(b => [b.dataset.notation, "
+        "b.textContent.replace(/^[0-9]+\\. /, '')])"))
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-out li", timeout=STEP)
+    intro = page.text_content("#hint-out p")
+    assert "the first is the search's choice" in intro and "higher value" in intro
+    for line in page.eval_on_selector_all("#hint-out li", "ls => ls.map(l => l.textContent)"):
+        notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · value "))
+        assert notation in words
+        visits = int(line.split(" · ")[-1].split()[0])
+        assert line.endswith(f" · {visits} simulation{'s' * (visits != 1)}")
+    shoot(page, "page-hint.png")
+
+
+def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
+                                                  browser: Any) -> None:
+    """Six players on two decks: seats 4 and 5 sit out the first hand. Every page says so,
+    and the page of a person sitting out says they hold no cards this hand; it showed "0 cards"
+    and "wait for your turn"."""
+    url, _ = server
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}] * 2
+    links = make_table(url, [*people, {"kind": "human", "name": "Eve"},
+                             {"kind": "bot", "level": "level-1"}], preset="caliente-6p")
+    page = opened(browser, url, links[4])
+    for seat in (4, 5):
+        assert "sitting out this hand" in page.text_content(f".player[data-seat='{seat}']")
+    for seat in range(4):
+        assert "11 cards" in page.text_content(f".player[data-seat='{seat}']")
+    assert page.text_content("#hand") == "You sit out this hand: you hold no cards."
+    assert page.text_content("#actions") == "Nothing to do: you sit out this hand."
+    spectator = opened(browser, url, links[-1])
+    assert "sitting out this hand" in spectator.text_content(".player[data-seat='5']")
+    shoot(page, "page-sitting-out.png")
+
+
+def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
+                                                       browser: Any) -> None:
+    """At a phone's width (360 px) the table is one column: the melds and the players each
+    as wide as the hand, nothing wider than the screen. It kept two columns, so the melds had
+    half the width and wrapped two cards a line."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link, viewport={"width": 360, "height": 740}, is_mobile=True,
+                  has_touch=True)
+    wait_settled(page)
+    widths = page.evaluate("""() => Object.fromEntries(["players", "middle", "sides", "mine",
+        "act", "log-box"].map((id) => [id, document.getElementById(id)
+        .getBoundingClientRect().width]))""")
+    for box, width in widths.items():
+        assert abs(width - widths["mine"]) < 1, f"#{box} is {width} px wide, the hand {widths}"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    shoot(page, "page-phone.png")
+
+
+def test_the_keyboard_keeps_its_place_when_the_page_is_drawn_again(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Choosing a card with the keyboard, clearing the choice with Esc, and an update after an
+    action leave the focus on the hand (the same place), never back at the top of the page:
+    Esc sent it to the page's body, and every update too."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    focused = "() => [document.activeElement.closest('#hand') !== null, " \
+              "[...document.querySelectorAll('#hand button.card')]" \
+              ".indexOf(document.activeElement)]"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused) == [True, 1]
+    page.keyboard.press("Enter")
+    assert page.evaluate(focused) == [True, 1]
+    assert page.get_attribute("#hand button.card >> nth=1", "aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    assert page.evaluate(focused) == [True, 1]
+    assert page.query_selector("#hand button.card.selected") is None
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    assert page.evaluate(focused) == [True, 1]
+
+
+def test_the_chosen_cards_go_when_the_hand_changes(server: tuple[str, Path],
+                                                   browser: Any) -> None:
+    """Cards chosen, then the last meld taken back (``u``): the hand holds the meld's cards
+    again, and no card is chosen. The choice was kept as places in the hand, so other cards
+    showed chosen."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    melds = [n for n in notations(page) if n.startswith("meld ")]
+    page.click(f"#actions button[data-notation='{melds[0]}']")
+    at_turn(page, 2)
+    page.locator("#hand button.card").first.click()
+    assert page.query_selector("#hand button.card.selected") is not None
+    page.keyboard.press("u")
+    at_turn(page, 1)
+    assert page.query_selector("#hand button.card.selected") is None
+    assert set(notations(page)) >= set(melds), "every action is offered: no card is chosen"
+
+
+def test_a_page_without_its_connection_offers_nothing_and_says_so(
+        server: tuple[str, Path], browser: Any) -> None:
+    """The socket closed (the server restarting, a network drop): the actions are disabled, a
+    key that acts says nothing was sent, and once connected again the table is offered again,
+    the message gone. An action clicked meanwhile was dropped without a word."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    page.evaluate("() => { retry = 3600000; socket.close(); }")  # back only when we say
+    page.wait_for_function("() => /Disconnected/.test(document.getElementById('status')"
+                           ".textContent)", timeout=STEP)
+    assert page.eval_on_selector_all("#actions button, #hint",
+                                     "bs => bs.every((b) => b.disabled)")
+    page.keyboard.press("d")
+    assert page.text_content("#error").startswith("Not connected: nothing was sent")
+    page.evaluate("() => connect()")
+    wait_settled(page)
+    assert page.text_content("#error") == ""
+    assert page.is_enabled("#actions button[data-notation=draw]")
+    page.keyboard.press("d")
+    at_turn(page, 1)
+
+
+def test_rules_changed_after_their_check_are_checked_again(
+        tmp_path: Path, server: tuple[str, Path], browser: Any) -> None:
+    """On the organiser's page, a preset chosen after the rules were checked takes the seats
+    away and asks for a check; checked, the table is made with the rules shown. It made the
+    table with the rules checked before (classic for four while caliente-2p was shown). A file
+    chosen chooses the house-rules file as the rules' source (the preset stayed chosen)."""
+    url, data = server
+    page = browser.new_page()
+    first = set_up(page, url, ["human", "level-1", "level-1", "level-1"])["0"]
+    page.select_option("#preset", "caliente-2p")
+    assert page.is_disabled("#create")
+    assert page.query_selector(".seat-row") is None
+    assert "check them again" in page.text_content("#problems")
+    page.click("#check")
+    page.wait_for_function("() => document.querySelectorAll('.seat-row').length === 2",
+                           timeout=STEP)
+    page.click("#create")
+    page.wait_for_function("(first) => document.querySelector('.seat-link')"
+                           ".getAttribute('href') !== first", arg=first, timeout=STEP)
+    table = page.get_attribute(".seat-link", "href").split("/")[2]
+    assert load_tables(data)[table].record.rules == cc.RuleSet.preset("caliente-2p")
+    house = tmp_path / "club.toml"
+    house.write_text('preset = "classic"\n', encoding="utf-8")
+    page.set_input_files("#file", str(house))
+    assert page.is_checked("input[name=source][value=file]")
+    assert page.is_disabled("#create")
+    shoot(page, "page-rules-changed.png")
