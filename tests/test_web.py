@@ -127,6 +127,10 @@ def test_the_rules_offered_are_read_back_as_the_same_rules(rules: cc.RuleSet) ->
     assert read_rules(json.loads(json.dumps(write_rules(rules)))) == rules
 
 
+JSON_TYPE = {"Content-Type": "application/json"}
+"""The header of a request whose body is given as bytes (``json=`` sets it itself)."""
+
+
 def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     bad = client.post("/api/rules", json={"rules": {"preset": "caliente", "options": {
         "hand_size": -1, "target_score": "lots"}}})
@@ -138,19 +142,41 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     good = client.post("/api/rules", json={"rules": {"preset": "caliente-2p"}})
     assert good.json()["players"] == 2
     for body in (b"not json", b"[]", b"{" + b" " * 70000 + b"}"):
-        response = client.post("/api/tables", content=body)
+        response = client.post("/api/tables", content=body, headers=JSON_TYPE)
         assert response.status_code in (400, 413) and response.json()["problems"]
     for path in ("/api/rules", "/api/tables"):  # under the body's limit, too deep to parse
-        deep = client.post(path, content=b"[" * 60000)
+        deep = client.post(path, content=b"[" * 60000, headers=JSON_TYPE)
         assert deep.status_code == 400, path
         assert "nested too deeply" in deep.json()["problems"][0][1]
     seats = client.post("/api/tables", json={"rules": {"preset": "caliente"},
                                               "seats": [{"kind": "bot", "level": "level-1"}] * 4})
     assert seats.status_code == 400 and "person" in seats.json()["problems"][0][1]
-    surrogate = client.post("/api/tables", content=(  # "\ud800" reads as a lone surrogate
+    surrogate = client.post("/api/tables", headers=JSON_TYPE, content=(  # "\ud800": a surrogate
         b'{"rules": {"preset": "caliente-2p"}, "seats": [{"kind": "human", "name": "\\ud800"},'
         b' {"kind": "bot", "level": "level-1"}]}'))
     assert surrogate.status_code == 400 and "seats[0].name" in surrogate.json()["problems"][0][1]
+
+
+def test_a_body_not_declared_json_is_refused(client: TestClient) -> None:
+    """A POST of the API must declare its body JSON: one sent as ``text/plain`` or a form (the
+    "simple" requests another site's page can make a visitor's browser send, unasked) is
+    refused with 415 and makes no table; it was read as JSON whatever its type. A charset
+    after the type is allowed."""
+    table = json.dumps({"rules": {"preset": "caliente-2p"},
+                        "seats": [{"kind": "human", "name": "Ann"},
+                                  {"kind": "bot", "level": "level-1"}]})
+    for path in ("/api/rules", "/api/tables"):
+        for declared in ("text/plain", "application/x-www-form-urlencoded",
+                         "multipart/form-data; boundary=x", None):
+            headers = {} if declared is None else {"Content-Type": declared}
+            response = client.post(path, content=table, headers=headers)
+            assert response.status_code == 415, (path, declared)
+            reason = response.json()["problems"][0][1]
+            assert "must be sent as JSON, with 'Content-Type: application/json'" in reason
+            assert (declared or "the request had none") in reason
+    answer = client.post("/api/tables", content=table,
+                         headers={"Content-Type": "Application/JSON; charset=utf-8"})
+    assert answer.status_code == 201 and answer.json()["seats"]
 
 
 def test_a_field_the_server_does_not_read_is_refused_never_ignored(client: TestClient) -> None:

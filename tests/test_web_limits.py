@@ -480,7 +480,9 @@ def post_chunks(application: Any, declared: int | None) -> tuple[list[dict[str, 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    headers = [] if declared is None else [(b"content-length", str(declared).encode())]
+    headers = [(b"content-type", b"application/json")]
+    if declared is not None:
+        headers.append((b"content-length", str(declared).encode()))
     asyncio.run(application({
         "type": "http", "method": "POST", "path": "/api/tables", "raw_path": b"/api/tables",
         "headers": headers, "query_string": b"", "http_version": "1.1", "scheme": "http",

@@ -82,8 +82,29 @@ async def read_body(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
+def json_content_refusal(request: Request) -> str | None:
+    """Why a request's body is not declared JSON, or ``None`` if it is: a ``POST`` of the API
+    must say ``Content-Type: application/json`` (a ``charset`` may follow).
+
+    A web page of another site can make a visitor's browser send a ``POST`` to this server
+    (one on ``127.0.0.1`` included) without asking anyone first only as a "simple" request:
+    a form's types or ``text/plain``, never ``application/json``, for which the browser first
+    asks the server whether it allows the other site, and this server allows none. Read as
+    JSON whatever its type, a body sent as ``text/plain`` would let any site a person visits
+    make tables on their server."""
+    declared = request.headers.get("content-type", "")
+    if declared.split(";", 1)[0].strip().lower() == "application/json":
+        return None
+    return ("the body must be sent as JSON, with 'Content-Type: application/json' ("
+            + (f"not {short_repr(declared)})" if declared else "the request had none)"))
+
+
 async def body(request: Request) -> dict[str, Any] | Response:
-    """A request's JSON object, or the 4xx response saying why it is not one."""
+    """A request's JSON object, or the 4xx response saying why it is not one (a body not
+    declared JSON: :func:`json_content_refusal`, ``415``)."""
+    refusal = json_content_refusal(request)
+    if refusal is not None:
+        return problems([("(request)", refusal)], 415)
     text = await read_body(request)
     if text is None:
         return problems([("(request)", f"larger than {BODY_LIMIT} bytes")], 413,
