@@ -275,8 +275,12 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
         actions_shown += 1
         page.wait_for_function(f"() => document.getElementById('status').dataset.turn != '{turn}'",
                                timeout=STEP)
-    assert saved_states(data, table)[-1].is_game_over
-    assert page.text_content("#status") == "The game is over."
+    final = saved_states(data, table)[-1]
+    assert final.is_game_over and final.winner is not None
+    winner = ("your side (side 0)" if final.winner == final.side_of(0)
+              else f"side {final.winner}")
+    assert page.text_content("#status") == (
+        f"The game is over: {winner} wins, with {final.scores[final.winner]} points.")
     assert page.text_content("#actions") == "Nothing to do: the game is over."
     assert page.is_disabled("#clear"), "no choice to clear"
     assert check_log_lines_whole(page), "the log holds more than it shows, whole lines only"

@@ -255,8 +255,17 @@ function fitLog() {
   box.scrollTop = items[first].offsetTop;
 }
 
+function gameOver(view) {
+  // The winning side (GAME-1) and its score: the page's own side said as "your side".
+  const w = view.winner;
+  if (w === null) return "The game is over.";
+  const mine = message.seat !== null && view.sides[w].seats.includes(message.seat);
+  return "The game is over: " + (mine ? "your side (side " + w + ")" : "side " + w) +
+    " wins, with " + view.scores[w] + " points.";
+}
+
 function status(view) {
-  if (view.phase === "game_over") return "The game is over.";
+  if (view.phase === "game_over") return gameOver(view);
   if (view.current_player === null) return update.can_deal ?
     "The hand is over: deal the next hand." : "The hand is over.";
   if (view.current_player === message.seat) return "Your turn.";
