@@ -81,7 +81,7 @@ from .protocol import (
     rules_asked,
     write_rules,
 )
-from .tables import Refused, Table, load_table, saved_tables
+from .tables import Refused, Table, is_link_part, load_table, saved_tables
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -220,9 +220,10 @@ class _Server:
 
     async def table(self, table_id: str) -> Table | None:
         """The table ``table_id`` (``None``: no such table): in memory, or read again from the
-        data folder, where a table dropped from memory is (see :meth:`make_room`)."""
+        data folder, where a table dropped from memory is (see :meth:`make_room`). An id that
+        is no table's form (:func:`~canasta_caliente.web.tables.is_link_part`) names none."""
         table = self.tables.get(table_id)
-        if table is not None or self.data is None:
+        if table is not None or self.data is None or not is_link_part(table_id):
             return table
         task = self.loading.get(table_id)
         if task is None:

@@ -1,0 +1,63 @@
+"""The web table's server read with an attacker's eye: what a link, a request, a message or a
+page of another site can make it do, and what it tells or shows them. Each test here is of a
+hole found in a review of the server (it failed on the code before its fix); the guide's
+"The security model" says what the server promises.
+
+No clock is waited on: a wait is for a condition."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra: pip install canasta-caliente[web]")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the dev extra)")
+
+from starlette.testclient import TestClient, WebSocketDenialResponse
+
+from canasta_caliente.web import app
+from canasta_caliente.web.limits import Limits
+from test_web import make_table, ws_path
+from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS
+
+FORBIDDEN = "forbidden: this link is not one of this table's"
+
+
+def logged(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """What the server logged of its own errors."""
+    return [r for r in caplog.records if r.name == "canasta_caliente.web"]
+
+
+def denied(client: TestClient, path: str) -> int:
+    """The status a socket's handshake at ``path`` is refused with."""
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(path):
+        pass
+    return refused.value.status_code
+
+
+def test_a_link_whose_table_id_no_table_has_is_a_403_however_long_or_odd(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A table id longer than a file's name may be (300 characters) was looked for as a file:
+    the system's "file name too long" made it a 503, "the server failed", with a traceback in
+    the log, for anyone who sent it. And on a server holding as many tables as it may, each in
+    play, any id not in memory was a 503 (the limit), a file's name or not. An id that is not
+    a link's part (letters, digits, - and _, at most 128) is now no table's: 403, as any other
+    wrong link, nothing logged, no file looked for."""
+    caplog.set_level(logging.DEBUG, logger="canasta_caliente.web")
+    with TestClient(app(data=tmp_path, processes=False, limits=Limits(max_tables=1))
+                    ) as client:
+        links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
+        secret = links["seats"][0].rsplit("/", 1)[1]
+        with client.websocket_connect(ws_path(links["seats"][0])):  # the one table, in play
+            for table in ("a" * 300, "a" * 5000, "b" * 129, "%2e%2e", "a.json", "a%00b",
+                          "%C3%A9", ".", "..%2f..%2fetc"):
+                for path in (f"/t/{table}/{secret}", f"/t/{table}/x"):
+                    response = client.get(path)
+                    assert (response.status_code, response.text) == (403, FORBIDDEN), path
+                    if "." not in table:  # (else the path is another once its dots are read)
+                        assert denied(client, ws_path(path)) == 403, path
+    assert not logged(caplog)
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".json"]
