@@ -8,6 +8,7 @@ No clock is waited on: a wait is for a condition."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,12 @@ from test_web import make_table, ws_path
 from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(app(bot_seconds=0.05, hint_seconds=0.05, processes=False)) as c:
+        yield c
 
 
 def logged(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -61,3 +68,28 @@ def test_a_link_whose_table_id_no_table_has_is_a_403_however_long_or_odd(
                         assert denied(client, ws_path(path)) == 403, path
     assert not logged(caplog)
     assert sorted(p.suffix for p in tmp_path.iterdir()) == [".json"]
+
+
+def test_a_body_or_message_that_cannot_be_read_is_told_why(client: TestClient) -> None:
+    """A body whose JSON holds a number of 5,000 digits (more than Python reads from text) was
+    "not a JSON document", which it is: it is now told that its number is too long, and a
+    body or message whose JSON is wrong where it is wrong."""
+    for body, reason in (
+            ('{"rules": {"preset": "caliente"}, "seed": ' + "9" * 5000 + "}",
+             "not a JSON document that can be read: a number of more than 4300 digits (no "
+             "field takes one of more than 19)"),
+            ('{"rules": {"preset": "caliente"},\n "seed": 1,}',
+             "not a JSON document: Expecting property name enclosed in double quotes at line "
+             "2, column 12"),
+            (b'{"rules": "\xff"}', "not a JSON document: not UTF-8 text")):
+        for address in ("/api/rules", "/api/tables"):
+            response = client.post(address, content=body,
+                                   headers={"content-type": "application/json"})
+            assert response.status_code == 400
+            assert response.json() == {"problems": [["(request)", reason]]}
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
+    with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+        ws.send_text('{"type": "hello", "since": 0')
+        assert ws.receive_json() == {
+            "type": "error", "code": "malformed",
+            "reason": "not a JSON document: Expecting ',' delimiter at line 1, column 29"}

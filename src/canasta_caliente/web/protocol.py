@@ -9,6 +9,7 @@ Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,8 +25,8 @@ from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
 __all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
-           "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
-           "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
+           "check_seats", "failed", "parse_request", "problems", "read_body", "read_json",
+           "read_rules", "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -58,6 +59,26 @@ NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (a
                      "objects inside each other hundreds of levels down)")
 """The reason given for a request or message whose JSON nests deeper than Python's parser goes
 (it raises :class:`RecursionError`); what the server reads is a few levels deep."""
+
+
+def read_json(text: str | bytes) -> Any:
+    """The data of a request's or a message's JSON; raises :class:`ValueError` saying why it
+    cannot be read, in a reader's words: where its syntax is wrong, bytes that are not UTF-8,
+    nested too deeply (:data:`NESTED_TOO_DEEPLY`), or a number longer than Python reads from
+    text (4300 digits: no field takes more than 19)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON document: {exc.msg} at line {exc.lineno}, column "
+                         f"{exc.colno}") from None
+    except UnicodeDecodeError:
+        raise ValueError("not a JSON document: not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError(NESTED_TOO_DEEPLY) from None
+    except ValueError:  # an integer longer than Python reads from text
+        raise ValueError("not a JSON document that can be read: a number of more than "
+                         f"{sys.get_int_max_str_digits()} digits (no field takes one of more "
+                         "than 19)") from None
 
 
 def failed(reference: str) -> str:
@@ -110,11 +131,9 @@ async def body(request: Request) -> dict[str, Any] | Response:
         return problems([("(request)", f"larger than {BODY_LIMIT} bytes")], 413,
                         limit="body_limit")
     try:
-        data = json.loads(text)
-    except ValueError:
-        return problems([("(request)", "not a JSON document")])
-    except RecursionError:
-        return problems([("(request)", NESTED_TOO_DEEPLY)])
+        data = read_json(text)
+    except ValueError as exc:
+        return problems([("(request)", str(exc))])
     if not isinstance(data, dict):
         return problems([("(request)", "expected a JSON object")])
     return data
@@ -300,11 +319,9 @@ def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
         raise Refused("malformed", f"message larger than {MESSAGE_LIMIT} bytes",
                       limit="message_limit")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refused("malformed", "not a JSON document") from None
-    except RecursionError:
-        raise Refused("malformed", NESTED_TOO_DEEPLY) from None
+        data = read_json(text)
+    except ValueError as exc:
+        raise Refused("malformed", str(exc)) from None
     if not isinstance(data, dict):
         raise Refused("malformed", "expected a JSON object")
     kind = data.pop("type", None)
