@@ -93,3 +93,20 @@ def test_a_body_or_message_that_cannot_be_read_is_told_why(client: TestClient) -
         assert ws.receive_json() == {
             "type": "error", "code": "malformed",
             "reason": "not a JSON document: Expecting ',' delimiter at line 1, column 29"}
+
+
+def test_no_other_site_may_frame_a_page_and_no_cache_keeps_the_links(
+        client: TestClient) -> None:
+    """A page of another site could show the organiser's page, or a seat's, in a frame hidden
+    under its own and lead a visitor's clicks to it (make a table, play a card): the pages
+    now say that only their own site may frame them. And the answer that makes a table, which
+    holds every person's secret, said nothing of caches: it now says to keep it in none."""
+    made = client.post("/api/tables", json={"rules": TWO_PLAYERS, "seats": TWO_PEOPLE})
+    assert made.status_code == 201 and made.headers["cache-control"] == "no-store"
+    links = made.json()
+    for page in ("/", links["seats"][0], links["spectator"]):
+        headers = client.get(page).headers
+        policy = [d.strip() for d in headers["content-security-policy"].split(";")]
+        assert "frame-ancestors 'self'" in policy and headers["x-frame-options"] == "SAMEORIGIN"
+        assert headers["cache-control"] == "no-store"
+        assert headers["referrer-policy"] == "no-referrer"

@@ -308,7 +308,8 @@ class _Server:
             self.making -= 1
         self.add(table)
         self.drive(table)
-        return JSONResponse(table.links(), status_code=201)
+        return JSONResponse(table.links(), status_code=201,  # every secret: kept by no cache
+                            headers={"Cache-Control": "no-store"})
 
     async def page(self, request: Request) -> Response:
         if await self.find(request.path_params["table"], request.path_params["secret"]) is None:
@@ -577,9 +578,12 @@ def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
 
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
             "Content-Security-Policy": "default-src 'self'; connect-src 'self'; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'",
+            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN",
             "X-Content-Type-Options": "nosniff"}
-"""Headers of every page: no secret link in a cache or a referrer, no script but our own."""
+"""Headers of every page: no secret link in a cache or a referrer, no script but our own, and
+no frame of the page in another site's (whose clicks it could lead, the page hidden under
+its own); the site it is mounted in may frame it."""
 
 
 def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Response]]
