@@ -8,6 +8,8 @@ No clock is waited on: a wait is for a condition."""
 from __future__ import annotations
 
 import logging
+import socket
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,10 +21,11 @@ pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the 
 
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
+from canasta_caliente.cli import main
 from canasta_caliente.web import app
 from canasta_caliente.web.limits import Limits
 from test_web import make_table, ws_path
-from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS
+from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS, drawn
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
@@ -110,3 +113,26 @@ def test_no_other_site_may_frame_a_page_and_no_cache_keeps_the_links(
         assert "frame-ancestors 'self'" in policy and headers["x-frame-options"] == "SAMEORIGIN"
         assert headers["cache-control"] == "no-store"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_data_folder_made_and_its_files_are_their_owners_only(tmp_path: Path) -> None:
+    """A table's files hold its seed and every secret: they were made readable by their owner
+    only, but the folder they are in, made by ``app`` or ``serve``, by anyone (0755), who could
+    list the tables' ids. A folder made now is its owner's only (a folder given that is there
+    already is left as it is)."""
+    folder = tmp_path / "made" / "tables"
+    with TestClient(app(data=folder, processes=False)) as client:
+        links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
+        with client.websocket_connect(ws_path(links["seats"][0])) as ws:
+            assert drawn(ws)["turn"] == 1  # (saved: appended to the table's journal)
+        assert sorted(p.suffix for p in folder.iterdir()) == [".actions", ".json"]
+        assert all(mode(p) == 0o600 for p in folder.iterdir())
+    assert mode(folder) == 0o700 and all(mode(p) == 0o600 for p in folder.iterdir())
+    with socket.create_server(("127.0.0.1", 0)) as taken:  # serve makes it, then stops
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--port", port, "--data", str(tmp_path / "served")]) == 2
+    assert mode(tmp_path / "served") == 0o700
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)

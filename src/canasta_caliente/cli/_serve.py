@@ -62,7 +62,7 @@ def serve(args: argparse.Namespace) -> int:
         raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
     try:
-        data.mkdir(parents=True, exist_ok=True)
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
     except OSError as exc:
         raise InputError([f"--data: {args.data}: cannot make the folder: "
                           f"{exc.strerror or one_line(exc)}"]) from None

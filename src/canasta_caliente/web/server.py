@@ -151,7 +151,7 @@ class _Server:
         """Hints searching or waiting for a worker."""
         self.pool: Executor | None = None
         if data is not None:
-            data.mkdir(parents=True, exist_ok=True)
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
             # The most recently played first, as many as memory holds: the others are read
             # when a link of theirs is used (see table()), so that start-up reads and writes
             # a bounded number of files however many games the folder has kept (a finished
