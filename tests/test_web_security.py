@@ -8,8 +8,15 @@ No clock is waited on: a wait is for a condition."""
 from __future__ import annotations
 
 import logging
+import os
+import re
+import signal
 import socket
 import stat
+import subprocess
+import sys
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,9 +31,11 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from canasta_caliente.cli import main
 from canasta_caliente.web import app
 from canasta_caliente.web.limits import Limits
+from canasta_caliente.web.protocol import local_only
 from test_web import make_table, ws_path
 from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS, drawn
 
+ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
 
@@ -136,3 +145,50 @@ def test_the_data_folder_made_and_its_files_are_their_owners_only(tmp_path: Path
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_server_on_this_machine_answers_only_requests_that_name_it() -> None:
+    """A page of another site can point its own name to 127.0.0.1 once loaded (DNS
+    rebinding): the browser then sends this server that page's requests as the site's own,
+    JSON included, and lets it read the answers; it could make tables on a server only this
+    machine reaches. Such a request names the other site as its host: ``serve`` on this
+    machine (:func:`~canasta_caliente.web.protocol.local_only`) now refuses it, the page, the
+    API and a socket alike, and answers the names of this machine."""
+    application = local_only(app(processes=False))
+    for base in ("http://127.0.0.1:8000", "http://localhost", "http://[::1]:8000"):
+        with TestClient(application, base_url=base) as client:
+            links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
+            assert client.get(links["spectator"]).status_code == 200
+    with TestClient(application, base_url="http://evil.example:8000") as client:
+        reason = ("forbidden: this server answers to localhost, 127.0.0.1, [::1] only (the "
+                  "host the request named), not 'evil.example:8000'")
+        made = client.post("/api/tables", json={"rules": TWO_PLAYERS, "seats": TWO_PEOPLE})
+        assert (made.status_code, made.json()) == (403, {"problems": [["(request)", reason]]})
+        for path in ("/", links["spectator"]):
+            page = client.get(path)
+            assert (page.status_code, page.text) == (403, reason)
+        assert denied(client, ws_path(links["spectator"])) == 403
+
+
+def test_serve_on_this_machine_refuses_a_request_naming_another_host(tmp_path: Path) -> None:
+    """``serve`` wires :func:`~canasta_caliente.web.protocol.local_only` in when it listens on
+    this machine alone."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
+         str(tmp_path / "tables")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        assert process.stdout is not None
+        found = re.match(r"serving on (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
+        assert found
+        with urllib.request.urlopen(f"{found[1]}/api/setup", timeout=30) as answer:
+            assert answer.status == 200
+        request = urllib.request.Request(f"{found[1]}/api/setup",
+                                         headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 403
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=60)

@@ -13,9 +13,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
@@ -24,8 +27,8 @@ from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
-__all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
-           "check_seats", "failed", "parse_request", "problems", "read_body", "read_json",
+__all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
+           "check_seats", "failed", "local_only", "parse_request", "problems", "read_body", "read_json",
            "read_rules", "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
@@ -332,3 +335,39 @@ def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
     if extra:
         raise Refused("malformed", f"{kind}: {extra}")
     return kind, data
+
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
+"""The names of this machine a request to a server listening on it alone may give as its host
+(see :func:`local_only`)."""
+
+
+def local_only(application: ASGIApp) -> ASGIApp:
+    """``application`` answering only requests whose ``Host`` is one of :data:`LOCAL_NAMES`
+    (any port): the rest get ``403`` saying so (a JSON refusal under ``/api/``), a socket's
+    handshake too. ``serve`` listening on this machine alone wraps its application so.
+
+    A page of another site can make its own name point to ``127.0.0.1`` once it is loaded
+    (DNS rebinding): the visitor's browser then takes this server for that site, and lets
+    its page send it any request and read the answers, ``Content-Type: application/json``
+    included (:func:`json_content_refusal`). Such a request names that site as its host."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            name = host[:host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
+            if name.lower() not in LOCAL_NAMES:
+                said = short_repr(host) if host else "none"
+                reason = (f"forbidden: this server answers to {', '.join(LOCAL_NAMES)} only "
+                          f"(the host the request named), not {said}")
+                path = scope.get("path", "")
+                response = (problems([("(request)", reason)], 403)
+                            if path == "/api" or path.startswith("/api/")
+                            else PlainTextResponse(reason, status_code=403))
+                if scope["type"] == "websocket":
+                    await WebSocket(scope, receive, send).send_denial_response(response)
+                else:
+                    await response(scope, receive, send)
+                return
+        await application(scope, receive, send)
+    return guarded
