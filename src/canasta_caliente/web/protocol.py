@@ -1,7 +1,8 @@
 """What a web table's clients send and how a refusal is written: a request's body (bounded by
 :data:`~canasta_caliente.web.limits.BODY_LIMIT`, read no further), the organiser's rules and
-seats, a socket's message (:data:`REQUESTS`), and the JSON of a refusal. A field the server
-does not read is refused, named, wherever it is sent: never ignored.
+seats, a socket's message (:data:`REQUESTS`), the JSON of a refusal, and the host a request
+to a server on this machine alone must name (:func:`local_only`). A field the server does not
+read is refused, named, wherever it is sent: never ignored.
 
 Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 """
@@ -27,9 +28,10 @@ from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
-__all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
-           "check_seats", "failed", "local_only", "parse_request", "problems", "read_body", "read_json",
-           "read_rules", "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
+__all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS",
+           "TABLE_FIELDS", "body", "check_seats", "failed", "local_only", "parse_request",
+           "problems", "read_body", "read_json", "read_rules", "routing_refusal", "rules_asked",
+           "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
