@@ -55,6 +55,7 @@ def serve(args: argparse.Namespace) -> int:
 
         from ..web import app
         from ..web.limits import Limits
+        from ..web.protocol import local_only
     except ImportError as exc:
         # (canasta_caliente.web raises its own message, from the ImportError that names the
         # package missing: the cause's name, not its message, so the line names the extra once)
@@ -62,7 +63,7 @@ def serve(args: argparse.Namespace) -> int:
         raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
     try:
-        data.mkdir(parents=True, exist_ok=True)
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
     except OSError as exc:
         raise InputError([f"--data: {args.data}: cannot make the folder: "
                           f"{exc.strerror or one_line(exc)}"]) from None
@@ -82,7 +83,10 @@ def serve(args: argparse.Namespace) -> int:
             "Ctrl-C stops")
         # No per-message deflate: a table's messages are a few kilobytes, and compressing
         # each for each seat cost the server a millisecond of a core per message under load.
-        server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
+        # Listening on this machine alone, the server answers requests that name it so: a
+        # page of another site that points its own name to 127.0.0.1 gets nothing.
+        served = local_only(application) if args.host in LOCAL_HOSTS else application
+        server = uvicorn.Server(uvicorn.Config(served, log_level="warning",
                                                ws_max_size=65536, ws_per_message_deflate=False))
         server.run(sockets=[sock])
     if not server.started:  # (uvicorn has logged why, as uvicorn.run exits then)

@@ -1,7 +1,8 @@
 """What a web table's clients send and how a refusal is written: a request's body (bounded by
 :data:`~canasta_caliente.web.limits.BODY_LIMIT`, read no further), the organiser's rules and
-seats, a socket's message (:data:`REQUESTS`), and the JSON of a refusal. A field the server
-does not read is refused, named, wherever it is sent: never ignored.
+seats, a socket's message (:data:`REQUESTS`), the JSON of a refusal, and the host a request
+to a server on this machine alone must name (:func:`local_only`). A field the server does not
+read is refused, named, wherever it is sent: never ignored.
 
 Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 """
@@ -9,12 +10,16 @@ Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
@@ -23,9 +28,10 @@ from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
-__all__ = ["CHECK_FIELDS", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS", "TABLE_FIELDS", "body",
-           "check_seats", "failed", "parse_request", "problems", "read_body", "read_rules",
-           "routing_refusal", "rules_asked", "unknown_fields", "write_rules"]
+__all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS",
+           "TABLE_FIELDS", "body", "check_seats", "failed", "local_only", "parse_request",
+           "problems", "read_body", "read_json", "read_rules", "routing_refusal", "rules_asked",
+           "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),
@@ -58,6 +64,26 @@ NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (a
                      "objects inside each other hundreds of levels down)")
 """The reason given for a request or message whose JSON nests deeper than Python's parser goes
 (it raises :class:`RecursionError`); what the server reads is a few levels deep."""
+
+
+def read_json(text: str | bytes) -> Any:
+    """The data of a request's or a message's JSON; raises :class:`ValueError` saying why it
+    cannot be read, in a reader's words: where its syntax is wrong, bytes that are not UTF-8,
+    nested too deeply (:data:`NESTED_TOO_DEEPLY`), or a number longer than Python reads from
+    text (4300 digits: no field takes more than 19)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON document: {exc.msg} at line {exc.lineno}, column "
+                         f"{exc.colno}") from None
+    except UnicodeDecodeError:
+        raise ValueError("not a JSON document: not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError(NESTED_TOO_DEEPLY) from None
+    except ValueError:  # an integer longer than Python reads from text
+        raise ValueError("not a JSON document that can be read: a number of more than "
+                         f"{sys.get_int_max_str_digits()} digits (no field takes one of more "
+                         "than 19)") from None
 
 
 def failed(reference: str) -> str:
@@ -110,11 +136,9 @@ async def body(request: Request) -> dict[str, Any] | Response:
         return problems([("(request)", f"larger than {BODY_LIMIT} bytes")], 413,
                         limit="body_limit")
     try:
-        data = json.loads(text)
-    except ValueError:
-        return problems([("(request)", "not a JSON document")])
-    except RecursionError:
-        return problems([("(request)", NESTED_TOO_DEEPLY)])
+        data = read_json(text)
+    except ValueError as exc:
+        return problems([("(request)", str(exc))])
     if not isinstance(data, dict):
         return problems([("(request)", "expected a JSON object")])
     return data
@@ -300,11 +324,9 @@ def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
         raise Refused("malformed", f"message larger than {MESSAGE_LIMIT} bytes",
                       limit="message_limit")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refused("malformed", "not a JSON document") from None
-    except RecursionError:
-        raise Refused("malformed", NESTED_TOO_DEEPLY) from None
+        data = read_json(text)
+    except ValueError as exc:
+        raise Refused("malformed", str(exc)) from None
     if not isinstance(data, dict):
         raise Refused("malformed", "expected a JSON object")
     kind = data.pop("type", None)
@@ -315,3 +337,39 @@ def parse_request(text: str | None) -> tuple[str, dict[str, Any]]:
     if extra:
         raise Refused("malformed", f"{kind}: {extra}")
     return kind, data
+
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
+"""The names of this machine a request to a server listening on it alone may give as its host
+(see :func:`local_only`)."""
+
+
+def local_only(application: ASGIApp) -> ASGIApp:
+    """``application`` answering only requests whose ``Host`` is one of :data:`LOCAL_NAMES`
+    (any port): the rest get ``403`` saying so (a JSON refusal under ``/api/``), a socket's
+    handshake too. ``serve`` listening on this machine alone wraps its application so.
+
+    A page of another site can make its own name point to ``127.0.0.1`` once it is loaded
+    (DNS rebinding): the visitor's browser then takes this server for that site, and lets
+    its page send it any request and read the answers, ``Content-Type: application/json``
+    included (:func:`json_content_refusal`). Such a request names that site as its host."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            name = host[:host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
+            if name.lower() not in LOCAL_NAMES:
+                said = short_repr(host) if host else "none"
+                reason = (f"forbidden: this server answers to {', '.join(LOCAL_NAMES)} only "
+                          f"(the host the request named), not {said}")
+                path = scope.get("path", "")
+                response = (problems([("(request)", reason)], 403)
+                            if path == "/api" or path.startswith("/api/")
+                            else PlainTextResponse(reason, status_code=403))
+                if scope["type"] == "websocket":
+                    await WebSocket(scope, receive, send).send_denial_response(response)
+                else:
+                    await response(scope, receive, send)
+                return
+        await application(scope, receive, send)
+    return guarded

@@ -81,7 +81,7 @@ from .protocol import (
     rules_asked,
     write_rules,
 )
-from .tables import Refused, Table, load_table, saved_tables
+from .tables import Refused, Table, is_link_part, load_table, saved_tables
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -151,7 +151,7 @@ class _Server:
         """Hints searching or waiting for a worker."""
         self.pool: Executor | None = None
         if data is not None:
-            data.mkdir(parents=True, exist_ok=True)
+            data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
             # The most recently played first, as many as memory holds: the others are read
             # when a link of theirs is used (see table()), so that start-up reads and writes
             # a bounded number of files however many games the folder has kept (a finished
@@ -220,9 +220,10 @@ class _Server:
 
     async def table(self, table_id: str) -> Table | None:
         """The table ``table_id`` (``None``: no such table): in memory, or read again from the
-        data folder, where a table dropped from memory is (see :meth:`make_room`)."""
+        data folder, where a table dropped from memory is (see :meth:`make_room`). An id that
+        is no table's form (:func:`~canasta_caliente.web.tables.is_link_part`) names none."""
         table = self.tables.get(table_id)
-        if table is not None or self.data is None:
+        if table is not None or self.data is None or not is_link_part(table_id):
             return table
         task = self.loading.get(table_id)
         if task is None:
@@ -307,7 +308,8 @@ class _Server:
             self.making -= 1
         self.add(table)
         self.drive(table)
-        return JSONResponse(table.links(), status_code=201)
+        return JSONResponse(table.links(), status_code=201,  # every secret: kept by no cache
+                            headers={"Cache-Control": "no-store"})
 
     async def page(self, request: Request) -> Response:
         if await self.find(request.path_params["table"], request.path_params["secret"]) is None:
@@ -576,9 +578,12 @@ def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
 
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
             "Content-Security-Policy": "default-src 'self'; connect-src 'self'; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'",
+            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN",
             "X-Content-Type-Options": "nosniff"}
-"""Headers of every page: no secret link in a cache or a referrer, no script but our own."""
+"""Headers of every page: no secret link in a cache or a referrer, no script but our own, and
+no frame of the page in another site's (whose clicks it could lead, the page hidden under
+its own); the site it is mounted in may frame it."""
 
 
 def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Response]]

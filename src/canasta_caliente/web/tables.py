@@ -33,14 +33,18 @@ from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
 
-__all__ = ["NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table", "is_text", "load_table",
-           "load_tables", "new_secret", "saved_tables"]
+__all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table",
+           "is_link_part", "is_text", "load_table", "load_tables", "new_secret", "saved_tables"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
 
 NAME_LIMIT = 40
 """The longest seat name, in characters."""
+
+LINK_PART_LIMIT = 128
+"""The longest table id or link secret, in characters (the server makes ids of 12 and secrets
+of 32): a table's id names its files, and a file's name has at most 255 bytes."""
 
 
 class Refused(CanastaError):
@@ -356,10 +360,10 @@ class Table:
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """A table saved by :meth:`to_dict`; raises :class:`~canasta_caliente.StateError`
         naming the field that is missing or wrong: the table's id, its spectators' secret and
-        each person's secret are links' parts (letters, digits, ``-`` and ``_``); a seat is a
-        person's (a name and a secret) or a bot's (a name and a level of
-        :data:`~canasta_caliente.players.levels.LEVEL_NAMES`, no secret); there is one seat
-        for each of the rules' players."""
+        each person's secret are links' parts (letters, digits, ``-`` and ``_``, at most
+        :data:`LINK_PART_LIMIT`); a seat is a person's (a name and a secret) or a bot's (a
+        name and a level of :data:`~canasta_caliente.players.levels.LEVEL_NAMES`, no secret);
+        there is one seat for each of the rules' players."""
         if not isinstance(data, Mapping):
             raise StateError(f"not a saved table: expected a JSON object, not "
                              f"{type(data).__name__}")
@@ -491,8 +495,10 @@ def load_table(folder: Path, table_id: str) -> Table | None:
     """The table ``table_id`` saved in ``folder``, or ``None`` when there is none (an id that
     is not a link's part names none); raises :class:`~canasta_caliente.StateError` as
     :func:`load_tables` does."""
+    if not is_link_part(table_id):
+        return None
     path = folder / f"{table_id}.json"
-    if not _LINK_PART.fullmatch(table_id) or not path.is_file():
+    if not path.is_file():
         return None
     return _load(folder, path)
 
@@ -578,9 +584,17 @@ def _journal(path: Path) -> list[str]:
     return lines
 
 
-_LINK_PART = re.compile(r"[A-Za-z0-9_-]+")
+_LINK_PART = re.compile(rf"[A-Za-z0-9_-]{{1,{LINK_PART_LIMIT}}}")
 """What a table's id and its links' secrets are made of (:func:`secrets.token_urlsafe`'s
-alphabet): each is a part of a link, and the id a part of the table's file names."""
+alphabet, at most :data:`LINK_PART_LIMIT` characters): each is a part of a link, and the id a
+part of the table's file names."""
+
+
+def is_link_part(text: str) -> bool:
+    """Whether ``text`` can be a table's id or a link's secret: letters, digits, ``-`` and
+    ``_``, at most :data:`LINK_PART_LIMIT` of them. A link's part that is not is no table's,
+    and never makes a file's name (a path of its own, or one too long for the system)."""
+    return _LINK_PART.fullmatch(text) is not None
 
 
 def _saved_token(value: object, field: str) -> str:
@@ -588,7 +602,8 @@ def _saved_token(value: object, field: str) -> str:
     raises :class:`~canasta_caliente.StateError` naming it."""
     if not isinstance(value, str) or not _LINK_PART.fullmatch(value):
         raise StateError(f"not a saved table: {field}: expected a link's part (letters, "
-                         f"digits, - and _), not {short_repr(value)}")
+                         f"digits, - and _, at most {LINK_PART_LIMIT}), not "
+                         f"{short_repr(value)}")
     return value
 
 
