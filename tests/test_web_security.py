@@ -92,7 +92,8 @@ def test_a_body_or_message_that_cannot_be_read_is_told_why(client: TestClient) -
             ('{"rules": {"preset": "caliente"},\n "seed": 1,}',
              "not a JSON document: Expecting property name enclosed in double quotes at line "
              "2, column 12"),
-            (b'{"rules": "\xff"}', "not a JSON document: not UTF-8 text")):
+            (b'{"rules": "\xff"}',
+             "not a JSON document: not UTF-8 text: byte 0xff at line 1, column 12")):
         for address in ("/api/rules", "/api/tables"):
             response = client.post(address, content=body,
                                    headers={"content-type": "application/json"})

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
+from ..rules._documents import not_text
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
@@ -76,8 +77,8 @@ def read_json(text: str | bytes) -> Any:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not a JSON document: {exc.msg} at line {exc.lineno}, column "
                          f"{exc.colno}") from None
-    except UnicodeDecodeError:
-        raise ValueError("not a JSON document: not UTF-8 text") from None
+    except UnicodeDecodeError as exc:  # (the words of every reader of a file: not_text)
+        raise ValueError(f"not a JSON document: {not_text(exc.object, exc)}") from None
     except RecursionError:
         raise ValueError(NESTED_TOO_DEEPLY) from None
     except ValueError:  # an integer longer than Python reads from text
