@@ -271,29 +271,26 @@ def test_interrupt_at_the_play_prompt_saves_the_game(
 
 def test_interrupted_compare_stops(monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """An interrupt during ``compare``'s first variant stops the command (the second variant
-    is not played): status 130, and the comparison of the games both variants played (none),
-    saying it was interrupted, as ``simulate`` prints the games it played."""
-    module = importlib.import_module("canasta_caliente.studies.simulate")
-    real = module.simulate
-    labels: list[object] = []
+    """An interrupt during ``compare`` stops the command: status 130, and the comparison of
+    the games both variants played, saying it was interrupted, as ``simulate`` prints the games
+    it played. The variants are played in step, game by game here: an interrupt in the fifth
+    game played (the first variant's game 2) keeps two games of each."""
+    pool = importlib.import_module("canasta_caliente.studies.pool")
+    real = pool.play_game
+    played: list[tuple[bool, object]] = []  # (frozen, game index)
 
-    def interrupted(*args: object, **kwargs: object) -> object:
-        labels.append(kwargs.get("label"))
+    def interrupted(rules: cc.RuleSet, *args: object, **kwargs: object) -> object:
+        played.append((rules.always_frozen, kwargs["index"]))
+        if len(played) == 5:
+            raise KeyboardInterrupt
+        return real(rules, *args, **kwargs)
 
-        def stop(result: cc.GameResult) -> None:
-            if result.index == 1:
-                raise KeyboardInterrupt
-
-        return real(*args, **kwargs, on_result=stop)
-
-    monkeypatch.setattr(importlib.import_module("canasta_caliente.studies.compare"), "simulate",
-                        interrupted)
+    monkeypatch.setattr(pool, "play_game", interrupted)
     assert main(["compare", "caliente", "caliente-always-frozen", "--games", "20",
                  "--no-progress"]) == 130
     captured = capsys.readouterr()
-    assert labels == ["caliente"]
+    assert played == [(False, 0), (True, 0), (False, 1), (True, 1), (False, 2)]
     assert captured.err == ""
-    assert "(interrupted: 0 of 20 games per variant played by every variant)" in captured.out
-    assert "0 games per variant, the same seeds for each" in captured.out
+    assert "(interrupted: 2 of 20 games per variant played by every variant)" in captured.out
+    assert "2 games per variant, the same seeds for each" in captured.out
     assert captured.out.rstrip().endswith("and compared)")

@@ -117,7 +117,7 @@ def test_fuzz_simulate_any_parameter(parameter: str, value: Any) -> None:
 
 
 COMPARE = ["variants", "bots", "games", "seed", "workers", "executor", "progress", "chunk_size",
-           "max_hands"]
+           "max_hands", "on_result", "keep_records"]
 
 
 @given(parameter=st.sampled_from(COMPARE), value=ANY)

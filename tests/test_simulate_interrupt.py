@@ -389,19 +389,19 @@ def test_sigint_is_held_while_a_pool_starts_or_stops() -> None:
 @needs_proc
 @pytest.mark.slow  # 7 s: the library's interrupted comparison is in the quick loop
 def test_cli_compare_interrupt() -> None:
-    """`compare` interrupted during its second rule set: it printed one line, ``interrupted``,
-    and lost the games played; it now prints the comparison of the games both rule sets
-    played (those of the second so far), says it was interrupted, and exits with status 130."""
+    """`compare` interrupted: it printed one line, ``interrupted``, and lost the games played;
+    it now prints the comparison of the games both rule sets played, says it was interrupted,
+    and exits with status 130. The rule sets are played in step, one progress bar counting the
+    games of both: once 6 are played, each rule set has played 3."""
     house = ROOT / "examples" / "house-rules"
     run = Run(["-m", "canasta_caliente.cli", "compare", str(house / "two-player-3000.toml"),
                str(house / "two-player-frozen-caliente.json"), "--games", "100", "--seed", "3"])
 
-    def second_variant_played(games: int) -> bool:
-        first = run.err.find(b"100/100")
-        return first >= 0 and any(
-            int(n) >= games for n in re.findall(rb"(\d+)/100", run.err[first + 7:]))
+    def both_played(games: int) -> bool:
+        return any(int(n) >= 2 * games for n in re.findall(rb"(\d+)/200", run.err))
 
-    run.wait_until(lambda: second_variant_played(3), "3 games of the second rule set")
+    run.wait_until(lambda: both_played(3), "3 games of each rule set")
+    assert b"games played (2 variants)" in run.err
     elapsed, out, err = run.interrupt(group=True)
     assert run.proc.returncode == 130, (out, err)
     assert elapsed < STOP_SECONDS

@@ -40,7 +40,7 @@ from __future__ import annotations
 import html
 import math
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -51,11 +51,11 @@ from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..rules.ruleset import RuleSet, check_ruleset
 from ._measures import Measure, check_measure, check_measures, measures, rates
-from .outcomes import SimulationResult
-from .play import BotSpec
+from .outcomes import GameResult, SimulationResult
+from .play import BotSpec, check_seating
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .simulate import CHUNK_SIZE, checked_arguments, simulate
+from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
 
 __all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
@@ -406,24 +406,40 @@ def compare(
     progress: bool = False,
     chunk_size: int = CHUNK_SIZE,
     max_hands: int = 200,
+    on_result: Callable[[str, GameResult], None] | None = None,
+    keep_records: bool = False,
 ) -> Comparison:
     """Play ``games`` games between ``bots`` under each variant (``variants`` maps a label to
     a :class:`~canasta_caliente.RuleSet`), every variant on the same seeds, and compare them
-    (see :class:`Comparison`). The other arguments are :func:`~canasta_caliente.simulate`'s.
+    (see :class:`Comparison`). Each variant's games are those of
+    ``simulate(rules, bots, games, seed, label=label)``, game ``i`` on the seed
+    :func:`~canasta_caliente.studies.play.game_seed` ``(seed, i)``. ``workers``, ``executor``,
+    ``progress``, ``chunk_size``, ``max_hands`` and ``keep_records`` are
+    :func:`~canasta_caliente.simulate`'s, checked as it checks them; ``on_result`` is called
+    with the variant's label and each game's :class:`~canasta_caliente.GameResult` as it is
+    played (``simulate``'s is given the result alone).
 
     The variants must seat the same number of players in the same sides (the measures are per
     seat and per side). Raises :class:`~canasta_caliente.ArgumentError` for fewer than two
     variants or tables of different shapes.
 
-    The variants are played one after the other, each a :func:`~canasta_caliente.simulate`
-    run. An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt)
-    stops the comparison as it stops :func:`~canasta_caliente.simulate` (the running
-    simulation's workers ended, the variants left not played) and returns what can be
-    compared, with :attr:`Comparison.interrupted` true: every variant cut to the games that
-    every variant played, games ``0`` to ``n - 1`` (the same games as a comparison of ``n``
-    games with the same seed), so an interrupt during the first variant leaves no games to
-    compare (its statistics are NaN), and one during the second variant keeps the second's
-    games so far, and as many of the first's.
+    The variants are played in step, so that at any moment each has played about the same
+    games: in this process (``workers=1``, or a single chunk, without an ``executor``) game by
+    game, game 0 of every variant in turn, then game 1, and so on; on a pool or an
+    ``executor``, chunk by chunk, each chunk of ``chunk_size`` games submitted for every
+    variant in turn. The pool is one for all the variants, of as many processes as
+    :func:`~canasta_caliente.simulate` would start for one variant's games
+    (:func:`~canasta_caliente.studies.simulate.workers_used`). ``progress`` shows one bar, of
+    the games of every variant (``games`` times the number of variants).
+
+    An interrupt (a :class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
+    raised by ``on_result``) stops the comparison as it stops
+    :func:`~canasta_caliente.simulate` (its workers ended, its chunks not started cancelled)
+    and returns what can be compared, with :attr:`Comparison.interrupted` true: every variant
+    cut to the games that every variant played, games ``0`` to ``n - 1`` (the same games as a
+    comparison of ``n`` games with the same seed). The variants being played in step, that is
+    nearly every game played: all but those of the last round in this process, all but about
+    the chunks in flight on a pool.
     """
     if not isinstance(variants, Mapping):
         raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
@@ -439,25 +455,19 @@ def compare(
                          + "; ".join(f"{label}: {p} players in sides {layout}"
                                      for label, (p, layout) in shapes.items()))
     first = next(iter(variants.values()))
-    games, seed, _, names = checked_arguments(first, bots, games, seed)
-    played: dict[str, SimulationResult] = {}
-    try:
-        for label, rules in variants.items():
-            result = simulate(rules, bots, games, seed, workers=workers, executor=executor,
-                              progress=progress, chunk_size=chunk_size, max_hands=max_hands,
-                              label=label)
-            played[label] = result
-            if result.interrupted:
-                break  # the variants left are not played
-    except KeyboardInterrupt:
-        pass  # between two simulations: those played so far are kept
-    if all(label in played and not played[label].interrupted for label in variants):
-        return Comparison(played)
-    # Interrupted: every variant keeps the games all of them played (each a prefix of its
-    # simulation's games, the same seeds), so that every table and plot compares the same.
-    common = min((len(played[label].games) if label in played else 0) for label in variants)
-    cut = {}
-    for label, rules in variants.items():
-        done = played[label].games[:common] if label in played else ()
-        cut[label] = SimulationResult(rules, names, seed, tuple(done), games, label)
-    return Comparison(cut)
+    games, seed, specs, names = checked_arguments(first, bots, games, seed)
+    check_seating(first, specs)  # the variants' tables are the same
+    workers, chunk_size, max_hands = check_options(executor, workers, progress, chunk_size,
+                                                   max_hands, on_result, keep_records)
+    labels = tuple(variants)
+    given = on_result  # each game's result, told of its variant by its label
+    report = None if given is None else lambda v, result: given(labels[v], result)
+    played = play_variants(tuple((rules, label) for label, rules in variants.items()), specs,
+                           names, games, seed, workers=workers, executor=executor,
+                           progress=progress, chunk_size=chunk_size, max_hands=max_hands,
+                           on_result=report, keep_records=keep_records)
+    # Interrupted, every variant keeps the games all of them played (each a prefix of its
+    # games, the same seeds), so that every table and plot compares the same.
+    common = min(len(result.games) for result in played)
+    return Comparison({label: attrs.evolve(result, games=result.games[:common])
+                       for label, result in zip(labels, played, strict=True)})

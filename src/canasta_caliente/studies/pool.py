@@ -21,8 +21,8 @@ from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
 from .play import BotSpec, bot_name, game_seed, play_game
 
-__all__ = ["STOP_TIMEOUT", "check_sendable", "play_chunk", "sigint_held", "stop_pool",
-           "worker_init"]
+__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "play_chunk", "sigint_held",
+           "stop_pool", "worker_init"]
 
 STOP_TIMEOUT = 1.0
 """Seconds an interrupted run's workers get to leave their game before they are terminated."""
@@ -43,18 +43,26 @@ def worker_init(stop: Any) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-# The RuleSet of this process's last chunk. A chunk sent to a worker brings its rules pickled:
-# a new object, whose facts (the meld tables the engine fills as it plays) start empty; an equal
-# RuleSet is played as the one kept, whose tables are filled (about 3 ms a chunk of caliente).
-_LAST_RULES: RuleSet | None = None
+KEPT_RULES = 8
+"""How many RuleSets a process keeps from its last chunks (see :func:`play_chunk`)."""
+
+# The RuleSets of this process's last chunks, the latest first. A chunk sent to a worker brings
+# its rules pickled: a new object, whose facts (the meld tables the engine fills as it plays)
+# start empty; an equal RuleSet is played as the one kept, whose tables are filled (about 3 ms a
+# chunk of caliente). A comparison's chunks take turns among its variants: a few are kept.
+_KEPT_RULES: list[RuleSet] = []
 
 
 def _rules_played(rules: RuleSet) -> RuleSet:
-    """``rules``, or the equal RuleSet of this process's last chunk."""
-    global _LAST_RULES
-    if rules != _LAST_RULES:
-        _LAST_RULES = rules
-    return _LAST_RULES
+    """``rules``, or the equal RuleSet of one of this process's last chunks."""
+    for i, kept in enumerate(_KEPT_RULES):
+        if kept is rules or kept == rules:
+            if i:
+                _KEPT_RULES.insert(0, _KEPT_RULES.pop(i))
+            return kept
+    _KEPT_RULES.insert(0, rules)
+    del _KEPT_RULES[KEPT_RULES:]
+    return rules
 
 
 def check_sendable(bots: tuple[BotSpec, ...]) -> None:
@@ -81,7 +89,9 @@ def play_chunk(
 ) -> list[GameResult]:
     """Play the games ``indices`` of a simulation (a chunk, in a worker or in this process);
     in a worker of the simulation's own pool, stop before the next game once the run is
-    interrupted."""
+    interrupted. ``rules`` equal to those of one of the last :data:`KEPT_RULES` chunks played
+    in this process are played as that chunk's RuleSet, its facts already filled (the games
+    are the same)."""
     rules = _rules_played(rules)
     out = []
     for i in indices:

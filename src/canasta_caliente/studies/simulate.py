@@ -49,8 +49,10 @@ __all__ = [
     "BotSpec",
     "GameResult",
     "SimulationResult",
+    "check_options",
     "checked_arguments",
     "play_game",
+    "play_variants",
     "seat_bots",
     "simulate",
     "workers_used",
@@ -59,22 +61,23 @@ __all__ = [
 
 class _Progress:
     """A progress bar: ``tqdm.auto`` if installed (a widget in Jupyter, a text bar in a
-    terminal), else a line on standard error."""
+    terminal), else a line on standard error, described as ``what``."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, what: str = "games played") -> None:
         self.total = total
         self.done = 0
         self.bar: Any = None
         self.enabled = enabled
+        self.what = what
         if enabled:
             try:
                 tqdm = importlib.import_module("tqdm.auto").tqdm
             except ImportError:
                 self.bar = None
             else:
-                self.bar = tqdm(total=total, unit="game", desc="games played")
+                self.bar = tqdm(total=total, unit="game", desc=what)
             if self.bar is None:
-                print(f"\rgames played: 0/{total}", end="", file=sys.stderr, flush=True)
+                print(f"\r{what}: 0/{total}", end="", file=sys.stderr, flush=True)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -83,7 +86,8 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(n)
         else:
-            print(f"\rgames played: {self.done}/{self.total}", end="", file=sys.stderr, flush=True)
+            print(f"\r{self.what}: {self.done}/{self.total}", end="", file=sys.stderr,
+                  flush=True)
 
     def close(self) -> None:
         if not self.enabled:
@@ -135,24 +139,46 @@ def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
 
 
 def _windowed(
-    submit: Callable[[int], None], starts: Iterator[int], window: int,
-    pending: dict[Future[list[GameResult]], None],
-) -> Iterator[list[GameResult]]:
-    """The results of the chunks at ``starts`` as they finish, with at most ``window`` of them
-    submitted (into ``pending``, in the order submitted) at any moment. Chunks that have
+    submit: Callable[[int, int], None], jobs: Iterator[tuple[int, int]], window: int,
+    pending: dict[Future[list[GameResult]], int],
+) -> Iterator[tuple[int, list[GameResult]]]:
+    """The results of the chunks ``jobs`` (a variant and the chunk's first game) as they
+    finish, each with its variant, with at most ``window`` of them submitted (into
+    ``pending``, in the order submitted, each to its variant) at any moment. Chunks that have
     finished by the same wake-up are handed back in the order they were submitted: ``wait``
     gives them as a set, in no order, and a later chunk handed back first could end the run
     (an interrupt raised by ``on_result``) before an earlier finished one was kept, the kept
     prefix then stopping short of games that had been played."""
-    for start in itertools.islice(starts, window):
-        submit(start)
+    for variant, start in itertools.islice(jobs, window):
+        submit(variant, start)
     while pending:
         ready, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in [f for f in pending if f in ready]:
-            del pending[future]
-            for start in itertools.islice(starts, 1):
-                submit(start)
-            yield future.result()
+            variant = pending.pop(future)
+            for job in itertools.islice(jobs, 1):
+                submit(*job)
+            yield variant, future.result()
+
+
+def check_options(
+    executor: Any, workers: Any, progress: Any, chunk_size: Any, max_hands: Any,
+    on_result: Any, keep_records: Any,
+) -> tuple[int, int, int]:
+    """The options of a run, checked as :func:`simulate` says; returns ``workers``,
+    ``chunk_size`` and ``max_hands``."""
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError("executor must be a concurrent.futures.Executor or None, not "
+                        f"{describe_value(executor)}")
+    # The pool's own bound, where the run starts processes here; an executor's are its own.
+    workers = (check_workers("workers", workers) if executor is None
+               else check_count("workers", workers, low=1))
+    check_flag("progress", progress)
+    chunk_size = check_count("chunk_size", chunk_size, low=1)
+    max_hands = check_count("max_hands", max_hands, low=1)
+    if on_result is not None and not callable(on_result):
+        raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
+    check_flag("keep_records", keep_records)
+    return workers, chunk_size, max_hands
 
 
 def simulate(
@@ -219,22 +245,45 @@ def simulate(
     """
     games, seed, specs, names = checked_arguments(rules, bots, games, seed)
     check_seating(rules, specs)
-    if executor is not None and not isinstance(executor, Executor):
-        raise TypeError("executor must be a concurrent.futures.Executor or None, not "
-                        f"{describe_value(executor)}")
-    # The pool's own bound, where the run starts processes here; an executor's are its own.
-    workers = (check_workers("workers", workers) if executor is None
-               else check_count("workers", workers, low=1))
-    check_flag("progress", progress)
-    chunk_size = check_count("chunk_size", chunk_size, low=1)
-    max_hands = check_count("max_hands", max_hands, low=1)
-    if on_result is not None and not callable(on_result):
-        raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
-    check_flag("keep_records", keep_records)
+    workers, chunk_size, max_hands = check_options(executor, workers, progress, chunk_size,
+                                                   max_hands, on_result, keep_records)
     if label is not None and not isinstance(label, str):
         raise TypeError(f"label must be a str or None, not {describe_value(label)}")
-    results: dict[int, GameResult] = {}
-    starts = iter(range(0, games, chunk_size))
+    given = on_result  # each game's result, told of no variant
+    report = None if given is None else lambda variant, result: given(result)
+    return play_variants(((rules, label),), specs, names, games, seed, workers=workers,
+                         executor=executor, progress=progress, chunk_size=chunk_size,
+                         max_hands=max_hands, on_result=report, keep_records=keep_records)[0]
+
+
+def play_variants(
+    variants: Sequence[tuple[RuleSet, str | None]],
+    specs: tuple[BotSpec, ...],
+    names: tuple[str, ...],
+    games: int,
+    seed: int,
+    *,
+    workers: int,
+    executor: Executor | None,
+    progress: bool,
+    chunk_size: int,
+    max_hands: int,
+    on_result: Callable[[int, GameResult], None] | None,
+    keep_records: bool,
+) -> tuple[SimulationResult, ...]:
+    """Play games ``0`` to ``games - 1`` under each of ``variants`` (its rules and its label),
+    in step: game by game in this process (game 0 of every variant in turn, then game 1, ...),
+    chunk by chunk on a pool or an ``executor`` (each chunk of games submitted for every
+    variant in turn), so that at any moment every variant has played about the same games.
+    Returns one :class:`SimulationResult` per variant, in order, each as :func:`simulate`
+    returns it (game ``i`` seeded by ``game_seed(seed, i)`` whatever the variant); interrupted,
+    each variant keeps its own unbroken prefix of games. ``on_result`` is called with the
+    variant's position and each game's result. The arguments are those of :func:`simulate`,
+    already checked (:func:`checked_arguments`, :func:`check_options`, and
+    :func:`~canasta_caliente.studies.play.check_seating` for each variant); the pool, if any,
+    has :func:`workers_used` processes, as a :func:`simulate` of one variant's games."""
+    results: list[dict[int, GameResult]] = [{} for _ in variants]
+    jobs = ((v, start) for start in range(0, games, chunk_size) for v in range(len(variants)))
 
     def chunk(start: int) -> tuple[int, ...]:
         return tuple(range(start, min(start + chunk_size, games)))
@@ -242,10 +291,12 @@ def simulate(
     bar: _Progress | None = None
     own: ProcessPoolExecutor | None = None
     stop: Any = None
-    pending: dict[Future[list[GameResult]], None] = {}  # in the order submitted
+    pending: dict[Future[list[GameResult]], int] = {}  # in the order submitted: the variant
     finished = False
     try:
-        bar = _Progress(games, progress)
+        bar = _Progress(games * len(variants), progress,
+                        "games played" if len(variants) == 1
+                        else f"games played ({len(variants)} variants)")
         pool: Executor | None = executor
         window = max(WINDOW, 2 * workers)
         processes = workers_used(workers, games, chunk_size)
@@ -259,33 +310,34 @@ def simulate(
                 own = ProcessPoolExecutor(max_workers=processes, mp_context=context,
                                           initializer=worker_init, initargs=(stop,))
             pool, window = own, 2 * processes
-        done: Iterator[list[GameResult]]
+        done: Iterator[tuple[int, list[GameResult]]]
         if pool is None:
             # In this process a chunk would only delay the results: play game by game, so
             # that on_result, the progress bar and an interrupt see every game as it ends.
-            done = (play_chunk(rules, specs, seed, (i,), max_hands, keep_records)
-                    for i in range(games))
+            done = ((v, play_chunk(rules, specs, seed, (i,), max_hands, keep_records))
+                    for i in range(games) for v, (rules, _) in enumerate(variants))
         else:
             submitter = pool
 
-            def submit(start: int) -> None:
+            def submit(variant: int, start: int) -> None:
                 # Held: a chunk submitted (and perhaps a worker started) is always in
                 # ``pending``, so an interrupt cancels it.
                 with sigint_held():
-                    pending[submitter.submit(play_chunk, rules, specs, seed, chunk(start),
-                                             max_hands, keep_records)] = None
+                    future = submitter.submit(play_chunk, variants[variant][0], specs, seed,
+                                              chunk(start), max_hands, keep_records)
+                    pending[future] = variant
 
-            done = _windowed(submit, starts, window, pending)
-        for chunk_results in done:
+            done = _windowed(submit, jobs, window, pending)
+        for variant, chunk_results in done:
             for r in chunk_results:
                 if not set(r.seat_bots) <= set(names):
                     raise ArgumentError(
                         f"bots: game {r.index} was played by {', '.join(r.seat_bots)}, not by "
                         f"{', '.join(names)}: a bot's name changed on its way to a worker; "
                         "give it a name (a text attribute `name`, or `__name__`)")
-                results[r.index] = r
+                results[variant][r.index] = r
                 if on_result is not None:
-                    on_result(r)
+                    on_result(variant, r)
             bar.update(len(chunk_results))
         finished = True
     except KeyboardInterrupt:
@@ -302,11 +354,16 @@ def simulate(
                 stop_pool(own, stop, STOP_TIMEOUT)
             if bar is not None:
                 bar.close()
-    ordered = tuple(results[i] for i in sorted(results))
-    # Keep only the unbroken prefix, so an interrupted run is a reproducible prefix.
+    return tuple(SimulationResult(rules, names, seed, _prefix(played), games, label)
+                 for (rules, label), played in zip(variants, results, strict=True))
+
+
+def _prefix(results: dict[int, GameResult]) -> tuple[GameResult, ...]:
+    """Games ``0`` to ``n - 1`` of ``results``, up to the first game missing: an interrupted
+    run keeps a reproducible prefix (games finished after a gap are dropped)."""
     prefix = []
-    for i, r in enumerate(ordered):
-        if r.index != i:
+    for i in itertools.count():
+        if i not in results:
             break
-        prefix.append(r)
-    return SimulationResult(rules, names, seed, tuple(prefix), games, label)
+        prefix.append(results[i])
+    return tuple(prefix)
