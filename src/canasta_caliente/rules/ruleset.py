@@ -122,11 +122,8 @@ _ENUM_OPTIONS: tuple[tuple[str, type[StrEnum]], ...] = (
 def _opt(
     default: Any, help: str, rules: tuple[str, ...], kind: str = "integer", converter: Any = None
 ) -> Any:
-    return attrs.field(
-        default=default, metadata={"help": help, "rules": rules, "type": kind},
-        converter=converter,
-    )
-
+    return attrs.field(default=default, metadata={"help": help, "rules": rules, "type": kind},
+                       converter=converter)
 
 
 # -- the RuleSet --------------------------------------------------------------------------
@@ -600,9 +597,7 @@ class RuleSet:
 # -- options and documents ----------------------------------------------------------------
 
 
-_OPTION_NAMES: tuple[str, ...] = tuple(
-    f.name for f in attrs.fields(RuleSet) if f.init
-)
+_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSet) if f.init)
 
 
 OPTIONS: tuple[OptionInfo, ...] = tuple(
@@ -695,16 +690,10 @@ def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
 def ruleset_or_preset(rules: object, name: str = "rules") -> RuleSet:
     """The RuleSet of a ``rules`` parameter that also takes a preset's name (the environments',
     the web app's): ``rules`` itself, the preset it names, or ``caliente`` for ``None``. An
-    unknown name is :meth:`RuleSet.preset`'s error; anything else a :class:`TypeError` naming
-    the parameter (``name``).
-
-    >>> ruleset_or_preset("caliente-2p") == RuleSet.preset("caliente-2p")
-    True
-    """
-    if rules is None:
-        return RuleSet.preset("caliente")
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
+    unknown name is :meth:`RuleSet.preset`'s error, anything else a :class:`TypeError` naming
+    the parameter (``name``)."""
+    if rules is None or isinstance(rules, str):
+        return RuleSet.preset("caliente" if rules is None else rules)
     if isinstance(rules, RuleSet):
         return rules
     raise TypeError(f"{name} must be a RuleSet or a preset's name, not {describe_value(rules)}")
