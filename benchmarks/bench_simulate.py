@@ -43,13 +43,23 @@ CHUNK = 10
 MODES = ("none", "bare", "play_game", "simulate", "chunks")
 
 
+def bots_rng_seed(game: int) -> int:
+    """The seed of the bots' rng in ``play_game``: ``bots_seed`` of the game's seed, or (in a
+    checkout from before ``bots_seed``, counted with ``--base``) the game's seed itself."""
+    try:
+        from canasta_caliente.studies.play import bots_seed
+    except ImportError:
+        return game
+    return bots_seed(game)
+
+
 def bare(rules: cc.RuleSet, bots: list[str], games: int, seed: int) -> int:
     """Play the games of ``simulate(rules, bots, games, seed)`` keeping nothing; the actions."""
     actions = 0
     for index in range(games):
         game = game_seed(seed, index)
         players = [get_bot(b) for b in seat_bots(rules, bots, index)]
-        rng = random.Random(game)
+        rng = random.Random(bots_rng_seed(game))
         state = cc.new_game(rules, seed=game)
         while not state.is_game_over:
             legal = cc.legal_actions(state)
