@@ -173,7 +173,7 @@ def play_game(
     hand_takes = [0] * len(rules.layout)
     played: list[str] | None = [] if keep_record else None
     actions = 0
-    turn = ""  # the bot deciding, while one is
+    deciding: int | None = None  # the seat of the bot deciding, while one is (for the note)
     size = rules.canasta_size
     take = Verb.TAKE
 
@@ -201,7 +201,7 @@ def play_game(
             legal = legal_actions(state)
             seat = state.current_player
             assert seat is not None
-            turn = f" ({_the_bot(seated[seat], seat)} to play)"
+            deciding = seat
             action = players[seat](observe(state, seat), legal, rng)
             if type(action) is not Action:
                 action = read_answer(action, _the_bot(seated[seat], seat))
@@ -215,10 +215,14 @@ def play_game(
                 raise IllegalActionError(
                     f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
             actions += 1
-            turn = ""
+            deciding = None
     except Exception as exc:
         # The bot's own error (or the engine's refusal) keeps its type; the note says
         # which game it was, so that it can be played again.
+        # (The bot deciding is named here, not at each decision: its text, made at every one
+        # of a game's 665 or so decisions, cost 2.7% of a game of random bots by
+        # benchmarks/bench_simulate.py.)
+        turn = "" if deciding is None else f" ({_the_bot(seated[deciding], deciding)} to play)"
         exc.add_note(f"in game {index} (seed {seed}), after "
                      f"{count_phrase(actions, 'action')}{turn}; play it again with "
                      f"play_game(rules, bots, seed={seed}, index={index})")
