@@ -30,14 +30,30 @@ of the warm-up alone, divided by the steps), which a shared machine's load does 
 ``--base SRC`` (the ``src`` folder of another checkout, exported with ``git archive``) counts
 that checkout beside this one in the same run. It needs valgrind.
 
-``--base SRC`` without ``--instructions`` times ``--loops`` side by side instead: each run of a
-loop is a child process of this checkout then of the base, alternating (so a change in the
-machine's speed falls on both alike), ``--runs`` times; it prints each side's median steps per
-second and their ratio. A child plays ``--warm`` hands first, untimed, and the vector
-environments are made and reset before its clock starts.
+``--cache`` counts instead, with cachegrind's cache simulation (the same runs and subtraction as
+``--instructions``), the first-level data cache misses and the last-level cache misses (data
+and instructions) per step, beside the instructions: what the memory a loop touches costs,
+which the instructions do not show (the self-play loops run the same instructions per step at
+N = 64 and N = 256). The caches simulated are fixed, not the machine's: 32 KiB 8-way first
+levels, and a 16-way last level of ``--last-level`` bytes (1 MiB by default: the L2 of one core
+of the machines these benchmarks were made on). ``--base SRC`` counts that checkout too, each
+loop's figures side by side; ``--cache-out DIR`` keeps cachegrind's files there (named
+``{this,base}-LOOP-{warm,run}.out``), for ``cg_diff DIR/this-LOOP-warm.out
+DIR/this-LOOP-run.out > diff.out`` and ``cg_annotate --sort=DLmr,DLmw diff.out``: the misses of
+the counted steps by function and line. It needs valgrind. (Its instructions are callgrind's,
+which count a large ``memset``'s ``rep stosb`` once per byte: a change that zeroes less memory
+seems to save more instructions than it does.)
+
+``--base SRC`` without ``--instructions`` or ``--cache`` times ``--loops`` side by side instead:
+each run of a loop is a child process of this checkout then of the base, alternating (so a
+change in the machine's speed falls on both alike), ``--runs`` times; it prints each side's
+median steps per second and their ratio. A child plays ``--warm`` hands first, untimed, and the
+vector environments are made and reset before its clock starts.
 
     python benchmarks/bench_env.py --rules caliente --hands 100 --runs 3 [--vector]
     python benchmarks/bench_env.py --instructions --hands 20 --base /tmp/base/src
+    python benchmarks/bench_env.py --cache --hands 8 --loops selfplay64 selfplay256 \
+        --base /tmp/base/src
     python benchmarks/bench_env.py --hands 40 --runs 3 --loops pettingzoo engine \
         --base /tmp/base/src
 """
@@ -382,6 +398,40 @@ def count_instructions(args: argparse.Namespace) -> None:
                   f"{(total - start) / steps:>10,.0f}")
 
 
+def count_cache(args: argparse.Namespace) -> None:
+    """Count each loop's instructions, first-level data cache misses and last-level misses
+    per step under cachegrind, here and in ``--base``, side by side."""
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: --cache counts the misses with cachegrind")
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from callgrind import CACHE_EVENTS, cached
+
+    if args.cache_out:
+        os.makedirs(args.cache_out, exist_ok=True)
+
+    def run(loop: str, hands: int, label: str, src: str | None) -> tuple[dict[str, int], int]:
+        out_file = (os.path.join(args.cache_out, f"{label}-{loop}-{'run' if hands else 'warm'}"
+                                 ".out") if args.cache_out else "/dev/null")
+        figures, out = cached(
+            [sys.executable, __file__, "--child", loop, "--rules", args.rules,
+             "--warm", str(args.warm), "--hands", str(hands), "--seed", str(args.seed)], src,
+            args.last_level, out_file)
+        return figures, int(out.split()[-1])
+
+    sides = [("this", None)] + ([("base", args.base)] if args.base else [])
+    print(f"{args.rules}: {args.hands} random hands after {args.warm} warm-up hands (per step, "
+          f"cachegrind: 32 KiB first levels, last level {args.last_level:,} bytes)"
+          + (f"; base: {args.base}" if args.base else ""))
+    print(f"    {'loop':<12} {'side':<5} {'steps':>8}"
+          + "".join(f" {name:>13}" for name in CACHE_EVENTS))
+    for loop in args.loops:
+        for label, src in sides:
+            start, _ = run(loop, 0, label, src)
+            total, steps = run(loop, args.hands, label, src)
+            print(f"    {loop:<12} {label:<5} {steps:>8,}" + "".join(
+                f" {(total[name] - start[name]) / steps:>13,.1f}" for name in CACHE_EVENTS))
+
+
 def main() -> None:
     """Parse the options, run the loops, print the medians (or the instruction counts)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -391,14 +441,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per step with callgrind instead of timing")
+    parser.add_argument("--cache", action="store_true",
+                        help="count cache misses per step with cachegrind instead of timing")
+    parser.add_argument("--last-level", type=int, default=1_048_576,
+                        help="the simulated last-level cache's bytes (--cache; 16-way, "
+                        "64-byte lines; default 1 MiB)")
+    parser.add_argument("--cache-out", help="a folder to keep cachegrind's files in (--cache)")
     parser.add_argument("--warm", type=int, default=5,
-                        help="hands played first, not counted (--instructions)")
+                        help="hands played first, not counted (--instructions, --cache)")
     parser.add_argument("--base", help="the src folder of another checkout, counted beside "
-                        "(--instructions) or timed beside, alternating (the --loops)")
+                        "(--instructions, --cache) or timed beside, alternating (the --loops)")
     parser.add_argument("--loops", nargs="+", choices=sorted(STEPPERS),
                         default=["engine", "pettingzoo", "gymnasium"],
-                        help="the loops to count (--instructions) or to time beside --base "
-                        "(default: engine, pettingzoo and gymnasium, which the base has too)")
+                        help="the loops to count (--instructions, --cache) or to time beside "
+                        "--base (default: engine, pettingzoo and gymnasium, which the base "
+                        "has too)")
     parser.add_argument("--vector", action="store_true",
                         help="also time the vector environment and the batch observation at "
                         f"N = {', '.join(map(str, SIZES))} (not in a checkout without them)")
@@ -416,6 +473,9 @@ def main() -> None:
         return
     if args.instructions:
         count_instructions(args)
+        return
+    if args.cache:
+        count_cache(args)
         return
     if args.base:
         time_side_by_side(args)
