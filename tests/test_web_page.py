@@ -284,3 +284,28 @@ def test_rules_changed_after_their_check_are_checked_again(
     assert page.is_checked("input[name=source][value=file]")
     assert page.is_disabled("#create")
     shoot(page, "page-rules-changed.png")
+
+
+def test_each_table_made_keeps_its_links_and_a_double_click_makes_one(
+        server: tuple[str, Path], browser: Any) -> None:
+    """On the organiser's page, a second table made shows its links above the first's, which
+    stay (they were replaced: the first table's seats could no longer be joined from the
+    page); a double click on *Make the table* makes one table, the button held while it is
+    made."""
+    url, data = server
+    page = browser.new_page()
+    first = set_up(page, url, ["human", "level-1", "level-1", "level-1"])["0"]
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.dblclick("#create")
+    page.wait_for_function("() => document.querySelectorAll('.table-links').length === 2",
+                           timeout=STEP)
+    assert [p for p in posts if p.endswith("/api/tables")] == [url + "/api/tables"]
+    assert page.is_enabled("#create")
+    tables = page.eval_on_selector_all(
+        ".table-links", "ts => ts.map(t => t.querySelector('.seat-link').getAttribute('href'))")
+    assert tables[1] == first and tables[0] != first
+    assert page.text_content(".table-links").startswith("Table 2:")
+    made = load_tables(data)
+    assert {link.split("/")[2] for link in tables} <= set(made)
+    shoot(page, "page-two-tables.png")

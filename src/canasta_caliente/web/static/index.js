@@ -63,25 +63,39 @@ async function check() {
   $("create").disabled = false;
 }
 
+let made = 0;  // the tables made from this page
+
 async function create() {
   const seats = [];
   for (let i = 0; $("kind-" + i); i++) {
     const kind = $("kind-" + i).value, name = $("name-" + i).value;
     seats.push(kind === "human" ? {kind: "human", name} : {kind: "bot", level: kind, name});
   }
-  const [status, answer] = await post("/api/tables", {rules: checkedRules, seats});
+  // One table a click: a second click while the first is being made would make another.
+  $("create").disabled = true;
+  let status, answer;
+  try {
+    [status, answer] = await post("/api/tables", {rules: checkedRules, seats});
+  } finally {
+    $("create").disabled = checkedRules === null;
+  }
   if (status !== 201) { showProblems(answer.problems); return; }
-  const links = $("links");
-  links.replaceChildren();
+  // Each table made keeps its links, the newest first: a second table does not hide the
+  // links of the first, which no one could join without them.
+  made += 1;
+  const table = el("li", "Table " + made + ":", {class: "table-links"});
+  const list = el("ul");
   answer.seats.forEach((path, i) => {
     if (path === null) return;
     const item = el("li", "Seat " + i + ": ");
     item.append(el("a", location.origin + path, {href: path, class: "seat-link", "data-seat": String(i)}));
-    links.append(item);
+    list.append(item);
   });
   const item = el("li", "Spectators: ");
   item.append(el("a", location.origin + answer.spectator, {href: answer.spectator, class: "spectator-link"}));
-  links.append(item);
+  list.append(item);
+  table.append(list);
+  $("links").prepend(table);
 }
 
 async function start() {
