@@ -224,3 +224,28 @@ def test_a_chance_outcome_that_is_no_card_kind_is_refused_naming_the_range() -> 
     with pytest.raises(cc.ArgumentError, match="chance outcome 999"):
         state.action_to_string(pyspiel.PlayerId.CHANCE, 999)
     assert state.chance_outcomes() == before and state.is_chance_node()
+
+
+def test_apply_action_refusals_are_the_librarys_and_say_why() -> None:
+    """A chance outcome whose card kind is all dealt, and any action at a terminal state, are
+    IllegalActionErrors that say so (not pyspiel's SpielError, nor the engine's word about the
+    next hand's ``deal``, which is no action of an OpenSpiel episode), and change nothing."""
+    game = _load(rules="caliente-2p")
+    state = game.new_initial_state()
+    kind, share = min(state.chance_outcomes(), key=lambda outcome: outcome[1])
+    for _ in range(round(share * 108)):
+        state.apply_action(kind)
+    assert kind not in state.legal_actions()
+    with pytest.raises(cc.IllegalActionError, match=r"left to deal.*chance_outcomes"):
+        state.apply_action(kind)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _deal(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    before = state.serialize()
+    with pytest.raises(cc.IllegalActionError, match=r"terminal.*new_initial_state"):
+        state.apply_action(0)
+    assert state.serialize() == before and state.is_terminal()

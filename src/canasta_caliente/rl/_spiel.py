@@ -27,7 +27,7 @@ import pyspiel
 
 from ..cards import Card
 from ..engine import apply, new_game
-from ..errors import ArgumentError, short_repr
+from ..errors import ArgumentError, IllegalActionError, short_repr
 from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
@@ -252,7 +252,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if not core.states:
             card = _dealt_card(action)
             if not core.remaining[card]:
-                raise pyspiel.SpielError(f"no {card} is left to deal")
+                raise IllegalActionError(f"chance outcome {action} ({card}): no {card} is left "
+                                         "to deal; the legal outcomes are those of "
+                                         "chance_outcomes()")
             core.deck.append(card)
             core.remaining[card] -= 1
             core.left -= 1
@@ -260,6 +262,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
                 core.states.append(new_game(self._core.facts.rules, seed=0, deck=core.deck,
                                             scores=self._core.facts.scores))
             return
+        if core.states[-1].is_hand_over:
+            raise IllegalActionError(f"action {short_repr(action)}: the state is terminal (the "
+                                     "hand is over, one OpenSpiel episode); start another with "
+                                     "game.new_initial_state()")
         chosen = self._core.facts.space.action(action)
         core.states.append(apply(core.states[-1], chosen))
         core.actions.append(str(chosen))
