@@ -267,3 +267,23 @@ def test_vector_env_copies_are_small_in_memory() -> None:
     finally:
         tracemalloc.stop()
     assert per_copy < 64_000, f"{per_copy:,.0f} bytes a copy"
+
+
+def test_vector_env_reaches_its_copies_as_sync_vector_env_does() -> None:
+    """``call``, ``get_attr`` and ``set_attr`` answer as ``SyncVectorEnv``'s over the same
+    copies, so a trainer written for it can swap this one in; they were missing."""
+    ours = CanastaVectorEnv(3, rules="caliente-2p", bots="random")
+    theirs = vector.SyncVectorEnv([lambda: CanastaGymEnv("caliente-2p", bots="random")] * 3)
+    for envs in (ours, theirs):
+        envs.reset(seed=5)
+    assert ours.get_attr("seat") == theirs.get_attr("seat") == (0, 0, 0)
+    assert ours.call("action_masks")[0].tolist() == theirs.call("action_masks")[0].tolist()
+    for envs in (ours, theirs):
+        envs.set_attr("reward_scale", [1.0, 2.0, 3.0])
+        assert envs.get_attr("reward_scale") == (1.0, 2.0, 3.0)
+        envs.set_attr("reward_scale", 1.0)
+        assert envs.get_attr("reward_scale") == (1.0, 1.0, 1.0)
+    with pytest.raises(cc.ArgumentError, match="one value per copy"):
+        ours.set_attr("reward_scale", [1.0, 2.0])
+    with pytest.raises(AttributeError):
+        ours.get_attr("no_such_attribute")

@@ -32,6 +32,7 @@ Conventions (Gymnasium 1.x ``VectorEnv``):
   reset; ``options`` go to every copy.
 - ``copy=False`` returns the same observation array at every step, rewritten in place (no
   allocation), as ``SyncVectorEnv(copy=False)`` does.
+- ``call``, ``get_attr`` and ``set_attr`` reach the copies as ``SyncVectorEnv``'s do.
 - Self-play, ``seat=None`` (see :mod:`canasta_caliente.rl.gym_env`): each copy's step is one
   decision, of the seat to act, as pgx steps its batches of games; no bot plays, so a step
   costs a quarter of the engine's work of a step against bots at a four-seat table. Row ``i``
@@ -266,6 +267,31 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if not self._started:
             raise EpisodeError("call reset() before action_masks()")
         return self._masks()[0].astype(np.bool_)
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Call method ``name`` of every copy with the arguments given, or read attribute
+        ``name`` if it is not callable; one result a copy, as ``SyncVectorEnv.call`` does."""
+        results = []
+        for env in self.envs:
+            function = env.get_wrapper_attr(name)
+            results.append(function(*args, **kwargs) if callable(function) else function)
+        return tuple(results)
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """Attribute ``name`` of every copy (``call(name)``, as ``SyncVectorEnv.get_attr``)."""
+        return self.call(name)
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Set attribute ``name`` of every copy, as ``SyncVectorEnv.set_attr`` does: to
+        ``values[i]`` for copy ``i`` if ``values`` is a list or a tuple (of one value a copy),
+        else to ``values`` in every copy."""
+        if not isinstance(values, list | tuple):
+            values = [values] * self.num_envs
+        if len(values) != self.num_envs:
+            raise ArgumentError(f"set_attr: expected one value per copy ({self.num_envs}), got "
+                                f"{len(values)}")
+        for env, value in zip(self.envs, values, strict=True):
+            env.set_wrapper_attr(name, value)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
