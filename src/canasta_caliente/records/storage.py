@@ -30,7 +30,7 @@ import attrs
 
 from .._arguments import check_seed
 from .._version import __version__
-from ..actions import Action, parse_action
+from ..actions import MAX_NOTATION, Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
 from ..engine.deal import check_scores, known_at_hand_end
@@ -271,11 +271,6 @@ def _check_state(p: Problems, state: GameState) -> None:
 # Game records
 
 
-_MAX_ACTION_TEXT = 500
-"""The longest action text a record may hold: far more than the largest meld of the largest deck
-(a rank's 12 naturals and 18 wilds) takes to write."""
-
-
 def _rules(value: RuleSet) -> RuleSet:
     return check_ruleset(value)
 
@@ -298,9 +293,9 @@ def _canonical(text: str, seen: dict[str, str]) -> str:
     already read, as a game repeats its actions."""
     found = seen.get(text)
     if found is None:
-        if len(text) > _MAX_ACTION_TEXT:
+        if len(text) > MAX_NOTATION:
             raise NotationError(f"{len(text)} characters; no action is written in more than "
-                                f"{_MAX_ACTION_TEXT}")
+                                f"{MAX_NOTATION}")
         found = seen[text] = str(parse_action(text))
     return found
 
