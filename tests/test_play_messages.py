@@ -193,6 +193,11 @@ def test_action_json_too_long_is_refused_without_echoing_it() -> None:
                                                    "in more than 500") as caught:
             cc.Action.from_json(data)
         assert len(str(caught.value)) < 200
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    for call in (lambda: cc.apply(state, huge), lambda: cc.ActionSpace(state.rules).index(huge)):
+        with pytest.raises(cc.NotationError, match=r"^1000008 characters") as caught:
+            call()
+        assert len(str(caught.value)) < 200
     from canasta_caliente.actions import MAX_NOTATION
     assert cc.Action.from_json({"notation": "draw" + " " * (MAX_NOTATION - 4)}) == \
         cc.Action.from_json("draw")

@@ -17,9 +17,10 @@ from .errors import NotationError, describe_value, short_repr
 __all__ = ["MAX_NOTATION", "Action", "Verb", "parse_action"]
 
 MAX_NOTATION = 500
-"""The longest notation read from outside (a client's :meth:`Action.from_json`, a record's
-action): far more than the largest meld of the largest deck (a rank's 12 naturals and 18
-wilds) takes to write. Longer text is refused before it is parsed."""
+"""The longest notation :func:`parse_action` reads (and so :func:`~canasta_caliente.apply`,
+a client's :meth:`Action.from_json`, a record's action): far more than the largest meld of
+the largest deck (a rank's 12 naturals and 18 wilds) takes to write. Longer text is refused
+before it is parsed."""
 
 
 class Verb(enum.StrEnum):
@@ -201,9 +202,6 @@ class Action:
         if not isinstance(data, str):
             raise NotationError(f"{where}: expected the action's notation as a string, got "
                                 f"{describe_value(data)}")
-        if len(data) > MAX_NOTATION:
-            raise NotationError(f"{where}: {len(data)} characters; no action is written in "
-                                f"more than {MAX_NOTATION}")
         try:
             return parse_action(data)
         except NotationError as exc:
@@ -223,11 +221,15 @@ def parse_action(text: str) -> Action:
     >>> parse_action("take 7 2")
     Action('take 7 2')
 
-    Raises :class:`~canasta_caliente.NotationError` on malformed notation, and
+    Raises :class:`~canasta_caliente.NotationError` on malformed notation (text longer than
+    :data:`MAX_NOTATION` characters is refused unread, and not repeated in the message), and
     :class:`TypeError` when ``text`` is not a string.
     """
     if not isinstance(text, str):
         raise TypeError(f"expected action notation as a string, got {describe_value(text)}")
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"{len(text)} characters; no action is written in more than "
+                            f"{MAX_NOTATION}")
     words = text.split()
     if not words:
         raise NotationError("empty action notation")

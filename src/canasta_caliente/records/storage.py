@@ -30,7 +30,7 @@ import attrs
 
 from .._arguments import check_seed
 from .._version import __version__
-from ..actions import MAX_NOTATION, Action, parse_action
+from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
 from ..engine import apply, new_game, turn_order
 from ..engine.deal import check_scores, known_at_hand_end
@@ -293,9 +293,6 @@ def _canonical(text: str, seen: dict[str, str]) -> str:
     already read, as a game repeats its actions."""
     found = seen.get(text)
     if found is None:
-        if len(text) > MAX_NOTATION:
-            raise NotationError(f"{len(text)} characters; no action is written in more than "
-                                f"{MAX_NOTATION}")
         found = seen[text] = str(parse_action(text))
     return found
 
