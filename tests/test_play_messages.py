@@ -176,6 +176,33 @@ def test_malformed_action_json_is_a_notation_error_naming_the_field(
     assert str(caught.value).startswith(message)
 
 
+def test_action_json_with_a_field_the_schema_refuses_is_refused() -> None:
+    # action.schema.json allows an object with the field notation alone
+    # (additionalProperties: false): Action.from_json took any other field silently.
+    with pytest.raises(cc.NotationError, match=r"action JSON: unknown field\(s\) 'seat'; an "
+                                               r"action object has the field 'notation' alone"):
+        cc.Action.from_json({"notation": "draw", "seat": 1})
+
+
+def test_action_json_too_long_is_refused_without_echoing_it() -> None:
+    # A client's notation was parsed whatever its length, and the error repeated it whole: a
+    # megabyte sent was a second's work and two megabytes of message.
+    huge = "discard " + "Q " * 500_000
+    for data in (huge, {"notation": huge}):
+        with pytest.raises(cc.NotationError, match="1000008 characters; no action is written "
+                                                   "in more than 500") as caught:
+            cc.Action.from_json(data)
+        assert len(str(caught.value)) < 200
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    for call in (lambda: cc.apply(state, huge), lambda: cc.ActionSpace(state.rules).index(huge)):
+        with pytest.raises(cc.NotationError, match=r"^1000008 characters") as caught:
+            call()
+        assert len(str(caught.value)) < 200
+    from canasta_caliente.actions import MAX_NOTATION
+    assert cc.Action.from_json({"notation": "draw" + " " * (MAX_NOTATION - 4)}) == \
+        cc.Action.from_json("draw")
+
+
 # -- the words of every kind of event ----------------------------------------------------
 
 

@@ -329,7 +329,8 @@ def test_start_takes_the_seats_and_the_date() -> None:
     # The library's own errors (a server catching CanastaError catches them).
     with pytest.raises(cc.ArgumentError, match="players names 3 seats; the rules have 2"):
         GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
-    with pytest.raises(cc.ArgumentError, match="without ',' or '#', not 'a,b'"):
+    with pytest.raises(cc.ArgumentError,
+                       match="without ',' or '#' and without white space at either end, not 'a,b'"):
         GameRecord.start(rules, seed=5, players=("a,b", "level-3"))
     with pytest.raises(TypeError, match="players must be a sequence of names"):
         GameRecord.start(rules, seed=5, players="ana")

@@ -135,6 +135,26 @@ def test_bad_players_and_dates_are_refused_when_built() -> None:
         GameRecord(rules, 1, date=20261201)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", [" ana", "ana ", "ana\t", "\u3000ana", "ana\xa0",
+                                  "a\x85b", "a\x0bb", "a\x0cb", "a\x1cb", "a\u2028b", "a\u2029b"])
+def test_a_name_or_date_the_text_record_cannot_keep_is_refused(name: str) -> None:
+    # The text record splits lines as str.splitlines does and strips each header's value, so
+    # a name with a line break of Unicode's or space at either end came back changed (or not
+    # at all): refused when the record is made, saying why.
+    rules = cc.RuleSet.preset("caliente-2p")
+    with pytest.raises(cc.ArgumentError, match=r"the name of seat 0 must be .* single line"):
+        GameRecord.start(rules, seed=1, players=(name, "level-3"))
+    with pytest.raises(cc.ArgumentError, match="date must be"):
+        GameRecord.start(rules, seed=1, date=name)
+
+
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "Ōkami 🐺", "a  b", "a\tb", "Dee\u200b", "a:b"])
+def test_unicode_names_keep_through_the_text_record(name: str) -> None:
+    rules = cc.RuleSet.preset("caliente-2p")
+    record = GameRecord.start(rules, seed=1, players=(name, "level-3"), date=name).extend("draw")
+    assert GameRecord.from_text(record.to_text()) == record
+
+
 GOLDEN = Path(__file__).parent / "playthroughs"
 
 

@@ -14,7 +14,13 @@ import attrs
 from .cards import Card, check_card
 from .errors import NotationError, describe_value, short_repr
 
-__all__ = ["Action", "Verb", "parse_action"]
+__all__ = ["MAX_NOTATION", "Action", "Verb", "parse_action"]
+
+MAX_NOTATION = 500
+"""The longest notation :func:`parse_action` reads (and so :func:`~canasta_caliente.apply`,
+a client's :meth:`Action.from_json`, a record's action): far more than the largest meld of
+the largest deck (a rank's 12 naturals and 18 wilds) takes to write. Longer text is refused
+before it is parsed."""
 
 
 class Verb(enum.StrEnum):
@@ -173,8 +179,10 @@ class Action:
     @classmethod
     def from_json(cls, data: object) -> Action:
         """Read an action from JSON data: its notation, or an object whose ``notation`` field
-        holds it (as a client message lists the legal actions). Malformed data raises
-        :class:`~canasta_caliente.NotationError` naming the field and what is wrong with it.
+        holds it (as a client message lists the legal actions), and no other field
+        (``action.schema.json``). Malformed data raises
+        :class:`~canasta_caliente.NotationError` naming the field and what is wrong with it,
+        notation longer than :data:`MAX_NOTATION` characters included.
 
         >>> Action.from_json({"notation": "discard Q"})
         Action('discard Q')
@@ -183,6 +191,11 @@ class Action:
             if "notation" not in data:
                 raise NotationError("action JSON: the field 'notation' is missing (an action "
                                     "is its notation, or {\"notation\": ...})")
+            extra = sorted(short_repr(k) for k in data if k != "notation")
+            if extra:
+                more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+                raise NotationError(f"action JSON: unknown field(s) {', '.join(extra[:5])}"
+                                    f"{more}; an action object has the field 'notation' alone")
             data, where = data["notation"], "action JSON field 'notation'"
         else:
             where = "action JSON"
@@ -208,11 +221,15 @@ def parse_action(text: str) -> Action:
     >>> parse_action("take 7 2")
     Action('take 7 2')
 
-    Raises :class:`~canasta_caliente.NotationError` on malformed notation, and
+    Raises :class:`~canasta_caliente.NotationError` on malformed notation (text longer than
+    :data:`MAX_NOTATION` characters is refused unread, and not repeated in the message), and
     :class:`TypeError` when ``text`` is not a string.
     """
     if not isinstance(text, str):
         raise TypeError(f"expected action notation as a string, got {describe_value(text)}")
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"{len(text)} characters; no action is written in more than "
+                            f"{MAX_NOTATION}")
     words = text.split()
     if not words:
         raise NotationError("empty action notation")

@@ -271,11 +271,6 @@ def _check_state(p: Problems, state: GameState) -> None:
 # Game records
 
 
-_MAX_ACTION_TEXT = 500
-"""The longest action text a record may hold: far more than the largest meld of the largest deck
-(a rank's 12 naturals and 18 wilds) takes to write."""
-
-
 def _rules(value: RuleSet) -> RuleSet:
     return check_ruleset(value)
 
@@ -298,9 +293,6 @@ def _canonical(text: str, seen: dict[str, str]) -> str:
     already read, as a game repeats its actions."""
     found = seen.get(text)
     if found is None:
-        if len(text) > _MAX_ACTION_TEXT:
-            raise NotationError(f"{len(text)} characters; no action is written in more than "
-                                f"{_MAX_ACTION_TEXT}")
         found = seen[text] = str(parse_action(text))
     return found
 
@@ -346,9 +338,13 @@ MAX_NAME = 64
 def _check_name(what: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, not {describe_value(value)}")
-    if not value.strip() or len(value) > MAX_NAME or any(c in value for c in ",#\r\n"):
-        raise ArgumentError(f"{what} must be a non-empty line of at most {MAX_NAME} characters "
-                         f"without ',' or '#', not {short_repr(value)}")
+    # The text record reads its lines as str.splitlines splits them and strips each header's
+    # value: a name it would split, or with white space at either end, would not come back.
+    if (not value.strip() or len(value) > MAX_NAME or any(c in value for c in ",#")
+            or value != value.strip() or len(value.splitlines()) != 1):
+        raise ArgumentError(f"{what} must be a non-empty single line of at most {MAX_NAME} "
+                            f"characters without ',' or '#' and without white space at either "
+                            f"end, not {short_repr(value)}")
     return value
 
 
@@ -395,10 +391,13 @@ class GameRecord:
     as :meth:`extend` stores it)."""
     players: tuple[str, ...] | None = attrs.field(default=None, converter=_players)
     """Who played each seat, in seat order (a bot's name for :func:`~canasta_caliente.get_bot`,
-    or a person's), or ``None``: each a non-empty single line of at most
-    :data:`MAX_NAME` characters without ``,`` or ``#``."""
+    or a person's), or ``None``: each a non-empty single line of at most :data:`MAX_NAME`
+    characters without ``,`` or ``#`` and without white space at either end (a line break of
+    any kind that :meth:`str.splitlines` splits at included), which the text record
+    (:meth:`to_text`) keeps exactly."""
     date: str | None = attrs.field(default=None)
-    """When the game was played (free text on one line, ISO 8601 by custom), or ``None``."""
+    """When the game was played (free text on one line, ISO 8601 by custom, as a name of
+    :attr:`players` is checked), or ``None``."""
 
     def __attrs_post_init__(self) -> None:
         if self.scores is not None:
