@@ -115,7 +115,9 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
 @pytest.mark.parametrize(("names", "you", "seat", "error", "match"), [
     ("Ann", False, 0, TypeError, r"^names must be a sequence of names, one a seat, not str"),
     (["Ann", 2], False, 0, TypeError, r"^names\[1\] must be a str, not int 2$"),
-    (["Ann", " "], False, 0, cc.ArgumentError, r"^names\[1\]: a seat's name cannot be empty$"),
+    (["Ann", " "], False, 0, cc.ArgumentError,
+     r"^names\[1\]: a seat's name cannot be empty or white space alone$"),
+    (["Ann", ""], False, 0, cc.ArgumentError, r"^names\[1\]: a seat's name cannot be empty$"),
     (["Ann"], False, 0, cc.ArgumentError, r"^names: no name for seat 1: 1 names given"),
     (None, "yes", 0, TypeError, r"^you must be True or False, not str 'yes'$"),
     (None, True, None, cc.ArgumentError, r"^you: a spectator \(seat None\)"),

@@ -190,7 +190,8 @@ def check_names(names: object, players: int | None = None) -> tuple[str, ...] | 
         if not isinstance(name, str):
             raise TypeError(f"names[{i}] must be a str, not {describe_value(name)}")
         if not name.strip():
-            raise ArgumentError(f"names[{i}]: a seat's name cannot be empty")
+            raise ArgumentError(f"names[{i}]: a seat's name cannot be empty"
+                                + (" or white space alone" if name else ""))
     return tuple(names)
 
 
