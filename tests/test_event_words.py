@@ -4,6 +4,7 @@ and the reader's own seat as "you" with its verbs agreeing; bad names refused.""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -118,7 +119,7 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
     (["Ann", " "], False, 0, cc.ArgumentError,
      r"^names\[1\]: a seat's name cannot be empty or white space alone$"),
     (["Ann", ""], False, 0, cc.ArgumentError, r"^names\[1\]: a seat's name cannot be empty$"),
-    (["Ann"], False, 0, cc.ArgumentError, r"^names: no name for seat 1: 1 names given"),
+    (["Ann"], False, 0, cc.ArgumentError, r"^names: no name for seat 1: 1 name given"),
     (None, "yes", 0, TypeError, r"^you must be True or False, not str 'yes'$"),
     (None, True, None, cc.ArgumentError, r"^you: a spectator \(seat None\)"),
 ])
@@ -158,3 +159,24 @@ def test_a_client_message_carries_the_events_in_its_readers_words() -> None:
         with pytest.raises(cc.ArgumentError, match=rf"^names: expected one name a seat, 4 for "
                                                   rf"this table, got {len(wrong)}$"):
             cc.client_message(state, 0, events=(), names=wrong)
+
+
+def test_counts_of_one_are_singular_in_every_layer() -> None:
+    """``count_phrase`` is the one home of a count's words, in the lowest layer, so that the
+    record's, the view's and the statistics' messages, which could not import it from the game
+    layer, say "1 seat", "1 card", "1 game" as the rest do (they said "1 seats", "1 cards",
+    "1 games")."""
+    from canasta_caliente.errors import count_phrase
+    from canasta_caliente.studies.stats import rate_interval
+
+    assert (count_phrase(1), count_phrase(2, "seat")) == ("1 card", "2 seats")
+    with pytest.raises(cc.ArgumentError, match=r"^players names 1 seat; the rules have 4$"):
+        cc.GameRecord(cc.RuleSet.preset("caliente"), 1, players=("ann",))
+    state = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=3)
+    rng = random.Random(3)
+    while state.over or not any(len(state.hand(s)) == 1 for s in range(2)):
+        state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+    seat = next(s for s in range(2) if len(state.hand(s)) == 1)
+    assert repr(cc.observe(state, seat)).startswith(f"<View of seat {seat}, 1 card in hand;")
+    with pytest.raises(ValueError, match="got 1 game and no hand"):
+        rate_interval([(0, 0)], 1.96)

@@ -90,3 +90,10 @@ class StateError(CanastaError, ValueError):
 class ArgumentError(CanastaError, ValueError):
     """A public function's parameter given a value of the right type but out of its range;
     the message names the parameter and the values it takes."""
+
+
+def count_phrase(n: int, word: str = "card") -> str:
+    """A count and its noun, singular for one: ``1 card``, ``7 cards`` (every message and text
+    of the library counts in these words; :mod:`canasta_caliente.play.text` gives it to the
+    game's texts)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -115,8 +115,9 @@ class _Words:
         if self.names is None:
             return f"seat {seat}"
         if seat >= len(self.names):
-            raise ArgumentError(f"names: no name for seat {seat}: {len(self.names)} names "
-                                "given, one a seat from seat 0")
+            raise ArgumentError(f"names: no name for seat {seat}: "
+                                f"{count_phrase(len(self.names), 'name')} given, one a seat "
+                                "from seat 0")
         return self.names[seat]
 
     def clause(self, seat: int, verb: str) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..cards import Card
-from ..errors import describe_value
+from ..errors import count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 
 __all__ = ["card_name", "cards_phrase", "count_phrase", "describe"]
@@ -82,11 +82,6 @@ def cards_phrase(cards: Sequence[Card]) -> str:
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def count_phrase(n: int, word: str = "card") -> str:
-    """A count and its noun: ``1 card``, ``7 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def codes(cards: Sequence[Card]) -> str:

@@ -40,6 +40,7 @@ from ..errors import (
     NotationError,
     RuleSetError,
     StateError,
+    count_phrase,
     describe_value,
     short_repr,
 )
@@ -404,8 +405,8 @@ class GameRecord:
             # (a frozen class sets its own field the way attrs's __init__ does)
             object.__setattr__(self, "scores", check_scores(self.rules, self.scores))
         if self.players is not None and len(self.players) != self.rules.players:
-            raise ArgumentError(f"players names {len(self.players)} seats; the rules have "
-                                f"{self.rules.players}")
+            raise ArgumentError(f"players names {count_phrase(len(self.players), 'seat')}; the "
+                                f"rules have {self.rules.players}")
         if self.date is not None:
             _check_name("date", self.date)
 

@@ -30,6 +30,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..errors import count_phrase
+
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
@@ -65,7 +67,8 @@ def _check_counts(pairs: Sequence[tuple[float, float]]) -> None:
             raise ValueError(f"game {i}: a rate counts from 0 to the game's hands, got {count} "
                              f"of {hands}")
     if sum(p[1] for p in pairs) <= 0:
-        raise ValueError(f"a rate needs at least one hand, got {len(pairs)} games and no hand")
+        raise ValueError(f"a rate needs at least one hand, got {count_phrase(len(pairs), 'game')} "
+                         "and no hand")
 
 
 def _effective_hands(rate: float, influences: Sequence[float], hands: float) -> float:

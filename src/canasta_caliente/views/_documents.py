@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import B3, CAL, JOKER, NUM_KINDS, R3, TWO, Card, counts_from_cards
 from ..engine import turn_order
+from ..errors import count_phrase
 from ..records._codec import (
     Problems,
     get_bool,
@@ -242,7 +243,8 @@ def _table_problems(p: Problems, view: View) -> None:
         p.add("hand_results", f"{expected} hand result{'s' if expected != 1 else ''} expected "
               f"in hand {hand_number}, not {len(results)}")
     if len(hand) != sizes[seat]:
-        p.add("hand", f"holds {len(hand)} cards but hand_sizes gives seat {seat} {sizes[seat]}")
+        p.add("hand", f"holds {count_phrase(len(hand))} but hand_sizes gives seat {seat} "
+                      f"{sizes[seat]}")
     if R3 in hand and not over:
         p.add("hand", "a bonus card never stays in a hand (TURN-3)")
     want_order = turn_order(rules, hand_number)

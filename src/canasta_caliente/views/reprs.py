@@ -18,6 +18,7 @@ import functools
 import html
 from typing import TYPE_CHECKING, Any
 
+from ..errors import count_phrase
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ def state_repr(state: GameState) -> str:
 
 def view_repr(view: View) -> str:
     """One line: the seat and its hand's size, whose turn, the scores, the stock and pile."""
-    return (f"<View of seat {view.seat}, {len(view.hand)} cards in hand; hand "
+    return (f"<View of seat {view.seat}, {count_phrase(len(view.hand))} in hand; hand "
             f"{view.hand_number}, {_turn(view)}; {_table(view)}>")
 
 
