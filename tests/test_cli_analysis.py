@@ -316,3 +316,18 @@ def test_compare_interrupted_before_any_game_says_nothing_was_compared(
     assert "no game was played under every variant: nothing to compare" in captured.out
     assert captured.out.rstrip().endswith(
         "(interrupted: 0 of 20 games per variant played by every variant, and compared)")
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "tournament"])
+def test_out_help_is_the_same_for_every_study(command: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --help`` said only "also write every variant's hand table as .csv, .jsonl or
+    .parquet", where ``simulate`` and ``tournament`` also say what a row is, that parquet
+    needs pyarrow and that the path is checked before the run (as ``compare`` does too)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    start = out.index("--out FILE", out.index("options:"))
+    text = out[start:out.index("--no-progress", start)]
+    for part in ("one row per side per hand", "parquet needs pyarrow", "checked before the run"):
+        assert part in text, (command, part)
