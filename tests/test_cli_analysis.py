@@ -294,3 +294,40 @@ def test_interrupted_compare_stops(monkeypatch: pytest.MonkeyPatch,
     assert "(interrupted: 2 of 20 games per variant played by every variant)" in captured.out
     assert "2 games per variant, the same seeds for each" in captured.out
     assert captured.out.rstrip().endswith("and compared)")
+
+
+def test_compare_interrupted_before_any_game_says_nothing_was_compared(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Ctrl-C in the first game of ``compare`` printed a table of ``nan [-inf, inf]`` and
+    called every difference "not significant (... these games cannot tell the variants apart
+    on it)", of no games at all: it now says that nothing was compared, and still exits 130
+    with the interrupted note."""
+    pool = importlib.import_module("canasta_caliente.studies.pool")
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pool, "play_game", interrupted)
+    assert main(["compare", "caliente", "caliente-always-frozen", "--games", "20",
+                 "--no-progress"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "nan" not in captured.out and "not significant" not in captured.out
+    assert "no game was played under every variant: nothing to compare" in captured.out
+    assert captured.out.rstrip().endswith(
+        "(interrupted: 0 of 20 games per variant played by every variant, and compared)")
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "tournament"])
+def test_out_help_is_the_same_for_every_study(command: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --help`` said only "also write every variant's hand table as .csv, .jsonl or
+    .parquet", where ``simulate`` and ``tournament`` also say what a row is, that parquet
+    needs pyarrow and that the path is checked before the run (as ``compare`` does too)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    start = out.index("--out FILE", out.index("options:"))
+    text = out[start:out.index("--no-progress", start)]
+    for part in ("one row per side per hand", "parquet needs pyarrow", "checked before the run"):
+        assert part in text, (command, part)

@@ -500,7 +500,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="the seed (each game's seed is derived from it, the same for every "
                      "rule set)")
     cmp.add_argument("--out", metavar="FILE",
-                     help="also write every variant's hand table as .csv, .jsonl or .parquet")
+                     help="also write every variant's hand table (one row per side per hand, "
+                     "with its variant) as .csv, .jsonl or .parquet (parquet needs pyarrow); "
+                     "checked before the run")
     cmp.add_argument("--no-progress", action="store_true", help="no progress bar")
     cmp.set_defaults(func=_compare)
 

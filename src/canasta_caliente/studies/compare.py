@@ -291,7 +291,15 @@ class Comparison:
 
     def table(self) -> str:
         """The summary as text: per measure, each variant's value with its interval, then for
-        each pair the difference with its interval and whether it is significant."""
+        each pair the difference with its interval and whether it is significant. Of no
+        games (an interrupt before every variant finished one) there is nothing to compare,
+        and the table says so rather than show every value unknown and every difference
+        "not significant"."""
+        if not self.games:
+            lines = [_NOTHING_COMPARED]
+            if self.interrupted:
+                lines.extend(["", self._interrupted_note()])
+            return "\n".join(lines)
         est = self.estimates()
         labels = self.labels
         lines = [f"{count_phrase(self.games, 'game')} per variant, the same seeds for each; "
@@ -346,6 +354,10 @@ class Comparison:
 
     def _repr_html_(self) -> str:
         esc = html.escape
+        if not self.games:
+            return (f"<div><strong>Comparison</strong>: {esc(_NOTHING_COMPARED)}"
+                    + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
+                    + "</div>")
         est = self.estimates()
         head = "".join(f"<th>{esc(lab)}</th>" for lab in self.labels)
         pairs = list(self.pairs())
@@ -368,6 +380,9 @@ class Comparison:
                 f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
                 + "</div>")
+
+
+_NOTHING_COMPARED = "no game was played under every variant: nothing to compare"
 
 
 def _finite(value: float) -> float | None:
