@@ -22,6 +22,16 @@ from canasta_caliente.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def start_serve(tmp_path: Path) -> subprocess.Popen[str]:
+    """``canasta-caliente serve --port 0`` on a data folder in ``tmp_path``, as a child process
+    of this checkout's source, its output read as text."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    return subprocess.Popen(
+        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
+         str(tmp_path / "tables")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+
+
 def test_a_port_in_use_is_refused_before_serving_is_said(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The port is held before "serving on" is said: a port in use is the command's one-line
@@ -57,11 +67,7 @@ def test_an_empty_data_folder_name_is_refused(tmp_path: Path,
 def test_port_zero_serves_on_the_port_the_system_chose(tmp_path: Path) -> None:
     """``--port 0`` says the port the system chose (it said ``:0``), and the server answers
     there; Ctrl-C stops it, as an interrupted command (130)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
-         str(tmp_path / "tables")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
+    process = start_serve(tmp_path)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # said once the port is held

@@ -101,14 +101,21 @@ def serving(tmp_path: Path, *options: str) -> Iterator[tuple[str, Path]]:
     assert f"serving on {url}/ (only this machine can connect)" in said[0]
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """A Chromium (Debian's, :data:`CHROMIUM`) that Playwright drives, closed afterwards."""
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
 
 
 def saved_states(data: Path, table: str) -> tuple[cc.GameState, ...]:

@@ -27,6 +27,7 @@ from test_web_browser import (  # noqa: E402
     CHROMIUM,
     STEP,
     at_turn,
+    chromium,
     serving,
     set_up,
     shoot,
@@ -50,12 +51,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def make_table(url: str, seats: list[dict[str, str]], preset: str = "caliente",

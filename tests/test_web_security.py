@@ -8,13 +8,10 @@ No clock is waited on: a wait is for a condition."""
 from __future__ import annotations
 
 import logging
-import os
 import re
 import signal
 import socket
 import stat
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -31,10 +28,10 @@ from canasta_caliente.cli import main
 from canasta_caliente.web import app
 from canasta_caliente.web.limits import Limits
 from canasta_caliente.web.protocol import local_only
+from test_cli_serve import start_serve
 from test_web import make_table, ws_path
 from test_web_concurrency import TWO_PEOPLE, TWO_PLAYERS, drawn
 
-ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = "forbidden: this link is not one of this table's"
 
 
@@ -173,11 +170,7 @@ def test_a_server_on_this_machine_answers_only_requests_that_name_it() -> None:
 def test_serve_on_this_machine_refuses_a_request_naming_another_host(tmp_path: Path) -> None:
     """``serve`` wires :func:`~canasta_caliente.web.protocol.local_only` in when it listens on
     this machine alone."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
-         str(tmp_path / "tables")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
+    process = start_serve(tmp_path)
     try:
         assert process.stdout is not None
         found = re.match(r"serving on (http://127\.0\.0\.1:\d+)/", process.stdout.readline())
