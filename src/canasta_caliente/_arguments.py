@@ -114,6 +114,18 @@ def check_flag(name: str, value: Any) -> bool:
     return value
 
 
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    """``value``, checked to be one of ``choices``: a :class:`TypeError` naming the parameter
+    ``name`` if it is not a string, an :class:`~canasta_caliente.errors.ArgumentError` if it
+    is another."""
+    listed = ", ".join(map(repr, choices))
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str (one of {listed}), not {describe_value(value)}")
+    if value not in choices:
+        raise ArgumentError(f"{name} must be one of {listed}, not {value!r}")
+    return value
+
+
 def read_real(name: str, value: Any) -> float:
     """``value``, a real number (not a ``bool``), as a ``float``: a :class:`TypeError` naming
     the parameter ``name`` otherwise. An integer past a float's range reads as infinity, for

@@ -341,8 +341,8 @@ def _check_name(what: str, value: object) -> str:
         raise TypeError(f"{what} must be a str, not {describe_value(value)}")
     # The text record reads its lines as str.splitlines splits them and strips each header's
     # value: a name it would split, or with white space at either end, would not come back.
-    if (not value.strip() or len(value) > MAX_NAME or any(c in value for c in ",#")
-            or value != value.strip() or len(value.splitlines()) != 1):
+    if (not value or value != value.strip() or len(value) > MAX_NAME
+            or any(c in value for c in ",#") or len(value.splitlines()) != 1):
         raise ArgumentError(f"{what} must be a non-empty single line of at most {MAX_NAME} "
                             f"characters without ',' or '#' and without white space at either "
                             f"end, not {short_repr(value)}")

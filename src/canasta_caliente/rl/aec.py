@@ -119,12 +119,6 @@ def check_render_mode(render_mode: object, modes: list[str]) -> str | None:
     return render_mode
 
 
-def check_rules(rules: RuleSet | str | None) -> RuleSet:
-    """A RuleSet from a RuleSet, a preset name or None (the ``caliente`` preset), checked by
-    :func:`~canasta_caliente.rules.ruleset.ruleset_or_preset`."""
-    return ruleset_or_preset(rules)
-
-
 def check_number(name: str, value: object, *, positive: bool = False) -> float:
     """``value`` as a float, if it is a finite real number (positive where asked): a reward
     an observation or a learner can hold. TypeError for another type, ArgumentError for NaN,
@@ -276,7 +270,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                  render_mode: str | None = None, *, flat: bool = False,
                  normalize: bool = False, reward_scale: float = 1.0) -> None:
         super().__init__()
-        self.rules = check_rules(rules)
+        self.rules = ruleset_or_preset(rules)
         """The rules of every game."""
         self.reward_mode: Reward = check_reward(reward)
         """``"hand"`` or ``"game"``."""

@@ -90,7 +90,7 @@ from .._arguments import check_flag
 from ..engine import apply, legal_actions, new_game, turn_order
 from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_seat
 from ..views.action_space import ActionSpace
 from ..views.view import observe
@@ -101,7 +101,6 @@ from .aec import (
     check_options,
     check_render_mode,
     check_reward,
-    check_rules,
     check_seed,
     episode_reward,
     finish_hand,
@@ -259,7 +258,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         normalize: bool = False,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = check_rules(rules)
+        self.rules = ruleset_or_preset(rules)
         """The rules of every game."""
         self.reward_mode: Reward = check_reward(reward)
         players = self.rules.players

@@ -433,7 +433,7 @@ def _toml_error(text: str, exc: tomllib.TOMLDecodeError) -> str:
 
 BYTE_ORDER_MARK = "\ufeff"
 """The byte-order mark (U+FEFF) some editors (Windows Notepad) put at the start of a UTF-8
-file: not part of the document, and dropped from the start of a file's text."""
+file: not part of the document, and dropped from the start of a text by :func:`unmarked`."""
 
 
 def document_text(data: bytes) -> str:
@@ -464,7 +464,8 @@ def unmarked(text: str | bytes | bytearray) -> str | bytes | bytearray:
     """A document as a parser is to read it: a text without a leading :data:`BYTE_ORDER_MARK`
     (a file an editor saved with one, read as UTF-8, keeps it as its first character, and
     ``json.loads`` and ``tomllib.loads`` refuse it), bytes as they are (``json.loads`` reads
-    UTF-8 bytes with the mark itself, and :func:`document_text` drops it from a file's).
+    UTF-8 bytes with the mark itself). The one place the mark is dropped: a file's text
+    (:func:`document_text`) keeps it for its reader to drop here.
 
     >>> unmarked("\\ufeff{}"), unmarked(b"{}")
     ('{}', b'{}')

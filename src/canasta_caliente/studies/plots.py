@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._arguments import read_real
+from .._arguments import check_choice, read_real
 from .._extras import require
 from ..errors import ArgumentError, describe_value
 from ..play.text import count_phrase
@@ -44,16 +44,6 @@ COMPARISON_KINDS = ("differences", "scores", "hands")
 
 TOURNAMENT_KINDS = ("ratings",)
 """The kinds of :func:`plot_tournament`."""
-
-
-def _check_kind(kind: Any, kinds: tuple[str, ...]) -> None:
-    """``kind`` one of ``kinds``: a :class:`TypeError` if it is not a string, an
-    :class:`~canasta_caliente.ArgumentError` if it is another."""
-    listed = ", ".join(map(repr, kinds))
-    if not isinstance(kind, str):
-        raise TypeError(f"kind must be a str (one of {listed}), not {describe_value(kind)}")
-    if kind not in kinds:
-        raise ArgumentError(f"kind must be one of {listed}, not {kind!r}")
 
 
 def _check_figsize(figsize: Any) -> None:
@@ -110,7 +100,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
                 figsize: tuple[float, float] = (6.4, 4.0)) -> Any:
     """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
     ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot."""
-    _check_kind(kind, RESULT_KINDS)
+    check_choice("kind", kind, RESULT_KINDS)
     _check_figsize(figsize)
     figure = _figure(figsize=figsize, layout="constrained")
     ax = figure.add_subplot()
@@ -167,7 +157,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     a relative change has no meaning: no point is drawn, and the row says the difference
     itself, with its interval (in percentage points for a rate).
     """
-    _check_kind(kind, COMPARISON_KINDS)
+    check_choice("kind", kind, COMPARISON_KINDS)
     _check_figsize(figsize)
     if kind != "differences" and measures is not None:
         raise ArgumentError(f"measures: kind {kind!r} draws every variant's "
@@ -269,7 +259,7 @@ def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
     interval, best at the top. A rating without a finite interval (a bot that played no
     games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
     so."""
-    _check_kind(kind, TOURNAMENT_KINDS)
+    check_choice("kind", kind, TOURNAMENT_KINDS)
     _check_figsize(figsize)
     ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)
     figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")

@@ -40,8 +40,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._arguments import check_choice
 from .._extras import require
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError
 from ..rules.facts import facts_of
 from ..state.game import COMPONENTS
 
@@ -96,11 +97,7 @@ def level_columns(rules: RuleSet, level: str) -> tuple[str, ...]:
 
 
 def _check_level(level: Any) -> None:
-    if not isinstance(level, str):
-        raise TypeError(f"level must be a str (one of {', '.join(map(repr, LEVELS))}), not "
-                        f"{describe_value(level)}")
-    if level not in LEVELS:
-        raise ArgumentError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+    check_choice("level", level, LEVELS)
 
 
 def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any]]:

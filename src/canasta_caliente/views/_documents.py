@@ -240,8 +240,8 @@ def _table_problems(p: Problems, view: View) -> None:
     melded, known = view.melded_seats, view.known_cards
     expected = hand_number - (0 if over else 1)
     if len(results) != expected:
-        p.add("hand_results", f"{expected} hand result{'s' if expected != 1 else ''} expected "
-              f"in hand {hand_number}, not {len(results)}")
+        p.add("hand_results", f"{count_phrase(expected, 'hand result')} expected in hand "
+              f"{hand_number}, not {len(results)}")
     if len(hand) != sizes[seat]:
         p.add("hand", f"holds {count_phrase(len(hand))} but hand_sizes gives seat {seat} "
                       f"{sizes[seat]}")

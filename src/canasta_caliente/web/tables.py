@@ -600,7 +600,7 @@ def is_link_part(text: str) -> bool:
 def _saved_token(value: object, field: str) -> str:
     """A saved table's id, or a link's secret: ``value``, read from the field ``field``;
     raises :class:`~canasta_caliente.StateError` naming it."""
-    if not isinstance(value, str) or not _LINK_PART.fullmatch(value):
+    if not isinstance(value, str) or not is_link_part(value):
         raise StateError(f"not a saved table: {field}: expected a link's part (letters, "
                          f"digits, - and _, at most {LINK_PART_LIMIT}), not "
                          f"{short_repr(value)}")
