@@ -65,7 +65,11 @@ async function check() {
 
 let made = 0;  // the tables made from this page
 
-async function create() {
+async function create(event) {
+  // A double click's second click (detail 2) is not a second table. Holding the button while
+  // the table is made does not cover it: a server on this machine answers before a person's
+  // second click comes.
+  if (event && event.detail > 1) return;
   const seats = [];
   for (let i = 0; $("kind-" + i); i++) {
     const kind = $("kind-" + i).value, name = $("name-" + i).value;
