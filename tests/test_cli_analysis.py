@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import importlib
 import io
+import math
 import re
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.cli.commands import main
+from canasta_caliente.studies.compare import Estimate
 from canasta_caliente.studies.results import HAND_COLUMNS
 from conftest import answers
 
@@ -318,6 +320,45 @@ def test_compare_interrupted_before_any_game_says_nothing_was_compared(
         "(interrupted: 0 of 20 games per variant played by every variant, and compared)")
 
 
+@pytest.mark.parametrize(("args", "shown"), [
+    (["simulate", "--games", "20"],
+     "0 of 20 games played (interrupted)\nno game was played: no statistics to show\n"),
+    (["tournament", "--bots", "random,heuristic", "--games", "4"],
+     "no game was played: no ratings to show\n(interrupted before its first game)\n"),
+])
+def test_a_study_interrupted_before_any_game_shows_no_statistics(
+        args: list[str], shown: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Ctrl-C in the first game of ``simulate`` printed a table of ``nan`` win rates, each
+    with the interval 0.0% - 100.0%, and ``hands per game nan``; one of ``tournament`` rated
+    every bot ``0 [-inf, inf]``. Each now says that no game was played, as ``compare`` does,
+    and still exits 130."""
+    pool = importlib.import_module("canasta_caliente.studies.pool")
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pool, "play_game", interrupted)
+    assert main([*args, "--no-progress"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "nan" not in captured.out and "100.0%" not in captured.out
+    assert "inf" not in captured.out
+    assert shown in captured.out
+
+
+def test_the_result_of_no_games_shows_no_statistics() -> None:
+    """The repr and the notebook table of a simulation or a tournament of no games say that
+    no game was played, not ``nan`` or ``[-inf, inf]``."""
+    result = cc.SimulationResult(rules=cc.RuleSet.preset("caliente"), bots=("a", "b"), seed=1,
+                                 games=(), requested=20)
+    for shown in (repr(result), result._repr_html_()):
+        assert "no game was played: no statistics to show" in shown and "nan" not in shown
+    none = cc.Tournament(rules=cc.RuleSet.preset("caliente"), bots=("a", "b"), pairs=(),
+                         wins=((0.0, 0.0), (0.0, 0.0)), interrupted=True,
+                         ratings={b: Estimate(0.0, -math.inf, math.inf) for b in ("a", "b")})
+    for shown in (repr(none), none._repr_html_(), str(none)):
+        assert "no game was played: no ratings to show" in shown and "inf" not in shown
 @pytest.mark.parametrize("command", ["simulate", "compare", "tournament"])
 def test_out_help_is_the_same_for_every_study(command: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:

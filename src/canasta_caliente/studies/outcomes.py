@@ -24,7 +24,7 @@ from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
 from .stats import mean_hand_scores, win_rates
-from .tables import rate_cells, simulation_html, simulation_table
+from .tables import NOTHING_PLAYED, rate_cells, simulation_html, simulation_table
 
 __all__ = ["GameResult", "SimulationResult"]
 
@@ -220,6 +220,9 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
+        if not self.games:
+            return (f"<SimulationResult{label}: 0 of {count_phrase(self.requested, 'game')}, "
+                    f"bots {', '.join(self.bots)}; {NOTHING_PLAYED}>")
         rates = ", ".join(f"{bot} {rate_cells(*rate)[0]}" for bot, rate in self.win_rates.items())
         return (f"<SimulationResult{label}: {len(self.games)} of "
                 f"{count_phrase(self.requested, 'game')}, "

@@ -16,7 +16,11 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["percent", "rate_cells", "simulation_html", "simulation_table"]
+__all__ = ["NOTHING_PLAYED", "percent", "rate_cells", "simulation_html", "simulation_table"]
+
+
+NOTHING_PLAYED = "no game was played: no statistics to show"
+"""What a simulation of no games (one interrupted before its first) shows for its table."""
 
 
 def percent(value: float) -> str:
@@ -53,8 +57,10 @@ def _wins(result: SimulationResult) -> str:
 
 def simulation_table(result: SimulationResult) -> str:
     """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
-    lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else ""),
-             f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}"]
+    lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else "")]
+    if not result.games:  # every statistic NaN: a table of them would say nothing true
+        return "\n".join([*lines, NOTHING_PLAYED])
+    lines.append(f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}")
     rates = result.win_rates
     means = result.mean_hand_score
     for bot in result.bots:
@@ -74,6 +80,8 @@ def simulation_html(result: SimulationResult) -> str:
         " (interrupted)" if result.interrupted else "")
     if result.label:
         title = f"{esc(result.label)}: {title}"
+    if not result.games:
+        return f"<div><strong>SimulationResult</strong> {title}<p>{NOTHING_PLAYED}</p></div>"
     rates = result.win_rates
     means = result.mean_hand_score
     rows = "".join(

@@ -39,6 +39,9 @@ from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
 from .simulate import CHUNK_SIZE, checked_arguments, simulate
 
+NO_RATINGS = "no game was played: no ratings to show"
+"""What a tournament of no games (one interrupted before its first) shows for its table."""
+
 __all__ = ["Tournament", "bradley_terry", "tournament"]
 
 _ELO = 400 / math.log(10)
@@ -242,12 +245,16 @@ class Tournament:
         return rows
 
     def _interrupted_note(self) -> str:
+        if not self.games:
+            return "(interrupted before its first game)"
         rated = "is" if self.games == 1 else "are"
         return (f"(interrupted: only the {count_phrase(self.games, 'game')} played {rated} "
                 "rated)")
 
     def table(self) -> str:
         """The ratings, best first, and each bot's score against each other bot."""
+        if not self.games:  # every rating 0 in [-inf, inf]: a table of them says nothing
+            return f"{NO_RATINGS}\n{self._interrupted_note()}"
         rows = self._rows()
         width = max(8, *(len(b) for b in self.bots))
         head = f"{'bot':<{width}} {'Elo [95% CI]':>24} {'score':>9}"
@@ -269,6 +276,9 @@ class Tournament:
     def _repr_html_(self) -> str:
         """The :meth:`table` as HTML, for a notebook."""
         esc = html.escape
+        if not self.games:
+            return (f"<div><strong>Tournament</strong>: {NO_RATINGS}"
+                    f"<p>{self._interrupted_note()}</p></div>")
         rows = self._rows()
         head = "".join(f"<th>{esc(self.bots[j])}</th>" for j, *_ in rows)
         body = []
@@ -313,7 +323,9 @@ class Tournament:
     def __repr__(self) -> str:
         stopped = " (interrupted)" if self.interrupted else ""
         best = ""
-        if self.ratings:
+        if not self.games:
+            best = f"; {NO_RATINGS}"
+        elif self.ratings:
             name, r = max(self.ratings.items(), key=lambda item: item[1].value)
             best = f"; best {name}, Elo {r.value:.0f} [{r.low:.0f}, {r.high:.0f}]"
         return (f"<Tournament of {', '.join(self.bots)}: "
