@@ -312,17 +312,26 @@ def test_json_document_must_be_an_object(text: str) -> None:
 def test_unknown_option_suggests_the_closest_name() -> None:
     """An unknown option is named, with the closest valid option."""
     message = only_problem(caliente_with(max_wild=3), "max_wild")
-    assert message == ("unknown option (did you mean 'max_wilds'? Or, of a similar meaning: "
-                       "'wild_rule')")
+    assert message == "unknown option (did you mean 'max_wilds'?)"
 
 
 def test_unknown_option_suggests_options_by_meaning() -> None:
     """A name far in spelling from every option gets the options that share its words (in
     their names, and less in their help): wild_cards_max is about max_wilds."""
     message = only_problem(caliente_with(wild_cards_max=3), "wild_cards_max")
-    assert message == "unknown option (options of a similar meaning: 'max_wilds', 'wild_rule')"
+    assert message == "unknown option (options of a similar meaning: 'max_wilds')"
     assert only_problem(caliente_with(jokers=1), "jokers") == (
         "unknown option (options of a similar meaning: 'wild_rule')")
+
+
+@pytest.mark.parametrize("name", ["red_three_bonus", "red_threes_score", "red_3_bonus"])
+def test_unknown_option_weighs_rare_words_more(name: str) -> None:
+    """A classic player's ``red_three_bonus`` is ``bonus_card_score``: the word ``red`` is in
+    that option's help alone, where ``three`` is in four options' (``decks``, ``target_score``,
+    ...). Each shared word counted the same, and the message suggested ``decks``,
+    ``canastas_to_go_out`` and ``target_score``."""
+    message = only_problem(caliente_with(**{name: 100}), name)
+    assert message.endswith("similar meaning: 'bonus_card_score')")
 
 
 def test_unknown_option_far_from_any_name() -> None:

@@ -177,16 +177,19 @@ def _words(text: str) -> frozenset[str]:
 @functools.cache
 def _telling_words(
     options: tuple[tuple[str, str], ...],
-) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+) -> tuple[dict[str, tuple[frozenset[str], frozenset[str]]], dict[str, float]]:
     """Per option (name, help), the telling words of its name and of its help: those of a
-    quarter of the options or fewer ("card", "side", "the" tell nothing). Computed once."""
+    quarter of the options or fewer ("card", "side", "the" tell nothing); and each telling
+    word's weight, one over the number of options it is in (``red``, in one option's help,
+    tells more than ``three``, in four). Computed once."""
     words = {name: (_words(name), _words(help_text)) for name, help_text in options}
     counts: dict[str, int] = {}
     for name_words, help_words in words.values():
         for word in name_words | help_words:
             counts[word] = counts.get(word, 0) + 1
-    telling = frozenset(word for word, count in counts.items() if count <= len(options) // 4)
-    return {name: (n & telling, h & telling) for name, (n, h) in words.items()}
+    weights = {word: 1 / count for word, count in counts.items() if count <= len(options) // 4}
+    telling = frozenset(weights)
+    return {name: (n & telling, h & telling) for name, (n, h) in words.items()}, weights
 
 
 SUGGESTIONS = 3
@@ -195,14 +198,16 @@ SUGGESTIONS = 3
 
 def related_options(name: str, options: Any) -> tuple[str, ...]:
     """The ``options`` (each with a ``name`` and a ``help``) closest in meaning to an unknown
-    name: those sharing the most telling words with it, a word of an option's name counting
-    three times one of its help, and scoring at least half what the best does (at most
-    :data:`SUGGESTIONS`, best first; none for a name of more than 60 characters)."""
+    name: those sharing the most telling words with it, each word weighed by its rarity among
+    the options and counting three times in an option's name what it counts in its help, and
+    scoring at least half what the best does (at most :data:`SUGGESTIONS`, best first; none
+    for a name of more than 60 characters)."""
     if len(name) > 60:
         return ()
-    index = _telling_words(tuple((option.name, option.help) for option in options))
+    index, weights = _telling_words(tuple((option.name, option.help) for option in options))
     wanted = _words(name)
-    scores = {option: 3 * len(wanted & n) + len(wanted & h) for option, (n, h) in index.items()}
+    scores = {option: 3 * sum(weights[w] for w in wanted & n) + sum(weights[w] for w in wanted & h)
+              for option, (n, h) in index.items()}
     best = max(scores.values(), default=0)
     ranked = sorted((option for option, score in scores.items() if score and 2 * score >= best),
                     key=lambda option: -scores[option])

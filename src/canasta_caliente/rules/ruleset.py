@@ -249,9 +249,9 @@ class RuleSet:
                                 ("OUT-3", "SCORE-3"))
     concealed_bonus: int = _opt(100, "Extra score for going out concealed, on top of "
                                 "going_out_bonus; 0 to 1000000.", ("OUT-3", "SCORE-3"))
-    bonus_card_score: int = _opt(100, "Score per bonus card laid out, taken away instead when "
-                                 "the side has no meld at the end of the hand; 0 to 1000000.",
-                                 ("SCORE-4",))
+    bonus_card_score: int = _opt(100, "Score per bonus card (red three) laid out, taken away "
+                                 "instead when the side has no meld at the end of the hand; 0 "
+                                 "to 1000000.", ("SCORE-4",))
     caliente_card_penalty: int = _opt(100, "Points taken from a side for each Caliente card it "
                                       "played; 0 to 1000000.", ("SCORE-5", "HOT-2"))
     up_card_must_be_natural: bool = _opt(
