@@ -305,6 +305,15 @@ def test_a_windowed_run_plays_every_game_in_order() -> None:
 # -- an interrupted tournament stops ------------------------------------------------------------
 
 
+def interrupted_note(played: int) -> str:
+    """The last line of an interrupted tournament's table, of ``played`` games (none: the
+    table shows no ratings, only that no game was played)."""
+    if not played:
+        return "no game was played: no ratings to show\n(interrupted before its first game)"
+    return (f"(interrupted: only the {count_phrase(played, 'game')} played "
+            f"{'is' if played == 1 else 'are'} rated)")
+
+
 def test_an_interrupted_tournament_stops_and_says_so() -> None:
     """A KeyboardInterrupt in the middle of a pair's game (as Ctrl-C raises it) ends the round
     robin: no later pair is played, the result is flagged interrupted, its table says so, and
@@ -327,8 +336,7 @@ def test_an_interrupted_tournament_stops_and_says_so() -> None:
     assert "watched" not in calls  # the next pairs never started
     assert t.games == len(t.pairs[0].games) < 100_000
     assert sum(map(sum, t.wins)) == t.games
-    assert t.table().endswith(f"(interrupted: only the {count_phrase(t.games, 'game')} played "
-                              f"{'is' if t.games == 1 else 'are'} rated)")
+    assert t.table().endswith(interrupted_note(t.games))
     whole = cc.tournament(["random", "heuristic"], RULES_2P, games=2, seed=1, max_hands=1)
     assert not whole.interrupted and "interrupted" not in whole.table()
 
@@ -402,8 +410,7 @@ def test_cli_tournament_interrupt(bots: str) -> None:
     k = len(bots.split(","))
     assert int(match.group(1)) < int(match.group(2)) == 100_000 * k * (k - 1) // 2
     played = int(match.group(1))  # one game (the progress moves game by game) is singular
-    assert out.rstrip().endswith(f"(interrupted: only the {count_phrase(played, 'game')} "
-                                 f"played {'is' if played == 1 else 'are'} rated)")
+    assert out.rstrip().endswith(interrupted_note(played))
 
 
 # -- the input checks of the studies' results and the bots' entry points ----------------------
