@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import os
 import pickle
 import signal
 import threading
@@ -34,13 +35,28 @@ _STOP: Any = None
 
 def worker_init(stop: Any) -> None:
     """Start a worker of the simulation's own pool: it ignores SIGINT (the parent alone handles
-    an interrupt and stops the workers), and it watches ``stop`` between games."""
+    an interrupt and stops the workers), it watches ``stop`` between games, and it ends when
+    its parent does (:func:`_end_with_parent`)."""
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         # The parent blocks SIGINT while it starts the pool; a forked worker inherits that.
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with_parent, args=(parent,), name="end-with-parent",
+                         daemon=True).start()
+
+
+def _end_with_parent(parent: Any) -> None:
+    """Wait for the worker's parent to end, then end the worker. A parent that ends with no
+    chance to stop its pool (``kill``'s SIGTERM, SIGKILL, a notebook kernel shut down) left
+    its workers waiting for chunks forever: a worker holds its copy of the pool's queue, so it
+    never sees the queue close. The wait is on the parent's sentinel, a pipe that closes when
+    the parent ends: no polling."""
+    parent.join()
+    os._exit(0)
 
 
 KEPT_RULES = 8
