@@ -331,3 +331,44 @@ def test_each_table_made_keeps_its_links_and_a_double_click_makes_one(
                            timeout=STEP)
     assert page.evaluate("() => tablesPosted") == 2
     shoot(page, "page-two-tables.png")
+
+
+# Keeps every request the page sends on its socket (whichever socket: a reconnection makes a
+# new one), in the page's own list, as it is sent: a count read after a click is final.
+KEEP_SENT = """() => {
+  window.sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) { window.sent.push(JSON.parse(data)); return send.call(this, data); };
+}"""
+
+
+def test_a_double_click_on_an_action_plays_it_once(server: tuple[str, Path],
+                                                  browser: Any) -> None:
+    """A double click on *Draw* draws once. Its second click sent the draw again, refused as
+    stale, or, once the next update had drawn the actions, played whatever button it landed
+    on (a meld, a discard). The take-back and the hint ignore a double click's second click
+    too; a click (detail 1) and a key act as before."""
+    url, _ = server
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
+    page = opened(browser, url, link)
+    wait_settled(page)
+    page.evaluate(KEEP_SENT)
+    for button in ("#actions button[data-notation=draw]", "#hint"):
+        page.dispatch_event(button, "click", {"detail": 2})
+    assert page.evaluate("() => sent") == []
+    page.dblclick("#actions button[data-notation=draw]")
+    assert page.evaluate("() => sent") == [{"type": "act", "action": "draw", "turn": 0}]
+    at_turn(page, 1)
+    assert page.evaluate("() => sent.length") == 1
+    assert page.text_content("#error") == ""
+    meld = next(n for n in notations(page) if n.startswith("meld "))
+    page.click(f"#actions button[data-notation='{meld}']")
+    at_turn(page, 2)
+    assert page.is_enabled("#undo")
+    page.dispatch_event("#undo", "click", {"detail": 2})
+    assert page.evaluate("() => sent.length") == 2
+    page.click("#undo")
+    assert page.evaluate("() => sent.slice(1)") == [
+        {"type": "act", "action": meld, "turn": 1}, {"type": "undo", "turn": 2}]
+    page.wait_for_function("() => document.getElementById('status').dataset.turn !== '2'",
+                           timeout=STEP)

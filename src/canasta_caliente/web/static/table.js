@@ -58,6 +58,13 @@ function send(data) {
   return false;
 }
 
+// A click handler that ignores the second click of a double click (its detail is 2): a person
+// who double-clicks *Draw* means one draw, and the second click would land on whatever button
+// the next update puts under the pointer (a meld, a discard) and play it.
+function single(handler) {
+  return (event) => { if (event.detail <= 1) handler(event); };
+}
+
 function act(notation) {
   showError(null);
   if (send({type: "act", action: notation, turn: update.turn})) selected = [];
@@ -200,7 +207,7 @@ function drawActions() {
   actions.forEach((a, i) => {
     const label = (i < 9 ? (i + 1) + ". " : "") + a.text;
     const b = el("button", label, {type: "button", "data-notation": a.notation});
-    b.addEventListener("click", () => act(a.notation));
+    b.addEventListener("click", single(() => act(a.notation)));
     box.append(b);
   });
   if (!actions.length) box.append(el("p", idle(message.view)));
@@ -398,7 +405,7 @@ document.addEventListener("keydown", (event) => {
   }
   event.preventDefault();
 });
-$("hint").addEventListener("click", askHint);
-$("undo").addEventListener("click", () => send({type: "undo", turn: update.turn}));
+$("hint").addEventListener("click", single(askHint));
+$("undo").addEventListener("click", single(() => send({type: "undo", turn: update.turn})));
 $("clear").addEventListener("click", () => { selected = []; draw(); });
 connect();
