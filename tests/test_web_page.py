@@ -338,7 +338,10 @@ def test_each_table_made_keeps_its_links_and_a_double_click_makes_one(
 KEEP_SENT = """() => {
   window.sent = [];
   const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) { window.sent.push(JSON.parse(data)); return send.call(this, data); };
+  WebSocket.prototype.send = function (data) {
+    window.sent.push(JSON.parse(data));
+    return send.call(this, data);
+  };
 }"""
 
 

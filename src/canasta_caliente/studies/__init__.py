@@ -8,6 +8,7 @@
 - ``stats`` and ``tables``: a simulation's statistics and its text and HTML tables;
 - ``pool``: the process pool of a parallel simulation and its signal handling;
 - ``results``: the results as flat tables, records and files;
+- ``saved``: a simulation's results read back from their JSON data, every field checked;
 - ``compare``: :func:`~canasta_caliente.compare`, house rules side by side;
 - ``_measures``: a comparison's measures and the one check of a measure's name (``compare``
   re-exports them; the plots read them without importing ``compare``);
@@ -15,8 +16,8 @@
 - ``plots``: the plots of results and comparisons.
 
 May import: everything below it (the vocabulary, rules, state, engine, records, views, players),
-nothing above. Within it, the results' helpers (``results``, ``plots``, ``stats``, ``tables``) name
-the result types only for the type checker, below ``outcomes``, ``play``, ``pool``, ``simulate``,
-``compare`` and ``tournament`` in that order. The optional extras (``analysis``, ``progress``,
-``dask``) are imported only by the functions that need them.
+nothing above. Within it, the results' helpers (``results``, ``saved``, ``plots``, ``stats``,
+``tables``) name the result types only for the type checker, below ``outcomes``, ``play``,
+``pool``, ``simulate``, ``compare`` and ``tournament`` in that order. The optional extras
+(``analysis``, ``progress``, ``dask``) are imported only by the functions that need them.
 """

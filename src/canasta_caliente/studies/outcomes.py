@@ -18,11 +18,13 @@ import attrs
 
 from ..errors import ArgumentError
 from ..play.text import count_phrase
+from ..records._codec import read_document
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
+from .saved import WHAT, read_simulation
 from .stats import mean_hand_scores, win_rates
 from .tables import NOTHING_PLAYED, rate_cells, simulation_html, simulation_table
 
@@ -196,6 +198,27 @@ class SimulationResult:
             "hand_ends": self.hand_ends,
             "games": [g.to_dict() for g in self.games],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SimulationResult:
+        """Read a result back from its :meth:`to_dict` data (the file ``canasta-caliente
+        simulate --json`` writes), every field and the facts that tie them together checked
+        (:mod:`canasta_caliente.studies.saved`); a malformed one raises
+        :class:`~canasta_caliente.StateError` listing every problem.
+
+        >>> import canasta_caliente as cc
+        >>> result = cc.simulate(cc.RuleSet.preset("caliente-2p"), ["heuristic", "random"],
+        ...                      games=2, seed=1)
+        >>> SimulationResult.from_dict(result.to_dict()) == result
+        True
+        """
+        return read_simulation(data, GameResult, cls)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> SimulationResult:
+        """Read a result from JSON text (see :meth:`from_dict`): the contents of a file
+        ``canasta-caliente simulate --json`` wrote, say."""
+        return cls.from_dict(read_document(text, WHAT))
 
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """A flat table, as a list of rows of plain scalars: ``level="game"`` gives one row per

@@ -1,0 +1,229 @@
+"""Reading a simulation's results back from their JSON data
+(:meth:`SimulationResult.to_dict <canasta_caliente.SimulationResult.to_dict>`, the file
+``canasta-caliente simulate --json`` writes), for
+:meth:`SimulationResult.from_dict <canasta_caliente.SimulationResult.from_dict>`.
+
+Every field is checked, and so is every fact that ties the fields together, as a result the
+library made holds them: each game's index is its place, its seats' bots are the simulation's,
+its hand tables have one row a hand and one number a side, its hand scores add up to its
+scores, and the aggregates written beside the games are those of the games. A problem is
+reported with its path (``games[3].hand_totals[1]``), all of them in one
+:class:`~canasta_caliente.StateError`. Reading is linear in the data's size.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import StateError
+from ..records._codec import (
+    MISSING,
+    Problems,
+    check_shape,
+    fields,
+    get_bool,
+    get_enum,
+    get_int,
+    get_list,
+    get_rules,
+    get_seat,
+    get_str,
+    join,
+    kind,
+)
+from ..records.storage import GameRecord
+from ..state.game import COMPONENTS, HandEnd, HandResult
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import RuleSet
+    from .outcomes import GameResult, SimulationResult
+
+__all__ = ["read_simulation"]
+
+WHAT = "simulation result"
+"""What the messages call the document."""
+
+_GAME_FIELDS = ("index", "seed", "seat_bots", "winner", "scores", "hands", "hand_totals",
+                "hand_ends", "canastas", "actions", "hand_results", "pile_takes",
+                "side_canastas", "record")
+
+_AGGREGATES = ("interrupted", "win_rates", "side_wins", "no_winner", "mean_hand_score",
+               "hands_per_game", "canastas_per_hand", "hand_ends")
+"""The fields of the document computed from its games: read back, they must be the games'."""
+
+
+def read_simulation(data: Any, game_type: type[GameResult],
+                    result_type: type[SimulationResult]) -> SimulationResult:
+    """The :class:`~canasta_caliente.SimulationResult` of ``data`` (its ``to_dict()``), made
+    as ``result_type`` of games made as ``game_type`` (the classes, which this module, below
+    ``outcomes``, names only for the type checker); a :class:`~canasta_caliente.StateError`
+    listing every problem otherwise."""
+    if not isinstance(data, dict):
+        raise StateError(f"invalid {WHAT}: expected a JSON object, got {kind(data)}")
+    check_shape(data, WHAT)
+    p = Problems()
+    doc = fields(p, "", data, ("rules", "label", "bots", "seed", "requested", "games",
+                               *_AGGREGATES))
+    if doc is None:  # (unreachable: data is an object)
+        raise StateError(f"invalid {WHAT}: expected a JSON object")
+    rules = get_rules(p, "rules", doc["rules"])
+    label = None if doc["label"] is None else get_str(p, "label", doc["label"])
+    bots = _strings(p, "bots", doc["bots"])
+    seed = get_int(p, "seed", doc["seed"])
+    items = get_list(p, "games", doc["games"]) or []
+    requested = get_int(p, "requested", doc["requested"], low=len(items))
+    games = []
+    if rules is not None and bots is not None:
+        for i, item in enumerate(items):
+            game = _game(p, join("games", i), item, i, rules, frozenset(bots), game_type)
+            if game is not None:
+                games.append(game)
+    if p or rules is None or bots is None or seed is None or requested is None:
+        p.raise_if_any(WHAT)
+        raise StateError(f"invalid {WHAT}")  # (unreachable: a None comes with a problem)
+    result = result_type(rules=rules, bots=tuple(bots), seed=seed, games=tuple(games),
+                              requested=requested, label=label)
+    computed = result.to_dict()
+    for name in _AGGREGATES:
+        if doc[name] is not MISSING and doc[name] != computed[name]:
+            p.add(name, f"is not its games' ({_short(computed[name])} from the games, "
+                  f"{_short(doc[name])} given): a result's aggregates are computed from its "
+                  "games")
+    p.raise_if_any(WHAT)
+    return result
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:53] + "..." + text[-4:]
+
+
+def _strings(p: Problems, path: str, value: Any) -> list[str] | None:
+    items = get_list(p, path, value)
+    if items is None:
+        return None
+    out = [get_str(p, join(path, i), item) for i, item in enumerate(items)]
+    return [s for s in out if s is not None] if None not in out else None
+
+
+def _ints(p: Problems, path: str, value: Any, count: int, low: int | None = None
+          ) -> tuple[int, ...] | None:
+    """A list of ``count`` integers (at least ``low``)."""
+    items = get_list(p, path, value)
+    if items is None:
+        return None
+    if len(items) != count:
+        p.add(path, f"expected {count} numbers, got {len(items)}")
+        return None
+    out = [get_int(p, join(path, i), item, low=low) for i, item in enumerate(items)]
+    return tuple(n for n in out if n is not None) if None not in out else None
+
+
+def _rows(p: Problems, path: str, value: Any, count: int, width: int, *,
+          low: int | None = None, optional: bool = False, per: str = "a hand"
+          ) -> tuple[tuple[int, ...], ...] | None:
+    """``count`` rows (one ``per`` hand, or side) of ``width`` integers, each at least ``low``
+    (or no row, when ``optional``: a result made before the field was kept)."""
+    items = get_list(p, path, value)
+    if items is None:
+        return None
+    if len(items) != count and not (optional and not items):
+        p.add(path, f"expected one row {per} ({count}), got {len(items)}")
+        return None
+    rows = [_ints(p, join(path, i), row, width, low) for i, row in enumerate(items)]
+    return tuple(r for r in rows if r is not None) if None not in rows else None
+
+
+def _hand_result(p: Problems, path: str, value: Any, players: int, sides: int
+                 ) -> HandResult | None:
+    data = fields(p, path, value, ("breakdown", "ended", "went_out", "concealed"))
+    if data is None:
+        return None
+    ended = get_enum(p, join(path, "ended"), data["ended"], HandEnd)
+    went_out = (None if data["went_out"] is None
+                else get_seat(p, join(path, "went_out"), data["went_out"], players))
+    concealed = get_bool(p, join(path, "concealed"), data["concealed"])
+    rows = _rows(p, join(path, "breakdown"), data["breakdown"], sides, len(COMPONENTS),
+                 per="a side")
+    if ended is None or concealed is None or rows is None or (
+            went_out is None and data["went_out"] is not None):
+        return None
+    if (went_out is None) != (ended is not HandEnd.WENT_OUT):
+        p.add(join(path, "went_out"), "a seat is given exactly when the hand ended with "
+              "went_out")
+        return None
+    return HandResult(rows, ended, went_out, concealed)
+
+
+def _game(p: Problems, path: str, value: Any, index: int, rules: RuleSet,
+          bots: frozenset[str], game_type: type[GameResult]) -> GameResult | None:
+    """The game at ``index`` of a simulation under ``rules`` among ``bots``."""
+    data = fields(p, path, value, _GAME_FIELDS)
+    if data is None:
+        return None
+    found = len(p.items)
+    players, sides = rules.players, len(rules.layout)
+
+    def at(name: str) -> str:
+        return join(path, name)
+
+    got = get_int(p, at("index"), data["index"], low=0)
+    if got is not None and got != index:
+        p.add(at("index"), f"expected {index}: a simulation's games are numbered from 0, in "
+              "order, with no gap")
+    seed = get_int(p, at("seed"), data["seed"])
+    seat_bots = _strings(p, at("seat_bots"), data["seat_bots"])
+    if seat_bots is not None and len(seat_bots) != players:
+        p.add(at("seat_bots"), f"expected one bot a seat ({players}), got {len(seat_bots)}")
+    for seat, bot in enumerate(seat_bots or ()):
+        if bot not in bots:
+            p.add(join(at("seat_bots"), seat), f"{_short(bot)} is not one of the "
+                  "simulation's bots")
+    winner = (None if data["winner"] is None
+              else get_int(p, at("winner"), data["winner"], low=0, high=sides - 1))
+    scores = _ints(p, at("scores"), data["scores"], sides)
+    hands = get_int(p, at("hands"), data["hands"], low=0) or 0
+    totals = _rows(p, at("hand_totals"), data["hand_totals"], hands, sides)
+    ends_list = get_list(p, at("hand_ends"), data["hand_ends"]) or []
+    if len(ends_list) != hands:
+        p.add(at("hand_ends"), f"expected one a hand ({hands}), got {len(ends_list)}")
+    ends = [get_enum(p, join(at("hand_ends"), h), e, HandEnd) for h, e in enumerate(ends_list)]
+    canastas = _ints(p, at("canastas"), data["canastas"], hands, low=0)
+    actions = get_int(p, at("actions"), data["actions"], low=0)
+    results_list = get_list(p, at("hand_results"), data["hand_results"]) or []
+    if results_list and len(results_list) != hands:
+        p.add(at("hand_results"), f"expected one a hand ({hands}), got {len(results_list)}")
+    results = [_hand_result(p, join(at("hand_results"), h), r, players, sides)
+               for h, r in enumerate(results_list)]
+    takes = _rows(p, at("pile_takes"), data["pile_takes"], hands, sides, low=0, optional=True)
+    side_canastas = _rows(p, at("side_canastas"), data["side_canastas"], hands, sides, low=0,
+                          optional=True)
+    record = None
+    if data["record"] is not None:
+        try:
+            record = GameRecord.from_dict(data["record"])
+        except StateError as exc:
+            p.add(at("record"), str(exc))
+    if len(p.items) > found or totals is None or scores is None or canastas is None:
+        return None  # (each None has its problem)
+    # The facts that tie the fields together, as every game played holds them.
+    if tuple(map(sum, zip(*totals, strict=True))) != scores and hands:
+        p.add(at("scores"), "are not the sums of the hand_totals")
+    for h, result in enumerate(results):
+        if result is not None and (result.totals != totals[h] or result.ended != ends[h]):
+            p.add(join(at("hand_results"), h), "does not match its hand's hand_totals and "
+                  "hand_ends")
+    for h, row in enumerate(side_canastas or ()):
+        if sum(row) != canastas[h]:
+            p.add(join(at("side_canastas"), h), f"add up to {sum(row)}, not the hand's "
+                  f"canastas ({canastas[h]})")
+    if record is not None and (record.seed != seed or record.rules != rules):
+        p.add(at("record"), "is not this game's (another seed or other rules)")
+    if len(p.items) > found:
+        return None
+    return game_type(index=index, seed=seed or 0, seat_bots=tuple(seat_bots or ()),
+                      winner=winner, scores=scores, hands=hands, hand_totals=totals,
+                      hand_ends=tuple(e.value for e in ends if e is not None),
+                      canastas=canastas, actions=actions or 0,
+                      hand_results=tuple(r for r in results if r is not None),
+                      pile_takes=takes or (), side_canastas=side_canastas or (), record=record)

@@ -1,0 +1,149 @@
+"""A simulation's results read back from their JSON data (``SimulationResult.from_dict`` and
+``from_json``): the same result, and every field, and every fact that ties the fields
+together, checked, each problem named by its path."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.cli.commands import main
+
+RULES = cc.RuleSet.preset("caliente-2p")
+
+
+@pytest.fixture(scope="module")
+def result() -> cc.SimulationResult:
+    """Three games kept with their records; the third stopped by the hand limit (no winner),
+    and a run asked for five: as an interrupted one is."""
+    played = cc.simulate(RULES, ["heuristic", "random"], games=3, seed=4, keep_records=True,
+                         max_hands=2)
+    return cc.SimulationResult(rules=played.rules, bots=played.bots, seed=played.seed,
+                               games=played.games, requested=5, label="two hands")
+
+
+@pytest.mark.parametrize("preset", ["caliente", "caliente-2p", "classic", "caliente-6p-3deck-3x2"])
+def test_a_result_reads_back_as_it_was(preset: str) -> None:
+    """Through JSON text, for every table shape: equal, aggregates and all."""
+    played = cc.simulate(cc.RuleSet.preset(preset), ["heuristic", "random"], games=3, seed=2,
+                         max_hands=3)
+    back = cc.SimulationResult.from_json(json.dumps(played.to_dict()))
+    assert back == played
+    assert back.to_dict() == played.to_dict()
+
+
+def test_records_labels_and_interrupted_runs_read_back(result: cc.SimulationResult) -> None:
+    back = cc.SimulationResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    assert back == result and back.interrupted and back.label == "two hands"
+    assert back.games[0].record == result.games[0].record
+    record = back.games[0].record
+    assert record is not None
+    assert cc.replay(record)[-1].scores == back.games[0].scores
+
+
+def test_a_comparisons_and_a_tournaments_results_read_back() -> None:
+    comparison = cc.compare({"a": RULES, "b": RULES.replace(always_frozen=True)},
+                            bots=["random", "random"], games=2, seed=1)
+    for variant in comparison.results.values():
+        assert cc.SimulationResult.from_dict(variant.to_dict()) == variant
+    tournament = cc.tournament(["random", "heuristic"], RULES, games=2, seed=1, max_hands=1)
+    assert [cc.SimulationResult.from_dict(pair.to_dict()) for pair in tournament.pairs] == list(
+        tournament.pairs)
+
+
+def test_the_cli_json_file_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    """The file ``simulate --json`` writes is a result's data."""
+    out = tmp_path / "results.json"
+    assert main(["simulate", "--rules", "caliente-2p", "--games", "3", "--seed", "5",
+                 "--json", str(out), "--no-progress"]) == 0
+    capsys.readouterr()
+    back = cc.SimulationResult.from_json(out.read_bytes())
+    again = cc.simulate(RULES, ["heuristic", "random"], games=3, seed=5)
+    assert back == again
+
+
+def edited(result: cc.SimulationResult, edit: Callable[[dict[str, Any]], None]
+           ) -> dict[str, Any]:
+    data = copy.deepcopy(result.to_dict())
+    edit(data)
+    return data
+
+
+def problems(data: Any) -> str:
+    with pytest.raises(cc.StateError) as caught:
+        cc.SimulationResult.from_dict(data)
+    message = str(caught.value)
+    assert message.startswith("invalid simulation result")
+    return message
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda d: d["games"][1].update(index=7), "games[1].index: expected 1"),
+    (lambda d: d["games"][0]["seat_bots"].__setitem__(1, "ismcts"),
+     "games[0].seat_bots[1]: 'ismcts' is not one of the simulation's bots"),
+    (lambda d: d["games"][0]["seat_bots"].pop(), "games[0].seat_bots: expected one bot a seat"),
+    (lambda d: d["games"][0]["scores"].__setitem__(0, 99999),
+     "games[0].scores: are not the sums of the hand_totals"),
+    (lambda d: d["games"][0]["hand_totals"][0].pop(), "games[0].hand_totals[0]: expected 2"),
+    (lambda d: d["games"][0]["hand_ends"].append("went_out"), "games[0].hand_ends: expected one"),
+    (lambda d: d["games"][0]["hand_ends"].__setitem__(0, "gone"),
+     "games[0].hand_ends[0]: expected one of"),
+    (lambda d: d["games"][0]["hand_results"][0]["breakdown"][0].__setitem__(0, 1),
+     "games[0].hand_results[0]: does not match"),
+    (lambda d: d["games"][0]["hand_results"][0].update(went_out=None, ended="went_out"),
+     "games[0].hand_results[0].went_out: a seat is given exactly when"),
+    (lambda d: d["games"][0]["side_canastas"][0].__setitem__(0, 40),
+     "games[0].side_canastas[0]: add up to"),
+    (lambda d: d["games"][0]["pile_takes"][0].__setitem__(1, -1),
+     "games[0].pile_takes[0][1]: must be at least 0"),
+    (lambda d: d["games"][0].update(winner=2), "games[0].winner: must be at most 1"),
+    (lambda d: d["games"][0].update(actions=True), "games[0].actions: expected an integer"),
+    (lambda d: d["games"][0].update(extra=1), "games[0].extra: unknown field"),
+    (lambda d: d["games"][0].pop("seed"), "games[0].seed: missing field"),
+    (lambda d: d["games"][0]["record"].update(seed=1), "games[0].record: is not this game's"),
+    (lambda d: d["games"][0]["record"].update(actions=["fly"]), "games[0].record: invalid game"),
+    (lambda d: d["win_rates"]["heuristic"].__setitem__(0, 1.0), "win_rates: is not its games'"),
+    (lambda d: d.update(interrupted=False), "interrupted: is not its games'"),
+    (lambda d: d.update(requested=2), "requested: must be at least 3"),
+    (lambda d: d.update(rules={"preset": "nope"}), "rules: invalid RuleSet"),
+    (lambda d: d.update(label=3), "label: expected a string"),
+    (lambda d: d.update(bots="heuristic"), "bots: expected a list"),
+    (lambda d: d.pop("games"), "games: missing field"),
+])
+def test_each_problem_is_named_by_its_path(result: cc.SimulationResult,
+                                           edit: Callable[[dict[str, Any]], None],
+                                           said: str) -> None:
+    assert said in problems(edited(result, edit))
+
+
+def test_every_problem_is_listed_at_once(result: cc.SimulationResult) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["games"][0]["index"] = 5
+        data["games"][2]["canastas"] = "many"
+        data["seed"] = "x"
+
+    message = problems(edited(result, edit))
+    assert "(3 problems)" in message
+    for path in ("games[0].index", "games[2].canastas", "seed"):
+        assert f"\n  {path}: " in message
+
+
+@pytest.mark.parametrize("data", [[], "results", None, {"games": []}])
+def test_data_that_is_no_result_is_refused(data: Any) -> None:
+    problems(data)
+
+
+def test_bad_json_and_deep_nesting_are_refused_and_a_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(cc.StateError, match="invalid JSON at line 1"):
+        cc.SimulationResult.from_json("{")
+    with pytest.raises(cc.StateError, match=r"nested too deep|nests"):
+        cc.SimulationResult.from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(TypeError, match="expected JSON text"):
+        cc.SimulationResult.from_json(12)  # type: ignore[arg-type]
