@@ -147,3 +147,89 @@ def test_bad_json_and_deep_nesting_are_refused_and_a_wrong_type_is_a_type_error(
         cc.SimulationResult.from_json("[" * 100_000 + "]" * 100_000)
     with pytest.raises(TypeError, match="expected JSON text"):
         cc.SimulationResult.from_json(12)  # type: ignore[arg-type]
+
+
+# -- comparisons and tournaments ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def comparison() -> cc.Comparison:
+    return cc.compare({"open": RULES, "frozen": RULES.replace(always_frozen=True)},
+                      bots=["random", "heuristic"], games=3, seed=2, max_hands=2)
+
+
+@pytest.fixture(scope="module")
+def tournament() -> cc.Tournament:
+    return cc.tournament(["random", "heuristic", "level-1"], RULES, games=2, seed=3,
+                         max_hands=1)
+
+
+def test_a_comparison_and_a_tournament_read_back_as_they_were(
+        comparison: cc.Comparison, tournament: cc.Tournament) -> None:
+    assert cc.Comparison.from_json(json.dumps(comparison.to_dict())) == comparison
+    assert cc.Tournament.from_json(json.dumps(tournament.to_dict())) == tournament
+    # An interrupted round robin keeps the pairs it played, in order, and is rated on them.
+    cut = cc.studies.tournament.rated(tournament.rules, tournament.bots, tournament.pairs[:1],
+                                      True)
+    assert cc.Tournament.from_dict(json.loads(json.dumps(cut.to_dict()))) == cut
+
+
+def refused(read: Callable[[Any], Any], data: Any, what: str) -> str:
+    with pytest.raises(cc.StateError) as caught:
+        read(data)
+    message = str(caught.value)
+    assert message.startswith(f"invalid {what}")
+    return message
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda d: d["results"]["open"].update(label="shut"),
+     "results.open.label: expected 'open'"),
+    (lambda d: d["results"]["frozen"].update(seed=9),
+     "results.frozen: is not of the first variant's bots, seed and table"),
+    (lambda d: d["results"].pop("frozen"), "results: a comparison has at least two variants"),
+    (lambda d: d["results"]["open"]["games"][0].update(index=2),
+     "results.open.games[0].index: expected 0"),
+    (lambda d: d["estimates"]["open"]["hands per game"].__setitem__(0, 0.99),
+     "estimates: is not its results'"),
+    (lambda d: d["summary"].pop(), "summary: is not its results'"),
+    (lambda d: d.update(games=1), "games: is not its results'"),
+    (lambda d: d.update(results=[]), "results: expected an object"),
+])
+def test_a_comparisons_problems_are_named(comparison: cc.Comparison,
+                                          edit: Callable[[dict[str, Any]], None],
+                                          said: str) -> None:
+    data = copy.deepcopy(comparison.to_dict())
+    edit(data)
+    assert said in refused(cc.Comparison.from_dict, data, "comparison")
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda d: d["pairs"].reverse(), "pairs[0]: expected the games of 'random' against "
+     "'heuristic'"),
+    (lambda d: d["pairs"].append(d["pairs"][0]), "pairs: expected at most 3 pairs"),
+    (lambda d: d["pairs"].pop(), "pairs: expected 3 pairs (one a pair of bots) in a "
+     "tournament that was not interrupted, got 2"),
+    (lambda d: d["wins"][0].__setitem__(1, 5.0), "wins: is not its pairs'"),
+    (lambda d: d["ratings"]["random"].__setitem__(0, 100.0), "ratings: is not its pairs'"),
+    (lambda d: d.update(bots=["random", "random", "level-1"]),
+     "bots: a tournament has at least two bots, each named once"),
+    (lambda d: d["pairs"][1]["rules"].update(target_score=3000),
+     "pairs[1]: expected the games of 'random' against 'level-1' under the tournament's rules"),
+    (lambda d: d.update(interrupted="no"), "interrupted: expected true or false"),
+])
+def test_a_tournaments_problems_are_named(tournament: cc.Tournament,
+                                          edit: Callable[[dict[str, Any]], None],
+                                          said: str) -> None:
+    data = copy.deepcopy(tournament.to_dict())
+    edit(data)
+    assert said in refused(cc.Tournament.from_dict, data, "tournament")
+
+
+@pytest.mark.parametrize("read", [cc.Comparison.from_dict, cc.Tournament.from_dict])
+def test_data_that_is_no_comparison_or_tournament_is_refused(read: Callable[[Any], Any]
+                                                            ) -> None:
+    nothing: list[Any] = [[], None, {}, {"pairs": 3, "results": 3}]
+    for data in nothing:
+        with pytest.raises(cc.StateError):
+            read(data)

@@ -49,12 +49,14 @@ import attrs
 from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
+from ..records._codec import read_document
 from ..rules.ruleset import RuleSet, check_ruleset
 from ._measures import Measure, check_measure, check_measures, measures, rates
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, check_seating
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
+from .saved import COMPARISON, read_comparison
 from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
 
@@ -272,6 +274,29 @@ class Comparison:
                          for key, value in row.items()} for row in self.summary()],
             "results": {label: result.to_dict() for label, result in self.results.items()},
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Comparison:
+        """Read a comparison back from its :meth:`to_dict` data: every variant's result
+        checked as :meth:`SimulationResult.from_dict
+        <canasta_caliente.SimulationResult.from_dict>` checks one, all of the same bots, seed
+        and table, and the estimates and summary those of the results
+        (:func:`~canasta_caliente.studies.saved.read_comparison`); a malformed one raises
+        :class:`~canasta_caliente.StateError` listing every problem.
+
+        >>> two = cc.RuleSet.preset("caliente-2p")
+        >>> comparison = cc.compare({"open": two, "frozen": two.replace(always_frozen=True)},
+        ...                         bots=["random"], games=4, seed=1)
+        >>> Comparison.from_dict(comparison.to_dict()) == comparison
+        True
+        """
+        return read_comparison(data, GameResult, SimulationResult,
+                               lambda results: cls(results=results))
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> Comparison:
+        """Read a comparison from JSON text (see :meth:`from_dict`)."""
+        return cls.from_dict(read_document(text, COMPARISON))
 
     def to_records(self, level: str = "game") -> list[dict[str, Any]]:
         """Every variant's :meth:`~canasta_caliente.studies.outcomes.SimulationResult.to_records`,

@@ -13,7 +13,8 @@ reported with its path (``games[3].hand_totals[1]``), all of them in one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import StateError
 from ..records._codec import (
@@ -36,9 +37,13 @@ from ..state.game import COMPONENTS, HandEnd, HandResult
 
 if TYPE_CHECKING:
     from ..rules.ruleset import RuleSet
+    from .compare import Comparison
     from .outcomes import GameResult, SimulationResult
+    from .tournament import Tournament
 
-__all__ = ["read_simulation"]
+__all__ = ["read_comparison", "read_simulation", "read_tournament", "simulation"]
+
+T = TypeVar("T")
 
 WHAT = "simulation result"
 """What the messages call the document."""
@@ -58,39 +63,69 @@ def read_simulation(data: Any, game_type: type[GameResult],
     as ``result_type`` of games made as ``game_type`` (the classes, which this module, below
     ``outcomes``, names only for the type checker); a :class:`~canasta_caliente.StateError`
     listing every problem otherwise."""
-    if not isinstance(data, dict):
-        raise StateError(f"invalid {WHAT}: expected a JSON object, got {kind(data)}")
-    check_shape(data, WHAT)
     p = Problems()
-    doc = fields(p, "", data, ("rules", "label", "bots", "seed", "requested", "games",
-                               *_AGGREGATES))
-    if doc is None:  # (unreachable: data is an object)
-        raise StateError(f"invalid {WHAT}: expected a JSON object")
-    rules = get_rules(p, "rules", doc["rules"])
-    label = None if doc["label"] is None else get_str(p, "label", doc["label"])
-    bots = _strings(p, "bots", doc["bots"])
-    seed = get_int(p, "seed", doc["seed"])
-    items = get_list(p, "games", doc["games"]) or []
-    requested = get_int(p, "requested", doc["requested"], low=len(items))
+    result = simulation(p, "", _document(data, WHAT), game_type, result_type)
+    return _done(p, result, WHAT)
+
+
+def _document(data: Any, what: str) -> dict[str, Any]:
+    """``data``, an object of a sane shape (:func:`check_shape`), or a StateError."""
+    if not isinstance(data, dict):
+        raise StateError(f"invalid {what}: expected a JSON object, got {kind(data)}")
+    check_shape(data, what)
+    return data
+
+
+def _done(p: Problems, read: T | None, what: str) -> T:
+    """What was read, or the StateError of every problem found."""
+    p.raise_if_any(what)
+    if read is None:  # (unreachable: what is not read comes with a problem)
+        raise StateError(f"invalid {what}")
+    return read
+
+
+def _computed(p: Problems, path: str, given: dict[str, Any], computed: dict[str, Any],
+              names: tuple[str, ...], source: str) -> None:
+    """Check the fields ``names`` of a document, computed from its ``source`` when it was
+    written, against those computed again from what was read."""
+    for name in names:
+        if given.get(name, MISSING) is not MISSING and given[name] != computed[name]:
+            p.add(join(path, name), f"is not its {source}' ({_short(computed[name])} from the "
+                  f"{source}, {_short(given[name])} given): it is computed from them")
+
+
+def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
+               result_type: type[SimulationResult]) -> SimulationResult | None:
+    """A simulation's result at ``path`` (see :func:`read_simulation`), its problems added to
+    ``p``; ``None`` if it has any."""
+    found = len(p.items)
+    doc = fields(p, path, value, ("rules", "label", "bots", "seed", "requested", "games",
+                                  *_AGGREGATES))
+    if doc is None:
+        return None
+
+    def at(name: str) -> str:
+        return join(path, name)
+
+    rules = get_rules(p, at("rules"), doc["rules"])
+    label = None if doc["label"] is None else get_str(p, at("label"), doc["label"])
+    bots = _strings(p, at("bots"), doc["bots"])
+    seed = get_int(p, at("seed"), doc["seed"])
+    items = get_list(p, at("games"), doc["games"]) or []
+    requested = get_int(p, at("requested"), doc["requested"], low=len(items))
     games = []
     if rules is not None and bots is not None:
         for i, item in enumerate(items):
-            game = _game(p, join("games", i), item, i, rules, frozenset(bots), game_type)
+            game = _game(p, join(at("games"), i), item, i, rules, frozenset(bots), game_type)
             if game is not None:
                 games.append(game)
-    if p or rules is None or bots is None or seed is None or requested is None:
-        p.raise_if_any(WHAT)
-        raise StateError(f"invalid {WHAT}")  # (unreachable: a None comes with a problem)
+    if (len(p.items) > found or rules is None or bots is None or seed is None
+            or requested is None):
+        return None
     result = result_type(rules=rules, bots=tuple(bots), seed=seed, games=tuple(games),
-                              requested=requested, label=label)
-    computed = result.to_dict()
-    for name in _AGGREGATES:
-        if doc[name] is not MISSING and doc[name] != computed[name]:
-            p.add(name, f"is not its games' ({_short(computed[name])} from the games, "
-                  f"{_short(doc[name])} given): a result's aggregates are computed from its "
-                  "games")
-    p.raise_if_any(WHAT)
-    return result
+                         requested=requested, label=label)
+    _computed(p, path, doc, result.to_dict(), _AGGREGATES, "games")
+    return None if len(p.items) > found else result
 
 
 def _short(value: Any) -> str:
@@ -227,3 +262,104 @@ def _game(p: Problems, path: str, value: Any, index: int, rules: RuleSet,
                       canastas=canastas, actions=actions or 0,
                       hand_results=tuple(r for r in results if r is not None),
                       pile_takes=takes or (), side_canastas=side_canastas or (), record=record)
+
+
+COMPARISON = "comparison"
+"""What the messages call a comparison's document."""
+
+_COMPARED = ("variants", "games", "interrupted", "estimates", "summary")
+"""The fields of a comparison's document computed from its variants' results."""
+
+
+def read_comparison(data: Any, game_type: type[GameResult],
+                    result_type: type[SimulationResult],
+                    make: Callable[[dict[str, SimulationResult]], Comparison]) -> Comparison:
+    """The :class:`~canasta_caliente.studies.compare.Comparison` of ``data`` (its
+    ``to_dict()``), made by ``make`` of its variants' results: each variant's result as
+    :func:`read_simulation` reads one, labelled by its variant, all of the same bots, seed and
+    table, as :func:`~canasta_caliente.compare` plays them; the estimates and the summary
+    those of the results. A :class:`~canasta_caliente.StateError` listing every problem
+    otherwise."""
+    p = Problems()
+    doc = fields(p, "", _document(data, COMPARISON), ("results", *_COMPARED))
+    results: dict[str, SimulationResult] = {}
+    given = MISSING if doc is None else doc["results"]
+    if given is not MISSING and not isinstance(given, dict):
+        p.add("results", f"expected an object of each variant's result, got {kind(given)}")
+    items: dict[str, Any] = given if isinstance(given, dict) else {}
+    if isinstance(given, dict):
+        for label, value in items.items():
+            read = simulation(p, join("results", label), value, game_type, result_type)
+            if read is not None and read.label != label:
+                p.add(join(join("results", label), "label"), f"expected {_short(label)}: a "
+                      "variant's result carries its label")
+            elif read is not None:
+                results[label] = read
+    if len(results) == len(items) >= 2:
+        first = next(iter(results.values()))
+        for label, result in results.items():
+            if ((result.bots, result.seed, result.rules.players, result.rules.layout)
+                    != (first.bots, first.seed, first.rules.players, first.rules.layout)):
+                p.add(join("results", label), "is not of the first variant's bots, seed and "
+                      "table: a comparison plays every variant so")
+    elif isinstance(given, dict) and len(items) < 2:
+        p.add("results", f"a comparison has at least two variants, got {len(items)}")
+    if not p and doc is not None:
+        comparison = make(results)
+        _computed(p, "", doc, comparison.to_dict(), _COMPARED, "results")
+        return _done(p, comparison, COMPARISON)
+    return _done(p, None, COMPARISON)
+
+
+TOURNAMENT = "tournament"
+"""What the messages call a tournament's document."""
+
+_RATED = ("interrupted", "games", "ratings", "wins")
+"""The fields of a tournament's document computed from its pairs' results."""
+
+
+def read_tournament(data: Any, game_type: type[GameResult],
+                    result_type: type[SimulationResult],
+                    make: Callable[[RuleSet, tuple[str, ...], tuple[SimulationResult, ...],
+                                    bool], Tournament]) -> Tournament:
+    """The :class:`~canasta_caliente.studies.tournament.Tournament` of ``data`` (its
+    ``to_dict()``), made (rated) by ``make`` of its rules, bots, pairs and whether it was
+    interrupted: each pair's result as :func:`read_simulation` reads one, of the pairs
+    :func:`~canasta_caliente.tournament` plays, in its order (a prefix of them if it was
+    interrupted), under the tournament's rules; the ratings and wins those of the pairs. A
+    :class:`~canasta_caliente.StateError` listing every problem otherwise."""
+    p = Problems()
+    doc = fields(p, "", _document(data, TOURNAMENT), ("rules", "bots", "pairs", *_RATED))
+    if doc is None:  # (unreachable: the document is an object)
+        return _done(p, None, TOURNAMENT)
+    rules = get_rules(p, "rules", doc["rules"])
+    bots = _strings(p, "bots", doc["bots"])
+    interrupted = get_bool(p, "interrupted", doc["interrupted"])
+    if bots is not None and (len(bots) < 2 or len(set(bots)) != len(bots)):
+        p.add("bots", "a tournament has at least two bots, each named once")
+        bots = None
+    items = get_list(p, "pairs", doc["pairs"]) or []
+    order = [] if bots is None else [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    if bots is not None and len(items) > len(order):
+        p.add("pairs", f"expected at most {len(order)} pairs (one a pair of bots), got "
+              f"{len(items)}")
+    pairs = []
+    for n, item in enumerate(items):
+        read = simulation(p, join("pairs", n), item, game_type, result_type)
+        if read is None or rules is None or n >= len(order):
+            continue
+        a, b = order[n]
+        if read.label != f"{a} vs {b}" or read.bots != (a, b) or read.rules != rules:
+            p.add(join("pairs", n), f"expected the games of {_short(a)} against {_short(b)} "
+                  "under the tournament's rules (the pairs come in the order the tournament "
+                  "plays them)")
+        pairs.append(read)
+    if (interrupted is False and bots is not None and len(items) != len(order)
+            and len(items) <= len(order)):
+        p.add("pairs", f"expected {len(order)} pairs (one a pair of bots) in a tournament "
+              f"that was not interrupted, got {len(items)}")
+    if not p and rules is not None and bots is not None and interrupted is not None:
+        rated = make(rules, tuple(bots), tuple(pairs), interrupted)
+        _computed(p, "", doc, rated.to_dict(), _RATED, "pairs")
+        return _done(p, rated, TOURNAMENT)
+    return _done(p, None, TOURNAMENT)

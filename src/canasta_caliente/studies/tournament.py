@@ -31,18 +31,20 @@ import attrs
 from .._arguments import check_count, check_flag, check_workers, read_real
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
+from ..records._codec import read_document
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
-from .outcomes import SimulationResult
+from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, bot_name
 from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
+from .saved import TOURNAMENT, read_tournament
 from .simulate import CHUNK_SIZE, checked_arguments, simulate
 
 NO_RATINGS = "no game was played: no ratings to show"
 """What a tournament of no games (one interrupted before its first) shows for its table."""
 
-__all__ = ["Tournament", "bradley_terry", "tournament"]
+__all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
 
 _ELO = 400 / math.log(10)
 
@@ -310,6 +312,26 @@ class Tournament:
             "pairs": [result.to_dict() for result in self.pairs],
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Tournament:
+        """Read a tournament back from its :meth:`to_dict` data: every pair's result checked
+        as :meth:`SimulationResult.from_dict <canasta_caliente.SimulationResult.from_dict>`
+        checks one, the pairs those the round robin plays, in its order, and the ratings and
+        wins those of the pairs (:func:`~canasta_caliente.studies.saved.read_tournament`); a
+        malformed one raises :class:`~canasta_caliente.StateError` listing every problem.
+
+        >>> two = cc.RuleSet.preset("caliente-2p")
+        >>> played = cc.tournament(["random", "heuristic"], two, games=2, seed=1)
+        >>> Tournament.from_dict(played.to_dict()) == played
+        True
+        """
+        return read_tournament(data, GameResult, SimulationResult, rated)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> Tournament:
+        """Read a tournament from JSON text (see :meth:`from_dict`)."""
+        return cls.from_dict(read_document(text, TOURNAMENT))
+
     def plot(self, kind: str = "ratings", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown; needs the extra ``analysis``) of
         ``kind``: ``"ratings"``, each bot's rating with its 95% interval, best first. See
@@ -398,7 +420,7 @@ def tournament(
     # Chunks small enough that each worker has at least four a pair, so that the progress
     # bar moves with a slow bot too (the games are the same whatever the chunks).
     chunk_size = max(1, min(CHUNK_SIZE, games // (4 * workers)))
-    played: list[tuple[int, int, SimulationResult]] = []
+    played: list[SimulationResult] = []
     interrupted = False
     try:
         for i in range(k):
@@ -407,13 +429,23 @@ def tournament(
                                   workers=workers, chunk_size=chunk_size,
                                   max_hands=max_hands, progress=progress,
                                   label=f"{names[i]} vs {names[j]}")
-                played.append((i, j, result))
+                played.append(result)
                 if result.interrupted:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
         interrupted = True  # the pairs played so far are rated; the others are not played
+    return rated(rules, names, tuple(played), interrupted)
+
+
+def rated(rules: RuleSet, names: tuple[str, ...], pairs: tuple[SimulationResult, ...],
+          interrupted: bool) -> Tournament:
+    """The :class:`Tournament` of the results ``pairs`` of the bots ``names`` under ``rules``,
+    rated: the pairs in the order :func:`tournament` plays them, ``(0, 1)``, ``(0, 2)``, ...,
+    ``(1, 2)``, ... (a prefix of them if it was ``interrupted``)."""
+    k = len(names)
+    order = [(i, j) for i in range(k) for j in range(i + 1, k)]
     wins = [[0.0] * k for _ in range(k)]
-    for i, j, result in played:
+    for (i, j), result in zip(order, pairs, strict=False):
         for g in result.games:
             if g.winner is None:
                 wins[i][j] += 0.5
@@ -424,12 +456,11 @@ def tournament(
                 wins[i][j] += 1
             else:
                 wins[j][i] += 1
-    pairs = [result for _, _, result in played]
     ratings = _fit(wins, DEFAULT_PRIOR)  # counted here: no cap on the games
     return Tournament(
         rules=rules,
         bots=names,
-        pairs=tuple(pairs),
+        pairs=pairs,
         wins=tuple(tuple(row) for row in wins),
         ratings=dict(zip(names, ratings, strict=True)),
         interrupted=interrupted,
