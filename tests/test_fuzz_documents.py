@@ -1,5 +1,6 @@
 """Fuzzing the document readers: loads, View.from_dict / from_json and GameRecord.from_dict /
-from_json, over states reached by random legal play under any RuleSet.
+from_json, over states reached by random legal play under any RuleSet; and the readers of
+results (SimulationResult, Comparison and Tournament from_dict / from_json).
 
 * One field of a state document mutated (a number nudged, a card or an enumeration value changed,
   a flag flipped, an element dropped or repeated, a card moved from one list to another, ...):
@@ -216,6 +217,15 @@ def sample_texts() -> dict[str, str]:
         _TEXTS["state"] = cc.dumps(state)
         _TEXTS["view"] = cc.observe(state, 1).to_json()
         _TEXTS["record"] = record.to_json()
+        two = cc.RuleSet.preset("caliente-2p")
+        played = cc.simulate(two, ["heuristic", "random"], games=2, seed=5, max_hands=2,
+                             keep_records=True)
+        _TEXTS["result"] = json.dumps(played.to_dict())
+        _TEXTS["comparison"] = json.dumps(cc.compare(
+            {"a": two, "b": two.replace(always_frozen=True)}, bots=["random"], games=2, seed=5,
+            max_hands=1).to_dict())
+        _TEXTS["tournament"] = json.dumps(cc.tournament(
+            ["random", "heuristic", "level-1"], two, games=2, seed=5, max_hands=1).to_dict())
     return _TEXTS
 
 
@@ -223,11 +233,17 @@ READERS: dict[str, Callable[[Any], object]] = {
     "state": cc.loads,
     "view": cc.View.from_json,
     "record": GameRecord.from_json,
+    "result": cc.SimulationResult.from_json,
+    "comparison": cc.Comparison.from_json,
+    "tournament": cc.Tournament.from_json,
 }
 DICT_READERS: dict[str, Callable[[Any], object]] = {
     "state": state_from_dict,
     "view": cc.View.from_dict,
     "record": GameRecord.from_dict,
+    "result": cc.SimulationResult.from_dict,
+    "comparison": cc.Comparison.from_dict,
+    "tournament": cc.Tournament.from_dict,
 }
 
 

@@ -185,8 +185,10 @@ def refused(read: Callable[[Any], Any], data: Any, what: str) -> str:
 @pytest.mark.parametrize(("edit", "said"), [
     (lambda d: d["results"]["open"].update(label="shut"),
      "results.open.label: expected 'open'"),
-    (lambda d: d["results"]["frozen"].update(seed=9),
+    (lambda d: d["results"]["frozen"]["bots"].reverse(),
      "results.frozen: is not of the first variant's bots, seed and table"),
+    (lambda d: d["results"]["frozen"].update(seed=9),
+     "results.frozen.games[0].seed: expected "),
     (lambda d: d["results"].pop("frozen"), "results: a comparison has at least two variants"),
     (lambda d: d["results"]["open"]["games"][0].update(index=2),
      "results.open.games[0].index: expected 0"),
@@ -208,8 +210,12 @@ def test_a_comparisons_problems_are_named(comparison: cc.Comparison,
     (lambda d: d["pairs"].reverse(), "pairs[0]: expected the games of 'random' against "
      "'heuristic'"),
     (lambda d: d["pairs"].append(d["pairs"][0]), "pairs: expected at most 3 pairs"),
-    (lambda d: d["pairs"].pop(), "pairs: expected 3 pairs (one a pair of bots) in a "
-     "tournament that was not interrupted, got 2"),
+    (lambda d: d["pairs"].pop(), "interrupted: expected True: 2 of 3 pairs played, none "
+     "interrupted"),
+    (lambda d: d.update(interrupted=True), "interrupted: expected False: 3 of 3 pairs played, "
+     "none interrupted"),
+    (lambda d: d["pairs"][0].update(requested=3, interrupted=True),
+     "pairs[0]: was interrupted, and pairs come after it"),
     (lambda d: d["wins"][0].__setitem__(1, 5.0), "wins: is not its pairs'"),
     (lambda d: d["ratings"]["random"].__setitem__(0, 100.0), "ratings: is not its pairs'"),
     (lambda d: d.update(bots=["random", "random", "level-1"]),

@@ -3,6 +3,7 @@
 - ``simulate``: :func:`~canasta_caliente.simulate`, which runs many games (re-exporting the
   public names of the modules below, its former contents);
 - ``play``: :func:`~canasta_caliente.play_game`, one game, and the seats of the bots;
+- ``seeds``: the seed of each game of a simulation (``play`` gives it too);
 - ``outcomes``: :class:`~canasta_caliente.GameResult` and
   :class:`~canasta_caliente.SimulationResult`;
 - ``stats`` and ``tables``: a simulation's statistics and its text and HTML tables;

@@ -22,6 +22,7 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
 from .outcomes import GameResult
+from .seeds import game_seed
 
 __all__ = ["BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating", "game_seed",
            "play_game", "seat_bots"]
@@ -89,11 +90,6 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
 def _the_bot(bot: BotSpec, seat: int) -> str:
     """A bot as a refusal of its answer names it: its name and its seat."""
     return f"the bot {bot_name(bot)!r} at seat {seat}"
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded ``seed``."""
-    return random.Random(f"canasta-caliente-sim:{seed}:{index}").randrange(2**63)
 
 
 def bots_seed(seed: int, played: int | None = None) -> int:

@@ -34,6 +34,7 @@ from ..records._codec import (
 )
 from ..records.storage import GameRecord
 from ..state.game import COMPONENTS, HandEnd, HandResult
+from .seeds import game_seed
 
 if TYPE_CHECKING:
     from ..rules.ruleset import RuleSet
@@ -116,7 +117,8 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
     games = []
     if rules is not None and bots is not None:
         for i, item in enumerate(items):
-            game = _game(p, join(at("games"), i), item, i, rules, frozenset(bots), game_type)
+            game = _game(p, join(at("games"), i), item, (seed, i), rules, frozenset(bots),
+                         game_type)
             if game is not None:
                 games.append(game)
     if (len(p.items) > found or rules is None or bots is None or seed is None
@@ -190,9 +192,11 @@ def _hand_result(p: Problems, path: str, value: Any, players: int, sides: int
     return HandResult(rows, ended, went_out, concealed)
 
 
-def _game(p: Problems, path: str, value: Any, index: int, rules: RuleSet,
+def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rules: RuleSet,
           bots: frozenset[str], game_type: type[GameResult]) -> GameResult | None:
-    """The game at ``index`` of a simulation under ``rules`` among ``bots``."""
+    """The game at ``place`` (the simulation's seed, ``None`` if it could not be read, and the
+    game's index) of a simulation under ``rules`` among ``bots``."""
+    simulation_seed, index = place
     data = fields(p, path, value, _GAME_FIELDS)
     if data is None:
         return None
@@ -207,6 +211,10 @@ def _game(p: Problems, path: str, value: Any, index: int, rules: RuleSet,
         p.add(at("index"), f"expected {index}: a simulation's games are numbered from 0, in "
               "order, with no gap")
     seed = get_int(p, at("seed"), data["seed"])
+    if (seed is not None and simulation_seed is not None
+            and seed != game_seed(simulation_seed, index)):
+        p.add(at("seed"), f"expected {game_seed(simulation_seed, index)}: a game's seed is "
+              "drawn from the simulation's seed and the game's index")
     seat_bots = _strings(p, at("seat_bots"), data["seat_bots"])
     if seat_bots is not None and len(seat_bots) != players:
         p.add(at("seat_bots"), f"expected one bot a seat ({players}), got {len(seat_bots)}")
@@ -254,6 +262,9 @@ def _game(p: Problems, path: str, value: Any, index: int, rules: RuleSet,
                   f"canastas ({canastas[h]})")
     if record is not None and (record.seed != seed or record.rules != rules):
         p.add(at("record"), "is not this game's (another seed or other rules)")
+    elif record is not None and actions != sum(1 for a in record.actions
+                                               if not a.startswith("deal")):
+        p.add(at("actions"), "is not the number of its record's actions (deals not counted)")
     if len(p.items) > found:
         return None
     return game_type(index=index, seed=seed or 0, seat_bots=tuple(seat_bots or ()),
@@ -354,10 +365,15 @@ def read_tournament(data: Any, game_type: type[GameResult],
                   "under the tournament's rules (the pairs come in the order the tournament "
                   "plays them)")
         pairs.append(read)
-    if (interrupted is False and bots is not None and len(items) != len(order)
-            and len(items) <= len(order)):
-        p.add("pairs", f"expected {len(order)} pairs (one a pair of bots) in a tournament "
-              f"that was not interrupted, got {len(items)}")
+    if bots is not None and len(pairs) == len(items) <= len(order) and interrupted is not None:
+        # A round robin stops at its first pair interrupted, or between two pairs.
+        cut = [n for n, pair in enumerate(pairs) if pair.interrupted]
+        if cut and cut[0] != len(pairs) - 1:
+            p.add(join("pairs", cut[0]), "was interrupted, and pairs come after it: a round "
+                  "robin stops at its first pair interrupted")
+        elif interrupted != (bool(cut) or len(pairs) < len(order)):
+            p.add("interrupted", f"expected {not interrupted}: {len(pairs)} of {len(order)} "
+                  f"pairs played, {'the last' if cut else 'none'} interrupted")
     if not p and rules is not None and bots is not None and interrupted is not None:
         rated = make(rules, tuple(bots), tuple(pairs), interrupted)
         _computed(p, "", doc, rated.to_dict(), _RATED, "pairs")
