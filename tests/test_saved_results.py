@@ -182,7 +182,7 @@ def refused(read: Callable[[Any], Any], data: Any, what: str) -> str:
     return message
 
 
-@pytest.mark.parametrize(("edit", "said"), [
+COMPARISON_EDITS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
     (lambda d: d["results"]["open"].update(label="shut"),
      "results.open.label: expected 'open'"),
     (lambda d: d["results"]["frozen"]["bots"].reverse(),
@@ -197,16 +197,8 @@ def refused(read: Callable[[Any], Any], data: Any, what: str) -> str:
     (lambda d: d["summary"].pop(), "summary: is not its results'"),
     (lambda d: d.update(games=1), "games: is not its results'"),
     (lambda d: d.update(results=[]), "results: expected an object"),
-])
-def test_a_comparisons_problems_are_named(comparison: cc.Comparison,
-                                          edit: Callable[[dict[str, Any]], None],
-                                          said: str) -> None:
-    data = copy.deepcopy(comparison.to_dict())
-    edit(data)
-    assert said in refused(cc.Comparison.from_dict, data, "comparison")
-
-
-@pytest.mark.parametrize(("edit", "said"), [
+]
+TOURNAMENT_EDITS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
     (lambda d: d["pairs"].reverse(), "pairs[0]: expected the games of 'random' against "
      "'heuristic'"),
     (lambda d: d["pairs"].append(d["pairs"][0]), "pairs: expected at most 3 pairs"),
@@ -223,13 +215,20 @@ def test_a_comparisons_problems_are_named(comparison: cc.Comparison,
     (lambda d: d["pairs"][1]["rules"].update(target_score=3000),
      "pairs[1]: expected the games of 'random' against 'level-1' under the tournament's rules"),
     (lambda d: d.update(interrupted="no"), "interrupted: expected true or false"),
+]
+
+
+@pytest.mark.parametrize(("kind", "edit", "said"), [
+    *(("comparison", edit, said) for edit, said in COMPARISON_EDITS),
+    *(("tournament", edit, said) for edit, said in TOURNAMENT_EDITS),
 ])
-def test_a_tournaments_problems_are_named(tournament: cc.Tournament,
-                                          edit: Callable[[dict[str, Any]], None],
-                                          said: str) -> None:
-    data = copy.deepcopy(tournament.to_dict())
+def test_a_comparisons_or_a_tournaments_problems_are_named(
+        kind: str, edit: Callable[[dict[str, Any]], None], said: str,
+        request: pytest.FixtureRequest) -> None:
+    read = cc.Comparison.from_dict if kind == "comparison" else cc.Tournament.from_dict
+    data = copy.deepcopy(request.getfixturevalue(kind).to_dict())
     edit(data)
-    assert said in refused(cc.Tournament.from_dict, data, "tournament")
+    assert said in refused(read, data, kind)
 
 
 @pytest.mark.parametrize("read", [cc.Comparison.from_dict, cc.Tournament.from_dict])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import StateError
+from ..errors import StateError, short_repr
 from ..records._codec import (
     MISSING,
     Problems,
@@ -91,8 +91,8 @@ def _computed(p: Problems, path: str, given: dict[str, Any], computed: dict[str,
     written, against those computed again from what was read."""
     for name in names:
         if given.get(name, MISSING) is not MISSING and given[name] != computed[name]:
-            p.add(join(path, name), f"is not its {source}' ({_short(computed[name])} from the "
-                  f"{source}, {_short(given[name])} given): it is computed from them")
+            p.add(join(path, name), f"is not its {source}' ({short_repr(computed[name])} from the "
+                  f"{source}, {short_repr(given[name])} given): it is computed from them")
 
 
 def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
@@ -128,11 +128,6 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
                          requested=requested, label=label)
     _computed(p, path, doc, result.to_dict(), _AGGREGATES, "games")
     return None if len(p.items) > found else result
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:53] + "..." + text[-4:]
 
 
 def _strings(p: Problems, path: str, value: Any) -> list[str] | None:
@@ -220,7 +215,7 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
         p.add(at("seat_bots"), f"expected one bot a seat ({players}), got {len(seat_bots)}")
     for seat, bot in enumerate(seat_bots or ()):
         if bot not in bots:
-            p.add(join(at("seat_bots"), seat), f"{_short(bot)} is not one of the "
+            p.add(join(at("seat_bots"), seat), f"{short_repr(bot)} is not one of the "
                   "simulation's bots")
     winner = (None if data["winner"] is None
               else get_int(p, at("winner"), data["winner"], low=0, high=sides - 1))
@@ -302,7 +297,7 @@ def read_comparison(data: Any, game_type: type[GameResult],
         for label, value in items.items():
             read = simulation(p, join("results", label), value, game_type, result_type)
             if read is not None and read.label != label:
-                p.add(join(join("results", label), "label"), f"expected {_short(label)}: a "
+                p.add(join(join("results", label), "label"), f"expected {short_repr(label)}: a "
                       "variant's result carries its label")
             elif read is not None:
                 results[label] = read
@@ -361,9 +356,9 @@ def read_tournament(data: Any, game_type: type[GameResult],
             continue
         a, b = order[n]
         if read.label != f"{a} vs {b}" or read.bots != (a, b) or read.rules != rules:
-            p.add(join("pairs", n), f"expected the games of {_short(a)} against {_short(b)} "
-                  "under the tournament's rules (the pairs come in the order the tournament "
-                  "plays them)")
+            p.add(join("pairs", n), f"expected the games of {short_repr(a)} against "
+                  f"{short_repr(b)} under the tournament's rules (the pairs come in the order "
+                  "the tournament plays them)")
         pairs.append(read)
     if bots is not None and len(pairs) == len(items) <= len(order) and interrupted is not None:
         # A round robin stops at its first pair interrupted, or between two pairs.
