@@ -182,10 +182,11 @@ def check_start_scores(rules: RuleSet, scores: Sequence[int], name: str) -> tupl
     return checked
 
 
-def action_id(action: object, space: ActionSpace) -> int:
-    """``action`` as an id of ``space``, if it is an integer id in range (a Python or NumPy
-    integer, or a NumPy array of one); TypeError for another type (a ``bool``, a float, a
-    string), IllegalActionError for an id out of range."""
+def action_id(action: object, size: int) -> int:
+    """``action`` as an action id, if it is an integer id in range (``size``: how many ids an
+    :class:`~canasta_caliente.ActionSpace` has; a Python or NumPy integer, or a NumPy array
+    of one); TypeError for another type (a ``bool``, a float, a string), IllegalActionError
+    for an id out of range."""
     if type(action) is int:
         i = action  # the common case, checked without the isinstance tests below
     else:
@@ -195,8 +196,8 @@ def action_id(action: object, space: ActionSpace) -> int:
             raise TypeError(f"an action is an integer id of the ActionSpace (a Python or "
                             f"NumPy integer), got {describe_value(action)}")
         i = int(action)
-    if not 0 <= i < space.size:
-        raise IllegalActionError(f"no action has id {i}: ids run from 0 to {space.size - 1}")
+    if not 0 <= i < size:
+        raise IllegalActionError(f"no action has id {i}: ids run from 0 to {size - 1}")
     return i
 
 
@@ -283,6 +284,9 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The points a reward of 1 stands for under ``reward="hand"``."""
         self.space = ActionSpace(self.rules)
         """The action ids."""
+        # The space's size, read at every step: kept here rather than asked of its property
+        # (a Python call).
+        self._size = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         o = layout_offsets(self.rules)
@@ -349,10 +353,16 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.game_state.current_player
         assert seat is not None  # a hand in play always has a seat to act
         self.agent_selection = agent = self.possible_agents[seat]
-        self._legal_ids = self.space.legal_ids(self.game_state)
-        # Only the infos of the agent that acted and of the agent to act change; with flat,
-        # every agent's mask is a new array.
-        self._set_infos(self.agents if previous is None or self.flat else (previous, agent))
+        self._legal_ids = ids = self.space.legal_ids(self.game_state)
+        if previous is None or self.flat:
+            # With flat, every agent's mask is a new array.
+            self._set_infos(self.agents)
+        else:
+            # Only the infos of the agent that acted and of the agent to act change (set in
+            # this order, as _set_infos would: the same agent may act again), written here
+            # rather than through _set_infos's loop, at every step.
+            self.infos[previous]["legal_ids"] = ()
+            self.infos[agent]["legal_ids"] = ids
 
     def _set_infos(self, agents: Iterable[str]) -> None:
         """Set the legal ids (and with ``flat`` the mask) in the infos of ``agents``."""
@@ -361,13 +371,13 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             info = infos[a]
             info["legal_ids"] = ids if a == acting else ()
             if self.flat:
-                info["action_mask"] = ids_mask(self.space.size, info["legal_ids"], np.int8)
+                info["action_mask"] = ids_mask(self._size, info["legal_ids"], np.int8)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The mask of the agent to act: a bool vector over the ids, True at its legal ids
         (all False once the episode has ended)."""
         self._require_reset("action_masks()")
-        return ids_mask(self.space.size, self._legal_ids, np.bool_)
+        return ids_mask(self._size, self._legal_ids, np.bool_)
 
     def observe(self, agent: str) -> Any:
         """The agent's observation: a dict of the vector and the action mask, or (``flat``)
@@ -377,13 +387,18 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self._seat.get(agent) if isinstance(agent, str) else None
         if seat is None:
             seat = self._seat[self._agent(agent)]  # not an agent: raises, naming the agents
+        return self._observation(agent, seat)
+
+    def _observation(self, agent: str, seat: int) -> Any:
+        """:meth:`observe` of an agent known to be one, at ``seat`` (what :meth:`last` calls at
+        every step, without observe's checks of its argument)."""
         vector = self._observations.observe(self.game_state, seat)
         if self._scale is not None:
             vector = vector / self._scale
         if self.flat:
             return vector
         ids = self._legal_ids if agent == self.agent_selection else ()
-        return {"observation": vector, "action_mask": ids_mask(self.space.size, ids, np.int8)}
+        return {"observation": vector, "action_mask": ids_mask(self._size, ids, np.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
@@ -394,7 +409,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if not self.agents:
             raise EpisodeError("the episode has ended: call reset() to start another")
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+        return (self._observation(agent, self._seat[agent]) if observe else None,
+                self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
@@ -413,8 +429,10 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
-        i = action_id(action, self.space)
-        chosen = self.space.action(i)
+        i = action_id(action, self._size)
+        # The action read from the space's table rather than through space.action, whose
+        # checks action_id has made.
+        chosen = self.space.actions[i]
         if i not in self._legal_ids:
             legal = ", ".join(str(a) for a in legal_actions(self.game_state))
             raise IllegalActionError(f"{chosen}: not legal for {agent} now (legal: {legal})")

@@ -433,7 +433,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         was illegal (it ends the episode, see the module documentation)."""
         if not self._started:
             raise EpisodeError("call reset() before step()")
-        i = action_id(action, self.space)
+        i = action_id(action, self.space.size)
         if self._done:
             if self._bot_failed:
                 raise EpisodeError("a bot failed (raised) during the last step, leaving the "
