@@ -66,6 +66,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from .._arguments import check_flag
 from .._arguments import check_seed as check_int_seed
@@ -511,6 +515,12 @@ class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo 
         agent: str = self.env.agent_selection
         return agent
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """The wrapper's ``agent_iter`` (its check of ``reset`` included), whose iterator
+        takes each turn in one call (see :class:`OrderEnforcedIterator`)."""
+        super().agent_iter(max_iter)
+        return OrderEnforcedIterable(self, max_iter)
+
     def step(self, action: int | None) -> None:
         """The environment's :meth:`CanastaEnv.step`, called directly rather than through the
         wrappers' chain of ``step`` methods: before ``reset`` and after the episode, an
@@ -542,6 +552,30 @@ class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo 
             raise EpisodeError("call reset() before last()")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+
+class OrderEnforcedIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  # untyped
+    """PettingZoo's ``AECOrderEnforcingIterable``, iterating with an
+    :class:`OrderEnforcedIterator`."""
+
+    def __iter__(self) -> OrderEnforcedIterator:
+        return OrderEnforcedIterator(self.env, self.max_iter)
+
+
+class OrderEnforcedIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  # untyped
+    """PettingZoo's ``AECOrderEnforcingIterator``, whose ``__next__`` does in one call what
+    the wrapper's and its base class's do in two (the second through ``super()``), at every
+    turn of ``agent_iter``: the same checks, the same agents, the same errors."""
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        agent: str = env.agent_selection
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return agent
 
 
 def raw_env(rules: RuleSet | str | None = None, reward: Reward = "hand",
