@@ -354,10 +354,14 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def _select(self, previous: str | None) -> None:
         """Select the agent to act and set the infos; ``previous``, the agent that acted
         last in this episode (None after reset): the infos of no other agent change."""
-        seat = self.game_state.current_player
-        assert seat is not None  # a hand in play always has a seat to act
+        # The seat to act is the turn's player: the state is in play here (reset, or an action
+        # that did not end the episode), where current_player (a property: a Python call,
+        # at every step) is just that.
+        state = self.game_state
+        assert not state.over
+        seat = state.table.turn.player
         self.agent_selection = agent = self.possible_agents[seat]
-        self._legal_ids = ids = self.space.legal_ids(self.game_state)
+        self._legal_ids = ids = self.space.legal_ids(state)
         if previous is None or self.flat:
             # With flat, every agent's mask is a new array.
             self._set_infos(self.agents)
@@ -565,14 +569,18 @@ class OrderEnforcedIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  #
 class OrderEnforcedIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  # untyped
     """PettingZoo's ``AECOrderEnforcingIterator``, whose ``__next__`` does in one call what
     the wrapper's and its base class's do in two (the second through ``super()``), at every
-    turn of ``agent_iter``: the same checks, the same agents, the same errors."""
+    turn of ``agent_iter``: the same checks, the same agents, the same errors. It reads
+    ``agents`` and ``agent_selection`` from the bare environment, not through the wrapper's
+    properties (each a Python call, at every turn): an iterator exists only once the wrapper
+    has been reset (``agent_iter`` checks it), when the properties return just these."""
 
     def __next__(self) -> str:
         env = self.env
-        if not env.agents or self.iters_til_term <= 0:
+        bare = env.env
+        if not bare.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
-        agent: str = env.agent_selection
+        agent: str = bare.agent_selection
         assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         env._has_updated = False
         return agent
