@@ -243,7 +243,7 @@ def finish_hand(state: GameState, reward: Reward) -> tuple[GameState, End]:
     """After an action: deal the next hand when the episode goes on past a hand's end
     (``"game"``), and say where the episode stands: a game whose score passed ±2**23 at a
     hand's end is ``"truncated"`` there (its observation still holds the scores exactly)."""
-    if not state.is_hand_over:
+    if not state.over:  # (is_hand_over, read from its field: a property is a Python call)
         return state, "play"
     if reward == "hand" or state.is_game_over:
         return state, "terminated"

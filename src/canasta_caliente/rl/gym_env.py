@@ -277,6 +277,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """Whether observations are divided by :func:`~canasta_caliente.rl.observation_scale`."""
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.space = ActionSpace(self.rules)
+        # The space's size, read at every step: kept here rather than asked of its property
+        # (a Python call).
+        self._size = self.space.size
         """The action ids."""
         o = layout_offsets(self.rules)
         self._scale = o.scale if self.normalize else None
@@ -320,7 +323,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise EpisodeError("call reset() before action_masks()")
         if self._done:
             return np.ones(self.space.size, dtype=np.bool_)
-        return ids_mask(self.space.size, self._legal_ids, np.bool_)
+        return ids_mask(self._size, self._legal_ids, np.bool_)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         if self._done:
@@ -328,7 +331,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             ids = self._every_id
         else:
             ids = self._legal_ids
-            mask = ids_mask(self.space.size, ids, np.int8)
+            mask = ids_mask(self._size, ids, np.int8)
         info = {"action_mask": mask, "legal_ids": ids, "illegal_action": illegal}
         if self.seat is None:
             info["seat"] = self._observed
@@ -368,8 +371,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 if end != "play":
                     self.game_state = state
                     return end
-                seat = state.current_player
-                assert seat is not None  # a hand in play always has a seat to act
+                # The turn's player: what current_player (a property: a Python call, at every
+                # move) is in a state in play, as finish_hand's "play" says it is.
+                seat = state.table.turn.player
                 if seat == learner or learner is None:
                     self.game_state = state
                     self._observed = seat
@@ -433,7 +437,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         was illegal (it ends the episode, see the module documentation)."""
         if not self._started:
             raise EpisodeError("call reset() before step()")
-        i = action_id(action, self.space.size)
+        i = action_id(action, self._size)
         if self._done:
             if self._bot_failed:
                 raise EpisodeError("a bot failed (raised) during the last step, leaving the "
@@ -447,7 +451,9 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             rewards[acting] = self.illegal_reward
             self._rewards = tuple(rewards)
             return self.illegal_reward, True, False, True
-        self.game_state = apply(self.game_state, self.space.action(i))
+        # The action read from the space's table rather than through space.action, whose
+        # checks action_id has made.
+        self.game_state = apply(self.game_state, self.space.actions[i])
         end = self._play_bots()
         self._done = end != "play"
         if end == "terminated":
