@@ -497,9 +497,9 @@ class OrderEnforced(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo 
     ``last`` before ``reset``, and ``step`` and ``last()`` after the episode, are the bare
     environment's: an EpisodeError saying to reset (not a bare AssertionError, a warning, or
     a ``KeyError`` of a finished agent).
-    ``agents`` and ``agent_selection``, which every turn of ``agent_iter`` reads, are read
-    from the environment directly rather than through the wrappers' ``__getattr__``, with the
-    wrapper's check of ``reset``."""
+    ``agents`` and ``agent_selection`` are read from the environment directly rather than
+    through the wrappers' ``__getattr__``, with the wrapper's check of ``reset``; every turn of
+    ``agent_iter`` reads them (:class:`OrderEnforcedIterator`) from the bare environment."""
 
     @property
     def agents(self) -> list[str]:
