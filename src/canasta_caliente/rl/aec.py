@@ -581,6 +581,8 @@ class OrderEnforcedIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  #
             raise StopIteration
         self.iters_til_term -= 1
         agent: str = bare.agent_selection
+        # _has_updated is OrderEnforcingWrapper's flag, which OrderEnforced inherits; PettingZoo's
+        # own iterator reads and clears it so, with this assertion and its words.
         assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         env._has_updated = False
         return agent

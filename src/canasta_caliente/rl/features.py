@@ -620,13 +620,11 @@ class ObservationTracker:
         else:
             turn_row, phase_row = self._turn_row, self._phase_row
         self._fresh |= 1 << seat
-        # The stock's size as Table.stock_size gives it, from its fields: the property is a
-        # Python call, at every step.
-        stock = len(table.deck) - table.stock_pos
         self._rows[seat] = row = assemble(
             o, seat, self._hand_rows[seat], self._known_fields[seat], sizes,
             None if over else turn.player, self._table_rows[mine], self._pile_row,
-            pile_state(o, self._pile_flags, self._opened[mine]), stock, turn_row, phase_row)
+            pile_state(o, self._pile_flags, self._opened[mine]), table.stock_size,
+            turn_row, phase_row)
         return row
 
 
