@@ -404,7 +404,7 @@ def test_huge_integers_are_refused() -> None:
     with pytest.raises(cc.StateError, match="integers of at most 256 bits"):
         state_from_dict(data)
     text = dumps(state).replace('"seed": 8', '"seed": ' + "9" * 5000)
-    with pytest.raises(cc.StateError, match="invalid JSON"):
+    with pytest.raises(cc.StateError, match="an integer of more than 4300 digits"):
         loads(text)
     data = state_to_dict(state)
     data["seed"] = 2**255

@@ -108,8 +108,11 @@ def problems(data: Any) -> str:
     (lambda d: d["games"][0].update(extra=1), "games[0].extra: unknown field"),
     (lambda d: d["games"][0].pop("seed"), "games[0].seed: missing field"),
     (lambda d: d["games"][0]["record"].update(seed=1), "games[0].record: is not this game's"),
-    (lambda d: d["games"][0]["record"].update(actions=["fly"]), "games[0].record: invalid game"),
-    (lambda d: d["win_rates"]["heuristic"].__setitem__(0, 1.0), "win_rates: is not its games'"),
+    (lambda d: d["games"][0]["record"].update(actions=["fly"]),
+     "games[0].record.actions[0]: step 1: "),
+    (lambda d: d["games"][0]["record"].update(format="x"), "games[0].record.format: expected"),
+    (lambda d: d["side_wins"].__setitem__(0, 3), "side_wins: is not its games'"),
+    (lambda d: d["hand_ends"].update(passed=9), "hand_ends: is not its games'"),
     (lambda d: d.update(interrupted=False), "interrupted: is not its games'"),
     (lambda d: d.update(requested=2), "requested: must be at least 3"),
     (lambda d: d.update(rules={"preset": "nope"}), "rules: invalid RuleSet"),
@@ -192,9 +195,6 @@ COMPARISON_EDITS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
     (lambda d: d["results"].pop("frozen"), "results: a comparison has at least two variants"),
     (lambda d: d["results"]["open"]["games"][0].update(index=2),
      "results.open.games[0].index: expected 0"),
-    (lambda d: d["estimates"]["open"]["hands per game"].__setitem__(0, 0.99),
-     "estimates: is not its results'"),
-    (lambda d: d["summary"].pop(), "summary: is not its results'"),
     (lambda d: d.update(games=1), "games: is not its results'"),
     (lambda d: d.update(results=[]), "results: expected an object"),
 ]
@@ -209,11 +209,12 @@ TOURNAMENT_EDITS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
     (lambda d: d["pairs"][0].update(requested=3, interrupted=True),
      "pairs[0]: was interrupted, and pairs come after it"),
     (lambda d: d["wins"][0].__setitem__(1, 5.0), "wins: is not its pairs'"),
-    (lambda d: d["ratings"]["random"].__setitem__(0, 100.0), "ratings: is not its pairs'"),
     (lambda d: d.update(bots=["random", "random", "level-1"]),
      "bots: a tournament has at least two bots, each named once"),
     (lambda d: d["pairs"][1]["rules"].update(target_score=3000),
-     "pairs[1]: expected the games of 'random' against 'level-1' under the tournament's rules"),
+     "pairs[1].rules: are not the tournament's rules"),
+    (lambda d: d["pairs"][1].update(label="level-1 vs random"),
+     "pairs[1]: expected the games of 'random' against 'level-1' (the pairs come in"),
     (lambda d: d.update(interrupted="no"), "interrupted: expected true or false"),
 ]
 
@@ -238,3 +239,92 @@ def test_data_that_is_no_comparison_or_tournament_is_refused(read: Callable[[Any
     for data in nothing:
         with pytest.raises(cc.StateError):
             read(data)
+
+
+def test_the_statistics_beside_the_games_are_computed_again_not_read(
+        result: cc.SimulationResult, comparison: cc.Comparison,
+        tournament: cc.Tournament) -> None:
+    """Win rates, means, a comparison's estimates and summary, a tournament's ratings: given
+    otherwise (a file of a version whose methods differ, or edited), or not given at all, they
+    are the games' once read. The counts beside the games, where given, must be theirs."""
+    data = result.to_dict()
+    data["win_rates"] = {"heuristic": [0.5, 0.0, 1.0]}
+    data["hands_per_game"] = 99.0
+    assert cc.SimulationResult.from_dict(data) == result
+    for name in ("interrupted", "win_rates", "side_wins", "no_winner", "mean_hand_score",
+                 "hands_per_game", "canastas_per_hand", "hand_ends"):
+        del data[name]
+    assert cc.SimulationResult.from_dict(data) == result
+    compared = comparison.to_dict()
+    compared["estimates"] = compared["summary"] = None
+    assert cc.Comparison.from_dict(compared) == comparison
+    rated = tournament.to_dict()
+    rated["ratings"] = {"random": [1.0, 0.0, 2.0]}
+    assert cc.Tournament.from_dict(rated) == tournament
+
+
+def test_a_long_list_of_problems_is_cut_in_the_message_and_whole_in_problems(
+        result: cc.SimulationResult) -> None:
+    data = result.to_dict()
+    for n in range(25):
+        data[f"extra{n}"] = n
+    with pytest.raises(cc.StateError) as caught:
+        cc.SimulationResult.from_dict(data)
+    message = str(caught.value)
+    assert message.startswith("invalid simulation result (25 problems):")
+    assert message.count("unknown field") == 20 and message.endswith("\n  ... and 5 more")
+    assert len(caught.value.problems) == 25
+    assert caught.value.problems[24] == ("extra24", "unknown field")
+
+
+def test_a_seed_rounded_by_a_tool_says_so(result: cc.SimulationResult) -> None:
+    """A game's seed is a 63-bit integer; a tool that reads JSON numbers as doubles (as
+    JavaScript does) rounds it, and the message says that may be what happened."""
+    data = result.to_dict()
+    seed = data["games"][0]["seed"]
+    data["games"][0]["seed"] = int(float(seed))
+    assert int(float(seed)) != seed
+    assert "rounded to a double" in problems(data)
+
+
+def test_a_label_that_reads_as_keys_is_quoted_in_paths(comparison: cc.Comparison) -> None:
+    data = comparison.to_dict()
+    data["results"] = {"a.b" if k == "open" else k: v for k, v in data["results"].items()}
+    data["results"]["a.b"]["label"] = "a.b"
+    data["results"]["a.b"]["games"][0]["index"] = 4
+    data["variants"] = ["a.b", "frozen"]
+    message = refused(cc.Comparison.from_dict, data, "comparison")
+    assert 'results["a.b"].games[0].index: expected 0' in message
+
+
+def test_a_tournaments_pairs_not_a_list_is_one_problem(tournament: cc.Tournament) -> None:
+    data = tournament.to_dict()
+    data["pairs"] = {}
+    message = refused(cc.Tournament.from_dict, data, "tournament")
+    assert message.startswith("invalid tournament (1 problem):\n  pairs: expected a list")
+
+
+def test_a_path_or_a_file_given_for_text_says_to_read_it(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(TypeError, match=r"a path: give the file's contents, path.read_bytes\(\)"):
+        cc.SimulationResult.from_json(path)  # type: ignore[arg-type]
+    with path.open() as file, pytest.raises(TypeError, match=r"an open file: .*file.read\(\)"):
+        cc.Tournament.from_json(file)  # type: ignore[arg-type]
+
+
+def test_an_integer_too_long_to_read_is_refused_in_the_librarys_words() -> None:
+    """Python refuses to read an integer of more than 4,300 digits, saying to call
+    sys.set_int_max_str_digits(): the document's reader says what was wrong instead."""
+    with pytest.raises(cc.StateError, match="an integer of more than 4300 digits") as caught:
+        cc.SimulationResult.from_json('{"seed": ' + "7" * 5000 + "}")
+    assert "set_int_max_str_digits" not in str(caught.value)
+
+
+def test_a_dask_client_given_as_executor_is_told_how_to_get_one() -> None:
+    class Client:  # what matters of a Dask client here: it gives an executor
+        def get_executor(self) -> None:
+            return None
+
+    with pytest.raises(TypeError, match=r"executor=client.get_executor\(\)"):
+        cc.simulate(RULES, ["random"], games=1, executor=Client())  # type: ignore[arg-type]

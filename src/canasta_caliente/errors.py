@@ -84,7 +84,14 @@ def describe_value(value: object) -> str:
 
 
 class StateError(CanastaError, ValueError):
-    """A serialized game state that cannot be read: corrupt, truncated or tampered."""
+    """A serialized game state that cannot be read: corrupt, truncated or tampered (or
+    another document of the library's: a game record, a view, a simulation's results)."""
+
+    problems: tuple[tuple[str, str], ...] = ()
+    """Each problem found in the document, as its path (``games[3].seed``; empty for the
+    document itself) and what is wrong there, in the order found: every one, where the
+    message lists at most 20. Empty for an error that is not a list of problems (text that is
+    not JSON, say)."""
 
 
 class ArgumentError(CanastaError, ValueError):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import difflib
 import enum
 import json
+import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -52,27 +54,40 @@ missing field is reported once, by :func:`fields`)."""
 
 
 
+MAX_LISTED = 20
+"""The most problems a :class:`StateError`'s message lists (it counts them all, and its
+``problems`` holds them all): a wrong value the whole document repeats, a seed shared by
+thousands of games, is one problem a game, and a message of thousands of lines is read by
+no one."""
+
+
 class Problems:
     """Collects every problem found while a document is read, each with its path."""
 
     def __init__(self) -> None:
-        self.items: list[str] = []
+        self.found: list[tuple[str, str]] = []
+        """Each problem: its path (empty for the document itself) and what is wrong there."""
 
     def add(self, path: str, message: str) -> None:
         """Record a problem at ``path`` (empty for the document itself)."""
-        self.items.append(f"{path}: {message}" if path else message)
+        self.found.append((path, message))
 
-    def __bool__(self) -> bool:
-        return bool(self.items)
+    def __len__(self) -> int:
+        return len(self.found)
 
     def raise_if_any(self, what: str) -> None:
-        """Raise one :class:`StateError` listing every problem, if there is any."""
-        if self.items:
-            count = len(self.items)
-            raise StateError(
-                f"invalid {what} ({count} problem{'s' if count != 1 else ''}):\n  "
-                + "\n  ".join(self.items)
-            )
+        """Raise one :class:`StateError` listing the problems (the first
+        :data:`MAX_LISTED` of them), if there is any; its ``problems`` holds every one."""
+        if self.found:
+            count = len(self.found)
+            lines = [f"{path}: {message}" if path else message
+                     for path, message in self.found[:MAX_LISTED]]
+            if count > MAX_LISTED:
+                lines.append(f"... and {count - MAX_LISTED} more")
+            error = StateError(f"invalid {what} ({count} problem{'s' if count != 1 else ''}):"
+                               "\n  " + "\n  ".join(lines))
+            error.problems = tuple(self.found)
+            raise error
 
 
 def join(path: str, key: str | int) -> str:
@@ -108,7 +123,12 @@ def kind(value: Any) -> str:
 def read_document(text: str | bytes | bytearray, what: str) -> Any:
     """Parse JSON text, refusing bad JSON and repeated fields with a :class:`StateError`."""
     if not isinstance(text, str | bytes | bytearray):
-        raise TypeError(f"expected JSON text, not {type(text).__name__}")
+        hint = ""
+        if isinstance(text, os.PathLike):
+            hint = " (a path: give the file's contents, path.read_bytes())"
+        elif callable(getattr(text, "read", None)):
+            hint = " (an open file: give its contents, file.read())"
+        raise TypeError(f"expected JSON text, not {type(text).__name__}{hint}")
     repeated: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -132,6 +152,10 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
         raise StateError(f"invalid {what}: lists and objects nested too deep (a document "
                          f"nests at most {MAX_DEPTH} levels)") from None
     except ValueError as exc:
+        if "integer string conversion" in str(exc):  # Python's own words, of too many digits
+            raise StateError(f"invalid {what}: an integer of more than "
+                             f"{sys.get_int_max_str_digits()} digits (no number of a document "
+                             "is so long)") from None
         raise StateError(f"invalid {what}: invalid JSON: {exc}") from None
     if repeated:
         raise StateError(f"invalid {what}: a field appears twice in one object: "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -113,14 +114,27 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+def _games(games: Iterable[GameResult]) -> tuple[GameResult, ...]:
+    return tuple(games)
+
+
 @attrs.frozen
 class SimulationResult:
-    """Per-game results and their aggregate statistics."""
+    """Per-game results and their aggregate statistics.
+
+    Its constructor checks nothing (:func:`~canasta_caliente.simulate` makes it of games it
+    played; a result made by hand of other games may not be one :meth:`from_dict` reads back,
+    which checks every fact of a simulation's games); it makes ``bots`` and ``games`` tuples,
+    so that a result made of lists equals the one read back."""
 
     rules: RuleSet
-    bots: tuple[str, ...]
+    bots: tuple[str, ...] = attrs.field(converter=_names)
     seed: int
-    games: tuple[GameResult, ...]
+    games: tuple[GameResult, ...] = attrs.field(converter=_games)
     requested: int
     """Games asked for; more than ``len(games)`` if the run was interrupted."""
     label: str | None = None

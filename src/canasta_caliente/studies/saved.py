@@ -4,15 +4,20 @@
 :meth:`SimulationResult.from_dict <canasta_caliente.SimulationResult.from_dict>`.
 
 Every field is checked, and so is every fact that ties the fields together, as a result the
-library made holds them: each game's index is its place, its seats' bots are the simulation's,
-its hand tables have one row a hand and one number a side, its hand scores add up to its
-scores, and the aggregates written beside the games are those of the games. A problem is
-reported with its path (``games[3].hand_totals[1]``), all of them in one
-:class:`~canasta_caliente.StateError`. Reading is linear in the data's size.
+library made holds them: each game's index is its place and its seed the one the simulation's
+seed gives it, its seats' bots are the simulation's, its hand tables have one row a hand and
+one number a side, its hand scores add up to its scores, and the counts written beside the
+games (the games each side won, how the hands ended, ...) are those of the games. The
+statistics written beside them (win rates, means, a comparison's estimates, a tournament's
+ratings) are not read: they are computed again from the games, by this version's methods, so
+that a file written before a method changed still reads (and a file that leaves them out
+reads too). A problem is reported with its path (``games[3].hand_totals[1]``), all of them in
+one :class:`~canasta_caliente.StateError`. Reading is linear in the data's size.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -53,9 +58,11 @@ _GAME_FIELDS = ("index", "seed", "seat_bots", "winner", "scores", "hands", "hand
                 "hand_ends", "canastas", "actions", "hand_results", "pile_takes",
                 "side_canastas", "record")
 
-_AGGREGATES = ("interrupted", "win_rates", "side_wins", "no_winner", "mean_hand_score",
-               "hands_per_game", "canastas_per_hand", "hand_ends")
-"""The fields of the document computed from its games: read back, they must be the games'."""
+_COUNTS = ("interrupted", "side_wins", "no_winner", "hand_ends")
+"""The counts a result's document gives beside its games: if given, they must be the games'."""
+
+_STATISTICS = ("win_rates", "mean_hand_score", "hands_per_game", "canastas_per_hand")
+"""The statistics a result's document gives beside its games: not read (computed again)."""
 
 
 def read_simulation(data: Any, game_type: type[GameResult],
@@ -86,10 +93,10 @@ def _done(p: Problems, read: T | None, what: str) -> T:
 
 
 def _computed(p: Problems, path: str, given: dict[str, Any], computed: dict[str, Any],
-              names: tuple[str, ...], source: str) -> None:
-    """Check the fields ``names`` of a document, computed from its ``source`` when it was
-    written, against those computed again from what was read."""
-    for name in names:
+              source: str) -> None:
+    """Check the counts of a document (``computed``'s fields), computed from its ``source``
+    when it was written, against those computed again from what was read: each if given."""
+    for name in computed:
         if given.get(name, MISSING) is not MISSING and given[name] != computed[name]:
             p.add(join(path, name), f"is not its {source}' ({short_repr(computed[name])} from the "
                   f"{source}, {short_repr(given[name])} given): it is computed from them")
@@ -99,9 +106,9 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
                result_type: type[SimulationResult]) -> SimulationResult | None:
     """A simulation's result at ``path`` (see :func:`read_simulation`), its problems added to
     ``p``; ``None`` if it has any."""
-    found = len(p.items)
-    doc = fields(p, path, value, ("rules", "label", "bots", "seed", "requested", "games",
-                                  *_AGGREGATES))
+    found = len(p)
+    doc = fields(p, path, value, ("rules", "label", "bots", "seed", "requested", "games"),
+                 (*_COUNTS, *_STATISTICS))
     if doc is None:
         return None
 
@@ -121,13 +128,16 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
                          game_type)
             if game is not None:
                 games.append(game)
-    if (len(p.items) > found or rules is None or bots is None or seed is None
+    if (len(p) > found or rules is None or bots is None or seed is None
             or requested is None):
         return None
     result = result_type(rules=rules, bots=tuple(bots), seed=seed, games=tuple(games),
                          requested=requested, label=label)
-    _computed(p, path, doc, result.to_dict(), _AGGREGATES, "games")
-    return None if len(p.items) > found else result
+    _computed(p, path, doc, {"interrupted": result.interrupted,
+                             "side_wins": list(result.side_wins),
+                             "no_winner": result.no_winner, "hand_ends": result.hand_ends},
+              "games")
+    return None if len(p) > found else result
 
 
 def _strings(p: Problems, path: str, value: Any) -> list[str] | None:
@@ -195,7 +205,7 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
     data = fields(p, path, value, _GAME_FIELDS)
     if data is None:
         return None
-    found = len(p.items)
+    found = len(p)
     players, sides = rules.players, len(rules.layout)
 
     def at(name: str) -> str:
@@ -206,10 +216,13 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
         p.add(at("index"), f"expected {index}: a simulation's games are numbered from 0, in "
               "order, with no gap")
     seed = get_int(p, at("seed"), data["seed"])
-    if (seed is not None and simulation_seed is not None
-            and seed != game_seed(simulation_seed, index)):
-        p.add(at("seed"), f"expected {game_seed(simulation_seed, index)}: a game's seed is "
-              "drawn from the simulation's seed and the game's index")
+    expected = None if simulation_seed is None else game_seed(simulation_seed, index)
+    if seed is not None and expected is not None and seed != expected:
+        rounded = (" (the number given is that seed rounded to a double: a tool that reads "
+                   "JSON numbers as doubles, as JavaScript does, changed it)"
+                   if seed == int(float(expected)) else "")
+        p.add(at("seed"), f"expected {expected}: a game's seed is drawn from the simulation's "
+              f"seed and the game's index{rounded}")
     seat_bots = _strings(p, at("seat_bots"), data["seat_bots"])
     if seat_bots is not None and len(seat_bots) != players:
         p.add(at("seat_bots"), f"expected one bot a seat ({players}), got {len(seat_bots)}")
@@ -240,9 +253,10 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
     if data["record"] is not None:
         try:
             record = GameRecord.from_dict(data["record"])
-        except StateError as exc:
-            p.add(at("record"), str(exc))
-    if len(p.items) > found or totals is None or scores is None or canastas is None:
+        except StateError as exc:  # its problems, each at its path under the record's
+            for where, message in exc.problems or (("", str(exc)),):
+                p.add(join(at("record"), where) if where else at("record"), message)
+    if len(p) > found or totals is None or scores is None or canastas is None:
         return None  # (each None has its problem)
     # The facts that tie the fields together, as every game played holds them.
     if tuple(map(sum, zip(*totals, strict=True))) != scores and hands:
@@ -260,7 +274,7 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
     elif record is not None and actions != sum(1 for a in record.actions
                                                if not a.startswith("deal")):
         p.add(at("actions"), "is not the number of its record's actions (deals not counted)")
-    if len(p.items) > found:
+    if len(p) > found:
         return None
     return game_type(index=index, seed=seed or 0, seat_bots=tuple(seat_bots or ()),
                       winner=winner, scores=scores, hands=hands, hand_totals=totals,
@@ -273,8 +287,9 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
 COMPARISON = "comparison"
 """What the messages call a comparison's document."""
 
-_COMPARED = ("variants", "games", "interrupted", "estimates", "summary")
-"""The fields of a comparison's document computed from its variants' results."""
+_COMPARED = ("variants", "games", "interrupted")
+"""The counts a comparison's document gives beside its results: if given, they must be the
+results'."""
 
 
 def read_comparison(data: Any, game_type: type[GameResult],
@@ -287,7 +302,8 @@ def read_comparison(data: Any, game_type: type[GameResult],
     those of the results. A :class:`~canasta_caliente.StateError` listing every problem
     otherwise."""
     p = Problems()
-    doc = fields(p, "", _document(data, COMPARISON), ("results", *_COMPARED))
+    doc = fields(p, "", _document(data, COMPARISON), ("results",),
+                 (*_COMPARED, "estimates", "summary"))
     results: dict[str, SimulationResult] = {}
     given = MISSING if doc is None else doc["results"]
     if given is not MISSING and not isinstance(given, dict):
@@ -295,9 +311,9 @@ def read_comparison(data: Any, game_type: type[GameResult],
     items: dict[str, Any] = given if isinstance(given, dict) else {}
     if isinstance(given, dict):
         for label, value in items.items():
-            read = simulation(p, join("results", label), value, game_type, result_type)
+            read = simulation(p, _at_label(label), value, game_type, result_type)
             if read is not None and read.label != label:
-                p.add(join(join("results", label), "label"), f"expected {short_repr(label)}: a "
+                p.add(join(_at_label(label), "label"), f"expected {short_repr(label)}: a "
                       "variant's result carries its label")
             elif read is not None:
                 results[label] = read
@@ -306,22 +322,32 @@ def read_comparison(data: Any, game_type: type[GameResult],
         for label, result in results.items():
             if ((result.bots, result.seed, result.rules.players, result.rules.layout)
                     != (first.bots, first.seed, first.rules.players, first.rules.layout)):
-                p.add(join("results", label), "is not of the first variant's bots, seed and "
-                      "table: a comparison plays every variant so")
+                p.add(_at_label(label), "is not of the first variant's bots, seed and table: "
+                      "a comparison plays every variant so")
     elif isinstance(given, dict) and len(items) < 2:
         p.add("results", f"a comparison has at least two variants, got {len(items)}")
     if not p and doc is not None:
         comparison = make(results)
-        _computed(p, "", doc, comparison.to_dict(), _COMPARED, "results")
+        _computed(p, "", doc, {"variants": list(comparison.labels),
+                               "games": comparison.games,
+                               "interrupted": comparison.interrupted}, "results")
         return _done(p, comparison, COMPARISON)
     return _done(p, None, COMPARISON)
+
+
+def _at_label(label: str) -> str:
+    """The path of a variant's result: ``results.open``, or ``results["a.b"]`` for a label
+    that would read as more than one key."""
+    plain = label.replace("_", "a").replace("-", "a").isalnum() and label.isascii()
+    return join("results", label) if plain else f"results[{json.dumps(label)}]"
 
 
 TOURNAMENT = "tournament"
 """What the messages call a tournament's document."""
 
-_RATED = ("interrupted", "games", "ratings", "wins")
-"""The fields of a tournament's document computed from its pairs' results."""
+_RATED = ("games", "wins")
+"""The counts a tournament's document gives beside its pairs: if given, they must be the
+pairs'."""
 
 
 def read_tournament(data: Any, game_type: type[GameResult],
@@ -335,7 +361,8 @@ def read_tournament(data: Any, game_type: type[GameResult],
     interrupted), under the tournament's rules; the ratings and wins those of the pairs. A
     :class:`~canasta_caliente.StateError` listing every problem otherwise."""
     p = Problems()
-    doc = fields(p, "", _document(data, TOURNAMENT), ("rules", "bots", "pairs", *_RATED))
+    doc = fields(p, "", _document(data, TOURNAMENT), ("rules", "bots", "pairs", "interrupted"),
+                 (*_RATED, "ratings"))
     if doc is None:  # (unreachable: the document is an object)
         return _done(p, None, TOURNAMENT)
     rules = get_rules(p, "rules", doc["rules"])
@@ -344,23 +371,28 @@ def read_tournament(data: Any, game_type: type[GameResult],
     if bots is not None and (len(bots) < 2 or len(set(bots)) != len(bots)):
         p.add("bots", "a tournament has at least two bots, each named once")
         bots = None
-    items = get_list(p, "pairs", doc["pairs"]) or []
+    listed = get_list(p, "pairs", doc["pairs"])
+    items = listed or []
     order = [] if bots is None else [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
     if bots is not None and len(items) > len(order):
         p.add("pairs", f"expected at most {len(order)} pairs (one a pair of bots), got "
               f"{len(items)}")
     pairs = []
+    found = len(p)
     for n, item in enumerate(items):
         read = simulation(p, join("pairs", n), item, game_type, result_type)
         if read is None or rules is None or n >= len(order):
             continue
         a, b = order[n]
-        if read.label != f"{a} vs {b}" or read.bots != (a, b) or read.rules != rules:
+        if read.label != f"{a} vs {b}" or read.bots != (a, b):
             p.add(join("pairs", n), f"expected the games of {short_repr(a)} against "
-                  f"{short_repr(b)} under the tournament's rules (the pairs come in the order "
-                  "the tournament plays them)")
+                  f"{short_repr(b)} (the pairs come in the order the tournament plays them)")
+        elif read.rules != rules:
+            p.add(join(join("pairs", n), "rules"), "are not the tournament's rules")
         pairs.append(read)
-    if bots is not None and len(pairs) == len(items) <= len(order) and interrupted is not None:
+    # Whether it was interrupted, once its pairs are read: a problem there would say it again.
+    if (bots is not None and listed is not None and len(p) == found
+            and len(items) <= len(order) and interrupted is not None):
         # A round robin stops at its first pair interrupted, or between two pairs.
         cut = [n for n, pair in enumerate(pairs) if pair.interrupted]
         if cut and cut[0] != len(pairs) - 1:
@@ -371,6 +403,7 @@ def read_tournament(data: Any, game_type: type[GameResult],
                   f"pairs played, {'the last' if cut else 'none'} interrupted")
     if not p and rules is not None and bots is not None and interrupted is not None:
         rated = make(rules, tuple(bots), tuple(pairs), interrupted)
-        _computed(p, "", doc, rated.to_dict(), _RATED, "pairs")
+        _computed(p, "", doc, {"games": rated.games,
+                               "wins": [list(row) for row in rated.wins]}, "pairs")
         return _done(p, rated, TOURNAMENT)
     return _done(p, None, TOURNAMENT)

@@ -167,8 +167,11 @@ def check_options(
     """The options of a run, checked as :func:`simulate` says; returns ``workers``,
     ``chunk_size`` and ``max_hands``."""
     if executor is not None and not isinstance(executor, Executor):
+        # A Dask client is not an Executor, but gives one.
+        hint = ("; a Dask client gives one: executor=client.get_executor()"
+                if callable(getattr(executor, "get_executor", None)) else "")
         raise TypeError("executor must be a concurrent.futures.Executor or None, not "
-                        f"{describe_value(executor)}")
+                        f"{describe_value(executor)}{hint}")
     # The pool's own bound, where the run starts processes here; an executor's are its own.
     workers = (check_workers("workers", workers) if executor is None
                else check_count("workers", workers, low=1))
