@@ -16,6 +16,7 @@ import canasta_caliente as cc
 from canasta_caliente.cli.commands import main
 
 RULES = cc.RuleSet.preset("caliente-2p")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -328,3 +329,26 @@ def test_a_dask_client_given_as_executor_is_told_how_to_get_one() -> None:
 
     with pytest.raises(TypeError, match=r"executor=client.get_executor\(\)"):
         cc.simulate(RULES, ["random"], games=1, executor=Client())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("args", "read"), [
+    (["simulate", "--rules", "caliente-2p", "--games", "2"], cc.SimulationResult.from_json),
+    (["compare", "caliente-2p", "examples/house-rules/two-player-frozen-caliente.json",
+      "--games", "2", "--bots", "random"], cc.Comparison.from_json),
+    (["tournament", "--rules", "caliente-2p", "--bots", "random,heuristic", "--games", "2"],
+     cc.Tournament.from_json),
+], ids=["simulate", "compare", "tournament"])
+def test_each_study_writes_json_that_reads_back(
+        args: list[str], read: Callable[[bytes], Any], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--json FILE`` on every study command (``compare`` and ``tournament`` had none), the
+    file what the study's ``from_json`` reads, and one file for ``--json`` and ``--out`` is
+    refused before the run."""
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "results.json"
+    assert main([*args, "--json", str(out), "--no-progress"]) == 0
+    assert f"results written to {out}" in capsys.readouterr().out
+    assert read(out.read_bytes()).to_dict() == json.loads(out.read_text())
+    both = tmp_path / "hands.jsonl"
+    assert main([*args, "--json", str(both), "--out", str(both), "--no-progress"]) == 2
+    assert "is also the --json file" in capsys.readouterr().err

@@ -181,9 +181,20 @@ def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
     say(f"hand table ({len(rows)} rows) written to {out}")
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _write_json(option: str, data: dict[str, Any], out: Path) -> None:
+    """Write a study's results as JSON to ``out`` (checked before the run), one line if it
+    fails."""
     import json
 
+    try:
+        out.write_text(json.dumps(data, indent=1))
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+        raise InputError([f"{option}: {out}: cannot write the results: {why}"]) from None
+    say(f"results written to {out}")
+
+
+def _simulate(args: argparse.Namespace) -> int:
     from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
 
     rules = load_rules(args.rules)
@@ -203,12 +214,7 @@ def _simulate(args: argparse.Namespace) -> int:
            if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
-        try:
-            json_out.write_text(json.dumps(result.to_dict(), indent=1))
-        except (OSError, ValueError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
-            raise InputError([f"--json: {args.json}: cannot write the results: {why}"]) from None
-        say(f"results written to {args.json}")
+        _write_json("--json", result.to_dict(), json_out)
     if out is not None:
         _write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
@@ -233,7 +239,9 @@ def _compare(args: argparse.Namespace) -> int:
         raise InputError(["compare: give at least two rule sets"])
     bots = _bot_list(args.bots)
     _at_least_one(args, "games", "workers")
+    json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
+    distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=not args.no_progress)
@@ -243,6 +251,8 @@ def _compare(args: argparse.Namespace) -> int:
               "by every variant)" if comparison.interrupted else "")
     say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}{played}")
     say(comparison.table())
+    if json_out is not None:
+        _write_json("--json", comparison.to_dict(), json_out)
     if out is not None:
         _write_table("--out", comparison.to_records("hand"), out)
     return 130 if comparison.interrupted else 0
@@ -400,7 +410,9 @@ def _tournament(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = _bot_list(args.bots)
     _at_least_one(args, "games", "workers")
+    json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
+    distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=not args.no_progress)
@@ -412,6 +424,8 @@ def _tournament(args: argparse.Namespace) -> int:
     say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
         f"seed {args.seed}{played}")
     say(result.table())
+    if json_out is not None:
+        _write_json("--json", result.to_dict(), json_out)
     if out is not None:
         _write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
@@ -478,7 +492,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help=workers)
     sim.add_argument("--seed", type=int, default=0,
                      help="the simulation's seed (each game's seed is derived from it)")
-    sim.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    sim.add_argument("--json", metavar="FILE", help="also write every result as JSON "
+                     "(cc.SimulationResult.from_json reads it back)")
     sim.add_argument("--out", metavar="FILE",
                      help="also write the hand table (one row per side per hand) as .csv, "
                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
@@ -499,6 +514,8 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument("--seed", type=int, default=0,
                      help="the seed (each game's seed is derived from it, the same for every "
                      "rule set)")
+    cmp.add_argument("--json", metavar="FILE", help="also write the comparison, every "
+                     "variant's games with it, as JSON (cc.Comparison.from_json reads it back)")
     cmp.add_argument("--out", metavar="FILE",
                      help="also write every variant's hand table (one row per side per hand, "
                      "with its variant) as .csv, .jsonl or .parquet (parquet needs pyarrow); "
@@ -547,6 +564,8 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=int, default=1, help=workers)
     tour.add_argument("--seed", type=int, default=0,
                       help="the tournament's seed (each game's seed is derived from it)")
+    tour.add_argument("--json", metavar="FILE", help="also write the round robin, every "
+                      "pair's games with it, as JSON (cc.Tournament.from_json reads it back)")
     tour.add_argument("--out", metavar="FILE",
                       help="also write the hand table (one row per side per hand) as .csv, "
                       ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
