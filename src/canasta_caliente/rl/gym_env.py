@@ -281,6 +281,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         # (a Python call).
         self._size = self.space.size
         """The action ids."""
+        # Likewise the actions by id, read at every step (space.actions is a property).
+        self._actions = self.space.actions
         o = layout_offsets(self.rules)
         self._scale = o.scale if self.normalize else None
         low, high = (o.low / o.scale, o.high / o.scale) if self.normalize else (o.low, o.high)
@@ -367,18 +369,21 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         bots, rng, learner = self.bots, self._bot_rng, self.seat
         try:
             while True:
-                state, end = finish_hand(state, self.reward_mode)
-                if end != "play":
-                    self.game_state = state
-                    return end
+                # finish_hand only at a hand's end (over: is_hand_over's field), where it has
+                # work: in play it gives the state back, "play", for a Python call a move.
+                if state.over:
+                    state, end = finish_hand(state, self.reward_mode)
+                    if end != "play":
+                        self.game_state = state
+                        return end
                 # The turn's player: what current_player (a property: a Python call, at every
-                # move) is in a state in play, as finish_hand's "play" says it is.
+                # move) is in a state in play (not over, or finish_hand's "play").
                 seat = state.table.turn.player
                 if seat == learner or learner is None:
                     self.game_state = state
                     self._observed = seat
                     self._legal_ids = self.space.legal_ids(state)
-                    return end
+                    return "play"
                 legal = legal_actions(state)
                 # (play_bot: bot_action without its checks of the seat, the legal list and
                 # the generator, which are the environment's own, made right here)
@@ -453,7 +458,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             return self.illegal_reward, True, False, True
         # The action read from the space's table rather than through space.action, whose
         # checks action_id has made.
-        self.game_state = apply(self.game_state, self.space.actions[i])
+        self.game_state = apply(self.game_state, self._actions[i])
         end = self._play_bots()
         self._done = end != "play"
         if end == "terminated":

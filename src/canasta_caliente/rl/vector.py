@@ -183,7 +183,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # (terminated or truncated: the only steps with a reward other than 0, or an illegal
         # id), set into the zeroed arrays afterwards, rather than four NumPy entries set per
         # copy. (Observed at once, as _observe says why.)
-        for i, (env, one, resetting) in enumerate(zip(self.envs, ids, self._autoreset)):
+        for i, (env, one, resetting) in enumerate(zip(self.envs, ids, self._autoreset,
+                                                          strict=True)):
             if resetting:
                 env.start()
             else:
