@@ -465,7 +465,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self._rewards = tuple(rewards)
             return self.illegal_reward, True, False, True
         # The action read from the space's table rather than through space.action, whose
-        # checks action_id has made.
+        # checks are made (a legal id, or action_id's).
         self.game_state = apply(self.game_state, self._actions[i])
         end = self._play_bots()
         self._done = end != "play"
