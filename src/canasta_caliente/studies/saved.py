@@ -28,6 +28,7 @@ from ..records._codec import (
     check_shape,
     fields,
     get_bool,
+    get_each,
     get_enum,
     get_int,
     get_list,
@@ -37,6 +38,7 @@ from ..records._codec import (
     join,
     kind,
 )
+from ..records._parts import get_scores
 from ..records.storage import GameRecord
 from ..state.game import COMPONENTS, HandEnd, HandResult
 from .seeds import game_seed
@@ -117,7 +119,7 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
 
     rules = get_rules(p, at("rules"), doc["rules"])
     label = None if doc["label"] is None else get_str(p, at("label"), doc["label"])
-    bots = _strings(p, at("bots"), doc["bots"])
+    bots = get_each(p, at("bots"), doc["bots"], get_str)
     seed = get_int(p, at("seed"), doc["seed"])
     items = get_list(p, at("games"), doc["games"]) or []
     requested = get_int(p, at("requested"), doc["requested"], low=len(items))
@@ -138,14 +140,6 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
                              "no_winner": result.no_winner, "hand_ends": result.hand_ends},
               "games")
     return None if len(p) > found else result
-
-
-def _strings(p: Problems, path: str, value: Any) -> list[str] | None:
-    items = get_list(p, path, value)
-    if items is None:
-        return None
-    out = [get_str(p, join(path, i), item) for i, item in enumerate(items)]
-    return [s for s in out if s is not None] if None not in out else None
 
 
 def _ints(p: Problems, path: str, value: Any, count: int, low: int | None = None
@@ -223,7 +217,7 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
                    if seed == int(float(expected)) else "")
         p.add(at("seed"), f"expected {expected}: a game's seed is drawn from the simulation's "
               f"seed and the game's index{rounded}")
-    seat_bots = _strings(p, at("seat_bots"), data["seat_bots"])
+    seat_bots = get_each(p, at("seat_bots"), data["seat_bots"], get_str)
     if seat_bots is not None and len(seat_bots) != players:
         p.add(at("seat_bots"), f"expected one bot a seat ({players}), got {len(seat_bots)}")
     for seat, bot in enumerate(seat_bots or ()):
@@ -232,7 +226,7 @@ def _game(p: Problems, path: str, value: Any, place: tuple[int | None, int], rul
                   "simulation's bots")
     winner = (None if data["winner"] is None
               else get_int(p, at("winner"), data["winner"], low=0, high=sides - 1))
-    scores = _ints(p, at("scores"), data["scores"], sides)
+    scores = get_scores(p, at("scores"), data["scores"], sides)
     hands = get_int(p, at("hands"), data["hands"], low=0) or 0
     totals = _rows(p, at("hand_totals"), data["hand_totals"], hands, sides)
     ends_list = get_list(p, at("hand_ends"), data["hand_ends"]) or []
@@ -366,7 +360,7 @@ def read_tournament(data: Any, game_type: type[GameResult],
     if doc is None:  # (unreachable: the document is an object)
         return _done(p, None, TOURNAMENT)
     rules = get_rules(p, "rules", doc["rules"])
-    bots = _strings(p, "bots", doc["bots"])
+    bots = get_each(p, "bots", doc["bots"], get_str)
     interrupted = get_bool(p, "interrupted", doc["interrupted"])
     if bots is not None and (len(bots) < 2 or len(set(bots)) != len(bots)):
         p.add("bots", "a tournament has at least two bots, each named once")

@@ -41,10 +41,10 @@ from .results import level_columns, records, to_pandas
 from .saved import TOURNAMENT, read_tournament
 from .simulate import CHUNK_SIZE, checked_arguments, simulate
 
+__all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
+
 NO_RATINGS = "no game was played: no ratings to show"
 """What a tournament of no games (one interrupted before its first) shows for its table."""
-
-__all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
 
 _ELO = 400 / math.log(10)
 
