@@ -4,6 +4,7 @@ and Gymnasium's vector conventions."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -80,6 +81,13 @@ def play_both(n: int, steps: int, seed: int, **kwargs: object) -> None:
     with the same seeds and actions; every return must be equal."""
     ours = CanastaVectorEnv(n, **kwargs)  # type: ignore[arg-type]
     theirs = vector.SyncVectorEnv([lambda: CanastaGymEnv(**kwargs)] * n)  # type: ignore[arg-type]
+    step_side_by_side(ours, theirs, steps, seed)
+
+
+def step_side_by_side(ours: Any, theirs: Any, steps: int, seed: int) -> None:
+    """Step ``ours`` (a CanastaVectorEnv) and ``theirs`` (a SyncVectorEnv of the same copies)
+    side by side with the same seeds and actions, mostly drawn from the legal ids; every
+    return must be equal, and some episode must end (the autoreset exercised)."""
     assert ours.metadata["autoreset_mode"] is vector.AutoresetMode.NEXT_STEP
     assert ours.single_observation_space == theirs.single_observation_space
     assert ours.action_space == theirs.action_space
@@ -287,3 +295,4 @@ def test_vector_env_reaches_its_copies_as_sync_vector_env_does() -> None:
         ours.set_attr("reward_scale", [1.0, 2.0])
     with pytest.raises(AttributeError):
         ours.get_attr("no_such_attribute")
+
