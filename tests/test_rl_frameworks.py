@@ -28,6 +28,7 @@ from canasta_caliente.rl import (  # noqa: E402
     GENERIC_ID,
     SCORE_BOUND,
     CanastaGymEnv,
+    CanastaVectorEnv,
     EpisodeError,
     env,
     observation_layout,
@@ -92,12 +93,15 @@ def test_a_preset_id_s_spec_is_written_as_json_and_read_back() -> None:
 
 
 def test_the_entry_points_module_has_only_the_presets() -> None:
-    """The module of the presets' entry points answers each preset's name and no other."""
+    """The module of the presets' entry points answers each preset's name and no other, and
+    ``vector_`` and a preset's name (its vector entry point) and no other."""
     import canasta_caliente.rl._creators as creators
 
     assert callable(creators.classic)
-    with pytest.raises(AttributeError, match="has no attribute 'no_such_preset'"):
-        creators.no_such_preset  # noqa: B018
+    assert isinstance(getattr(creators, "vector_caliente-2p")(num_envs=2), CanastaVectorEnv)
+    for name in ("no_such_preset", "vector_no_such_preset", "vector_", "vector_vector_classic"):
+        with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+            getattr(creators, name)
 
 
 @pytest.mark.parametrize("kwargs", [

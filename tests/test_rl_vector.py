@@ -296,3 +296,104 @@ def test_vector_env_reaches_its_copies_as_sync_vector_env_does() -> None:
     with pytest.raises(AttributeError):
         ours.get_attr("no_such_attribute")
 
+
+# -- gym.make_vec of the registered ids ----------------------------------------------------
+
+
+def make_both(env_id: str, n: int, **kwargs: object) -> tuple[Any, Any]:
+    """``gym.make_vec`` of ``env_id`` by default and with ``vectorization_mode="sync"``."""
+    gym = pytest.importorskip("gymnasium")
+    return (gym.make_vec(env_id, num_envs=n, **kwargs),
+            gym.make_vec(env_id, num_envs=n, vectorization_mode="sync", **kwargs))
+
+
+def test_make_vec_builds_the_vector_env_of_a_preset_id() -> None:
+    """gym.make_vec of a preset's id builds CanastaVectorEnv by default (it built a
+    SyncVectorEnv of single environments), of the id's rules, stepping as the SyncVectorEnv
+    that vectorization_mode="sync" still builds; the spec of a bare environment, and the spec
+    written as JSON and read back, build it too; it pickles (the SyncVectorEnv does not)."""
+    import pickle
+
+    gym = pytest.importorskip("gymnasium")
+    env_id = rl.ENV_IDS["caliente-2p"]
+    ours, theirs = make_both(env_id, 4)
+    assert isinstance(ours, CanastaVectorEnv) and isinstance(theirs, vector.SyncVectorEnv)
+    assert ours.rules is cc.RuleSet.preset("caliente-2p") and ours.num_envs == 4
+    assert ours.spec is not None and ours.spec.id == env_id
+    step_side_by_side(ours, theirs, 150, 21)
+    again = gym.make_vec(gym.envs.registration.EnvSpec.from_json(ours.spec.to_json()))
+    assert isinstance(again, CanastaVectorEnv) and again.num_envs == 4
+    copied = pickle.loads(pickle.dumps(ours))
+    assert isinstance(copied, CanastaVectorEnv) and copied.spec.id == env_id
+    bare = gym.make_vec(CanastaGymEnv("caliente-3p").spec, num_envs=2)
+    assert isinstance(bare, CanastaVectorEnv) and bare.rules.players == 3
+
+
+def test_make_vec_builds_the_vector_env_of_the_generic_id() -> None:
+    """The generic id takes its rules from the keywords, as gym.make does (default caliente),
+    and steps as its SyncVectorEnv."""
+    ours, theirs = make_both(rl.GENERIC_ID, 3, rules=cc.RuleSet.preset("caliente-3p"))
+    assert isinstance(ours, CanastaVectorEnv)
+    assert ours.rules == cc.RuleSet.preset("caliente-3p")
+    step_side_by_side(ours, theirs, 120, 22)
+    plain, _ = make_both(rl.GENERIC_ID, 2)
+    assert isinstance(plain, CanastaVectorEnv) and plain.rules.players == 4
+
+
+def test_make_vec_passes_the_keywords_through() -> None:
+    """Every keyword gym.make takes for the id reaches each copy with its meaning there (the
+    same steps as the SyncVectorEnv of those copies), self-play included; copy, the vector
+    environment's own, and gym.make's max_episode_steps=-1 and disable_env_checker=True
+    (nothing to limit or check) are taken too."""
+    gym = pytest.importorskip("gymnasium")
+    env_id = rl.ENV_IDS["caliente"]
+    kwargs = {"seat": 2, "bots": ["heuristic", "random", "random"], "reward": "game",
+              "illegal_reward": -2.0, "normalize": True}
+    ours, theirs = make_both(env_id, 3, **kwargs)
+    assert isinstance(ours, CanastaVectorEnv)
+    assert ours.get_attr("seat") == (2, 2, 2) and ours.get_attr("reward_mode") == ("game",) * 3
+    assert ours.get_attr("illegal_reward") == (-2.0,) * 3 and ours.get_attr("normalize")[0]
+    step_side_by_side(ours, theirs, 120, 23)
+    ours, theirs = make_both(env_id, 3, seat=None, reward_scale=1000.0, render_mode=None)
+    assert ours.self_play and ours.get_attr("reward_scale") == (1000.0,) * 3
+    step_side_by_side(ours, theirs, 200, 24)
+    shared = gym.make_vec(env_id, num_envs=2, copy=False, max_episode_steps=-1,
+                          disable_env_checker=True)
+    assert isinstance(shared, CanastaVectorEnv) and shared.copy is False
+
+
+def test_make_vec_refuses_what_the_vector_env_cannot_do() -> None:
+    """A preset's id refuses rules and preset as gym.make does; what only a single
+    environment does (render_mode="ansi", gym.make's TimeLimit and checker) is the library's
+    ArgumentError naming the keyword and vectorization_mode="sync"; an unknown keyword a
+    TypeError naming it (not the copies' own, from deep inside); Gymnasium itself refuses
+    wrappers and vector_kwargs for a vector entry point, before it is called."""
+    gym = pytest.importorskip("gymnasium")
+    env_id = rl.ENV_IDS["caliente-2p"]
+    for fixed in ("rules", "preset"):
+        with pytest.raises(TypeError, match=rf"{fixed}: the id '{env_id}' is the preset"):
+            gym.make_vec(env_id, num_envs=2, **{fixed: "caliente"})
+    with pytest.raises(cc.ArgumentError, match="render_mode: the vector environment does not "
+                                               "render"):
+        gym.make_vec(env_id, num_envs=2, render_mode="ansi")
+    with pytest.raises(cc.ArgumentError, match=r"max_episode_steps: .*no time limit.*got 50.*"
+                                               r"vectorization_mode='sync'"):
+        gym.make_vec(env_id, num_envs=2, max_episode_steps=50)
+    with pytest.raises(cc.ArgumentError, match=r"disable_env_checker: .*no environment checker"
+                                               r".*vectorization_mode='sync'"):
+        gym.make_vec(env_id, num_envs=2, disable_env_checker=False)
+    with pytest.raises(TypeError, match=r"disable_env_checker must be True or False"):
+        gym.make_vec(env_id, num_envs=2, disable_env_checker="no")
+    for where in (env_id, rl.GENERIC_ID):
+        with pytest.raises(TypeError, match=r"CanastaVectorEnv got unexpected keyword "
+                                            r"arguments \['seet'\]: it takes .*seat"):
+            gym.make_vec(where, num_envs=2, seet=1)
+    with pytest.raises(TypeError, match=r"unexpected keyword arguments \['seet'\]"):
+        CanastaVectorEnv(2, seet=1)
+    with pytest.raises(cc.ArgumentError, match="num_envs must be an integer of at least 1"):
+        gym.make_vec(env_id, num_envs=0)
+    with pytest.raises(gym.error.Error, match="wrappers"):
+        gym.make_vec(env_id, num_envs=2, wrappers=[lambda env: env])
+    with pytest.raises(gym.error.Error, match="vector_kwargs"):
+        gym.make_vec(env_id, num_envs=2, vector_kwargs={"copy": False})
+    assert isinstance(CanastaVectorEnv(2, render_mode=None), CanastaVectorEnv)

@@ -25,14 +25,16 @@ What it offers:
   import under :data:`ENV_IDS` (one id per preset);
 - :func:`observation_scale`: what the environments' ``normalize=True`` divides by;
 - :class:`CanastaVectorEnv`: N Gymnasium games stepped in one call (Gymnasium's ``VectorEnv``),
-  observations and masks written as (N, ...) arrays, against bots or in self-play;
+  observations and masks written as (N, ...) arrays, against bots or in self-play; what
+  ``gym.make_vec`` of a registered id builds by default;
 - :func:`register_openspiel`: registers the game with pyspiel as ``python_canasta_caliente``.
 
 The modules: ``features`` (the observations and masks), ``_rows`` (the packers of an
 observation's segments, which ``features`` joins into rows), ``aec``, ``gym_env`` and
-``vector`` (the environments), ``_creators`` (the entry points of the presets' Gymnasium ids,
-one name per preset), ``openspiel`` (the registration, importable without OpenSpiel),
-``_spiel`` (the pyspiel game it registers) and ``_names`` (the name both read).
+``vector`` (the environments), ``_creators`` (the entry points of the Gymnasium ids, one
+name per preset, and their vector entry points, which ``gym.make_vec`` calls), ``openspiel``
+(the registration, importable without OpenSpiel), ``_spiel`` (the pyspiel game it registers)
+and ``_names`` (the name both read).
 
 The core package (``import canasta_caliente``) never imports numpy; only this subpackage does.
 

@@ -71,6 +71,10 @@ Conventions:
   so ``gym.make("canasta_caliente/Caliente-2p-v0", bots="heuristic")``, ``gym.make_vec`` and
   SB3's ``make_vec_env`` name it; any keyword argument of :class:`CanastaGymEnv` but ``rules``
   may be given (``rules`` is a TypeError: the id fixes them; :data:`GENERIC_ID` takes any).
+  ``gym.make_vec(id, num_envs=N, **kwargs)`` builds a
+  :class:`~canasta_caliente.rl.CanastaVectorEnv` of the same keywords (its vector entry
+  point); ``vectorization_mode="sync"`` or ``"async"`` Gymnasium's vector environments of
+  ``gym.make``'s.
 """
 
 from __future__ import annotations
@@ -116,9 +120,10 @@ ENV_IDS: Mapping[str, str] = {
     for name in RuleSet.preset_names()
 }
 """The Gymnasium id of each preset (``"caliente-2p"``: ``"canasta_caliente/Caliente-2p-v0"``),
-registered on import of :mod:`canasta_caliente.rl`; ``gym.make(id, **kwargs)`` takes any
-keyword argument of :class:`CanastaGymEnv` but ``rules`` (and ``preset``): a TypeError, since
-the id fixes them. :data:`GENERIC_ID` takes ``rules=``
+registered on import of :mod:`canasta_caliente.rl`; ``gym.make(id, **kwargs)`` (and
+``gym.make_vec(id, num_envs, **kwargs)``, a :class:`~canasta_caliente.rl.CanastaVectorEnv`)
+takes any keyword argument of :class:`CanastaGymEnv` but ``rules`` (and ``preset``): a
+TypeError, since the id fixes them. :data:`GENERIC_ID` takes ``rules=``
 too (a RuleSet of house rules, say)."""
 
 GENERIC_ID = "canasta_caliente/Canasta-v0"
@@ -126,6 +131,10 @@ GENERIC_ID = "canasta_caliente/Canasta-v0"
 name; default ``caliente``)."""
 
 _ENTRY_POINT = "canasta_caliente.rl.gym_env:CanastaGymEnv"
+
+VECTOR_PREFIX = "vector_"
+"""What the name of a preset's vector entry point in :mod:`canasta_caliente.rl._creators` puts
+before the preset's name (``vector_caliente-2p``; the preset's own name is its entry point)."""
 
 
 def preset_entry_point(preset: str) -> str:
@@ -135,14 +144,27 @@ def preset_entry_point(preset: str) -> str:
     return f"canasta_caliente.rl._creators:{preset}"
 
 
+def vector_entry_point(preset: str | None) -> str:
+    """The vector entry point of the id of ``preset`` (:data:`ENV_IDS`; None:
+    :data:`GENERIC_ID`), which ``gym.make_vec`` calls by default: a name in
+    :mod:`canasta_caliente.rl._creators` that makes a
+    :class:`~canasta_caliente.rl.CanastaVectorEnv` with the keywords ``gym.make`` takes for
+    the id, refusing those it cannot honour."""
+    name = "make_vector_env" if preset is None else VECTOR_PREFIX + preset
+    return f"canasta_caliente.rl._creators:{name}"
+
+
 def register_envs() -> None:
-    """Register :data:`ENV_IDS` and :data:`GENERIC_ID` with Gymnasium (done on import of
-    :mod:`canasta_caliente.rl`; calling it again changes nothing)."""
+    """Register :data:`ENV_IDS` and :data:`GENERIC_ID` with Gymnasium, each with its vector
+    entry point (``gym.make_vec`` builds a :class:`~canasta_caliente.rl.CanastaVectorEnv`);
+    done on import of :mod:`canasta_caliente.rl`; calling it again changes nothing."""
     if GENERIC_ID not in gym.registry:
-        gym.register(id=GENERIC_ID, entry_point=_ENTRY_POINT, kwargs={})
+        gym.register(id=GENERIC_ID, entry_point=_ENTRY_POINT,
+                     vector_entry_point=vector_entry_point(None), kwargs={})
     for name, env_id in ENV_IDS.items():
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=preset_entry_point(name), kwargs={})
+            gym.register(id=env_id, entry_point=preset_entry_point(name),
+                         vector_entry_point=vector_entry_point(name), kwargs={})
 
 
 def _resolve_bot(spec: object, name: str) -> Bot:
@@ -296,9 +318,10 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                   "normalize": normalize, "render_mode": render_mode}
         if isinstance(rules, str) and rules in ENV_IDS:
             self.spec = EnvSpec(id=ENV_IDS[rules], entry_point=preset_entry_point(rules),
-                                kwargs=kwargs)
+                                vector_entry_point=vector_entry_point(rules), kwargs=kwargs)
         else:
             self.spec = EnvSpec(id=GENERIC_ID, entry_point=_ENTRY_POINT,
+                                vector_entry_point=vector_entry_point(None),
                                 kwargs={"rules": rules, **kwargs})
         self._bot_rng = random.Random(0)
         self.game_state: GameState = new_game(self.rules, seed=0)

@@ -58,6 +58,7 @@ Conventions (Gymnasium 1.x ``VectorEnv``):
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,6 +78,11 @@ from .gym_env import CanastaGymEnv
 
 __all__ = ["CanastaVectorEnv"]
 
+COPY_KEYWORDS = frozenset(inspect.signature(CanastaGymEnv).parameters) - {"rules",
+                                                                          "render_mode"}
+"""The keyword arguments of :class:`~canasta_caliente.rl.CanastaGymEnv` that
+:class:`CanastaVectorEnv` passes to each copy (``rules`` apart, its own parameter too)."""
+
 Observations = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.int64]
 
@@ -85,7 +91,10 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     """``num_envs`` copies of :class:`~canasta_caliente.rl.CanastaGymEnv` stepped together
     (see the module documentation). Every keyword argument but ``copy`` is passed to each
     copy: ``rules``, ``seat``, ``bots``, ``reward``, ``illegal_reward``, ``reward_scale``,
-    ``normalize``."""
+    ``normalize``; ``render_mode`` is None alone (the vector environment does not render: an
+    :class:`~canasta_caliente.ArgumentError` for any other), and any other keyword a
+    TypeError naming it and those taken. ``gym.make_vec`` of a registered id builds it (see
+    :mod:`canasta_caliente.rl._creators`)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the instance
         "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -94,9 +103,14 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                  copy: bool = True, **kwargs: Any) -> None:
         num_envs = check_count("num_envs", num_envs, low=1)
         check_flag("copy", copy)
-        if "render_mode" in kwargs:
+        if kwargs.pop("render_mode", None) is not None:
             raise ArgumentError("render_mode: the vector environment does not render (it takes "
-                                "no render_mode)")
+                                "render_mode=None alone)")
+        unknown = sorted(kwargs.keys() - COPY_KEYWORDS)
+        if unknown:
+            raise TypeError(f"CanastaVectorEnv got unexpected keyword arguments {unknown}: it "
+                            f"takes num_envs, rules, copy, render_mode=None and "
+                            f"{', '.join(sorted(COPY_KEYWORDS))}")
         self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
         """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
         first = self.envs[0]
