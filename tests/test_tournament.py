@@ -203,7 +203,7 @@ def test_a_tournament_is_json_data(monkeypatch: pytest.MonkeyPatch) -> None:
     t = _interrupted_in_the_second_pair(monkeypatch)
     data = json.loads(json.dumps(t.to_dict(), allow_nan=False))
     assert sorted(data) == ["bots", "games", "interrupted", "pairs", "ratings", "rules",
-                            "wins"]
+                            "schema", "wins"]
     assert data["bots"] == ["heuristic", "random", "level-2"] and data["interrupted"]
     assert data["games"] == t.games == 4 and data["wins"] == [list(row) for row in t.wins]
     heuristic = t.ratings["heuristic"]

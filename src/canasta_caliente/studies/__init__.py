@@ -9,7 +9,8 @@
 - ``stats`` and ``tables``: a simulation's statistics and its text and HTML tables;
 - ``pool``: the process pool of a parallel simulation and its signal handling;
 - ``results``: the results as flat tables, records and files;
-- ``saved``: a simulation's results read back from their JSON data, every field checked;
+- ``saved``: a simulation's results read back from their JSON data, every field checked, and
+  the kind and format version each result's document names (its ``schema``);
 - ``compare``: :func:`~canasta_caliente.compare`, house rules side by side;
 - ``_measures``: a comparison's measures and the one check of a measure's name (``compare``
   re-exports them; the plots read them without importing ``compare``);

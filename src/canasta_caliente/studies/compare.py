@@ -56,7 +56,7 @@ from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, check_seating
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
-from .saved import COMPARISON, read_comparison
+from .saved import COMPARISON, COMPARISON_SCHEMA, read_comparison
 from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
 
@@ -244,9 +244,11 @@ class Comparison:
         raise AssertionError(f"no row of {measure!r} for {a!r} and {b!r}")  # checked above
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: the variants' labels, the games compared, whether the comparison
-        was interrupted, each variant's :meth:`estimates` (per measure ``[value, low,
-        high]``), the :meth:`summary` rows, and every variant's
+        """Plain JSON data: the document's kind and format (``"schema"``,
+        :data:`~canasta_caliente.studies.saved.COMPARISON_SCHEMA`), the variants' labels, the
+        games compared, whether the comparison was interrupted, each variant's
+        :meth:`estimates` (per measure ``[value, low, high]``), the :meth:`summary` rows, and
+        every variant's
         :meth:`~canasta_caliente.SimulationResult.to_dict` (all its games, compared or not).
         A statistic of no games (NaN) and an infinite end of an interval (of fewer than two
         games) are ``None`` here: JSON has neither.
@@ -257,13 +259,16 @@ class Comparison:
         ...                         bots=["random"], games=4, seed=1)
         >>> data = json.loads(json.dumps(comparison.to_dict(), allow_nan=False))
         >>> sorted(data)
-        ['estimates', 'games', 'interrupted', 'results', 'summary', 'variants']
+        ['estimates', 'games', 'interrupted', 'results', 'schema', 'summary', 'variants']
+        >>> data["schema"]
+        {'name': 'canasta-caliente/comparison', 'version': 1}
         >>> data["variants"], data["games"], data["interrupted"]
         (['open', 'frozen'], 4, False)
         >>> data["summary"][0] == comparison.summary()[0]
         True
         """
         return {
+            "schema": dict(COMPARISON_SCHEMA),
             "variants": list(self.labels),
             "games": self.games,
             "interrupted": self.interrupted,

@@ -25,7 +25,7 @@ from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import HandResult
 from .plots import plot_result
 from .results import level_columns, records, to_pandas
-from .saved import WHAT, read_simulation
+from .saved import SIMULATION_SCHEMA, WHAT, read_simulation
 from .stats import mean_hand_scores, win_rates
 from .tables import NOTHING_PLAYED, rate_cells, simulation_html, simulation_table
 
@@ -194,9 +194,12 @@ class SimulationResult:
         return simulation_table(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: the aggregates and every game (a statistic of no games, NaN in
-        its attribute, is ``None`` here: JSON has no NaN)."""
+        """Plain JSON data: the document's kind and format (``"schema"``,
+        :data:`~canasta_caliente.studies.saved.SIMULATION_SCHEMA`), the aggregates and every
+        game (a statistic of no games, NaN in its attribute, is ``None`` here: JSON has no
+        NaN)."""
         return {
+            "schema": dict(SIMULATION_SCHEMA),
             "rules": self.rules.to_dict(),
             "label": self.label,
             "bots": list(self.bots),

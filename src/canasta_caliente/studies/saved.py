@@ -13,14 +13,23 @@ ratings) are not read: they are computed again from the games, by this version's
 that a file written before a method changed still reads (and a file that leaves them out
 reads too). A problem is reported with its path (``games[3].hand_totals[1]``), all of them in
 one :class:`~canasta_caliente.StateError`. Reading is linear in the data's size.
+
+Each document names its kind and the version of its format in its ``schema`` field, as a
+client message does (:data:`~canasta_caliente.play.messages.MESSAGE_SCHEMA`):
+:data:`SIMULATION_SCHEMA`, :data:`COMPARISON_SCHEMA` or :data:`TOURNAMENT_SCHEMA`, the same
+object in every simulation's document, a comparison's variants and a tournament's pairs too.
+A document without it (written before it was added) reads as the kind asked for; a document
+of another kind, of a newer version than this package reads, or with a malformed ``schema``
+is refused at once, saying so (and which reader reads another kind).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .._version import __version__
 from ..errors import StateError, short_repr
 from ..records._codec import (
     MISSING,
@@ -49,9 +58,37 @@ if TYPE_CHECKING:
     from .outcomes import GameResult, SimulationResult
     from .tournament import Tournament
 
-__all__ = ["read_comparison", "read_simulation", "read_tournament", "simulation"]
+__all__ = [
+    "COMPARISON_SCHEMA",
+    "SIMULATION_SCHEMA",
+    "TOURNAMENT_SCHEMA",
+    "read_comparison",
+    "read_simulation",
+    "read_tournament",
+    "simulation",
+]
 
 T = TypeVar("T")
+
+SIMULATION_SCHEMA: dict[str, Any] = {"name": "canasta-caliente/simulation", "version": 1}
+"""The name and version of a simulation's document (:meth:`SimulationResult.to_dict
+<canasta_caliente.SimulationResult.to_dict>`, ``simulate --json``), written as its
+``"schema"``, and as each of a comparison's variants' and a tournament's pairs'. The version
+rises when a field is added, changes or leaves; this package reads the versions up to it."""
+
+COMPARISON_SCHEMA: dict[str, Any] = {"name": "canasta-caliente/comparison", "version": 1}
+"""The name and version of a comparison's document (:meth:`Comparison.to_dict
+<canasta_caliente.Comparison.to_dict>`, ``compare --json``), written as its ``"schema"``."""
+
+TOURNAMENT_SCHEMA: dict[str, Any] = {"name": "canasta-caliente/tournament", "version": 1}
+"""The name and version of a tournament's document (:meth:`Tournament.to_dict
+<canasta_caliente.Tournament.to_dict>`, ``tournament --json``), written as its
+``"schema"``."""
+
+_KINDS = {SIMULATION_SCHEMA["name"]: ("a simulation result", "SimulationResult"),
+          COMPARISON_SCHEMA["name"]: ("a comparison", "Comparison"),
+          TOURNAMENT_SCHEMA["name"]: ("a tournament", "Tournament")}
+"""Each result document's kind in words, and the class whose ``from_dict`` reads it."""
 
 WHAT = "simulation result"
 """What the messages call the document."""
@@ -74,16 +111,57 @@ def read_simulation(data: Any, game_type: type[GameResult],
     ``outcomes``, names only for the type checker); a :class:`~canasta_caliente.StateError`
     listing every problem otherwise."""
     p = Problems()
-    result = simulation(p, "", _document(data, WHAT), game_type, result_type)
+    result = simulation(p, "", _document(data, WHAT, SIMULATION_SCHEMA), game_type,
+                        result_type)
     return _done(p, result, WHAT)
 
 
-def _document(data: Any, what: str) -> dict[str, Any]:
-    """``data``, an object of a sane shape (:func:`check_shape`), or a StateError."""
+def _document(data: Any, what: str, schema: Mapping[str, Any]) -> dict[str, Any]:
+    """``data``, an object of a sane shape (:func:`check_shape`) that may be read as a document
+    of ``schema`` (:func:`_schema_read`), or a StateError: at once, for a document of another
+    kind or version (its fields would be read as this kind's, every one a problem)."""
     if not isinstance(data, dict):
         raise StateError(f"invalid {what}: expected a JSON object, got {kind(data)}")
     check_shape(data, what)
+    header = Problems()
+    _schema_read(header, "", data, schema)
+    header.raise_if_any(what)
     return data
+
+
+def _schema_read(p: Problems, path: str, data: dict[str, Any], schema: Mapping[str, Any]
+                 ) -> bool:
+    """Whether the document ``data`` at ``path`` may be read as one of ``schema``: its
+    ``schema`` field is that name, of a version up to this one's, or it has none (it was
+    written before documents named their kind). Its problems are added to ``p``."""
+    if "schema" not in data:
+        return True
+    at, found = join(path, "schema"), len(p)
+    expected, _ = _KINDS[schema["name"]]
+    if not isinstance(data["schema"], dict):
+        p.add(at, f"expected the document's kind and version, as {json.dumps(schema)} for "
+              f"{expected}'s, got {kind(data['schema'])}")
+        return False
+    marker = fields(p, at, data["schema"], ("name", "version"))
+    assert marker is not None  # (an object)
+    name = get_str(p, join(at, "name"), marker["name"])
+    if name is not None and name != schema["name"]:
+        other = _KINDS.get(name)
+        if other is None:
+            p.add(join(at, "name"), f"expected {schema['name']!r} ({expected}'s document), "
+                  f"got {short_repr(name)}")
+        elif path:
+            p.add(at, f"this is {other[0]}'s document ({name!r}): expected {expected}'s here")
+        else:
+            p.add(at, f"this is {other[0]}'s document ({name!r}), not {expected}'s: read it "
+                  f"with {other[1]}.from_dict (or {other[1]}.from_json)")
+        return False
+    version = get_int(p, join(at, "version"), marker["version"], low=1)
+    if version is not None and version > schema["version"]:
+        p.add(join(at, "version"), f"version {version} of {schema['name']!r} was written by "
+              f"a newer canasta-caliente: this one ({__version__}) reads versions up to "
+              f"{schema['version']} (upgrade canasta-caliente to read it)")
+    return len(p) == found
 
 
 def _done(p: Problems, read: T | None, what: str) -> T:
@@ -109,8 +187,10 @@ def simulation(p: Problems, path: str, value: Any, game_type: type[GameResult],
     """A simulation's result at ``path`` (see :func:`read_simulation`), its problems added to
     ``p``; ``None`` if it has any."""
     found = len(p)
+    if isinstance(value, dict) and not _schema_read(p, path, value, SIMULATION_SCHEMA):
+        return None
     doc = fields(p, path, value, ("rules", "label", "bots", "seed", "requested", "games"),
-                 (*_COUNTS, *_STATISTICS))
+                 ("schema", *_COUNTS, *_STATISTICS))
     if doc is None:
         return None
 
@@ -296,8 +376,8 @@ def read_comparison(data: Any, game_type: type[GameResult],
     those of the results. A :class:`~canasta_caliente.StateError` listing every problem
     otherwise."""
     p = Problems()
-    doc = fields(p, "", _document(data, COMPARISON), ("results",),
-                 (*_COMPARED, "estimates", "summary"))
+    doc = fields(p, "", _document(data, COMPARISON, COMPARISON_SCHEMA), ("results",),
+                 ("schema", *_COMPARED, "estimates", "summary"))
     results: dict[str, SimulationResult] = {}
     given = MISSING if doc is None else doc["results"]
     if given is not MISSING and not isinstance(given, dict):
@@ -355,8 +435,8 @@ def read_tournament(data: Any, game_type: type[GameResult],
     interrupted), under the tournament's rules; the ratings and wins those of the pairs. A
     :class:`~canasta_caliente.StateError` listing every problem otherwise."""
     p = Problems()
-    doc = fields(p, "", _document(data, TOURNAMENT), ("rules", "bots", "pairs", "interrupted"),
-                 (*_RATED, "ratings"))
+    doc = fields(p, "", _document(data, TOURNAMENT, TOURNAMENT_SCHEMA),
+                 ("rules", "bots", "pairs", "interrupted"), ("schema", *_RATED, "ratings"))
     if doc is None:  # (unreachable: the document is an object)
         return _done(p, None, TOURNAMENT)
     rules = get_rules(p, "rules", doc["rules"])

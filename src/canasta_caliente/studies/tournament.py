@@ -38,7 +38,7 @@ from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, bot_name
 from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
-from .saved import TOURNAMENT, read_tournament
+from .saved import TOURNAMENT, TOURNAMENT_SCHEMA, read_tournament
 from .simulate import CHUNK_SIZE, checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
@@ -298,10 +298,13 @@ class Tournament:
                 f"</tbody></table>{note}</div>")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: the ratings, the wins and every pair's
-        :meth:`~canasta_caliente.SimulationResult.to_dict` (an interval's infinite end, of a
-        bot that played no games, is ``None`` here: JSON has no infinity)."""
+        """Plain JSON data: the document's kind and format (``"schema"``,
+        :data:`~canasta_caliente.studies.saved.TOURNAMENT_SCHEMA`), the ratings, the wins and
+        every pair's :meth:`~canasta_caliente.SimulationResult.to_dict` (an interval's
+        infinite end, of a bot that played no games, is ``None`` here: JSON has no
+        infinity)."""
         return {
+            "schema": dict(TOURNAMENT_SCHEMA),
             "rules": self.rules.to_dict(),
             "bots": list(self.bots),
             "interrupted": self.interrupted,
