@@ -343,12 +343,160 @@ def test_each_study_writes_json_that_reads_back(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """``--json FILE`` on every study command (``compare`` and ``tournament`` had none), the
     file what the study's ``from_json`` reads, and one file for ``--json`` and ``--out`` is
-    refused before the run."""
+    refused before the run. The file names its kind and format version (``schema``)."""
     monkeypatch.chdir(ROOT)
     out = tmp_path / "results.json"
     assert main([*args, "--json", str(out), "--no-progress"]) == 0
     assert f"results written to {out}" in capsys.readouterr().out
     assert read(out.read_bytes()).to_dict() == json.loads(out.read_text())
+    kind = {"simulate": "simulation", "compare": "comparison", "tournament": "tournament"}
+    assert json.loads(out.read_text())["schema"] == SCHEMAS[kind[args[0]]]
     both = tmp_path / "hands.jsonl"
     assert main([*args, "--json", str(both), "--out", str(both), "--no-progress"]) == 2
     assert "is also the --json file" in capsys.readouterr().err
+
+
+# -- the documents' kind and format version ("schema") ---------------------------------------
+
+SCHEMAS = {"simulation": {"name": "canasta-caliente/simulation", "version": 1},
+           "comparison": {"name": "canasta-caliente/comparison", "version": 1},
+           "tournament": {"name": "canasta-caliente/tournament", "version": 1}}
+READ: dict[str, Callable[[Any], Any]] = {"simulation": cc.SimulationResult.from_dict,
+                                         "comparison": cc.Comparison.from_dict,
+                                         "tournament": cc.Tournament.from_dict}
+WHAT = {"simulation": "simulation result", "comparison": "comparison",
+        "tournament": "tournament"}
+CLASS = {"simulation": "SimulationResult", "comparison": "Comparison",
+         "tournament": "Tournament"}
+
+
+@pytest.fixture(scope="module")
+def documents(result: cc.SimulationResult, comparison: cc.Comparison,
+              tournament: cc.Tournament) -> dict[str, dict[str, Any]]:
+    """Each kind's document, as JSON data."""
+    return {"simulation": json.loads(json.dumps(result.to_dict())),
+            "comparison": json.loads(json.dumps(comparison.to_dict())),
+            "tournament": json.loads(json.dumps(tournament.to_dict()))}
+
+
+def test_each_document_names_its_kind_and_format_version(
+        documents: dict[str, dict[str, Any]]) -> None:
+    """First in the document, as a client message's ``schema``; a comparison's variants and a
+    tournament's pairs are simulations' documents, each marked as one."""
+    for kind, data in documents.items():
+        assert next(iter(data)) == "schema" and data["schema"] == SCHEMAS[kind]
+    assert [r["schema"] for r in documents["comparison"]["results"].values()] == [
+        SCHEMAS["simulation"]] * 2
+    assert [r["schema"] for r in documents["tournament"]["pairs"]] == [SCHEMAS["simulation"]] * 3
+    saved = cc.studies.saved
+    assert [SCHEMAS["simulation"], SCHEMAS["comparison"], SCHEMAS["tournament"]] == [
+        saved.SIMULATION_SCHEMA, saved.COMPARISON_SCHEMA, saved.TOURNAMENT_SCHEMA]
+    assert cc.SimulationResult.from_dict(documents["comparison"]["results"]["open"]) is not None
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_a_document_written_before_the_schema_reads_and_writes_back_marked(kind: str) -> None:
+    """Files written before documents named their kind (by the commit the README of
+    ``tests/saved_results`` names) read as the same results played today, and write back
+    with their ``schema``, the same document otherwise."""
+    old = json.loads((ROOT / "tests" / "saved_results" / f"{kind}-unmarked.json").read_text())
+    assert "schema" not in old
+    back = READ[kind](old)
+    two = cc.RuleSet.preset("caliente-2p")
+    again = {"simulation": lambda: cc.simulate(two, ["heuristic", "random"], games=2, seed=7,
+                                               max_hands=1),
+             "comparison": lambda: cc.compare({"open": two,
+                                               "frozen": two.replace(always_frozen=True)},
+                                              bots=["random"], games=2, seed=7, max_hands=1),
+             "tournament": lambda: cc.tournament(["random", "heuristic"], two, games=2, seed=7,
+                                                 max_hands=1)}[kind]()
+    assert back == again
+    written = json.loads(json.dumps(back.to_dict()))
+    assert written.pop("schema") == SCHEMAS[kind]
+    inner = (list(written["results"].values()) if kind == "comparison"
+             else written["pairs"] if kind == "tournament" else [])
+    for each in inner:
+        assert each.pop("schema") == SCHEMAS["simulation"]
+    assert written == old
+
+
+@pytest.mark.parametrize(("kind", "given"), [
+    (kind, given) for kind in sorted(SCHEMAS) for given in sorted(SCHEMAS) if given != kind])
+def test_a_document_of_another_kind_is_refused_naming_its_reader(
+        kind: str, given: str, documents: dict[str, dict[str, Any]]) -> None:
+    """At once, the one problem: not a list of every field that kind lacks."""
+    message = refused(READ[kind], documents[given], WHAT[kind])
+    assert message == (
+        f"invalid {WHAT[kind]} (1 problem):\n  schema: this is a "
+        f"{WHAT[given]}'s document ({SCHEMAS[given]['name']!r}), not a {WHAT[kind]}'s: read it "
+        f"with {CLASS[given]}.from_dict (or {CLASS[given]}.from_json)")
+    assert f"{CLASS[given]}.from_json" in refused(
+        lambda d: getattr(cc, CLASS[kind]).from_json(json.dumps(d)), documents[given],
+        WHAT[kind])
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+def test_a_newer_format_version_is_refused_as_written_by_a_newer_package(
+        kind: str, documents: dict[str, dict[str, Any]]) -> None:
+    data = copy.deepcopy(documents[kind])
+    data["schema"]["version"] = 2
+    data["extra"] = "a field of version 2"
+    message = refused(READ[kind], data, WHAT[kind])
+    assert message == (
+        f"invalid {WHAT[kind]} (1 problem):\n  schema.version: version 2 of "
+        f"{SCHEMAS[kind]['name']!r} was written by a newer canasta-caliente: this one "
+        f"({cc.__version__}) reads versions up to 1 (upgrade canasta-caliente to read it)")
+
+
+@pytest.mark.parametrize(("marker", "said"), [
+    ("canasta-caliente/simulation", "schema: expected the document's kind and version, as "
+     '{"name": "canasta-caliente/simulation", "version": 1} for a simulation result\'s, got a '
+     "string"),
+    (None, "schema: expected the document's kind and version"),
+    ([], "schema: expected the document's kind and version"),
+    ({}, "schema.name: missing field\n  schema.version: missing field"),
+    ({"name": "canasta-caliente/simulation"}, "schema.version: missing field"),
+    ({"version": 1}, "schema.name: missing field"),
+    ({"name": 1, "version": 1}, "schema.name: expected a string, got an integer"),
+    ({"name": "canasta-caliente/state", "version": 1},
+     "schema.name: expected 'canasta-caliente/simulation' (a simulation result's document), "
+     "got 'canasta-caliente/state'"),
+    ({"name": "canasta-caliente/simulation", "version": "1"},
+     "schema.version: expected an integer, got a string"),
+    ({"name": "canasta-caliente/simulation", "version": True},
+     "schema.version: expected an integer, got a boolean"),
+    ({"name": "canasta-caliente/simulation", "version": 0},
+     "schema.version: must be at least 1"),
+    ({"name": "canasta-caliente/simulation", "version": 1, "date": "today"},
+     "schema.date: unknown field"),
+])
+def test_a_malformed_schema_is_refused_at_once(marker: Any, said: str,
+                                              result: cc.SimulationResult) -> None:
+    data = result.to_dict()
+    data["schema"] = marker
+    data["seed"] = "not read: the schema is refused first"
+    message = problems(data)
+    assert said in message and "seed" not in message
+
+
+def test_a_variants_or_a_pairs_schema_is_checked_at_its_path(
+        documents: dict[str, dict[str, Any]]) -> None:
+    """A simulation's document inside a comparison or a tournament is one as any other: its
+    ``schema`` may be left out (a file written before it), and is checked otherwise."""
+    compared = copy.deepcopy(documents["comparison"])
+    del compared["results"]["open"]["schema"]
+    compared["results"]["frozen"]["schema"] = SCHEMAS["tournament"]
+    message = refused(cc.Comparison.from_dict, compared, "comparison")
+    assert message == ("invalid comparison (1 problem):\n  results.frozen.schema: this is a "
+                       "tournament's document ('canasta-caliente/tournament'): expected a "
+                       "simulation result's here")
+    rated = copy.deepcopy(documents["tournament"])
+    rated["pairs"][2]["schema"]["version"] = 7
+    rated["pairs"][1]["schema"] = "simulation"
+    message = refused(cc.Tournament.from_dict, rated, "tournament")
+    assert "(2 problems)" in message
+    assert "\n  pairs[1].schema: expected the document's kind and version" in message
+    assert "\n  pairs[2].schema.version: version 7 of 'canasta-caliente/simulation' was " \
+           "written by a newer canasta-caliente" in message
+    del compared["results"]["frozen"]["schema"]
+    assert cc.Comparison.from_dict(compared) == cc.Comparison.from_dict(documents["comparison"])
