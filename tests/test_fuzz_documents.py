@@ -9,6 +9,10 @@ results (SimulationResult, Comparison and Tournament from_dict / from_json).
   every card conserved.
 * Mutated JSON text and structurally mutated data (any JSON value anywhere, Python values that
   JSON cannot hold) never raise anything but StateError, or TypeError for a wrong Python type.
+* A result's ``schema`` (its kind and format version; its variants' and pairs' too) replaced
+  by any value, of any kind and version or malformed, or left out: the reader reads exactly
+  the documents of its kind and a version it reads (or none), and refuses every other with a
+  StateError.
 
 The examples are bounded in the normal run; ``HYPOTHESIS_PROFILE=long`` runs many more (with
 ``--hypothesis-show-statistics`` for the counts).
@@ -295,4 +299,50 @@ def test_mutated_document_data_raises_only_state_error(kind: str, data: st.DataO
     except TypeError:
         assert foreign, "TypeError for JSON data"
         outcome = "TypeError"
+    event(f"{kind}: {outcome}")
+
+
+RESULT_KINDS = {"result": "canasta-caliente/simulation",
+                "comparison": "canasta-caliente/comparison",
+                "tournament": "canasta-caliente/tournament"}
+markers = st.one_of(
+    st.fixed_dictionaries({"name": st.sampled_from([*RESULT_KINDS.values(),
+                                                    "canasta-caliente/state"]) | json_values,
+                           "version": st.integers(-2, 4) | json_values}),
+    st.fixed_dictionaries({"name": st.sampled_from(list(RESULT_KINDS.values())),
+                           "version": st.integers(1, 4)},
+                          optional={"extra": json_values}),
+    json_values,
+)
+
+
+@lenient
+@given(kind=st.sampled_from(sorted(RESULT_KINDS)), data=st.data())
+def test_a_results_schema_is_read_exactly_when_it_names_its_kind(kind: str,
+                                                                  data: st.DataObject) -> None:
+    """The ``schema`` of a result's document (or of one of its variants or pairs) replaced by
+    any value, or left out: read exactly when it is left out or names the document's kind (a
+    simulation's, inside a comparison or a tournament) at a version up to 1, and nothing else;
+    refused with a StateError otherwise."""
+    doc = json.loads(sample_texts()[kind])
+    places: list[Path] = [("schema",)]
+    if kind == "comparison":
+        places += [("results", label, "schema") for label in doc["results"]]
+    elif kind == "tournament":
+        places += [("pairs", n, "schema") for n in range(len(doc["pairs"]))]
+    path = data.draw(st.sampled_from(places), label="place")
+    expected = RESULT_KINDS[kind] if len(path) == 1 else RESULT_KINDS["result"]
+    how = data.draw(st.sampled_from(["left out", "its own", "any"]), label="how")
+    if how == "left out":
+        del get(doc, path[:-1])["schema"]
+        readable = True
+    else:
+        marker = ({"name": expected, "version": 1} if how == "its own"
+                  else data.draw(markers, label="schema"))
+        put(doc, path, marker)
+        # (True and 1.0 equal 1 in Python, and are no integer version in JSON)
+        readable = (marker == {"name": expected, "version": 1}
+                    and type(marker["version"]) is int)
+    outcome = only_state_errors(DICT_READERS[kind], doc)
+    assert outcome == ("read" if readable else "refused"), f"{path}: {get(doc, path[:-1])}"
     event(f"{kind}: {outcome}")
