@@ -397,20 +397,12 @@ def test_each_document_names_its_kind_and_format_version(
 @pytest.mark.parametrize("kind", sorted(SCHEMAS))
 def test_a_document_written_before_the_schema_reads_and_writes_back_marked(kind: str) -> None:
     """Files written before documents named their kind (by the commit the README of
-    ``tests/saved_results`` names) read as the same results played today, and write back
-    with their ``schema``, the same document otherwise."""
+    ``tests/saved_results`` names) read, and write back with their ``schema``, the same
+    document otherwise. (They are not the results the same call plays today: those games were
+    played before each seat's bot had an rng of its own.)"""
     old = json.loads((ROOT / "tests" / "saved_results" / f"{kind}-unmarked.json").read_text())
     assert "schema" not in old
     back = READ[kind](old)
-    two = cc.RuleSet.preset("caliente-2p")
-    again = {"simulation": lambda: cc.simulate(two, ["heuristic", "random"], games=2, seed=7,
-                                               max_hands=1),
-             "comparison": lambda: cc.compare({"open": two,
-                                               "frozen": two.replace(always_frozen=True)},
-                                              bots=["random"], games=2, seed=7, max_hands=1),
-             "tournament": lambda: cc.tournament(["random", "heuristic"], two, games=2, seed=7,
-                                                 max_hands=1)}[kind]()
-    assert back == again
     written = json.loads(json.dumps(back.to_dict()))
     assert written.pop("schema") == SCHEMAS[kind]
     inner = (list(written["results"].values()) if kind == "comparison"

@@ -173,20 +173,59 @@ def key_integer(key: list[int]) -> int:
 def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
     """A bot reading its ``rng``'s state at its first decision (no number drawn yet) and
     running CPython's integer seeding backwards finds the digest of
-    :func:`~canasta_caliente.studies.play.bots_seed`: the rng given is ``Random(bots_seed)``,
-    and neither the game's seed nor its text is in the key."""
-    states: list[tuple[int, ...]] = []
+    :func:`~canasta_caliente.studies.play.bots_seed`: the rng given to a seat is
+    ``Random(bots_seed(seed, seat=seat))``, and neither the game's seed nor its text is in the
+    key."""
+    states: list[tuple[int, tuple[int, ...]]] = []
 
     def spy(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        states.append(rng.getstate()[1])
+        states.append((view.seat, rng.getstate()[1]))
         return legal[0]
 
     cc.play_game(cc.RuleSet.preset("caliente"), [spy], seed=seed, max_hands=1)
-    assert states[0][624] == 624  # nothing drawn yet
-    found = key_integer(mt_seed_key(states[0][:624]))
-    assert found == bots_seed(seed) != seed
-    assert random.Random(found).getstate()[1] == states[0]
+    seat, state = states[0]
+    assert state[624] == 624  # nothing drawn yet
+    found = key_integer(mt_seed_key(state[:624]))
+    assert found == bots_seed(seed, seat=seat) != seed
+    assert random.Random(found).getstate()[1] == state
     assert str(seed).encode() not in found.to_bytes(64, "little")
+
+
+def test_no_bot_can_reseed_or_drain_another_seats_rng() -> None:
+    """Each seat's bot has an rng of its own: a bot that reseeds its rng at every decision,
+    or draws a hundred numbers from it, leaves the numbers its opponent is given as they were
+    (on the old, shared rng the opponent was given ``Random(42)``'s numbers)."""
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.numbers: list[float] = []
+
+        def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                     rng: random.Random) -> cc.Action:
+            self.numbers.append(rng.random())
+            return legal[0]
+
+    def quiet(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        return legal[0]
+
+    def reseeder(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        rng.seed(42)
+        return legal[0]
+
+    def drainer(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        for _ in range(100):
+            rng.random()
+        return legal[0]
+
+    given_to: list[list[float]] = []
+    for bot in (quiet, reseeder, drainer):
+        recorder = Recorder()
+        cc.play_game(cc.RuleSet.preset("caliente-2p"), [bot, recorder], seed=5, max_hands=1)
+        given_to.append(recorder.numbers)
+    first = min(map(len, given_to))
+    assert first > 10
+    assert given_to[0][:first] == given_to[1][:first] == given_to[2][:first]
+    assert random.Random(42).random() not in given_to[1]
 
 
 def test_the_play_command_gives_its_bots_no_game_seed(

@@ -57,6 +57,20 @@ def test_a_custom_bot_plugs_in() -> None:
     assert result.seat_bots[0] == "first_legal"
 
 
+def test_a_kept_record_names_the_seats_bots() -> None:
+    """A game's record names each seat's bot as its player, in every game of a simulation;
+    a name a record cannot hold (a comma) leaves the players unnamed rather than failing."""
+    result = simulate(RULES, ["heuristic", "random"], games=2, seed=3, keep_records=True,
+                      progress=False)
+    for game in result.games:
+        assert game.record is not None
+        assert game.record.players == game.seat_bots
+        assert cc.GameRecord.from_text(game.record.to_text()).players == game.seat_bots
+    named = Named("deep, wide")
+    game = play_game(RULES, [named, "random"], seed=5, max_hands=1, keep_record=True)
+    assert game.record is not None and game.record.players is None
+
+
 def test_seating_alternates_sides() -> None:
     """Side k plays bots[(k + game index) % n]: two bots swap sides every game."""
     assert seat_bots(RULES, ["a", "b"], 0) == ("a", "b", "a", "b")

@@ -91,6 +91,7 @@ __all__ = [
     "GameRecord",
     "ReplayError",
     "dumps",
+    "is_record_name",
     "loads",
     "replay",
     "state_from_dict",
@@ -336,13 +337,24 @@ MAX_NAME = 64
 """The longest player name or date a record holds."""
 
 
+def is_record_name(value: str) -> bool:
+    """Whether a record can hold ``value`` as a player's name or its date: a non-empty single
+    line of at most :data:`MAX_NAME` characters, without ``,`` or ``#`` and without white
+    space at either end.
+
+    >>> is_record_name("level-3"), is_record_name("Bot(depth=3, x=1)")
+    (True, False)
+    """
+    # The text record reads its lines as str.splitlines splits them and strips each header's
+    # value: a name it would split, or with white space at either end, would not come back.
+    return bool(value) and value == value.strip() and len(value) <= MAX_NAME and not any(
+        c in value for c in ",#") and len(value.splitlines()) == 1
+
+
 def _check_name(what: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, not {describe_value(value)}")
-    # The text record reads its lines as str.splitlines splits them and strips each header's
-    # value: a name it would split, or with white space at either end, would not come back.
-    if (not value or value != value.strip() or len(value) > MAX_NAME
-            or any(c in value for c in ",#") or len(value.splitlines()) != 1):
+    if not is_record_name(value):
         raise ArgumentError(f"{what} must be a non-empty single line of at most {MAX_NAME} "
                             f"characters without ',' or '#' and without white space at either "
                             f"end, not {short_repr(value)}")

@@ -18,7 +18,7 @@ from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, IllegalActionError, describe_value
 from ..play.text import count_phrase
 from ..players.bots import Bot, bot_name, get_bot, read_answer
-from ..records.storage import GameRecord
+from ..records.storage import GameRecord, is_record_name
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
 from .outcomes import GameResult
@@ -92,7 +92,7 @@ def _the_bot(bot: BotSpec, seat: int) -> str:
     return f"the bot {bot_name(bot)!r} at seat {seat}"
 
 
-def bots_seed(seed: int, played: int | None = None) -> int:
+def bots_seed(seed: int, played: int | None = None, seat: int | None = None) -> int:
     """The seed of the :class:`random.Random` that :func:`play_game` gives the bots of a game
     seeded ``seed``: a one-way function of it (the SHA-256 digest of a text naming this use and
     the seed, read as an integer), so that no bot can learn the game's seed from its ``rng``.
@@ -101,6 +101,10 @@ def bots_seed(seed: int, played: int | None = None) -> int:
     seed and the number of actions played before it: ``canasta-caliente play`` (at its start
     or its ``--resume``) and the web table (at each bot's decision, so that a decision taken
     back and played again is the same). It goes into the digest with the seed.
+
+    ``seat`` is for a game whose seats are each given an ``rng`` of their own (every game of
+    :func:`play_game`): no seat's bot can then reseed, or draw from, another seat's ``rng``,
+    nor change the numbers another seat is given by how many it draws itself.
 
     A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
     Mersenne Twister from an integer (or a text, whose characters go into the key as they
@@ -114,8 +118,11 @@ def bots_seed(seed: int, played: int | None = None) -> int:
     (True, True, True)
     >>> bots_seed(7, played=12) != bots_seed(7)
     True
+    >>> len({bots_seed(7, seat=0), bots_seed(7, seat=1), bots_seed(7)})
+    3
     """
-    text = f"canasta-caliente-bots:{seed}" + ("" if played is None else f":{played}")
+    text = (f"canasta-caliente-bots:{seed}" + ("" if played is None else f":{played}")
+            + ("" if seat is None else f":seat {seat}"))
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest, "big")
 
@@ -132,7 +139,13 @@ def play_game(
     """Play one game between ``bots`` (names from :data:`~canasta_caliente.players.bots.BOTS` or
     callables) seated by :func:`seat_bots`, every shuffle and choice fixed by ``seed``.
 
-    ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result.
+    Each seat's bot is given a :class:`random.Random` of its own, seeded by
+    :func:`bots_seed` (``seat=``): no bot can reseed or draw from another seat's, and the
+    numbers a bot is given do not depend on how many another bot drew.
+
+    ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result,
+    naming each seat's bot as its player (``players``), unless a name is one a record cannot
+    hold (:func:`~canasta_caliente.records.storage.is_record_name`), when it names none.
     An error in the game (a bot's own, or the
     :class:`~canasta_caliente.IllegalActionError` of an illegal answer, which names the bot
     and its seat) keeps its type and gains a note (PEP 678) with the game's index, its seed
@@ -148,7 +161,7 @@ def play_game(
     >>> import canasta_caliente as cc
     >>> game = cc.play_game(cc.RuleSet.preset("caliente"), ["heuristic", "random"], seed=7)
     >>> game.winner, game.scores, game.hands
-    (0, (5440, 2225), 5)
+    (0, (5745, 4665), 5)
     """
     check_ruleset(rules)
     specs, _ = check_bots(bots)
@@ -159,7 +172,8 @@ def play_game(
     check_flag("keep_record", keep_record)
     seated = seat_bots(rules, specs, index)
     players = [get_bot(b) if isinstance(b, str) else b for b in seated]
-    rng = random.Random(bots_seed(seed))
+    # An rng a seat, so that no bot can reseed or drain another's (see bots_seed).
+    rngs = [random.Random(bots_seed(seed, seat=seat)) for seat in range(rules.players)]
     state = new_game(rules, seed=seed)
     totals: list[tuple[int, ...]] = []
     ends: list[str] = []
@@ -198,7 +212,7 @@ def play_game(
             seat = state.current_player
             assert seat is not None
             deciding = seat
-            action = players[seat](observe(state, seat), legal, rng)
+            action = players[seat](observe(state, seat), legal, rngs[seat])
             if type(action) is not Action:
                 action = read_answer(action, _the_bot(seated[seat], seat))
             if action.verb is take:
@@ -225,10 +239,11 @@ def play_game(
         raise
     if state.is_game_over:
         end_hand()
+    names = tuple(bot_name(b) for b in seated)
     return GameResult(
         index=index,
         seed=seed,
-        seat_bots=tuple(bot_name(b) for b in seated),
+        seat_bots=names,
         winner=state.winner,
         scores=state.scores,
         hands=len(totals),
@@ -239,5 +254,7 @@ def play_game(
         hand_results=state.hand_results[:len(totals)],
         pile_takes=tuple(takes),
         side_canastas=tuple(side_canastas),
-        record=None if played is None else GameRecord(rules, seed, actions=tuple(played)),
+        record=None if played is None else GameRecord(
+            rules, seed, actions=tuple(played),
+            players=names if all(map(is_record_name, names)) else None),
     )

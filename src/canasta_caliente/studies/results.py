@@ -28,7 +28,7 @@ ready for a data frame, a CSV file or a database:
 >>> result = cc.simulate(cc.RuleSet.preset("caliente"), bots=["heuristic", "random"], games=2)
 >>> row = result.to_records("hand")[0]
 >>> row["game"], row["hand"], row["side"], row["bot"], row["score_total"], row["hand_end"]
-(0, 1, 0, 'heuristic', 3140, 'went_out')
+(0, 1, 0, 'heuristic', 855, 'went_out')
 """
 
 from __future__ import annotations
