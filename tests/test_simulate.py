@@ -234,6 +234,22 @@ def test_a_bots_error_says_which_game() -> None:
     assert illegal.value.__notes__[0].startswith(f"in game 0 (seed {seed}), after 0 actions")
 
 
+def test_a_bots_error_in_a_tournament_names_the_pair_to_play_it_again_with() -> None:
+    """The note of play_game says to play the game again with ``play_game(rules, bots, ...)``:
+    in a tournament, a second note says which bots, the pair's (not the tournament's three),
+    and the call with them raises the same error."""
+    two = cc.RuleSet.preset("caliente-2p")
+    with pytest.raises(ValueError, match=r"^my bot broke") as caught:
+        cc.tournament(["random", Broken(), "heuristic"], two, games=2, seed=3)
+    first, second = caught.value.__notes__
+    assert second == ("in the tournament's pair random vs broken: there, bots = ['random', "
+                      "'broken'] (those bots, in that order)")
+    seed, index = first.split("seed=")[1].rstrip(")").split(", index=")
+    with pytest.raises(ValueError, match=r"^my bot broke") as again:
+        play_game(two, ["random", Broken()], seed=int(seed), index=int(index))
+    assert again.value.__notes__ == [first]
+
+
 def test_aggregates_are_consistent() -> None:
     """Win rates with a 95% interval around them, hands per game and hand ends add up."""
     result = simulate(RULES, ["heuristic", "random"], games=8, seed=2)

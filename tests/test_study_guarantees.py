@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -586,6 +589,58 @@ def test_a_bot_that_cannot_reach_the_workers_is_refused_before_the_pool_starts()
     assert len(cc.simulate(RULES_2P, ["random", first], games=2, workers=1).games) == 2
     with ThreadPoolExecutor(1) as pool:
         assert len(cc.simulate(RULES_2P, ["random", first], games=20, executor=pool).games) == 20
+
+
+SPAWNED_BOT = """
+import multiprocessing
+import canasta_caliente as cc
+
+class Mine:
+    def __call__(self, view, legal, rng):
+        return legal[0]
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method({method!r})
+    rules = cc.RuleSet.preset("caliente-2p")
+    try:
+        cc.simulate(rules, [Mine(), "random"], games=4, workers=2, chunk_size=1,
+                    progress=False)
+    except TypeError as exc:
+        print("refused:", exc)
+    else:
+        print("played")
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+@pytest.mark.parametrize("how", ["-c", "stdin"])
+def test_a_bot_of_an_interactive_main_is_refused_where_workers_cannot_import_it(
+        method: str, how: str, tmp_path: Path) -> None:
+    """A bot class defined in ``python -c``, standard input or a notebook pickles as
+    ``__main__.Mine``; a worker started by spawn or forkserver (macOS's and Windows' default)
+    cannot find it, and the pool broke (``AttributeError`` in the worker, then
+    ``BrokenProcessPool`` naming no bot). It is now refused before the pool starts."""
+    code = SPAWNED_BOT.format(method=method)
+    run = subprocess.run([sys.executable, *(["-c", code] if how == "-c" else ["-"])],
+                         input=None if how == "-c" else code, capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path, check=False)
+    assert run.stdout == (
+        "refused: bots[0]: the bot 'Mine' cannot be sent to the worker processes: Mine is "
+        "defined in this session's __main__ (a notebook, python -c or standard input), which "
+        f"workers started by {method!r} cannot import; define it in a module (a .py file, "
+        "imported), or play with workers=1\n"), run.stderr
+
+
+@pytest.mark.slow
+def test_a_bot_of_a_scripts_main_reaches_spawned_workers(tmp_path: Path) -> None:
+    """The same class in a script's file is found by a spawned worker (it runs the script
+    again as ``__mp_main__``), and with fork in ``python -c`` too: neither is refused."""
+    script = tmp_path / "mine.py"
+    script.write_text(SPAWNED_BOT.format(method="spawn"), encoding="utf-8")
+    for args in ([str(script)], ["-c", SPAWNED_BOT.format(method="fork")]):
+        run = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                             timeout=300, cwd=tmp_path, check=False)
+        assert run.stdout == "played\n", run.stderr
 
 
 @pytest.mark.parametrize("call", [

@@ -97,7 +97,8 @@ def bot_name(bot: object) -> str:
     names the copy of the bot it was sent): the name given, else the bot's ``name`` attribute
     (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
     defines its own and it shows no memory address, else its class's module-qualified name
-    (``mybots.Smart``; the class's name alone for a class of ``__main__``).
+    (``mybots.Smart``; the class's name alone for a class of ``__main__``, or of the
+    ``__mp_main__`` a worker started by ``spawn`` runs the same script as).
 
     >>> from canasta_caliente.players.bots import bot_name
     >>> class Smart:
@@ -119,7 +120,9 @@ def bot_name(bot: object) -> str:
         text = repr(bot)
         if " at 0x" not in text:  # functools.partial shows its function's address
             return text
-    if cls.__module__ in ("__main__", "builtins"):
+    # (A worker started by spawn or forkserver runs the parent's script as __mp_main__: the
+    # same class, which must keep its name there.)
+    if cls.__module__ in ("__main__", "__mp_main__", "builtins"):
         return cls.__qualname__
     return f"{cls.__module__}.{cls.__qualname__}"
 

@@ -7,13 +7,16 @@ terminated after :data:`STOP_TIMEOUT`) when :func:`stop_pool` returns.
 from __future__ import annotations
 
 import contextlib
+import io
 import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
+import types
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -81,22 +84,60 @@ def _rules_played(rules: RuleSet) -> RuleSet:
     return rules
 
 
+class _MainFinder(pickle.Pickler):
+    """A pickler that notes the classes and functions of ``__main__`` an object refers to
+    (pickle names them ``__main__.Name``: a worker must find them in its own ``__main__``)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO())
+        self.found: list[str] = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        """Note ``obj`` if it is a class or function of ``__main__``; pickle it as usual."""
+        if isinstance(obj, type | types.FunctionType) and obj.__module__ == "__main__":
+            self.found.append(obj.__qualname__)
+        return NotImplemented
+
+
+def _main_importable() -> bool:
+    """Whether a worker started by ``spawn`` or ``forkserver`` can import this process's
+    ``__main__`` again: it runs a script's file, or a module run with ``-m``, but a notebook,
+    ``python -c`` and a script read from standard input have neither."""
+    main = sys.modules.get("__main__")
+    if getattr(main, "__spec__", None) is not None:
+        return True
+    path = getattr(main, "__file__", None)
+    return isinstance(path, str) and os.path.isfile(path)
+
+
 def check_sendable(bots: tuple[BotSpec, ...]) -> None:
     """Refuse, before the pool starts, a bot that cannot reach the pool's workers: each is
     sent to them pickled, and a lambda or a function defined inside another does not pickle.
-    A :class:`TypeError` naming the bot and what to do (the pool raised pickle's own error,
-    and a thread of the pool printed a second traceback as it broke)."""
+    Where the workers are started by ``spawn`` or ``forkserver`` (macOS and Windows by default,
+    or as the caller set), a class or function defined in a notebook, ``python -c`` or standard
+    input pickles but cannot be found in a worker. A :class:`TypeError` naming the bot and
+    what to do (the pool raised pickle's own error, or broke with an ``AttributeError`` in a
+    worker, and a thread of the pool printed a second traceback as it broke)."""
+    forked = multiprocessing.get_start_method() == "fork"
     for index, bot in enumerate(bots):
         if isinstance(bot, str):
             continue
+        finder = _MainFinder()
         try:
-            pickle.dumps(bot)
+            finder.dump(bot)
         except Exception as exc:  # (pickling runs the object's own code: any error)
             raise TypeError(
                 f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
                 f"processes (it does not pickle: {exc}); define it at the top level of a "
                 "module (not a lambda, nor a function inside another), or play with "
                 "workers=1") from None
+        if finder.found and not forked and not _main_importable():
+            raise TypeError(
+                f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
+                f"processes: {finder.found[0]} is defined in this session's __main__ (a "
+                f"notebook, python -c or standard input), which workers started by "
+                f"{multiprocessing.get_start_method()!r} cannot import; define it in a "
+                "module (a .py file, imported), or play with workers=1")
 
 
 def play_chunk(

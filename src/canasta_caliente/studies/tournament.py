@@ -428,10 +428,18 @@ def tournament(
     try:
         for i in range(k):
             for j in range(i + 1, k):
-                result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
-                                  workers=workers, chunk_size=chunk_size,
-                                  max_hands=max_hands, progress=progress,
-                                  label=f"{names[i]} vs {names[j]}")
+                try:
+                    result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
+                                      workers=workers, chunk_size=chunk_size,
+                                      max_hands=max_hands, progress=progress,
+                                      label=f"{names[i]} vs {names[j]}")
+                except Exception as exc:
+                    # (play_game's note says how to play the game again, with "bots": say
+                    # which they are, the pair's, not the tournament's)
+                    exc.add_note(f"in the tournament's pair {names[i]} vs {names[j]}: there, "
+                                 f"bots = [{names[i]!r}, {names[j]!r}] (those bots, in that "
+                                 "order)")
+                    raise
                 played.append(result)
                 if result.interrupted:
                     raise KeyboardInterrupt
