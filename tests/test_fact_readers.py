@@ -220,7 +220,7 @@ def check_display(state: cc.GameState, board: cc.GameState | cc.View) -> None:
             value = rows[f"seat {seat}" + (" (you)" if you else "")]
             size = state.hand_size(seat)
             if isinstance(board, cc.View) and not you and state.known(seat):
-                assert value.endswith(f"known, {board.unknown_count(seat)} unknown"
+                assert value.endswith(f"; {board.unknown_count(seat)} unknown"
                                       + ("  <- to act" if state.current_player == seat else ""))
             assert value.startswith(_plural(size)) or (
                 size == 0 and value.startswith("no cards")) or f"({_plural(size)})" in value

@@ -206,7 +206,7 @@ def test_partner_view_leaks_nothing_of_the_partner_hand() -> None:
     assert mine.known_cards == theirs.known_cards
     row = [line for line in str(mine).splitlines() if line.startswith("  seat 3")]
     assert row == [line for line in str(theirs).splitlines() if line.startswith("  seat 3")]
-    assert row == ["  seat 3        9 cards, hidden: 8 J Q known, 6 unknown  <- to act"]
+    assert row == ["  seat 3        9 cards; known to all: 8 J Q; 6 unknown  <- to act"]
     # swap an unknown card of seat 3 with one of the stock: seat 1's view is unchanged
     t = state.table
     hand = list(t.hands[3])
@@ -366,12 +366,12 @@ def test_displays_show_known_and_unknown_cards() -> None:
     the full state's row marks the cards known to all."""
     state = cc.apply(took_the_pile(), "meld A A A")
     view = observe(state, 0)
-    assert "seat 3        9 cards, hidden: 8 J Q known, 6 unknown" in str(view)
-    assert "9 cards, hidden: 8 J Q known, 6 unknown" in view._repr_html_()
+    assert "seat 3        9 cards; known to all: 8 J Q; 6 unknown" in str(view)
+    assert "9 cards; known to all: 8 J Q; 6 unknown" in view._repr_html_()
     assert "(9 cards)  (known to all: 8 J Q)" in str(state)
     # waiting under INIT-4: known, but not in the hand yet, so all 9 held cards are unknown
     waiting = observe(took_the_pile(), 0)
-    assert "9 cards, hidden: 8 J Q known, 9 unknown" in str(waiting)
+    assert "9 cards; known to all: 8 J Q; 9 unknown" in str(waiting)
     assert waiting.unknown_count(3) == 9 and view.unknown_count(3) == 6
 
 

@@ -30,6 +30,7 @@ from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import WINDOW
 from canasta_caliente.views.view import View
+from sim_bots import Named
 
 RULES = cc.RuleSet.preset("caliente")
 RULES_2P = cc.RuleSet.preset("caliente-2p")
@@ -587,6 +588,12 @@ def test_a_bot_that_cannot_reach_the_workers_is_refused_before_the_pool_starts()
                        r"level of a module"):
         cc.simulate(RULES_2P, ["random", first], games=30, workers=2)
     assert len(cc.simulate(RULES_2P, ["random", first], games=2, workers=1).games) == 2
+    locked = Named("locked")
+    locked.lock = threading.Lock()  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"bots\[0\]: the bot 'locked' cannot be sent to the "
+                       r"worker processes \(it does not pickle: cannot pickle '_thread.lock' "
+                       r"object\); .* holding nothing that does not pickle \(a lock, "):
+        cc.simulate(RULES_2P, [locked, "random"], games=30, workers=2)
     with ThreadPoolExecutor(1) as pool:
         assert len(cc.simulate(RULES_2P, ["random", first], games=20, executor=pool).games) == 20
 

@@ -407,10 +407,12 @@ def test_view_text_hides_other_hands(state: cc.GameState, seat_pick: int) -> Non
             if view.hand:
                 assert " ".join(map(str, view.hand)) in line
         else:
-            assert f"{view.hand_sizes[s]} card" in line and "hidden" in line
+            # (hidden: "N cards, hidden", or with cards known to all, "...; M unknown")
+            assert f"{view.hand_sizes[s]} card" in line and (
+                line.endswith(("hidden", "hidden  <- to act")) or "unknown" in line)
     content, tags = _html_text(view._repr_html_())
     assert tags[0] == "table"
-    assert "hidden" in content
+    assert "hidden" in content or "unknown" in content
 
 
 def test_display_marks_canastas_stop_cards_and_frozen_piles() -> None:

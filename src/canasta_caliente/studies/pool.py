@@ -129,7 +129,8 @@ def check_sendable(bots: tuple[BotSpec, ...]) -> None:
             raise TypeError(
                 f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
                 f"processes (it does not pickle: {exc}); define it at the top level of a "
-                "module (not a lambda, nor a function inside another), or play with "
+                "module (not a lambda, nor a function inside another), holding nothing that "
+                "does not pickle (a lock, an open file, a connection), or play with "
                 "workers=1") from None
         if finder.found and not forked and not _main_importable():
             raise TypeError(

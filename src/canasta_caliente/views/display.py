@@ -178,7 +178,9 @@ def _seat_row(
     if hand is None:
         if known:
             assert unknown is not None  # a hidden hand is a view's, which counts its unknown
-            value = (f"{count}, hidden: {format_cards(known)} known, {unknown(seat)} "
+            # (the cards named after their label: "6 cards; known to all: 6; 5 unknown", where
+            # "6 known" read as a count)
+            value = (f"{count}; known to all: {format_cards(known)}; {unknown(seat)} "
                      "unknown")
         else:
             value = f"{count}, hidden"
