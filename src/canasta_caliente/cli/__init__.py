@@ -2,6 +2,8 @@
 
 - ``commands``: :func:`main` and the subcommands (``play``, ``demo``, ``simulate``,
   ``compare``, ``tournament``, ``hint``, ...);
+- ``_bots``: the ``--bots`` options' bots (a person's own as ``module:attr``, imported here
+  alone), and a bot's failure in a game in the command's words;
 - ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...);
 - ``_serve``: ``serve``, the web table on uvicorn (its address held before it says so);
 - ``_studies``: what the study commands share (a study's refusal in the options' words);

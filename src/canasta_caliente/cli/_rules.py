@@ -67,6 +67,9 @@ def one_line(exc: BaseException) -> str:
 class InputError(Exception):
     """A rule-set argument that cannot be used; each line is printed as it is."""
 
+    status = 2
+    """The command's exit status (bad input)."""
+
     def __init__(self, lines: list[str]) -> None:
         super().__init__("\n".join(lines))
         self.lines = lines

@@ -11,7 +11,12 @@ name, or a house-rules file in TOML or JSON that names a preset and overrides op
 option with its value and help, ``rules diff A B`` lists the options that differ and the rules
 they touch, and ``rules presets`` lists the presets.
 
-Exit status: 0 on success; 1 when ``rules validate`` finds a problem in a rule file; 2 on bad
+A ``--bots`` option takes the built-in bots' names and a person's own bots as ``module:attr``
+(:mod:`canasta_caliente.cli._bots` resolves them).
+
+Exit status: 0 on success; 1 when ``rules validate`` finds a problem in a rule file, or a bot
+fails in a game (it raises, or answers something illegal: the bot, its seat and the game are
+named, and ``play`` saves the game so far); 2 on bad
 input (a usage error, an unknown preset, a missing or unreadable file, an unusable rule file or
 output path), with a one-line message on standard error; 130 when interrupted (Ctrl-C). No
 input shows a traceback. A closed output pipe (``| head -1``) ends any command normally: status
@@ -35,8 +40,19 @@ from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
 from ..play.text import count_phrase
+from ..players.bots import bot_name
 from ..rules.ruleset import RuleSet
 from ..state.game import COMPONENTS
+from ._bots import (
+    BotFailed,
+    bot_list,
+    is_reference,
+    load_bots,
+    make_bot,
+    play_step,
+    study_bots,
+    study_error,
+)
 from ._rules import (
     InputError,
     is_file_argument,
@@ -50,7 +66,7 @@ from ._rules import (
     say,
 )
 from ._serve import serve as serve_command
-from ._studies import distinct_outputs, refusal
+from ._studies import distinct_outputs
 
 __all__ = ["main"]
 
@@ -98,22 +114,6 @@ def _hand_table(state: Any) -> list[str]:
                      + f"{result.totals[side]:>10}")
     lines.append("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
     return lines
-
-
-def _bot_list(text: str) -> list[str]:
-    from ..players.bots import bot_names
-
-    known = bot_names()
-    names = [b.strip() for b in text.split(",")]
-    if "" in names:
-        where = names.index("") + 1
-        raise InputError([f"--bots: entry {where} of {text!r} is an empty bot name; give "
-                          f"comma-separated names of: {', '.join(known)}"])
-    unknown = [b for b in names if b not in known]
-    if unknown:
-        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown))}; "
-                           f"bots: {', '.join(known)}"])
-    return names
 
 
 def _output_path(option: str, text: str) -> Path:
@@ -198,7 +198,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
 
     rules = load_rules(args.rules)
-    bots = _bot_list(args.bots)
+    bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
@@ -206,10 +206,11 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                           progress=not args.no_progress)
-    except ValueError as exc:
-        raise refusal("simulate", exc) from None
+    except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
+        raise study_error("simulate", exc) from None
     used = workers_used(args.workers, args.games)
-    say(f"{args.rules}: {', '.join(bots)}; seed {args.seed}, {count_phrase(used, 'worker')}"
+    say(f"{args.rules}: {', '.join(map(bot_name, bots))}; seed {args.seed}, "
+        f"{count_phrase(used, 'worker')}"
         + (f" ({args.workers} asked; a worker plays {CHUNK_SIZE} games at a time)"
            if used != args.workers else ""))
     say(result.table())
@@ -237,7 +238,7 @@ def _compare(args: argparse.Namespace) -> int:
         variants[label] = load_rules(source, "RULES")
     if len(variants) < 2:
         raise InputError(["compare: give at least two rule sets"])
-    bots = _bot_list(args.bots)
+    bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
@@ -245,11 +246,11 @@ def _compare(args: argparse.Namespace) -> int:
     try:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=not args.no_progress)
-    except ValueError as exc:
-        raise refusal("compare", exc) from None
+    except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
+        raise study_error("compare", exc) from None
     played = (f" (interrupted: {comparison.games} of {args.games} games per variant played "
               "by every variant)" if comparison.interrupted else "")
-    say(f"{' vs '.join(variants)}: {', '.join(bots)}; seed {args.seed}{played}")
+    say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
     say(comparison.table())
     if json_out is not None:
         _write_json("--json", comparison.to_dict(), json_out)
@@ -262,14 +263,14 @@ def _play(args: argparse.Namespace) -> int:
     from ..actions import Action, parse_action
     from ..errors import IllegalActionError, NotationError
     from ..play.events import step
-    from ..players.bots import bot_names, get_bot
+    from ..players.bots import bot_names
     from ..players.search import hint_text
     from ..records.storage import GameRecord
     from ..studies.play import bots_seed
     from ..views.view import observe
     from . import _table as table
 
-    names = _bot_list(args.bots)
+    names = bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
     if args.hint_iterations > MAX_ITERATIONS:  # the search's own cap, checked before the game
         raise InputError([f"--hint-iterations: must be at most {MAX_ITERATIONS:,}"])
@@ -289,12 +290,16 @@ def _play(args: argparse.Namespace) -> int:
         state = record.initial_state()
     # Who sits where: the seats of a resumed record, or --seat and --bots.
     asked, (args.seat, person, seated) = args.seat, table.seating(
-        record.players, args.seat, rules.players, names, bot_names(), args.resume)
+        record.players, args.seat, rules.players, names,
+        # (a record saved with a person's own bot names it module:attr: resolved below)
+        [*bot_names(), *(n for n in record.players or () if is_reference(n))], args.resume)
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
         for line in table.ignored_on_resume(args.given, asked, args.seat):
             say(line, err=True)
         say(f"resuming {args.resume}: {count_phrase(len(record.actions), 'action')} played")
-    bots = {seat: get_bot(name) for seat, name in seated.items()}
+    loaded = load_bots(list(seated.values()),
+                       "--bots" if args.resume is None else f"--resume: {args.resume}")
+    bots = {seat: make_bot(loaded[name]) for seat, name in seated.items()}
     # The bots' choices are fixed by the seed and the number of actions already played; the
     # rng is seeded with a digest of them (bots_seed), in which no bot can find the seed.
     rng = random.Random(bots_seed(record.seed, len(record.actions)))
@@ -333,9 +338,12 @@ def _play(args: argparse.Namespace) -> int:
             action: Action
             if seat is None:
                 action = legal[0]
+                state, happened = step(state, action)
                 takebacks.forget()
             elif seat != args.seat:
-                action = bots[seat](observe(state, seat), legal, rng)
+                action, state, happened = play_step(
+                    bots[seat], f"the bot {seated[seat]!r} at seat {seat}", state, seat, legal,
+                    rng)
                 takebacks.forget()
             else:
                 say("\n" + str(observe(state, seat)))
@@ -385,7 +393,6 @@ def _play(args: argparse.Namespace) -> int:
                 takebacks.played(before, str(action))
                 say("\n".join(f"  {event.text(seat=args.seat, you=True)}" for event in happened))
                 continue
-            state, happened = step(state, action)
             played.append(str(action))
             # Every move in words, as the person's seat may see it (another's draw: a count).
             say("\n".join([f"seat {seat}: {action}" if seat is not None else "deal", *(
@@ -394,6 +401,11 @@ def _play(args: argparse.Namespace) -> int:
         say()  # end the prompt's line; main() says the game was interrupted
         save()  # the actions played so far, to resume
         raise
+    except BotFailed as exc:  # a bot raised, or answered something illegal: its line first
+        for line in exc.lines:
+            say(line, err=True)
+        save()  # the actions played before it, to look at (or resume once the bot is mended)
+        return exc.status
     say("\n" + "\n".join(_hand_table(state)))
     say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
@@ -408,7 +420,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from ..studies.tournament import tournament
 
     rules = load_rules(args.rules)
-    bots = _bot_list(args.bots)
+    bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
@@ -416,13 +428,13 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=not args.no_progress)
-    except ValueError as exc:
-        raise refusal("tournament", exc) from None
+    except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
+        raise study_error("tournament", exc) from None
     k = len(result.bots)
     played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
               if result.interrupted else "")
-    say(f"round robin of {', '.join(bots)} on {args.rules}: {args.games} games per pair, "
-        f"seed {args.seed}{played}")
+    say(f"round robin of {', '.join(map(bot_name, bots))} on {args.rules}: {args.games} games "
+        f"per pair, seed {args.seed}{played}")
     say(result.table())
     if json_out is not None:
         _write_json("--json", result.to_dict(), json_out)
@@ -472,7 +484,9 @@ def _parser() -> argparse.ArgumentParser:
     from ..players.bots import bot_names  # the bots the --bots options accept
     from ._table import Given  # play's options that --resume reports ignored
 
-    known = ", ".join(bot_names())
+    known = (f"{', '.join(bot_names())}; or your own bot as module:attr, as mybots:Greedy "
+             "names Greedy in mybots.py of the current directory: a class is made with no "
+             "arguments, a function of no arguments makes the bot, any other is the bot")
     workers = f"processes to run games in (at least 1, at most {WORKERS_PER_CPU} per CPU)"
     sides = ("comma-separated bot names, at most one per side: the names take the sides in "
              f"turn, moving one side each game; one name plays every side ({known})")
@@ -647,7 +661,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         for line in exc.lines:
             say(line, err=True)
-        return 2
+        return exc.status
     except RuleSetError as exc:  # an unknown preset
         for option, message in exc.problems or (("(rules)", str(exc)),):
             say(f"canasta-caliente: {option}: {' '.join(message.split())}", err=True)
