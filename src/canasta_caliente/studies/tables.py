@@ -60,12 +60,13 @@ def simulation_table(result: SimulationResult) -> str:
     lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else "")]
     if not result.games:  # every statistic NaN: a table of them would say nothing true
         return "\n".join([*lines, NOTHING_PLAYED])
-    lines.append(f"{'bot':<12}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}")
+    width = max(12, *(len(bot) + 2 for bot in result.bots))  # a long name keeps the columns
+    lines.append(f"{'bot':<{width}}{'win rate':>10}{'95% CI':>18}{'mean hand':>12}")
     rates = result.win_rates
     means = result.mean_hand_score
     for bot in result.bots:
         rate, interval = rate_cells(*rates[bot])
-        lines.append(f"{bot:<12}{rate:>10}{interval:>18}{means[bot]:>12.1f}")
+        lines.append(f"{bot:<{width}}{rate:>10}{interval:>18}{means[bot]:>12.1f}")
     lines.append(_wins(result))
     lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
