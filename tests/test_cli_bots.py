@@ -338,3 +338,14 @@ def test_worker_processes_play_a_bot_of_the_current_directory(tmp_path: Path) ->
     assert failed.stderr.startswith(
         "simulate: a game failed: ZeroDivisionError: the bot divided by zero\n  in game ")
     assert "Traceback" not in failed.stderr
+
+
+def test_the_table_keeps_its_columns_for_a_long_name(own: str, capsys: Capture) -> None:
+    """A class without a name shows its module-qualified name, longer than the built-ins':
+    the bot column widens, so that every row's win rate ends under the header's."""
+    assert main(["simulate", "--bots", f"{own}:Plain,random", "--games", "2",
+                 "--no-progress"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[2:5]
+    assert rows[0].startswith(f"{own}.Plain ")
+    end = header.index("win rate") + len("win rate")
+    assert all(row[end - 1] == "%" and row[end] == " " for row in rows), (header, rows)
