@@ -148,9 +148,16 @@ def test_play_seats_a_reference_saves_it_and_resume_plays_on_with_it(
     record = cc.GameRecord.from_json(saved.read_text())
     assert record.players == (f"{own}:Greedy", "human")
     assert record.actions  # the bot at seat 0 played its turn
+    # A saved file never imports a module by itself: --bots must name the module's bot too.
+    assert main(["play", "--resume", str(saved)]) == 2
+    assert capsys.readouterr().err == (
+        f"--resume: {saved}: the game was saved with your own bot {own}:Greedy: give --bots "
+        f"{own}:Greedy to import it (a saved game never imports a module by itself)\n")
     answers(monkeypatch, ["quit"])
-    assert main(["play", "--resume", str(saved)]) == 0
-    assert f"You play seat 1 (side 1); seat 0 {own}:Greedy." in capsys.readouterr().out
+    assert main(["play", "--resume", str(saved), "--bots", f"{own}:Greedy"]) == 0
+    captured = capsys.readouterr()
+    assert f"You play seat 1 (side 1); seat 0 {own}:Greedy." in captured.out
+    assert "--bots: ignored" not in captured.err
 
 
 @pytest.mark.parametrize(("entry", "message"), [
@@ -214,6 +221,9 @@ def test_a_bot_that_raises_in_a_study_is_named_with_the_replay_call(
     assert lines[0] == f"{command}: a game failed: ZeroDivisionError: the bot divided by zero"
     assert lines[1].startswith("  in game 0 (seed ")
     assert "(the bot 'boom' at seat " in lines[1] and "play it again with play_game(" in lines[1]
+    if command == "tournament":  # (the pair playing: the bots of that call)
+        assert lines.pop(2) == ("  in the tournament's pair boom vs heuristic: there, bots = "
+                                "['boom', 'heuristic'] (those bots, in that order)")
     assert lines[2] == "  (that call, in Python, shows the traceback)"
     assert len(lines) == 3 and "Traceback" not in captured.err
 

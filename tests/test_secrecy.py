@@ -230,29 +230,32 @@ def test_no_bot_can_reseed_or_drain_another_seats_rng() -> None:
 
 def test_the_play_command_gives_its_bots_no_game_seed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """``canasta-caliente play`` gives its bots an rng seeded by
-    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed and the actions played:
-    the key found backwards from its state is that digest, with no text of the seed in it."""
+    """``canasta-caliente play`` gives each bot seat an rng of its own, seeded by
+    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed, the actions played and
+    the seat: the key found backwards from its state is that digest, with no text of the seed
+    in it (and one bot cannot reseed or drain another's)."""
     from canasta_caliente.cli.commands import main
     from conftest import answers
 
     seed = 123456789
-    states: list[tuple[int, ...]] = []
+    states: dict[int, tuple[int, ...]] = {}
 
     def spy(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        states.append(rng.getstate()[1])
+        states.setdefault(view.seat, rng.getstate()[1])
         return legal[0]
 
     monkeypatch.setattr("canasta_caliente.players.bots.get_bot", lambda name: spy)
     answers(monkeypatch, ["quit"])
-    # Seat 1 plays: the bot at seat 0 acts first, on an rng nothing was drawn from yet.
-    assert main(["play", "--rules", "caliente-2p", "--seat", "1", "--bots", "random",
+    # Seat 2 plays: the bots at seats 0 and 1 act first, each on an rng nothing was drawn from.
+    assert main(["play", "--rules", "caliente-3p", "--seat", "2", "--bots", "random",
                  "--seed", str(seed)]) == 0
     capsys.readouterr()
-    assert states and states[0][624] == 624
-    found = key_integer(mt_seed_key(states[0][:624]))
-    assert found == bots_seed(seed, 0)
-    assert str(seed).encode() not in found.to_bytes((found.bit_length() + 7) // 8, "big")
+    assert sorted(states) == [0, 1]
+    for seat, state in states.items():
+        assert state[624] == 624
+        found = key_integer(mt_seed_key(state[:624]))
+        assert found == bots_seed(seed, 0, seat=seat)
+        assert str(seed).encode() not in found.to_bytes((found.bit_length() + 7) // 8, "big")
 
 
 @pytest.mark.skipif(board is None, reason="needs the web extra")

@@ -28,7 +28,7 @@ import inspect
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError, describe_value
@@ -36,13 +36,13 @@ from ..play.events import step
 from ..play.kinds import Event
 from ..players.bots import Bot, bot_names, read_answer
 from ..state.game import GameState
-from ..studies.play import BotSpec
+from ..studies.play import GAME_NOTE, BotSpec
 from ..views.view import observe
 from ._rules import InputError, one_line
 from ._studies import refusal
 
 __all__ = ["BotFailed", "bot_list", "is_reference", "load_bots", "make_bot", "play_step",
-           "study_bots", "study_error"]
+           "resumed_own_bots", "study_bots", "study_error"]
 
 REFERENCE = "module:attr"
 """How ``--bots`` names a person's own bot (shown in the messages)."""
@@ -99,6 +99,21 @@ def load_bots(names: Sequence[str], where: str = "--bots") -> dict[str, BotSpec]
         if name not in bots:
             bots[name] = _resolve(name, f"{where}: {name}") if is_reference(name) else name
     return bots
+
+
+def resumed_own_bots(seated: Iterable[str], names: Collection[str], source: str) -> list[str]:
+    """The person's own bots (``module:attr``) among the names ``seated`` of a game ``play
+    --resume`` reads from ``source``, each of which ``--bots`` (``names``) must name too: a
+    saved file never makes the command import a module by itself (a file from elsewhere could
+    name any module). An :class:`InputError` saying what to give otherwise."""
+    own = sorted({name for name in seated if is_reference(name)})
+    if not set(own) <= set(names):
+        one = len(own) == 1
+        raise InputError([f"--resume: {source}: the game was saved with your own "
+                          f"{'bot' if one else 'bots'} {', '.join(own)}: give --bots "
+                          f"{','.join(own)} to import {'it' if one else 'them'} (a saved game "
+                          "never imports a module by itself)"])
+    return own
 
 
 def make_bot(spec: BotSpec) -> Bot:
@@ -243,7 +258,7 @@ def study_error(command: str, exc: Exception) -> InputError:
     cannot be sent to the workers) the command's refusal (:func:`refusal`). Any other error is
     raised again."""
     notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
-    if any(note.startswith("in game ") for note in notes):
+    if any(note.startswith(GAME_NOTE) for note in notes):
         return BotFailed([f"{command}: a game failed: {_raised(exc)}",
                           *(f"  {' '.join(note.split())}" for note in notes),
                           "  (that call, in Python, shows the traceback)"])

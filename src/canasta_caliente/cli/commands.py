@@ -50,6 +50,7 @@ from ._bots import (
     load_bots,
     make_bot,
     play_step,
+    resumed_own_bots,
     study_bots,
     study_error,
 )
@@ -294,15 +295,19 @@ def _play(args: argparse.Namespace) -> int:
         # (a record saved with a person's own bot names it module:attr: resolved below)
         [*bot_names(), *(n for n in record.players or () if is_reference(n))], args.resume)
     if args.resume is not None:  # (the seed deals every hand: shown once the game is over)
-        for line in table.ignored_on_resume(args.given, asked, args.seat):
+        own = resumed_own_bots(seated.values(), names, args.resume)
+        for line in table.ignored_on_resume(args.given - ({"bots"} if own else set()), asked,
+                                            args.seat):
             say(line, err=True)
         say(f"resuming {args.resume}: {count_phrase(len(record.actions), 'action')} played")
     loaded = load_bots(list(seated.values()),
                        "--bots" if args.resume is None else f"--resume: {args.resume}")
     bots = {seat: make_bot(loaded[name]) for seat, name in seated.items()}
-    # The bots' choices are fixed by the seed and the number of actions already played; the
-    # rng is seeded with a digest of them (bots_seed), in which no bot can find the seed.
-    rng = random.Random(bots_seed(record.seed, len(record.actions)))
+    # The bots' choices are fixed by the seed and the number of actions already played; each
+    # seat's rng is seeded with a digest of them and the seat (bots_seed), in which no bot can
+    # find the seed, and which no other seat's bot can reseed or drain.
+    rngs = {seat: random.Random(bots_seed(record.seed, len(record.actions), seat))
+            for seat in seated}
     say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
@@ -343,7 +348,7 @@ def _play(args: argparse.Namespace) -> int:
             elif seat != args.seat:
                 action, state, happened = play_step(
                     bots[seat], f"the bot {seated[seat]!r} at seat {seat}", state, seat, legal,
-                    rng)
+                    rngs[seat])
                 takebacks.forget()
             else:
                 say("\n" + str(observe(state, seat)))

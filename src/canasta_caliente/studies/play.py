@@ -24,8 +24,8 @@ from ..views.view import observe
 from .outcomes import GameResult
 from .seeds import game_seed
 
-__all__ = ["BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating", "game_seed",
-           "play_game", "seat_bots"]
+__all__ = ["GAME_NOTE", "BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating",
+           "game_seed", "play_game", "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
@@ -87,6 +87,12 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
     return specs, tuple(seen)
 
 
+GAME_NOTE = "in game "
+"""How the note (PEP 678) that :func:`play_game` adds to an error in a game begins (``in game
+3 (seed ...), after 41 actions ...; play it again with play_game(...)``): a caller tells a
+game's failure from a refusal of its arguments by it."""
+
+
 def _the_bot(bot: BotSpec, seat: int) -> str:
     """A bot as a refusal of its answer names it: its name and its seat."""
     return f"the bot {bot_name(bot)!r} at seat {seat}"
@@ -103,7 +109,8 @@ def bots_seed(seed: int, played: int | None = None, seat: int | None = None) -> 
     back and played again is the same). It goes into the digest with the seed.
 
     ``seat`` is for a game whose seats are each given an ``rng`` of their own (every game of
-    :func:`play_game`): no seat's bot can then reseed, or draw from, another seat's ``rng``,
+    :func:`play_game`, and ``canasta-caliente play``'s bots): no seat's bot can then reseed,
+    or draw from, another seat's ``rng``,
     nor change the numbers another seat is given by how many it draws itself.
 
     A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
@@ -233,7 +240,7 @@ def play_game(
         # of a game's 665 or so decisions, cost 2.7% of a game of random bots by
         # benchmarks/bench_simulate.py.)
         turn = "" if deciding is None else f" ({_the_bot(seated[deciding], deciding)} to play)"
-        exc.add_note(f"in game {index} (seed {seed}), after "
+        exc.add_note(f"{GAME_NOTE}{index} (seed {seed}), after "
                      f"{count_phrase(actions, 'action')}{turn}; play it again with "
                      f"play_game(rules, bots, seed={seed}, index={index})")
         raise
