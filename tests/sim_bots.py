@@ -3,7 +3,9 @@ a module the workers can import."""
 
 from __future__ import annotations
 
+import os
 import random
+import threading
 from collections.abc import Sequence
 
 import canasta_caliente as cc
@@ -35,3 +37,31 @@ class Broken:
         if any(action.verb is cc.Verb.DISCARD for action in legal):
             raise ValueError("my bot broke")
         return legal[0]
+
+
+class Ender:
+    """A bot that ends its process at its first decision (``os._exit``), as a bot that crashes
+    the interpreter would."""
+
+    name = "ender"
+
+    def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        os._exit(3)
+
+
+class LockedError(Exception):
+    """An exception that does not pickle: it holds a lock (whatever pickles exceptions, as
+    tblib does once Dask's distributed is imported, fails on it)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lock = threading.Lock()
+
+
+class LockedRaiser:
+    """A bot that raises a :class:`LockedError` at its first decision."""
+
+    name = "locked"
+
+    def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        raise LockedError("a locked failure")

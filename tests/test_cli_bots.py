@@ -82,6 +82,11 @@ def two(view, legal):
 
 
 COUNT = 5
+
+
+def ender(view, legal, rng):
+    import os
+    os._exit(3)
 '''
 
 
@@ -348,6 +353,13 @@ def test_worker_processes_play_a_bot_of_the_current_directory(tmp_path: Path) ->
     assert failed.stderr.startswith(
         "simulate: a game failed: ZeroDivisionError: the bot divided by zero\n  in game ")
     assert "Traceback" not in failed.stderr
+    # A bot that ends its worker process: one line (it was BrokenProcessPool's traceback).
+    ended = run(tmp_path, "simulate", "--bots", "mybots:ender,random", "--games", "20",
+                "--workers", "2", "--no-progress")
+    assert ended.returncode == 1
+    assert ended.stderr.startswith("simulate: a worker process ended while it played, or ")
+    assert ended.stderr.endswith("; the same games with workers=1 show what happened\n")
+    assert "Traceback" not in ended.stderr
 
 
 def test_the_table_keeps_its_columns_for_a_long_name(own: str, capsys: Capture) -> None:

@@ -30,7 +30,7 @@ from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import WINDOW
 from canasta_caliente.views.view import View
-from sim_bots import Named
+from sim_bots import Ender, LockedError, LockedRaiser, Named
 
 RULES = cc.RuleSet.preset("caliente")
 RULES_2P = cc.RuleSet.preset("caliente-2p")
@@ -648,6 +648,29 @@ def test_a_bot_of_a_scripts_main_reaches_spawned_workers(tmp_path: Path) -> None
         run = subprocess.run([sys.executable, *args], capture_output=True, text=True,
                              timeout=300, cwd=tmp_path, check=False)
         assert run.stdout == "played\n", run.stderr
+
+
+def test_a_worker_that_ends_or_an_error_that_cannot_come_back_is_a_worker_error() -> None:
+    """A bot that ended its worker process (``os._exit``) broke the pool: Python's
+    ``BrokenProcessPool``, naming no bot and no game. A bot's exception that does not pickle
+    came back as pickle's own TypeError, naming neither. The first is now a WorkerError saying
+    what may have happened; the second a WorkerError with the exception's type, message and
+    the game's note."""
+    with pytest.raises(cc.WorkerError, match=r"^a worker process ended while it played, or "
+                       r"what it sent back could not be read \(.*\): a bot may have ended it "
+                       r"\(os._exit\) or crashed the interpreter, or raised an error that "
+                       r"cannot be read back; the same games with workers=1 show what "
+                       r"happened$"):
+        cc.simulate(RULES_2P, [Ender(), "random"], games=4, workers=2, chunk_size=1)
+    with pytest.raises(cc.WorkerError, match=r"^LockedError: a locked failure\n") as caught:
+        cc.simulate(RULES_2P, [LockedRaiser(), "random"], games=4, workers=2, chunk_size=1)
+    game, why = caught.value.__notes__
+    assert game.startswith("in game ") and "(the bot 'locked' at seat " in game
+    assert why == ("(the LockedError could not be sent back from the worker process, "
+                   "TypeError: cannot pickle '_thread.lock' object; with workers=1 it is "
+                   "raised itself)")
+    with pytest.raises(LockedError):  # in this process, the error itself
+        cc.simulate(RULES_2P, [LockedRaiser(), "random"], games=4, workers=1)
 
 
 @pytest.mark.parametrize("call", [

@@ -120,6 +120,7 @@ __all__ = [
     "WaitingJoinEvent",
     "WentOutEvent",
     "WildRule",
+    "WorkerError",
     "__version__",
     "analyse",
     "apply",

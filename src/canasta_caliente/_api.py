@@ -23,6 +23,7 @@ from .errors import (
     NotationError,
     RuleSetError,
     StateError,
+    WorkerError,
 )
 from .play import (
     AnswerEvent,

@@ -14,6 +14,7 @@ __all__ = [
     "NotationError",
     "RuleSetError",
     "StateError",
+    "WorkerError",
 ]
 
 
@@ -24,6 +25,13 @@ class CanastaError(Exception):
 class EpisodeError(CanastaError, RuntimeError):
     """A reinforcement-learning environment used out of order: ``step`` before ``reset``, or
     after its episode has ended. The message names what to call."""
+
+
+class WorkerError(CanastaError, RuntimeError):
+    """A simulation's worker process that failed outside any game's own error: it ended while
+    it played (a bot that called ``os._exit``, or crashed the interpreter), or a game's error
+    could not be sent back from it (an exception that does not pickle). The message says
+    which; the same games with ``workers=1`` show the error itself."""
 
 
 class IllegalActionError(CanastaError):

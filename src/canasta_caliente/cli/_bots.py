@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..actions import Action
-from ..errors import IllegalActionError, NotationError, describe_value
+from ..errors import IllegalActionError, NotationError, WorkerError, describe_value
 from ..play.events import step
 from ..play.kinds import Event
 from ..players.bots import Bot, bot_names, read_answer
@@ -253,8 +253,9 @@ def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[A
 def study_error(command: str, exc: Exception) -> InputError:
     """A study's error as ``command``'s lines: a game's failure (a bot that raised or answered
     something illegal), which the game's note (PEP 678) says with which game, which bot at
-    which seat, and the call that plays it again, is a :class:`BotFailed` showing the note; a
-    refusal of the arguments (a :class:`ValueError`, a :class:`TypeError` such as a bot that
+    which seat, and the call that plays it again, is a :class:`BotFailed` showing the note, as
+    is a worker process that ended (:class:`~canasta_caliente.WorkerError`); a refusal of the
+    arguments (a :class:`ValueError`, a :class:`TypeError` such as a bot that
     cannot be sent to the workers) the command's refusal (:func:`refusal`). Any other error is
     raised again."""
     notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
@@ -262,6 +263,8 @@ def study_error(command: str, exc: Exception) -> InputError:
         return BotFailed([f"{command}: a game failed: {_raised(exc)}",
                           *(f"  {' '.join(note.split())}" for note in notes),
                           "  (that call, in Python, shows the traceback)"])
+    if isinstance(exc, WorkerError):  # a worker ended: no game's note to show
+        return BotFailed([f"{command}: {one_line(exc)}"])
     if isinstance(exc, (ValueError, TypeError)):
         return refusal(command, exc)
     raise exc

@@ -21,12 +21,13 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..errors import WorkerError
 from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
 from .play import BotSpec, bot_name, game_seed, play_game
 
-__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "play_chunk", "sigint_held",
-           "stop_pool", "worker_init"]
+__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "play_chunk", "sendable",
+           "sigint_held", "stop_pool", "worker_init"]
 
 STOP_TIMEOUT = 1.0
 """Seconds an interrupted run's workers get to leave their game before they are terminated."""
@@ -152,12 +153,41 @@ def play_chunk(
     are the same)."""
     rules = _rules_played(rules)
     out = []
-    for i in indices:
-        if _STOP is not None and _STOP.value:
-            break  # the run was interrupted: what is left is not wanted
-        out.append(play_game(rules, bots, game_seed(seed, i), index=i, max_hands=max_hands,
-                             keep_record=keep_records))
+    failed: Exception | None = None
+    try:
+        for i in indices:
+            if _STOP is not None and _STOP.value:
+                break  # the run was interrupted: what is left is not wanted
+            out.append(play_game(rules, bots, game_seed(seed, i), index=i,
+                                 max_hands=max_hands, keep_record=keep_records))
+    except Exception as exc:
+        if multiprocessing.parent_process() is None:
+            raise  # (in this process: the error itself, whatever it is)
+        failed = sendable(exc)
+    if failed is not None:
+        # Raised here, out of the handler, so that a stand-in has no __context__: a pickler
+        # of exceptions that sends the context too (tblib's, which Dask's distributed
+        # installs) would send the error that could not be sent.
+        raise failed
     return out
+
+
+def sendable(exc: Exception) -> Exception:
+    """``exc``, if it comes back whole from a worker process (it pickles and unpickles), else
+    a :class:`~canasta_caliente.WorkerError` with its type, its message and its notes (the
+    game's, from :func:`~canasta_caliente.play_game`). An exception that does not come back
+    broke the pool (``BrokenProcessPool``), and said nothing of the game."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception as why:  # (the exception's own code: any error)
+        stand_in = WorkerError(f"{type(exc).__name__}: {exc}")
+        for note in getattr(exc, "__notes__", ()):
+            stand_in.add_note(note)
+        stand_in.add_note(f"(the {type(exc).__name__} could not be sent back from the worker "
+                          f"process, {type(why).__name__}: {why}; with workers=1 it is "
+                          "raised itself)")
+        return stand_in
+    return exc
 
 
 @contextlib.contextmanager

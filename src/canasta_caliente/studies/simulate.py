@@ -34,10 +34,11 @@ import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .._arguments import check_count, check_flag, check_seed, check_workers
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, WorkerError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, check_bots, check_seating, play_game, seat_bots
@@ -345,6 +346,12 @@ def play_variants(
         finished = True
     except KeyboardInterrupt:
         pass
+    except BrokenProcessPool as exc:
+        raise WorkerError(
+            f"a worker process ended while it played, or what it sent back could not be read "
+            f"({exc}): a bot may have ended it (os._exit) or crashed the interpreter, or "
+            "raised an error that cannot be read back; the same games with workers=1 show what "
+            "happened") from exc
     finally:
         # An interrupt while the run stops or its pool shuts down changes nothing.
         with sigint_held(discard=True):
