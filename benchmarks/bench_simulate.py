@@ -20,6 +20,7 @@ differences are exact on a loaded machine; the overhead per game is printed for 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import pickle
 import random
@@ -43,14 +44,18 @@ CHUNK = 10
 MODES = ("none", "bare", "play_game", "simulate", "chunks")
 
 
-def bots_rng_seed(game: int) -> int:
-    """The seed of the bots' rng in ``play_game``: ``bots_seed`` of the game's seed, or (in a
-    checkout from before ``bots_seed``, counted with ``--base``) the game's seed itself."""
+def bots_rngs(game: int, seats: int) -> list[random.Random]:
+    """The bots' rngs in ``play_game``, one a seat: a ``Random`` of ``bots_seed`` of the game's
+    seed and the seat; in a checkout from before the seats' own rngs (counted with ``--base``),
+    one ``Random`` of ``bots_seed`` of the game's seed for every seat, or before ``bots_seed``
+    of the game's seed itself."""
     try:
         from canasta_caliente.studies.play import bots_seed
     except ImportError:
-        return game
-    return bots_seed(game)
+        return [random.Random(game)] * seats
+    if "seat" not in inspect.signature(bots_seed).parameters:
+        return [random.Random(bots_seed(game))] * seats
+    return [random.Random(bots_seed(game, seat=seat)) for seat in range(seats)]
 
 
 def bare(rules: cc.RuleSet, bots: list[str], games: int, seed: int) -> int:
@@ -59,7 +64,7 @@ def bare(rules: cc.RuleSet, bots: list[str], games: int, seed: int) -> int:
     for index in range(games):
         game = game_seed(seed, index)
         players = [get_bot(b) for b in seat_bots(rules, bots, index)]
-        rng = random.Random(bots_rng_seed(game))
+        rngs = bots_rngs(game, rules.players)
         state = cc.new_game(rules, seed=game)
         while not state.is_game_over:
             legal = cc.legal_actions(state)
@@ -70,7 +75,7 @@ def bare(rules: cc.RuleSet, bots: list[str], games: int, seed: int) -> int:
                 continue
             seat = state.current_player
             assert seat is not None
-            state = cc.apply(state, players[seat](cc.observe(state, seat), legal, rng))
+            state = cc.apply(state, players[seat](cc.observe(state, seat), legal, rngs[seat]))
             actions += 1
     return actions
 
