@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import threading
 from collections.abc import Sequence
 
@@ -65,3 +66,24 @@ class LockedRaiser:
 
     def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
         raise LockedError("a locked failure")
+
+
+class FrozenHater:
+    """A bot that raises at its first decision under always-frozen rules alone (a comparison
+    whose one variant fails)."""
+
+    name = "frozen-hater"
+
+    def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        if view.rules.always_frozen:
+            raise RuntimeError("frozen rules upset me")
+        return legal[0]
+
+
+class Quitter:
+    """A bot that calls ``sys.exit()`` at its first decision."""
+
+    name = "quitter"
+
+    def __call__(self, view: View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        sys.exit()

@@ -84,6 +84,17 @@ def two(view, legal):
 COUNT = 5
 
 
+def make_closure():
+    def inner(view, legal, rng):
+        return legal[0]
+    return inner
+
+
+def quitter(view, legal, rng):
+    import sys
+    sys.exit()
+
+
 def ender(view, legal, rng):
     import os
     os._exit(3)
@@ -233,6 +244,44 @@ def test_a_bot_that_raises_in_a_study_is_named_with_the_replay_call(
     assert len(lines) == 3 and "Traceback" not in captured.err
 
 
+def test_a_bot_that_calls_sys_exit_fails_its_game_and_play_saves_it(
+        own: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    """A bot's sys.exit() ended simulate with status 0 and no word, and play with the game
+    unsaved: it is now the bot's failure, status 1, and play saves the game."""
+    assert main(["simulate", "--bots", f"{own}:quitter,random", "--games", "2",
+                 "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("simulate: a game failed: RuntimeError: the bot 'quitter' at seat ")
+    assert "called sys.exit(None)" in err and "  in game " in err
+    saved = tmp_path / "quit.json"
+    answers(monkeypatch, [])
+    assert main(["play", "--rules", "caliente-2p", "--seat", "1", "--bots", f"{own}:quitter",
+                 "--seed", "3", "--save", str(saved)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"play: the bot '{own}:quitter' at seat 0 called "
+                                   "sys.exit(None): a bot answers with one of the legal "
+                                   "actions, and may not end the program\n")
+    assert cc.GameRecord.from_json(saved.read_text()).actions == ()
+
+
+def test_a_tournament_names_a_bot_named_twice_and_refusals_name_the_option(
+        own: str, capsys: Capture) -> None:
+    """A tournament of one bot named twice was refused as two bots of one name, with advice to
+    name them (a ``name`` attribute); the studies' advice "play with workers=1" reads as the
+    option, ``--workers 1``."""
+    for bots in (f"{own}:Greedy,{own}:Greedy,heuristic", "heuristic,random,heuristic"):
+        assert main(["tournament", "--bots", bots, "--games", "2", "--no-progress"]) == 2
+        twice = f"{own}:Greedy" if own in bots else "heuristic"
+        assert capsys.readouterr().err == (
+            f"--bots: {twice} named twice: a tournament plays each bot against each other one; "
+            "name each bot once\n")
+    assert main(["simulate", "--bots", f"{own}:make_closure,random", "--games", "24",
+                 "--workers", "2", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("simulate: bots[0]: the bot 'inner' cannot be sent to the worker "
+                          "processes") and err.endswith("or play with --workers 1\n")
+
+
 def test_a_bot_that_answers_none_in_a_study_is_named(own: str, capsys: Capture) -> None:
     assert main(["simulate", "--bots", f"{own}:silent", "--games", "1", "--no-progress"]) == 1
     err = capsys.readouterr().err
@@ -358,7 +407,8 @@ def test_worker_processes_play_a_bot_of_the_current_directory(tmp_path: Path) ->
                 "--workers", "2", "--no-progress")
     assert ended.returncode == 1
     assert ended.stderr.startswith("simulate: a worker process ended while it played, or ")
-    assert ended.stderr.endswith("; the same games with workers=1 show what happened\n")
+    assert ended.stderr.endswith("; with workers=1 the games are played in this process, "
+                                 "where the error shows with its game\n")
     assert "Traceback" not in ended.stderr
 
 

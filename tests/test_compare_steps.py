@@ -152,3 +152,25 @@ def test_on_result_is_checked_as_simulate_checks_it() -> None:
         cc.compare(VARIANTS, bots=BOTS, games=1, on_result=3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="keep_records"):
         cc.compare(VARIANTS, bots=BOTS, games=1, keep_records="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bots_error_in_a_comparison_names_the_variant(workers: int) -> None:
+    """play_game's note says to play the game again with ``rules``: in a comparison, a
+    second note says which, the variant's, and play_game with them raises the same error (with
+    the other variant's rules the game plays)."""
+    from sim_bots import FrozenHater
+
+    two = cc.RuleSet.preset("caliente-2p")
+    variants = {"open": two, "frozen": two.replace(always_frozen=True)}
+    with pytest.raises(RuntimeError, match=r"^frozen rules upset me") as caught:
+        cc.compare(variants, bots=[FrozenHater(), "random"], games=4, seed=3, workers=workers,
+                   chunk_size=1)
+    first, second = caught.value.__notes__
+    assert second == "in the comparison's variant 'frozen': there, rules = the rules of 'frozen'"
+    seed, index = first.split("seed=")[1].rstrip(")").split(", index=")
+    with pytest.raises(RuntimeError, match=r"^frozen rules upset me"):
+        cc.play_game(variants["frozen"], [FrozenHater(), "random"], seed=int(seed),
+                     index=int(index), max_hands=1)
+    cc.play_game(variants["open"], [FrozenHater(), "random"], seed=int(seed), index=int(index),
+                 max_hands=1)

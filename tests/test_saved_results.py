@@ -492,3 +492,27 @@ def test_a_variants_or_a_pairs_schema_is_checked_at_its_path(
            "written by a newer canasta-caliente" in message
     del compared["results"]["frozen"]["schema"]
     assert cc.Comparison.from_dict(compared) == cc.Comparison.from_dict(documents["comparison"])
+
+
+def test_a_saved_game_and_a_result_each_say_what_the_other_is(
+        result: cc.SimulationResult) -> None:
+    """A saved game (``"format"``) given to a result's reader, or a result (``"schema"``) to a
+    saved game's, was refused with a list of every field the other kind lacks; each now says
+    what the document is, at once."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    record = cc.GameRecord.start(rules, seed=3).extend("draw")
+    for read, what in ((cc.SimulationResult.from_json, "simulation result"),
+                       (cc.Comparison.from_json, "comparison"),
+                       (cc.Tournament.from_json, "tournament")):
+        with pytest.raises(cc.StateError) as caught:
+            read(record.to_json())
+        assert str(caught.value) == (
+            f"invalid {what}: this is a 'canasta-caliente/record' document (its \"format\" says "
+            f"so: a game's record, state or view), not a {what}")
+    document = json.dumps(result.to_dict())
+    for read, what in ((cc.GameRecord.from_json, "game record"), (cc.loads, "state document")):
+        with pytest.raises(cc.StateError) as caught:
+            read(document)
+        assert str(caught.value) == (
+            f"invalid {what}: this is a 'canasta-caliente/simulation' document (its \"schema\" "
+            f"says so), not a {what}")

@@ -331,3 +331,14 @@ def test_one_bot_object_plays_both_partners_as_documented() -> None:
     doc = " ".join((simulate.__doc__ or "").split())
     assert "for bots whose choice depends only on ``(view, legal, rng)``" in doc
     assert "one bot object plays every seat of its side and every game of a worker" in doc
+
+
+def test_a_class_of_bots_is_refused_saying_to_give_an_instance() -> None:
+    """A class given where its instance is the bot got past the checks and failed at the first
+    decision (``Smart() takes no arguments``) with a game's note; the command line makes
+    ``module:Class`` an instance, so a person moving from it to Python met this."""
+    with pytest.raises(TypeError, match=r"^a bot must be a bot's name or a callable bot, not "
+                       r"the class Smart: give an instance, Smart\(\)$"):
+        simulate(RULES, [Smart, "random"], games=2)
+    with pytest.raises(TypeError, match=r"give an instance, Smart\(\)$"):
+        play_game(RULES, ["random", Smart], seed=1)

@@ -30,7 +30,7 @@ from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import WINDOW
 from canasta_caliente.views.view import View
-from sim_bots import Ender, LockedError, LockedRaiser, Named
+from sim_bots import Ender, LockedError, LockedRaiser, Named, Quitter
 
 RULES = cc.RuleSet.preset("caliente")
 RULES_2P = cc.RuleSet.preset("caliente-2p")
@@ -659,8 +659,8 @@ def test_a_worker_that_ends_or_an_error_that_cannot_come_back_is_a_worker_error(
     with pytest.raises(cc.WorkerError, match=r"^a worker process ended while it played, or "
                        r"what it sent back could not be read \(.*\): a bot may have ended it "
                        r"\(os._exit\) or crashed the interpreter, or raised an error that "
-                       r"cannot be read back; the same games with workers=1 show what "
-                       r"happened$"):
+                       r"cannot be read back; with workers=1 the games are played in this "
+                       r"process, where the error shows with its game$"):
         cc.simulate(RULES_2P, [Ender(), "random"], games=4, workers=2, chunk_size=1)
     with pytest.raises(cc.WorkerError, match=r"^LockedError: a locked failure\n") as caught:
         cc.simulate(RULES_2P, [LockedRaiser(), "random"], games=4, workers=2, chunk_size=1)
@@ -671,6 +671,36 @@ def test_a_worker_that_ends_or_an_error_that_cannot_come_back_is_a_worker_error(
                    "raised itself)")
     with pytest.raises(LockedError):  # in this process, the error itself
         cc.simulate(RULES_2P, [LockedRaiser(), "random"], games=4, workers=1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_calls_sys_exit_is_a_runtime_error_with_its_game(workers: int) -> None:
+    """A bot's ``sys.exit()`` ended the whole run without a word (``SystemExit`` passes every
+    ``except Exception``; the command line then exited with status 0 and no table). It is now a
+    RuntimeError naming the bot, with the game's note, in this process and from a worker."""
+    with pytest.raises(RuntimeError, match=r"^the bot 'quitter' at seat \d called "
+                       r"sys.exit\(None\): a bot answers with one of the legal actions, and "
+                       r"may not end the program") as caught:
+        cc.simulate(RULES_2P, [Quitter(), "random"], games=4, workers=workers, chunk_size=1)
+    assert caught.value.__notes__[0].startswith("in game ")
+
+
+@pytest.mark.slow
+def test_a_script_without_the_main_guard_is_told_so_with_spawned_workers(
+        tmp_path: Path) -> None:
+    """Spawned workers run the script again: one that starts a simulation outside ``if
+    __name__ == "__main__":`` makes each fail as it starts, and the run's WorkerError says
+    that this may be why (it only blamed the bots)."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(SPAWNED_BOT.format(method="spawn").replace(
+        'if __name__ == "__main__":', "if True:"), encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert "canasta_caliente.errors.WorkerError: a worker process ended while it played" in (
+        run.stderr), run.stderr
+    assert ("where workers are started by spawn or forkserver (macOS and Windows), the script "
+            "starts the simulation outside `if __name__ == '__main__':` (a worker runs the "
+            "script again)") in run.stderr
 
 
 @pytest.mark.parametrize("call", [

@@ -237,6 +237,9 @@ def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[A
         answer: object = bot(observe(state, seat), legal, rng)
     except KeyboardInterrupt:
         raise
+    except SystemExit as exc:  # (it would end play unsaid, the game not saved)
+        raise BotFailed([f"play: {who} called sys.exit({exc.code!r}): a bot answers with one "
+                         "of the legal actions, and may not end the program"]) from None
     except Exception as exc:
         raise BotFailed([f"play: {who} raised {_raised(exc)}"]) from None
     try:
@@ -270,9 +273,14 @@ def study_error(command: str, exc: Exception) -> InputError:
     raise exc
 
 
-def study_bots(text: str) -> list[BotSpec]:
+def study_bots(text: str, *, once: bool = False) -> list[BotSpec]:
     """The bots of a study command's ``--bots``: :func:`bot_list`'s entries, as
-    :func:`load_bots` loads them."""
+    :func:`load_bots` loads them; with ``once`` (a tournament, which plays each bot against
+    the others), an entry named twice is refused, naming it."""
     names = bot_list(text)
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if once and twice:
+        raise InputError([f"--bots: {', '.join(twice)} named twice: a tournament plays each "
+                          "bot against each other one; name each bot once"])
     loaded = load_bots(names)
     return [loaded[name] for name in names]

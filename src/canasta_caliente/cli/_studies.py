@@ -28,7 +28,8 @@ def refusal(command: str, exc: BaseException) -> InputError:
     :class:`ValueError`) as the command's one line: a message about a parameter the command
     takes as an option names the option (``games must be an even number`` reads ``--games:
     must be an even number``); any other is the command's (``compare: ...``)."""
-    text = one_line(exc)
+    # (the studies' advice names their parameter: here, the option)
+    text = one_line(exc).replace("workers=1", "--workers 1")
     match = _PARAMETER.match(text)
     if match is None:
         return InputError([f"{command}: {text}"])

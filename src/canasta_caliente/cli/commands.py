@@ -425,7 +425,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from ..studies.tournament import tournament
 
     rules = load_rules(args.rules)
-    bots = study_bots(args.bots)
+    bots = study_bots(args.bots, once=True)
     _at_least_one(args, "games", "workers")
     json_out = _output_path("--json", args.json) if args.json is not None else None
     out = _output("--out", args.out)
@@ -561,11 +561,12 @@ def _parser() -> argparse.ArgumentParser:
                       help="let --save replace a file that exists")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a game saved with --save, with its rules, seed, seats and "
-                      "bots, saving back to FILE (or to --save's): --rules, --seed, --bots, "
-                      "and --seat where the game seats you elsewhere, are ignored, each said "
-                      "on stderr; a game record (JSON) saved elsewhere too: its seats named by "
-                      "a bot keep their bots, and you play the one named otherwise (in a "
-                      "record of bots alone, --seat's)")
+                      "bots, saving back to FILE (or to --save's): --rules, --seed, --bots "
+                      "(but for your own bots the game names: give them as module:attr to "
+                      "import them), and --seat where the game seats you elsewhere, are "
+                      "ignored, each said on stderr; a game record (JSON) saved elsewhere "
+                      "too: its seats named by a bot keep their bots, and you play the one "
+                      "named otherwise (in a record of bots alone, --seat's)")
     play.add_argument("--hint-iterations", type=int, default=300,
                       help="simulations behind the 'hint' command's advice")
     play.set_defaults(func=_play, given=frozenset())

@@ -469,6 +469,11 @@ def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     check_shape(data, what)
     header = Problems()
     found = data.get("format")
+    marker = data.get("schema")
+    if found is None and isinstance(marker, dict) and isinstance(marker.get("name"), str):
+        # A study's result (or a client message) names its kind in "schema" instead.
+        raise StateError(f"invalid {what}: this is a {_short(marker['name'])} document (its "
+                         f"\"schema\" says so), not a {what}")
     if found is None:
         header.add("format", f"missing field (expected {fmt!r})")
     elif found != fmt:

@@ -63,8 +63,8 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
     """``bots``, checked as every game and study takes them: a non-empty sequence (not a
     text) of bot names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots
     with distinct names (two different bots under one name would be counted as one). Returns
-    the bots and their names (each name once, in order); a wrong type is a
-    :class:`TypeError`, an unknown name or an empty sequence an
+    the bots and their names (each name once, in order); a wrong type (a class of bots, say,
+    where its instance is the bot) is a :class:`TypeError`, an unknown name or an empty sequence an
     :class:`~canasta_caliente.errors.ArgumentError`."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
@@ -77,6 +77,11 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
             get_bot(b)
         elif not callable(b):
             raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
+        elif isinstance(b, type):
+            # (a class is called as bot(view, legal, rng) too, and makes an instance of
+            # itself, or fails, at the first decision)
+            raise TypeError(f"a bot must be a bot's name or a callable bot, not the class "
+                            f"{b.__qualname__}: give an instance, {b.__qualname__}()")
         name = bot_name(b)
         other = seen.setdefault(name, b)
         if other is not b and not (isinstance(b, str) and other == b):
@@ -156,7 +161,9 @@ def play_game(
     An error in the game (a bot's own, or the
     :class:`~canasta_caliente.IllegalActionError` of an illegal answer, which names the bot
     and its seat) keeps its type and gains a note (PEP 678) with the game's index, its seed
-    and the actions played, and the call that plays it again.
+    and the actions played, and the call that plays it again (:data:`GAME_NOTE`). A bot that
+    calls ``sys.exit()`` is a :class:`RuntimeError` saying so, with the same note: it would
+    have ended the whole run without a word.
 
     The arguments are checked before the game, as :func:`~canasta_caliente.simulate` checks
     its own: ``rules`` a RuleSet, ``bots`` as :func:`check_bots` says and at most the table's
@@ -233,16 +240,24 @@ def play_game(
                     f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
             actions += 1
             deciding = None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         # The bot's own error (or the engine's refusal) keeps its type; the note says
         # which game it was, so that it can be played again.
         # (The bot deciding is named here, not at each decision: its text, made at every one
         # of a game's 665 or so decisions, cost 2.7% of a game of random bots by
         # benchmarks/bench_simulate.py.)
-        turn = "" if deciding is None else f" ({_the_bot(seated[deciding], deciding)} to play)"
-        exc.add_note(f"{GAME_NOTE}{index} (seed {seed}), after "
-                     f"{count_phrase(actions, 'action')}{turn}; play it again with "
-                     f"play_game(rules, bots, seed={seed}, index={index})")
+        who = None if deciding is None else _the_bot(seated[deciding], deciding)
+        note = (f"{GAME_NOTE}{index} (seed {seed}), after {count_phrase(actions, 'action')}"
+                f"{'' if who is None else f' ({who} to play)'}; play it again with "
+                f"play_game(rules, bots, seed={seed}, index={index})")
+        if isinstance(exc, SystemExit):
+            # A bot's sys.exit() would end the whole run, unsaid (status 0 for sys.exit()).
+            error = RuntimeError(f"{who or 'a bot'} called sys.exit({exc.code!r}): a bot "
+                                 "answers with one of the legal actions, and may not end the "
+                                 "program")
+            error.add_note(note)
+            raise error from exc
+        exc.add_note(note)
         raise
     if state.is_game_over:
         end_hand()

@@ -123,6 +123,11 @@ def _document(data: Any, what: str, schema: Mapping[str, Any]) -> dict[str, Any]
     if not isinstance(data, dict):
         raise StateError(f"invalid {what}: expected a JSON object, got {kind(data)}")
     check_shape(data, what)
+    found = data.get("format")
+    if "schema" not in data and isinstance(found, str):
+        # A saved game, state or view names its kind in "format" instead.
+        raise StateError(f"invalid {what}: this is a {short_repr(found)} document (its "
+                         f"\"format\" says so: a game's record, state or view), not a {what}")
     header = Problems()
     _schema_read(header, "", data, schema)
     header.raise_if_any(what)

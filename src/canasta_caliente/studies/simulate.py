@@ -141,7 +141,7 @@ def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
 
 def _windowed(
     submit: Callable[[int, int], None], jobs: Iterator[tuple[int, int]], window: int,
-    pending: dict[Future[list[GameResult]], int],
+    pending: dict[Future[list[GameResult]], int], noted: Callable[[Exception, int], None],
 ) -> Iterator[tuple[int, list[GameResult]]]:
     """The results of the chunks ``jobs`` (a variant and the chunk's first game) as they
     finish, each with its variant, with at most ``window`` of them submitted (into
@@ -149,7 +149,8 @@ def _windowed(
     finished by the same wake-up are handed back in the order they were submitted: ``wait``
     gives them as a set, in no order, and a later chunk handed back first could end the run
     (an interrupt raised by ``on_result``) before an earlier finished one was kept, the kept
-    prefix then stopping short of games that had been played."""
+    prefix then stopping short of games that had been played. A chunk's error gains the note
+    ``noted`` adds for its variant."""
     for variant, start in itertools.islice(jobs, window):
         submit(variant, start)
     while pending:
@@ -158,7 +159,28 @@ def _windowed(
             variant = pending.pop(future)
             for job in itertools.islice(jobs, 1):
                 submit(*job)
-            yield variant, future.result()
+            try:
+                results = future.result()
+            except Exception as exc:
+                noted(exc, variant)
+                raise
+            yield variant, results
+
+
+def _played_here(variants: Sequence[tuple[RuleSet, str | None]], specs: tuple[BotSpec, ...],
+                 seed: int, games: int, max_hands: int, keep_records: bool,
+                 noted: Callable[[Exception, int], None],
+                 ) -> Iterator[tuple[int, list[GameResult]]]:
+    """The games of :func:`play_variants` in this process, game by game (game 0 of every
+    variant in turn, then game 1, ...), each with its variant; a game's error gains the note
+    ``noted`` adds for its variant."""
+    for i in range(games):
+        for v, (rules, _) in enumerate(variants):
+            try:
+                yield v, play_chunk(rules, specs, seed, (i,), max_hands, keep_records)
+            except Exception as exc:
+                noted(exc, v)
+                raise
 
 
 def check_options(
@@ -292,6 +314,14 @@ def play_variants(
     def chunk(start: int) -> tuple[int, ...]:
         return tuple(range(start, min(start + chunk_size, games)))
 
+    def noted(exc: Exception, variant: int) -> None:
+        # (play_game's note says to play the game again with "rules": in a comparison, say
+        # which, the variant's)
+        if len(variants) > 1:
+            label = variants[variant][1]
+            exc.add_note(f"in the comparison's variant {label!r}: there, rules = the rules of "
+                         f"{label!r}")
+
     bar: _Progress | None = None
     own: ProcessPoolExecutor | None = None
     stop: Any = None
@@ -318,8 +348,7 @@ def play_variants(
         if pool is None:
             # In this process a chunk would only delay the results: play game by game, so
             # that on_result, the progress bar and an interrupt see every game as it ends.
-            done = ((v, play_chunk(rules, specs, seed, (i,), max_hands, keep_records))
-                    for i in range(games) for v, (rules, _) in enumerate(variants))
+            done = _played_here(variants, specs, seed, games, max_hands, keep_records, noted)
         else:
             submitter = pool
 
@@ -331,7 +360,7 @@ def play_variants(
                                               chunk(start), max_hands, keep_records)
                     pending[future] = variant
 
-            done = _windowed(submit, jobs, window, pending)
+            done = _windowed(submit, jobs, window, pending, noted)
         for variant, chunk_results in done:
             for r in chunk_results:
                 if not set(r.seat_bots) <= set(names):
@@ -347,11 +376,17 @@ def play_variants(
     except KeyboardInterrupt:
         pass
     except BrokenProcessPool as exc:
+        # (spawn and forkserver workers run the script again: one that starts a simulation
+        # outside `if __name__ == "__main__":` makes each worker fail as it starts)
+        unguarded = ("; or, where workers are started by spawn or forkserver (macOS and "
+                     "Windows), the script starts the simulation outside `if __name__ == "
+                     "'__main__':` (a worker runs the script again)"
+                     if multiprocessing.get_start_method() != "fork" else "")
         raise WorkerError(
             f"a worker process ended while it played, or what it sent back could not be read "
             f"({exc}): a bot may have ended it (os._exit) or crashed the interpreter, or "
-            "raised an error that cannot be read back; the same games with workers=1 show what "
-            "happened") from exc
+            f"raised an error that cannot be read back{unguarded}; with workers=1 the games "
+            "are played in this process, where the error shows with its game") from exc
     finally:
         # An interrupt while the run stops or its pool shuts down changes nothing.
         with sigint_held(discard=True):
