@@ -421,3 +421,14 @@ def test_the_table_keeps_its_columns_for_a_long_name(own: str, capsys: Capture) 
     assert rows[0].startswith(f"{own}.Plain ")
     end = header.index("win rate") + len("win rate")
     assert all(row[end - 1] == "%" and row[end] == " " for row in rows), (header, rows)
+
+
+def test_a_study_shows_no_progress_bar_where_standard_error_is_no_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    """In a pipe or a log, the progress bar's redrawn lines were noise among the output
+    (``simulate ... 2>&1 | ...``): it shows only where standard error is a terminal."""
+    piped = run(tmp_path, "simulate", "--bots", "random", "--games", "4")
+    assert piped.returncode == 0 and piped.stderr == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["simulate", "--bots", "random", "--games", "4"]) == 0
+    assert "games played" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """What the study commands (``simulate``, ``compare``, ``tournament``) share: a study's refusal
-of its arguments said in the words the user typed (the option, not the Python parameter), and
-output files checked against each other.
+of its arguments said in the words the user typed (the option, not the Python parameter),
+output files checked against each other, and whether the progress bar shows.
 
 The studies check their own arguments (:func:`~canasta_caliente.simulate`,
 :func:`~canasta_caliente.compare`, :func:`~canasta_caliente.tournament`), before any game:
@@ -12,11 +12,21 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Sequence
 
 from ._rules import InputError, one_line
 
-__all__ = ["distinct_outputs", "refusal"]
+__all__ = ["NO_PROGRESS", "distinct_outputs", "refusal", "shows_progress"]
+
+NO_PROGRESS = "no progress bar (there is none when standard error is not a terminal)"
+"""The help of the study commands' ``--no-progress``."""
+
+
+def shows_progress(no_progress: bool) -> bool:
+    """Whether a study shows its progress bar: unless ``--no-progress``, when standard error is
+    a terminal (in a log or a pipe, its redrawn lines would be noise)."""
+    return not no_progress and sys.stderr.isatty()
 
 _PARAMETER = re.compile(r"(games|workers|bots|seed)(?::\s*|\s+(?=must\b))")
 """The start of a study's message about one of its parameters that the command line takes as
