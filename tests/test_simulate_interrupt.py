@@ -144,7 +144,7 @@ def no_worker_left(run: Run) -> list[int]:
 
 
 CLI_SIMULATE = ["-m", "canasta_caliente.cli", "simulate", "--games", "3000", "--workers", "2",
-                "--seed", "5"]
+                "--seed", "5", "--progress"]  # (the bar, on the pipe the test reads)
 PROGRESS = rb"(\d+)/3000"
 
 
@@ -395,7 +395,8 @@ def test_cli_compare_interrupt() -> None:
     games of both: once 6 are played, each rule set has played 3."""
     house = ROOT / "examples" / "house-rules"
     run = Run(["-m", "canasta_caliente.cli", "compare", str(house / "two-player-3000.toml"),
-               str(house / "two-player-frozen-caliente.json"), "--games", "100", "--seed", "3"])
+               str(house / "two-player-frozen-caliente.json"), "--games", "100", "--seed", "3",
+               "--progress"])
 
     def both_played(games: int) -> bool:
         return any(int(n) >= 2 * games for n in re.findall(rb"(\d+)/200", run.err))
@@ -433,7 +434,7 @@ def test_a_command_started_with_sigint_ignored_runs_through_sigint(
     ``compare --workers 2`` stop with status 130 once, where ``simulate`` ran on; it was not
     seen again, and this test holds both."""
     run = Run(["-c", SIGINT_IGNORED, "-m", "canasta_caliente.cli", *command,
-               "--workers", "2", "--seed", "3"])
+               "--workers", "2", "--seed", "3", "--progress"])
     shown = rb"(\d+)/200"
     run.wait_until(lambda: max(map(int, re.findall(shown, run.err)), default=0) >= 20,
                    "20 games")

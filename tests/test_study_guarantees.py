@@ -386,7 +386,7 @@ def test_a_search_budget_past_the_cap_is_refused(call: Callable[[], object]) -> 
 
 
 TOURNAMENT_CLI = ["-m", "canasta_caliente.cli", "tournament", "--games", "100000",
-                  "--rules", "caliente-2p"]
+                  "--rules", "caliente-2p", "--progress"]  # (the bar, on the pipe read)
 
 
 @pytest.mark.parametrize("bots", ["heuristic,random,ismcts", "ismcts,random"],

@@ -10,6 +10,7 @@ home.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
@@ -17,16 +18,21 @@ from collections.abc import Sequence
 
 from ._rules import InputError, one_line
 
-__all__ = ["NO_PROGRESS", "distinct_outputs", "refusal", "shows_progress"]
+__all__ = ["NO_PROGRESS", "PROGRESS", "distinct_outputs", "refusal", "shows_progress"]
 
 NO_PROGRESS = "no progress bar (there is none when standard error is not a terminal)"
 """The help of the study commands' ``--no-progress``."""
 
+PROGRESS = ("a progress bar on standard error even when it is not a terminal (a log, a "
+            "pipe, a program that watches it)")
+"""The help of the study commands' ``--progress``."""
 
-def shows_progress(no_progress: bool) -> bool:
-    """Whether a study shows its progress bar: unless ``--no-progress``, when standard error is
-    a terminal (in a log or a pipe, its redrawn lines would be noise)."""
-    return not no_progress and sys.stderr.isatty()
+
+def shows_progress(args: argparse.Namespace) -> bool:
+    """Whether a study command (its ``args``) shows its progress bar: with ``--progress``,
+    always; with ``--no-progress``, never; otherwise when standard error is a terminal (in a
+    log or a pipe, its redrawn lines would be noise)."""
+    return bool(args.progress or (not args.no_progress and sys.stderr.isatty()))
 
 _PARAMETER = re.compile(r"(games|workers|bots|seed)(?::\s*|\s+(?=must\b))")
 """The start of a study's message about one of its parameters that the command line takes as

@@ -67,7 +67,7 @@ from ._rules import (
     say,
 )
 from ._serve import serve as serve_command
-from ._studies import NO_PROGRESS, distinct_outputs, shows_progress
+from ._studies import NO_PROGRESS, PROGRESS, distinct_outputs, shows_progress
 
 __all__ = ["main"]
 
@@ -206,7 +206,7 @@ def _simulate(args: argparse.Namespace) -> int:
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
-                          progress=shows_progress(args.no_progress))
+                          progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
         raise study_error("simulate", exc) from None
     used = workers_used(args.workers, args.games)
@@ -246,7 +246,7 @@ def _compare(args: argparse.Namespace) -> int:
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
-                             workers=args.workers, progress=shows_progress(args.no_progress))
+                             workers=args.workers, progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
         raise study_error("compare", exc) from None
     played = (f" (interrupted: {comparison.games} of {args.games} games per variant played "
@@ -432,7 +432,7 @@ def _tournament(args: argparse.Namespace) -> int:
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
-                            workers=args.workers, progress=shows_progress(args.no_progress))
+                            workers=args.workers, progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
         raise study_error("tournament", exc) from None
     k = len(result.bots)
@@ -517,6 +517,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="also write the hand table (one row per side per hand) as .csv, "
                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
     sim.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
+    sim.add_argument("--progress", action="store_true", help=PROGRESS)
     sim.set_defaults(func=_simulate)
 
     cmp = sub.add_parser(
@@ -540,6 +541,7 @@ def _parser() -> argparse.ArgumentParser:
                      "with its variant) as .csv, .jsonl or .parquet (parquet needs pyarrow); "
                      "checked before the run")
     cmp.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
+    cmp.add_argument("--progress", action="store_true", help=PROGRESS)
     cmp.set_defaults(func=_compare)
 
     play = sub.add_parser("play", help="play one seat in the terminal against bots")
@@ -590,6 +592,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="also write the hand table (one row per side per hand) as .csv, "
                       ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
     tour.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
+    tour.add_argument("--progress", action="store_true", help=PROGRESS)
     tour.set_defaults(func=_tournament)
 
     serve = sub.add_parser(
