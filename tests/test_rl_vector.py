@@ -397,3 +397,45 @@ def test_make_vec_refuses_what_the_vector_env_cannot_do() -> None:
     with pytest.raises(gym.error.Error, match="vector_kwargs"):
         gym.make_vec(env_id, num_envs=2, vector_kwargs={"copy": False})
     assert isinstance(CanastaVectorEnv(2, render_mode=None), CanastaVectorEnv)
+
+
+def test_a_reset_mask_resets_the_copies_marked_as_sync_vector_env_does() -> None:
+    """``reset(options={"reset_mask": mask})`` was refused as an unknown option, where
+    SyncVectorEnv resets the copies marked alone: it now does the same, the others going on
+    where they were (an episode that ended at the last step still reset at the next), and the
+    two step alike afterwards. An integer seed also seeds the vector environment's np_random,
+    and ``render()`` gives one None a copy, as SyncVectorEnv's."""
+    ours, theirs = make_both("canasta_caliente/Caliente-2p-v0", 4)
+    a, b = ours.reset(seed=3), theirs.reset(seed=3)
+    assert ours.np_random_seed == 3 and ours.render() == theirs.render() == (None,) * 4
+    rng = random.Random(3)
+    for _ in range(25):
+        actions = np.array([rng.choice(ids) for ids in a[-1]["legal_ids"]])
+        a, b = ours.step(actions), theirs.step(actions)
+    mask = np.array([True, False, True, False])
+    before = a[0].copy()
+    a = ours.reset(seed=50, options={"reset_mask": mask})
+    b = theirs.reset(seed=50, options={"reset_mask": mask})
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[0][~mask], before[~mask])
+    assert not np.array_equal(a[0][mask], before[mask])
+    for step in range(60):
+        actions = np.array([rng.choice(ids) for ids in a[-1]["legal_ids"]])
+        a, b = ours.step(actions), theirs.step(actions)
+        assert data_equivalence(a, b, exact=True), f"step {step}"
+    gymnasium = pytest.importorskip("gymnasium")
+    fresh = gymnasium.make_vec("canasta_caliente/Caliente-2p-v0", 2)
+    with pytest.raises(EpisodeError, match=r"^reset_mask: call reset\(\) without it first"):
+        fresh.reset(options={"reset_mask": np.array([True, False])})
+    fresh.reset(seed=1)
+    for bad, error, says in (
+            ([1, 0], TypeError, "reset_mask: expected a bool array, one entry a copy"),
+            (np.array([True]), cc.ArgumentError, r"reset_mask: expected one entry per copy, "
+             r"shape \(2,\), got shape \(1,\)"),
+            (np.array([False, False]), cc.ArgumentError, "reset_mask: no copy is marked")):
+        with pytest.raises(error, match=says):
+            fresh.reset(options={"reset_mask": bad})
+    with pytest.raises(cc.ArgumentError, match=r"^autoreset_mode: the vector environment "
+                       r"resets a finished copy at the next step \(AutoresetMode.NEXT_STEP\) "
+                       r"alone"):
+        gymnasium.make_vec("canasta_caliente/Caliente-2p-v0", 2,
+                           autoreset_mode=vector.AutoresetMode.SAME_STEP)

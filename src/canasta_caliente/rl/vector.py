@@ -69,7 +69,7 @@ from gymnasium.vector.utils import batch_space
 
 from .._arguments import check_count, check_flag
 from .._limits import MAX_INT_BITS
-from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value
+from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
 from .aec import check_seed
@@ -106,11 +106,17 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if kwargs.pop("render_mode", None) is not None:
             raise ArgumentError("render_mode: the vector environment does not render (it takes "
                                 "render_mode=None alone)")
+        mode = kwargs.pop("autoreset_mode", AutoresetMode.NEXT_STEP)
+        if mode != AutoresetMode.NEXT_STEP:
+            raise ArgumentError(f"autoreset_mode: the vector environment resets a finished "
+                                f"copy at the next step (AutoresetMode.NEXT_STEP) alone, got "
+                                f"{short_repr(mode)}; vectorization_mode='sync' with "
+                                f"vector_kwargs={{'autoreset_mode': ...}} gives the others")
         unknown = sorted(kwargs.keys() - COPY_KEYWORDS)
         if unknown:
             raise TypeError(f"CanastaVectorEnv got unexpected keyword arguments {unknown}: it "
-                            f"takes num_envs, rules, copy, render_mode=None and "
-                            f"{', '.join(sorted(COPY_KEYWORDS))}")
+                            f"takes num_envs, rules, copy, render_mode=None, "
+                            f"autoreset_mode=NEXT_STEP and {', '.join(sorted(COPY_KEYWORDS))}")
         self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
         """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
         first = self.envs[0]
@@ -143,15 +149,52 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observations, dict[str, Any]]:
-        """Start a new game in every copy (see the module documentation for ``seed``)."""
+        """Start a new game in every copy (see the module documentation for ``seed``). An
+        integer ``seed`` also seeds the vector environment's own ``np_random``, as Gymnasium's
+        vector environments of a single class (CartPole's) do.
+
+        ``options={"reset_mask": mask}`` (a bool array, one entry a copy, at least one True)
+        starts a new game in the copies marked alone, each with its seed of ``seed``, as
+        :class:`gymnasium.vector.SyncVectorEnv` does; the others go on where they were. The
+        info is every copy's, as after a step."""
+        mask = None
+        if options is not None and "reset_mask" in options:
+            mask = self._reset_mask(options["reset_mask"])
+            options = {k: v for k, v in options.items() if k != "reset_mask"} or None
         seeds = self._seeds(seed)
+        if isinstance(seed, int | np.integer):
+            super().reset(seed=int(seed))  # (np_random and np_random_seed)
         for i, (env, one) in enumerate(zip(self.envs, seeds, strict=True)):
-            env.start(seed=one, options=options)
-            self._observe(i, env)
+            if mask is None or mask[i]:
+                env.start(seed=one, options=options)
+                self._observe(i, env)
+                self._autoreset[i] = False
         self._started = True
-        self._autoreset = [False] * self.num_envs
         self._ended = []
         return self._write(), self._info(np.zeros(self.num_envs, np.bool_))
+
+    def _reset_mask(self, value: object) -> list[bool]:
+        """``reset``'s ``reset_mask``, checked: a bool array of one entry a copy, at least one
+        True, once every copy has a game (after a first ``reset``)."""
+        if not self._started:
+            raise EpisodeError("reset_mask: call reset() without it first (the copies not "
+                               "reset would have no game)")
+        array = np.asarray(value)
+        if array.dtype != np.bool_:
+            raise TypeError(f"reset_mask: expected a bool array, one entry a copy, got "
+                            f"{describe_value(value)}")
+        if array.shape != (self.num_envs,):
+            raise ArgumentError(f"reset_mask: expected one entry per copy, shape "
+                                f"({self.num_envs},), got shape {array.shape}")
+        if not array.any():
+            raise ArgumentError("reset_mask: no copy is marked (at least one entry True)")
+        mask: list[bool] = array.tolist()
+        return mask
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Each copy's frame: ``None`` each, as the copies do not render (``render_mode`` is
+        None), as :class:`gymnasium.vector.SyncVectorEnv` gives them."""
+        return tuple(None for _ in self.envs)
 
     def _seeds(self, seed: object) -> list[int | None]:
         """Each copy's seed from ``reset``'s ``seed``, every one checked (as
