@@ -34,7 +34,7 @@ from ..actions import Action
 from ..errors import IllegalActionError, NotationError, WorkerError, describe_value
 from ..play.events import step
 from ..play.kinds import Event
-from ..players.bots import Bot, bot_names, read_answer
+from ..players.bots import Bot, bot_names, exit_answer, illegal_answer, read_answer
 from ..state.game import GameState
 from ..studies.play import GAME_NOTE, BotSpec
 from ..views.view import observe
@@ -238,8 +238,7 @@ def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[A
     except KeyboardInterrupt:
         raise
     except SystemExit as exc:  # (it would end play unsaid, the game not saved)
-        raise BotFailed([f"play: {who} called sys.exit({exc.code!r}): a bot answers with one "
-                         "of the legal actions, and may not end the program"]) from None
+        raise BotFailed([f"play: {exit_answer(who, exc)}"]) from None
     except Exception as exc:
         raise BotFailed([f"play: {who} raised {_raised(exc)}"]) from None
     try:
@@ -249,7 +248,7 @@ def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[A
     try:
         state, happened = step(state, action)
     except IllegalActionError as exc:
-        raise BotFailed([f"play: {who} played an illegal action: {one_line(exc)}"]) from None
+        raise BotFailed([f"play: {one_line(illegal_answer(who, exc))}"]) from None
     return action, state, tuple(happened)
 
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeAlias
 from .._arguments import check_rng
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
-from ..errors import ArgumentError, NotationError, describe_value, short_repr
+from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value, short_repr
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
@@ -39,8 +39,9 @@ from ..state.game import (
 )
 from ..views.view import View, observe
 
-__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names", "get_bot",
-           "heuristic_bot", "random_bot", "read_answer"]
+__all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names",
+           "exit_answer", "get_bot", "heuristic_bot", "illegal_answer", "random_bot",
+           "read_answer"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
@@ -145,6 +146,21 @@ def read_answer(answer: object, who: str) -> Action:
     what = "None" if answer is None else describe_value(answer)
     raise TypeError(f"{who} answered {what}: a bot returns "
                     "one of the legal actions it is given (an Action, or its notation)")
+
+
+def illegal_answer(who: str, exc: IllegalActionError) -> IllegalActionError:
+    """The refusal of a bot's illegal answer, naming the bot (``who``) before the engine's
+    reason ``exc``: what a game's driver (:func:`~canasta_caliente.play_game`,
+    ``canasta-caliente play``) raises or says."""
+    return IllegalActionError(f"{who} played an illegal action: {exc}")
+
+
+def exit_answer(who: str, exc: SystemExit) -> RuntimeError:
+    """A bot's ``sys.exit()`` (``exc``) as the error it is, naming the bot (``who``): it
+    would end the whole program (a study, a game at the table), without a word for
+    ``sys.exit()``."""
+    return RuntimeError(f"{who} called sys.exit({exc.code!r}): a bot answers with one of the "
+                        "legal actions, and may not end the program")
 
 
 def _random_choice(legal: Sequence[Action], rng: random.Random) -> Action:

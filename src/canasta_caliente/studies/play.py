@@ -17,7 +17,7 @@ from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, IllegalActionError, describe_value
 from ..play.text import count_phrase
-from ..players.bots import Bot, bot_name, get_bot, read_answer
+from ..players.bots import Bot, bot_name, exit_answer, get_bot, illegal_answer, read_answer
 from ..records.storage import GameRecord, is_record_name
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
@@ -236,8 +236,7 @@ def play_game(
             try:
                 state = apply(state, action)
             except IllegalActionError as exc:
-                raise IllegalActionError(
-                    f"{_the_bot(seated[seat], seat)} played an illegal action: {exc}") from exc
+                raise illegal_answer(_the_bot(seated[seat], seat), exc) from exc
             actions += 1
             deciding = None
     except (Exception, SystemExit) as exc:
@@ -252,9 +251,7 @@ def play_game(
                 f"play_game(rules, bots, seed={seed}, index={index})")
         if isinstance(exc, SystemExit):
             # A bot's sys.exit() would end the whole run, unsaid (status 0 for sys.exit()).
-            error = RuntimeError(f"{who or 'a bot'} called sys.exit({exc.code!r}): a bot "
-                                 "answers with one of the legal actions, and may not end the "
-                                 "program")
+            error = exit_answer(who or "a bot", exc)
             error.add_note(note)
             raise error from exc
         exc.add_note(note)

@@ -119,7 +119,7 @@ def check_sendable(bots: tuple[BotSpec, ...]) -> None:
     input pickles but cannot be found in a worker. A :class:`TypeError` naming the bot and
     what to do (the pool raised pickle's own error, or broke with an ``AttributeError`` in a
     worker, and a thread of the pool printed a second traceback as it broke)."""
-    forked = multiprocessing.get_start_method() == "fork"
+    method = multiprocessing.get_start_method()
     for index, bot in enumerate(bots):
         if isinstance(bot, str):
             continue
@@ -133,12 +133,12 @@ def check_sendable(bots: tuple[BotSpec, ...]) -> None:
                 "module (not a lambda, nor a function inside another), holding nothing that "
                 "does not pickle (a lock, an open file, a connection), or play with "
                 "workers=1") from None
-        if finder.found and not forked and not _main_importable():
+        if finder.found and method != "fork" and not _main_importable():
             raise TypeError(
                 f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
                 f"processes: {finder.found[0]} is defined in this session's __main__ (a "
                 f"notebook, python -c or standard input), which workers started by "
-                f"{multiprocessing.get_start_method()!r} cannot import; define it in a "
+                f"{method!r} cannot import; define it in a "
                 "module (a .py file, imported), or play with workers=1")
 
 

@@ -177,10 +177,11 @@ def _played_here(variants: Sequence[tuple[RuleSet, str | None]], specs: tuple[Bo
     for i in range(games):
         for v, (rules, _) in enumerate(variants):
             try:
-                yield v, play_chunk(rules, specs, seed, (i,), max_hands, keep_records)
+                results = play_chunk(rules, specs, seed, (i,), max_hands, keep_records)
             except Exception as exc:
                 noted(exc, v)
                 raise
+            yield v, results
 
 
 def check_options(
