@@ -228,6 +228,53 @@ def test_no_bot_can_reseed_or_drain_another_seats_rng() -> None:
     assert random.Random(42).random() not in given_to[1]
 
 
+def test_the_gym_environments_opponents_have_an_rng_each() -> None:
+    """The Gymnasium environment gives each opponent's seat an rng of its own, as
+    :func:`~canasta_caliente.play_game` does: an opponent that reseeds its rng at every
+    decision, or drains it, leaves the numbers the other opponent is given as they were, for
+    the same seed and the same learner's actions (on the old, shared rng they changed)."""
+    pytest.importorskip("gymnasium")
+    from canasta_caliente.rl import CanastaGymEnv
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self) -> None:
+            self.numbers: list[float] = []
+
+        def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                     rng: random.Random) -> cc.Action:
+            self.numbers.append(rng.random())
+            return legal[0]
+
+    def quiet(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        return legal[0]
+
+    def reseeder(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        rng.seed(42)
+        return legal[0]
+
+    def drainer(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+        for _ in range(100):
+            rng.random()
+        return legal[0]
+
+    given_to: list[list[float]] = []
+    for bot in (quiet, reseeder, drainer):
+        recorder = Recorder()
+        env = CanastaGymEnv("caliente-3p", seat=2, bots={0: bot, 1: recorder})
+        _, info = env.reset(seed=3)
+        for _ in range(40):
+            _, _, terminated, truncated, info = env.step(info["legal_ids"][0])
+            if terminated or truncated:
+                break
+        given_to.append(recorder.numbers)
+    first = min(map(len, given_to))
+    assert first > 10
+    assert given_to[0][:first] == given_to[1][:first] == given_to[2][:first]
+    assert random.Random(42).random() not in given_to[1]
+
+
 def test_the_play_command_gives_its_bots_no_game_seed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``canasta-caliente play`` gives each bot seat an rng of its own, seeded by

@@ -23,9 +23,15 @@ from typing import Any
 from .._arguments import check_flag
 from ..errors import ArgumentError, short_repr
 from .gym_env import ENV_IDS, GENERIC_ID, VECTOR_PREFIX, CanastaGymEnv
-from .vector import CanastaVectorEnv
+from .vector import COPY_KEYWORDS, CanastaVectorEnv, keywords_taken
 
 __all__: list[str] = []
+
+GYM_MAKE_KEYWORDS = frozenset({"copy", "render_mode", "autoreset_mode", "max_episode_steps",
+                               "disable_env_checker"})
+"""The keywords a vector entry point takes besides the copies' own
+(:data:`~canasta_caliente.rl.vector.COPY_KEYWORDS`): the vector environment's, and the two
+``gym.make`` passes on (see :func:`make_vector_env`)."""
 
 
 def check_preset_keywords(preset: str, kwargs: dict[str, Any]) -> None:
@@ -80,6 +86,10 @@ def make_preset_vector_env(preset: str, /, num_envs: int = 1, **kwargs: Any
     every keyword it takes but ``rules`` and ``preset`` (a TypeError, as for
     :func:`make_preset_env`)."""
     check_preset_keywords(preset, kwargs)
+    unknown = sorted(kwargs.keys() - COPY_KEYWORDS - GYM_MAKE_KEYWORDS)
+    if unknown:  # (refused here, where the keywords listed can leave out rules)
+        raise TypeError(f"{ENV_IDS[preset]!r} got unexpected keyword arguments {unknown}: "
+                        f"gym.make_vec of it takes {keywords_taken(rules=False)}")
     return make_vector_env(num_envs, rules=preset, **kwargs)
 
 

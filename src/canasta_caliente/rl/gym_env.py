@@ -64,8 +64,11 @@ Conventions:
   whose score passes ±2**23 at a hand's end stops there, ``truncated``, with reward 0.
   ``options`` takes no other key.
 - Seeding: ``reset(seed=s)`` (``s`` an integer ≥ 0) seeds ``np_random``, from which each new
-  game's seed and the bots' generator are drawn, so equal seeds and actions give equal
-  episodes.
+  game's seed and the bots' seed are drawn, so equal seeds and actions give equal episodes.
+  Each bot's seat has a :class:`random.Random` of its own, seeded by
+  :func:`~canasta_caliente.studies.play.bots_seed` (of the bots' seed and the seat), as in
+  :func:`~canasta_caliente.play_game`: no bot can reseed, or draw from, another seat's, nor
+  change the numbers another seat is given by how many it draws.
 - Registered ids: importing :mod:`canasta_caliente.rl` registers one Gymnasium id per preset
   (:data:`ENV_IDS`: ``canasta_caliente/Caliente-v0``, ``canasta_caliente/Caliente-2p-v0``, ...),
   so ``gym.make("canasta_caliente/Caliente-2p-v0", bots="heuristic")``, ``gym.make_vec`` and
@@ -96,6 +99,7 @@ from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
 from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_seat
+from ..studies.play import bots_seed
 from ..views.action_space import ActionSpace
 from ..views.view import observe
 from .aec import (
@@ -323,7 +327,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self.spec = EnvSpec(id=GENERIC_ID, entry_point=_ENTRY_POINT,
                                 vector_entry_point=vector_entry_point(None),
                                 kwargs={"rules": rules, **kwargs})
-        self._bot_rng = random.Random(0)
+        # Each bot's generator, by its seat (made anew at every reset; none in self-play)
+        self._bot_rngs: dict[int, random.Random] = {}
         self.game_state: GameState = new_game(self.rules, seed=0)
         """The engine state of the game in play."""
         self._legal_ids: tuple[int, ...] = ()
@@ -389,7 +394,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         later step is an EpisodeError saying to reset rather than the learner's id played for
         the bot's seat (a ``try`` costs nothing until something raises)."""
         state = self.game_state
-        bots, rng, learner = self.bots, self._bot_rng, self.seat
+        bots, rngs, learner = self.bots, self._bot_rngs, self.seat
         try:
             while True:
                 # finish_hand only at a hand's end (over: is_hand_over's field), where it has
@@ -410,7 +415,7 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 legal = legal_actions(state)
                 # (play_bot: bot_action without its checks of the seat, the legal list and
                 # the generator, which are the environment's own, made right here)
-                state = apply(state, play_bot(bots[seat], state, seat, legal, rng))
+                state = apply(state, play_bot(bots[seat], state, seat, legal, rngs[seat]))
         except BaseException:
             self._done = self._bot_failed = True
             raise
@@ -440,7 +445,8 @@ class CanastaGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         game_seed = int(self.np_random.integers(2**63 - 1))
         bot_seed = int(self.np_random.integers(2**63 - 1))
         state = new_game(self.rules, seed=game_seed, scores=scores)
-        self._bot_rng = random.Random(bot_seed)
+        self._bot_rngs = {seat: random.Random(bots_seed(bot_seed, seat=seat))
+                          for seat in self.bots}
         self.game_state = state
         self._started = True
         self._done = self._bot_failed = False

@@ -83,6 +83,16 @@ COPY_KEYWORDS = frozenset(inspect.signature(CanastaGymEnv).parameters) - {"rules
 """The keyword arguments of :class:`~canasta_caliente.rl.CanastaGymEnv` that
 :class:`CanastaVectorEnv` passes to each copy (``rules`` apart, its own parameter too)."""
 
+
+
+def keywords_taken(rules: bool = True) -> str:
+    """The keywords :class:`CanastaVectorEnv` takes, as a refusal of others lists them;
+    ``rules=False`` leaves out ``rules`` (for a preset's id, which fixes them)."""
+    own = "num_envs, rules, copy" if rules else "num_envs, copy"
+    return (f"{own}, render_mode=None, autoreset_mode=NEXT_STEP and "
+            f"{', '.join(sorted(COPY_KEYWORDS))}")
+
+
 Observations = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.int64]
 
@@ -115,8 +125,7 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         unknown = sorted(kwargs.keys() - COPY_KEYWORDS)
         if unknown:
             raise TypeError(f"CanastaVectorEnv got unexpected keyword arguments {unknown}: it "
-                            f"takes num_envs, rules, copy, render_mode=None, "
-                            f"autoreset_mode=NEXT_STEP and {', '.join(sorted(COPY_KEYWORDS))}")
+                            f"takes {keywords_taken()}")
         self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
         """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
         first = self.envs[0]
