@@ -132,7 +132,8 @@ def test_fuzz_compare_any_parameter(parameter: str, value: Any) -> None:
         assert result.games >= 0
 
 
-TOURNAMENT = ["bots", "rules", "games", "seed", "workers", "max_hands", "progress"]
+TOURNAMENT = ["bots", "rules", "games", "seed", "workers", "executor", "chunk_size",
+              "max_hands", "progress", "on_result", "keep_records"]
 
 
 @given(parameter=st.sampled_from(TOURNAMENT), value=ANY)

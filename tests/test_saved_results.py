@@ -329,6 +329,9 @@ def test_a_dask_client_given_as_executor_is_told_how_to_get_one() -> None:
 
     with pytest.raises(TypeError, match=r"executor=client.get_executor\(\)"):
         cc.simulate(RULES, ["random"], games=1, executor=Client())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"executor=client.get_executor\(\)"):
+        cc.tournament(["random", "heuristic"], cc.RuleSet.preset("caliente-2p"), games=2,
+                      executor=Client())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("args", "read"), [

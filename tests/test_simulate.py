@@ -305,7 +305,10 @@ def test_workers_are_bounded_by_the_cpus(monkeypatch: pytest.MonkeyPatch) -> Non
             run()
     with ThreadPoolExecutor(max_workers=2) as executor:
         result = simulate(two, ["random"], games=1, workers=5, executor=executor)
+        rated = cc.tournament(["random", "heuristic"], two, games=2, workers=5,
+                              executor=executor, max_hands=1)
     assert len(result.games) == 1
+    assert rated.games == 2
 
 
 def test_unknown_bot_name() -> None:

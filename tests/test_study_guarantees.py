@@ -135,13 +135,24 @@ def test_simulate_checks_every_argument(change: dict[str, Any], error: type[Exce
     ({"workers": -2}, ArgumentError, "workers must be an integer of at least 1"),
     ({"max_hands": 0}, ArgumentError, "max_hands must be an integer of at least 1"),
     ({"progress": None}, TypeError, "progress must be True or False"),
+    ({"executor": 5}, TypeError, "executor must be a concurrent.futures.Executor or None"),
+    ({"chunk_size": 0}, ArgumentError, "chunk_size must be an integer of at least 1"),
+    ({"chunk_size": -1}, ArgumentError, "chunk_size must be an integer of at least 1"),
+    ({"chunk_size": 2.0}, TypeError, "chunk_size must be an int"),
+    ({"chunk_size": True}, TypeError, "chunk_size must be an int"),
+    ({"on_result": 1}, TypeError, "on_result must be a callable or None"),
+    ({"keep_records": 1}, TypeError, "keep_records must be True or False"),
 ])
 def test_tournament_checks_every_argument(change: dict[str, Any], error: type[Exception],
                                           message: str) -> None:
     """The tournament checks its own arguments before any game."""
     arguments: dict[str, Any] = {"games": 2, **change}
+    played: list[int] = []
+    if "on_result" not in change:
+        arguments["on_result"] = lambda result: played.append(result.index)
     with pytest.raises(error, match=message):
         cc.tournament(["random", "heuristic"], RULES_2P, **arguments)
+    assert played == []
 
 
 BAD_PLAY_GAME: list[tuple[dict[str, Any], type[Exception], str]] = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, assert_type
 
 import canasta_caliente as cc
@@ -199,6 +200,13 @@ def use_simulations(rules: cc.RuleSet) -> None:
     assert_type(comparison, cc.Comparison)
     assert_type(comparison.summary(), list[dict[str, Any]])
     assert_type(comparison.table(), str)
+    seen: list[cc.GameResult] = []
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        rated = cc.tournament(["random", "heuristic"], rules, games=2, max_hands=1,
+                              executor=executor, chunk_size=1, on_result=seen.append,
+                              keep_records=True)
+    assert_type(rated, cc.Tournament)
+    assert len(seen) == rated.games == 2
     assert_type(repr(rules), str)
 
 

@@ -23,12 +23,13 @@ from __future__ import annotations
 import html
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 import attrs
 
-from .._arguments import check_count, check_flag, check_workers, read_real
+from .._arguments import read_real
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..records._codec import read_document
@@ -39,7 +40,7 @@ from .play import BotSpec, bot_name
 from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
 from .saved import TOURNAMENT, TOURNAMENT_SCHEMA, read_tournament
-from .simulate import CHUNK_SIZE, checked_arguments, simulate
+from .simulate import CHUNK_SIZE, check_options, checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
 
@@ -385,23 +386,43 @@ def tournament(
     games: int = 20,
     seed: int = 0,
     workers: int = 1,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
     max_hands: int = 200,
     progress: bool = False,
+    on_result: Callable[[GameResult], None] | None = None,
+    keep_records: bool = False,
 ) -> Tournament:
     """A round robin: every pair of ``bots`` (names or callables, at least two, distinct
     names) plays ``games`` games (an even number, so each bot has each side as often), then
-    all the results are rated together (see the module). Seeded: identical for any
-    ``workers``. The arguments are checked as :func:`~canasta_caliente.simulate` checks them
-    (a :class:`TypeError` for a wrong type, an :class:`~canasta_caliente.errors.ArgumentError`
-    for a value out of range). ``progress`` shows each pair's games as they end: one by one
-    with one worker; with several, in chunks of at most a quarter of a worker's share of the
-    pair's games (at most :data:`~canasta_caliente.studies.simulate.CHUNK_SIZE`), so the bar
-    moves with a slow bot too.
+    all the results are rated together (see the module). Each pair's games are those of
+    :func:`~canasta_caliente.simulate`, on a seed of the pair's derived from ``seed``.
+    Seeded: identical for any ``workers``, ``executor`` or ``chunk_size``.
 
-    An interrupt (:class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt) stops
-    the round robin as it stops :func:`~canasta_caliente.simulate`: the pairs not yet played
-    are not played, and the result rates only the games played, with
-    :attr:`Tournament.interrupted` true.
+    ``workers``, ``executor``, ``chunk_size``, ``max_hands``, ``progress`` and
+    ``keep_records`` are :func:`~canasta_caliente.simulate`'s, passed to each pair's run and
+    checked as it checks them, before any game (a :class:`TypeError` for a wrong type, an
+    :class:`~canasta_caliente.errors.ArgumentError` for a value out of range; without an
+    ``executor``, ``workers`` is bounded by the CPUs, with one it is not): ``executor`` takes
+    any :class:`concurrent.futures.Executor` (Dask's included: ``client.get_executor()``) to
+    play the games on, instead of a process pool of this process's, and
+    ``keep_records=True`` keeps every game's :class:`~canasta_caliente.GameRecord` in its
+    pair's results (and in :meth:`Tournament.to_dict`).
+    ``chunk_size`` left ``None`` is chosen for the progress bar: in this process (``workers=1``
+    without an ``executor``) the games are reported one by one; on a pool or an ``executor``,
+    in chunks of at most a quarter of a worker's share of the pair's games (``workers``
+    counting the workers, at most :data:`~canasta_caliente.studies.simulate.CHUNK_SIZE`), so
+    that ``progress`` and ``on_result`` move with a slow bot too. ``on_result`` is called with
+    each game's :class:`~canasta_caliente.GameResult` as it finishes, as
+    :func:`~canasta_caliente.simulate` calls it; no pair is given with it, as the result's
+    :attr:`~canasta_caliente.GameResult.seat_bots` name the pair's bots. An error it raises
+    ends the round robin, as it ends a simulation (raised again as it was, with no note of
+    the pair, which has nothing to do with it).
+
+    An interrupt (:class:`KeyboardInterrupt`: Ctrl-C, a notebook's kernel interrupt, or one
+    raised by ``on_result``) stops the round robin as it stops
+    :func:`~canasta_caliente.simulate`: the pairs not yet played are not played, and the
+    result rates only the games played, with :attr:`Tournament.interrupted` true.
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
@@ -416,13 +437,28 @@ def tournament(
     if len(names) < 2:
         raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
                             f"not {len(names)}")
-    workers = check_workers("workers", workers)
-    max_hands = check_count("max_hands", max_hands, low=1)
-    check_flag("progress", progress)
+    workers, size, max_hands = check_options(
+        executor, workers, progress, CHUNK_SIZE if chunk_size is None else chunk_size,
+        max_hands, on_result, keep_records)
+    # Unless told, chunks small enough that each worker has at least four a pair, so that the
+    # progress bar moves with a slow bot too (the games are the same whatever the chunks).
+    size = max(1, min(CHUNK_SIZE, games // (4 * workers))) if chunk_size is None else size
+    # The errors raised by on_result, told apart from a game's: they are not the pair's.
+    theirs: list[Exception] = []
+    report: Callable[[GameResult], None] | None = None
+    if on_result is not None:
+        given = on_result
+
+        def tell(result: GameResult) -> None:
+            try:
+                given(result)
+            except Exception as exc:
+                theirs.append(exc)
+                raise
+
+        report = tell
+
     k = len(names)
-    # Chunks small enough that each worker has at least four a pair, so that the progress
-    # bar moves with a slow bot too (the games are the same whatever the chunks).
-    chunk_size = max(1, min(CHUNK_SIZE, games // (4 * workers)))
     played: list[SimulationResult] = []
     interrupted = False
     try:
@@ -430,15 +466,17 @@ def tournament(
             for j in range(i + 1, k):
                 try:
                     result = simulate(rules, [bots[i], bots[j]], games, _pair_seed(seed, i, j),
-                                      workers=workers, chunk_size=chunk_size,
+                                      workers=workers, executor=executor, chunk_size=size,
                                       max_hands=max_hands, progress=progress,
+                                      on_result=report, keep_records=keep_records,
                                       label=f"{names[i]} vs {names[j]}")
                 except Exception as exc:
                     # (play_game's note says how to play the game again, with "bots": say
                     # which they are, the pair's, not the tournament's)
-                    exc.add_note(f"in the tournament's pair {names[i]} vs {names[j]}: there, "
-                                 f"bots = [{names[i]!r}, {names[j]!r}] (those bots, in that "
-                                 "order)")
+                    if not any(exc is raised for raised in theirs):
+                        exc.add_note(f"in the tournament's pair {names[i]} vs {names[j]}: "
+                                     f"there, bots = [{names[i]!r}, {names[j]!r}] (those "
+                                     "bots, in that order)")
                     raise
                 played.append(result)
                 if result.interrupted:
