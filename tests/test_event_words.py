@@ -121,7 +121,8 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
     (["Ann", ""], False, 0, cc.ArgumentError, r"^names\[1\]: a seat's name cannot be empty$"),
     (["Ann"], False, 0, cc.ArgumentError, r"^names: no name for seat 1: 1 name given"),
     (None, "yes", 0, TypeError, r"^you must be True or False, not str 'yes'$"),
-    (None, True, None, cc.ArgumentError, r"^you: a spectator \(seat None\)"),
+    (None, True, None, cc.ArgumentError, r"^you: a spectator \(seat None\) .* \(for every "
+     r"audience in turn, give you=seat is not None\)$"),
 ])
 def test_bad_names_are_refused(names: object, you: object, seat: int | None,
                                error: type[Exception], match: str) -> None:

@@ -122,3 +122,9 @@ def test_wrong_types_are_a_type_error() -> None:
         cc.can_take_back(cc.observe(before, 0), before)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="after must be a GameState"):
         cc.can_take_back(before, "meld 6 6 6")  # type: ignore[arg-type]
+
+
+def test_the_refusal_is_exported_beside_can_take_back() -> None:
+    """``cc.take_back_refusal`` is the module's function, as ``cc.can_take_back`` is."""
+    assert cc.take_back_refusal is take_back_refusal
+    assert "take_back_refusal" in cc.__all__

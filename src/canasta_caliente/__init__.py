@@ -144,6 +144,7 @@ __all__ = [
     "resample",
     "simulate",
     "step",
+    "take_back_refusal",
     "tournament",
     "turn_order",
 ]

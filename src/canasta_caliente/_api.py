@@ -49,7 +49,7 @@ from .play import (
     replay_events,
     step,
 )
-from .play.takeback import can_take_back
+from .play.takeback import can_take_back, take_back_refusal
 from .players.bots import BOTS, get_bot
 from .players.search import ActionValue, ISMCTSBot, analyse
 from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay

@@ -169,7 +169,8 @@ def check_you(you: object, seat: int | None) -> bool:
     true only for a seat, not a spectator (``seat`` None: an
     :class:`~canasta_caliente.ArgumentError`)."""
     if check_flag("you", you) and seat is None:
-        raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you'")
+        raise ArgumentError("you: a spectator (seat None) is not a seat to speak to as 'you' "
+                            "(for every audience in turn, give you=seat is not None)")
     return bool(you)
 
 
