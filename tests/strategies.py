@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
+from canasta_caliente.rules.facts import most_canastas
 
 TABLES = [(2, 2, 2), (3, 3, 2), (4, 2, 2), (5, 2, 2), (6, 2, 2), (6, 2, 3), (6, 3, 3),
           (2, 2, 3), (3, 3, 3), (4, 2, 3)]
@@ -40,7 +41,6 @@ def ruleset_options(draw: st.DrawFn) -> dict[str, Any]:
         "wild_rule": draw(st.sampled_from(list(cc.WildRule))),
         "max_wilds": draw(st.none() | st.integers(0, 4)),
         "canasta_size": draw(st.integers(3, 9) | st.integers(3, 20)),
-        "canastas_to_go_out": draw(st.integers(0, 2) | st.integers(0, 11)),
         "target_score": draw(st.integers(500, 10000) | st.integers(1, 500)),
         "minimum_below_zero": draw(st.integers(0, 60)),
         "initial_meld_minimums": tuple(zip(starts, minimums, strict=True)),
@@ -68,6 +68,11 @@ def ruleset_options(draw: st.DrawFn) -> dict[str, Any]:
     options["card_values"] = values
     for name in SCORE_OPTIONS:
         options[name] = draw(st.sampled_from((0, 0, 100)) | st.integers(0, 1000))
+    # At most the canastas the deck can make of that size at once (OUT-1: more would leave no
+    # side able to go out, and the RuleSet is refused).
+    most = most_canastas(cc.RuleSet(players=players, sides=sides, decks=decks, **options,
+                                    canastas_to_go_out=0))
+    options["canastas_to_go_out"] = draw(st.integers(0, min(2, most)) | st.integers(0, most))
     return {"players": players, "sides": sides, "decks": decks, **options}
 
 

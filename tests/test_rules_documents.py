@@ -95,13 +95,15 @@ def test_tables_and_values_have_bounds_named_in_the_message(
 
 def test_the_largest_numbers_accepted_are_written_out_and_read_back() -> None:
     """A RuleSet at every upper bound at once is accepted, and every writer writes it out
-    and every reader reads it back (nothing accepted is too large to write)."""
+    and every reader reads it back (nothing accepted is too large to write). (But for
+    ``canastas_to_go_out``, 0 here: no side could make a canasta of the largest size, nor so
+    go out, and a RuleSet that needs one to go out is refused.)"""
     rules = RuleSet.preset("caliente-6p-3deck").replace(
         target_score=MOST_SCORE, minimum_below_zero=MOST_POINTS,
         natural_canasta_bonus=MOST_POINTS, mixed_canasta_bonus=MOST_POINTS,
         going_out_bonus=MOST_POINTS, concealed_bonus=MOST_POINTS,
         bonus_card_score=MOST_POINTS, caliente_card_penalty=MOST_POINTS,
-        max_wilds=MOST_COUNT, canasta_size=MOST_COUNT, canastas_to_go_out=11,
+        max_wilds=MOST_COUNT, canasta_size=MOST_COUNT, canastas_to_go_out=0,
         initial_meld_minimums=[[0, MOST_POINTS]] + [[MOST_SCORE - 99 + i, i]
                                                      for i in range(MOST_COUNT - 1)],
         bonus_card_extras=[[i, -MOST_POINTS if i % 2 else MOST_POINTS]

@@ -524,3 +524,67 @@ def test_initial_meld_minimums_option() -> None:
         RuleSet.preset("caliente").replace(initial_meld_minimums=((1500, 90), (0, 50)))
     with pytest.raises(cc.RuleSetError, match="initial_meld_minimums"):
         RuleSet.preset("caliente").replace(initial_meld_minimums=((100, 90),))
+
+
+@pytest.mark.parametrize("build", _builders(), ids=["from_dict", "replace", "from_json"])
+def test_a_canasta_no_side_can_make_is_refused(build: Any) -> None:
+    """A canasta larger than the deck's naturals of a rank and the wilds MELD-2 lets them hold
+    (15 cards with two decks under ``more_naturals``: 8 naturals and 7 wilds), or more canastas
+    to go out than the deck's wilds can make, would leave no side able to go out (OUT-1): each
+    is refused, saying why. With no canasta needed to go out, a large canasta is only a bonus
+    no side can earn, and accepted."""
+    # RULES: OUT-1, MELD-2, MELD-4
+    assert build({"canasta_size": 15}).canasta_size == 15
+    with pytest.raises(cc.RuleSetError) as info:
+        build({"canasta_size": 16})
+    assert problem_lines(info.value) == [
+        "canasta_size: no canasta of 16 cards can be made: a rank has 8 naturals in 2 decks, "
+        "which may hold at most 7 wilds (wild_rule more_naturals, max_wilds none), not the 8 "
+        "more it needs; so no side could go out, which needs 1 canasta (canastas_to_go_out; "
+        "OUT-1, MELD-2, MELD-4)"]
+    with pytest.raises(cc.RuleSetError, match=r"canasta_size: a side can make at most 1 "
+                                              r"canasta of 15 cards at once .* fewer than the 2"):
+        build({"canasta_size": 15, "canastas_to_go_out": 2})
+    assert build({"canasta_size": 14, "canastas_to_go_out": 2}).canastas_to_go_out == 2
+    with pytest.raises(cc.RuleSetError, match=r"max_wilds 0\), not the 1 more"):
+        build({"canasta_size": 9, "max_wilds": 0})
+    assert build({"canasta_size": 70, "canastas_to_go_out": 0}).canasta_size == 70
+
+
+def test_most_canastas_is_the_deck_s_most() -> None:
+    """:func:`~canasta_caliente.rules.facts.most_canastas` against a search of every meld of
+    a rank: the fewest wilds a canasta can be made with (any count of naturals up to the
+    deck's, any wilds MELD-2 lets them hold), and so how many the deck's wilds make."""
+    from canasta_caliente.rules.facts import most_canastas, wild_cap
+
+    for preset, decks in (("caliente", 2), ("caliente-6p-3deck", 3)):
+        for rule in ("more_naturals", "not_more_wilds", "two_naturals"):
+            for max_wilds in (None, 0, 1, 2, 3, 5, 8):
+                for size in range(3, 36):
+                    rules = RuleSet.preset(preset).replace(
+                        wild_rule=rule, max_wilds=max_wilds, canasta_size=size,
+                        canastas_to_go_out=0)
+                    naturals, wilds = 4 * decks, 6 * decks
+                    fewest = min((w for n in range(1, naturals + 1)
+                                  for w in range(min(wild_cap(rules, n), wilds) + 1)
+                                  if n + w >= size), default=None)
+                    expected = 0 if fewest is None else (
+                        11 if fewest == 0 else min(11, wilds // fewest))
+                    assert most_canastas(rules) == expected, (decks, rule, max_wilds, size)
+
+
+def test_a_section_is_said_to_be_no_option() -> None:
+    """A table (a TOML section, a JSON object) under an unknown name is said to be a section
+    whose options belong at the top level, naming them; one spelled like an option (a
+    ``card_values`` table misspelled) is given the closest name instead."""
+    with pytest.raises(cc.RuleSetError) as info:
+        RuleSet.from_toml('preset = "caliente"\n[rules]\ntarget_score = 3000\n')
+    assert problem_lines(info.value) == [
+        "rules: unknown option: a section (a TOML table, a JSON object) is not an option; "
+        "write its options ('target_score') at the top level, without a section"]
+    with pytest.raises(cc.RuleSetError, match=r"house: unknown option: a section .* options "
+                                              r"are written at the top level of the document"):
+        RuleSet.from_dict({"preset": "caliente", "house": {"a": 1}})
+    with pytest.raises(cc.RuleSetError, match=r"card_value: unknown option \(did you mean "
+                                              r"'card_values'\?\)"):
+        RuleSet.from_toml('preset = "caliente"\n[card_value]\nJK = 40\n')

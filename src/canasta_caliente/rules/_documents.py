@@ -215,14 +215,24 @@ def related_options(name: str, options: Any) -> tuple[str, ...]:
 
 
 def unknown_option(name: str, options: Any, *, suggest: bool = True,
-                   also: tuple[str, ...] = ()) -> str:
+                   also: tuple[str, ...] = (), value: Any = None) -> str:
     """An unknown option's message: the option (or other key of the document, ``also``: its
     ``preset``) closest in spelling, whatever its case (``PRESET``, ``Hand_Size``), and the
-    options closest in meaning (:func:`related_options`), unless not ``suggest``."""
+    options closest in meaning (:func:`related_options`), unless not ``suggest``. An unknown
+    name spelled like no option whose ``value`` is a table (a TOML section, a JSON object) is
+    said to be a section, naming the options in it, which belong at the top level."""
     if not suggest:
         return "unknown option"
     spelling = close_match(name.lower(), [*(option.name for option in options), *also],
                            "did you mean {!r}?")
+    if isinstance(value, Mapping) and not spelling:
+        names = {option.name for option in options}
+        inside = [key for key in value if isinstance(key, str) and key in names]
+        what = "unknown option: a section (a TOML table, a JSON object) is not an option; "
+        if not inside:
+            return what + "options are written at the top level of the document"
+        listed = ", ".join(map(repr, inside[:5])) + (", ..." if len(inside) > 5 else "")
+        return what + f"write its options ({listed}) at the top level, without a section"
     related = [option for option in related_options(name, options)
                if repr(option) not in spelling]
     meaning = ", ".join(map(repr, related))

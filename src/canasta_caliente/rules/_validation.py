@@ -17,9 +17,10 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..cards import NUM_KINDS
+from ..cards import I_JOKER, I_TWO, NUM_KINDS
 from ..errors import short_repr
 from ._documents import CARD_CODES, card_code, close_match, describe_found, is_int, safe_text
+from .facts import most_canastas, wild_cap
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -205,11 +206,36 @@ def rule_problems(
                 f"{active} active players with {r.hand_size} cards each need "
                 f"{active * r.hand_size + 2} cards with an up card and a stock, but the deck "
                 f"holds {deck}: at most {most} cards each (DEAL-1)")
+    wilds_usable = r.max_wilds is None or (is_int(r.max_wilds) and 0 <= r.max_wilds <= MOST_COUNT)
+    if ({"canasta_size", "canastas_to_go_out", "decks", "wild_rule"} <= usable and wilds_usable
+            and r.canastas_to_go_out > (most := most_canastas(r))):
+        found["canasta_size"].append(_canasta_problem(r, most))
     if {"draw_count", "hand_size"} <= usable and r.draw_count > r.hand_size:
         found["draw_count"].append(
             f"a draw of {r.draw_count} cards is more than a whole hand of {r.hand_size} "
             f"(hand_size); at most {r.hand_size} (TURN-2)")
     return [(name, message) for name in option_names for message in found[name]]
+
+
+def _canasta_problem(r: RuleSet, most: int) -> str:
+    """Why no side could go out: it needs ``canastas_to_go_out`` canastas (OUT-1), and
+    ``most`` (:func:`~canasta_caliente.rules.facts.most_canastas`, fewer) can be made."""
+    size, need, decks = r.canasta_size, r.canastas_to_go_out, r.decks
+    counts = r.deck_counts
+    naturals, wilds = counts[0], counts[I_TWO] + counts[I_JOKER]  # (as most_canastas reads)
+    short = size - naturals
+    if most == 0:
+        cap = wild_cap(r, naturals)
+        return (f"no canasta of {size} cards can be made: a rank has {naturals} naturals in "
+                f"{decks} deck{'s' if decks > 1 else ''}, which may hold at most {cap} wild"
+                f"{'s' if cap != 1 else ''} (wild_rule {r.wild_rule.value}, max_wilds "
+                f"{'none' if r.max_wilds is None else r.max_wilds}), not the {short} more it "
+                f"needs; so no side could go out, which needs {need} canasta"
+                f"{'s' if need > 1 else ''} (canastas_to_go_out; OUT-1, MELD-2, MELD-4)")
+    return (f"a side can make at most {most} canasta{'s' if most > 1 else ''} of {size} cards "
+            f"at once (each needs {short} of the deck's {wilds} wilds beside the "
+            f"{naturals} naturals of its rank), fewer than the {need} going out needs "
+            f"(canastas_to_go_out; OUT-1, MELD-4)")
 
 
 def _layout_problems(players: int, sides: int, decks: int) -> list[tuple[str, str]]:

@@ -507,7 +507,7 @@ class RuleSet:
                 unknown += 1
                 text = safe_text(name)
                 problems.append((text, unknown_option(text, OPTIONS, suggest=unknown <= 50,
-                                                      also=("preset",))))
+                                                      also=("preset",), value=value)))
         try:
             rules = cls(**{**base, **known})
         except RuleSetError as exc:
