@@ -102,10 +102,11 @@ def test_analyse_ranks_every_legal_action() -> None:
 
 
 def test_analyse_refuses_another_seats_turn() -> None:
-    """analyse of a seat that is not to act raises StateError naming the seat."""
+    """analyse of a seat that is not to act raises ArgumentError naming the seat (as a bot
+    given that view does: ``tests/test_bot_turns.py``)."""
     state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
     other = (state.current_player or 0) + 1
-    with pytest.raises(cc.StateError, match=f"seat {other}"):
+    with pytest.raises(cc.ArgumentError, match=f"seat {other}"):
         analyse(cc.observe(state, other), iterations=5)
 
 

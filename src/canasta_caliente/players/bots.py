@@ -40,8 +40,8 @@ from ..state.game import (
 from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names",
-           "exit_answer", "get_bot", "heuristic_bot", "illegal_answer", "random_bot",
-           "read_answer"]
+           "check_bot_call", "check_to_act", "exit_answer", "get_bot", "heuristic_bot",
+           "illegal_answer", "random_bot", "read_answer"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``."""
@@ -55,9 +55,10 @@ legal actions are a tuple): any other, a text or a generator among them, goes to
 
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Chooses uniformly at random among the legal actions. Its call is checked as
-    :func:`check_bot_call` says."""
+    :func:`check_bot_call` says (the view must be the seat to act's)."""
     if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
-            not isinstance(rng, random.Random) or not isinstance(view, View)):
+            not isinstance(rng, random.Random) or not isinstance(view, View)) or (
+            view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
     return _random_choice(legal, rng)
 
@@ -69,15 +70,45 @@ def check_bot_call(view: object, legal: object, rng: object) -> None:
     a bot sees its seat's view, ``observe(state, seat)``), ``legal`` not a sequence or ``rng``
     not a :class:`random.Random`; an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
     empty (a bot chooses among the legal actions of the seat to act: there are some whenever
-    a seat acts). The bots ask it only when a cheap inline test fails (``legal`` a tuple or a
-    list and not empty, ``rng`` and ``view`` of their types), so a valid call pays a few
-    comparisons."""
+    a seat acts); and an :class:`~canasta_caliente.ArgumentError` if the view is not the
+    seat to act's (:func:`check_to_act`: ``legal`` is then not its seat's, or there is no
+    seat to act). The bots ask it only when a cheap inline test fails (``legal`` a tuple or a
+    list and not empty, ``rng`` and ``view`` of their types, ``view.current_player ==
+    view.seat``), so a valid call pays a few comparisons."""
     if not isinstance(view, View):
         hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
                 if isinstance(view, GameState) else "")
         raise TypeError(f"view must be a View (observe(state, seat)), not "
                         f"{describe_value(view)}{hint}")
     _check_legal_and_rng(legal, rng)
+    check_to_act(view, "view")
+
+
+def check_to_act(view: View, who: str) -> None:
+    """Refuses a ``view`` whose seat is not the one to act, with an
+    :class:`~canasta_caliente.ArgumentError` that ``who`` begins (the parameter, or the
+    function: ``"analyse"``): the view is seat X's but seat Y is to act (so the legal actions
+    given with it are not this seat's), or no seat is (between hands, or after the game). The
+    one home of this refusal for every built-in bot (through :func:`check_bot_call`), the
+    search and :func:`~canasta_caliente.analyse`.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.players.bots import check_to_act
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=2)
+    >>> check_to_act(cc.observe(state, state.current_player), "view")  # its turn: no error
+    >>> try:
+    ...     check_to_act(cc.observe(state, (state.current_player + 1) % 4), "view")
+    ... except cc.ArgumentError as exc:
+    ...     print(str(exc).split(";")[0])
+    view: this is seat 1's view, but seat 0 is to act, so the legal actions are not this seat's
+    """
+    acting = view.current_player
+    if acting == view.seat:
+        return
+    why = ("so there is nothing to choose" if acting is None
+           else "so the legal actions are not this seat's")
+    raise ArgumentError(f"{who}: this is seat {view.seat}'s view, but {who_acts(acting)}, "
+                        f"{why}; a bot (or a hint) chooses only for the seat to act")
 
 
 def _check_legal_and_rng(legal: object, rng: object) -> None:
@@ -218,10 +249,10 @@ def _check_bot_action(state: object, seat: object, legal: object, rng: object) -
 
 def who_acts(acting: int | None) -> str:
     """Who is to act, ``acting`` being a state's or view's seat to act, as the refusals of a
-    bot's call for another seat say it ("seat 2 is", or that no seat is)."""
+    bot's call for another seat say it ("seat 2 is to act", or that no seat is)."""
     if acting is None:
-        return "no seat is (the hand is over, or the game)"
-    return f"seat {acting} is"
+        return "no seat is to act (the hand is over, or the game)"
+    return f"seat {acting} is to act"
 
 
 def play_bot(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
@@ -334,10 +365,11 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     will do.
 
     Deterministic but for ties, which ``rng`` breaks. Its call is checked as
-    :func:`check_bot_call` says.
+    :func:`check_bot_call` says (the view must be the seat to act's).
     """
     if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
-            not isinstance(rng, random.Random) or not isinstance(view, View)):
+            not isinstance(rng, random.Random) or not isinstance(view, View)) or (
+            view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
     return _heuristic(view, legal, rng, True)
 

@@ -82,9 +82,11 @@ class Blundering:
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """``bot``'s choice, or at rate ``rate`` a random legal action. Its call is checked as
-        :func:`~canasta_caliente.players.bots.check_bot_call` says."""
+        :func:`~canasta_caliente.players.bots.check_bot_call` says (the view must be the seat
+        to act's)."""
         if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
-                not isinstance(rng, random.Random) or not isinstance(view, View)):
+                not isinstance(rng, random.Random) or not isinstance(view, View)) or (
+                view.over or view.turn.player != view.seat):
             check_bot_call(view, legal, rng)
         if rng.random() < self.rate:
             return random_bot(view, legal, rng)

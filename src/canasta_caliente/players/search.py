@@ -53,7 +53,7 @@ from .._arguments import as_integer, check_iterations, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
-from ..errors import ArgumentError, IllegalActionError, StateError, short_repr
+from ..errors import ArgumentError, IllegalActionError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
 from ..views.view import View, resample
 from .bots import (
@@ -63,11 +63,11 @@ from .bots import (
     Bot,
     bot_name,
     check_bot_call,
+    check_to_act,
     heuristic_bot,
     play_bot,
     random_bot,
     read_answer,
-    who_acts,
 )
 
 __all__ = [
@@ -248,15 +248,12 @@ def _rewards(scores: tuple[float, ...]) -> tuple[float, ...]:
 
 def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) -> None:
     """The checks of a search's start (once a decision, not in its rollouts): the bot's call
-    (:func:`~canasta_caliente.players.bots.check_bot_call`), and ``view``'s seat the one to
-    act, whose legal actions ``legal`` are."""
+    (:func:`~canasta_caliente.players.bots.check_bot_call`, ``view``'s seat the one to act
+    among them), as every built-in bot checks it."""
     if type(legal) not in QUICK_LEGAL_TYPES or not legal or (
-            not isinstance(rng, random.Random) or not isinstance(view, View)):
+            not isinstance(rng, random.Random) or not isinstance(view, View)) or (
+            view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
-    acting = view.current_player
-    if acting != view.seat:
-        raise ArgumentError(f"view: the search plays for the seat to act, and this is seat "
-                            f"{view.seat}'s view, but {who_acts(acting)} to act")
 
 
 class _CheckedRollout:
@@ -556,7 +553,9 @@ def analyse(
     refused, as a ranking that changed on every call would be), ``seconds``, or both (as
     :class:`ISMCTSBot` takes them); other keyword
     options go to :class:`ISMCTSBot`, which checks them as it is built. Raises
-    :class:`~canasta_caliente.StateError` if it is not the seat's turn to act.
+    :class:`~canasta_caliente.ArgumentError` if the view's seat is not the one to act:
+    another seat is, or none is (between hands, or after the game), as a bot given such a
+    view does (:func:`~canasta_caliente.players.bots.check_to_act`).
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.players.search import analyse
@@ -568,8 +567,7 @@ def analyse(
     if not isinstance(view, View):
         raise TypeError(f"expected a View, not {type(view).__name__}")
     seed = check_seed("seed", seed)
-    if view.over or view.current_player != view.seat:
-        raise StateError(f"analyse: it is not seat {view.seat}'s turn to act")
+    check_to_act(view, "analyse")
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)
     state = resample(view, random.Random(seed))
     legal = legal_actions(state)
