@@ -1,5 +1,6 @@
-"""What a developer's trial of the bots and the hints found: a built-in bot (or a hint) given
-a view of a seat that is not to act refused by every one of them in the same words."""
+"""What a developer's trial of the bots and the hints found: a level's options said in one
+consistent way, and a built-in bot (or a hint) given a view of a seat that is not to act
+refused by every one of them in the same words."""
 
 from __future__ import annotations
 
@@ -9,9 +10,45 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import Bot, bot_action, bot_names, check_to_act, get_bot
-from canasta_caliente.players.levels import Blundering
+from canasta_caliente.players.levels import LEVEL_COUNT, SEARCH_LEVEL, Blundering
 from canasta_caliente.players.search import ISMCTSBot, analyse
 from conftest import finished_hand
+
+# -- 1. a level's options ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", range(1, LEVEL_COUNT + 1))
+def test_a_levels_refusals_name_only_what_it_takes(level: int) -> None:
+    """The refusal of an unknown option names what that level takes: level 3 took no
+    iterations, yet its refusal of ``bogus`` listed them among its options."""
+    name = f"level-{level}"
+    with pytest.raises(TypeError) as unknown:
+        get_bot(name, bogus=1)
+    message = str(unknown.value)
+    assert message.startswith(f"the {name} bot takes only ") and message.endswith(", not bogus")
+    if level >= SEARCH_LEVEL:
+        assert "seconds and iterations" in message
+        assert isinstance(get_bot(name, iterations=5), ISMCTSBot)
+    else:
+        assert "iterations" not in message and "the option seconds" in message
+        assert "every level takes it" in message  # (why a level that does not search does)
+        for iterations in (5, 0):  # refused as not taken, whatever the value
+            with pytest.raises(TypeError, match=rf"^{name} does not search, so it takes no "
+                               "iterations: it takes only the option seconds"):
+                get_bot(name, iterations=iterations)
+    # Every level takes seconds (the web table gives one value to any level).
+    assert callable(get_bot(name, seconds=1))
+
+
+def test_the_named_bots_refuse_options_alike() -> None:
+    """``random`` and ``heuristic`` take no options, ``seconds`` among them (only the levels,
+    the menu a caller gives one value to, take it), and say so the same way."""
+    for name in ("random", "heuristic"):
+        for option in ("seconds", "iterations", "bogus"):
+            with pytest.raises(TypeError, match=rf"^the {name} bot takes no options, not "
+                               f"{option}$"):
+                get_bot(name, **{option: 1})
+
 
 # -- 2. and 3. a view whose seat is not to act ------------------------------------------------
 

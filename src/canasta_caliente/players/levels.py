@@ -14,12 +14,14 @@ level-5   :class:`~canasta_caliente.ISMCTSBot` at its default budget (the full s
 Their measured strengths (a round robin of whole games, :func:`~canasta_caliente.tournament`,
 Elo with 95% intervals) are in the bots guide, made by ``scripts/rate_bots.py``.
 
-``seconds=`` (a positive number) bounds each decision. Level 5 thinks that long (instead of
-a fixed number of simulations, so its moves are no longer reproducible). Level 4 still plays
-its :data:`LEVEL_4_ITERATIONS` simulations, stopped early only if the bound comes first, so it
-stays level 4 (it used to think the whole time too, which made it level 5). The others answer
-at once, well within any bound. ``iterations=`` sets the search levels' budget (with
-``seconds=`` too, the simulations stop early if the time runs out first).
+``seconds=`` (a positive number) bounds each decision, and every level takes it, so that a
+caller (the web table) can give one value to whichever level a player chose. Level 5 thinks
+that long (instead of a fixed number of simulations, so its moves are no longer
+reproducible). Level 4 still plays its :data:`LEVEL_4_ITERATIONS` simulations, stopped early
+only if the bound comes first, so it stays level 4 (it used to think the whole time too,
+which made it level 5). The others answer at once, well within any bound.
+``iterations=`` sets the search levels' budget (with ``seconds=`` too, the simulations stop
+early if the time runs out first); levels 1 to 3 do not search, and refuse it.
 
 >>> import canasta_caliente as cc
 >>> cc.get_bot("level-4")
@@ -50,7 +52,8 @@ from .bots import (
 )
 from .search import ISMCTSBot, check_budget
 
-__all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "LEVEL_NAMES", "Blundering", "level_bot"]
+__all__ = ["LEVELS", "LEVEL_4_ITERATIONS", "LEVEL_COUNT", "LEVEL_NAMES", "SEARCH_LEVEL",
+           "Blundering", "level_bot", "level_options"]
 
 LEVEL_COUNT = 5
 """How many levels there are: ``"level-1"`` to ``"level-5"``."""
@@ -93,24 +96,43 @@ class Blundering:
         return self.bot(view, legal, rng)
 
 
+SEARCH_LEVEL = 4
+"""The first level that searches (and so takes ``iterations=``)."""
+
+
+def level_options(level: int) -> str:
+    """The options ``get_bot("level-N")`` takes, as the refusal of another says them: every
+    level takes ``seconds`` (so that a caller, the web table, gives one value to any level;
+    a level that does not search answers at once, within it), and the search levels
+    ``iterations`` too."""
+    if level >= SEARCH_LEVEL:
+        return "the options seconds and iterations"
+    return ("the option seconds (every level takes it, so that one value serves any level: "
+            "this one answers at once, within it)")
+
+
 def level_bot(level: int, *, seconds: float | None = None,
               iterations: int | None = None) -> Bot:
     """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (level
-    5 thinks that long, level 4 plays its simulations within it); ``iterations`` sets the
-    search levels' budget and is refused for the others."""
+    5 thinks that long, level 4 plays its simulations within it); every level takes it, so
+    that a caller (the web table) can give one value to any level, and levels 1 to 3, which
+    do not search, answer at once within it. ``iterations`` sets the search levels' budget;
+    levels 1 to 3 refuse it, whatever its value (a :class:`TypeError`, as an unknown option:
+    :func:`level_options` says what they take)."""
     checked = as_integer(level)  # (a NumPy integer read as its int)
     if checked is None:
         raise TypeError(f"level must be an int, not {type(level).__name__}")
     level = checked
     if not 1 <= level <= LEVEL_COUNT:
         raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
+    if level < SEARCH_LEVEL and iterations is not None:
+        raise TypeError(f"level-{level} does not search, so it takes no iterations: it takes "
+                        f"only {level_options(level)}")
     check_budget(iterations, seconds)
-    if level >= 4:
+    if level >= SEARCH_LEVEL:
         if iterations is None and level == 4:
             iterations = LEVEL_4_ITERATIONS  # (seconds, if given, bound them)
         return ISMCTSBot(iterations=iterations, seconds=seconds)
-    if iterations is not None:
-        raise TypeError(f"level-{level} does not search: it takes no iterations")
     return LEVELS[level - 1]
 
 
@@ -124,8 +146,8 @@ def _factory(level: int) -> Callable[..., Bot]:
     def make(*, seconds: float | None = None, iterations: int | None = None,
              **unknown: object) -> Bot:
         if unknown:  # (not Python's own message, which names this inner function)
-            raise TypeError(f"the level-{level} bot takes only the options seconds and "
-                            f"iterations, not {', '.join(sorted(unknown))}")
+            raise TypeError(f"the level-{level} bot takes only {level_options(level)}, not "
+                            f"{', '.join(sorted(unknown))}")
         return level_bot(level, seconds=seconds, iterations=iterations)
     return make
 
