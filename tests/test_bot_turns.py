@@ -1,6 +1,6 @@
 """What a developer's trial of the bots and the hints found: a level's options said in one
-consistent way, and a built-in bot (or a hint) given a view of a seat that is not to act
-refused by every one of them in the same words."""
+consistent way, a built-in bot (or a hint) given a view of a seat that is not to act refused
+by every one of them in the same words, and a hint's unsearched action marked as such."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente.players.bots import Bot, bot_action, bot_names, check_to_act, get_bot
 from canasta_caliente.players.levels import LEVEL_COUNT, SEARCH_LEVEL, Blundering
-from canasta_caliente.players.search import ISMCTSBot, analyse
+from canasta_caliente.players.search import (
+    NOT_SEARCHED_LEAD,
+    NOT_SEARCHED_VALUE,
+    ActionValue,
+    ISMCTSBot,
+    analyse,
+    hint_text,
+)
 from conftest import finished_hand
 
 # -- 1. a level's options ---------------------------------------------------------------------
@@ -146,3 +153,33 @@ def test_the_librarys_own_loop_checks_the_seat_once() -> None:
     with pytest.raises(cc.ArgumentError, match="seat 1 is not the seat to act in this state: "
                        "seat 0 is to act"):
         bot_action(get_bot("random"), state, 1, legal, random.Random(0))
+
+
+# -- 4. a hint with one legal action ----------------------------------------------------------
+
+
+def test_a_hint_of_one_legal_action_is_marked_not_searched() -> None:
+    """The only legal action is not searched: visits 0, and its value and lead the documented
+    placeholders (a client shows it without them)."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=2)
+    view = cc.observe(state, 0)
+    assert len(cc.legal_actions(state)) == 1
+    ranked = analyse(view, iterations=150)
+    assert ranked == [ActionValue(cc.parse_action("draw"), NOT_SEARCHED_VALUE, 0,
+                                  NOT_SEARCHED_LEAD)]
+    assert "not searched" in (ActionValue.__doc__ or "")
+    assert "only legal action" in hint_text(view, 150)
+
+
+def test_an_action_the_time_never_reached_has_the_same_placeholders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action a timed search never tried has the same placeholders as the only legal
+    action (its value was 0.0 there, 0.5 here: two made-up numbers for one meaning)."""
+    state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=2), "draw")
+    view, legal = cc.observe(state, 0), cc.legal_actions(state)
+    # The time runs out at once (no clock read): the first action is tried, the others are not.
+    monkeypatch.setattr(ISMCTSBot, "_late", staticmethod(lambda deadline: deadline is not None))
+    ranked = ISMCTSBot(seconds=1.0).search(view, legal, random.Random(0))
+    untried = [r for r in ranked if r.visits == 0]
+    assert untried and len(untried) < len(ranked)
+    assert all((r.value, r.lead) == (NOT_SEARCHED_VALUE, NOT_SEARCHED_LEAD) for r in untried)

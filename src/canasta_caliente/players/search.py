@@ -73,6 +73,8 @@ from .bots import (
 __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_ROLLOUT_ACTIONS",
+    "NOT_SEARCHED_LEAD",
+    "NOT_SEARCHED_VALUE",
     "WEIGHT_LIMIT",
     "ActionValue",
     "ISMCTSBot",
@@ -95,19 +97,39 @@ _SCALE = 400.0
 """Points of lead that make a reward of about 0.88 (``tanh(1)``): a hand's typical swing."""
 
 
+NOT_SEARCHED_VALUE = 0.5
+"""The :attr:`ActionValue.value` of an action no simulation went through (``visits == 0``):
+a placeholder, not an estimate."""
+
+NOT_SEARCHED_LEAD = 0.0
+"""The :attr:`ActionValue.lead` of an action no simulation went through (``visits == 0``):
+a placeholder, not an estimate."""
+
+
 @attrs.frozen
 class ActionValue:
-    """One action of a position as the search rated it (see :func:`analyse`)."""
+    """One action of a position as the search rated it (see :func:`analyse`).
+
+    ``visits == 0`` means that the action was not searched: the only legal action (which
+    :func:`analyse` does not search), or one a time budget ran out before trying. Its
+    ``value`` and ``lead`` are then placeholders, 0.5 and 0.0
+    (:data:`~canasta_caliente.players.search.NOT_SEARCHED_VALUE` and ``NOT_SEARCHED_LEAD``),
+    that say nothing of the action: a client shows it without them ("the only legal
+    action", "not tried"), never as "value 0.5, lead 0".
+    """
 
     action: Action
     value: float
     """The mean reward of the simulations through the action, in ``[0, 1]``: 0.5 is even,
-    above is a lead for the seat's side at the end of the simulated play."""
+    above is a lead for the seat's side at the end of the simulated play. A placeholder
+    (:data:`~canasta_caliente.players.search.NOT_SEARCHED_VALUE`) when ``visits`` is 0."""
     visits: int
-    """How many simulations went through the action."""
-    lead: float = 0.0
+    """How many simulations went through the action; 0: not searched, ``value`` and
+    ``lead`` are placeholders."""
+    lead: float = NOT_SEARCHED_LEAD
     """The mean lead in points of the seat's side over the mean of the other sides at the end
-    of those simulations (the hand's result, or the cut-off evaluation)."""
+    of those simulations (the hand's result, or the cut-off evaluation). A placeholder
+    (:data:`~canasta_caliente.players.search.NOT_SEARCHED_LEAD`) when ``visits`` is 0."""
 
 
 class _Node:
@@ -437,9 +459,9 @@ class ISMCTSBot:
         chosen = best if best is not policy and self._beats(best, policy, count) else policy
         rated = sorted(arms, key=lambda arm: (
             arm is not chosen, -arm.rounds, -arm.mean(len(arm.leads)), arm.index))
-        return [ActionValue(arm.action,
-                            arm.reward / len(arm.leads) if arm.leads else 0.0,
-                            len(arm.leads), arm.mean(len(arm.leads)))
+        return [ActionValue(arm.action, arm.reward / len(arm.leads),
+                            len(arm.leads), arm.mean(len(arm.leads))) if arm.leads
+                else ActionValue(arm.action, NOT_SEARCHED_VALUE, 0, NOT_SEARCHED_LEAD)
                 for arm in rated]
 
     @staticmethod
@@ -557,6 +579,13 @@ def analyse(
     another seat is, or none is (between hands, or after the game), as a bot given such a
     view does (:func:`~canasta_caliente.players.bots.check_to_act`).
 
+    A position with one legal action is not searched (there is nothing to choose): its one
+    :class:`ActionValue` has ``visits == 0``, and its ``value`` and ``lead`` are placeholders
+    (0.5 and 0.0: :data:`~canasta_caliente.players.search.NOT_SEARCHED_VALUE` and
+    ``NOT_SEARCHED_LEAD``), not an estimate; an action a time budget ran out before trying
+    is the same. A client shows such an action without numbers ("the only legal action",
+    "not tried").
+
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.players.search import analyse
     >>> state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=2), "draw")
@@ -572,7 +601,7 @@ def analyse(
     state = resample(view, random.Random(seed))
     legal = legal_actions(state)
     if len(legal) == 1:
-        return [ActionValue(legal[0], 0.5, 0)]
+        return [ActionValue(legal[0], NOT_SEARCHED_VALUE, 0, NOT_SEARCHED_LEAD)]
     return bot.search(view, legal, random.Random(seed))
 
 

@@ -360,9 +360,11 @@ function showHint(data) {
     "(far behind) through 0.5 (even) to 1 (far ahead); lead: the points your side ends the " +
     "hand ahead on average (minus: behind)."));
   const list = el("ol");
-  data.ranked.forEach((r) => list.append(el("li", words(r.notation) + " · value " + r.value +
-    " · lead " + (r.lead > 0 ? "+" : "") + r.lead + " · " + r.visits +
-    (r.visits === 1 ? " simulation" : " simulations"))));
+  // visits 0: not searched (the time ran out first); its value and lead are placeholders.
+  data.ranked.forEach((r) => list.append(el("li", words(r.notation) + (r.visits === 0
+    ? " · not tried (the time ran out)"
+    : " · value " + r.value + " · lead " + (r.lead > 0 ? "+" : "") + r.lead + " · " +
+      r.visits + (r.visits === 1 ? " simulation" : " simulations")))));
   out.append(list);
 }
 
