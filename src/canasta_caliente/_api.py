@@ -21,8 +21,12 @@ from .errors import (
     CanastaError,
     IllegalActionError,
     NotationError,
+    NotYourTurnError,
     RuleSetError,
+    StaleError,
     StateError,
+    TakeBackError,
+    TurnError,
     WorkerError,
 )
 from .play import (
@@ -49,6 +53,7 @@ from .play import (
     replay_events,
     step,
 )
+from .play.match import Match
 from .play.takeback import can_take_back, take_back_refusal
 from .players.bots import BOTS, get_bot
 from .players.search import ActionValue, ISMCTSBot, analyse

@@ -11,9 +11,13 @@ __all__ = [
     "CanastaError",
     "EpisodeError",
     "IllegalActionError",
+    "NotYourTurnError",
     "NotationError",
     "RuleSetError",
+    "StaleError",
     "StateError",
+    "TakeBackError",
+    "TurnError",
     "WorkerError",
 ]
 
@@ -40,6 +44,52 @@ class IllegalActionError(CanastaError):
     The message quotes the action and says why it is refused, for example
     ``take 7 7: the pile is blocked by a stop card``.
     """
+
+    reason: str | None
+    """Why the rules refuse the action, without the action itself (``the pile is blocked by a
+    stop card``), for a caller that words its own refusal: given by
+    :func:`~canasta_caliente.apply` (and :func:`~canasta_caliente.step`) and by
+    :meth:`Match.play <canasta_caliente.Match.play>`; ``None`` when the raiser gave none (a
+    bot's illegal answer, say)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)  # one argument: str() and pickling read it
+        self.reason = reason
+
+
+class TurnError(CanastaError):
+    """A request a :class:`~canasta_caliente.Match` refuses for its turn: sent for a state the
+    game has left (:class:`StaleError`), by a seat that is not to act
+    (:class:`NotYourTurnError`), or a take-back the seat may not make (:class:`TakeBackError`).
+    Nothing changed; the message says why. :attr:`code` names the kind in a client protocol's
+    words (the web table's error codes)."""
+
+    code = "turn"
+    """The kind of refusal, in a protocol's words: ``"stale"``, ``"not-your-turn"`` or
+    ``"not-allowed"`` (each subclass sets its own)."""
+
+
+class StaleError(TurnError):
+    """An action or take-back sent with a turn number the game has moved on from: behind the
+    game's, or of an action taken back since. The client chose it for another state: send it
+    the game as it is now."""
+
+    code = "stale"
+
+
+class NotYourTurnError(TurnError):
+    """An action of a seat that is not to act: another seat's turn, the hand over (the deal is
+    the server's), or the game over."""
+
+    code = "not-your-turn"
+
+
+class TakeBackError(TurnError):
+    """A take-back that is refused: no action to take back, the last action not the asking
+    seat's, or taking it back would undo what has been seen
+    (:func:`~canasta_caliente.take_back_refusal`)."""
+
+    code = "not-allowed"
 
 
 class NotationError(CanastaError, ValueError):

@@ -129,7 +129,7 @@ def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameS
     tests. ``turn0=False`` skips the TURN-0 search, for an action the cached list accepted."""
     result = decide(state, action, turn0=turn0)
     if isinstance(result, str):
-        raise IllegalActionError(f"{action}: {result}")
+        raise IllegalActionError(f"{action}: {result}", reason=result)
     if result is None:  # pragma: no cover - decide builds unless told not to
         raise AssertionError("no work copy")
     return successor(state, action, result)

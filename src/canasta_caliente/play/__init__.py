@@ -1,6 +1,6 @@
 """The game layer, between :mod:`canasta_caliente.players` and :mod:`canasta_caliente.testing`:
-what happened (events), in words (text), what each client is sent (messages), and what may be
-taken back.
+what happened (events), in words (text), what each client is sent (messages), what may be
+taken back, and a game as a server keeps it (match).
 
 =============  ================================================================================
 ``kinds``      :class:`Event` and its kinds: each event's facts, what one seat may see of it
@@ -14,6 +14,9 @@ taken back.
                :func:`check_message`
 ``takeback``   :func:`~canasta_caliente.can_take_back` and :func:`take_back_refusal`: whether a
                move may be undone without revealing anything (:doc:`/guides/game`)
+``match``      :class:`~canasta_caliente.Match`: a game as a server keeps it, its actions checked
+               for the seat and the turn, its take-backs, its numbered events and each seat's
+               message of those since its last
 =============  ================================================================================
 
 May import everything below it (the engine, records, views, players), nothing above.
@@ -41,6 +44,7 @@ from .kinds import (
     WaitingJoinEvent,
     WentOutEvent,
 )
+from .match import Checkpoint, Match, not_to_act
 from .messages import MESSAGE_SCHEMA, client_message, client_view
 from .schemas import SCHEMA_VERSION, check_message, schema
 from .takeback import can_take_back, take_back_refusal
@@ -53,6 +57,7 @@ __all__ = [
     "AskEvent",
     "BonusEvent",
     "CalienteEvent",
+    "Checkpoint",
     "DealEvent",
     "DiscardEvent",
     "DrawEvent",
@@ -60,6 +65,7 @@ __all__ = [
     "EventKind",
     "GameOverEvent",
     "HandEndEvent",
+    "Match",
     "MeldEvent",
     "PassEvent",
     "StockOutEvent",
@@ -72,6 +78,7 @@ __all__ = [
     "client_view",
     "describe",
     "events",
+    "not_to_act",
     "replay_events",
     "schema",
     "step",

@@ -389,7 +389,7 @@ class _Server:
                 if mark is not None and not isinstance(mark, str):
                     raise Refused("malformed", "log: expected the log of the last message the "
                                   "page had, a string")
-                seen[0] = table.resume(since, mark)
+                seen[0] = table.match.resume(since, mark)
                 await self.send(ws, table, seat, seen)
                 return
             if kind == "hint":
@@ -430,12 +430,12 @@ class _Server:
         """Change the table (``how``, under its lock) and save it; if the save fails, the
         change is undone (the table is as its files and every client have it) and the error
         raised. ``how`` raises :class:`Refused` before it changes anything."""
-        checkpoint = table.checkpoint()
+        checkpoint = table.match.checkpoint()
         try:
             how()
             await self.save(table)
         except Exception:
-            table.restore(checkpoint)
+            table.match.restore(checkpoint)
             raise
 
     async def send(self, ws: WebSocket, table: Table, seat: int | None,

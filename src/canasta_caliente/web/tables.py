@@ -21,11 +21,19 @@ from typing import Any
 import attrs
 
 from ..actions import Action, parse_action
-from ..engine import illegal_reason
 from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
-from ..errors import CanastaError, NotationError, StateError, short_repr
-from ..play import Event, client_message, replay_events, step
-from ..play.takeback import can_take_back
+from ..errors import (
+    ArgumentError,
+    CanastaError,
+    IllegalActionError,
+    NotationError,
+    StaleError,
+    StateError,
+    TakeBackError,
+    TurnError,
+    short_repr,
+)
+from ..play.match import Match
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord, ReplayError
 from ..rules._documents import not_text
@@ -33,8 +41,9 @@ from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
 
-__all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "TABLE_FORMAT", "Refused", "Seat", "Table",
-           "is_link_part", "is_text", "load_table", "load_tables", "new_secret", "saved_tables"]
+__all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
+           "Table", "is_link_part", "is_text", "load_table", "load_tables", "new_secret",
+           "refusal", "saved_tables"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -66,6 +75,42 @@ class Refused(CanastaError):
         if self.limit is not None:
             message["limit"] = self.limit
         return message
+
+
+REFUSED_UNDO = ("undo: only your own last action, and only when taking it back reveals "
+                "nothing new (no card drawn or taken)")
+"""The reason a page is given for an undo the match refuses
+(:class:`~canasta_caliente.TakeBackError`: the match's own message says which case)."""
+
+
+def refusal(error: CanastaError) -> Refused:
+    """The refusal a page is sent for a request the game refused (:class:`~canasta_caliente.Match`
+    raises the error): a :class:`~canasta_caliente.TurnError`'s
+    :attr:`~canasta_caliente.TurnError.code` (``stale``, with the table sent along; the
+    undo's reason in the page's words), ``illegal`` with the rules' reason, ``malformed`` for
+    a turn never given (:class:`~canasta_caliente.ArgumentError`). Any other error is the
+    server's own, raised again (a :class:`Refused` is returned as it is)."""
+    if isinstance(error, Refused):
+        return error
+    if isinstance(error, StaleError):
+        return Refused(error.code, f"{error}; here is the table now")
+    if isinstance(error, TakeBackError):
+        return Refused(error.code, REFUSED_UNDO)
+    if isinstance(error, TurnError):
+        return Refused(error.code, str(error))
+    if isinstance(error, IllegalActionError):
+        return Refused("illegal", error.reason or str(error))
+    if isinstance(error, ArgumentError):
+        return Refused("malformed", str(error))
+    raise error
+
+
+def _turn(turn: object) -> int:
+    """A request's ``turn``, checked to be an action number's type (an int; a JSON number
+    with a fraction, a string or ``true`` is refused as ``malformed``)."""
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        raise Refused("malformed", "turn: expected the number of actions played, an int")
+    return turn
 
 
 @attrs.frozen
@@ -108,42 +153,23 @@ def is_text(text: str) -> bool:
     return True
 
 
-def not_to_act(state: GameState) -> str:
-    """Why a seat's action is refused when it is not to act: the game is over, the hand is
-    over (the next action is a person's deal), or it is another seat's turn."""
-    if state.is_game_over:
-        return "the game is over: no action can be played"
-    if state.current_player is None:
-        return "the hand is over: the next action is the deal of the next hand"
-    return "not your turn"
-
-
 class Table:
-    """One game at the server: its seats, its record and states, and every action's events."""
+    """One game at the server: its seats and links, and its game, a
+    :class:`~canasta_caliente.Match` (:attr:`match`: the record, the states, every action's
+    events, the turn and the take-backs), which the table's requests act on."""
 
     def __init__(self, table_id: str, seats: Sequence[Seat], spectator: str,
                  record: GameRecord) -> None:
         self.id = table_id
         self.seats = tuple(seats)
         self.spectator = spectator
-        self.record = record
-        states, log = replay_events(record)
-        self.states: list[GameState] = list(states)
-        self.log: list[tuple[Event, ...]] = list(log)
+        self.match = Match(record)
+        """The game: what the table's requests play and take back, and its messages show."""
         self.generation = 0
         """The number of the table's file (``<id>.json``) last written whole, which names its
         journal (see :meth:`save`)."""
         self.written: int | None = None
         """How many actions the table's file and journal hold (``None``: never written)."""
-        self.cuts: list[int] = []
-        """How many events were left after each take-back since the table was loaded, in
-        order (see :meth:`resume`)."""
-        self.reached = len(record.actions)
-        """The most actions the game has had since the table was loaded: a page's ``turn``
-        ahead of the game but not of this is of an action taken back since (stale); one
-        beyond it, no update gave (see :meth:`act`)."""
-        self.epoch = secrets.token_urlsafe(6)
-        """Names this load of the table in :meth:`log_mark` (a restart makes another)."""
         self.save_failed = False
         """Whether the last :meth:`save` failed: the next writes the file whole, so a journal
         a failed append may have left a part of a line in is replaced, never appended to."""
@@ -159,13 +185,24 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The game now."""
-        return self.states[-1]
+        """The game now (the match's)."""
+        return self.match.state
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the game now (the match's): what the table's files save."""
+        return self.match.record
+
+    @property
+    def states(self) -> list[GameState]:
+        """Every state of the game, the first one first (the match's, in a new list)."""
+        return list(self.match.states)
 
     @property
     def turn(self) -> int:
-        """How many actions have been played: the number a client's action must carry."""
-        return len(self.record.actions)
+        """How many actions have been played: the number a client's action must carry (the
+        match's :attr:`~canasta_caliente.Match.turn`)."""
+        return self.match.turn
 
     def audience(self, secret: str) -> int | None:
         """The seat whose link carries ``secret`` (``None``: the spectators' link); raises
@@ -192,27 +229,6 @@ class Table:
 
     # -- acting --------------------------------------------------------------------------
 
-    def _check_turn(self, seat: int, turn: object) -> None:
-        """Refuse a request's ``turn`` that is not the action number now: ``stale`` when the
-        game has moved on since the page's update (the turn is behind it, or is of an action
-        taken back since), ``malformed`` when it is not an action number or is ahead of any
-        the game has reached (no update gave it)."""
-        if not isinstance(turn, int) or isinstance(turn, bool):
-            raise Refused("malformed", "turn: expected the number of actions played, an int")
-        if turn < 0:
-            raise Refused("malformed", f"turn: {short_repr(turn)} is not an action number "
-                          f"(the number of actions played, from 0; the game is at action "
-                          f"{self.turn})")
-        if turn > self.reached:
-            raise Refused("malformed", f"turn: action {short_repr(turn)} is ahead of the game, "
-                          f"which is at action {self.turn}: send the turn of the last update")
-        if turn > self.turn:
-            raise Refused("stale", f"stale: action {turn} was taken back (the game is at "
-                          f"action {self.turn}); here is the table now")
-        if turn < self.turn:
-            raise Refused("stale", f"stale: the game has moved on (action {self.turn}, "
-                          f"not {turn}); here is the table now")
-
     def may_deal(self, seat: int | None) -> bool:
         """Whether ``seat`` may deal the next hand (any person, between hands)."""
         state = self.state
@@ -221,62 +237,42 @@ class Table:
 
     def act(self, seat: int, notation: object, turn: object) -> Action:
         """Play ``notation`` for ``seat`` at action number ``turn``; raises :class:`Refused`
-        (nothing changes) when it is malformed, stale, not the seat's turn or illegal."""
+        (nothing changes) when it is malformed, stale, not the seat's turn or illegal: the
+        match checks the turn, the seat and the rules (:meth:`Match.play
+        <canasta_caliente.Match.play>`), in the codes of :func:`refusal`. A person may deal
+        the next hand, the server's action (:meth:`may_deal`)."""
         if not isinstance(notation, str) or not 0 < len(notation) <= 200:
             raise Refused("malformed", "action: expected an action's notation, a short string")
-        self._check_turn(seat, turn)
+        match, number = self.match, _turn(turn)
         try:
-            action = parse_action(notation)
-        except NotationError as exc:
-            raise Refused("malformed", f"not an action: {exc}") from None
-        state = self.state
-        if state.current_player != seat and not (action == Action("deal")
-                                                  and self.may_deal(seat)):
-            raise Refused("not-your-turn", not_to_act(state))
-        reason = illegal_reason(state, action)
-        if reason is not None:
-            raise Refused("illegal", reason)
-        self.play(action)
+            match.check_turn(number)
+            try:
+                action = parse_action(notation)
+            except NotationError as exc:
+                raise Refused("malformed", f"not an action: {exc}") from None
+            acting = None if action == Action("deal") and self.may_deal(seat) else seat
+            match.play(action, seat=acting, turn=number)
+        except CanastaError as exc:
+            raise refusal(exc) from None
         return action
 
-    def checkpoint(self) -> tuple[Any, ...]:
-        """The table's game now, for :meth:`restore` (the states are immutable: a copy of the
-        lists that hold them is the whole game)."""
-        return (list(self.states), list(self.log), self.record, list(self.cuts), self.reached)
-
-    def restore(self, checkpoint: tuple[Any, ...]) -> None:
-        """Put the game back as it was at ``checkpoint`` (:meth:`checkpoint`): an action whose
-        saving failed is not played, nor a take-back undone."""
-        states, log, self.record, cuts, self.reached = checkpoint
-        self.states, self.log, self.cuts = list(states), list(log), list(cuts)
-
     def play(self, action: Action) -> None:
-        """Apply a legal action (a bot's, or one :meth:`act` checked)."""
-        after, happened = step(self.state, action)
-        self.log.append(happened)
-        self.states.append(after)
-        self.record = self.record.extend(action)
-        self.reached = max(self.reached, self.turn)
+        """Apply an action as the server's own, unchecked for a seat (a bot's)."""
+        self.match.play(action)
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back the last action: it was its own, and undoing it
-        reveals nothing it did not know before."""
-        if seat is None or len(self.states) < 2:
-            return False
-        before = self.states[-2]
-        return before.current_player == seat and can_take_back(before, self.state)
+        reveals nothing it did not know before (:meth:`Match.can_take_back
+        <canasta_caliente.Match.can_take_back>`)."""
+        return seat is not None and self.match.can_take_back(seat)
 
     def take_back(self, seat: int, turn: object) -> None:
         """Undo ``seat``'s last action; raises :class:`Refused` when not allowed."""
-        self._check_turn(seat, turn)
-        if not self.can_undo(seat):
-            raise Refused("not-allowed", "undo: only your own last action, and only when "
-                          "taking it back reveals nothing new (no card drawn or taken)")
-        self.states.pop()
-        self.log.pop()
-        self.cuts.append(self.event_count())
-        self.record = GameRecord(self.record.rules, self.record.seed, self.record.deck,
-                                 self.record.scores, self.record.actions[:-1])
+        number = _turn(turn)
+        try:
+            self.match.take_back(seat=seat, turn=number)
+        except CanastaError as exc:
+            raise refusal(exc) from None
 
     def bot_to_act(self) -> int | None:
         """The bot's seat that is to act, or ``None``; a table of bots alone deals on."""
@@ -294,30 +290,9 @@ class Table:
     # -- messages ------------------------------------------------------------------------
 
     def event_count(self) -> int:
-        """How many events have happened."""
-        return sum(len(e) for e in self.log)
-
-    def log_mark(self) -> str:
-        """The ``log`` of an update: which take-backs the events sent with it have seen. A page
-        gives back the last one it had when it asks for the events after its own
-        (:meth:`resume`)."""
-        return f"{self.epoch}.{len(self.cuts)}"
-
-    def resume(self, since: int, mark: str | None) -> int:
-        """The number of events a page that has ``since`` of them may keep: ``since``, or
-        fewer when an action whose events it was sent has been taken back since (its events
-        were replaced: the page is sent the table's from there). ``mark`` is the ``log`` of
-        the last message the page had: without one (``None``) every take-back since the table
-        was loaded counts; one of another load (a restart since) or not of this table keeps
-        nothing, and every event is sent again."""
-        cuts = self.cuts
-        if mark is not None:
-            epoch, _, count = mark.partition(".")
-            if (epoch != self.epoch or not count.isdecimal() or len(count) > 9
-                    or int(count) > len(cuts)):
-                return 0
-            cuts = cuts[int(count):]
-        return min([since, *cuts])
+        """How many events have happened (the match's
+        :attr:`~canasta_caliente.Match.event_count`)."""
+        return self.match.event_count
 
     @property
     def names(self) -> list[str]:
@@ -332,18 +307,18 @@ class Table:
         schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
         own fields: ``table`` (its id), ``turn`` (the action number), ``since`` and ``next``
         (the numbers of the first event sent and of the next), ``log`` (the
-        :meth:`log_mark`), ``seats`` (each seat's name and whether it is a bot), ``board``
-        (:func:`board`), ``can_undo`` and ``can_deal`` (whether the seat may take back its
-        last action, and deal the next hand)."""
-        flat = [e for action in self.log for e in action]
-        since = min(max(since, 0), len(flat))
+        :meth:`Match.log_mark <canasta_caliente.Match.log_mark>`), ``seats`` (each seat's name
+        and whether it is a bot), ``board`` (:func:`board`), ``can_undo`` and ``can_deal``
+        (whether the seat may take back its last action, and deal the next hand)."""
+        match = self.match
+        count = match.event_count
+        since = min(max(since, 0), count)
         # The events in the words of the seat's player: the people by their names, the bots
         # by their seats, and the player as "you".
-        message = client_message(self.state, seat, flat[since:], names=self.names,
-                                 you=seat is not None)
+        message = match.message(seat, since, names=self.names, you=seat is not None)
         return {"type": "update", "message": message,
-                "table": self.id, "turn": self.turn, "since": since, "next": len(flat),
-                "log": self.log_mark(),
+                "table": self.id, "turn": match.turn, "since": since, "next": count,
+                "log": match.log_mark(),
                 "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
                 "board": board(self.state),
                 "can_undo": self.can_undo(seat), "can_deal": self.may_deal(seat)}

@@ -1,0 +1,426 @@
+"""A game's history at a server: :class:`Match`, what every game server keeps beside the state.
+
+A :class:`Match` holds a :class:`~canasta_caliente.GameRecord` with every state it has led to
+and every action's events, and plays each action as a server must: from the seat to act (or
+from the server itself: the deal between hands, a bot), sent for the game as it is now (its
+:attr:`~Match.turn`, a number a take-back never gives again), and legal. It takes back the
+asking seat's own last action when :func:`~canasta_caliente.take_back_refusal` allows it, and
+numbers the events, so that each client is sent those since its last message
+(:meth:`~Match.message`) and finds where to start again after a take-back
+(:meth:`~Match.resume`). The way python-chess's ``Board`` keeps its move stack, and a
+boardgame.io server its state id; the web table (:mod:`canasta_caliente.web`) is built on it.
+
+>>> import canasta_caliente as cc
+>>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+>>> match.turn, match.state.current_player
+(0, 0)
+>>> [e.kind.value for e in match.play("draw", seat=0, turn=0)]
+['draw']
+>>> match.play("discard 7", seat=1, turn=1)
+Traceback (most recent call last):
+...
+canasta_caliente.errors.NotYourTurnError: not your turn
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .._arguments import as_integer
+from ..actions import Action, parse_action
+from ..engine import illegal_reason
+from ..errors import (
+    ArgumentError,
+    IllegalActionError,
+    NotYourTurnError,
+    StaleError,
+    TakeBackError,
+    describe_value,
+    short_repr,
+)
+from ..records.storage import GameRecord
+from ..rules.ruleset import RuleSet
+from ..state.game import GameState, check_seat
+from .events import replay_events, step
+from .kinds import Event
+from .messages import client_message
+from .takeback import take_back_refusal
+
+__all__ = ["Checkpoint", "Match", "not_to_act"]
+
+
+def not_to_act(state: GameState) -> str:
+    """Why a seat's action is refused when it is not to act: the game is over, the hand is
+    over (the next action is the deal, which is the server's), or it is another seat's turn.
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.play import not_to_act
+    >>> not_to_act(cc.new_game(cc.RuleSet.preset("caliente"), seed=1))
+    'not your turn'
+    """
+    if state.is_game_over:
+        return "the game is over: no action can be played"
+    if state.current_player is None:
+        return "the hand is over: the next action is the deal of the next hand"
+    return "not your turn"
+
+
+@attrs.frozen(repr=False)
+class Checkpoint:
+    """A :class:`Match`'s game at one moment (:meth:`Match.checkpoint`), for
+    :meth:`Match.restore`: its states, events, record and take-backs. Immutable; only the
+    match that made it restores it."""
+
+    epoch: str
+    """The :attr:`Match.epoch` of the match it is of."""
+    states: tuple[GameState, ...]
+    """Every state, the first one first."""
+    log: tuple[tuple[Event, ...], ...]
+    """Every action's events."""
+    record: GameRecord
+    """The record of the game."""
+    cuts: tuple[int, ...]
+    """The match's :attr:`~Match.cuts`."""
+    reached: int
+    """The match's :attr:`~Match.reached`."""
+
+    def __repr__(self) -> str:
+        return f"<Checkpoint of match {self.epoch} at turn {len(self.record.actions)}>"
+
+
+def _turn_number(turn: object) -> int:
+    """A request's ``turn``, an integer (a :class:`TypeError` otherwise)."""
+    number = as_integer(turn)
+    if number is None:
+        raise TypeError(f"turn must be an int (the number of actions played), not "
+                        f"{describe_value(turn)}")
+    return number
+
+
+class Match:
+    """A game as a server keeps it: the record, every state and every action's events, and
+    what take-backs have cut (see :mod:`the module <canasta_caliente.play.match>`).
+
+    ``Match(record)`` replays ``record`` (raising :class:`~canasta_caliente.ReplayError` for
+    one that does not replay, :class:`TypeError` for anything but a
+    :class:`~canasta_caliente.GameRecord`); :meth:`start` makes a new game's. A match is not
+    thread-safe: a server changes it under its table's lock.
+
+    The turn: :attr:`turn` counts the actions played, and a client's action (or take-back)
+    carries the turn of the message it was chosen from. :meth:`check_turn` refuses another: a
+    turn behind the game's, or one ahead of it that the game has reached before (an action
+    taken back since: the client chose it before the take-back, and the same count now names
+    another state), is :class:`~canasta_caliente.StaleError`; a turn ahead of any the game
+    has reached, or negative, was never given (:class:`~canasta_caliente.ArgumentError`).
+
+    The client-sync protocol: the events are numbered from 0 in the order they happened
+    (:attr:`event_count`, :meth:`events`); a client keeps how many it has been sent and is
+    sent those from there (:meth:`message`). A take-back cuts the events of the action it
+    undoes, and the next action's take their numbers: a client that had some of them must
+    drop them. :meth:`log_mark` names the take-backs a message has seen; a client that
+    reconnects gives back its count and the mark of its last message, and :meth:`resume`
+    says how many of its events it may keep.
+
+    >>> import canasta_caliente as cc
+    >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+    >>> _ = match.play("draw", seat=0, turn=0), match.play("meld 6 6 6", seat=0, turn=1)
+    >>> match.event_count, match.can_take_back(0), match.can_take_back(1)
+    (2, True, False)
+    >>> match.take_back(seat=0, turn=2)
+    Action('meld 6 6 6')
+    >>> match.turn, match.event_count, match.cuts
+    (1, 1, (1,))
+    >>> match.play("discard 7", seat=0, turn=2)
+    Traceback (most recent call last):
+    ...
+    canasta_caliente.errors.StaleError: stale: action 2 was taken back (the game is at action 1)
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        if not isinstance(record, GameRecord):
+            raise TypeError(f"Match: expected a GameRecord, not {describe_value(record)}")
+        states, log = replay_events(record)
+        self._record = record
+        self._states: list[GameState] = list(states)
+        self._log: list[tuple[Event, ...]] = list(log)
+        self._events: list[Event] = [e for happened in log for e in happened]
+        self._cuts: list[int] = []
+        self._reached = len(record.actions)
+        self._epoch = secrets.token_urlsafe(6)
+
+    @classmethod
+    def start(cls, rules: RuleSet, *, seed: int | None = None,
+              players: Sequence[str] | None = None) -> Match:
+        """A new game's match, its first hand dealt: the record of
+        :meth:`GameRecord.start <canasta_caliente.GameRecord.start>` (a seed drawn from 2**63
+        when none is given, as it draws one), raising what it raises.
+
+        >>> import canasta_caliente as cc
+        >>> cc.Match.start(cc.RuleSet.preset("caliente"), seed=1).turn
+        0
+        """
+        return cls(GameRecord.start(rules, seed=seed, players=players))
+
+    def __repr__(self) -> str:
+        return (f"<Match of {self._record.rules.players} seats at turn {self.turn}, "
+                f"{self.event_count} events>")
+
+    # -- the game ------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The game now."""
+        return self._states[-1]
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the game now: its actions are the ones played, not taken back."""
+        return self._record
+
+    @property
+    def turn(self) -> int:
+        """How many actions have been played: the number a client's action must carry."""
+        return len(self._record.actions)
+
+    @property
+    def reached(self) -> int:
+        """The most actions the game has had since the match was made: a turn ahead of the
+        game but not of this is of an action taken back since (stale); one beyond it, no
+        message gave (see :meth:`check_turn`)."""
+        return self._reached
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state of the game, the first one first (``states[turn]`` is :attr:`state`)."""
+        return tuple(self._states)
+
+    @property
+    def log(self) -> tuple[tuple[Event, ...], ...]:
+        """The events of each action played, in order (``log[i]``: those of the record's
+        action ``i``)."""
+        return tuple(self._log)
+
+    def check_turn(self, turn: int) -> None:
+        """Refuse a request's ``turn`` that is not the action number now:
+        :class:`~canasta_caliente.StaleError` when the game has moved on since the client's
+        message (the turn is behind it, or is of an action taken back since),
+        :class:`~canasta_caliente.ArgumentError` when it is negative or ahead of any turn the
+        game has reached (no message gave it), :class:`TypeError` when not an integer.
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> match.check_turn(0)
+        >>> match.check_turn(3)
+        Traceback (most recent call last):
+        ...
+        canasta_caliente.errors.ArgumentError: turn: action 3 is ahead of the game, ...
+        """
+        number, now = _turn_number(turn), self.turn
+        if number < 0:
+            raise ArgumentError(f"turn: {short_repr(number)} is not an action number (the "
+                                f"number of actions played, from 0; the game is at action "
+                                f"{now})")
+        if number > self._reached:
+            raise ArgumentError(f"turn: action {short_repr(number)} is ahead of the game, "
+                                f"which is at action {now}: send the turn of the last update")
+        if number > now:
+            raise StaleError(f"stale: action {number} was taken back (the game is at action "
+                             f"{now})")
+        if number < now:
+            raise StaleError(f"stale: the game has moved on (action {now}, not {number})")
+
+    def play(self, action: Action | str, *, seat: int | None = None,
+             turn: int | None = None) -> tuple[Event, ...]:
+        """Play ``action`` (an :class:`~canasta_caliente.Action` or its notation) and return
+        its events. Nothing changes when it is refused; the checks, in order:
+
+        - ``turn``, when given, must be :attr:`turn` (:meth:`check_turn`);
+        - the notation must be an action's (:class:`~canasta_caliente.NotationError`);
+        - ``seat``, when given, must be the seat to act
+          (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`);
+          ``None`` is the server acting itself, unchecked: the deal between hands, a bot;
+        - the action must be legal (:class:`~canasta_caliente.IllegalActionError`, its
+          :attr:`~canasta_caliente.IllegalActionError.reason` the rules').
+
+        A wrong type is a :class:`TypeError`, a seat the table does not have an
+        :class:`~canasta_caliente.ArgumentError`.
+        """
+        if not isinstance(action, (Action, str)):
+            raise TypeError(f"action must be an Action or its notation, not "
+                            f"{describe_value(action)}")
+        state = self.state
+        if seat is not None:
+            seat = check_seat(state.rules, seat)
+        if turn is not None:
+            self.check_turn(turn)
+        if isinstance(action, str):
+            action = parse_action(action)
+        if seat is not None and state.current_player != seat:
+            raise NotYourTurnError(not_to_act(state))
+        reason = illegal_reason(state, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}", reason=reason)
+        after, happened = step(state, action)
+        self._log.append(happened)
+        self._events.extend(happened)
+        self._states.append(after)
+        self._record = self._record.extend(action)
+        self._reached = max(self._reached, self.turn)
+        return happened
+
+    # -- take-backs ----------------------------------------------------------------------
+
+    def take_back_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back the last action, or ``None`` when it may: only its
+        own, and only when :func:`~canasta_caliente.take_back_refusal` allows it (undoing it
+        reveals nothing). :class:`TypeError` or :class:`~canasta_caliente.ArgumentError` for a
+        seat that is not the table's."""
+        seat = check_seat(self.state.rules, seat)
+        if len(self._states) < 2:
+            return "take-back: no action has been played"
+        before = self._states[-2]
+        if before.current_player != seat:
+            who = "the deal" if before.current_player is None else \
+                f"seat {before.current_player}'s"
+            return f"take-back: the last action is {who}, not seat {seat}'s"
+        reason = take_back_refusal(before, self.state)
+        return None if reason is None else f"take-back: {reason}"
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last action (:meth:`take_back_refusal`)."""
+        return self.take_back_refusal(seat) is None
+
+    def take_back(self, *, seat: int, turn: int | None = None) -> Action:
+        """Undo the last action for ``seat``, and return it. ``turn``, when given, must be
+        :attr:`turn` (:meth:`check_turn`); :class:`~canasta_caliente.TakeBackError` says why
+        the seat may not (:meth:`take_back_refusal`). The game is then exactly as before the
+        action; its events are cut from the log (:attr:`cuts`)."""
+        seat = check_seat(self.state.rules, seat)
+        if turn is not None:
+            self.check_turn(turn)
+        reason = self.take_back_refusal(seat)
+        if reason is not None:
+            raise TakeBackError(reason)
+        self._states.pop()
+        happened = self._log.pop()
+        del self._events[len(self._events) - len(happened):]
+        self._cuts.append(len(self._events))
+        record = self._record
+        self._record = attrs.evolve(record, actions=record.actions[:-1])
+        return parse_action(record.actions[-1])
+
+    # -- the events and the messages -----------------------------------------------------
+
+    @property
+    def event_count(self) -> int:
+        """How many events have happened (the actions taken back not counting): the number
+        of the next."""
+        return len(self._events)
+
+    def events(self, since: int = 0) -> tuple[Event, ...]:
+        """The events from number ``since`` on (none when ``since`` is :attr:`event_count`
+        or beyond it: a count from before a take-back, which :meth:`resume` corrects);
+        :class:`~canasta_caliente.ArgumentError` for a negative one."""
+        number = as_integer(since)
+        if number is None:
+            raise TypeError(f"since must be an int (a count of events), not "
+                            f"{describe_value(since)}")
+        if number < 0:
+            raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
+        return tuple(self._events[number:])
+
+    def message(self, seat: int | None, since: int = 0, *, names: Sequence[str] | None = None,
+                you: bool = False) -> dict[str, Any]:
+        """The message for ``seat`` (``None``: a spectator):
+        :func:`~canasta_caliente.client_message` of :attr:`state` with the events from number
+        ``since`` on (:meth:`events`), ``names`` and ``you`` as it takes them, raising what
+        it raises. Send :attr:`turn` (the number an action must carry), :attr:`event_count`
+        (the client's next ``since``) and :meth:`log_mark` with it.
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> _ = match.play("draw", seat=0)
+        >>> [e["text"] for e in match.message(1)["events"]]
+        ['Seat 0 draws 1 card.']
+        """
+        return client_message(self.state, seat, self.events(since), names=names, you=you)
+
+    @property
+    def cuts(self) -> tuple[int, ...]:
+        """How many events were left after each take-back since the match was made, in order
+        (see :meth:`resume`)."""
+        return tuple(self._cuts)
+
+    @property
+    def epoch(self) -> str:
+        """Names this match in :meth:`log_mark`: random, another for each match made (a server
+        that makes its matches again from their records after a restart has new ones)."""
+        return self._epoch
+
+    def log_mark(self) -> str:
+        """Which take-backs the events sent with a message now have seen: ``"<epoch>.<count
+        of take-backs>"``. A client gives back the last one it had when it asks for the
+        events after its own (:meth:`resume`)."""
+        return f"{self._epoch}.{len(self._cuts)}"
+
+    def resume(self, since: int, mark: str | None = None) -> int:
+        """The number of events a client that has ``since`` of them may keep: ``since``, or
+        fewer when an action whose events it was sent has been taken back since (its events
+        were replaced: the client is sent the match's from there). ``mark`` is the
+        :meth:`log_mark` of the last message the client had: without one (``None``) every
+        take-back since the match was made counts; one of another match (a restart since) or
+        not a mark keeps nothing, and every event is sent again.
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> _ = match.play("draw"), match.play("meld 6 6 6")
+        >>> mark = match.log_mark()       # a client is sent the 2 events, and this mark
+        >>> _ = match.take_back(seat=0)
+        >>> match.resume(2, mark), match.resume(1, match.log_mark()), match.resume(2, "x.0")
+        (1, 1, 0)
+        """
+        number = as_integer(since)
+        if number is None:
+            raise TypeError(f"since must be an int (a count of events), not "
+                            f"{describe_value(since)}")
+        if number < 0:
+            raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
+        if mark is not None and not isinstance(mark, str):
+            raise TypeError(f"mark must be a log mark (a str) or None, not "
+                            f"{describe_value(mark)}")
+        cuts = self._cuts
+        if mark is not None:
+            epoch, _, count = mark.partition(".")
+            if (epoch != self._epoch or not count.isdecimal() or len(count) > 9
+                    or int(count) > len(cuts)):
+                return 0
+            cuts = cuts[int(count):]
+        return min([number, *cuts])
+
+    # -- checkpoints ---------------------------------------------------------------------
+
+    def checkpoint(self) -> Checkpoint:
+        """The game now, for :meth:`restore` (the states are immutable: the lists that hold
+        them are the whole game): a server that must undo a change it could not save (a
+        write that failed) restores the checkpoint it took before."""
+        return Checkpoint(self._epoch, tuple(self._states), tuple(self._log), self._record,
+                          tuple(self._cuts), self._reached)
+
+    def restore(self, checkpoint: Checkpoint) -> None:
+        """Put the game back as it was at ``checkpoint``, one of this match's
+        (:meth:`checkpoint`): an action played since is not, a take-back is undone.
+        :class:`TypeError` for anything but a :class:`Checkpoint`,
+        :class:`~canasta_caliente.ArgumentError` for another match's."""
+        if not isinstance(checkpoint, Checkpoint):
+            raise TypeError(f"restore: expected a Checkpoint, not {describe_value(checkpoint)}")
+        if checkpoint.epoch != self._epoch:
+            raise ArgumentError("restore: a checkpoint of another match (this one's epoch is "
+                                f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")
+        self._states, self._log = list(checkpoint.states), list(checkpoint.log)
+        self._events = [e for happened in checkpoint.log for e in happened]
+        self._record, self._cuts = checkpoint.record, list(checkpoint.cuts)
+        self._reached = checkpoint.reached

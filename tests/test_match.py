@@ -1,0 +1,277 @@
+"""``cc.Match``: a game as a server keeps it. Actions checked for the seat and the turn, the
+turn never given twice (a take-back does not make an old number good again), take-backs only
+of the asking seat's own action, the numbered events and the resume after take-backs, each
+seat's message, checkpoints; and, over random games with random take-backs, the match always
+its record replayed, every client's copy of the events the match's, and no message showing a
+seat what it may not see."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+import canasta_caliente as cc
+from canasta_caliente.play import client_view, not_to_act
+from canasta_caliente.play.match import Checkpoint
+from conftest import scaled
+from test_secrecy import referee_case, seen
+from test_views import hidden_variant
+
+RULES = cc.RuleSet.preset("caliente")
+
+
+def fresh() -> cc.Match:
+    """Seat 0 to act, first action of seed 7: ``draw`` then ``meld 6 6 6`` are legal."""
+    return cc.Match.start(RULES, seed=7)
+
+
+def test_a_game_played_with_seat_and_turn_checks_is_its_record_replayed() -> None:
+    match = cc.Match.start(cc.RuleSet.preset("caliente-2p"), seed=3)
+    rng = random.Random(3)
+    while not match.state.is_game_over and match.turn < 400:
+        state, seat = match.state, match.state.current_player
+        action = rng.choice(cc.legal_actions(state))
+        happened = match.play(action, seat=seat, turn=match.turn)
+        assert (match.state, happened) == cc.step(state, action)
+    assert match.states == cc.replay(match.record)
+    assert match.log == cc.replay_events(match.record)[1]
+    assert match.event_count == sum(len(h) for h in match.log) == len(match.events())
+
+
+def test_the_turn_after_a_take_back_refuses_an_action_sent_before_it_as_stale() -> None:
+    """The trial's bug: the count of actions comes back to a number it had after a take-back,
+    and an action chosen before it must not land on the state after it."""
+    match = fresh()
+    match.play("draw", seat=0, turn=0)
+    match.play("meld 6 6 6", seat=0, turn=1)
+    assert match.take_back(seat=0, turn=2) == cc.parse_action("meld 6 6 6")
+    assert match.turn == 1 and match.reached == 2
+    # A page that saw turn 2 (after the meld) sends its next action with it: stale.
+    with pytest.raises(cc.StaleError, match=r"^stale: action 2 was taken back \(the game is at "
+                       r"action 1\)$") as info:
+        match.play("discard 7", seat=0, turn=2)
+    assert info.value.code == "stale" and isinstance(info.value, cc.TurnError)
+    with pytest.raises(cc.StaleError, match=r"the game has moved on \(action 1, not 0\)"):
+        match.play("discard 7", seat=0, turn=0)
+    with pytest.raises(cc.ArgumentError, match="action 3 is ahead of the game"):
+        match.play("discard 7", seat=0, turn=3)
+    with pytest.raises(cc.ArgumentError, match="-1 is not an action number"):
+        match.check_turn(-1)
+    assert match.turn == 1 and match.record.actions == ("draw",)
+    match.play("meld 6 6 6", seat=0, turn=1)  # the turn now is good
+    assert match.turn == 2
+
+
+def test_only_the_seat_to_act_acts_and_the_server_deals() -> None:
+    match = fresh()
+    with pytest.raises(cc.NotYourTurnError, match=r"^not your turn$") as info:
+        match.play("draw", seat=1)
+    assert info.value.code == "not-your-turn" and match.turn == 0
+    rng = random.Random(1)
+    while match.state.current_player is not None:  # to the end of the hand
+        match.play(rng.choice(cc.legal_actions(match.state)), seat=match.state.current_player)
+    with pytest.raises(cc.NotYourTurnError, match=r"^the hand is over") as info:
+        match.play("deal", seat=0)
+    assert str(info.value) == not_to_act(match.state)
+    happened = match.play("deal")  # seat None: the server itself
+    assert [e.kind for e in happened][-1] is cc.EventKind.DEAL and match.state.hand_number == 2
+
+
+def test_illegal_and_unreadable_actions_change_nothing() -> None:
+    match = fresh()
+    with pytest.raises(cc.IllegalActionError) as info:
+        match.play("meld 6 6 6", seat=0, turn=0)
+    reason = cc.illegal_reason(match.state, "meld 6 6 6")
+    assert info.value.reason == reason and str(info.value) == f"meld 6 6 6: {reason}"
+    with pytest.raises(cc.NotationError):
+        match.play("fly away", seat=0, turn=0)
+    assert match.turn == 0 and match.event_count == 0 and match.cuts == ()
+
+
+def test_a_take_back_is_the_acting_seats_and_reveals_nothing() -> None:
+    match = fresh()
+    with pytest.raises(cc.TakeBackError, match="no action has been played"):
+        match.take_back(seat=0)
+    match.play("draw", seat=0)
+    assert not match.can_take_back(0)
+    with pytest.raises(cc.TakeBackError, match="draw: a draw shows the player cards") as info:
+        match.take_back(seat=0)
+    assert info.value.code == "not-allowed"
+    match.play("meld 6 6 6", seat=0)
+    assert match.can_take_back(0) and not match.can_take_back(1)
+    with pytest.raises(cc.TakeBackError, match="the last action is seat 0's, not seat 1's"):
+        match.take_back(seat=1, turn=2)
+    with pytest.raises(cc.StaleError):
+        match.take_back(seat=0, turn=1)
+    assert match.turn == 2
+    match.take_back(seat=0, turn=2)
+    assert match.state == match.states[-1] == cc.apply(cc.new_game(RULES, seed=7), "draw")
+
+
+def test_the_events_are_numbered_and_resume_after_take_backs() -> None:
+    match = fresh()
+    match.play("draw", seat=0)
+    first = match.events()
+    mark = match.log_mark()
+    match.play("meld 6 6 6", seat=0)
+    assert match.event_count == len(first) + 1 and match.events(len(first)) == match.log[-1]
+    assert match.events(99) == () and match.resume(2, match.log_mark()) == 2
+    match.take_back(seat=0)
+    assert match.cuts == (len(first),) and match.event_count == len(first)
+    # A client that had both events keeps the first only, whatever mark it had seen.
+    assert match.resume(2, mark) == match.resume(2) == match.resume(2, match.log_mark()) - 1 \
+        == len(first)
+    # A client that had them before the meld keeps them; another match's mark keeps nothing.
+    assert match.resume(1, mark) == 1
+    assert match.resume(2, fresh().log_mark()) == 0 and match.resume(2, "nonsense") == 0
+    assert match.log_mark() == f"{match.epoch}.1"
+    with pytest.raises(cc.ArgumentError, match="since"):
+        match.events(-1)
+
+
+def test_a_message_is_the_client_message_of_the_state_and_events() -> None:
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    names = ["ana", "bea", "cy", "dan"]
+    for seat in (0, 1, 2, 3, None):
+        for since in (0, 1, match.event_count):
+            you = seat is not None
+            assert match.message(seat, since, names=names, you=you) == cc.client_message(
+                match.state, seat, match.events(since), names=names, you=you)
+    assert match.message(1)["events"][1]["kind"] == "meld"
+
+
+def test_a_checkpoint_restores_the_game_as_it_was() -> None:
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    point = match.checkpoint()
+    mark, states = match.log_mark(), match.states
+    match.take_back(seat=0)
+    match.play("discard 7", seat=0)
+    match.restore(point)
+    assert (match.states, match.log_mark(), match.turn, match.reached) == (states, mark, 2, 2)
+    assert match.events() == tuple(e for h in match.log for e in h)
+    assert "turn 2" in repr(point) and isinstance(point, Checkpoint)
+    with pytest.raises(cc.ArgumentError, match="another match"):
+        match.restore(fresh().checkpoint())
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda m: cc.Match("not a record"), "expected a GameRecord"),
+    (lambda m: m.play(5), "action must be an Action or its notation"),
+    (lambda m: m.play("draw", seat="0"), "seat"),
+    (lambda m: m.play("draw", seat=0, turn="0"), "turn must be an int"),
+    (lambda m: m.play("draw", seat=0, turn=True), "turn must be an int"),
+    (lambda m: m.take_back(seat=None), "seat"),
+    (lambda m: m.can_take_back(1.0), "seat"),
+    (lambda m: m.events("0"), "since must be an int"),
+    (lambda m: m.resume(0, 5), "mark must be a log mark"),
+    (lambda m: m.restore(()), "expected a Checkpoint"),
+    (lambda m: m.message(0, names="ana"), "names"),
+])
+def test_wrong_types_are_type_errors(call: Any, message: str) -> None:
+    match = fresh()
+    with pytest.raises(TypeError, match=message):
+        call(match)
+    assert match.turn == 0
+
+
+def test_a_seat_the_table_has_not_is_an_argument_error() -> None:
+    with pytest.raises(cc.ArgumentError, match="no seat 4"):
+        fresh().play("draw", seat=4)
+
+
+def test_the_errors_pickle_with_what_they_carry() -> None:
+    match = fresh()
+    with pytest.raises(cc.IllegalActionError) as info:
+        match.play("discard 7")
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (str(again), again.reason) == (str(info.value), info.value.reason)
+    match.play("draw")
+    match.play("meld 6 6 6")
+    match.take_back(seat=0)
+    with pytest.raises(cc.StaleError) as stale:
+        match.check_turn(2)
+    again = pickle.loads(pickle.dumps(stale.value))
+    assert type(again) is cc.StaleError and str(again) == str(stale.value)
+
+
+def client_catch_up(match: cc.Match, seat: int | None, client: dict[str, Any]) -> None:
+    """What a page does on each message: resume from its count and mark, then take the
+    events from there (a page's copy of the log, each event as the seat sees it)."""
+    keep = match.resume(len(client["events"]), client["mark"])
+    del client["events"][keep:]
+    message = match.message(seat, keep)
+    client["events"].extend(message["events"])
+    client["mark"] = match.log_mark()
+    client["message"] = message
+
+
+@pytest.mark.parametrize("seed", range(scaled(12)))
+def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed: int) -> None:
+    presets = ("caliente", "caliente-2p", "classic", "caliente-6p-3deck-3x2")
+    match = cc.Match.start(cc.RuleSet.preset(presets[seed % len(presets)]), seed=seed)
+    players = match.state.rules.players
+    audiences: list[int | None] = [*range(players), None]
+    clients: dict[int | None, dict[str, Any]] = {
+        a: {"events": [], "mark": None} for a in audiences}
+    rng = random.Random(seed)
+    taken_back = 0
+    while not match.state.is_game_over and match.turn < 160:
+        seat = match.state.current_player
+        actor = seat if seat is not None else rng.choice(range(players))
+        if match.turn and rng.random() < 0.3:
+            if match.can_take_back(actor):
+                match.take_back(seat=actor, turn=match.turn)
+                taken_back += 1
+            else:
+                with pytest.raises(cc.TakeBackError):
+                    match.take_back(seat=actor, turn=match.turn)
+        else:
+            action = rng.choice(cc.legal_actions(match.state))
+            if seat is None:
+                with pytest.raises(cc.NotYourTurnError):
+                    match.play(action, seat=actor, turn=match.turn)
+            match.play(action, seat=seat, turn=match.turn)
+        states = cc.replay(match.record)
+        assert match.states == states and match.state == states[-1]
+        assert match.log == cc.replay_events(match.record)[1]
+        assert match.turn == len(match.record.actions) <= match.reached
+        if rng.random() < 0.5:
+            continue  # the clients catch up later, several changes at once
+        for audience in audiences:
+            client = clients[audience]
+            client_catch_up(match, audience, client)
+            assert client["events"] == [e.for_seat(audience).to_json()
+                                        for e in match.events()]
+            assert client["message"]["view"] == client_view(match.state, audience)
+        secrets_kept(match, audiences, rng)
+    assert len(match.cuts) == taken_back
+
+
+def secrets_kept(match: cc.Match, audiences: list[int | None], rng: random.Random) -> None:
+    """Each seat's message shows nothing it may not see: the message of a state that differs
+    only in what the seat cannot see is the same (the view, and the legal actions but in the
+    known referee case), and so are the last action's events and message when played there
+    (:func:`test_secrecy.seen`; a deal deals new cards, seen by the seats they are dealt to)."""
+    state = match.state
+    for seat in audiences:
+        if seat is None:
+            continue
+        other = hidden_variant(state, seat, rng)
+        message = match.message(seat)
+        assert message["view"] == client_view(other, seat)
+        if state.current_player == seat and not referee_case(state):
+            assert message["legal"] == cc.client_message(other, seat)["legal"]
+        before = match.states[-2] if match.turn else None
+        if before is not None and before.current_player is not None:  # a deal deals anew
+            action = cc.parse_action(match.record.actions[-1])
+            mine = seen(before, action, seat)
+            theirs = seen(hidden_variant(before, seat, rng), action, seat)
+            if mine is not None and theirs is not None:
+                assert mine == theirs, str(action)
