@@ -1,11 +1,13 @@
 """A game server's table in one file: three people and a bot play a whole game of Canasta
 Caliente while a spectator watches, and each is sent only what it may know.
 
-The server keeps the one true state and the events of every action (``cc.step``). After each
-action it sends every audience a ``cc.client_message``: the seat's view (a spectator's: the
-public table only), the legal actions when that seat is to act, and the events since its last
-message, each as that audience may see it (another seat's draw is "draws 1 card"). What the
-clients print below is read from their messages alone. The people's choices are made here by
+The server keeps the game in a ``cc.Match``: the one true state, the record, and the events of
+every action, numbered. It plays each action for the seat to act (checked: ``seat=``), and the
+deal between hands as its own (no seat). After each action it sends every audience its
+``match.message``: the seat's view (a spectator's: the public table only), the legal actions
+when that seat is to act, and the events since its last message, each as that audience may see
+it (another seat's draw is "draws 1 card"). What the clients print below is read from their
+messages alone. The people's choices are made here by
 ``level-3`` bots from the same views a person would see; seat 3 is a ``level-2`` bot.
 
     python examples/game_table.py [SEED]
@@ -38,24 +40,25 @@ def show(name: str, message: dict[str, Any]) -> None:
 def main(seed: int) -> None:
     """Play the game, printing what each of the three clients and the spectator is sent."""
     rules = cc.RuleSet.preset("caliente").replace(target_score=3000)
-    state = cc.new_game(rules, seed=seed)
+    match = cc.Match.start(rules, seed=seed)
     person = cc.get_bot("level-3")  # stands in for each person's clicks
     bot = cc.get_bot("level-2")
     rng = random.Random(seed)
-    pending: list[cc.Event] = []  # the events since the last messages were sent
+    seen = dict.fromkeys(AUDIENCES, 0)  # how many events each audience has been sent
     sent = 0
     print(f"seed {seed}: people at seats 0, 1, 2; a level-2 bot at seat 3; one spectator")
     while True:
         # Send each audience its message; a real server writes json.dumps(message) to it.
         for audience in AUDIENCES:
-            message = cc.client_message(state, audience, events=pending)
+            message = match.message(audience, seen[audience])
+            seen[audience] = match.event_count
             sent += len(json.dumps(message))
             if audience is None:
-                if any(e.kind is cc.EventKind.HAND_END for e in pending):
+                if any(e["kind"] == cc.EventKind.HAND_END.value for e in message["events"]):
                     print(f"  [spectator] scores {message['view']['scores']}")
             else:
                 show(f"client {audience}", message)
-        pending = []
+        state = match.state
         if state.is_game_over:
             break
         seat = state.current_player
@@ -65,8 +68,7 @@ def main(seed: int) -> None:
         else:
             choose = person if seat in PEOPLE else bot
             action = choose(cc.observe(state, seat), legal, rng)
-        state, happened = cc.step(state, action)
-        pending.extend(happened)
+        match.play(action, seat=seat)
     print(f"side {state.winner} wins, {state.scores[0]} to {state.scores[1]}"
           f" ({sent // 1000} kB of messages sent)")
 
