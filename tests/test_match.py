@@ -275,3 +275,18 @@ def secrets_kept(match: cc.Match, audiences: list[int | None], rng: random.Rando
             theirs = seen(hidden_variant(before, seat, rng), action, seat)
             if mine is not None and theirs is not None:
                 assert mine == theirs, str(action)
+
+
+def test_a_turn_taken_back_names_the_new_state_once_the_game_reaches_it_again() -> None:
+    """The web table's semantics, kept: the count of actions is the turn, so once the game
+    is back at a count it had, that count is good again (the server sends every client the
+    game after each change)."""
+    match = fresh()
+    match.play("draw", seat=0, turn=0)
+    match.play("meld 6 6 6", seat=0, turn=1)
+    match.take_back(seat=0, turn=2)
+    with pytest.raises(cc.StaleError):
+        match.check_turn(2)
+    match.play("meld A A 2", seat=0, turn=1)
+    match.check_turn(2)
+    assert match.reached == 2 and match.cuts == (1,)

@@ -3,7 +3,7 @@
 A :class:`Match` holds a :class:`~canasta_caliente.GameRecord` with every state it has led to
 and every action's events, and plays each action as a server must: from the seat to act (or
 from the server itself: the deal between hands, a bot), sent for the game as it is now (its
-:attr:`~Match.turn`, a number a take-back never gives again), and legal. It takes back the
+:attr:`~Match.turn`; the turn of an action taken back is stale), and legal. It takes back the
 asking seat's own last action when :func:`~canasta_caliente.take_back_refusal` allows it, and
 numbers the events, so that each client is sent those since its last message
 (:meth:`~Match.message`) and finds where to start again after a take-back
@@ -116,6 +116,11 @@ class Match:
     taken back since: the client chose it before the take-back, and the same count now names
     another state), is :class:`~canasta_caliente.StaleError`; a turn ahead of any the game
     has reached, or negative, was never given (:class:`~canasta_caliente.ArgumentError`).
+    Once the game reaches that count again, the turn names the new state and is good: a
+    client still holding a message from before the take-back could then act on it (checked
+    for the seat and the rules as every action is). The web table sends every page the game
+    after each change, take-backs included; a server that must refuse even such an action
+    numbers every change itself (:doc:`/guides/game`).
 
     The client-sync protocol: the events are numbered from 0 in the order they happened
     (:attr:`event_count`, :meth:`events`); a client keeps how many it has been sent and is

@@ -8,10 +8,11 @@ This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets
   server;
 - ``server``: its routes, sockets and bots; ``protocol``: the reading of requests and the JSON
   of refusals; ``limits``: what clients can make the server hold, bounded; ``tables``: the
-  tables, their seats, records and files; ``static/``: the page's HTML, CSS and JavaScript,
-  served as they are (no build step, nothing fetched from elsewhere). Events and client
-  messages are the game layer's (:mod:`canasta_caliente.play`), take-backs its
-  :func:`~canasta_caliente.can_take_back`, and the bots the levels of
+  tables, their seats, links and files; ``static/``: the page's HTML, CSS and JavaScript,
+  served as they are (no build step, nothing fetched from elsewhere). Each table's game is a
+  :class:`~canasta_caliente.Match` of the game layer (:mod:`canasta_caliente.play`): its
+  turn, its checks of the seat and the turn, its take-backs, its events and client messages;
+  the bots are the levels of
   :func:`~canasta_caliente.get_bot`.
 
 May import: any layer below it (an interface on top, beside :mod:`canasta_caliente.cli`) but

@@ -1,5 +1,7 @@
-"""The tables of a web server: who sits where, the game as a :class:`~canasta_caliente.GameRecord`,
-the events each seat has been sent, and the files that let a restarted server resume them.
+"""The tables of a web server: who sits where and their links, the game as a
+:class:`~canasta_caliente.Match` (its record, turn, take-backs and numbered events: the game
+layer's), the codes a page is given for what the match refuses, and the files that let a
+restarted server resume the tables.
 
 Nothing here knows of HTTP: the server (:mod:`canasta_caliente.web.server`) calls
 :meth:`Table.act`, :meth:`Table.take_back` and :meth:`Table.update` and sends what they return.
