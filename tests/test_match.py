@@ -1,5 +1,5 @@
-"""``cc.Match``: a game as a server keeps it. Actions checked for the seat and the turn, the
-turn never given twice (a take-back does not make an old number good again), take-backs only
+"""``cc.Match``: a game as a server keeps it. Actions checked for the seat, the turn and the
+version, the version never given twice (the turn comes again after a take-back), take-backs only
 of the asking seat's own action, the numbered events and the resume after take-backs, each
 seat's message, checkpoints; and, over random games with random take-backs, the match always
 its record replayed, every client's copy of the events the match's, and no message showing a
@@ -167,6 +167,8 @@ def test_a_checkpoint_restores_the_game_as_it_was() -> None:
     (lambda m: m.play("draw", seat="0"), "seat"),
     (lambda m: m.play("draw", seat=0, turn="0"), "turn must be an int"),
     (lambda m: m.play("draw", seat=0, turn=True), "turn must be an int"),
+    (lambda m: m.play("draw", seat=0, version=0), "version must be a match's version"),
+    (lambda m: m.take_back(seat=0, version=b"x"), "version must be a match's version"),
     (lambda m: m.take_back(seat=None), "seat"),
     (lambda m: m.can_take_back(1.0), "seat"),
     (lambda m: m.events("0"), "since must be an int"),
@@ -290,3 +292,33 @@ def test_a_turn_taken_back_names_the_new_state_once_the_game_reaches_it_again() 
     match.play("meld A A 2", seat=0, turn=1)
     match.check_turn(2)
     assert match.reached == 2 and match.cuts == (1,)
+
+
+def test_the_version_is_never_given_twice() -> None:
+    """The version changes with every action and every take-back and never comes again (the
+    turn does, once the game is played on after a take-back): an action sent with the version
+    of a message from before a take-back is stale, and changes nothing; a checkpoint restores
+    the version with the game, and another match's versions are not this one's."""
+    match = fresh()
+    given = [match.version]
+    match.play("draw", seat=0, version=given[-1])
+    given.append(match.version)
+    match.play("meld 6 6 6", seat=0, version=given[-1])
+    given.append(match.version)
+    point = match.checkpoint()
+    match.take_back(seat=0, version=given[-1])
+    given.append(match.version)
+    match.play("meld A A 2", seat=0, turn=1, version=given[-1])
+    given.append(match.version)
+    assert len(set(given)) == len(given) == 5
+    for old in given[:-1]:
+        with pytest.raises(cc.StaleError, match="changed since the message of that version"):
+            match.play("discard 7", seat=0, version=old)
+        with pytest.raises(cc.StaleError):
+            match.take_back(seat=0, version=old)
+    match.check_turn(2)  # (the turn alone would take the discard sent after the meld)
+    assert match.turn == 2 and match.record.actions == ("draw", "meld A A 2")
+    with pytest.raises(cc.StaleError):
+        match.check_version(fresh().version)
+    match.restore(point)
+    assert match.version == given[2] and match.record.actions == ("draw", "meld 6 6 6")

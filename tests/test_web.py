@@ -400,6 +400,36 @@ def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> Non
         assert record.actions[turn:] == ("draw",)
 
 
+def test_an_action_sent_before_a_take_back_is_stale_by_its_version(client: TestClient) -> None:
+    """The turn of an action taken back comes again once the game is played on; the
+    ``version`` of an update never does: an action sent with the version of an update from
+    before a take-back is refused as stale (and not played), where its turn is good again. A
+    version that is not a string is malformed."""
+    with seat_zero(client) as (links, ws, first):
+        def act(request: dict[str, Any]) -> dict[str, Any]:
+            ws.send_json(request)
+            return next_update(ws)
+
+        turn = first["turn"]
+        drawn = act({"type": "act", "action": "draw", "turn": turn,
+                     "version": first["version"]})
+        melded = act({"type": "act", "action": "meld 6 6 6", "turn": turn + 1,
+                      "version": drawn["version"]})
+        back = act({"type": "undo", "turn": turn + 2, "version": melded["version"]})
+        again = act({"type": "act", "action": "meld A A 2", "turn": turn + 1,
+                     "version": back["version"]})
+        assert again["turn"] == melded["turn"] and again["version"] != melded["version"]
+        ws.send_json({"type": "act", "action": "discard 7", "turn": turn + 2,
+                      "version": melded["version"]})
+        error = ws.receive_json()
+        assert error["code"] == "stale" and "version" in error["reason"]
+        assert next_update(ws)["version"] == again["version"]  # the table, as after a stale
+        ws.send_json({"type": "undo", "turn": turn + 2, "version": 3})
+        assert ws.receive_json()["code"] == "malformed"
+        record = client.app.state.tables[links["table"]].record  # type: ignore[attr-defined]
+        assert record.actions[turn:] == ("draw", "meld A A 2")
+
+
 def test_the_spectator_sees_the_public_table_and_cannot_act(client: TestClient) -> None:
     links = make_table(client)
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
@@ -443,8 +473,8 @@ def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
         for update in received:
             check_message(update["message"])
             assert update["message"]["seat"] == seat
-            assert set(update) == {"type", "message", "table", "turn", "since", "next", "log",
-                                   "seats", "board", "can_undo", "can_deal"}
+            assert set(update) == {"type", "message", "table", "turn", "version", "since",
+                                   "next", "log", "seats", "board", "can_undo", "can_deal"}
         assert [u["turn"] for u in received] == list(range(len(moves) + 1))
         assert received[-1]["message"]["view"]["phase"] == "game_over"
 

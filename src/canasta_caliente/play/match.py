@@ -3,7 +3,7 @@
 A :class:`Match` holds a :class:`~canasta_caliente.GameRecord` with every state it has led to
 and every action's events, and plays each action as a server must: from the seat to act (or
 from the server itself: the deal between hands, a bot), sent for the game as it is now (its
-:attr:`~Match.turn`; the turn of an action taken back is stale), and legal. It takes back the
+:attr:`~Match.version`, never given twice, or its :attr:`~Match.turn`), and legal. It takes back the
 asking seat's own last action when :func:`~canasta_caliente.take_back_refusal` allows it, and
 numbers the events, so that each client is sent those since its last message
 (:meth:`~Match.message`) and finds where to start again after a take-back
@@ -87,6 +87,8 @@ class Checkpoint:
     """The match's :attr:`~Match.cuts`."""
     reached: int
     """The match's :attr:`~Match.reached`."""
+    changes: int = 0
+    """How many changes the match had made (its :attr:`~Match.version`'s count)."""
 
     def __repr__(self) -> str:
         return f"<Checkpoint of match {self.epoch} at turn {len(self.record.actions)}>"
@@ -118,9 +120,10 @@ class Match:
     has reached, or negative, was never given (:class:`~canasta_caliente.ArgumentError`).
     Once the game reaches that count again, the turn names the new state and is good: a
     client still holding a message from before the take-back could then act on it (checked
-    for the seat and the rules as every action is). The web table sends every page the game
-    after each change, take-backs included; a server that must refuse even such an action
-    numbers every change itself (:doc:`/guides/game`).
+    for the seat and the rules as every action is). :attr:`version` closes that gap: it names
+    the game as it is, changes with every action and every take-back, and is never given
+    twice; an action (or take-back) sent with the version of its message
+    (``version=``) is played only on the game that message showed.
 
     The client-sync protocol: the events are numbered from 0 in the order they happened
     (:attr:`event_count`, :meth:`events`); a client keeps how many it has been sent and is
@@ -156,6 +159,7 @@ class Match:
         self._cuts: list[int] = []
         self._reached = len(record.actions)
         self._epoch = secrets.token_urlsafe(6)
+        self._changes = 0  # (plays and take-backs since the match was made: the version's)
 
     @classmethod
     def start(cls, rules: RuleSet, *, seed: int | None = None,
@@ -238,12 +242,49 @@ class Match:
         if number < now:
             raise StaleError(f"stale: the game has moved on (action {now}, not {number})")
 
+    @property
+    def version(self) -> str:
+        """The game as it is now, named: ``"<epoch>.<count of changes>"``, every action and
+        every take-back a change. Unlike :attr:`turn`, never given twice, even after a
+        take-back, nor by another match (a server that makes its matches again from their
+        records after a restart has new epochs): send it with each message, and a client's
+        action (or take-back) sent with it (``version=``) is played on the game that message
+        showed, or refused (:meth:`check_version`). Opaque to a client, which gives it back
+        as it was sent.
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> _ = match.play("draw"), match.play("meld 6 6 6")
+        >>> seen = match.version            # a client is sent the meld with this version
+        >>> _ = match.take_back(seat=0)
+        >>> _ = match.play("meld 6 6 6")    # the same turn again, another version
+        >>> match.turn, match.version == seen
+        (2, False)
+        >>> match.play("discard 7", seat=0, version=seen)
+        Traceback (most recent call last):
+        ...
+        canasta_caliente.errors.StaleError: stale: the game has changed since the message ...
+        """
+        return f"{self._epoch}.{self._changes}"
+
+    def check_version(self, version: str) -> None:
+        """Refuse a request's ``version`` that is not :attr:`version`: a
+        :class:`~canasta_caliente.StaleError` (the game has changed since the message that
+        gave it, or it was never this match's); :class:`TypeError` when not a string."""
+        if not isinstance(version, str):
+            raise TypeError(f"version must be a match's version (a str, as sent), not "
+                            f"{describe_value(version)}")
+        if version != self.version:
+            raise StaleError("stale: the game has changed since the message of that version "
+                             "(an action played or taken back)")
+
     def play(self, action: Action | str, *, seat: int | None = None,
-             turn: int | None = None) -> tuple[Event, ...]:
+             turn: int | None = None, version: str | None = None) -> tuple[Event, ...]:
         """Play ``action`` (an :class:`~canasta_caliente.Action` or its notation) and return
         its events. Nothing changes when it is refused; the checks, in order:
 
-        - ``turn``, when given, must be :attr:`turn` (:meth:`check_turn`);
+        - ``turn``, when given, must be :attr:`turn` (:meth:`check_turn`), and ``version``,
+          when given, :attr:`version` (:meth:`check_version`);
         - the notation must be an action's (:class:`~canasta_caliente.NotationError`);
         - ``seat``, when given, must be the seat to act
           (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`);
@@ -262,6 +303,8 @@ class Match:
             seat = check_seat(state.rules, seat)
         if turn is not None:
             self.check_turn(turn)
+        if version is not None:
+            self.check_version(version)
         if isinstance(action, str):
             action = parse_action(action)
         if seat is not None and state.current_player != seat:
@@ -275,6 +318,7 @@ class Match:
         self._states.append(after)
         self._record = self._record.extend(action)
         self._reached = max(self._reached, self.turn)
+        self._changes += 1
         return happened
 
     # -- take-backs ----------------------------------------------------------------------
@@ -299,14 +343,18 @@ class Match:
         """Whether ``seat`` may take back the last action (:meth:`take_back_refusal`)."""
         return self.take_back_refusal(seat) is None
 
-    def take_back(self, *, seat: int, turn: int | None = None) -> Action:
-        """Undo the last action for ``seat``, and return it. ``turn``, when given, must be
-        :attr:`turn` (:meth:`check_turn`); :class:`~canasta_caliente.TakeBackError` says why
+    def take_back(self, *, seat: int, turn: int | None = None,
+                  version: str | None = None) -> Action:
+        """Undo the last action for ``seat``, and return it. ``turn`` and ``version``, when
+        given, must be :attr:`turn` and :attr:`version` (:meth:`check_turn`,
+        :meth:`check_version`); :class:`~canasta_caliente.TakeBackError` says why
         the seat may not (:meth:`take_back_refusal`). The game is then exactly as before the
         action; its events are cut from the log (:attr:`cuts`)."""
         seat = check_seat(self.state.rules, seat)
         if turn is not None:
             self.check_turn(turn)
+        if version is not None:
+            self.check_version(version)
         reason = self.take_back_refusal(seat)
         if reason is not None:
             raise TakeBackError(reason)
@@ -316,6 +364,7 @@ class Match:
         self._cuts.append(len(self._events))
         record = self._record
         self._record = attrs.evolve(record, actions=record.actions[:-1])
+        self._changes += 1
         return parse_action(record.actions[-1])
 
     # -- the events and the messages -----------------------------------------------------
@@ -343,8 +392,8 @@ class Match:
         """The message for ``seat`` (``None``: a spectator):
         :func:`~canasta_caliente.client_message` of :attr:`state` with the events from number
         ``since`` on (:meth:`events`), ``names`` and ``you`` as it takes them, raising what
-        it raises. Send :attr:`turn` (the number an action must carry), :attr:`event_count`
-        (the client's next ``since``) and :meth:`log_mark` with it.
+        it raises. Send :attr:`version` (or :attr:`turn`: what an action must carry),
+        :attr:`event_count` (the client's next ``since``) and :meth:`log_mark` with it.
 
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
@@ -413,7 +462,7 @@ class Match:
         them are the whole game): a server that must undo a change it could not save (a
         write that failed) restores the checkpoint it took before."""
         return Checkpoint(self._epoch, tuple(self._states), tuple(self._log), self._record,
-                          tuple(self._cuts), self._reached)
+                          tuple(self._cuts), self._reached, self._changes)
 
     def restore(self, checkpoint: Checkpoint) -> None:
         """Put the game back as it was at ``checkpoint``, one of this match's
@@ -428,4 +477,4 @@ class Match:
         self._states, self._log = list(checkpoint.states), list(checkpoint.log)
         self._events = [e for happened in checkpoint.log for e in happened]
         self._record, self._cuts = checkpoint.record, list(checkpoint.cuts)
-        self._reached = checkpoint.reached
+        self._reached, self._changes = checkpoint.reached, checkpoint.changes

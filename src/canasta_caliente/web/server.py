@@ -401,9 +401,10 @@ class _Server:
 
             def how() -> None:
                 if kind == "act":
-                    table.act(acting, fields.get("action"), fields.get("turn"))
+                    table.act(acting, fields.get("action"), fields.get("turn"),
+                              fields.get("version"))
                 else:
-                    table.take_back(acting, fields.get("turn"))
+                    table.take_back(acting, fields.get("turn"), fields.get("version"))
 
             async with self.locks[table.id]:
                 await self.change(table, how)

@@ -107,6 +107,15 @@ def refusal(error: CanastaError) -> Refused:
     raise error
 
 
+def _version(version: object) -> str | None:
+    """A request's ``version``, if it gives one: the text of an update's (anything else is
+    refused as ``malformed``)."""
+    if version is not None and not isinstance(version, str):
+        raise Refused("malformed", "version: expected the version of the last update, a "
+                      "string")
+    return version
+
+
 def _turn(turn: object) -> int:
     """A request's ``turn``, checked to be an action number's type (an int; a JSON number
     with a fraction, a string or ``true`` is refused as ``malformed``)."""
@@ -237,7 +246,7 @@ class Table:
         return (seat is not None and not self.seats[seat].is_bot
                 and state.current_player is None and not state.is_game_over)
 
-    def act(self, seat: int, notation: object, turn: object) -> Action:
+    def act(self, seat: int, notation: object, turn: object, version: object = None) -> Action:
         """Play ``notation`` for ``seat`` at action number ``turn``; raises :class:`Refused`
         (nothing changes) when it is malformed, stale, not the seat's turn or illegal: the
         match checks the turn, the seat and the rules (:meth:`Match.play
@@ -245,15 +254,17 @@ class Table:
         the next hand, the server's action (:meth:`may_deal`)."""
         if not isinstance(notation, str) or not 0 < len(notation) <= 200:
             raise Refused("malformed", "action: expected an action's notation, a short string")
-        match, number = self.match, _turn(turn)
+        match, number, named = self.match, _turn(turn), _version(version)
         try:
             match.check_turn(number)
+            if named is not None:
+                match.check_version(named)
             try:
                 action = parse_action(notation)
             except NotationError as exc:
                 raise Refused("malformed", f"not an action: {exc}") from None
             acting = None if action == Action("deal") and self.may_deal(seat) else seat
-            match.play(action, seat=acting, turn=number)
+            match.play(action, seat=acting, turn=number, version=named)
         except CanastaError as exc:
             raise refusal(exc) from None
         return action
@@ -268,11 +279,12 @@ class Table:
         <canasta_caliente.Match.can_take_back>`)."""
         return seat is not None and self.match.can_take_back(seat)
 
-    def take_back(self, seat: int, turn: object) -> None:
-        """Undo ``seat``'s last action; raises :class:`Refused` when not allowed."""
-        number = _turn(turn)
+    def take_back(self, seat: int, turn: object, version: object = None) -> None:
+        """Undo ``seat``'s last action; raises :class:`Refused` when not allowed (``turn`` and
+        ``version`` as for :meth:`act`)."""
+        number, named = _turn(turn), _version(version)
         try:
-            self.match.take_back(seat=seat, turn=number)
+            self.match.take_back(seat=seat, turn=number, version=named)
         except CanastaError as exc:
             raise refusal(exc) from None
 
@@ -307,7 +319,8 @@ class Table:
         message exactly as :func:`~canasta_caliente.client_message` gives it (the seat's view,
         its legal actions, the events from number ``since`` on; valid against the shipped
         schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
-        own fields: ``table`` (its id), ``turn`` (the action number), ``since`` and ``next``
+        own fields: ``table`` (its id), ``turn`` (the action number), ``version`` (the
+        :attr:`Match.version <canasta_caliente.Match.version>`), ``since`` and ``next``
         (the numbers of the first event sent and of the next), ``log`` (the
         :meth:`Match.log_mark <canasta_caliente.Match.log_mark>`), ``seats`` (each seat's name
         and whether it is a bot), ``board`` (:func:`board`), ``can_undo`` and ``can_deal``
@@ -319,7 +332,8 @@ class Table:
         # by their seats, and the player as "you".
         message = match.message(seat, since, names=self.names, you=seat is not None)
         return {"type": "update", "message": message,
-                "table": self.id, "turn": match.turn, "since": since, "next": count,
+                "table": self.id, "turn": match.turn, "version": match.version,
+                "since": since, "next": count,
                 "log": match.log_mark(),
                 "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
                 "board": board(self.state),

@@ -67,7 +67,7 @@ function single(handler) {
 
 function act(notation) {
   showError(null);
-  if (send({type: "act", action: notation, turn: update.turn})) selected = [];
+  if (send({type: "act", action: notation, turn: update.turn, version: update.version})) selected = [];
 }
 
 function askHint() {
@@ -401,13 +401,13 @@ document.addEventListener("keydown", (event) => {
   } else if (event.key === "h" && message.legal.length) {
     askHint();
   } else if (event.key === "u" && update.can_undo) {
-    send({type: "undo", turn: update.turn});
+    send({type: "undo", turn: update.turn, version: update.version});
   } else {
     return;
   }
   event.preventDefault();
 });
 $("hint").addEventListener("click", single(askHint));
-$("undo").addEventListener("click", single(() => send({type: "undo", turn: update.turn})));
+$("undo").addEventListener("click", single(() => send({type: "undo", turn: update.turn, version: update.version})));
 $("clear").addEventListener("click", () => { selected = []; draw(); });
 connect();
