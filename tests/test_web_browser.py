@@ -357,8 +357,8 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
         server: tuple[str, Path], browser: Any) -> None:
     """Two tabs of seat 0. The first loses its connection (its socket closed, its reconnection
     held); in the second the seat melds, takes the meld back and melds other cards; the
-    first reconnects (the page's own ``connect``) and its log is the second's, not the meld
-    taken back."""
+    first reconnects (the page's own ``connect``) and its log is the second's: the meld taken
+    back struck out ("Taken back: ..."), then the other meld."""
     url, _ = server
     request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
         "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 three sixes
@@ -392,7 +392,10 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
                            ".textContent)", timeout=STEP)
     now = here.evaluate(LOG_TEXTS)
     assert away.evaluate(LOG_TEXTS) == now
-    assert now[-1] != before[-1] and now[:-1] == before[:-1]
+    # The meld taken back stays in both logs, struck out where it was, the other meld after it.
+    assert now[-1] != before[-1] and now[:-1] == [*before[:-1], "Taken back: " + before[-1]]
+    for page in (away, here):
+        assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 1
 
 
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(

@@ -355,6 +355,10 @@ def test_a_double_click_on_an_action_plays_it_once(server: tuple[str, Path],
     link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
     page = opened(browser, url, link)
     wait_settled(page)
+    # (the first-meld line shows while the side owes its minimum, what is left of it after a
+    # meld, and goes once it is met)
+    owed = page.text_content("#first-meld") or ""
+    assert owed.startswith("First-meld minimum still needed by the side to play: ")
     page.evaluate(KEEP_SENT)
     for button in ("#actions button[data-notation=draw]", "#hint"):
         page.dispatch_event(button, "click", {"detail": 2})
@@ -371,6 +375,12 @@ def test_a_double_click_on_an_action_plays_it_once(server: tuple[str, Path],
     page.click(f"#actions button[data-notation='{meld}']")
     at_turn(page, 2)
     assert page.is_enabled("#undo")
+    left = page.text_content("#first-meld") or ""
+    assert left == "" or 0 < int(left.rsplit(": ", 1)[1]) < int(owed.rsplit(": ", 1)[1])
+    # A side with nothing owed (met, or melded before) has no line: it read "...: 0".
+    page.evaluate("() => drawMiddle({...message.view, first_meld_needed: 0}, update.board)")
+    assert page.text_content("#first-meld") == ""
+    page.evaluate("() => draw()")
     page.dispatch_event("#undo", "click", {"detail": 2})
     assert page.evaluate("() => sent.length") == 2
     page.click("#undo")

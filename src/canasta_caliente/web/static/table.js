@@ -7,6 +7,7 @@ const [, , tableId, secret] = location.pathname.split("/");
 let update = null;      // the last update: the table's own fields (turn, seats, board, ...)
 let message = null;     // its client message (the seat's view, legal actions and events)
 let log = [];           // every event so far, as this seat may see them
+let takenBack = [];     // the events of actions taken back, shown struck out: {at, text}
 let selected = [];      // indexes into the hand of the chosen cards
 let socket = null;
 let retry = 500;
@@ -140,7 +141,8 @@ function drawMiddle(view, board) {
   const st = board.pile_status;
   if (st.frozen.length) pile.append(el("p", "Frozen: " + st.frozen.join("; "), {id: "frozen"}));
   if (st.blocked) pile.append(el("p", "Cannot be taken: " + st.blocked, {id: "blocked"}));
-  $("first-meld").textContent = view.current_player === null ? "" :
+  // Only while the side to play owes its first meld's minimum (0: met, or melded already).
+  $("first-meld").textContent = view.current_player === null || !view.first_meld_needed ? "" :
     "First-meld minimum still needed by the side to play: " + view.first_meld_needed;
 }
 
@@ -242,9 +244,32 @@ function drawResults(view, board) {
 }
 
 function drawLog() {
-  const box = $("log");
-  box.replaceChildren(...log.map((e) => el("li", e.text)));
+  const box = $("log"), items = [];
+  log.forEach((e, i) => {
+    takenBack.filter((t) => t.at === i).forEach((t) => items.push(struck(t.text)));
+    items.push(el("li", e.text));
+  });
+  takenBack.filter((t) => t.at === log.length).forEach((t) => items.push(struck(t.text)));
+  box.replaceChildren(...items);
   fitLog();
+}
+
+function struck(text) {
+  const item = el("li", "Taken back: " + text);
+  item.className = "taken-back";
+  return item;
+}
+
+// An update from fewer events than the page has cuts the rest: those of an action taken back
+// (or the same events sent again, after a restart: those are not marked). The page keeps them,
+// struck out where they were, so that every seat sees what was taken back.
+function cutEvents(since, fresh) {
+  const cut = log.slice(since);
+  let same = 0;
+  while (same < cut.length && same < fresh.length
+         && JSON.stringify(cut[same]) === JSON.stringify(fresh[same])) same++;
+  takenBack = takenBack.filter((t) => t.at <= since);
+  cut.slice(same).forEach((e) => takenBack.push({at: since + same, text: e.text}));
 }
 
 // Whole lines only: the box is exactly as tall as the newest events that fit in its largest
@@ -319,6 +344,7 @@ function receive(event) {
     const before = message && JSON.stringify(message.view.hand);
     update = data;
     message = data.message;
+    if (update.since < log.length) cutEvents(update.since, message.events);
     log = log.slice(0, update.since).concat(message.events);
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
