@@ -354,6 +354,43 @@ def test_identical_variants_differ_in_nothing() -> None:
     assert "not significant" in same._repr_html_()
 
 
+def test_the_table_says_what_each_pair_changes() -> None:
+    """Under each pair's heading, the options its rules change (as ``rules diff`` says them),
+    "the same rules" where none does, and a note where the game's length or first-meld
+    minimums differ: per-hand measures then average over other hands (a club's trial found a
+    shorter target hiding what a frozen pile does to pile takes)."""
+    club = TWO_P.replace(target_score=3000, always_frozen=True)
+    study = cc.compare({"plain": TWO_P, "same": TWO_P, "club": club}, bots=["random"],
+                       games=2, seed=3, max_hands=1)
+    text = study.table()
+    pairs = text.split("\n\n")[1:]
+    assert pairs[0].startswith("same - plain:\n  the same rules\n")
+    assert pairs[1].startswith("club - plain:\n  options: target_score 5000 -> 3000; "
+                               "always_frozen false -> true\n  note: target_score differs: "
+                               "the games play other hands")
+    assert "compare one option at a time" in pairs[1]
+    assert pairs[2].startswith("club - same:\n  options: target_score")
+    frozen = cc.compare({"plain": TWO_P, "frozen": TWO_P.replace(always_frozen=True)},
+                        bots=["random"], games=2, seed=3, max_hands=1).table()
+    assert "  options: always_frozen false -> true\n" in frozen and "note:" not in frozen
+
+
+def test_option_changes_are_the_options_whose_values_differ() -> None:
+    """:func:`~canasta_caliente.rules.differences.option_changes`: every option whose document
+    value differs, in the options' order, none for equal rules; card values name only the
+    cards changed."""
+    from canasta_caliente.rules.differences import change_text, option_changes
+
+    values = dict(TWO_P.to_dict()["card_values"], JK=40)
+    other = TWO_P.replace(hand_size=13, card_values=values, max_wilds=3)
+    changes = option_changes(TWO_P, other)
+    assert [info.name for info, _, _ in changes] == [
+        info.name for info in cc.OPTIONS if info.name in ("hand_size", "max_wilds", "card_values")]
+    assert {info.name: change_text(a, b) for info, a, b in changes} == {
+        "hand_size": "15 -> 13", "max_wilds": '"none" -> 3', "card_values": "JK 50 -> 40"}
+    assert option_changes(TWO_P, TWO_P) == []
+
+
 def test_a_real_difference_is_significant(comparison: cc.Comparison) -> None:
     """A frozen pile is taken less often: 30 games show it, listed as a difference."""
     row = comparison.difference("plain", "frozen", "pile takes per hand")

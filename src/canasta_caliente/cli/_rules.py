@@ -10,10 +10,10 @@ import stat
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 from ..errors import CanastaError, RuleSetError
 from ..rules._documents import document_text
+from ..rules.differences import change_text, option_changes
 from ..rules.ruleset import OPTIONS, RuleSet, toml_value
 from ..views.reprs import changed_value, closest_preset
 
@@ -23,7 +23,6 @@ __all__ = [
     "InputError",
     "Unreadable",
     "comment",
-    "difference",
     "file_problem",
     "is_file_argument",
     "load_rules",
@@ -280,28 +279,19 @@ def rules_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def difference(before: Any, after: Any) -> str:
-    """One option's change; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        return ", ".join(f"{code} {toml_value(before[code])} -> {toml_value(after[code])}"
-                         for code in before if before[code] != after[code])
-    return f"{toml_value(before)} -> {toml_value(after)}"
-
-
 def rules_diff(args: argparse.Namespace) -> int:
     a, b = load_rules(args.a, "A"), load_rules(args.b, "B")
-    before, after = a.to_dict(), b.to_dict()
-    changed = [info for info in OPTIONS if before[info.name] != after[info.name]]
+    changed = option_changes(a, b)
     if not changed:
         say(f"{args.a} and {args.b} are identical: no option differs")
         return 0
     count = len(changed)
     say(f"{args.a} -> {args.b}: {count} option{'s' if count != 1 else ''} differ"
          f"{'s' if count == 1 else ''}")
-    width = max(len(info.name) for info in changed)
+    width = max(len(info.name) for info, _, _ in changed)
     touched: list[str] = []
-    for info in changed:
-        change = difference(before[info.name], after[info.name])
+    for info, before, after in changed:
+        change = change_text(before, after)
         say(f"  {info.name:<{width}}  {change}  (RULES: {', '.join(info.rules)})")
         touched.extend(rule for rule in info.rules if rule not in touched)
     say(f"rules touched: {', '.join(sorted(touched, key=rule_order))}")

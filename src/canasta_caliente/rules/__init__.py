@@ -8,7 +8,9 @@
   RuleSet, computed when it is made and kept as :attr:`RuleSet.facts
   <canasta_caliente.RuleSet.facts>` (:func:`~canasta_caliente.rules.facts.facts_of` returns it);
 - ``_documents`` and ``_validation``: the readers of rule documents and the checks of every
-  option.
+  option;
+- ``differences``: how two rule sets differ, option by option (``rules diff``, and a
+  comparison's table).
 
 May import: :mod:`canasta_caliente.errors`, :mod:`canasta_caliente.cards` and
 :mod:`canasta_caliente.actions` (the vocabulary), nothing above. The names of the former

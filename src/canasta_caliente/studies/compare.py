@@ -50,6 +50,7 @@ from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..records._codec import read_document
+from ..rules.differences import change_text, option_changes
 from ..rules.ruleset import RuleSet, check_ruleset
 from ._measures import Measure, check_measure, check_measures, measures, rates
 from .outcomes import GameResult, SimulationResult
@@ -342,6 +343,7 @@ class Comparison:
         for a, b in self.pairs():
             lines.append("")
             lines.append(f"{b} - {a}:")
+            lines.extend(_options_differing(self.results[a].rules, self.results[b].rules))
             quiet = []
             for row in self.summary():
                 if (row["variant_a"], row["variant_b"]) != (a, b):
@@ -516,3 +518,30 @@ def compare(
     common = min(len(result.games) for result in played)
     return Comparison({label: attrs.evolve(result, games=result.games[:common])
                        for label, result in zip(labels, played, strict=True)})
+
+
+LENGTH_OPTIONS = ("target_score", "minimum_below_zero", "initial_meld_minimums")
+"""The options that change which hands a game plays (how long it lasts, the first-meld minimum
+at each score): a per-hand measure of variants that differ in one of them averages over other
+hands, and may differ by that alone."""
+
+
+def _options_differing(a: RuleSet, b: RuleSet) -> list[str]:
+    """The lines of a comparison's table that say what the rules of a pair change
+    (:func:`~canasta_caliente.rules.differences.option_changes`), and warn when an option of
+    :data:`LENGTH_OPTIONS` is among them."""
+    changes = option_changes(a, b)
+    if not changes:
+        return ["  the same rules"]
+    listed = "; ".join(f"{info.name} {change_text(x, y)}" for info, x, y in changes)
+    lines = textwrap.wrap(f"options: {listed}", width=100, initial_indent="  ",
+                          subsequent_indent="    ")
+    length = [info.name for info, _, _ in changes if info.name in LENGTH_OPTIONS]
+    if length:
+        lines += textwrap.wrap(
+            f"note: {' and '.join(length)} differ{'s' if len(length) == 1 else ''}: the "
+            "games play other hands (at other scores, with other first-meld minimums), so a "
+            "per-hand measure may differ by that alone; compare one option at a time to tell "
+            "the options apart.", width=100,
+            initial_indent="  ", subsequent_indent="    ")
+    return lines
