@@ -191,41 +191,57 @@ def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
     assert str(seed).encode() not in found.to_bytes(64, "little")
 
 
+class Recorder:
+    """A bot that records the first number of its ``rng`` at each decision."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.numbers: list[float] = []
+
+    def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                 rng: random.Random) -> cc.Action:
+        self.numbers.append(rng.random())
+        return legal[0]
+
+
+def quiet(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+    """A bot that draws nothing from its ``rng``."""
+    return legal[0]
+
+
+def reseeder(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+    """A bot that reseeds its ``rng`` at every decision."""
+    rng.seed(42)
+    return legal[0]
+
+
+def drainer(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
+    """A bot that draws a hundred numbers from its ``rng`` at every decision."""
+    for _ in range(100):
+        rng.random()
+    return legal[0]
+
+
+def assert_untouched(given_to: list[list[float]]) -> None:
+    """The numbers a recorder was given beside the quiet bot, the reseeder and the drainer
+    (in that order): the same, and never ``Random(42)``'s."""
+    first = min(map(len, given_to))
+    assert first > 10
+    assert given_to[0][:first] == given_to[1][:first] == given_to[2][:first]
+    assert random.Random(42).random() not in given_to[1]
+
+
 def test_no_bot_can_reseed_or_drain_another_seats_rng() -> None:
     """Each seat's bot has an rng of its own: a bot that reseeds its rng at every decision,
     or draws a hundred numbers from it, leaves the numbers its opponent is given as they were
     (on the old, shared rng the opponent was given ``Random(42)``'s numbers)."""
-
-    class Recorder:
-        def __init__(self) -> None:
-            self.numbers: list[float] = []
-
-        def __call__(self, view: cc.View, legal: Sequence[cc.Action],
-                     rng: random.Random) -> cc.Action:
-            self.numbers.append(rng.random())
-            return legal[0]
-
-    def quiet(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        return legal[0]
-
-    def reseeder(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        rng.seed(42)
-        return legal[0]
-
-    def drainer(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        for _ in range(100):
-            rng.random()
-        return legal[0]
-
     given_to: list[list[float]] = []
     for bot in (quiet, reseeder, drainer):
         recorder = Recorder()
         cc.play_game(cc.RuleSet.preset("caliente-2p"), [bot, recorder], seed=5, max_hands=1)
         given_to.append(recorder.numbers)
-    first = min(map(len, given_to))
-    assert first > 10
-    assert given_to[0][:first] == given_to[1][:first] == given_to[2][:first]
-    assert random.Random(42).random() not in given_to[1]
+    assert_untouched(given_to)
 
 
 def test_the_gym_environments_opponents_have_an_rng_each() -> None:
@@ -235,29 +251,6 @@ def test_the_gym_environments_opponents_have_an_rng_each() -> None:
     the same seed and the same learner's actions (on the old, shared rng they changed)."""
     pytest.importorskip("gymnasium")
     from canasta_caliente.rl import CanastaGymEnv
-
-    class Recorder:
-        name = "recorder"
-
-        def __init__(self) -> None:
-            self.numbers: list[float] = []
-
-        def __call__(self, view: cc.View, legal: Sequence[cc.Action],
-                     rng: random.Random) -> cc.Action:
-            self.numbers.append(rng.random())
-            return legal[0]
-
-    def quiet(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        return legal[0]
-
-    def reseeder(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        rng.seed(42)
-        return legal[0]
-
-    def drainer(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> cc.Action:
-        for _ in range(100):
-            rng.random()
-        return legal[0]
 
     given_to: list[list[float]] = []
     for bot in (quiet, reseeder, drainer):
@@ -269,10 +262,7 @@ def test_the_gym_environments_opponents_have_an_rng_each() -> None:
             if terminated or truncated:
                 break
         given_to.append(recorder.numbers)
-    first = min(map(len, given_to))
-    assert first > 10
-    assert given_to[0][:first] == given_to[1][:first] == given_to[2][:first]
-    assert random.Random(42).random() not in given_to[1]
+    assert_untouched(given_to)
 
 
 def test_the_play_command_gives_its_bots_no_game_seed(

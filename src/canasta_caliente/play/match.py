@@ -103,6 +103,18 @@ def _turn_number(turn: object) -> int:
     return number
 
 
+def _event_count(since: object) -> int:
+    """A client's count of events (``since``): an integer (a :class:`TypeError` otherwise), at
+    least 0 (an :class:`~canasta_caliente.ArgumentError` otherwise)."""
+    number = as_integer(since)
+    if number is None:
+        raise TypeError(f"since must be an int (a count of events), not "
+                        f"{describe_value(since)}")
+    if number < 0:
+        raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
+    return number
+
+
 class Match:
     """A game as a server keeps it: the record, every state and every action's events, and
     what take-backs have cut (see :mod:`the module <canasta_caliente.play.match>`).
@@ -379,12 +391,7 @@ class Match:
         """The events from number ``since`` on (none when ``since`` is :attr:`event_count`
         or beyond it: a count from before a take-back, which :meth:`resume` corrects);
         :class:`~canasta_caliente.ArgumentError` for a negative one."""
-        number = as_integer(since)
-        if number is None:
-            raise TypeError(f"since must be an int (a count of events), not "
-                            f"{describe_value(since)}")
-        if number < 0:
-            raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
+        number = _event_count(since)
         return tuple(self._events[number:])
 
     def message(self, seat: int | None, since: int = 0, *, names: Sequence[str] | None = None,
@@ -437,12 +444,7 @@ class Match:
         >>> match.resume(2, mark), match.resume(1, match.log_mark()), match.resume(2, "x.0")
         (1, 1, 0)
         """
-        number = as_integer(since)
-        if number is None:
-            raise TypeError(f"since must be an int (a count of events), not "
-                            f"{describe_value(since)}")
-        if number < 0:
-            raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
+        number = _event_count(since)
         if mark is not None and not isinstance(mark, str):
             raise TypeError(f"mark must be a log mark (a str) or None, not "
                             f"{describe_value(mark)}")
