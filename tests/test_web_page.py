@@ -167,7 +167,9 @@ def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
                                                        browser: Any) -> None:
     """At a phone's width (360 px) the table is one column: the melds and the players each
     as wide as the hand, nothing wider than the screen. It kept two columns, so the melds had
-    half the width and wrapped two cards a line."""
+    half the width and wrapped two cards a line. The pile, the hand and the actions come
+    first, the hand and the first actions on the first screen (they were below the melds and
+    the players, off it)."""
     url, _ = server
     link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
     page = opened(browser, url, link, viewport={"width": 360, "height": 740}, is_mobile=True,
@@ -179,6 +181,12 @@ def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],
     for box, width in widths.items():
         assert abs(width - widths["mine"]) < 1, f"#{box} is {width} px wide, the hand {widths}"
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    tops = page.evaluate("""() => Object.fromEntries(["middle", "mine", "act", "sides",
+        "players"].map((id) => [id, document.getElementById(id).getBoundingClientRect().top]))""")
+    assert tops["middle"] < tops["mine"] < tops["act"] < tops["sides"] < tops["players"], tops
+    first = page.evaluate("() => document.querySelector('#actions button')"
+                          ".getBoundingClientRect().bottom")
+    assert first <= 740, f"the first action ends at {first} px, below the screen"
     shoot(page, "page-phone.png")
 
 
