@@ -70,9 +70,10 @@ class TurnError(CanastaError):
 
 
 class StaleError(TurnError):
-    """An action or take-back sent with a turn number the game has moved on from: behind the
-    game's, or of an action taken back since. The client chose it for another state: send it
-    the game as it is now."""
+    """An action or take-back sent for a game that has changed since: with a
+    :attr:`~canasta_caliente.Match.version` it has left, or a turn number behind the game's or
+    of an action taken back since. The client chose it for another state: send it the game as
+    it is now."""
 
     code = "stale"
 
