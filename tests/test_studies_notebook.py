@@ -152,6 +152,22 @@ def test_the_plots_that_draw_no_measure_refuse_measures(comparison: cc.Compariso
     assert comparison.plot(kind, measures=None).axes
 
 
+def test_an_option_a_plot_does_not_take_is_named_with_those_it_takes(
+        comparison: cc.Comparison) -> None:
+    """An unknown option of ``plot`` was Python's TypeError naming the module's function
+    (``plot_result() got an unexpected keyword argument 'measures'``): each study's plot now
+    says what it takes (a notebook user's trial)."""
+    simulation, _, tournament = _studies(comparison)
+    for study, match in ((simulation, r"^a simulation's plot takes the option figsize "
+                                      r"\(besides kind\), not measures$"),
+                         (comparison, r"^a comparison's plot takes the options measures, "
+                                      r"figsize \(besides kind\), not measures_x$"),
+                         (tournament, r"^a tournament's plot takes the option figsize "
+                                      r"\(besides kind\), not measures$")):
+        with pytest.raises(TypeError, match=match):
+            study.plot(**{"measures_x" if study is comparison else "measures": ["x"]})
+
+
 def _studies(comparison: cc.Comparison) -> list[Any]:
     simulation = comparison.results["open"]
     tournament = cc.tournament(["heuristic", "random"], TWO_P, games=2, seed=1)

@@ -87,6 +87,23 @@ def test_an_interrupt_raised_by_on_result_stops_the_round_robin() -> None:
     assert t.pairs[1].interrupted
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupt_at_a_pairs_last_game_stops_the_round_robin(workers: int) -> None:
+    """A KeyboardInterrupt from ``on_result`` at the last game of a pair stops the round
+    robin too: that pair's result is whole (so not interrupted), and the next pair started
+    (a notebook user's trial: ``interrupted`` False, all 12 games played)."""
+    seen: list[cc.GameResult] = []
+
+    def stop_at_four(result: cc.GameResult) -> None:
+        seen.append(result)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    t = _played(on_result=stop_at_four, workers=workers)
+    assert t.interrupted and t.games == 4 == len(seen)
+    assert [len(pair.games) for pair in t.pairs] == [4] and not t.pairs[0].interrupted
+
+
 def test_an_error_raised_by_on_result_is_raised_as_it_was() -> None:
     """An error of ``on_result`` ends the round robin, raised again as simulate raises it:
     without the note a game's error gets of its pair (the pair had nothing to do with it)."""
@@ -114,3 +131,12 @@ def test_kept_records_round_trip_through_json() -> None:
     plain = _played()
     assert all(g.record is None for pair in plain.pairs for g in pair.games)
     assert plain.to_records() == t.to_records() and plain.wins == t.wins
+
+
+@pytest.mark.parametrize("games", [-3, 0, 1, 3])
+def test_games_not_a_positive_even_number_is_said_so(games: int) -> None:
+    """A negative count was refused as "at least 0", and 0 then as "a positive even number":
+    each is now refused in the tournament's own words (a notebook user's trial)."""
+    with pytest.raises(cc.ArgumentError, match=rf"^games must be a positive even number "
+                                               rf"\(sides alternate\), not {games}$"):
+        cc.tournament(BOTS, RULES_2P, games=games)

@@ -365,7 +365,8 @@ class Comparison:
 
     def plot(self, kind: str = "differences", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown; needs the extra ``analysis``):
-        ``"differences"``, every pair's differences with their intervals; ``"scores"`` or
+        ``"differences"``, every pair's differences with their intervals (of every measure
+        but the rates of how hands end, unless ``measures=`` names them); ``"scores"`` or
         ``"hands"``, each variant's hand scores or hands per game. ``measures=`` limits the
         differences to those named, checked as :meth:`difference` checks its ``measure`` (a
         single name is one measure); the other kinds refuse it (an

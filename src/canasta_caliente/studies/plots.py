@@ -46,6 +46,16 @@ TOURNAMENT_KINDS = ("ratings",)
 """The kinds of :func:`plot_tournament`."""
 
 
+def _refuse_unknown(what: str, unknown: dict[str, Any], *taken: str) -> None:
+    """A :class:`TypeError` for the options of a ``plot`` method it does not take, naming
+    those it does (Python's own message would name this module's function)."""
+    if unknown:
+        options = f"the option {taken[0]}" if len(taken) == 1 else (
+            f"the options {', '.join(taken)}")
+        raise TypeError(f"{what} takes {options} (besides kind), not "
+                        f"{', '.join(sorted(unknown))}")
+
+
 def _check_figsize(figsize: Any) -> None:
     """``figsize`` a pair ``(width, height)`` of positive finite numbers (inches): a
     :class:`TypeError` if it is not a pair of numbers, an
@@ -97,9 +107,11 @@ def _hand_scores(result: SimulationResult) -> dict[str, list[int]]:
 
 
 def plot_result(result: SimulationResult, kind: str = "scores", *,
-                figsize: tuple[float, float] = (6.4, 4.0)) -> Any:
+                figsize: tuple[float, float] = (6.4, 4.0), **unknown: Any) -> Any:
     """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
-    ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot."""
+    ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot.
+    Any other option is a :class:`TypeError` naming those taken."""
+    _refuse_unknown("a simulation's plot", unknown, "figsize")
     check_choice("kind", kind, RESULT_KINDS)
     _check_figsize(figsize)
     figure = _figure(figsize=figsize, layout="constrained")
@@ -138,7 +150,7 @@ def _mean(values: list[int]) -> float:
 
 def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                     measures: str | Sequence[str] | None = None,
-                    figsize: tuple[float, float] | None = None) -> Any:
+                    figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
     hand scores of each variant) or ``"hands"`` (hands per game of each variant), each of the
@@ -157,6 +169,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     a relative change has no meaning: no point is drawn, and the row says the difference
     itself, with its interval (in percentage points for a rate).
     """
+    _refuse_unknown("a comparison's plot", unknown, "measures", "figsize")
     check_choice("kind", kind, COMPARISON_KINDS)
     _check_figsize(figsize)
     if kind != "differences" and measures is not None:
@@ -254,11 +267,12 @@ def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, colo
 
 
 def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
-                    figsize: tuple[float, float] | None = None) -> Any:
+                    figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
     """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
     interval, best at the top. A rating without a finite interval (a bot that played no
     games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
     so."""
+    _refuse_unknown("a tournament's plot", unknown, "figsize")
     check_choice("kind", kind, TOURNAMENT_KINDS)
     _check_figsize(figsize)
     ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)

@@ -37,7 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .._arguments import check_count, check_flag, check_seed, check_workers
+from .._arguments import as_integer, check_count, check_flag, check_seed, check_workers
 from ..errors import ArgumentError, WorkerError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
@@ -110,15 +110,20 @@ number of games."""
 
 
 def checked_arguments(
-    rules: Any, bots: Any, games: Any, seed: Any
+    rules: Any, bots: Any, games: Any, seed: Any, *, even: bool = False,
 ) -> tuple[int, int, tuple[BotSpec, ...], tuple[str, ...]]:
-    """The arguments every study shares, checked: ``rules`` a RuleSet, ``bots`` as
-    :func:`~canasta_caliente.studies.play.check_bots` says (a non-empty sequence of bot names
-    :func:`~canasta_caliente.get_bot` knows or callables, distinct bots with distinct names),
-    ``games`` a count and ``seed`` an integer seed. Returns ``games``, ``seed``, the bots and
-    their names (each name once, in order)."""
+    """The arguments every study shares, checked, in this order: ``rules`` a RuleSet, ``bots``
+    as :func:`~canasta_caliente.studies.play.check_bots` says (a non-empty sequence of bot
+    names :func:`~canasta_caliente.get_bot` knows or callables, distinct bots with distinct
+    names), ``games`` a count (with ``even``, a positive even number: a tournament's, whose
+    sides alternate) and ``seed`` an integer seed. Returns ``games``,
+    ``seed``, the bots and their names (each name once, in order)."""
     check_ruleset(rules)
     specs, names = check_bots(bots)
+    count = as_integer(games)
+    if even and count is not None and (count < 2 or count % 2):
+        raise ArgumentError(f"games must be a positive even number (sides alternate), not "
+                            f"{count}")
     games = check_count("games", games)
     seed = check_seed("seed", seed)
     return games, seed, specs, names

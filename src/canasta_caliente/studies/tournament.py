@@ -431,9 +431,7 @@ def tournament(
         raise ArgumentError(f"bots: their names must differ (each plays the others): "
                             f"{', '.join(names)}; give each a distinct name (a text "
                             "attribute `name`, or `__name__`)")
-    games, seed, _, _ = checked_arguments(rules, bots, games, seed)
-    if games < 2 or games % 2:
-        raise ArgumentError(f"games must be a positive even number (sides alternate), not {games}")
+    games, seed, _, _ = checked_arguments(rules, bots, games, seed, even=True)
     if len(names) < 2:
         raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
                             f"not {len(names)}")
@@ -443,8 +441,10 @@ def tournament(
     # Unless told, chunks small enough that each worker has at least four a pair, so that the
     # progress bar moves with a slow bot too (the games are the same whatever the chunks).
     size = max(1, min(CHUNK_SIZE, games // (4 * workers))) if chunk_size is None else size
-    # The errors raised by on_result, told apart from a game's: they are not the pair's.
-    theirs: list[Exception] = []
+    # The errors raised by on_result, told apart from a game's: they are not the pair's. An
+    # interrupt it raises stops the round robin even at a pair's last game, where the pair's
+    # result is whole (and so not interrupted) and would let the next pair start.
+    theirs: list[BaseException] = []
     report: Callable[[GameResult], None] | None = None
     if on_result is not None:
         given = on_result
@@ -452,7 +452,7 @@ def tournament(
         def tell(result: GameResult) -> None:
             try:
                 given(result)
-            except Exception as exc:
+            except (Exception, KeyboardInterrupt) as exc:
                 theirs.append(exc)
                 raise
 
@@ -479,7 +479,7 @@ def tournament(
                                      "bots, in that order)")
                     raise
                 played.append(result)
-                if result.interrupted:
+                if result.interrupted or any(isinstance(e, KeyboardInterrupt) for e in theirs):
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
         interrupted = True  # the pairs played so far are rated; the others are not played
