@@ -727,3 +727,31 @@ def test_a_presets_name_for_rules_is_refused_with_the_call_that_makes_them(
             "rules must be a RuleSet, not str 'caliente' (a preset by its name: "
             "RuleSet.preset('caliente'))")):
         call()
+
+
+TWO_P_RULES = cc.RuleSet.preset("caliente-2p")
+
+
+def test_an_on_result_that_cannot_take_its_arguments_is_refused_before_any_game() -> None:
+    """``compare`` calls ``on_result`` with the label and the result, the others with the
+    result alone: a callable whose signature cannot take them failed after the first game
+    with Python's message (a notebook user's trial); it is refused before any game, saying
+    what it is called with. A callable without a readable signature is taken as it is."""
+    played: list[object] = []
+    with pytest.raises(TypeError, match=r"^on_result is called with the variant's label and "
+                                        r"the game's result \(2 arguments\), which its "
+                                        r"signature \(result\) cannot take"):
+        cc.compare({"a": TWO_P_RULES, "b": TWO_P_RULES}, bots=["random"], games=2,
+                   on_result=lambda result: played.append(result))
+    for study in (lambda f: cc.simulate(TWO_P_RULES, ["random"], 2, on_result=f),
+                  lambda f: cc.tournament(["heuristic", "random"], TWO_P_RULES, games=2,
+                                          on_result=f)):
+        with pytest.raises(TypeError, match=r"^on_result is called with the game's result "
+                                            r"\(1 argument\), which its signature \(label, "
+                                            r"result\) cannot take"):
+            study(lambda label, result: played.append(result))
+    assert played == []
+    cc.simulate(TWO_P_RULES, ["random"], 1, max_hands=1, on_result=played.append)
+    cc.compare({"a": TWO_P_RULES, "b": TWO_P_RULES}, bots=["random"], games=1, max_hands=1,
+               on_result=lambda *told: played.append(told))
+    assert len(played) == 3

@@ -140,3 +140,23 @@ def test_games_not_a_positive_even_number_is_said_so(games: int) -> None:
     with pytest.raises(cc.ArgumentError, match=rf"^games must be a positive even number "
                                                rf"\(sides alternate\), not {games}$"):
         cc.tournament(BOTS, RULES_2P, games=games)
+
+
+def test_each_pairs_progress_bar_names_the_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament shows a bar a pair: each names its pair, where three bars all read
+    "games played" (a notebook user's trial); a simulation without a label keeps that."""
+    from canasta_caliente.studies import simulate as simulate_module
+
+    named: list[str] = []
+    real = simulate_module._Progress.__init__
+
+    def start(self: object, total: int, enabled: bool, what: str = "games played") -> None:
+        named.append(what)
+        real(self, total, enabled, what)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulate_module._Progress, "__init__", start)
+    _played()
+    cc.simulate(RULES_2P, ["random"], 1, max_hands=1)
+    assert named == ["heuristic vs random: games played", "heuristic vs level-2: games played",
+                     "random vs level-2: games played", "games played"]
+

@@ -505,8 +505,9 @@ def compare(
     first = next(iter(variants.values()))
     games, seed, specs, names = checked_arguments(first, bots, games, seed)
     check_seating(first, specs)  # the variants' tables are the same
-    workers, chunk_size, max_hands = check_options(executor, workers, progress, chunk_size,
-                                                   max_hands, on_result, keep_records)
+    workers, chunk_size, max_hands = check_options(
+        executor, workers, progress, chunk_size, max_hands, on_result, keep_records,
+        told=("the variant's label", "the game's result"))
     labels = tuple(variants)
     given = on_result  # each game's result, told of its variant by its label
     report = None if given is None else lambda v, result: given(labels[v], result)

@@ -29,6 +29,7 @@ as before:
 from __future__ import annotations
 
 import importlib
+import inspect
 import itertools
 import multiprocessing
 import sys
@@ -189,12 +190,30 @@ def _played_here(variants: Sequence[tuple[RuleSet, str | None]], specs: tuple[Bo
             yield v, results
 
 
+def _check_arguments_taken(on_result: Callable[..., Any], told: tuple[str, ...]) -> None:
+    """A :class:`TypeError` if ``on_result``'s signature cannot take one positional argument
+    for each of ``told`` (a callable whose signature cannot be read is taken as it is): it
+    failed after the first game, with Python's message."""
+    try:
+        signature = inspect.signature(on_result)
+    except (TypeError, ValueError):  # (a builtin without a signature, say)
+        return
+    try:
+        signature.bind(*told)
+    except TypeError as exc:
+        raise TypeError(f"on_result is called with {' and '.join(told)} ({len(told)} "
+                        f"argument{'s' if len(told) > 1 else ''}), which its signature "
+                        f"{signature} cannot take: {exc}") from None
+
+
 def check_options(
     executor: Any, workers: Any, progress: Any, chunk_size: Any, max_hands: Any,
-    on_result: Any, keep_records: Any,
+    on_result: Any, keep_records: Any, told: tuple[str, ...] = ("the game's result",),
 ) -> tuple[int, int, int]:
     """The options of a run, checked as :func:`simulate` says; returns ``workers``,
-    ``chunk_size`` and ``max_hands``."""
+    ``chunk_size`` and ``max_hands``. ``told`` names what ``on_result`` is called with, one
+    argument each (a comparison's: the variant's label too): a callable whose signature
+    cannot take that many is refused before any game."""
     if executor is not None and not isinstance(executor, Executor):
         # A Dask client is not an Executor, but gives one.
         hint = ("; a Dask client gives one: executor=client.get_executor()"
@@ -209,6 +228,8 @@ def check_options(
     max_hands = check_count("max_hands", max_hands, low=1)
     if on_result is not None and not callable(on_result):
         raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
+    if on_result is not None:
+        _check_arguments_taken(on_result, told)
     check_flag("keep_records", keep_records)
     return workers, chunk_size, max_hands
 
@@ -334,9 +355,11 @@ def play_variants(
     pending: dict[Future[list[GameResult]], int] = {}  # in the order submitted: the variant
     finished = False
     try:
+        # (a run's label names its bar: a tournament's bars, one a pair, "a vs b")
+        label = variants[0][1] if len(variants) == 1 else None
         bar = _Progress(games * len(variants), progress,
-                        "games played" if len(variants) == 1
-                        else f"games played ({len(variants)} variants)")
+                        (f"{label}: games played" if label else "games played")
+                        if len(variants) == 1 else f"games played ({len(variants)} variants)")
         pool: Executor | None = executor
         window = max(WINDOW, 2 * workers)
         processes = workers_used(workers, games, chunk_size)
