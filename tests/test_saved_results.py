@@ -312,6 +312,15 @@ def test_a_path_or_a_file_given_for_text_says_to_read_it(tmp_path: Path) -> None
         cc.SimulationResult.from_json(path)  # type: ignore[arg-type]
     with path.open() as file, pytest.raises(TypeError, match=r"an open file: .*file.read\(\)"):
         cc.Tournament.from_json(file)  # type: ignore[arg-type]
+    # A file's name given as text (a notebook user's trial): the same advice, for a name.
+    for read in (cc.SimulationResult.from_json, cc.Comparison.from_json, cc.loads):
+        with pytest.raises(cc.StateError, match=r"invalid JSON at line 1, column 1: .* \(this "
+                                                r"reads as a file's name, 'results.json': give "
+                                                r"the file's contents"):
+            read("results.json")
+    with pytest.raises(cc.StateError) as refused:
+        cc.SimulationResult.from_json("results")
+    assert "file's name" not in str(refused.value)
 
 
 def test_an_integer_too_long_to_read_is_refused_in_the_librarys_words() -> None:

@@ -120,6 +120,16 @@ def kind(value: Any) -> str:
 # Reading
 
 
+def _path_hint(text: str | bytes | bytearray) -> str:
+    """For JSON text that does not parse: a hint where it reads as a file's name (one short
+    line ending in ``.json``, which no JSON document does), that the text is wanted."""
+    if (isinstance(text, str) and len(text) <= 200 and "\n" not in text
+            and text.strip().lower().endswith(".json")):
+        return (f" (this reads as a file's name, {text.strip()!r}: give the file's contents, "
+                "Path(name).read_bytes())")
+    return ""
+
+
 def read_document(text: str | bytes | bytearray, what: str) -> Any:
     """Parse JSON text, refusing bad JSON and repeated fields with a :class:`StateError`."""
     if not isinstance(text, str | bytes | bytearray):
@@ -147,7 +157,7 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
                           parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise StateError(f"invalid {what}: invalid JSON at line {exc.lineno}, column "
-                         f"{exc.colno}: {exc.msg}") from None
+                         f"{exc.colno}: {exc.msg}{_path_hint(text)}") from None
     except RecursionError:
         raise StateError(f"invalid {what}: lists and objects nested too deep (a document "
                          f"nests at most {MAX_DEPTH} levels)") from None
