@@ -571,3 +571,24 @@ def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
         bar.close()
     cc.simulate(TWO_P, bots=["random"], games=2, seed=1, progress=True)
     assert "2/2" in capsys.readouterr().err
+
+
+def test_the_hands_plots_tick_whole_hands() -> None:
+    """``plot("hands")`` of a simulation ticks the numbers of hands the games had, as a
+    comparison's does; with every game of one length it ticked 1.6, 1.8, ... (a notebook
+    user's trial). An interrupted round robin lists its bots with no game last."""
+    short = cc.simulate(TWO_P, ["random"], 3, seed=1, max_hands=1)
+    ticks = short.plot("hands").axes[0].get_xticks()
+    assert list(ticks) == [1]
+    seen: list[cc.GameResult] = []
+
+    def stop(result: cc.GameResult) -> None:
+        seen.append(result)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    t = cc.tournament(["heuristic", "random", "level-2"], TWO_P.replace(target_score=300),
+                      games=2, seed=2, max_hands=3, on_result=stop)
+    assert t.interrupted and t.ratings["random"].value < 0 == t.ratings["level-2"].value
+    assert [line.split()[0] for line in t.table().splitlines()[1:4]] == [
+        "heuristic", "random", "level-2"]  # (level-2, rated 0 of no game, sat above random)

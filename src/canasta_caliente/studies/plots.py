@@ -121,6 +121,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
         hands = [g.hands for g in result.games]
         edges = [h - 0.5 for h in range(min(hands, default=1), max(hands, default=1) + 2)]
         ax.hist(hands, bins=edges, color="C0", edgecolor="white")
+        ax.set_xticks(sorted(set(hands)))  # (whole hands: no tick at 1.6, as a comparison's)
         ax.set_xlabel("hands per game")
         ax.set_ylabel("games")
         ax.set_title(f"Hands per game{name}, {count_phrase(len(result.games), 'game')}")

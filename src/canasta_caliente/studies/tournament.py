@@ -233,10 +233,12 @@ class Tournament:
         return sum(len(result.games) for result in self.pairs)
 
     def _rows(self) -> list[tuple[int, Estimate, float, float, list[float | None]]]:
-        """Per bot, best first: its index, rating, score, games, and its share of the points
-        against each bot in that order (``None`` against itself or a bot it did not meet)."""
+        """Per bot, best first (a bot with no game last: its rating says nothing): its index,
+        rating, score, games, and its share of the points against each bot in that order
+        (``None`` against itself or a bot it did not meet)."""
         k = len(self.bots)
-        order = sorted(range(k), key=lambda i: -self.ratings[self.bots[i]].value)
+        met = [any(self.wins[i][j] + self.wins[j][i] for j in range(k)) for i in range(k)]
+        order = sorted(range(k), key=lambda i: (not met[i], -self.ratings[self.bots[i]].value))
         rows = []
         for i in order:
             cells: list[float | None] = []
