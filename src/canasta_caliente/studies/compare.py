@@ -343,7 +343,10 @@ class Comparison:
         for a, b in self.pairs():
             lines.append("")
             lines.append(f"{b} - {a}:")
-            lines.extend(_options_differing(self.results[a].rules, self.results[b].rules))
+            for said in _options_differing(self.results[a].rules, self.results[b].rules):
+                if said is not None:
+                    lines.extend(textwrap.wrap(said, width=100, initial_indent="  ",
+                                               subsequent_indent="    "))
             quiet = []
             for row in self.summary():
                 if (row["variant_a"], row["variant_b"]) != (a, b):
@@ -407,10 +410,16 @@ class Comparison:
                 cells += (f"<td><strong>{text}</strong></td>" if row["significant"]
                           else f"<td>{text} <em>(not significant)</em></td>")
             body.append(f"<tr><th>{esc(name)}</th>{cells}</tr>")
+        said = []
+        for a, b in pairs:
+            options, note = _options_differing(self.results[a].rules, self.results[b].rules)
+            said.append(f"<li>{esc(b)} − {esc(a)}: {esc(options)}"
+                        + ("" if note is None else f" <em>({esc(note)})</em>") + "</li>")
         return (f"<div><strong>Comparison</strong>: {count_phrase(self.games, 'game')} per "
                 "variant, the same seeds for each; 95% confidence intervals. A difference is "
                 "not significant when its interval holds zero.<table><thead><tr><th>measure</th>"
                 f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                f"<ul>{''.join(said)}</ul>"
                 + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
                 + "</div>")
 
@@ -528,22 +537,20 @@ at each score): a per-hand measure of variants that differ in one of them averag
 hands, and may differ by that alone."""
 
 
-def _options_differing(a: RuleSet, b: RuleSet) -> list[str]:
-    """The lines of a comparison's table that say what the rules of a pair change
-    (:func:`~canasta_caliente.rules.differences.option_changes`), and warn when an option of
-    :data:`LENGTH_OPTIONS` is among them."""
+def _options_differing(a: RuleSet, b: RuleSet) -> tuple[str, str | None]:
+    """What the rules of a pair change, in words
+    (:func:`~canasta_caliente.rules.differences.option_changes`: ``"options: ..."``, or ``"the
+    same rules"``), and a note when an option of :data:`LENGTH_OPTIONS` is among them (else
+    ``None``): the lines under each pair of :meth:`Comparison.table`, and of its HTML."""
     changes = option_changes(a, b)
     if not changes:
-        return ["  the same rules"]
+        return "the same rules", None
     listed = "; ".join(f"{info.name} {change_text(x, y)}" for info, x, y in changes)
-    lines = textwrap.wrap(f"options: {listed}", width=100, initial_indent="  ",
-                          subsequent_indent="    ")
     length = [info.name for info, _, _ in changes if info.name in LENGTH_OPTIONS]
-    if length:
-        lines += textwrap.wrap(
-            f"note: {' and '.join(length)} differ{'s' if len(length) == 1 else ''}: the "
-            "games play other hands (at other scores, with other first-meld minimums), so a "
-            "per-hand measure may differ by that alone; compare one option at a time to tell "
-            "the options apart.", width=100,
-            initial_indent="  ", subsequent_indent="    ")
-    return lines
+    if not length:
+        return f"options: {listed}", None
+    return f"options: {listed}", (
+        f"note: {' and '.join(length)} differ{'s' if len(length) == 1 else ''}: the games "
+        "play other hands (at other scores, with other first-meld minimums), so a per-hand "
+        "measure may differ by that alone; compare one option at a time to tell the options "
+        "apart.")
