@@ -247,11 +247,12 @@ class Table:
                 and state.current_player is None and not state.is_game_over)
 
     def act(self, seat: int, notation: object, turn: object, version: object = None) -> Action:
-        """Play ``notation`` for ``seat`` at action number ``turn``; raises :class:`Refused`
-        (nothing changes) when it is malformed, stale, not the seat's turn or illegal: the
-        match checks the turn, the seat and the rules (:meth:`Match.play
-        <canasta_caliente.Match.play>`), in the codes of :func:`refusal`. A person may deal
-        the next hand, the server's action (:meth:`may_deal`)."""
+        """Play ``notation`` for ``seat`` at action number ``turn`` (and at ``version``, an
+        update's :attr:`Match.version <canasta_caliente.Match.version>`, when the page gives
+        one); raises :class:`Refused` (nothing changes) when it is malformed, stale, not the
+        seat's turn or illegal: the match checks the turn, the version, the seat and the rules
+        (:meth:`Match.play <canasta_caliente.Match.play>`), in the codes of :func:`refusal`.
+        A person may deal the next hand, the server's action (:meth:`may_deal`)."""
         if not isinstance(notation, str) or not 0 < len(notation) <= 200:
             raise Refused("malformed", "action: expected an action's notation, a short string")
         match, number, named = self.match, _turn(turn), _version(version)
