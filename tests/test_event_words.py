@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 
 import canasta_caliente as cc
@@ -104,6 +105,11 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
     assert deal.text(0, names=["Ann", "Bob"], you=True) == (
         "Bob deals hand 2: you play first; the up card is a four.")
     assert deal.text(1, you=True) == "You deal hand 2: seat 0 plays first; the up card is a four."
+    # The bonus cards the deal laid out, by side (the table showed them; the words did not).
+    laid = attrs.evolve(deal, laid_out=((cc.Card.RED_THREE,), (cc.Card.RED_THREE,) * 2))
+    assert laid.text(None) == ("Seat 1 deals hand 2: seat 0 plays first; the up card is a "
+                               "four; side 0 lays out a red three; side 1 lays out two red "
+                               "threes.")
     bonus = k.BonusEvent(seat=0, rules=("TURN-3",), source="stock", replaced=True)
     assert bonus.text(0, you=True) == (
         "You lay out a red three from the stock and draw a replacement (TURN-3).")

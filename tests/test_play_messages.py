@@ -236,7 +236,9 @@ SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
                                       *(f"side {i}: {t:+d}" for i, t in enumerate(e.totals))],
     cc.EventKind.GAME_OVER: lambda e: [f"side {e.winner} wins with {e.scores[e.winner]}"],
     cc.EventKind.DEAL: lambda e: [f"Seat {e.seat} deals hand {e.hand_number}",
-                                  f"seat {e.first} plays first"],
+                                  f"seat {e.first} plays first"]
+    + [f"side {side} lays out {cards_phrase(cards)}"
+       for side, cards in enumerate(e.laid_out) if cards],
 }
 
 

@@ -604,5 +604,8 @@ class DealEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         up = card_name(self.pile[-1]) if self.pile else "nothing"
+        # The bonus cards the deal laid out (DEAL-4), which the table shows: say whose.
+        laid = "".join(f"; side {side} lays out {cards_phrase(cards)}"
+                       for side, cards in enumerate(self.laid_out) if cards)
         return (f"{w.subject(self.seat, 'deals')} hand {self.hand_number}: "
-                f"{w.clause(self.first, 'plays')} first; the up card is {up}.")
+                f"{w.clause(self.first, 'plays')} first; the up card is {up}{laid}.")
