@@ -17,10 +17,10 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..cards import I_JOKER, I_TWO, NUM_KINDS
+from ..cards import NUM_KINDS
 from ..errors import short_repr
 from ._documents import CARD_CODES, card_code, close_match, describe_found, is_int, safe_text
-from .facts import most_canastas, wild_cap
+from .facts import canasta_cards, most_canastas, wild_cap
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -206,8 +206,8 @@ def rule_problems(
                 f"{active} active players with {r.hand_size} cards each need "
                 f"{active * r.hand_size + 2} cards with an up card and a stock, but the deck "
                 f"holds {deck}: at most {most} cards each (DEAL-1)")
-    wilds_usable = r.max_wilds is None or (is_int(r.max_wilds) and 0 <= r.max_wilds <= MOST_COUNT)
-    if ({"canasta_size", "canastas_to_go_out", "decks", "wild_rule"} <= usable and wilds_usable
+    if ({"canasta_size", "canastas_to_go_out", "decks", "wild_rule"} <= usable
+            and not found["max_wilds"]
             and r.canastas_to_go_out > (most := most_canastas(r))):
         found["canasta_size"].append(_canasta_problem(r, most))
     if {"draw_count", "hand_size"} <= usable and r.draw_count > r.hand_size:
@@ -221,8 +221,7 @@ def _canasta_problem(r: RuleSet, most: int) -> str:
     """Why no side could go out: it needs ``canastas_to_go_out`` canastas (OUT-1), and
     ``most`` (:func:`~canasta_caliente.rules.facts.most_canastas`, fewer) can be made."""
     size, need, decks = r.canasta_size, r.canastas_to_go_out, r.decks
-    counts = r.deck_counts
-    naturals, wilds = counts[0], counts[I_TWO] + counts[I_JOKER]  # (as most_canastas reads)
+    naturals, wilds = canasta_cards(r)
     short = size - naturals
     if most == 0:
         cap = wild_cap(r, naturals)

@@ -29,8 +29,8 @@ from .enums import GoingOutPermission, WildRule
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-__all__ = ["INF", "RuleFacts", "facts_of", "max_actions_per_hand", "meld_minimum",
-           "most_canastas", "rule_facts", "wild_cap"]
+__all__ = ["INF", "RuleFacts", "canasta_cards", "facts_of", "max_actions_per_hand",
+           "meld_minimum", "most_canastas", "rule_facts", "wild_cap"]
 
 INF = 10**9
 """A count or a value larger than any a game reaches (``no such option``)."""
@@ -49,14 +49,20 @@ def wild_cap(rules: RuleSet, naturals: int) -> int:
     return cap
 
 
+def canasta_cards(rules: RuleSet) -> tuple[int, int]:
+    """The cards a canasta is made of in the deck (:attr:`~canasta_caliente.RuleSet.deck_counts`):
+    the naturals of one rank (every rank has as many) and the wilds, twos and jokers."""
+    counts = rules.deck_counts
+    return counts[0], counts[I_TWO] + counts[I_JOKER]
+
+
 def most_canastas(rules: RuleSet) -> int:
     """The most canastas a side can hold at once under ``rules`` (MELD-2 to MELD-4): one a
     natural rank at most, each of ``canasta_size`` cards from the deck's naturals of its rank
     and its wilds (:attr:`~canasta_caliente.RuleSet.deck_counts`), holding no more wilds than
     MELD-2 lets the naturals hold. A canasta uses every natural of its rank before a wild more:
     it then needs the fewest wilds, and the naturals may hold the most."""
-    counts = rules.deck_counts
-    naturals, wilds = counts[0], counts[I_TWO] + counts[I_JOKER]  # (every rank has as many)
+    naturals, wilds = canasta_cards(rules)
     short = max(0, rules.canasta_size - naturals)  # the wilds each canasta needs, at least
     if wild_cap(rules, naturals) < short:
         return 0

@@ -265,7 +265,7 @@ class Table:
             except NotationError as exc:
                 raise Refused("malformed", f"not an action: {exc}") from None
             acting = None if action == Action("deal") and self.may_deal(seat) else seat
-            match.play(action, seat=acting, turn=number, version=named)
+            match.play(action, seat=acting)  # (the turn and the version checked above)
         except CanastaError as exc:
             raise refusal(exc) from None
         return action
