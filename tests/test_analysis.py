@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import matplotlib
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import canasta_caliente as cc
@@ -306,14 +306,51 @@ def test_every_interval_of_a_rate_lies_in_0_1_with_a_width(pairs: list[tuple[int
 
 @given(st.lists(st.integers(1, 12).flatmap(lambda hands: st.tuples(
     st.integers(0, hands), st.integers(0, hands), st.just(hands))), min_size=1, max_size=40))
+@example([(2, 0, 4), (4, 2, 4)])  # moved together: the uncorrected correlation was 1, a point
 def test_every_difference_of_rates_lies_in_minus_1_1(games: list[tuple[int, int, int]]) -> None:
-    """The paired difference of two rates on the same games holds the difference and lies in
-    [-1, 1]; it is a point only when the two are the same game by game."""
+    """The paired difference of two rates on the same games holds the difference, lies in
+    [-1, 1] and is never a point: not when the rates moved together game by game, nor when
+    they are equal."""
     a = [(x, n) for x, _, n in games]
     b = [(y, n) for _, y, n in games]
     diff, low, high = rate_difference_interval(a, b, Z95)
     assert -1 <= low <= diff <= high <= 1
-    assert low < high or a == b
+    assert low < high
+
+
+def _newcombe_paired(both: int, only_b: int, only_a: int, neither: int) -> tuple[float, ...]:
+    """Newcombe's method 10 for a paired 2x2 table as the textbooks write it (Newcombe 1998;
+    Altman et al., Statistics with Confidence, p. 52): Wilson intervals for the two margins and
+    phi = (AD - BC - N/2) / sqrt(efgh) when AD - BC > N/2, 0 up to there, uncorrected below 0."""
+    n = both + only_b + only_a + neither
+    p_b, p_a = (both + only_b) / n, (both + only_a) / n
+    low_b, high_b = wilson_interval(both + only_b, n, Z95)
+    low_a, high_a = wilson_interval(both + only_a, n, Z95)
+    margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
+    cross = both * neither - only_b * only_a
+    corrected = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = corrected / math.sqrt(margins) if margins else 0.0
+    d = p_b - p_a
+    return (d, d - math.sqrt((p_b - low_b) ** 2 - 2 * phi * (p_b - low_b) * (high_a - p_a)
+                             + (high_a - p_a) ** 2),
+            d + math.sqrt((p_a - low_a) ** 2 - 2 * phi * (p_a - low_a) * (high_b - p_b)
+                          + (high_b - p_b) ** 2))
+
+
+@given(st.tuples(*[st.integers(0, 30)] * 4).filter(lambda cells: sum(cells) > 0))
+@example((10, 0, 0, 10))  # equal game by game: phi 0.9, not 1
+@example((12, 9, 2, 21))
+def test_a_difference_of_rates_of_one_hand_a_game_is_newcombes(
+        cells: tuple[int, int, int, int]) -> None:
+    """With one hand a game, the paired difference is Newcombe's interval for the 2x2 table of
+    the games (both rates counted, only b's, only a's, neither), continuity correction and
+    all."""
+    both, only_b, only_a, neither = cells
+    a = [(1, 1)] * both + [(0, 1)] * only_b + [(1, 1)] * only_a + [(0, 1)] * neither
+    b = [(1, 1)] * both + [(1, 1)] * only_b + [(0, 1)] * only_a + [(0, 1)] * neither
+    expected = _newcombe_paired(*cells)
+    assert rate_difference_interval(a, b, Z95) == pytest.approx(
+        (expected[0], max(-1.0, expected[1]), min(1.0, expected[2])))
 
 
 def test_rate_intervals_refuse_impossible_counts() -> None:

@@ -52,13 +52,18 @@ def wilson_interval(wins: float, n: float, z: float = 1.96) -> tuple[float, floa
     return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
+def _deviations(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
+    """The rate (the ratio of sums) and each game's deviation from it, in hands: its count less
+    the rate times its hands (they sum to zero)."""
+    rate = sum(p[0] for p in pairs) / sum(p[1] for p in pairs)
+    return rate, [y - rate * n for y, n in pairs]
+
+
 def _linearized(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
     """The rate (the ratio of sums) and each game's linearized value (its influence on it)."""
-    count = sum(p[0] for p in pairs)
-    hands = sum(p[1] for p in pairs)
-    rate = count / hands
-    mean_hands = hands / len(pairs)
-    return rate, [(y - rate * n) / mean_hands for y, n in pairs]
+    rate, deviations = _deviations(pairs)
+    mean_hands = sum(p[1] for p in pairs) / len(pairs)
+    return rate, [d / mean_hands for d in deviations]
 
 
 def _check_counts(pairs: Sequence[tuple[float, float]]) -> None:
@@ -100,14 +105,24 @@ def rate_interval(pairs: Sequence[tuple[float, float]],
     return rate, low, high
 
 
-def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
-    """Pearson's correlation of two paired series (0 when either does not vary)."""
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+def _paired_correlation(a: Sequence[tuple[float, float]],
+                        b: Sequence[tuple[float, float]]) -> float:
+    """The correlation of two rates' games for Newcombe's paired interval, with his continuity
+    correction: the sum of the products of the games' deviations (in hands) loses half a hand
+    squared, and a positive sum under a half counts as none (0 when either rate does not vary).
+    With one hand a game the sum is ``(AD - BC) / N`` of the paired 2x2 table, and this is his
+    corrected ``(AD - BC - N/2) / sqrt(efgh)``. The correction keeps the correlation below 1,
+    so the interval is never a point: two rates that moved together over a few games are not
+    known to differ by exactly what they showed."""
+    dev_a, dev_b = _deviations(a)[1], _deviations(b)[1]
+    sxx = sum(x * x for x in dev_a)
+    syy = sum(y * y for y in dev_b)
+    if sxx <= 0 or syy <= 0:
+        return 0.0
+    sxy = sum(x * y for x, y in zip(dev_a, dev_b, strict=True))
+    if sxy > 0:
+        sxy = max(0.0, sxy - 0.5)
+    return sxy / math.sqrt(sxx * syy)
 
 
 def rate_difference_interval(a: Sequence[tuple[float, float]],
@@ -116,15 +131,16 @@ def rate_difference_interval(a: Sequence[tuple[float, float]],
     """The difference ``b - a`` of two rates measured on the same games (game ``i`` of ``a``
     and of ``b`` share a seed), with its 95% interval: Newcombe's hybrid score interval for
     paired proportions (his method 10), built from each rate's :func:`rate_interval` and the
-    correlation of the games' linearized values. Returns ``(difference, low, high)``, in
-    [-1, 1]. Raises ``ValueError`` as :func:`rate_interval` does, or when ``a`` and ``b`` have
-    different numbers of games."""
+    correlation of the games' values, with his continuity correction (so the interval is never
+    a point, not even for two rates equal game by game). Returns ``(difference, low, high)``,
+    in [-1, 1], ``low < high``. Raises ``ValueError`` as :func:`rate_interval` does, or when
+    ``a`` and ``b`` have different numbers of games."""
     if len(a) != len(b):
         raise ValueError(f"a paired difference needs the same games on both sides, got "
                          f"{len(a)} and {len(b)}")
     p_a, low_a, high_a = rate_interval(a, z)
     p_b, low_b, high_b = rate_interval(b, z)
-    r = _correlation(_linearized(a)[1], _linearized(b)[1])
+    r = _paired_correlation(a, b)
     below_b, above_a = p_b - low_b, high_a - p_a
     above_b, below_a = high_b - p_b, p_a - low_a
     diff = p_b - p_a
