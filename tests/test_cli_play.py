@@ -195,7 +195,7 @@ def test_undo_takes_back_a_meld_and_refuses_a_draw(
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "took back meld 6 6 6" in out
-    assert "cannot take back draw: a draw shows the player cards from the stock" in out
+    assert "take-back: draw: a draw shows the player cards from the stock" in out
     assert out.count("took back") == 1
 
 
@@ -203,7 +203,33 @@ def test_undo_before_moving_says_there_is_nothing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     answers(monkeypatch, ["undo", "quit"])
     assert main(["play", "--seed", "7"]) == 0
-    assert "nothing to take back" in capsys.readouterr().out
+    assert "take-back: no action has been played" in capsys.readouterr().out
+
+
+def test_undo_after_the_others_played_is_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the person's own last action is theirs to take back (the game is a Match)."""
+    answers(monkeypatch, ["draw", "discard 8", "undo", "quit"])
+    assert main(["play", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "take-back: the last action is seat 3's, not seat 0's" in out
+    assert "took back" not in out
+
+
+def test_a_resumed_game_takes_back_the_meld_played_before_it_was_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The game resumed is the whole game: the person's last meld, saved on quitting, may
+    still be taken back (it showed nothing), as at a server after a restart."""
+    saved = tmp_path / "game.json"
+    answers(monkeypatch, ["draw", "meld 6 6 6", "quit"])
+    assert main(["play", "--seed", "7", "--save", str(saved)]) == 0
+    answers(monkeypatch, ["undo", "undo", "quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "took back meld 6 6 6" in out
+    assert "take-back: draw: a draw shows the player cards from the stock" in out
+    assert cc.GameRecord.from_json(saved.read_text()).actions == ("draw",)
 
 
 def test_the_saved_game_after_an_undo_holds_no_trace_of_the_move(

@@ -32,10 +32,9 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError, WorkerError, describe_value
-from ..play.events import step
 from ..play.kinds import Event
+from ..play.match import Match
 from ..players.bots import Bot, bot_names, exit_answer, illegal_answer, read_answer
-from ..state.game import GameState
 from ..studies.play import GAME_NOTE, BotSpec
 from ..views.view import observe
 from ._rules import InputError, one_line
@@ -226,15 +225,15 @@ def _signature(target: object) -> str:
         return ""
 
 
-def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[Action],
-              rng: random.Random) -> tuple[Action, GameState, tuple[Event, ...]]:
+def play_step(bot: Bot, who: str, match: Match, seat: int, legal: Sequence[Action],
+              rng: random.Random) -> tuple[Action, tuple[Event, ...]]:
     """A bot's move in ``play``: its answer, read as :func:`~canasta_caliente.play_game`
-    reads one, and played (:func:`~canasta_caliente.play.events.step`). ``who`` names the
-    bot and its seat (``the bot 'mybots:Greedy' at seat 1``). A bot that raises, answers
-    something that is not an action or plays an illegal one is a :class:`BotFailed`, its
-    line in the library's words."""
+    reads one, and played on ``match`` for ``seat``; returns the action and its events.
+    ``who`` names the bot and its seat (``the bot 'mybots:Greedy' at seat 1``). A bot that
+    raises, answers something that is not an action or plays an illegal one is a
+    :class:`BotFailed`, its line in the library's words."""
     try:
-        answer: object = bot(observe(state, seat), legal, rng)
+        answer: object = bot(observe(match.state, seat), legal, rng)
     except KeyboardInterrupt:
         raise
     except SystemExit as exc:  # (it would end play unsaid, the game not saved)
@@ -246,10 +245,10 @@ def play_step(bot: Bot, who: str, state: GameState, seat: int, legal: Sequence[A
     except (TypeError, NotationError) as exc:
         raise BotFailed([f"play: {one_line(exc)}"]) from None
     try:
-        state, happened = step(state, action)
+        happened = match.play(action, seat=seat)
     except IllegalActionError as exc:
         raise BotFailed([f"play: {one_line(illegal_answer(who, exc))}"]) from None
-    return action, state, tuple(happened)
+    return action, happened
 
 
 def study_error(command: str, exc: Exception) -> InputError:

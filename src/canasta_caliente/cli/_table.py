@@ -1,7 +1,8 @@
 """The table of ``canasta-caliente play``: the saved game it resumes, who sits where (and
 what a resumed game keeps of its own whatever the options say), whether ``--save`` may write
-over a file, the table talk (its commands, their help, "did you mean" for a mistyped word),
-and the take-backs a player may ask for (``undo``).
+over a file, and the table talk (its commands, their help, "did you mean" for a mistyped
+word). The game itself, with the take-backs a player may ask for (``undo``), is a
+:class:`~canasta_caliente.Match`.
 
 Kept apart from :mod:`canasta_caliente.cli.commands` so that the game loop there reads as a
 loop: read a line, and either answer a command or play an action.
@@ -15,16 +16,13 @@ import os
 from collections.abc import Collection, Sequence
 from typing import Any
 
-import attrs
-
 from ..actions import Verb
 from ..errors import CanastaError
-from ..play.takeback import take_back_refusal
+from ..play.match import Match
 from ..records.storage import GameRecord
-from ..state.game import GameState
 from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "Given", "TakeBacks", "check_save", "commands_help",
+__all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "commands_help",
            "did_you_mean", "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
@@ -136,14 +134,13 @@ def ignored_on_resume(given: Collection[str], asked: int, seat: int) -> list[str
             if name in given and reason]
 
 
-def saved_game(source: str) -> tuple[GameRecord, GameState]:
-    """The game record ``play --resume`` reads from the file ``source``, with its state now:
-    the file read as a rule file is, refused in the same words (`_rules.read_text`), and a
-    document that is not a game record refused with what is wrong with it."""
+def saved_game(source: str) -> Match:
+    """The game ``play --resume`` plays on, of the record in the file ``source``: the file read
+    as a rule file is, refused in the same words (`_rules.read_text`), and a document that is
+    not a game record, or does not replay, refused with what is wrong with it."""
     text = read_text(source, "--resume")
     try:
-        record = GameRecord.from_json(text)
-        return record, record.final_state()
+        return Match(GameRecord.from_json(text))
     except (CanastaError, ValueError, RecursionError) as exc:
         raise InputError([f"--resume: {source}: {one_line(exc)}"]) from None
 
@@ -162,33 +159,3 @@ def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:
     raise InputError([f"--save: {save}: the file exists; give --overwrite to replace it"
                       + ("" if resume is not None else
                          f" (to play on a game saved in it: --resume {save})")])
-
-
-@attrs.define
-class TakeBacks:
-    """The person's own moves that ``undo`` may take back: the states before each of their
-    actions since anyone else last acted, the latest last. :meth:`forget` clears them when
-    another seat acts (a take-back is only ever before the next player acts)."""
-
-    before: list[tuple[GameState, str]] = attrs.field(factory=list)
-
-    def played(self, before: GameState, action: str) -> None:
-        """The person played ``action`` from ``before``."""
-        self.before.append((before, action))
-
-    def forget(self) -> None:
-        """Another seat acted: nothing of the person's may be taken back any more."""
-        self.before.clear()
-
-    def undo(self, now: GameState) -> tuple[GameState | None, str]:
-        """Take back the last move that led to ``now``: ``(state before it, what was taken
-        back)`` or, where the rule refuses, ``(None, why not)``."""
-        if not self.before:
-            return None, ("nothing to take back: you have not moved since the others last "
-                          "played")
-        before, action = self.before[-1]
-        reason = take_back_refusal(before, now)
-        if reason is not None:
-            return None, f"cannot take back {reason}"
-        self.before.pop()
-        return before, f"took back {action}"

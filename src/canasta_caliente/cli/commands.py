@@ -261,9 +261,11 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ..actions import Action, parse_action
-    from ..errors import IllegalActionError, NotationError
-    from ..play.events import step
+    import attrs
+
+    from ..actions import Action
+    from ..errors import IllegalActionError, NotationError, TakeBackError
+    from ..play.match import Match
     from ..players.bots import bot_names
     from ..players.search import hint_text
     from ..records.storage import GameRecord
@@ -279,16 +281,19 @@ def _play(args: argparse.Namespace) -> int:
     save_to = _output_path("--save", args.save) if args.save is not None else None
     table.check_save(args.save, args.resume, args.overwrite)  # an existing file: only when asked
     if args.resume is not None:
-        record, state = table.saved_game(args.resume)
-        rules = record.rules
+        match = table.saved_game(args.resume)
+        rules = match.record.rules
         if save_to is None:  # a resumed game keeps saving to the file it came from
             save_to = _output_path("--resume", args.resume)
     else:
         rules = load_rules(args.rules)
         # Without --seed, GameRecord.start draws one from 2**63: the seed deals every hand, so
         # the person must not be able to search for it from their own cards.
-        record = GameRecord.start(rules, seed=args.seed)
-        state = record.initial_state()
+        match = Match(GameRecord.start(rules, seed=args.seed))
+    # The game: every state, the record and the take-backs (undo) kept by a Match, as a
+    # server keeps them (canasta_caliente.play.match). ``record`` is the game as it was given
+    # (its seed, players and date); ``match.record`` the game as it is.
+    record, state = match.record, match.state
     # Who sits where: the seats of a resumed record, or --seat and --bots.
     asked, (args.seat, person, seated) = args.seat, table.seating(
         record.players, args.seat, rules.players, names,
@@ -314,7 +319,6 @@ def _play(args: argparse.Namespace) -> int:
          "for the commands ('legal', 'hint', 'undo', 'quit')"
          + (f" (the game is saved to {save_as})." if save_to is not None else "."))
 
-    played: list[str] = list(record.actions)
     players = tuple(person if s == args.seat else seated[s] for s in range(rules.players))
     date = record.date or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
 
@@ -322,8 +326,7 @@ def _play(args: argparse.Namespace) -> int:
         if save_to is None:
             say("the game was not saved (give --save FILE to save it)")
             return
-        done = GameRecord(record.rules, record.seed, record.deck, record.scores, tuple(played),
-                          players, date)
+        done = attrs.evolve(match.record, players=players, date=date)
         try:
             save_to.write_text(done.to_json(), encoding="utf-8")
         except (OSError, ValueError) as exc:
@@ -332,9 +335,8 @@ def _play(args: argparse.Namespace) -> int:
         say(f"game saved to {save_as} (continue with --resume {save_as})")
 
     hands_seen = len(state.hand_results)
-    takebacks = table.TakeBacks()
     try:
-        while not state.is_game_over:
+        while not (state := match.state).is_game_over:
             if len(state.hand_results) > hands_seen:
                 hands_seen = len(state.hand_results)
                 say("\n" + "\n".join(_hand_table(state)))
@@ -343,13 +345,11 @@ def _play(args: argparse.Namespace) -> int:
             action: Action
             if seat is None:
                 action = legal[0]
-                state, happened = step(state, action)
-                takebacks.forget()
+                happened = match.play(action)
             elif seat != args.seat:
-                action, state, happened = play_step(
-                    bots[seat], f"the bot {seated[seat]!r} at seat {seat}", state, seat, legal,
+                action, happened = play_step(
+                    bots[seat], f"the bot {seated[seat]!r} at seat {seat}", match, seat, legal,
                     rngs[seat])
-                takebacks.forget()
             else:
                 say("\n" + str(observe(state, seat)))
                 say("legal: " + ", ".join(map(str, legal)))
@@ -373,32 +373,29 @@ def _play(args: argparse.Namespace) -> int:
                         say("legal: " + ", ".join(map(str, legal)))
                         continue
                     if text == "hint":
-                        say(hint_text(observe(state, seat), args.hint_iterations, len(played)))
+                        say(hint_text(observe(state, seat), args.hint_iterations, match.turn))
                         continue
-                    if text == "undo":
-                        earlier, told = takebacks.undo(state)
-                        say(told)
-                        if earlier is not None:
-                            state = earlier
-                            played.pop()
-                            say("\n" + str(observe(state, seat)))
-                            legal = legal_actions(state)
-                            say("legal: " + ", ".join(map(str, legal)))
+                    if text == "undo":  # (the person's own last action, if nothing it showed)
+                        try:
+                            say(f"took back {match.take_back(seat=seat)}")
+                        except TakeBackError as exc:
+                            say(str(exc))
+                            continue
+                        state = match.state
+                        say("\n" + str(observe(state, seat)))
+                        legal = legal_actions(state)
+                        say("legal: " + ", ".join(map(str, legal)))
                         continue
                     try:
-                        action = parse_action(text)
-                        before, (state, happened) = state, step(state, action)
+                        happened = match.play(text, seat=seat)
                         break
                     except NotationError as exc:
                         hint = table.did_you_mean(text)
                         say(f"not an action: {exc}" + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
-                played.append(str(action))
-                takebacks.played(before, str(action))
                 say("\n".join(f"  {event.text(seat=args.seat, you=True)}" for event in happened))
                 continue
-            played.append(str(action))
             # Every move in words, as the person's seat may see it (another's draw: a count).
             say("\n".join([f"seat {seat}: {action}" if seat is not None else "deal", *(
                 f"  {event.text(seat=args.seat, you=True)}" for event in happened)]))
