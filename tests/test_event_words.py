@@ -111,10 +111,12 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
                                "four; side 0 lays out a red three; side 1 lays out two red "
                                "threes.")
     bonus = k.BonusEvent(seat=0, rules=("TURN-3",), source="stock", replaced=True)
+    # (the replacement is among the cards of the draw said before: not a card more)
     assert bonus.text(0, you=True) == (
-        "You lay out a red three from the stock and draw a replacement (TURN-3).")
+        "You lay out a red three from the stock, one of the cards drawn replacing it (TURN-3).")
     assert bonus.text(1, you=True) == (
-        "Seat 0 lays out a red three from the stock and draws a replacement (TURN-3).")
+        "Seat 0 lays out a red three from the stock, one of the cards drawn replacing it "
+        "(TURN-3).")
     ask = k.AskEvent(seat=0, rules=("OUT-2",), partner=2)
     assert ask.text(2, you=True) == 'Seat 0 asks you "May I go out?" (OUT-2).'
 

@@ -6,9 +6,12 @@ package fails."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -59,3 +62,42 @@ def test_serve_without_the_web_extra_names_it_once() -> None:
         "serve needs the optional extra 'web' (starlette is missing): " + _install("web"))
     assert done.stderr.count("optional extra") == 1
     assert "Traceback" not in done.stderr
+
+
+def _requirement_names(extras: dict[str, list[str]], extra: str) -> set[str]:
+    """The distributions ``extra`` installs, its own extras of this package followed."""
+    names: set[str] = set()
+    for spec in extras[extra]:
+        name = re.split(r"[<>=\[ ;]", spec, maxsplit=1)[0].lower().replace("_", "-")
+        if name == "canasta-caliente":
+            for inner in spec.split("[", 1)[1].split("]", 1)[0].split(","):
+                names |= _requirement_names(extras, inner.strip())
+        else:
+            names.add(name)
+    return names
+
+
+def test_the_docs_extra_installs_what_the_doctests_import() -> None:
+    """Every module a page's ``>>>`` example imports comes with the ``docs`` extra (or the
+    standard library): the README's doctest build passes in an environment of that extra
+    (SuperSuit's example once failed there, its package only in ``rl-train`` and ``dev``)."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    installed = _requirement_names(extras, "docs") | {"canasta-caliente"}
+    where = importlib.metadata.packages_distributions()
+    imported: dict[str, str] = {}
+    for page in sorted((ROOT / "docs").rglob("*.rst")):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            found = re.match(r"\s*(?:>>>|\.\.\.)\s+(?:import|from)\s+([A-Za-z_]\w*)", line)
+            if found:
+                imported.setdefault(found.group(1), page.relative_to(ROOT).as_posix())
+    assert "supersuit" in imported  # (the scan reads the pages)
+    missing = {}
+    for module, page in imported.items():
+        if (module in sys.stdlib_module_names or module == "canasta_caliente"
+                or (ROOT / "examples" / f"{module}.py").exists()):  # (an example's own)
+            continue
+        dists = {d.lower().replace("_", "-") for d in where.get(module, [module])}
+        if not dists & installed:
+            missing[module] = page
+    assert not missing, f"imported by the docs' examples, not in the docs extra: {missing}"

@@ -127,8 +127,7 @@ class _Words:
 
     def verb(self, seat: int | None, verb: str) -> str:
         """``verb`` (its third person, ``draws``) agreeing with ``seat`` where the seat is
-        already the sentence's subject: "draws", or "draw" for "you" ("You lay out a red
-        three and draw a replacement")."""
+        already the sentence's subject: "draws", or "draw" for "you" (as in "you draw")."""
         return _base(verb) if seat == self.you else verb
 
     def subject(self, seat: int | None, verb: str) -> str:
@@ -307,11 +306,10 @@ class BonusEvent(Event):
         return {"source": self.source, "replaced": self.replaced}
 
     def _say(self, w: _Words = _PLAIN) -> str:
-        how = (f"and {w.verb(self.seat, 'draws')} a replacement" if self.replaced
-               else "(not replaced)")
+        # (the replacement is counted in the draw just said: "draws 2 cards", then this)
+        how = ", one of the cards drawn replacing it" if self.replaced else " (not replaced)"
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
-        return (f"{w.subject(self.seat, 'lays')} out a red three from the {self.source} "
-                f"{how}{rules}.")
+        return f"{w.subject(self.seat, 'lays')} out a red three from the {self.source}{how}{rules}."
 
 
 @attrs.frozen(kw_only=True)
