@@ -324,11 +324,13 @@ _DRAW_VERBS = frozenset({Verb.DRAW, Verb.TAKE, Verb.CALIENTE, Verb.PASS})
 
 def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
     """Whether ``verb`` is the turn's step now: first one draw action, then melds and a
-    discard (TURN-1)."""
+    discard (TURN-1). Its refusal names those the stock allows (:func:`pass_refusal`'s)."""
     if ctx.turn.phase is P_DRAW:
         if verb in _DRAW_VERBS:
             return None
-        return f"seat {ctx.turn.player} must first draw, take the pile or pass (TURN-1)"
+        if ctx.state.table.stock_size:
+            return f"seat {ctx.turn.player} must first draw or take the pile (TURN-1)"
+        return f"seat {ctx.turn.player} must first take the pile or pass (TURN-1)"
     if verb in _DRAW_VERBS:
         return "the draw action has already been made this turn (TURN-1)"
     return None

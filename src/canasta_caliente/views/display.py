@@ -13,7 +13,7 @@ the others are shown by their size, with the cards known to all to be in them (:
 ...     print(part)
 Canasta Caliente: caliente (4 players, 2 decks)
 hand 1
-draw: seat 0 to draw, take the pile or pass
+draw: seat 0 to draw from the stock or take the pile
 """
 
 from __future__ import annotations
@@ -152,7 +152,9 @@ def _status(view: GameState | View) -> str:
     if phase is Phase.ANSWER:
         return f"answer: seat {player} to answer seat {view.turn_player}'s \"May I go out?\""
     if phase is Phase.DRAW:
-        return f"draw: seat {player} to draw, take the pile or pass"
+        if not view.stock_size:
+            return f"draw: seat {player} to take the pile or pass (the stock is empty)"
+        return f"draw: seat {player} to draw from the stock or take the pile"
     return f"play: seat {player} to meld or discard"
 
 
