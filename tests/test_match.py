@@ -17,6 +17,7 @@ import canasta_caliente as cc
 from canasta_caliente.play import client_view, not_to_act
 from canasta_caliente.play.match import Checkpoint
 from conftest import scaled
+from test_play_events import leaks
 from test_secrecy import referee_case, seen
 from test_views import hidden_variant
 
@@ -38,7 +39,9 @@ def test_a_game_played_with_seat_and_turn_checks_is_its_record_replayed() -> Non
         assert (match.state, happened) == cc.step(state, action)
     assert match.states == cc.replay(match.record)
     assert match.log == cc.replay_events(match.record)[1]
-    assert match.event_count == sum(len(h) for h in match.log) == len(match.events())
+    assert match.opening == cc.deal_events(match.states[0])
+    assert match.event_count == len(match.opening) + sum(len(h) for h in match.log) \
+        == len(match.events())
 
 
 def test_the_turn_after_a_take_back_refuses_an_action_sent_before_it_as_stale() -> None:
@@ -88,7 +91,7 @@ def test_illegal_and_unreadable_actions_change_nothing() -> None:
     assert info.value.reason == reason and str(info.value) == f"meld 6 6 6: {reason}"
     with pytest.raises(cc.NotationError):
         match.play("fly away", seat=0, turn=0)
-    assert match.turn == 0 and match.event_count == 0 and match.cuts == ()
+    assert match.turn == 0 and match.event_count == 1 and match.cuts == ()  # the deal's only
 
 
 def test_a_take_back_is_the_acting_seats_and_reveals_nothing() -> None:
@@ -113,23 +116,70 @@ def test_a_take_back_is_the_acting_seats_and_reveals_nothing() -> None:
 
 def test_the_events_are_numbered_and_resume_after_take_backs() -> None:
     match = fresh()
+    assert match.event_count == 1 and match.events() == match.opening  # event 0: the deal
     match.play("draw", seat=0)
-    first = match.events()
+    first = match.events()  # the deal's and the draw's
+    assert len(first) == 2 and first[1:] == match.log[0]
     mark = match.log_mark()
     match.play("meld 6 6 6", seat=0)
     assert match.event_count == len(first) + 1 and match.events(len(first)) == match.log[-1]
-    assert match.events(99) == () and match.resume(2, match.log_mark()) == 2
+    assert match.events(99) == () and match.resume(3, match.log_mark()) == 3
     match.take_back(seat=0)
     assert match.cuts == (len(first),) and match.event_count == len(first)
-    # A client that had both events keeps the first only, whatever mark it had seen.
-    assert match.resume(2, mark) == match.resume(2) == match.resume(2, match.log_mark()) - 1 \
+    # A client that had all three events keeps the first two only, whatever mark it had seen.
+    assert match.resume(3, mark) == match.resume(3) == match.resume(3, match.log_mark()) - 1 \
         == len(first)
     # A client that had them before the meld keeps them; another match's mark keeps nothing.
-    assert match.resume(1, mark) == 1
-    assert match.resume(2, fresh().log_mark()) == 0 and match.resume(2, "nonsense") == 0
+    assert match.resume(2, mark) == 2 and match.resume(1, mark) == 1
+    assert match.resume(3, fresh().log_mark()) == 0 and match.resume(3, "nonsense") == 0
     assert match.log_mark() == f"{match.epoch}.1"
     with pytest.raises(cc.ArgumentError, match="since"):
         match.events(-1)
+
+
+def test_event_0_is_the_first_hands_deal_each_seat_seeing_its_own_hand_only() -> None:
+    """The first hand is dealt by no action, yet a match's events start with its deal: event 0
+    is the DealEvent of the game's first state (``deal_events``, whose one home is the deal
+    event every later hand's ``deal`` action gives), in no :attr:`log` entry; each seat's
+    message shows it its own hand and the others' sizes, a spectator's no hand."""
+    # RULES: DEAL-1, DEAL-2, DEAL-3, DEAL-4
+    match = fresh()
+    state = match.states[0]
+    (deal,) = match.events()
+    assert match.opening == (deal,) == cc.deal_events(state) and match.log == ()
+    assert deal == cc.DealEvent(
+        seat=state.dealer, hand_number=1, first=state.active_seats[0], order=state.active_seats,
+        hands=tuple(state.hand(s) for s in range(4)),
+        hand_sizes=tuple(state.hand_size(s) for s in range(4)), pile=state.pile,
+        laid_out=tuple(state.laid_out(i) for i in range(2)), stock_size=state.stock_size,
+        rules=("DEAL-1", "DEAL-2", "DEAL-3", "DEAL-4"))
+    assert cc.Match(match.record).opening == match.opening  # a match made again: the same
+    for seat in (0, 1, 2, 3, None):
+        (sent,) = match.message(seat)["events"]
+        assert sent == deal.for_seat(seat).to_json() and sent["kind"] == "deal"
+        hands = sent["hands"]
+        assert [h is not None for h in hands] == [s == seat for s in range(4)]
+        if seat is not None:
+            assert len(hands[seat]) == len(state.hand(seat))
+
+
+def test_a_take_back_never_cuts_the_deals_event() -> None:
+    """The deal's event is no action's: a take-back cuts from after it at the least, and a
+    client that had only it (the mark of the first message) keeps it after any take-back."""
+    match = fresh()
+    opening_mark = match.log_mark()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    match.take_back(seat=0)
+    match.play("meld A A 2", seat=0)
+    match.take_back(seat=0)
+    assert match.events()[:1] == match.opening and min(match.cuts) >= len(match.opening)
+    assert match.resume(1, opening_mark) == match.resume(1) == 1
+    assert match.resume(3, opening_mark) == 2 and match.resume(0, opening_mark) == 0
+    point = match.checkpoint()
+    match.play("discard 7", seat=0)
+    match.restore(point)
+    assert match.events() == match.opening + match.log[0]
 
 
 def test_a_message_is_the_client_message_of_the_state_and_events() -> None:
@@ -138,11 +188,11 @@ def test_a_message_is_the_client_message_of_the_state_and_events() -> None:
     match.play("meld 6 6 6", seat=0)
     names = ["ana", "bea", "cy", "dan"]
     for seat in (0, 1, 2, 3, None):
-        for since in (0, 1, match.event_count):
+        for since in (0, 1, 2, match.event_count):
             you = seat is not None
             assert match.message(seat, since, names=names, you=you) == cc.client_message(
                 match.state, seat, match.events(since), names=names, you=you)
-    assert match.message(1)["events"][1]["kind"] == "meld"
+    assert [e["kind"] for e in match.message(1)["events"]] == ["deal", "draw", "meld"]
 
 
 def test_a_checkpoint_restores_the_game_as_it_was() -> None:
@@ -155,7 +205,7 @@ def test_a_checkpoint_restores_the_game_as_it_was() -> None:
     match.play("discard 7", seat=0)
     match.restore(point)
     assert (match.states, match.log_mark(), match.turn, match.reached) == (states, mark, 2, 2)
-    assert match.events() == tuple(e for h in match.log for e in h)
+    assert match.events() == match.opening + tuple(e for h in match.log for e in h)
     assert "turn 2" in repr(point) and isinstance(point, Checkpoint)
     with pytest.raises(cc.ArgumentError, match="another match"):
         match.restore(fresh().checkpoint())
@@ -244,6 +294,9 @@ def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed
         assert match.states == states and match.state == states[-1]
         assert match.log == cc.replay_events(match.record)[1]
         assert match.turn == len(match.record.actions) <= match.reached
+        # The first deal's events are always the first, cut by no take-back.
+        assert match.events()[:len(match.opening)] == match.opening
+        assert min(match.cuts, default=len(match.opening)) >= len(match.opening)
         if rng.random() < 0.5:
             continue  # the clients catch up later, several changes at once
         for audience in audiences:
@@ -252,6 +305,7 @@ def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed
             assert client["events"] == [e.for_seat(audience).to_json()
                                         for e in match.events()]
             assert client["message"]["view"] == client_view(match.state, audience)
+            assert not any(leaks(e.for_seat(audience), audience) for e in match.events())
         secrets_kept(match, audiences, rng)
     assert len(match.cuts) == taken_back
 
@@ -291,7 +345,7 @@ def test_a_turn_taken_back_names_the_new_state_once_the_game_reaches_it_again() 
         match.check_turn(2)
     match.play("meld A A 2", seat=0, turn=1)
     match.check_turn(2)
-    assert match.reached == 2 and match.cuts == (1,)
+    assert match.reached == 2 and match.cuts == (2,)  # the deal's event and the draw's kept
 
 
 def test_the_version_is_never_given_twice() -> None:

@@ -20,6 +20,7 @@ side has no meld, INIT-1).
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 
 import attrs
@@ -32,10 +33,13 @@ from canasta_caliente.cards import NUM_RANKS, counts_from_cards
 from canasta_caliente.engine.checks import freezer_rules
 from canasta_caliente.play import kinds as k
 from canasta_caliente.state.game import HandResult, Phase, Question, SideTable, Turn
+from canasta_caliente.testing import stacked_deck
 from conftest import EVERY_PRESET, deal, play, rules_for, scaled
 from play_walks import steps
 from strategies import rulesets
 
+# (the package's ``events`` function shadows the module's name as an attribute of ``play``)
+events_module = importlib.import_module("canasta_caliente.play.events")
 Card = cc.Card
 R3, B3, CAL = Card.RED_THREE, Card.BLACK_THREE, Card.CALIENTE
 TWO, JOKER = Card.TWO, Card.JOKER
@@ -449,3 +453,85 @@ def test_a_red_three_freezes_but_is_never_discarded(freezes: bool) -> None:
     state = play(deal(rules, {}, stock="5 6"), "draw")
     with pytest.raises(cc.IllegalActionError, match=r"bonus cards cannot be discarded \(DISC-1\)"):
         cc.events(state, "discard R3")
+
+
+# -- the first hand's deal, which no action made: deal_events -----------------------------------
+
+
+def before_the_game(rules: cc.RuleSet, seat: int, scores: tuple[int, ...]) -> Seen:
+    """The bookkeeping of ``seat`` before a game's first deal: no card anywhere, the scores
+    the game starts at, no hand played."""
+    sides = len(rules.layout)
+    return Seen(rules, frozenset({seat}), {seat: Counter()}, [0] * rules.players, 0, [],
+                [{} for _ in range(sides)], [[] for _ in range(sides)], [0] * sides,
+                [0] * sides, 0, scores, [], True, (), 0, Turn(Phase.DRAW, 0), Counter(), 0,
+                None)
+
+
+@pytest.mark.parametrize("preset", EVERY_PRESET)
+def test_the_first_deals_events_give_each_seat_its_first_view_and_no_other_hand(
+        preset: str) -> None:
+    """``deal_events`` of a game's first state: one DealEvent, the same ``step`` gives a later
+    hand's ``deal`` (one home, ``_dealt``); replayed as each seat may see it onto what the seat
+    knew before the game (nothing), it gives the seat's whole first view, and shows no other
+    seat's hand (a spectator's, none)."""
+    # RULES: DEAL-1, DEAL-2, DEAL-3, DEAL-4, SEAT-4
+    rules = cc.RuleSet.preset(preset)
+    for seed in range(3):
+        state = cc.new_game(rules, seed=seed)
+        opening = cc.deal_events(state)
+        assert opening == (events_module._dealt(state),)
+        assert [e.kind for e in opening] == [cc.EventKind.DEAL]
+        for seat in (*range(rules.players), None):
+            shown = tuple(e.for_seat(seat) for e in opening)
+            assert not any(leaks(e, seat) for e in shown), (preset, seed, seat)
+            if seat is None:
+                assert all(h is None for h in shown[0].hands)  # type: ignore[attr-defined]
+                continue
+            seen = before_the_game(rules, seat, state.scores)
+            replay(seen, shown)
+            assert seen.view(seat) == cc.observe(state, seat), (preset, seed, seat)
+
+
+def test_a_later_hands_deal_events_are_its_deal_actions() -> None:
+    """For a later hand's first state, ``deal_events`` gives what the ``deal`` action that made
+    it gave."""
+    seen = 0
+    for _, action, after, happened in steps("caliente", 4, 2000):
+        if action.verb is cc.Verb.DEAL:
+            assert cc.deal_events(after) == happened
+            seen += 1
+    assert seen
+
+
+def test_a_first_hand_that_ends_in_the_deal_has_its_end_in_the_deal_events() -> None:
+    """A deal that ends the hand (DEAL-4: the last card of the stock replaces a bonus card):
+    the deal's events go on to the hand's end, as a ``deal`` action's do."""
+    # RULES: DEAL-4, END-3, END-1
+    rules = rules_for("classic", hand_size=26)
+    seat0 = "R3 R3 2 2 2 2 2 2 2 2 JK JK JK JK B3 B3 B3 B3"
+    state = cc.new_game(rules, deck=stacked_deck(rules, {0: seat0}, pile="R3 R3 4", stock="5"))
+    assert state.is_hand_over
+    happened = cc.deal_events(state)
+    assert [e.kind for e in happened][:2] == [cc.EventKind.DEAL, cc.EventKind.HAND_END]
+    assert happened[1] == k.HandEndEvent(
+        seat=None, hand_number=1, ended=state.hand_results[0].ended, concealed=False,
+        hands=tuple(state.hand(s) for s in range(rules.players)),
+        breakdown=state.hand_results[0].breakdown, scores=state.scores,
+        rules=happened[1].rules)
+
+
+def test_deal_events_refuses_a_state_with_an_action_played_in_its_hand() -> None:
+    """Only the state a deal made: one a step on is an ArgumentError that says what was wrong,
+    and so is a hand over by play; anything but a state is a TypeError."""
+    state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
+    for later in (play(state, "draw"), play(state, "draw", "meld 6 6 6")):
+        with pytest.raises(cc.ArgumentError, match=r"^state: not a hand as it was dealt \(hand 1 "
+                           r"has had an action played in it\)"):
+            cc.deal_events(later)
+    *_, (_, action, over, _) = steps("caliente", 4, 2000)  # to the end of the game
+    assert over.is_hand_over and action.verb is not cc.Verb.DEAL
+    with pytest.raises(cc.ArgumentError, match="not a hand as it was dealt"):
+        cc.deal_events(over)
+    with pytest.raises(TypeError, match="expected a GameState"):
+        cc.deal_events(cc.observe(state, 0))  # type: ignore[arg-type]

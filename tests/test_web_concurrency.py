@@ -410,7 +410,9 @@ def test_a_late_joiner_gets_the_table_now_and_every_event_it_may_see_at_once(
             assert update["turn"] == 2 and update["since"] == 0
             assert update["message"]["view"] == client_view(table.state, seat)
             assert update["message"]["events"] == table.update(seat, 0)["message"]["events"]
-            draw = update["message"]["events"][0]
+            deal, draw = update["message"]["events"][:2]  # event 0: the first hand's deal
+            assert deal["kind"] == "deal" and deal["hand_number"] == 1
+            assert [h is not None for h in deal["hands"]] == [s == seat for s in range(2)]
             assert draw["kind"] == "draw" and (draw["cards"] is None) == (seat != 0)
 
 

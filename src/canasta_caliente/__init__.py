@@ -132,6 +132,7 @@ __all__ = [
     "can_take_back",
     "client_message",
     "compare",
+    "deal_events",
     "describe",
     "dumps",
     "events",

@@ -48,6 +48,7 @@ from .play import (
     WaitingJoinEvent,
     WentOutEvent,
     client_message,
+    deal_events,
     describe,
     events,
     replay_events,

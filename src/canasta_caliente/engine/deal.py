@@ -20,9 +20,8 @@ from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
 __all__ = [
-    "check_scores", "deal", "end_hand", "known_at_hand_end", "new_game", "seat_order", "shuffle",
-    "shuffled_deck",
-    "turn_order",
+    "check_scores", "deal", "end_hand", "just_dealt", "known_at_hand_end", "new_game",
+    "seat_order", "shuffle", "shuffled_deck", "turn_order",
 ]
 
 _T = TypeVar("_T")
@@ -267,6 +266,31 @@ def deal(
     if ended is not None:
         return end_hand(state, table, ended, None)
     return state
+
+
+def just_dealt(state: GameState) -> bool:
+    """True when ``state`` is its hand as the deal left it, no action played in it yet: the
+    state of :func:`new_game` (or :meth:`GameRecord.initial_state
+    <canasta_caliente.GameRecord.initial_state>`), or the one a ``deal`` action led to.
+
+    The one test of it, linear in the deck: the hand dealt again (:func:`deal`) from the
+    state's own deck, with the scores and the results it was dealt with, is the state. A hand
+    that ended in the deal (DEAL-4: a bonus card the stock could not replace) is over already:
+    its result, the last, is counted back out of the scores and the results first.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
+    >>> just_dealt(state), just_dealt(cc.apply(state, "draw"))
+    (True, False)
+    """
+    results, scores = state.hand_results, state.scores
+    if state.over:
+        if len(results) != state.hand_number:
+            return False
+        scores = tuple(a - b for a, b in zip(scores, results[-1].totals, strict=True))
+        results = results[:-1]
+    again = deal(state.rules, state.seed, state.hand_number, scores, results, state.table.deck)
+    return again == state
 
 
 def known_at_hand_end(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:

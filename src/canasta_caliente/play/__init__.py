@@ -6,7 +6,8 @@ taken back, and a game as a server keeps it (match).
 ``kinds``      :class:`Event` and its kinds: each event's facts, what one seat may see of it
                (:meth:`Event.for_seat`), its JSON and its words
 ``events``     :func:`events` and :func:`step`: the events of one action, read off the states;
-               :func:`replay_events`: a record's states and every action's events
+               :func:`replay_events`: a record's states and every action's events;
+               :func:`deal_events`: those of the deal of a game's first hand (no action's)
 ``text``       :func:`describe`: an action in plain English, and the card words events use
 ``messages``   :func:`client_message`: one JSON-ready message per seat or spectator, whose shape
                is the JSON Schemas in ``schemas/``
@@ -24,7 +25,7 @@ May import everything below it (the engine, records, views, players), nothing ab
 
 from __future__ import annotations
 
-from .events import events, replay_events, step
+from .events import deal_events, events, replay_events, step
 from .kinds import (
     AnswerEvent,
     AskEvent,
@@ -76,6 +77,7 @@ __all__ = [
     "check_message",
     "client_message",
     "client_view",
+    "deal_events",
     "describe",
     "events",
     "not_to_act",

@@ -3,7 +3,9 @@
 :func:`events` (or :func:`step`, which also returns the next state) gives the events of one
 action in the order a table would see them: a draw, bonus cards laid out, the pile taken, a
 meld, a discard, a question and its answer, going out, the stock running out, the hand's result,
-the game's end, the next deal. Each event is a frozen value with a :attr:`~Event.kind`, the
+the game's end, the next deal. A game's first hand is dealt by
+:func:`~canasta_caliente.new_game` itself, with no action: :func:`deal_events` gives its deal's
+events. Each event is a frozen value with a :attr:`~Event.kind`, the
 :attr:`~Event.seat` that acted (``None`` where no seat did), the rule IDs behind it
 (:attr:`~Event.rules`), :meth:`~Event.to_json`, :meth:`~Event.text` and :meth:`~Event.for_seat`:
 the event as one seat may see it (another seat's draw is a count, its own is the cards;
@@ -31,13 +33,15 @@ from ..actions import Action, Verb, parse_action
 from ..cards import B3, R3, Card
 from ..engine import apply
 from ..engine.checks import context, freezer_rules, rules_of, up_card_refusal
+from ..engine.deal import just_dealt
+from ..errors import ArgumentError
 from ..records.storage import GameRecord, replay
 from ..rules.ruleset import StockOut
-from ..state.game import GameState, HandEnd, quick_constructor
+from ..state.game import GameState, HandEnd, check_state, quick_constructor
 from . import kinds as k
 from .kinds import Event
 
-__all__ = ["events", "replay_events", "step"]
+__all__ = ["deal_events", "events", "replay_events", "step"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -82,6 +86,40 @@ def events(before: GameState, action: Action | str) -> tuple[Event, ...]:
     return step(before, action)[1]
 
 
+def deal_events(state: GameState) -> tuple[Event, ...]:
+    """The events of the deal that made ``state``, a hand as it was dealt: above all a game's
+    first state (:func:`~canasta_caliente.new_game`'s, :meth:`GameRecord.initial_state
+    <canasta_caliente.GameRecord.initial_state>`), whose hand no action dealt. A
+    :class:`~canasta_caliente.DealEvent` (unredacted: send each seat ``event.for_seat(seat)``,
+    which shows it its own hand only), and the hand's end when the deal ended it (DEAL-4:
+    a bonus card the stock could not replace). For a later hand, the events the ``deal``
+    action that made it gave.
+
+    >>> import canasta_caliente as cc
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> (deal,) = cc.deal_events(state)
+    >>> deal.text(seat=None)
+    'Seat 3 deals hand 1: seat 0 plays first; the up card is an ace; side 0 lays out a red three.'
+    >>> [hand is not None for hand in deal.for_seat(1).hands]    # seat 1 sees its own only
+    [False, True, False, False]
+
+    A state with an action played in its hand is not one the deal made: an
+    :class:`~canasta_caliente.ArgumentError` (:class:`TypeError` for anything but a
+    :class:`~canasta_caliente.GameState`).
+
+    >>> cc.deal_events(cc.apply(state, "draw"))
+    Traceback (most recent call last):
+    ...
+    canasta_caliente.errors.ArgumentError: state: not a hand as it was dealt ...
+    """
+    check_state(state)
+    if not just_dealt(state):
+        raise ArgumentError(f"state: not a hand as it was dealt (hand {state.hand_number} has "
+                            "had an action played in it): give the state the deal made, "
+                            "new_game's or GameRecord.initial_state()")
+    return _deal_read(state)
+
+
 def replay_events(
         record: GameRecord) -> tuple[tuple[GameState, ...], tuple[tuple[Event, ...], ...]]:
     """Every state of a recorded game, as :func:`~canasta_caliente.replay` gives them (and
@@ -89,12 +127,17 @@ def replay_events(
     order: what a server rebuilds a game's log from. At the cost of the replay: each action's
     events are read off the states either side of it, not applied again (for a finished game
     of 604 actions, 32 ms against 62 ms for ``replay`` and then :func:`events` of each).
+    ``log[i]`` is action ``i``'s: the deal of the first hand, which no action made, is in none
+    of them; :func:`deal_events` of ``states[0]`` gives it (the log of
+    :class:`~canasta_caliente.Match` numbers it first).
 
     >>> import canasta_caliente as cc
     >>> record = cc.GameRecord.start(cc.RuleSet.preset("caliente"), seed=1).extend("draw")
     >>> states, log = cc.replay_events(record)
     >>> len(states), [[e.kind.value for e in happened] for happened in log]
     (2, [['draw']])
+    >>> [e.kind.value for e in cc.deal_events(states[0])]
+    ['deal']
     """
     states = replay(record)
     log = tuple(_read(before, parse_action(text), after)
@@ -105,17 +148,16 @@ def replay_events(
 
 def _read(before: GameState, action: Action, after: GameState) -> tuple[Event, ...]:
     """The events of ``action``, which took ``before`` to ``after``."""
-    out: list[Event] = []
     verb = action.verb
     if verb is Verb.DEAL:
-        out.append(_dealt(after))
-    else:
-        seat = before.current_player
-        assert seat is not None  # a hand in progress: apply accepted the action
-        _READERS[verb](out, before, action, after, seat)
-        if after.stock_size == 0 < before.stock_size:
-            end = after.rules.stock_out is StockOut.END_ON_LAST_CARD
-            out.append(k.StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
+        return _deal_read(after)
+    out: list[Event] = []
+    seat = before.current_player
+    assert seat is not None  # a hand in progress: apply accepted the action
+    _READERS[verb](out, before, action, after, seat)
+    if after.stock_size == 0 < before.stock_size:
+        end = after.rules.stock_out is StockOut.END_ON_LAST_CARD
+        out.append(k.StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
     if len(after.hand_results) > len(before.hand_results):
         _hand_end(out, after)
     return tuple(out)
@@ -270,6 +312,15 @@ def _hand_end(out: list[Event], after: GameState) -> None:
     if winner is not None:
         out.append(k.GameOverEvent(seat=None, winner=winner, scores=after.scores,
                                  rules=("GAME-1",)))
+
+
+def _deal_read(after: GameState) -> tuple[Event, ...]:
+    """The events of the deal that made ``after``: the deal, and the hand's end when the deal
+    ended it."""
+    out: list[Event] = [_dealt(after)]
+    if after.over:
+        _hand_end(out, after)
+    return tuple(out)
 
 
 def _dealt(after: GameState) -> k.DealEvent:

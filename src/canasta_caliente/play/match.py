@@ -45,7 +45,7 @@ from ..errors import (
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
-from .events import replay_events, step
+from .events import deal_events, replay_events, step
 from .kinds import Event
 from .messages import client_message
 from .takeback import take_back_refusal
@@ -138,22 +138,25 @@ class Match:
     (``version=``) is played only on the game that message showed.
 
     The client-sync protocol: the events are numbered from 0 in the order they happened
-    (:attr:`event_count`, :meth:`events`); a client keeps how many it has been sent and is
-    sent those from there (:meth:`message`). A take-back cuts the events of the action it
-    undoes, and the next action's take their numbers: a client that had some of them must
-    drop them. :meth:`log_mark` names the take-backs a message has seen; a client that
-    reconnects gives back its count and the mark of its last message, and :meth:`resume`
-    says how many of its events it may keep.
+    (:attr:`event_count`, :meth:`events`), the deal of the game's first hand first
+    (:attr:`opening`: events 0 on, which no action made and no take-back cuts); a client
+    keeps how many it has been sent and is sent those from there (:meth:`message`). A
+    take-back cuts the events of the action it undoes, and the next action's take their
+    numbers: a client that had some of them must drop them. :meth:`log_mark` names the
+    take-backs a message has seen; a client that reconnects gives back its count and the mark
+    of its last message, and :meth:`resume` says how many of its events it may keep.
 
     >>> import canasta_caliente as cc
     >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+    >>> [e.kind.value for e in match.events()]      # event 0: the first hand's deal
+    ['deal']
     >>> _ = match.play("draw", seat=0, turn=0), match.play("meld 6 6 6", seat=0, turn=1)
     >>> match.event_count, match.can_take_back(0), match.can_take_back(1)
-    (2, True, False)
+    (3, True, False)
     >>> match.take_back(seat=0, turn=2)
     Action('meld 6 6 6')
     >>> match.turn, match.event_count, match.cuts
-    (1, 1, (1,))
+    (1, 2, (2,))
     >>> match.play("discard 7", seat=0, turn=2)
     Traceback (most recent call last):
     ...
@@ -167,7 +170,9 @@ class Match:
         self._record = record
         self._states: list[GameState] = list(states)
         self._log: list[tuple[Event, ...]] = list(log)
-        self._events: list[Event] = [e for happened in log for e in happened]
+        # (a record starts at a game's first state, which the deal made: its events are 0 on)
+        self._opening = deal_events(states[0])
+        self._events: list[Event] = [*self._opening, *(e for happened in log for e in happened)]
         self._cuts: list[int] = []
         self._reached = len(record.actions)
         self._epoch = secrets.token_urlsafe(6)
@@ -222,8 +227,23 @@ class Match:
     @property
     def log(self) -> tuple[tuple[Event, ...], ...]:
         """The events of each action played, in order (``log[i]``: those of the record's
-        action ``i``)."""
+        action ``i``); the first hand's deal, which no action made, is :attr:`opening`."""
         return tuple(self._log)
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """The events of the deal of the game's first hand (:func:`~canasta_caliente.deal_events`
+        of ``states[0]``): a :class:`~canasta_caliente.DealEvent` (and the hand's end, when the
+        deal ended it). No action made them, so they are in no :attr:`log` entry: they are the
+        match's first events, numbered from 0, and no take-back cuts them (the events of
+        ``log[i]`` follow them in :meth:`events`).
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> match.opening == match.events() == cc.deal_events(match.states[0])
+        True
+        """
+        return self._opening
 
     def check_turn(self, turn: int) -> None:
         """Refuse a request's ``turn`` that is not the action number now:
@@ -405,7 +425,9 @@ class Match:
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
         >>> _ = match.play("draw", seat=0)
-        >>> [e["text"] for e in match.message(1)["events"]]
+        >>> [e["text"] for e in match.message(1)["events"]]     # event 0 on: the deal first
+        ['Seat 3 deals hand 1: seat 0 plays first; the up card is a ...', 'Seat 0 draws 1 card.']
+        >>> [e["text"] for e in match.message(1, 1)["events"]]  # the events after the first
         ['Seat 0 draws 1 card.']
         """
         return client_message(self.state, seat, self.events(since), names=names, you=you)
@@ -439,10 +461,10 @@ class Match:
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
         >>> _ = match.play("draw"), match.play("meld 6 6 6")
-        >>> mark = match.log_mark()       # a client is sent the 2 events, and this mark
+        >>> mark = match.log_mark()       # a client is sent the 3 events (the deal's), this mark
         >>> _ = match.take_back(seat=0)
-        >>> match.resume(2, mark), match.resume(1, match.log_mark()), match.resume(2, "x.0")
-        (1, 1, 0)
+        >>> match.resume(3, mark), match.resume(2, match.log_mark()), match.resume(3, "x.0")
+        (2, 2, 0)
         """
         number = _event_count(since)
         if mark is not None and not isinstance(mark, str):
@@ -477,6 +499,6 @@ class Match:
             raise ArgumentError("restore: a checkpoint of another match (this one's epoch is "
                                 f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")
         self._states, self._log = list(checkpoint.states), list(checkpoint.log)
-        self._events = [e for happened in checkpoint.log for e in happened]
+        self._events = [*self._opening, *(e for happened in checkpoint.log for e in happened)]
         self._record, self._cuts = checkpoint.record, list(checkpoint.cuts)
         self._reached, self._changes = checkpoint.reached, checkpoint.changes
