@@ -941,3 +941,25 @@ def test_the_log_names_the_people_and_the_bots_by_their_seats() -> None:
     assert texts[0].startswith("You draw ")
     assert texts[None] == texts[1] == texts[2] == "Ann draws 1 card."
     assert table.names == ["Ann", "Seat 1", "Bea", "Seat 3"]
+
+
+def test_a_new_tables_log_starts_with_the_first_hands_deal() -> None:
+    """The first hand is dealt by no action, yet a new page's log starts with its deal: event 0
+    of every update from 0, worded for its reader, each seat shown its own hand only and a
+    spectator none; the first action's events come after it."""
+    rules = cc.RuleSet.preset("caliente")
+    seats = [Seat("Ann", secret="a" * 32), Seat("Robo (level-1 bot)", level="level-1"),
+             Seat("Bea", secret="b" * 32), Seat("Seat 3 (level-1 bot)", level="level-1")]
+    table = Table.create(rules, seats, seed=3)
+    for seat in (None, 0, 1, 2):
+        update = table.update(seat, 0)
+        (deal,) = update["message"]["events"]
+        assert (update["since"], update["next"], deal["kind"]) == (0, 1, "deal")
+        assert deal["text"] == (f"Seat 3 deals hand 1: {'you play' if seat == 0 else 'Ann plays'}"
+                                " first; the up card is a five; side 0 lays out a red three; "
+                                "side 1 lays out a red three.")
+        assert [h is not None for h in deal["hands"]] == [s == seat for s in range(4)]
+        check_message(update["message"])
+    table.act(0, "draw", table.turn)
+    assert [e["kind"] for e in table.update(1, 0)["message"]["events"]] == ["deal", "draw"]
+    assert table.update(1, 1)["message"]["events"][0]["kind"] == "draw"

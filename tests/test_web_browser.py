@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -256,6 +257,9 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
     table = links["0"].split("/")[2]
     page.goto(url + links["0"])
     wait_settled(page)
+    # A new page's log starts with the first hand's deal, which no action made.
+    assert re.fullmatch(r".* deals hand 1: .* plays? first; the up card is .*\.",
+                        page.evaluate(LOG_TEXTS)[0])
     shoot(page, "table-start.png")
     actions_shown = 0
     shot_melds = False
@@ -394,6 +398,7 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     assert away.evaluate(LOG_TEXTS) == now
     # The meld taken back stays in both logs, struck out where it was, the other meld after it.
     assert now[-1] != before[-1] and now[:-1] == [*before[:-1], "Taken back: " + before[-1]]
+    assert "deals hand 1" in now[0] and now[0] == before[0]  # event 0, the deal: never cut
     for page in (away, here):
         assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 1
 
