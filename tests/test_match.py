@@ -163,6 +163,18 @@ def test_event_0_is_the_first_hands_deal_each_seat_seeing_its_own_hand_only() ->
             assert len(hands[seat]) == len(state.hand(seat))
 
 
+def test_a_record_with_a_stacked_deck_and_starting_scores_has_its_deal_as_event_0() -> None:
+    """A record that stacks the first hand or starts the sides at other scores starts at the
+    state its deal made too: its match's event 0 is that deal."""
+    record = cc.GameRecord.start(RULES, seed=4, scores=(3000, -500),
+                                 deck=["R3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
+    match = cc.Match(record)
+    assert match.opening == cc.deal_events(record.initial_state()) == match.events()
+    (deal,) = match.opening
+    assert isinstance(deal, cc.DealEvent) and deal.laid_out[0]  # seat 0's bonus card laid out
+    assert deal.hands[0] is not None and cc.Card.RED_THREE not in deal.hands[0]
+
+
 def test_a_take_back_never_cuts_the_deals_event() -> None:
     """The deal's event is no action's: a take-back cuts from after it at the least, and a
     client that had only it (the mark of the first message) keeps it after any take-back."""
