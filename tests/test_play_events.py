@@ -468,29 +468,46 @@ def before_the_game(rules: cc.RuleSet, seat: int, scores: tuple[int, ...]) -> Se
                 None)
 
 
+def check_first_deal(state: cc.GameState) -> tuple[k.Event, ...]:
+    """Check ``deal_events`` of a game's first state, and return them: the DealEvent ``step``
+    gives a later hand's ``deal`` too (one home, ``_dealt``), then the hand's end when the
+    deal ended it; replayed as each seat may see them onto what the seat knew before the game
+    (nothing), they give the seat's whole first view, and they show no other seat's hand (a
+    spectator's, none)."""
+    rules = state.rules
+    opening = cc.deal_events(state)
+    assert opening[0] == events_module._dealt(state) and (len(opening) > 1) == state.over
+    ended = state.hand_results[-1].totals if state.over else (0,) * len(state.scores)
+    scores = tuple(a - b for a, b in zip(state.scores, ended, strict=True))  # the game's start
+    for seat in (*range(rules.players), None):
+        shown = tuple(e.for_seat(seat) for e in opening)
+        assert not any(leaks(e, seat) for e in shown), seat
+        if seat is None:
+            assert isinstance(shown[0], k.DealEvent)
+            assert all(h is None for h in shown[0].hands)
+            continue
+        seen = before_the_game(rules, seat, scores)
+        replay(seen, shown)
+        assert seen.view(seat) == cc.observe(state, seat), seat
+    return opening
+
+
 @pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_the_first_deals_events_give_each_seat_its_first_view_and_no_other_hand(
         preset: str) -> None:
-    """``deal_events`` of a game's first state: one DealEvent, the same ``step`` gives a later
-    hand's ``deal`` (one home, ``_dealt``); replayed as each seat may see it onto what the seat
-    knew before the game (nothing), it gives the seat's whole first view, and shows no other
-    seat's hand (a spectator's, none)."""
+    """``deal_events`` of a game's first state: one DealEvent (:func:`check_first_deal`)."""
     # RULES: DEAL-1, DEAL-2, DEAL-3, DEAL-4, SEAT-4
-    rules = cc.RuleSet.preset(preset)
     for seed in range(3):
-        state = cc.new_game(rules, seed=seed)
-        opening = cc.deal_events(state)
-        assert opening == (events_module._dealt(state),)
+        opening = check_first_deal(cc.new_game(cc.RuleSet.preset(preset), seed=seed))
         assert [e.kind for e in opening] == [cc.EventKind.DEAL]
-        for seat in (*range(rules.players), None):
-            shown = tuple(e.for_seat(seat) for e in opening)
-            assert not any(leaks(e, seat) for e in shown), (preset, seed, seat)
-            if seat is None:
-                assert all(h is None for h in shown[0].hands)  # type: ignore[attr-defined]
-                continue
-            seen = before_the_game(rules, seat, state.scores)
-            replay(seen, shown)
-            assert seen.view(seat) == cc.observe(state, seat), (preset, seed, seat)
+
+
+@settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rulesets(), seed=st.integers(0, 2**32))
+def test_the_first_deals_events_give_each_first_view_under_generated_rulesets(
+        rules: cc.RuleSet, seed: int) -> None:
+    """The same under house rules: seats sitting out, small hands, a deal that ends the hand."""
+    check_first_deal(cc.new_game(rules, seed=seed))
 
 
 def test_a_later_hands_deal_events_are_its_deal_actions() -> None:
@@ -512,7 +529,7 @@ def test_a_first_hand_that_ends_in_the_deal_has_its_end_in_the_deal_events() -> 
     seat0 = "R3 R3 2 2 2 2 2 2 2 2 JK JK JK JK B3 B3 B3 B3"
     state = cc.new_game(rules, deck=stacked_deck(rules, {0: seat0}, pile="R3 R3 4", stock="5"))
     assert state.is_hand_over
-    happened = cc.deal_events(state)
+    happened = check_first_deal(state)  # every seat's view follows, the hands laid down
     assert [e.kind for e in happened][:2] == [cc.EventKind.DEAL, cc.EventKind.HAND_END]
     assert happened[1] == k.HandEndEvent(
         seat=None, hand_number=1, ended=state.hand_results[0].ended, concealed=False,
