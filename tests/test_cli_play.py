@@ -206,6 +206,22 @@ def test_undo_before_moving_says_there_is_nothing(
     assert "take-back: no action has been played" in capsys.readouterr().out
 
 
+def test_a_new_game_says_how_its_first_hand_was_dealt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The first hand's deal is said as every later hand's is (the match's opening events);
+    a resumed game, whose deal was said when it began, does not say it again."""
+    saved = tmp_path / "game.json"
+    answers(monkeypatch, ["draw", "quit"])
+    assert main(["play", "--seed", "7", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "\ndeal\n  Seat 3 deals hand 1: you play first; the up card is a king; side 0 lays " \
+           "out two red threes; side 1 lays out a red three.\n" in out
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert "deals hand 1" not in capsys.readouterr().out
+
+
 def test_undo_after_the_others_played_is_refused(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Only the person's own last action is theirs to take back (the game is a Match)."""

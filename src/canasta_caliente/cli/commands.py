@@ -318,6 +318,9 @@ def _play(args: argparse.Namespace) -> int:
          + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
          "for the commands ('legal', 'hint', 'undo', 'quit')"
          + (f" (the game is saved to {save_as})." if save_to is not None else "."))
+    if match.turn == 0:  # the first hand's deal, which no action made (a resumed game's said)
+        say("\n".join(["deal", *(f"  {event.text(seat=args.seat, you=True)}"
+                                  for event in match.opening)]))
 
     players = tuple(person if s == args.seat else seated[s] for s in range(rules.players))
     date = record.date or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
