@@ -236,6 +236,17 @@ def test_a_preset_among_the_options_is_refused_naming_where_the_preset_goes(
     assert client.app.state.tables == {}  # type: ignore[attr-defined]
 
 
+def test_each_page_brings_its_icon(client: TestClient) -> None:
+    """The set-up page and a seat's page name their icon (a data: URI the pages' policy
+    allows), so a browser does not ask for /favicon.ico, which the server does not have (a
+    404 in every console)."""
+    icon = re.compile(r'<link rel="icon" href="(data:image/svg\+xml,[^"]+)">')
+    for path in ("/", make_table(client)["seats"][0]):
+        response = client.get(path)
+        assert icon.search(response.text), path
+        assert "img-src 'self' data:" in response.headers["content-security-policy"]
+
+
 def test_wrong_or_missing_secret_is_403_and_nothing_else(client: TestClient) -> None:
     links = make_table(client)
     table = links["table"]

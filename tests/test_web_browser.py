@@ -443,3 +443,25 @@ def test_the_page_opens_on_the_servers_rules_and_a_table_made_plays_them(
         links = set_up(page, url, ["human", "level-1", "level-1", "level-1"])
         table = links["0"].split("/")[2]
         assert load_tables(data)[table].record.rules == cc.RuleSet.from_toml(house.read_text())
+
+
+def test_a_typo_in_the_options_box_is_said_as_a_syntax_error(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A typo in the options box is said as the parser says it ("not valid JSON: ..."), not
+    "not a JSON object" (which it is, mistyped); JSON that is not an object is refused by the
+    server, saying what the options must be."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=caliente]", state="attached")
+    said = []
+    for typed in ('{"always_frozen": tru}', "[1, 2]"):
+        page.fill("#options", typed)
+        page.click("#check")
+        page.wait_for_selector("#problems li")
+        said.append(page.inner_text("#problems li"))
+        page.evaluate("document.getElementById('problems').replaceChildren()")
+    assert said[0].startswith("rules: options: not valid JSON: ")
+    assert said[0].endswith('(write them as {"option": value, ...})')
+    assert "not a JSON object" not in said[0]
+    assert "options" in said[1] and "not valid JSON" not in said[1], said

@@ -66,7 +66,15 @@ class Question(enum.IntEnum):
 
 
 class HandEnd(enum.StrEnum):
-    """How a hand ended."""
+    """How a hand ended, as the results and the studies' tables name it:
+
+    - ``went_out``: a player went out (OUT-1), the usual end;
+    - ``bonus_not_replaced``: a bonus card (a red three) could not be replaced, the stock
+      being empty (END-1);
+    - ``passed``: with the stock empty, a player passed rather than take the pile (END-2);
+    - ``last_card``: the last card of the stock was taken, under rules that end the hand there
+      (END-3).
+    """
 
     WENT_OUT = "went_out"
     """A player went out (OUT-1)."""

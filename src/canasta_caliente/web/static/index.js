@@ -27,7 +27,11 @@ async function chosenRules() {
   const text = $("options").value.trim();
   let options = {};
   if (text) {
-    try { options = JSON.parse(text); } catch (e) { throw new Error("options: not a JSON object"); }
+    // A typo is a syntax error, said as the browser's parser says it (where, what it expected);
+    // JSON that is not an object goes to the server, which says what the options must be.
+    try { options = JSON.parse(text); } catch (e) {
+      throw new Error("options: not valid JSON: " + e.message + " (write them as {\"option\": value, ...})");
+    }
   }
   return {preset: $("preset").value, options};
 }
