@@ -290,6 +290,53 @@ def test_compare_ratio_measures(comparison: cc.Comparison) -> None:
     assert "win rate, side 0 (seats 0 2)" in four
 
 
+def test_compare_measures_how_long_games_and_hands_are_in_play(
+        comparison: cc.Comparison) -> None:
+    """Fewer hands need not be shorter games: each hand may get longer. Right after the hands
+    per game come the actions per game (the mean of the games' ``actions``, deals not counted)
+    and per hand (every action over every hand), amounts with a normal interval, not rates."""
+    names = list(measures(TWO_P))
+    assert names[:3] == ["hands per game", "actions per game", "actions per hand"]
+    assert names[:3] == list(measures(RULES))[:3]
+    assert not {"actions per game", "actions per hand"} & set(rates(TWO_P))
+    for label, result in comparison.results.items():
+        games = result.games
+        est = comparison.estimates()[label]
+        assert est["actions per game"].value == pytest.approx(
+            sum(g.actions for g in games) / len(games))
+        assert est["actions per game"].value == pytest.approx(result.actions_per_game)
+        assert est["actions per hand"].value == pytest.approx(
+            sum(g.actions for g in games) / sum(g.hands for g in games))
+        for name in ("actions per game", "actions per hand"):
+            assert est[name].low < est[name].value < est[name].high
+    row = comparison.difference("plain", "frozen", "actions per game")
+    assert row["difference"] == pytest.approx(row["b"] - row["a"])
+    text = comparison.table()
+    assert "\nactions per game " in text and "\nactions per hand " in text
+    assert "<th>actions per game</th>" in comparison._repr_html_()
+    frame = comparison.summary_pandas()
+    assert {"actions per game", "actions per hand"} <= set(frame["measure"])
+    games = comparison.to_pandas()
+    assert games.groupby("variant")["actions"].mean()["frozen"] == pytest.approx(
+        comparison.estimates()["frozen"]["actions per game"].value)
+
+
+def test_a_simulations_summary_says_how_long_its_games_are(
+        result: cc.SimulationResult) -> None:
+    """Beside the hands per game, the actions per game: its mean, in the text table, the
+    notebook's table and the repr (NaN with no game, whose table shows no statistic)."""
+    mean = sum(g.actions for g in result.games) / len(result.games)
+    assert result.actions_per_game == pytest.approx(mean)
+    said = (f"hands per game {result.hands_per_game:.2f}, actions per game {mean:.1f}, "
+            f"canastas per hand {result.canastas_per_hand:.2f}")
+    assert said in result.table().splitlines()
+    assert f"{mean:.1f} actions per game" in result._repr_html_()
+    assert repr(result).endswith(f"hands per game, {mean:.1f} actions per game>")
+    assert list(result.to_pandas()["actions"]) == [g.actions for g in result.games]
+    empty = cc.simulate(TWO_P, bots=["random", "heuristic"], games=0, progress=False)
+    assert math.isnan(empty.actions_per_game)
+
+
 # Per game: (times the event happened, hands), at least one game.
 _GAMES = st.lists(st.integers(1, 12).flatmap(
     lambda hands: st.tuples(st.integers(0, hands), st.just(hands))), min_size=1, max_size=40)

@@ -46,7 +46,12 @@ def _wins(side: int) -> Measure:
 def _table(rules: RuleSet) -> dict[str, tuple[Measure, bool]]:
     """Every measure by name, in order, with whether it is a rate (a proportion)."""
     layout = rules.layout
-    out: dict[str, tuple[Measure, bool]] = {"hands per game": (lambda g: (g.hands, 1), False)}
+    out: dict[str, tuple[Measure, bool]] = {
+        "hands per game": (lambda g: (g.hands, 1), False),
+        # How long a game and a hand are in play: a rule that cuts the hands of a game may
+        # lengthen each hand, so that the game is barely shorter.
+        "actions per game": (lambda g: (g.actions, 1), False),
+        "actions per hand": (lambda g: (g.actions, g.hands), False)}
     for side in range(len(layout)):
         out[f"points per hand, side {side}"] = (_side_points(side), False)
     out["canastas per hand"] = (lambda g: (sum(g.canastas), g.hands), False)

@@ -1,21 +1,22 @@
 """Comparing rule sets: what does a house rule change?
 
 :func:`compare` plays the same games (the same bots, the same seeds) under each variant and
-measures each one: hands per game, points per hand per side, canastas per hand, how often each
-side goes out, pile takes per hand, how hands end, and each side's win rate (a seat's, where
-each seat is a side). Seat 0 plays first in the first hand, so side 0's edge is the first
-player's advantage (the bots change sides every game, so it is not theirs). Every measure comes
-with a 95% confidence interval, per variant and for the difference of every pair; a difference
-whose interval holds zero is reported as not significant.
+measures each one: hands per game, actions per game and per hand (how long a game and a hand
+are in play: the players' actions, deals not counted), points per hand per side, canastas per
+hand, how often each side goes out, pile takes per hand, how hands end, and each side's win
+rate (a seat's, where each seat is a side). Seat 0 plays first in the first hand, so side 0's
+edge is the first player's advantage (the bots change sides every game, so it is not theirs).
+Every measure comes with a 95% confidence interval, per variant and for the difference of
+every pair; a difference whose interval holds zero is reported as not significant.
 
 The game is the unit of the statistics: games are independent, hands of a game are not. Which
 interval a measure gets depends on what it is:
 
-- A count or an amount (hands per game, points per hand, canastas per hand, pile takes per
-  hand): the estimate ± 1.96 standard errors. A per-hand measure is a ratio of sums over games,
-  whose standard error comes from the games' linearized values (the delta method). A pair's
-  difference is taken game by game on the shared seeds, so what the deals have in common
-  cancels out.
+- A count or an amount (hands per game, actions per game and per hand, points per hand,
+  canastas per hand, pile takes per hand): the estimate ± 1.96 standard errors. A per-hand
+  measure is a ratio of sums over games, whose standard error comes from the games'
+  linearized values (the delta method). A pair's difference is taken game by game on the
+  shared seeds, so what the deals have in common cancels out.
 - A rate, a proportion in [0, 1] (:func:`rates`: the going-out rates, how hands end, the win
   rates): Wilson's score interval, on the games for a win rate and on the effective number of
   hands for a per-hand rate (:func:`~canasta_caliente.studies.stats.rate_interval`). It stays

@@ -178,6 +178,13 @@ class SimulationResult:
         return sum(g.hands for g in self.games) / len(self.games) if self.games else math.nan
 
     @property
+    def actions_per_game(self) -> float:
+        """Mean actions per game (the players' actions, deals not counted: how long a game is
+        in play, where :attr:`hands_per_game` counts its hands, each of any length; NaN with
+        no game played)."""
+        return sum(g.actions for g in self.games) / len(self.games) if self.games else math.nan
+
+    @property
     def canastas_per_hand(self) -> float:
         """Mean canastas on the table at the end of a hand (all sides; NaN with no hand
         played)."""
@@ -267,7 +274,8 @@ class SimulationResult:
         return (f"<SimulationResult{label}: {len(self.games)} of "
                 f"{count_phrase(self.requested, 'game')}, "
                 f"bots {', '.join(self.bots)}; win rates {rates}; "
-                f"{self.hands_per_game:.2f} hands per game>")
+                f"{self.hands_per_game:.2f} hands per game, "
+                f"{self.actions_per_game:.1f} actions per game>")
 
     def _repr_html_(self) -> str:
         return simulation_html(self)

@@ -68,7 +68,8 @@ def simulation_table(result: SimulationResult) -> str:
         rate, interval = rate_cells(*rates[bot])
         lines.append(f"{bot:<{width}}{rate:>10}{interval:>18}{means[bot]:>12.1f}")
     lines.append(_wins(result))
-    lines.append(f"hands per game {result.hands_per_game:.2f}, canastas per hand "
+    lines.append(f"hands per game {result.hands_per_game:.2f}, actions per game "
+                 f"{result.actions_per_game:.1f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
     return "\n".join(lines)
@@ -94,4 +95,5 @@ def simulation_html(result: SimulationResult) -> str:
             "<table><thead><tr><th>bot</th><th>win rate</th><th>95% CI</th>"
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
             f"<p>{_wins(result)}; {result.hands_per_game:.2f} hands per game, "
+            f"{result.actions_per_game:.1f} actions per game, "
             f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
