@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import canasta_caliente as cc
-from canasta_caliente.play import client_view, not_to_act
+from canasta_caliente.play import check_message, client_view, not_to_act
 from canasta_caliente.play.match import Checkpoint
 from conftest import scaled
 from test_play_events import leaks
@@ -125,7 +125,13 @@ def test_the_events_are_numbered_and_resume_after_take_backs() -> None:
     assert match.event_count == len(first) + 1 and match.events(len(first)) == match.log[-1]
     assert match.events(99) == () and match.resume(3, match.log_mark()) == 3
     match.take_back(seat=0)
-    assert match.cuts == (len(first),) and match.event_count == len(first)
+    # The meld's event is cut, and the take-back's own takes its number.
+    assert match.cuts == (len(first),) and match.event_count == len(first) + 1
+    (back,) = match.events(len(first))
+    assert isinstance(back, cc.TakeBackEvent) and back.kind is cc.EventKind.TAKE_BACK
+    assert (back.seat, back.rules, back.action, back.described) == (
+        0, (), "meld 6 6 6", "meld three sixes")
+    assert match.log == (first[1:],)  # (the take-back's event is in no action's entry)
     # A client that had all three events keeps the first two only, whatever mark it had seen.
     assert match.resume(3, mark) == match.resume(3) == match.resume(3, match.log_mark()) - 1 \
         == len(first)
@@ -191,7 +197,9 @@ def test_a_take_back_never_cuts_the_deals_event() -> None:
     point = match.checkpoint()
     match.play("discard 7", seat=0)
     match.restore(point)
-    assert match.events() == match.opening + match.log[0]
+    assert match.events()[:2] == match.opening + match.log[0]
+    assert [e.text() for e in match.events()[2:]] == [
+        "Seat 0 takes back: meld three sixes.", "Seat 0 takes back: meld two aces and a two."]
 
 
 def test_a_message_is_the_client_message_of_the_state_and_events() -> None:
@@ -320,6 +328,9 @@ def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed
             assert not any(leaks(e.for_seat(audience), audience) for e in match.events())
         secrets_kept(match, audiences, rng)
     assert len(match.cuts) == taken_back
+    # Every take-back has its event, kept to the end (renumbered when cut with an earlier one).
+    backs = [e for e in match.events() if isinstance(e, cc.TakeBackEvent)]
+    assert len(backs) == taken_back
 
 
 def secrets_kept(match: cc.Match, audiences: list[int | None], rng: random.Random) -> None:
@@ -388,3 +399,151 @@ def test_the_version_is_never_given_twice() -> None:
         match.check_version(fresh().version)
     match.restore(point)
     assert match.version == given[2] and match.record.actions == ("draw", "meld 6 6 6")
+
+
+# -- the take-back's own event -----------------------------------------------------------
+
+
+def test_a_take_back_has_its_event_public_and_said_to_each_seat() -> None:
+    """The take-back's event takes the first cut number; every seat and a spectator see it
+    whole (a meld was laid down for all to see), each in its words, in a message the schema
+    takes."""
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld A A 2", seat=0)
+    match.take_back(seat=0)
+    assert match.event_count == 3 and match.cuts == (2,)
+    back = match.events()[2]
+    assert isinstance(back, cc.TakeBackEvent) and back.kind.value == "take_back"
+    for audience in (0, 1, 2, 3, None):
+        assert back.for_seat(audience) == back and not leaks(back, audience)
+    assert back.text() == back.text(2) == back.text(None) == \
+        "Seat 0 takes back: meld two aces and a two."
+    names = ["Ann", "Bob", "Cy", "Dan"]
+    assert back.text(0, names=names, you=True) == "You take back: meld two aces and a two."
+    assert back.text(1, names=names) == "Ann takes back: meld two aces and a two."
+    assert back.to_json() == {"kind": "take_back", "seat": 0, "rules": [],
+                              "action": "meld A A 2", "described": "meld two aces and a two",
+                              "text": "Seat 0 takes back: meld two aces and a two."}
+    for audience in (0, 1, None):
+        message = match.message(audience, 2, names=names, you=audience is not None)
+        check_message(message)
+        assert [e["kind"] for e in message["events"]] == ["take_back"]
+    assert match.message(0, 2, names=names, you=True)["events"][0]["text"] == \
+        "You take back: meld two aces and a two."
+    # A discard taken back too: its event says the card.
+    match.play("discard 7", seat=0)
+    match.take_back(seat=0)
+    assert match.events()[3].text(0, you=True) == "You take back: discard a seven."
+    check_message(match.message(None))
+
+
+def test_after_a_take_back_the_next_action_follows_its_event() -> None:
+    """A client that had the cut events drops them by the marks and gets the take-back's
+    event and the next action's as new ones; one that had the take-back's keeps it."""
+    match = fresh()
+    match.play("draw", seat=0)
+    mark_before = match.log_mark()
+    match.play("meld 6 6 6", seat=0)
+    mark_meld = match.log_mark()
+    match.take_back(seat=0)
+    mark_back = match.log_mark()
+    match.play("meld A A 2", seat=0)
+    kinds = [e.kind.value for e in match.events()]
+    assert kinds == ["deal", "draw", "take_back", "meld"] and match.event_count == 4
+    assert match.events(3) == match.log[-1] and match.events(2)[0].kind.value == "take_back"
+    # Had the meld taken back (3 events): keeps 2, is sent the take-back's and the new meld's.
+    assert match.resume(3, mark_meld) == 2 and match.resume(2, mark_before) == 2
+    # Had the take-back's event (3 events, its mark): keeps all three.
+    assert match.resume(3, mark_back) == 3 and match.resume(4, match.log_mark()) == 4
+    client = {"events": [e.for_seat(1).to_json() for e in match.events()[:2]],
+              "mark": mark_before}
+    client_catch_up(match, 1, client)
+    assert [e["kind"] for e in client["events"]] == kinds
+
+
+def test_two_take_backs_in_a_row_keep_both_events() -> None:
+    """Two melds of one turn taken back, the last first: the second take-back cuts the first
+    meld's event and the first take-back's after it, which comes again before its own."""
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    match.play("meld A A 2", seat=0)
+    mark = match.log_mark()
+    match.take_back(seat=0)
+    assert match.cuts == (3,) and match.events(3)[0].text() == \
+        "Seat 0 takes back: meld two aces and a two."
+    match.take_back(seat=0)
+    assert match.cuts == (3, 2) and match.log == (match.events()[1:2],)
+    assert [e.text() for e in match.events(2)] == [
+        "Seat 0 takes back: meld two aces and a two.", "Seat 0 takes back: meld three sixes."]
+    assert match.resume(4, mark) == 2 and match.state == match.states[1]
+
+
+def test_a_checkpoint_keeps_the_take_backs_events_and_a_restart_has_none() -> None:
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    match.take_back(seat=0)
+    point = match.checkpoint()
+    events = match.events()
+    assert point.events == events and len(events) == 3
+    match.play("meld A A 2", seat=0)
+    match.take_back(seat=0)
+    match.play("discard 7", seat=0)
+    match.restore(point)
+    assert match.events() == events and match.cuts == (2,) and match.turn == 1
+    match.play("meld A A 2", seat=0)
+    assert match.events()[:3] == events and match.event_count == 4
+    # A checkpoint made without the events (the old fields alone) rebuilds them from the log.
+    match.restore(Checkpoint(point.epoch, point.states, point.log, point.record, point.cuts,
+                             point.reached, point.changes))
+    assert match.events() == match.opening + match.log[0]
+    # A restart: the record holds no take-backs, so the match made of it has no such event.
+    match.play("meld 6 6 6", seat=0)
+    match.take_back(seat=0)
+    again = cc.Match(match.record)
+    assert again.events() == match.opening + match.log[0] and again.cuts == ()
+    assert any(isinstance(e, cc.TakeBackEvent) for e in match.events())
+
+
+@pytest.mark.parametrize("seed", range(scaled(16)))
+def test_what_a_take_back_may_undo_is_public_so_its_event_is(seed: int) -> None:
+    """Every action a take-back allows is a meld or a discard whose notation holds only the
+    cards its events showed every seat and a spectator (laid down, or face up on the pile),
+    so the take-back's event, which names them, hides nothing from no one: each sees it
+    whole."""
+    presets = ("caliente", "caliente-2p", "classic", "caliente-6p-3deck-3x2", "caliente-cards")
+    match = cc.Match.start(cc.RuleSet.preset(presets[seed % len(presets)]), seed=seed)
+    audiences = (*range(match.state.rules.players), None)
+    rng = random.Random(seed)
+    allowed = 0
+    while not match.state.is_game_over and match.turn < 300:
+        state, legal = match.state, cc.legal_actions(match.state)
+        for action in legal:
+            if action.verb not in (cc.Verb.DRAW, cc.Verb.DEAL) and rng.random() > 0.3:
+                continue  # (a sample of the rest: every draw and deal is refused)
+            point = match.checkpoint()
+            happened = match.play(action)
+            if state.current_player is None or not match.can_take_back(state.current_player):
+                match.restore(point)
+                continue
+            allowed += 1
+            assert action.verb in (cc.Verb.MELD, cc.Verb.DISCARD), str(action)
+            assert match.take_back(seat=state.current_player) == action
+            back = match.events()[-1]
+            assert isinstance(back, cc.TakeBackEvent) and back.action == str(action)
+            for audience in audiences:
+                assert back.for_seat(audience) == back
+                shown: list[cc.Card] = []
+                for event in (e.for_seat(audience) for e in happened):
+                    if isinstance(event, cc.MeldEvent):
+                        shown.extend(event.cards)
+                    elif isinstance(event, cc.DiscardEvent):
+                        shown.append(event.card)
+                assert sorted(shown) == sorted(action.cards), (str(action), audience)
+            if action.on is not None:
+                assert any(isinstance(e, cc.MeldEvent) and e.rank is action.on
+                           for e in happened)
+        match.play(rng.choice(legal))
+    assert allowed

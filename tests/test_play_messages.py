@@ -239,15 +239,29 @@ SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
                                   f"seat {e.first} plays first"]
     + [f"side {side} lays out {cards_phrase(cards)}"
        for side, cards in enumerate(e.laid_out) if cards],
+    cc.EventKind.TAKE_BACK: lambda e: [f"Seat {e.seat} takes back: {e.described}."],
 }
+
+
+def _taken_back() -> list[k.Event]:
+    """The events of a match with take-backs: a meld's and a discard's."""
+    match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    match.take_back(seat=0)
+    match.play("discard 7", seat=0)
+    match.take_back(seat=0)
+    return [e for e in match.events() if e.kind is cc.EventKind.TAKE_BACK]
 
 
 def test_every_kind_of_event_says_what_happened() -> None:
     assert set(SAYS) == set(cc.EventKind)
     met: set[cc.EventKind] = set()
     for preset, seed in (("caliente-cards", 1), ("classic", 2), ("caliente-2p", 3),
-                         ("caliente", 4)):
-        for _, _, _, happened in steps(preset, seed, 6000):
+                         ("caliente", 4), ("take-backs", 0)):
+        games = ([(None, None, None, _taken_back())] if preset == "take-backs"
+                 else steps(preset, seed, 6000))
+        for _, _, _, happened in games:
             for event in happened:
                 met.add(event.kind)
                 for audience in (event.seat, None):

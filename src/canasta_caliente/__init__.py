@@ -116,6 +116,7 @@ __all__ = [
     "StockOut",
     "StockOutEvent",
     "TakeBackError",
+    "TakeBackEvent",
     "TakeEvent",
     "TieBreak",
     "Tournament",

@@ -44,6 +44,7 @@ from .play import (
     MeldEvent,
     PassEvent,
     StockOutEvent,
+    TakeBackEvent,
     TakeEvent,
     WaitingJoinEvent,
     WentOutEvent,

@@ -32,6 +32,7 @@ __all__ = [
     "MeldEvent",
     "PassEvent",
     "StockOutEvent",
+    "TakeBackEvent",
     "TakeEvent",
     "WaitingJoinEvent",
     "WentOutEvent",
@@ -71,6 +72,9 @@ class EventKind(enum.StrEnum):
     """The game is over, and who won (GAME-1)."""
     DEAL = "deal"
     """The next hand dealt (DEAL-1 to DEAL-4)."""
+    TAKE_BACK = "take_back"
+    """A seat's last action taken back (:meth:`Match.take_back
+    <canasta_caliente.Match.take_back>`): no rule's, a server's."""
 
 
 def _check_audience(seat: object) -> int | None:
@@ -607,3 +611,25 @@ class DealEvent(Event):
                        for side, cards in enumerate(self.laid_out) if cards)
         return (f"{w.subject(self.seat, 'deals')} hand {self.hand_number}: "
                 f"{w.clause(self.first, 'plays')} first; the up card is {up}{laid}.")
+
+
+@attrs.frozen(kw_only=True)
+class TakeBackEvent(Event):
+    """:attr:`seat` took back its last action (:meth:`Match.take_back
+    <canasta_caliente.Match.take_back>`), whose events were cut from the numbered events: this
+    one takes the first cut number. No rule applies (:attr:`rules` is empty). Only an action
+    that revealed nothing may be taken back (:func:`~canasta_caliente.take_back_refusal`): a
+    meld or a discard, whose cards every seat saw laid down, so the event is public."""
+
+    kind: ClassVar[EventKind] = EventKind.TAKE_BACK
+    action: str
+    """The notation of the action taken back (``meld 6 6 6``)."""
+    described: str
+    """The action in words, as :func:`~canasta_caliente.describe` says it
+    (``meld three sixes``)."""
+
+    def _facts_json(self) -> dict[str, Any]:
+        return {"action": self.action, "described": self.described}
+
+    def _say(self, w: _Words = _PLAIN) -> str:
+        return f"{w.subject(self.seat, 'takes')} back: {self.described}."

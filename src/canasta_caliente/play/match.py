@@ -46,9 +46,10 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
 from .events import deal_events, replay_events, step
-from .kinds import Event
+from .kinds import Event, TakeBackEvent
 from .messages import client_message
 from .takeback import take_back_refusal
+from .text import describe
 
 __all__ = ["Checkpoint", "Match", "not_to_act"]
 
@@ -89,6 +90,10 @@ class Checkpoint:
     """The match's :attr:`~Match.reached`."""
     changes: int = 0
     """How many changes the match had made (its :attr:`~Match.version`'s count)."""
+    events: tuple[Event, ...] | None = None
+    """Every numbered event (:meth:`Match.events`), the take-backs' own
+    (:class:`~canasta_caliente.TakeBackEvent`) among them; ``None``: the opening's and the
+    :attr:`log`'s alone."""
 
     def __repr__(self) -> str:
         return f"<Checkpoint of match {self.epoch} at turn {len(self.record.actions)}>"
@@ -141,10 +146,17 @@ class Match:
     (:attr:`event_count`, :meth:`events`), the deal of the game's first hand first
     (:attr:`opening`: events 0 on, which no action made and no take-back cuts); a client
     keeps how many it has been sent and is sent those from there (:meth:`message`). A
-    take-back cuts the events of the action it undoes, and the next action's take their
-    numbers: a client that had some of them must drop them. :meth:`log_mark` names the
+    take-back cuts the events of the action it undoes, and its own event
+    (:class:`~canasta_caliente.TakeBackEvent`: who took back what, public) takes the first
+    cut number, the next action's following it: a client that had some of the cut events must
+    drop them, and is sent the take-back's event as a new one. :meth:`log_mark` names the
     take-backs a message has seen; a client that reconnects gives back its count and the mark
     of its last message, and :meth:`resume` says how many of its events it may keep.
+
+    The take-backs' events are the match's, like :attr:`opening` in no :attr:`log` entry (that
+    is per action played), and a record holds no take-backs: ``Match(record)`` of a saved
+    record (a server's restart) has none of them, its events those of the actions played
+    alone, numbered anew (its :attr:`epoch`, another, makes every client start again from 0).
 
     >>> import canasta_caliente as cc
     >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
@@ -156,7 +168,9 @@ class Match:
     >>> match.take_back(seat=0, turn=2)
     Action('meld 6 6 6')
     >>> match.turn, match.event_count, match.cuts
-    (1, 2, (2,))
+    (1, 3, (2,))
+    >>> match.events(2)[0].text(0, you=True)        # event 2 now: the take-back's own
+    'You take back: meld three sixes.'
     >>> match.play("discard 7", seat=0, turn=2)
     Traceback (most recent call last):
     ...
@@ -381,7 +395,11 @@ class Match:
         given, must be :attr:`turn` and :attr:`version` (:meth:`check_turn`,
         :meth:`check_version`); :class:`~canasta_caliente.TakeBackError` says why
         the seat may not (:meth:`take_back_refusal`). The game is then exactly as before the
-        action; its events are cut from the log (:attr:`cuts`)."""
+        action; its events are cut from the numbered events (:attr:`cuts`), and a
+        :class:`~canasta_caliente.TakeBackEvent` of ``seat`` and the action takes the first
+        cut number. (Take-backs' events that followed the action's, of actions played after
+        it and taken back before it, are cut with them and come again, renumbered, before the
+        new one.)"""
         seat = check_seat(self.state.rules, seat)
         if turn is not None:
             self.check_turn(turn)
@@ -392,19 +410,29 @@ class Match:
             raise TakeBackError(reason)
         self._states.pop()
         happened = self._log.pop()
-        del self._events[len(self._events) - len(happened):]
-        self._cuts.append(len(self._events))
+        # The action's events, and after them only the take-backs of the actions played after
+        # it (taken back before it): those are cut too, and come again after the cut.
+        events = self._events
+        later = len(events)
+        while later > len(self._opening) and isinstance(events[later - 1], TakeBackEvent):
+            later -= 1
+        kept = events[later:]
+        del events[later - len(happened):]
+        self._cuts.append(len(events))
         record = self._record
+        action = parse_action(record.actions[-1])
+        events += [*kept, TakeBackEvent(seat=seat, rules=(), action=str(action),
+                                        described=describe(action, record.rules))]
         self._record = attrs.evolve(record, actions=record.actions[:-1])
         self._changes += 1
-        return parse_action(record.actions[-1])
+        return action
 
     # -- the events and the messages -----------------------------------------------------
 
     @property
     def event_count(self) -> int:
-        """How many events have happened (the actions taken back not counting): the number
-        of the next."""
+        """How many events have happened (the events of the actions taken back not counting,
+        each take-back's own counting one): the number of the next."""
         return len(self._events)
 
     def events(self, since: int = 0) -> tuple[Event, ...]:
@@ -434,8 +462,9 @@ class Match:
 
     @property
     def cuts(self) -> tuple[int, ...]:
-        """How many events were left after each take-back since the match was made, in order
-        (see :meth:`resume`)."""
+        """How many events were left after each take-back since the match was made, in order:
+        each the number its :class:`~canasta_caliente.TakeBackEvent` was given, but where
+        earlier take-backs' events came again before it (see :meth:`resume`)."""
         return tuple(self._cuts)
 
     @property
@@ -486,7 +515,7 @@ class Match:
         them are the whole game): a server that must undo a change it could not save (a
         write that failed) restores the checkpoint it took before."""
         return Checkpoint(self._epoch, tuple(self._states), tuple(self._log), self._record,
-                          tuple(self._cuts), self._reached, self._changes)
+                          tuple(self._cuts), self._reached, self._changes, tuple(self._events))
 
     def restore(self, checkpoint: Checkpoint) -> None:
         """Put the game back as it was at ``checkpoint``, one of this match's
@@ -499,6 +528,7 @@ class Match:
             raise ArgumentError("restore: a checkpoint of another match (this one's epoch is "
                                 f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")
         self._states, self._log = list(checkpoint.states), list(checkpoint.log)
-        self._events = [*self._opening, *(e for happened in checkpoint.log for e in happened)]
+        self._events = ([*self._opening, *(e for happened in checkpoint.log for e in happened)]
+                        if checkpoint.events is None else list(checkpoint.events))
         self._record, self._cuts = checkpoint.record, list(checkpoint.cuts)
         self._reached, self._changes = checkpoint.reached, checkpoint.changes
