@@ -528,6 +528,16 @@ def test_undo_only_what_reveals_nothing(client: TestClient) -> None:
         undone = next_update(ws)
         assert undone["turn"] == after["turn"] and not undone["can_undo"]
         assert table_state(client, links["table"]) == state
+        # The meld's event is cut (the update is from its number on), and the take-back's
+        # own takes its place, for this socket and for a page loaded later.
+        said = "You take back: " + cc.describe(melds[0], state.rules) + "."
+        assert undone["since"] == melded["since"] and undone["next"] == melded["next"]
+        assert [e["text"] for e in undone["message"]["events"]] == [said]
+        ws.send_json({"type": "hello", "since": 0})
+        again = next_update(ws)
+        assert again["since"] == 0 and again["message"]["events"][-1] == {
+            "kind": "take_back", "seat": 0, "rules": [], "action": str(melds[0]),
+            "described": cc.describe(melds[0], state.rules), "text": said}
 
 
 def test_names_are_data_never_markup(client: TestClient) -> None:

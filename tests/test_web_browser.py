@@ -362,7 +362,9 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     """Two tabs of seat 0. The first loses its connection (its socket closed, its reconnection
     held); in the second the seat melds, takes the meld back and melds other cards; the
     first reconnects (the page's own ``connect``) and its log is the second's: the meld taken
-    back struck out ("Taken back: ..."), then the other meld."""
+    back struck out ("Taken back: ..."), the take-back's own line ("You take back: ..."), then
+    the other meld. A page loaded after it all (a reload) has no struck line, but the
+    take-back's line where it was: it too shows what was laid down and picked up again."""
     url, _ = server
     request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
         "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 three sixes
@@ -396,11 +398,20 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
                            ".textContent)", timeout=STEP)
     now = here.evaluate(LOG_TEXTS)
     assert away.evaluate(LOG_TEXTS) == now
-    # The meld taken back stays in both logs, struck out where it was, the other meld after it.
-    assert now[-1] != before[-1] and now[:-1] == [*before[:-1], "Taken back: " + before[-1]]
+    # The meld taken back stays in both logs, struck out where it was, then the take-back's
+    # line, the other meld after it.
+    assert before[-1].startswith("You meld ")
+    back = "You take back: meld " + before[-1].removeprefix("You meld ")
+    assert now[-1] != before[-1] and now[:-1] == [*before[:-1], "Taken back: " + before[-1], back]
     assert "deals hand 1" in now[0] and now[0] == before[0]  # event 0, the deal: never cut
     for page in (away, here):
         assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 1
+    # A page loaded now (a reload): every event from 0, the take-back's line among them.
+    here.reload()
+    here.wait_for_function("() => /Your turn/.test(document.getElementById('status')"
+                           ".textContent)", timeout=STEP)
+    assert here.evaluate(LOG_TEXTS) == [*before[:-1], back, now[-1]]
+    assert here.eval_on_selector_all("#log li.taken-back", "items => items.length") == 0
 
 
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(

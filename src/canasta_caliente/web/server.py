@@ -347,7 +347,9 @@ class _Server:
                                           "close a page of it, or try again later",
                                           limit="max_table_sockets"))
             return
-        seen = [-1]  # nothing is sent to a socket before its hello says what it has
+        # The count of events sent and the log mark they were sent with (nothing is sent to a
+        # socket before its hello says what it has).
+        seen: list[Any] = [-1, None]
         # Counted before the first wait: a table with a socket is never dropped from memory.
         sockets[ws] = [seat, seen]
         self.open_sockets += 1
@@ -375,7 +377,7 @@ class _Server:
             await ws.send_json(refused.to_message())
             await ws.close(1013)
 
-    async def request(self, ws: WebSocket, table: Table, seat: int | None, seen: list[int],
+    async def request(self, ws: WebSocket, table: Table, seat: int | None, seen: list[Any],
                       text: str | None) -> None:
         """Answer one socket message: a refusal, an error of the server's own (logged, told
         the client as ``server-error`` with the table as it is), or what it asked for."""
@@ -389,7 +391,7 @@ class _Server:
                 if mark is not None and not isinstance(mark, str):
                     raise Refused("malformed", "log: expected the log of the last message the "
                                   "page had, a string")
-                seen[0] = table.match.resume(since, mark)
+                seen[:] = table.match.resume(since, mark), table.match.log_mark()
                 await self.send(ws, table, seat, seen)
                 return
             if kind == "hint":
@@ -440,9 +442,10 @@ class _Server:
             raise
 
     async def send(self, ws: WebSocket, table: Table, seat: int | None,
-                   seen: list[int]) -> None:
-        update = table.update(seat, max(seen[0], 0))
-        seen[0] = update["next"]
+                   seen: list[Any]) -> None:
+        # (a take-back since the last update cuts events the socket was sent: from there)
+        update = table.update(seat, table.match.resume(max(seen[0], 0), seen[1]))
+        seen[:] = update["next"], update["log"]
         await ws.send_json(update)
 
     async def broadcast(self, table: Table) -> None:

@@ -262,12 +262,16 @@ function struck(text) {
 
 // An update from fewer events than the page has cuts the rest: those of an action taken back
 // (or the same events sent again, after a restart: those are not marked). The page keeps them,
-// struck out where they were, so that every seat sees what was taken back.
+// struck out where they were, so that every seat sees what was taken back; the take-back's own
+// line (a "take_back" event, which comes with the update) says it on every page, a new one too.
+// A take-back's line cut again (two take-backs in a row: the first comes again, renumbered) is
+// no action's: it is neither struck out nor compared.
 function cutEvents(since, fresh) {
-  const cut = log.slice(since);
+  const actions = (e) => e.kind !== "take_back";
+  const cut = log.slice(since).filter(actions), again = fresh.filter(actions);
   let same = 0;
-  while (same < cut.length && same < fresh.length
-         && JSON.stringify(cut[same]) === JSON.stringify(fresh[same])) same++;
+  while (same < cut.length && same < again.length
+         && JSON.stringify(cut[same]) === JSON.stringify(again[same])) same++;
   takenBack = takenBack.filter((t) => t.at <= since);
   cut.slice(same).forEach((e) => takenBack.push({at: since + same, text: e.text}));
 }
