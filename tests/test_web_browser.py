@@ -414,6 +414,38 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     assert here.eval_on_selector_all("#log li.taken-back", "items => items.length") == 0
 
 
+def test_two_take_backs_in_a_row_show_both_on_the_page_and_after_a_reload(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Seat 0 melds twice and takes both melds back, the last first: the page keeps both
+    melds struck out and shows both take-backs' lines; reloaded, it shows the two lines."""
+    url, _ = server
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 6 6 6 and A A 2
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
+    }).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        link = json.loads(response.read())["seats"][0]
+    page = browser.new_page()
+    page.goto(url + link)
+    wait_settled(page)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    drawn = page.evaluate(LOG_TEXTS)
+    for turn, meld in ((1, "meld 6 6 6"), (2, "meld A A 2")):
+        page.evaluate(f"() => send({{type: 'act', action: {meld!r}, turn: {turn}}})")
+        at_turn(page, turn + 1)
+    for turn in (3, 2):
+        page.evaluate(f"() => send({{type: 'undo', turn: {turn}}})")
+        at_turn(page, turn - 1)
+    backs = ["You take back: meld two aces and a two.", "You take back: meld three sixes."]
+    assert page.evaluate(LOG_TEXTS) == [*drawn, "Taken back: You meld two aces and a two.",
+                                        "Taken back: You meld three sixes.", *backs]
+    assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 2
+    page.reload()
+    wait_settled(page)
+    assert page.evaluate(LOG_TEXTS) == [*drawn, *backs]
+
+
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(
         tmp_path: Path, browser: Any) -> None:
     """With one socket a table, a second tab of a seat is refused: it shows the reason,

@@ -265,14 +265,16 @@ function struck(text) {
 // struck out where they were, so that every seat sees what was taken back; the take-back's own
 // line (a "take_back" event, which comes with the update) says it on every page, a new one too.
 // A take-back's line cut again (two take-backs in a row: the first comes again, renumbered) is
-// no action's: it is neither struck out nor compared.
-function cutEvents(since, fresh) {
+// no action's: it is neither struck out nor compared, and the lines struck out after the cut
+// stay, at the cut (``sameMatch``: not after a server's restart, whose events are all anew).
+function cutEvents(since, fresh, sameMatch) {
   const actions = (e) => e.kind !== "take_back";
   const cut = log.slice(since).filter(actions), again = fresh.filter(actions);
   let same = 0;
   while (same < cut.length && same < again.length
          && JSON.stringify(cut[same]) === JSON.stringify(again[same])) same++;
-  takenBack = takenBack.filter((t) => t.at <= since);
+  takenBack = takenBack.filter((t) => t.at <= since || sameMatch);
+  takenBack.forEach((t) => { t.at = Math.min(t.at, since); });
   cut.slice(same).forEach((e) => takenBack.push({at: since + same, text: e.text}));
 }
 
@@ -346,9 +348,10 @@ function receive(event) {
   if (data.type === "update") {
     retry = 500;  // let in: a socket refused at a limit is closed before any update
     const before = message && JSON.stringify(message.view.hand);
+    const sameMatch = update !== null && update.log.split(".")[0] === data.log.split(".")[0];
     update = data;
     message = data.message;
-    if (update.since < log.length) cutEvents(update.since, message.events);
+    if (update.since < log.length) cutEvents(update.since, message.events, sameMatch);
     log = log.slice(0, update.since).concat(message.events);
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
