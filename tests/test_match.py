@@ -11,6 +11,7 @@ import pickle
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta_caliente as cc
@@ -224,11 +225,48 @@ def test_a_checkpoint_restores_the_game_as_it_was() -> None:
     match.take_back(seat=0)
     match.play("discard 7", seat=0)
     match.restore(point)
-    assert (match.states, match.log_mark(), match.turn, match.reached) == (states, mark, 2, 2)
+    assert (match.states, match.turn, match.reached) == (states, 2, 2)
     assert match.events() == match.opening + tuple(e for h in match.log for e in h)
+    # The marks only go on: a client of the checkpoint's time is sent again the events from
+    # where the game parted from them since (the take-back's cut), never fewer.
+    assert match.log_mark() != mark and match.resume(3, mark) == 2
     assert "turn 2" in repr(point) and isinstance(point, Checkpoint)
     with pytest.raises(cc.ArgumentError, match="another match"):
         match.restore(fresh().checkpoint())
+
+
+def test_a_restore_gives_no_version_or_mark_again() -> None:
+    """What a match gave out after a checkpoint is never given again once it is restored (a
+    game developer's trial): the version of an action played then does not come back with the
+    next change, and a client sent that action's events drops them on resuming with the mark
+    it was sent, as after a take-back. The restored game's own version is good again."""
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    point, before = match.checkpoint(), match.version
+    match.play("meld A A 2", seat=0)
+    sent, count, mark = match.version, match.event_count, match.log_mark()
+    client = list(match.events())
+    match.restore(point)
+    assert match.version == before
+    match.play("meld A A 2", seat=0)  # the same action again: another version
+    assert match.version != sent
+    with pytest.raises(cc.StaleError):
+        match.play("discard 7", seat=0, version=sent)
+    match.take_back(seat=0)
+    kept = match.resume(count, mark)
+    assert client[:kept] + list(match.events(kept)) == list(match.events())
+    # A checkpoint without the events (its old fields alone) after a take-back: the client
+    # that had the take-back's event drops it, as the match rebuilt without it.
+    match = fresh()
+    match.play("draw", seat=0)
+    match.play("meld 6 6 6", seat=0)
+    match.take_back(seat=0)
+    count, mark, client = match.event_count, match.log_mark(), list(match.events())
+    match.restore(attrs.evolve(match.checkpoint(), events=None))
+    match.play("meld 6 6 6", seat=0)
+    kept = match.resume(count, mark)
+    assert client[:kept] + list(match.events(kept)) == list(match.events())
 
 
 @pytest.mark.parametrize(("call", "message"), [
@@ -492,7 +530,7 @@ def test_a_checkpoint_keeps_the_take_backs_events_and_a_restart_has_none() -> No
     match.take_back(seat=0)
     match.play("discard 7", seat=0)
     match.restore(point)
-    assert match.events() == events and match.cuts == (2,) and match.turn == 1
+    assert match.events() == events and match.cuts == (2, 3, 3) and match.turn == 1
     match.play("meld A A 2", seat=0)
     assert match.events()[:3] == events and match.event_count == 4
     # A checkpoint made without the events (the old fields alone) rebuilds them from the log.

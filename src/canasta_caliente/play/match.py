@@ -85,7 +85,8 @@ class Checkpoint:
     record: GameRecord
     """The record of the game."""
     cuts: tuple[int, ...]
-    """The match's :attr:`~Match.cuts`."""
+    """The match's :attr:`~Match.cuts` then (a restore keeps the match's own, which only go
+    on, and adds its cut)."""
     reached: int
     """The match's :attr:`~Match.reached`."""
     changes: int = 0
@@ -190,7 +191,8 @@ class Match:
         self._cuts: list[int] = []
         self._reached = len(record.actions)
         self._epoch = secrets.token_urlsafe(6)
-        self._changes = 0  # (plays and take-backs since the match was made: the version's)
+        self._changes = 0  # (the version's count: the change the game now is)
+        self._issued = 0  # (the last count given: a count is given once, restore or not)
 
     @classmethod
     def start(cls, rules: RuleSet, *, seed: int | None = None,
@@ -364,7 +366,7 @@ class Match:
         self._states.append(after)
         self._record = self._record.extend(action)
         self._reached = max(self._reached, self.turn)
-        self._changes += 1
+        self._changed()
         return happened
 
     # -- take-backs ----------------------------------------------------------------------
@@ -424,8 +426,14 @@ class Match:
         events += [*kept, TakeBackEvent(seat=seat, rules=(), action=str(action),
                                         described=describe(action, record.rules))]
         self._record = attrs.evolve(record, actions=record.actions[:-1])
-        self._changes += 1
+        self._changed()
         return action
+
+    def _changed(self) -> None:
+        """An action or a take-back: the game is another, named by a count never given
+        before (:attr:`version`), even after a :meth:`restore` took the count back."""
+        self._issued += 1
+        self._changes = self._issued
 
     # -- the events and the messages -----------------------------------------------------
 
@@ -464,7 +472,8 @@ class Match:
     def cuts(self) -> tuple[int, ...]:
         """How many events were left after each take-back since the match was made, in order:
         each the number its :class:`~canasta_caliente.TakeBackEvent` was given, but where
-        earlier take-backs' events came again before it (see :meth:`resume`)."""
+        earlier take-backs' events came again before it; and after each :meth:`restore`, the
+        events it kept of those before it (see :meth:`resume`)."""
         return tuple(self._cuts)
 
     @property
@@ -474,8 +483,8 @@ class Match:
         return self._epoch
 
     def log_mark(self) -> str:
-        """Which take-backs the events sent with a message now have seen: ``"<epoch>.<count
-        of take-backs>"``. A client gives back the last one it had when it asks for the
+        """Which take-backs (and restores) the events sent with a message now have seen:
+        ``"<epoch>.<count of cuts>"``. A client gives back the last one it had when it asks for the
         events after its own (:meth:`resume`)."""
         return f"{self._epoch}.{len(self._cuts)}"
 
@@ -521,14 +530,41 @@ class Match:
         """Put the game back as it was at ``checkpoint``, one of this match's
         (:meth:`checkpoint`): an action played since is not, a take-back is undone.
         :class:`TypeError` for anything but a :class:`Checkpoint`,
-        :class:`~canasta_caliente.ArgumentError` for another match's."""
+        :class:`~canasta_caliente.ArgumentError` for another match's.
+
+        The game is then the checkpoint's, and so is :attr:`version` (a client sent the game
+        as it was then may act on it again); but what was given since is never given again:
+        the next change's version is a new one, and the events that differ from those sent
+        since count as cut (:attr:`cuts`, :meth:`resume`), so that a client sent them drops
+        them, whatever mark it holds.
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+        >>> _ = match.play("draw"), match.play("meld 6 6 6")
+        >>> saved, before = match.checkpoint(), match.version
+        >>> _ = match.play("meld A A 2")
+        >>> sent, mark = match.version, match.log_mark()   # a client is sent the meld
+        >>> match.restore(saved)
+        >>> match.version == before, match.resume(4, mark)  # its meld's event: dropped
+        (True, 3)
+        >>> _ = match.take_back(seat=0)
+        >>> match.version == sent                          # never given twice
+        False
+        """
         if not isinstance(checkpoint, Checkpoint):
             raise TypeError(f"restore: expected a Checkpoint, not {describe_value(checkpoint)}")
         if checkpoint.epoch != self._epoch:
             raise ArgumentError("restore: a checkpoint of another match (this one's epoch is "
                                 f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")
         self._states, self._log = list(checkpoint.states), list(checkpoint.log)
+        events = self._events
         self._events = ([*self._opening, *(e for happened in checkpoint.log for e in happened)]
                         if checkpoint.events is None else list(checkpoint.events))
-        self._record, self._cuts = checkpoint.record, list(checkpoint.cuts)
-        self._reached, self._changes = checkpoint.reached, checkpoint.changes
+        # The events sent since that are not the checkpoint's are cut: a cut where the two
+        # lists part (the cuts and the marks, like the versions, only ever go on).
+        shorter = min(len(events), len(self._events))
+        kept = next((i for i in range(shorter) if events[i] != self._events[i]), shorter)
+        self._cuts.append(kept)
+        self._record = checkpoint.record
+        self._reached = max(self._reached, checkpoint.reached)
+        self._changes = checkpoint.changes
