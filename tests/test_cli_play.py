@@ -222,6 +222,26 @@ def test_a_new_game_says_how_its_first_hand_was_dealt(
     assert "deals hand 1" not in capsys.readouterr().out
 
 
+def test_a_first_hand_that_ends_in_its_deal_has_its_score_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A game whose first hand ended in its deal (DEAL-4: the stock's last card replaced a
+    bonus card) shows that hand's score table, as every later hand's (it was taken for a hand
+    already shown, a game developer's trial found)."""
+    # RULES: DEAL-4, END-3
+    from canasta_caliente.testing import stacked_deck
+    rules = cc.RuleSet.preset("classic").replace(hand_size=25)
+    deck = stacked_deck(rules, {0: "R3 R3 R3 R3 B3 B3 B3 B3 2 2 2 2 2 2 JK JK"},
+                        pile="2 2 JK JK 4")
+    saved = tmp_path / "game.json"
+    saved.write_text(cc.GameRecord.start(rules, seed=0, deck=deck).to_json(), encoding="utf-8")
+    answers(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "deals hand 1" in out and "\nhand 1: last_card\n" in out
+    assert out.index("\nhand 1: last_card\n") < out.index("deal hand 2")
+
+
 def test_undo_after_the_others_played_is_refused(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Only the person's own last action is theirs to take back (the game is a Match)."""

@@ -32,7 +32,8 @@ COMMANDS: dict[str, str] = {
     "help": "this list",
     "legal": "the legal actions (also: an empty line)",
     "hint": "the search's advice: the legal actions in the order it recommends them",
-    "undo": "take back your last meld or discard, where nothing was revealed by it",
+    "undo": "take back your last meld, where nothing was revealed by it (a discard passes "
+            "the turn: the bots play at once)",
     "quit": "stop; the game is saved if --save or --resume named a file (also: exit)",
 }
 """The commands ``play`` answers besides actions, each with its help line."""

@@ -337,7 +337,8 @@ def _play(args: argparse.Namespace) -> int:
             raise InputError([f"--save: {save_as}: cannot save the game: {why}"]) from None
         say(f"game saved to {save_as} (continue with --resume {save_as})")
 
-    hands_seen = len(state.hand_results)
+    # (a resumed game's hands were shown; a new one's first hand may have ended in its deal)
+    hands_seen = len(state.hand_results) if match.turn else 0
     try:
         while not (state := match.state).is_game_over:
             if len(state.hand_results) > hands_seen:
