@@ -295,7 +295,7 @@ def test_every_move_is_printed_in_words_as_the_person_may_see_it(
     assert "  You draw an ace.\n" in out  # the person's own draw: its card, in their words
     assert "  You meld three sixes.\n" in out
     assert "seat 1: draw\n  Seat 1 draws 1 card.\n" in out  # another's draw: a count only
-    assert "seat 2: take 8 2\n  Seat 2 takes the pile (3 cards) with 8 2.\n" in out
+    assert "seat 2: take 8 2\n  Seat 2 takes the pile (3 cards) with an eight and a two.\n" in out
 
 
 def test_the_seed_is_not_shown_until_the_game_is_over(

@@ -189,3 +189,16 @@ def test_counts_of_one_are_singular_in_every_layer() -> None:
     assert repr(cc.observe(state, seat)).startswith(f"<View of seat {seat}, 1 card in hand;")
     with pytest.raises(ValueError, match="got 1 game and no hand"):
         rate_interval([(0, 0)], 1.96)
+
+
+def test_a_pile_take_is_said_in_words_its_verbs_agreeing() -> None:
+    """A pile take names its cards in words, as every other event does (it said "with 7 7"
+    and "laying the 8 off"), and "1 card waits" (it said "1 card wait")."""
+    take = k.TakeEvent(seat=0, rules=("PILE-1", "INIT-4"), up_card=cc.Card.SEVEN,
+                       with_cards=(cc.Card.SEVEN, cc.Card.SEVEN), under=(cc.Card.NINE,),
+                       waiting=True)
+    assert take.text(None) == ("Seat 0 takes the pile (2 cards) with two sevens; 1 card waits "
+                               "until the first meld is made (INIT-4).")
+    two = attrs.evolve(take, with_cards=(), under=(cc.Card.NINE, cc.Card.FOUR))
+    assert two.text(0, you=True) == ("You take the pile (3 cards) laying a seven off on its "
+                                     "meld; 2 cards wait until the first meld is made (INIT-4).")

@@ -235,6 +235,15 @@ def test_a_checkpoint_restores_the_game_as_it_was() -> None:
         match.restore(fresh().checkpoint())
 
 
+def test_resume_keeps_no_more_than_the_events() -> None:
+    """A count no message gave, beyond the events, is cut to them (the web table capped it
+    itself; any other server had to remember to)."""
+    match = fresh()
+    match.play("draw", seat=0)
+    assert match.resume(10**12, match.log_mark()) == match.event_count == 2
+    assert match.resume(10**12) == 2
+
+
 def test_a_restore_gives_no_version_or_mark_again() -> None:
     """What a match gave out after a checkpoint is never given again once it is restored (a
     game developer's trial): the version of an action played then does not come back with the

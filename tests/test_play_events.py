@@ -21,6 +21,7 @@ side has no meld, INIT-1).
 from __future__ import annotations
 
 import importlib
+import random
 from collections import Counter
 
 import attrs
@@ -544,8 +545,13 @@ def test_deal_events_refuses_a_state_with_an_action_played_in_its_hand() -> None
     state = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
     for later in (play(state, "draw"), play(state, "draw", "meld 6 6 6")):
         with pytest.raises(cc.ArgumentError, match=r"^state: not a hand as it was dealt \(hand 1 "
-                           r"has had an action played in it\)"):
+                           r"has had an action played in it, or its cards are not those its "
+                           r"deck and seed deal\)"):
             cc.deal_events(later)
+    # A state no action touched, its hidden cards dealt again at random, is not the deal either.
+    redealt = cc.resample(cc.observe(state, 0), random.Random(1))
+    with pytest.raises(cc.ArgumentError, match="or its cards are not those its deck and seed"):
+        cc.deal_events(redealt)
     *_, (_, action, over, _) = steps("caliente", 4, 2000)  # to the end of the game
     assert over.is_hand_over and action.verb is not cc.Verb.DEAL
     with pytest.raises(cc.ArgumentError, match="not a hand as it was dealt"):

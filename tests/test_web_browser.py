@@ -362,7 +362,7 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     """Two tabs of seat 0. The first loses its connection (its socket closed, its reconnection
     held); in the second the seat melds, takes the meld back and melds other cards; the
     first reconnects (the page's own ``connect``) and its log is the second's: the meld taken
-    back struck out ("Taken back: ..."), the take-back's own line ("You take back: ..."), then
+    back struck out ("... (taken back)"), the take-back's own line ("You take back: ..."), then
     the other meld. A page loaded after it all (a reload) has no struck line, but the
     take-back's line where it was: it too shows what was laid down and picked up again."""
     url, _ = server
@@ -402,7 +402,7 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     # line, the other meld after it.
     assert before[-1].startswith("You meld ")
     back = "You take back: meld " + before[-1].removeprefix("You meld ")
-    assert now[-1] != before[-1] and now[:-1] == [*before[:-1], "Taken back: " + before[-1], back]
+    assert now[-1] != before[-1] and now[:-1] == [*before[:-1], before[-1] + " (taken back)", back]
     assert "deals hand 1" in now[0] and now[0] == before[0]  # event 0, the deal: never cut
     for page in (away, here):
         assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 1
@@ -438,8 +438,8 @@ def test_two_take_backs_in_a_row_show_both_on_the_page_and_after_a_reload(
         page.evaluate(f"() => send({{type: 'undo', turn: {turn}}})")
         at_turn(page, turn - 1)
     backs = ["You take back: meld two aces and a two.", "You take back: meld three sixes."]
-    assert page.evaluate(LOG_TEXTS) == [*drawn, "Taken back: You meld two aces and a two.",
-                                        "Taken back: You meld three sixes.", *backs]
+    assert page.evaluate(LOG_TEXTS) == [*drawn, "You meld two aces and a two. (taken back)",
+                                        "You meld three sixes. (taken back)", *backs]
     assert page.eval_on_selector_all("#log li.taken-back", "items => items.length") == 2
     page.reload()
     wait_settled(page)

@@ -114,9 +114,10 @@ def deal_events(state: GameState) -> tuple[Event, ...]:
     """
     check_state(state)
     if not just_dealt(state):
-        raise ArgumentError(f"state: not a hand as it was dealt (hand {state.hand_number} has "
-                            "had an action played in it): give the state the deal made, "
-                            "new_game's or GameRecord.initial_state()")
+        raise ArgumentError(f"state: not a hand as it was dealt (hand {state.hand_number} "
+                            "has had an action played in it, or its cards are not those its "
+                            "deck and seed deal): give the state the deal made, new_game's or "
+                            "GameRecord.initial_state()")
     return _deal_read(state)
 
 

@@ -15,7 +15,7 @@ from .._arguments import as_integer, check_flag
 from ..cards import B3, Card
 from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
-from .text import card_name, cards_phrase, codes, count_phrase
+from .text import card_name, cards_phrase, count_phrase
 
 __all__ = [
     "AnswerEvent",
@@ -358,10 +358,11 @@ class TakeEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         size = count_phrase(len(self.under) + 1)
-        how = (f"with {codes(self.with_cards)}" if self.with_cards
-               else f"laying the {self.up_card} off")
-        tail = (f"; {count_phrase(len(self.under))} wait until the first meld is made (INIT-4)"
-                if self.waiting and self.under else "")
+        how = (f"with {cards_phrase(self.with_cards)}" if self.with_cards
+               else f"laying {card_name(self.up_card)} off on its meld")
+        waiting = len(self.under)
+        tail = (f"; {count_phrase(waiting)} {'waits' if waiting == 1 else 'wait'} until the "
+                "first meld is made (INIT-4)" if self.waiting and self.under else "")
         return f"{w.subject(self.seat, 'takes')} the pile ({size}) {how}{tail}."
 
 

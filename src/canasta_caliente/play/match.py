@@ -494,7 +494,8 @@ class Match:
         were replaced: the client is sent the match's from there). ``mark`` is the
         :meth:`log_mark` of the last message the client had: without one (``None``) every
         take-back since the match was made counts; one of another match (a restart since) or
-        not a mark keeps nothing, and every event is sent again.
+        not a mark keeps nothing, and every event is sent again. Never more than
+        :attr:`event_count` (a count no message gave).
 
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
@@ -515,7 +516,7 @@ class Match:
                     or int(count) > len(cuts)):
                 return 0
             cuts = cuts[int(count):]
-        return min([number, *cuts])
+        return min([number, len(self._events), *cuts])  # (never more than there are)
 
     # -- checkpoints ---------------------------------------------------------------------
 

@@ -255,7 +255,7 @@ function drawLog() {
 }
 
 function struck(text) {
-  const item = el("li", "Taken back: " + text);
+  const item = el("li", text + " (taken back)");  // (not "Taken back: You ...": a capital mid-line)
   item.className = "taken-back";
   return item;
 }
