@@ -485,6 +485,21 @@ def test_a_take_back_has_its_event_public_and_said_to_each_seat() -> None:
     check_message(match.message(None))
 
 
+def test_a_take_back_says_the_action_as_its_events_said_it() -> None:
+    """A take-back of cards added to a meld says so, as the meld's event did ("adds a two to
+    the sixes"), not as a new meld ("lay a two off on the sixes", "meld an ace": a game
+    developer's trial)."""
+    match = fresh()
+    for action in ("draw", "meld 6 6 6", "meld A A 2"):
+        match.play(action, seat=0)
+    (added,) = match.play("meld 2 on 6", seat=0)
+    assert added.text() == "Seat 0 adds a two to the sixes."
+    match.take_back(seat=0)
+    assert match.events()[-1].text() == "Seat 0 takes back: add a two to the sixes."
+    match.take_back(seat=0)
+    assert match.events()[-1].text(0, you=True) == "You take back: meld two aces and a two."
+
+
 def test_after_a_take_back_the_next_action_follows_its_event() -> None:
     """A client that had the cut events drops them by the marks and gets the take-back's
     event and the next action's as new ones; one that had the take-back's keeps it."""

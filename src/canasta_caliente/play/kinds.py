@@ -415,14 +415,25 @@ class MeldEvent(Event):
                 "new": self.new, "size": self.size, "natural": self.natural,
                 "canasta": self.canasta, "points": self.points}
 
-    def _say(self, w: _Words = _PLAIN) -> str:
+    def deed(self) -> str:
+        """What the meld did, with no seat and the verb's plain form, as its words say it:
+        ``meld three sixes``, ``add an ace to the aces`` (a take-back's words,
+        :class:`TakeBackEvent`)."""
+        verb, rest = self._predicate()
+        return f"{_base(verb)} {rest}"
+
+    def _predicate(self) -> tuple[str, str]:
+        """The verb (its third person) and the rest of what the meld did."""
         what = cards_phrase(self.cards)
         if self.rank is B3:
-            said = f"{w.subject(self.seat, 'melds')} {what} (MELD-5)"
-        elif self.new:
-            said = f"{w.subject(self.seat, 'melds')} {what}"
-        else:
-            said = f"{w.subject(self.seat, 'adds')} {what} to the {card_name(self.rank, 2)[4:]}"
+            return "melds", f"{what} (MELD-5)"
+        if self.new:
+            return "melds", what
+        return "adds", f"{what} to the {card_name(self.rank, 2)[4:]}"
+
+    def _say(self, w: _Words = _PLAIN) -> str:
+        verb, rest = self._predicate()
+        said = f"{w.subject(self.seat, verb)} {rest}"
         if self.canasta is not None:
             said += f": a {self.canasta} canasta of {self.size} cards (MELD-4)"
         return said + "."
@@ -626,8 +637,9 @@ class TakeBackEvent(Event):
     action: str
     """The notation of the action taken back (``meld 6 6 6``)."""
     described: str
-    """The action in words, as :func:`~canasta_caliente.describe` says it
-    (``meld three sixes``)."""
+    """The action in words, as its events said it: a meld's :meth:`MeldEvent.deed`
+    (``meld three sixes``, ``add an ace to the aces``), a discard as
+    :func:`~canasta_caliente.describe` says it (``discard a seven``)."""
 
     def _facts_json(self) -> dict[str, Any]:
         return {"action": self.action, "described": self.described}

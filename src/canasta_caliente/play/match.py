@@ -46,7 +46,7 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
 from .events import deal_events, replay_events, step
-from .kinds import Event, TakeBackEvent
+from .kinds import Event, MeldEvent, TakeBackEvent
 from .messages import client_message
 from .takeback import take_back_refusal
 from .text import describe
@@ -423,8 +423,11 @@ class Match:
         self._cuts.append(len(events))
         record = self._record
         action = parse_action(record.actions[-1])
+        # (in the words the action's events used: "add an ace to the aces", not "meld an ace")
+        meld = next((e for e in happened if isinstance(e, MeldEvent)), None)
+        described = meld.deed() if meld is not None else describe(action, record.rules)
         events += [*kept, TakeBackEvent(seat=seat, rules=(), action=str(action),
-                                        described=describe(action, record.rules))]
+                                        described=described)]
         self._record = attrs.evolve(record, actions=record.actions[:-1])
         self._changed()
         return action
