@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import canasta_caliente as cc
+from canasta_caliente._arguments import MAX_HANDS
 from canasta_caliente.cli._table import did_you_mean
 from canasta_caliente.cli.commands import main
 from conftest import answers
@@ -240,6 +241,24 @@ def test_a_first_hand_that_ends_in_its_deal_has_its_score_table(
     out = capsys.readouterr().out
     assert "deals hand 1" in out and "\nhand 1: last_card\n" in out
     assert out.index("\nhand 1: last_card\n") < out.index("deal hand 2")
+
+
+def test_a_game_no_side_can_win_stops_at_the_hand_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """House rules under which every hand ends in its deal (DEAL-4: 26 cards a hand leave the
+    stock too few to replace the bonus cards) never reach the target: play printed deals for
+    ever, asking nothing (a game developer's trial). It stops where a simulation stops a
+    game, and saves it."""
+    rules = tmp_path / "deal4.json"
+    rules.write_text('{"preset": "classic", "hand_size": 26}', encoding="utf-8")
+    answers(monkeypatch, [])  # (never asked: no hand reaches a turn of the person's)
+    saved = tmp_path / "game.json"
+    assert main(["play", "--rules", str(rules), "--seed", "0", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert f"\nhand {MAX_HANDS}: " in out and f"\nhand {MAX_HANDS + 1}: " not in out
+    assert f"the game stops after {MAX_HANDS} hands with no side at the target score" in out
+    assert len(cc.GameRecord.from_json(saved.read_text()).actions) == MAX_HANDS - 1  # deals
 
 
 def test_undo_after_the_others_played_is_refused(

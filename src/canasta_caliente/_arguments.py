@@ -29,6 +29,14 @@ past any real use (a strong player takes thousands), the budget's bound as :data
 is the time's, so that no bounded-looking call runs for ever."""
 
 
+MAX_HANDS = 200
+"""The hands after which a game not over stops, with no winner, when no limit is given
+(``max_hands=`` of :func:`~canasta_caliente.simulate` and the other studies; ``play`` at the
+terminal): a game of any preset ends in a few hands, and one of house rules under which no
+side's score can reach the target (every hand ending in its deal, DEAL-4, say) would otherwise
+never end."""
+
+
 WORKERS_PER_CPU = 4
 """The most worker processes a simulation starts for each CPU it may use (:func:`check_workers`).
 A game is played on one CPU, so workers past the CPUs play no faster, and each is a process

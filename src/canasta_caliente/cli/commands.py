@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._arguments import MAX_ITERATIONS, WORKERS_PER_CPU
+from .._arguments import MAX_HANDS, MAX_ITERATIONS, WORKERS_PER_CPU
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
@@ -344,6 +344,11 @@ def _play(args: argparse.Namespace) -> int:
             if len(state.hand_results) > hands_seen:
                 hands_seen = len(state.hand_results)
                 say("\n" + "\n".join(_hand_table(state)))
+                if hands_seen >= MAX_HANDS:  # (house rules under which no side can win)
+                    say(f"the game stops after {MAX_HANDS} hands with no side at the target "
+                        "score, as a simulation stops one: the rules may never let one reach it")
+                    save()
+                    return 0
             legal = legal_actions(state)
             seat = state.current_player
             action: Action

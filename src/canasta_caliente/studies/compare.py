@@ -47,6 +47,7 @@ from typing import Any
 
 import attrs
 
+from .._arguments import MAX_HANDS
 from .._extras import require
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
@@ -463,7 +464,7 @@ def compare(
     executor: Executor | None = None,
     progress: bool = False,
     chunk_size: int = CHUNK_SIZE,
-    max_hands: int = 200,
+    max_hands: int = MAX_HANDS,
     on_result: Callable[[str, GameResult], None] | None = None,
     keep_records: bool = False,
 ) -> Comparison:

@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from .._arguments import check_count, check_flag, check_seed
+from .._arguments import MAX_HANDS, check_count, check_flag, check_seed
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, IllegalActionError, describe_value
@@ -145,7 +145,7 @@ def play_game(
     seed: int,
     *,
     index: int = 0,
-    max_hands: int = 200,
+    max_hands: int = MAX_HANDS,
     keep_record: bool = False,
 ) -> GameResult:
     """Play one game between ``bots`` (names from :data:`~canasta_caliente.players.bots.BOTS` or

@@ -38,7 +38,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .._arguments import as_integer, check_count, check_flag, check_seed, check_workers
+from .._arguments import MAX_HANDS, as_integer, check_count, check_flag, check_seed, check_workers
 from ..errors import ArgumentError, WorkerError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
@@ -244,7 +244,7 @@ def simulate(
     executor: Executor | None = None,
     progress: bool = False,
     chunk_size: int = CHUNK_SIZE,
-    max_hands: int = 200,
+    max_hands: int = MAX_HANDS,
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
     label: str | None = None,

@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from .._arguments import read_real
+from .._arguments import MAX_HANDS, read_real
 from ..errors import ArgumentError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..records._codec import read_document
@@ -390,7 +390,7 @@ def tournament(
     workers: int = 1,
     executor: Executor | None = None,
     chunk_size: int | None = None,
-    max_hands: int = 200,
+    max_hands: int = MAX_HANDS,
     progress: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
