@@ -2,8 +2,9 @@
 Caliente while a spectator watches, and each is sent only what it may know.
 
 The server keeps the game in a ``cc.Match``: the one true state, the record, and the events,
-numbered: the first hand's deal (event 0, which no action made), then every action's. It plays each action for the seat to act (checked: ``seat=``), and the
-deal between hands as its own (no seat). After each action it sends every audience its
+numbered: the first hand's deal (event 0, which no action made), then every action's. It
+plays each action for the seat to act (checked: ``seat=``), and the deal between hands as its
+own (no seat). After each action it sends every audience its
 ``match.message``: the seat's view (a spectator's: the public table only), the legal actions
 when that seat is to act, and the events since its last message, each as that audience may see
 it (another seat's draw is "draws 1 card"). What the clients print below is read from their
