@@ -195,9 +195,9 @@ def test_undo_takes_back_a_meld_and_refuses_a_draw(
     answers(monkeypatch, ["draw", "meld 6 6 6", "undo", "undo", "undo", "quit"])
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert "took back meld 6 6 6" in out
+    assert "\n  You take back: meld three sixes.\n" in out
     assert "take-back: draw: a draw shows the player cards from the stock" in out
-    assert out.count("took back") == 1
+    assert out.count("You take back:") == 1
 
 
 def test_undo_before_moving_says_there_is_nothing(
@@ -268,7 +268,7 @@ def test_undo_after_the_others_played_is_refused(
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "take-back: the last action is seat 3's, not seat 0's" in out
-    assert "took back" not in out
+    assert "You take back:" not in out
 
 
 def test_a_resumed_game_takes_back_the_meld_played_before_it_was_saved(
@@ -282,7 +282,7 @@ def test_a_resumed_game_takes_back_the_meld_played_before_it_was_saved(
     answers(monkeypatch, ["undo", "undo", "quit"])
     assert main(["play", "--resume", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "took back meld 6 6 6" in out
+    assert "You take back: meld three sixes." in out
     assert "take-back: draw: a draw shows the player cards from the stock" in out
     assert cc.GameRecord.from_json(saved.read_text()).actions == ("draw",)
 

@@ -290,9 +290,8 @@ def _play(args: argparse.Namespace) -> int:
         # Without --seed, GameRecord.start draws one from 2**63: the seed deals every hand, so
         # the person must not be able to search for it from their own cards.
         match = Match(GameRecord.start(rules, seed=args.seed))
-    # The game: every state, the record and the take-backs (undo) kept by a Match, as a
-    # server keeps them (canasta_caliente.play.match). ``record`` is the game as it was given
-    # (its seed, players and date); ``match.record`` the game as it is.
+    # The game kept by a Match, as a server keeps it (states, record, take-backs): ``record`` is
+    # the game as it was given (its seed, players and date), ``match.record`` as it is.
     record, state = match.record, match.state
     # Who sits where: the seats of a resumed record, or --seat and --bots.
     asked, (args.seat, person, seated) = args.seat, table.seating(
@@ -386,7 +385,8 @@ def _play(args: argparse.Namespace) -> int:
                         continue
                     if text == "undo":  # (the person's own last action, if nothing it showed)
                         try:
-                            say(f"took back {match.take_back(seat=seat)}")
+                            match.take_back(seat=seat)  # (its event, the last: its words)
+                            say(f"  {match.events(match.event_count - 1)[0].text(seat, you=True)}")
                         except TakeBackError as exc:
                             say(str(exc))
                             continue
