@@ -355,11 +355,12 @@ def play_variants(
     pending: dict[Future[list[GameResult]], int] = {}  # in the order submitted: the variant
     finished = False
     try:
-        # (a run's label names its bar: a tournament's bars, one a pair, "a vs b")
-        label = variants[0][1] if len(variants) == 1 else None
-        bar = _Progress(games * len(variants), progress,
-                        (f"{label}: games played" if label else "games played")
-                        if len(variants) == 1 else f"games played ({len(variants)} variants)")
+        title = "games played"
+        if len(variants) > 1:
+            title += f" ({len(variants)} variants)"
+        elif variants[0][1]:  # (a run's label names its bar: a tournament's, "a vs b")
+            title = f"{variants[0][1]}: {title}"
+        bar = _Progress(games * len(variants), progress, title)
         pool: Executor | None = executor
         window = max(WINDOW, 2 * workers)
         processes = workers_used(workers, games, chunk_size)
