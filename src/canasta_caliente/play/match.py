@@ -32,10 +32,8 @@ import attrs
 
 from .._arguments import as_integer
 from ..actions import Action, parse_action
-from ..engine import illegal_reason
 from ..errors import (
     ArgumentError,
-    IllegalActionError,
     NotYourTurnError,
     StaleError,
     TakeBackError,
@@ -84,17 +82,14 @@ class Checkpoint:
     """Every action's events."""
     record: GameRecord
     """The record of the game."""
-    cuts: tuple[int, ...]
-    """The match's :attr:`~Match.cuts` then (a restore keeps the match's own, which only go
-    on, and adds its cut)."""
     reached: int
     """The match's :attr:`~Match.reached`."""
-    changes: int = 0
+    changes: int
     """How many changes the match had made (its :attr:`~Match.version`'s count)."""
-    events: tuple[Event, ...] | None = None
+    events: tuple[Event, ...]
     """Every numbered event (:meth:`Match.events`), the take-backs' own
-    (:class:`~canasta_caliente.TakeBackEvent`) among them; ``None``: the opening's and the
-    :attr:`log`'s alone."""
+    (:class:`~canasta_caliente.TakeBackEvent`) among them. (No cuts: a restore keeps the
+    match's own, which only go on, and adds its cut.)"""
 
     def __repr__(self) -> str:
         return f"<Checkpoint of match {self.epoch} at turn {len(self.record.actions)}>"
@@ -357,10 +352,7 @@ class Match:
             action = parse_action(action)
         if seat is not None and state.current_player != seat:
             raise NotYourTurnError(not_to_act(state))
-        reason = illegal_reason(state, action)
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}", reason=reason)
-        after, happened = step(state, action)
+        after, happened = step(state, action)  # (an illegal action: apply's error)
         self._log.append(happened)
         self._events.extend(happened)
         self._states.append(after)
@@ -528,7 +520,7 @@ class Match:
         them are the whole game): a server that must undo a change it could not save (a
         write that failed) restores the checkpoint it took before."""
         return Checkpoint(self._epoch, tuple(self._states), tuple(self._log), self._record,
-                          tuple(self._cuts), self._reached, self._changes, tuple(self._events))
+                          self._reached, self._changes, tuple(self._events))
 
     def restore(self, checkpoint: Checkpoint) -> None:
         """Put the game back as it was at ``checkpoint``, one of this match's
@@ -562,8 +554,7 @@ class Match:
                                 f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")
         self._states, self._log = list(checkpoint.states), list(checkpoint.log)
         events = self._events
-        self._events = ([*self._opening, *(e for happened in checkpoint.log for e in happened)]
-                        if checkpoint.events is None else list(checkpoint.events))
+        self._events = list(checkpoint.events)
         # The events sent since that are not the checkpoint's are cut: a cut where the two
         # lists part (the cuts and the marks, like the versions, only ever go on).
         shorter = min(len(events), len(self._events))
