@@ -131,6 +131,35 @@ def test_resume_refuses_a_file_in_the_words_of_the_rules_commands(
         assert capsys.readouterr() == ("", f"--resume: {file}: {reason}"), file
 
 
+def test_json_that_stops_short_is_told_whole(tmp_path: Path, capsys: Capture) -> None:
+    """json's words that end on the place they name ("Unterminated string starting at",
+    "Invalid control character at") lose it: the line and column follow the words ("... at"
+    ended the sentence)."""
+    cut = write(tmp_path / "cut.json", '{"calie')
+    assert main(["rules", "validate", cut]) == 1
+    assert capsys.readouterr().out == (
+        f'{cut}: (document): invalid JSON at line 1, column 2: Unterminated string (the line '
+        'reads: {"calie)\n')
+    broken = write(tmp_path / "broken.json", '{"broken\n')
+    assert main(["play", "--resume", broken]) == 2
+    assert capsys.readouterr().err == (
+        f"--resume: {broken}: invalid game record: invalid JSON at line 1, column 9: Invalid "
+        "control character\n")
+
+
+@pytest.mark.parametrize(("name", "text"), [("house.toml", 'preset = "caliente"\n'),
+                                            ("house.json", '{"preset": "classic"}')])
+def test_resume_of_a_house_rules_file_says_so(
+        tmp_path: Path, capsys: Capture, name: str, text: str) -> None:
+    """`play --resume` given a house-rules file (a new user's slip) says what the file is and
+    where it goes, after what is wrong with it as a game record."""
+    file = write(tmp_path / name, text)
+    assert main(["play", "--resume", file]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"--resume: {file}: invalid game record")
+    assert err.endswith(" (it is a house-rules file: give it to --rules)\n"), err
+
+
 def test_a_folder_as_rules_is_bad_input(tmp_path: Path, capsys: Capture) -> None:
     """`demo --rules FOLDER.toml`: status 2 and one line on standard error."""
     folder = tmp_path / "house.toml"

@@ -20,6 +20,7 @@ from ..actions import Verb
 from ..errors import CanastaError
 from ..play.match import Match
 from ..records.storage import GameRecord
+from ..rules.ruleset import RuleSet
 from ._rules import InputError, one_line, read_text
 
 __all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "commands_help",
@@ -143,7 +144,19 @@ def saved_game(source: str) -> Match:
     try:
         return Match(GameRecord.from_json(text))
     except (CanastaError, ValueError, RecursionError) as exc:
-        raise InputError([f"--resume: {source}: {one_line(exc)}"]) from None
+        hint = " (it is a house-rules file: give it to --rules)" if _reads_as_rules(text) else ""
+        raise InputError([f"--resume: {source}: {one_line(exc)}{hint}"]) from None
+
+
+def _reads_as_rules(text: str) -> bool:
+    """Whether ``text``, not a game record, is a house-rules document (TOML or JSON)."""
+    for read in (RuleSet.from_toml, RuleSet.from_json):
+        try:
+            read(text)
+        except (CanastaError, ValueError, RecursionError):
+            continue
+        return True
+    return False
 
 
 def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:

@@ -21,7 +21,7 @@ from .._arguments import as_integer
 from .._limits import MAX_INT_BITS
 from ..cards import Card, counts_from_cards
 from ..errors import NotationError, RuleSetError, StateError, describe_value
-from ..rules._documents import unmarked
+from ..rules._documents import json_error_words, unmarked
 from ..rules.ruleset import RuleSet
 
 __all__ = [
@@ -157,7 +157,7 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
                           parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise StateError(f"invalid {what}: invalid JSON at line {exc.lineno}, column "
-                         f"{exc.colno}: {exc.msg}{_path_hint(text)}") from None
+                         f"{exc.colno}: {json_error_words(exc)}{_path_hint(text)}") from None
     except RecursionError:
         raise StateError(f"invalid {what}: lists and objects nested too deep (a document "
                          f"nests at most {MAX_DEPTH} levels)") from None

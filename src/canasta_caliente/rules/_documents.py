@@ -331,6 +331,13 @@ def describe_found(v: Any) -> str:
     return f"{short_repr(v)} ({type(v).__name__})"
 
 
+def json_error_words(exc: json.JSONDecodeError) -> str:
+    """What is wrong with JSON text, in :mod:`json`'s words without the place they end on
+    ("Unterminated string starting at", "Invalid control character at"): every reader of a
+    document gives the line and column itself."""
+    return exc.msg.removesuffix(" at").removesuffix(" starting")
+
+
 def _line_hint(text: str | bytes | bytearray, lineno: int) -> str:
     lines = _as_text(text).splitlines()
     if 1 <= lineno <= len(lines) and lines[lineno - 1].strip():
@@ -532,8 +539,8 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
         data = json.loads(unmarked(text), object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         raise RuleSetError([("(document)", f"invalid JSON at line {exc.lineno}, column "
-                             f"{exc.colno}: {exc.msg}" + _line_hint(exc.doc, exc.lineno))]
-                           ) from None
+                             f"{exc.colno}: {json_error_words(exc)}"
+                             + _line_hint(exc.doc, exc.lineno))]) from None
     except RecursionError:
         raise RuleSetError([("(document)", _TOO_DEEP)]) from None
     except UnicodeDecodeError as exc:  # bytes that are not text in the encoding JSON detected

@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket
 
 from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
-from ..rules._documents import not_text
+from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..views.reprs import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
@@ -77,8 +77,8 @@ def read_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not a JSON document: {exc.msg} at line {exc.lineno}, column "
-                         f"{exc.colno}") from None
+        raise ValueError(f"not a JSON document: {json_error_words(exc)} at line "
+                         f"{exc.lineno}, column {exc.colno}") from None
     except UnicodeDecodeError as exc:  # (the words of every reader of a file: not_text)
         raise ValueError(f"not a JSON document: {not_text(exc.object, exc)}") from None
     except RecursionError:

@@ -38,7 +38,7 @@ from ..errors import (
 from ..play.match import Match
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord, ReplayError
-from ..rules._documents import not_text
+from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
@@ -513,8 +513,8 @@ def _load(folder: Path, path: Path) -> Table:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise _NamedError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column "
-                              f"{exc.colno}") from None
+            raise _NamedError(f"{path}: not JSON: {json_error_words(exc)} at line "
+                              f"{exc.lineno}, column {exc.colno}") from None
         if not isinstance(data, dict):
             raise StateError("not a saved table: expected a JSON object")
         # The journal's name is made of the id and the generation: both checked first.
