@@ -118,7 +118,7 @@ def test_compare_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     (["compare", str(HOUSE / "two-player-3000.toml"), "caliente-2p", "--games", "1",
       "--no-progress"], "1 game per variant, the same seeds for each; 95% confidence intervals"),
     (["demo", "--max-hands", "1", "--rules", "caliente-2p"],
-     "stopped after 1 hand (128 actions)"),
+     "stopped after 1 hand (127 actions)"),
 ])
 def test_a_count_of_one_is_singular(argv: list[str], line: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -261,6 +261,42 @@ def test_a_game_no_side_can_win_stops_at_the_hand_limit(
     assert len(cc.GameRecord.from_json(saved.read_text()).actions) == MAX_HANDS - 1  # deals
 
 
+def test_demo_shows_a_first_hand_that_ended_in_its_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`demo` shows every hand's table, the first one's too when it ended in its deal (it
+    began at the second: a club's trial), and stops where `play` and a simulation stop."""
+    rules = tmp_path / "deal4.json"
+    rules.write_text('{"preset": "classic", "hand_size": 26}', encoding="utf-8")
+    assert main(["demo", "--rules", str(rules), "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "\nhand 1: last_card\n" in out and out.index("\nhand 1: ") < out.index("\nhand 2: ")
+    assert out.endswith(f"\nstopped after {MAX_HANDS} hands ({MAX_HANDS - 1} actions)\n")
+
+
+def test_a_resumed_game_that_was_over_is_shown_not_offered_to_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --resume` of a game that is over says so, shows its end, and neither asks for an
+    action nor invites the player to continue it (it did both: a club's trial); the file is
+    left as it was."""
+    rules = cc.RuleSet.preset("caliente-2p").replace(target_score=1)
+    record = cc.GameRecord.start(rules, seed=2, players=("human", "random"))
+    rng = random.Random(2)
+    state = record.initial_state()
+    while not state.is_game_over:
+        action = rng.choice(cc.legal_actions(state))
+        state, record = cc.apply(state, action), record.extend(action)
+    saved = tmp_path / "over.json"
+    saved.write_text(record.to_json(), encoding="utf-8")
+    answers(monkeypatch, [])  # (never asked)
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "You play seat 0 (side 0); seat 1 random. The game is over.\n" in out
+    assert f"side {state.winner} wins" in out and "Type an action" not in out
+    assert "continue with --resume" not in out and "game saved" not in out
+    assert saved.read_text(encoding="utf-8") == record.to_json()
+
+
 def test_undo_after_the_others_played_is_refused(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Only the person's own last action is theirs to take back (the game is a Match)."""

@@ -11,7 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..errors import CanastaError, RuleSetError
+from ..errors import CanastaError, RuleSetError, count_phrase
 from ..rules._documents import document_text
 from ..rules.differences import change_text, option_changes
 from ..rules.ruleset import OPTIONS, RuleSet, toml_value
@@ -236,7 +236,7 @@ def summary(rules: RuleSet) -> str:
         how = f"same as preset {preset}"
     sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
     return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
-            f"({rules.deck_size} cards), {rules.hand_size} cards a hand, to "
+            f"({rules.deck_size} cards), {count_phrase(rules.hand_size)} a hand, to "
             f"{rules.target_score}; {how}")
 
 

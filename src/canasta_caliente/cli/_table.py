@@ -21,10 +21,11 @@ from ..errors import CanastaError
 from ..play.match import Match
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
+from ..state.game import COMPONENTS, GameState
 from ._rules import InputError, one_line, read_text
 
 __all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "commands_help",
-           "did_you_mean", "ignored_on_resume", "saved_game", "seating"]
+           "did_you_mean", "hand_table", "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -173,3 +174,19 @@ def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:
     raise InputError([f"--save: {save}: the file exists; give --overwrite to replace it"
                       + ("" if resume is not None else
                          f" (to play on a game saved in it: --resume {save})")])
+
+
+def hand_table(state: GameState) -> list[str]:
+    """The last hand's breakdown, one line per side (``play`` and ``demo``)."""
+    result = state.hand_results[-1]
+    how = result.ended.value + (
+        f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
+        if result.went_out is not None else "")
+    lines = [f"hand {len(state.hand_results)}: {how}",
+             "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"]
+    for side in range(len(state.sides)):
+        comps = result.components(side)
+        lines.append(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
+                     + f"{result.totals[side]:>10}")
+    lines.append("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
+    return lines

@@ -42,7 +42,6 @@ from ..errors import CanastaError, RuleSetError
 from ..play.text import count_phrase
 from ..players.bots import bot_name
 from ..rules.ruleset import RuleSet
-from ..state.game import COMPONENTS
 from ._bots import (
     BotFailed,
     bot_list,
@@ -74,23 +73,23 @@ __all__ = ["main"]
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from ._table import hand_table
+
     _at_least_one(args, "max_hands")
     rules = load_rules(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
     say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
          f"seed {args.seed}")
-    steps = 0
-    while not state.is_game_over and state.hand_number <= args.max_hands:
-        actions = legal_actions(state)
-        state = apply(state, rng.choice(actions))
-        steps += 1
-        if state.is_hand_over and state.hand_results and len(state.hand_results) == (
-            state.hand_number
-        ):
-            say("\n" + "\n".join(_hand_table(state)))
-            if state.is_game_over:
+    steps = hands = 0
+    while True:
+        if len(state.hand_results) > hands:  # (the first hand's may have ended in its deal)
+            hands = len(state.hand_results)
+            say("\n" + "\n".join(hand_table(state)))
+            if state.is_game_over or hands >= args.max_hands:
                 break
+        state = apply(state, rng.choice(legal_actions(state)))
+        steps += 1
     if state.is_game_over:
         say(f"\nside {state.winner} wins after {count_phrase(state.hand_number, 'hand')} "
             f"({count_phrase(steps, 'action')})")
@@ -99,22 +98,6 @@ def _demo(args: argparse.Namespace) -> int:
             f"({count_phrase(steps, 'action')})")
     return 0
 
-
-
-def _hand_table(state: Any) -> list[str]:
-    """The last hand's breakdown, one line per side."""
-    result = state.hand_results[-1]
-    how = result.ended.value + (
-        f" (seat {result.went_out}{', concealed' if result.concealed else ''})"
-        if result.went_out is not None else "")
-    lines = [f"hand {len(state.hand_results)}: {how}",
-             "side  " + "".join(f"{c:>12}" for c in COMPONENTS) + f"{'total':>10}"]
-    for side in range(len(state.sides)):
-        comps = result.components(side)
-        lines.append(f"{side:<6}" + "".join(f"{comps[c]:>12}" for c in COMPONENTS)
-                     + f"{result.totals[side]:>10}")
-    lines.append("game: " + ", ".join(f"side {i} {s}" for i, s in enumerate(state.scores)))
-    return lines
 
 
 def _output_path(option: str, text: str) -> Path:
@@ -312,11 +295,13 @@ def _play(args: argparse.Namespace) -> int:
     # find the seed, and which no other seat's bot can reseed or drain.
     rngs = {seat: random.Random(bots_seed(record.seed, len(record.actions), seat))
             for seat in seated}
+    finished = state.is_game_over  # (a resumed game that was over: shown, not saved again)
     say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
-         + ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
-         "for the commands ('legal', 'hint', 'undo', 'quit')"
-         + (f" (the game is saved to {save_as})." if save_to is not None else "."))
+         + (". The game is over." if finished else
+            ". Type an action in notation (e.g. 'draw', 'meld 7 7 7', 'discard Q'), 'help' "
+            "for the commands ('legal', 'hint', 'undo', 'quit')"
+            + (f" (the game is saved to {save_as})." if save_to is not None else ".")))
     if match.turn == 0:  # the first hand's deal, which no action made (a resumed game's said)
         say("\n".join(["deal", *(f"  {event.text(seat=args.seat, you=True)}"
                                   for event in match.opening)]))
@@ -334,7 +319,8 @@ def _play(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
             raise InputError([f"--save: {save_as}: cannot save the game: {why}"]) from None
-        say(f"game saved to {save_as} (continue with --resume {save_as})")
+        say(f"game saved to {save_as}" + ("" if match.state.is_game_over
+                                           else f" (continue with --resume {save_as})"))
 
     # (a resumed game's hands were shown; a new one's first hand may have ended in its deal)
     hands_seen = len(state.hand_results) if match.turn else 0
@@ -342,7 +328,7 @@ def _play(args: argparse.Namespace) -> int:
         while not (state := match.state).is_game_over:
             if len(state.hand_results) > hands_seen:
                 hands_seen = len(state.hand_results)
-                say("\n" + "\n".join(_hand_table(state)))
+                say("\n" + "\n".join(table.hand_table(state)))
                 if hands_seen >= MAX_HANDS:  # (house rules under which no side can win)
                     say(f"the game stops after {MAX_HANDS} hands with no side at the target "
                         "score, as a simulation stops one: the rules may never let one reach it")
@@ -417,11 +403,12 @@ def _play(args: argparse.Namespace) -> int:
             say(line, err=True)
         save()  # the actions played before it, to look at (or resume once the bot is mended)
         return exc.status
-    say("\n" + "\n".join(_hand_table(state)))
+    say("\n" + "\n".join(table.hand_table(state)))
     say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
     say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
-    save()
+    if not finished:
+        save()
     return 0
 
 
@@ -505,8 +492,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
-    demo.add_argument("--max-hands", type=int, default=1000,
-                      help="stop after this many hands")
+    demo.add_argument("--max-hands", type=int, default=MAX_HANDS,
+                      help=f"stop after this many hands (default {MAX_HANDS})")
     demo.set_defaults(func=_demo)
 
     sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
