@@ -176,6 +176,16 @@ def test_malformed_action_json_is_a_notation_error_naming_the_field(
     assert str(caught.value).startswith(message)
 
 
+@pytest.mark.parametrize("text", ['{"notation": "draw"}', ' "draw"'])
+def test_action_json_given_as_text_says_to_decode_it(text: str) -> None:
+    """JSON text given to Action.from_json (which takes decoded data, where the other from_json
+    take text) is an unknown verb, and the message says why: a client's frame handed over
+    whole (a game developer's trial)."""
+    with pytest.raises(cc.NotationError, match=r"; it reads as JSON text: Action\.from_json "
+                                               r"takes decoded data \(json\.loads it first"):
+        cc.Action.from_json(text)
+
+
 def test_action_json_with_a_field_the_schema_refuses_is_refused() -> None:
     # action.schema.json allows an object with the field notation alone
     # (additionalProperties: false): Action.from_json took any other field silently.

@@ -493,12 +493,13 @@ def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
 def test_a_reconnect_gets_the_table_now_and_the_events_it_missed(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, first):
         ws.send_json({"type": "act", "action": "draw", "turn": first["turn"]})
-        seen = next_update(ws)["next"]
+        drawn = next_update(ws)
+        seen = drawn["next"]
         ws.send_json({"type": "act", "action": cc.legal_actions(
             table_state(client, links["table"]))[-1].__str__(), "turn": first["turn"] + 1})
     # The socket dropped; the bots play on meanwhile.
     with client.websocket_connect(ws_path(links["seats"][0])) as ws:
-        ws.send_json({"type": "hello", "since": seen})
+        ws.send_json({"type": "hello", "since": seen, "log": drawn["log"]})
         again = next_update(ws)
         assert again["since"] == seen
         table = client.app.state.tables[links["table"]]  # type: ignore[attr-defined]

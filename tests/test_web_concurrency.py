@@ -375,7 +375,8 @@ def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
                 client.websocket_connect(ws_path(links["seats"][1])) as bea:
             for ws in (ann, bea):
                 ws.send_json({"type": "hello", "since": 0})
-                seen = next_update(ws)["next"]
+                first = next_update(ws)
+                seen, mark = first["next"], first["log"]
             for request, reason in (
                     ({"type": "act", "action": "draw", "turn": table.turn}, "the game is over"),
                     ({"type": "act", "action": "deal", "turn": table.turn}, "the game is over"),
@@ -383,7 +384,7 @@ def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
                 ann.send_json(request)
                 error = until_marker(ann)[0]  # then the table as it is: the game over
                 assert error["type"] == "error" and error["reason"].startswith(reason), error
-            bea.send_json({"type": "hello", "since": seen})
+            bea.send_json({"type": "hello", "since": seen, "log": mark})
             frame = bea.receive_json()  # nothing came before the reply to this hello
             assert frame["type"] == "update" and frame["since"] == seen
             assert table.record.actions == tuple(actions)
@@ -430,7 +431,8 @@ def test_a_seat_back_after_the_hand_ended_sees_the_new_hand(tmp_path: Path) -> N
         other = 1 - last
         with client.websocket_connect(ws_path(links["seats"][other])) as ws:
             ws.send_json({"type": "hello", "since": 0})
-            seen = next_update(ws)["next"]
+            first = next_update(ws)
+            seen, mark = first["next"], first["log"]
         with client.websocket_connect(ws_path(links["seats"][last])) as ws:
             ws.send_json({"type": "hello", "since": 0})
             turn = next_update(ws)["turn"]
@@ -443,7 +445,7 @@ def test_a_seat_back_after_the_hand_ended_sees_the_new_hand(tmp_path: Path) -> N
             update_at(ws, turn + 2)
         assert table.state.hand_number == 2
         with client.websocket_connect(ws_path(links["seats"][other])) as ws:
-            ws.send_json({"type": "hello", "since": seen})
+            ws.send_json({"type": "hello", "since": seen, "log": mark})
             update = next_update(ws)
             assert update["since"] == seen and update["turn"] == turn + 2
             assert update["message"]["view"]["hand_number"] == 2
@@ -487,8 +489,8 @@ def test_a_page_back_after_a_take_back_it_missed_gets_the_events_as_they_are_now
             bea.send_json(hello)
             again = next_update(bea)
             assert log[:again["since"]] + again["message"]["events"] == now, sent
-            # kept: every event before the meld's one; after a restart, none
-            assert again["since"] == (0 if sent == "another load's" else len(log) - 1)
+            # kept: every event before the meld's one; without a mark or after a restart, none
+            assert again["since"] == (len(log) - 1 if sent == "the page's" else 0)
         bea.send_json({"type": "hello", "since": 0, "log": 5})
         assert until_marker(bea)[0]["reason"].startswith("log: expected")
 

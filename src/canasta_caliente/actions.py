@@ -205,7 +205,11 @@ class Action:
         try:
             return parse_action(data)
         except NotationError as exc:
-            raise NotationError(f"{where}: {exc}") from None
+            text = data.lstrip()
+            hint = ("; it reads as JSON text: Action.from_json takes decoded data (json.loads "
+                    "it first; unlike GameRecord.from_json and View.from_json, which take text)"
+                    if text.startswith(("{", '"')) else "")
+            raise NotationError(f"{where}: {exc}{hint}") from None
 
     def sort_key(self) -> tuple[int, tuple[int, ...], int]:
         """The key of the documented order of :func:`~canasta_caliente.legal_actions`."""

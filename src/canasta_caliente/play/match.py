@@ -324,19 +324,19 @@ class Match:
     def play(self, action: Action | str, *, seat: int | None = None,
              turn: int | None = None, version: str | None = None) -> tuple[Event, ...]:
         """Play ``action`` (an :class:`~canasta_caliente.Action` or its notation) and return
-        its events. Nothing changes when it is refused; the checks, in order:
+        its events. Nothing changes when it is refused; first the types (a wrong one is a
+        :class:`TypeError`, a seat the table does not have an
+        :class:`~canasta_caliente.ArgumentError`), then the checks, in order:
 
         - ``turn``, when given, must be :attr:`turn` (:meth:`check_turn`), and ``version``,
-          when given, :attr:`version` (:meth:`check_version`);
+          when given, :attr:`version` (:meth:`check_version`); ``None`` checks nothing, so a
+          server passes a client's version only as a string (JSON's ``null`` is ``None``);
         - the notation must be an action's (:class:`~canasta_caliente.NotationError`);
         - ``seat``, when given, must be the seat to act
           (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`);
           ``None`` is the server acting itself, unchecked: the deal between hands, a bot;
         - the action must be legal (:class:`~canasta_caliente.IllegalActionError`, its
           :attr:`~canasta_caliente.IllegalActionError.reason` the rules').
-
-        A wrong type is a :class:`TypeError`, a seat the table does not have an
-        :class:`~canasta_caliente.ArgumentError`.
         """
         if not isinstance(action, (Action, str)):
             raise TypeError(f"action must be an Action or its notation, not "
@@ -483,14 +483,14 @@ class Match:
         events after its own (:meth:`resume`)."""
         return f"{self._epoch}.{len(self._cuts)}"
 
-    def resume(self, since: int, mark: str | None = None) -> int:
+    def resume(self, since: int, mark: str | None) -> int:
         """The number of events a client that has ``since`` of them may keep: ``since``, or
         fewer when an action whose events it was sent has been taken back since (its events
         were replaced: the client is sent the match's from there). ``mark`` is the
-        :meth:`log_mark` of the last message the client had: without one (``None``) every
-        take-back since the match was made counts; one of another match (a restart since) or
-        not a mark keeps nothing, and every event is sent again. Never more than
-        :attr:`event_count` (a count no message gave).
+        :meth:`log_mark` of the last message the client had; ``None`` (no message had, or
+        none kept), one of another match (a restart since: the match made of a record knows
+        of no take-back before it) or not a mark keeps nothing, and every event is sent again.
+        Never more than :attr:`event_count` (a count no message gave).
 
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
@@ -504,13 +504,13 @@ class Match:
         if mark is not None and not isinstance(mark, str):
             raise TypeError(f"mark must be a log mark (a str) or None, not "
                             f"{describe_value(mark)}")
-        cuts = self._cuts
-        if mark is not None:
-            epoch, _, count = mark.partition(".")
-            if (epoch != self._epoch or not count.isdecimal() or len(count) > 9
-                    or int(count) > len(cuts)):
-                return 0
-            cuts = cuts[int(count):]
+        if mark is None:
+            return 0
+        epoch, _, count = mark.partition(".")
+        if (epoch != self._epoch or not count.isdecimal() or len(count) > 9
+                or int(count) > len(self._cuts)):
+            return 0
+        cuts = self._cuts[int(count):]
         return min([number, len(self._events), *cuts])  # (never more than there are)
 
     # -- checkpoints ---------------------------------------------------------------------
