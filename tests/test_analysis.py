@@ -456,7 +456,7 @@ def test_the_table_says_what_each_pair_changes() -> None:
     assert pairs[2].startswith("club - same:\n  options: target_score")
     frozen = cc.compare({"plain": TWO_P, "frozen": TWO_P.replace(always_frozen=True)},
                         bots=["random"], games=2, seed=3, max_hands=1).table()
-    assert "  options: always_frozen false -> true\n" in frozen and "note:" not in frozen
+    assert "  options: always_frozen false -> true\n" in frozen and "  note:" not in frozen
     shown = study._repr_html_()  # a notebook's table says the same, under it
     assert "<li>same − plain: the same rules</li>" in shown
     assert ("<li>club − plain: options: target_score 5000 -&gt; 3000; always_frozen false "

@@ -73,6 +73,7 @@ from .rules.ruleset import (
 )
 from .state.game import COMPONENTS, GameState, HandEnd, HandResult, Meld, Phase, Question
 from .studies.compare import Comparison, compare
+from .studies.playtest import Playtest, playtest
 from .studies.simulate import GameResult, SimulationResult, play_game, simulate
 from .studies.tournament import Tournament, tournament
 from .views.action_space import ActionSpace

@@ -255,6 +255,11 @@ def rules_validate(args: argparse.Namespace) -> int:
             status = max(status, 1)
         else:
             say(f"{source}: ok: {summary(rules)}")
+            if args.playtest:
+                from ..studies.playtest import playtest
+
+                for caution in playtest(rules).cautions:
+                    say(f"{source}: caution: {caution}")
     return status
 
 

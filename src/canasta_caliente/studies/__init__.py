@@ -12,6 +12,8 @@
 - ``saved``: a simulation's results read back from their JSON data, every field checked, and
   the kind and format version each result's document names (its ``schema``);
 - ``compare``: :func:`~canasta_caliente.compare`, house rules side by side;
+- ``playtest``: :func:`~canasta_caliente.playtest`, a few games of a rule set and the cautions
+  they give (what ``rules validate`` prints);
 - ``_measures``: a comparison's measures and the one check of a measure's name (``compare``
   re-exports them; the plots read them without importing ``compare``);
 - ``tournament``: :func:`~canasta_caliente.tournament`, bots rated against each other;
@@ -20,6 +22,6 @@
 May import: everything below it (the vocabulary, rules, state, engine, records, views, players),
 nothing above. Within it, the results' helpers (``results``, ``saved``, ``plots``, ``stats``,
 ``tables``) name the result types only for the type checker, below ``outcomes``, ``play``,
-``pool``, ``simulate``, ``compare`` and ``tournament`` in that order. The optional extras
-(``analysis``, ``progress``, ``dask``) are imported only by the functions that need them.
+``pool``, ``simulate``, ``compare``, ``playtest`` and ``tournament`` in that order. The optional
+extras (``analysis``, ``progress``, ``dask``) are imported only by the functions that need them.
 """

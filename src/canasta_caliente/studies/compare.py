@@ -62,6 +62,7 @@ from .results import level_columns, to_pandas
 from .saved import COMPARISON, COMPARISON_SCHEMA, read_comparison
 from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
+from .tables import hand_limit_note
 
 __all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
            "rates"]
@@ -342,6 +343,11 @@ class Comparison:
         for name in self._measures():
             lines.append(f"{name:<{width}}" + "".join(
                 f"  {_fmt(est[lab][name]):>26}" for lab in labels))
+        for label in labels:
+            note = hand_limit_note(self.results[label])
+            if note is not None:
+                lines.extend(textwrap.wrap(f"note: {label}: {note}", width=100,
+                                           subsequent_indent="  "))
         for a, b in self.pairs():
             lines.append("")
             lines.append(f"{b} - {a}:")

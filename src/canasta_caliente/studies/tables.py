@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["NOTHING_PLAYED", "percent", "rate_cells", "simulation_html", "simulation_table"]
+__all__ = ["NOTHING_PLAYED", "hand_limit_note", "percent", "rate_cells", "simulation_html",
+           "simulation_table"]
 
 
 NOTHING_PLAYED = "no game was played: no statistics to show"
@@ -55,6 +57,18 @@ def _wins(result: SimulationResult) -> str:
     return f"games won: {sides}, no winner {result.no_winner}"
 
 
+def hand_limit_note(result: SimulationResult) -> str | None:
+    """What a table says of the games stopped at the hand limit (``max_hands``) with no
+    winner, if any: a variant whose rules may never let a side reach the target (a club's
+    trial read "no winner 20" and "200 hands per game" alone, and took them for a result)."""
+    stopped = [game.hands for game in result.games if game.winner is None]
+    if not stopped:
+        return None
+    return (f"{len(stopped)} of {count_phrase(len(result.games), 'game')} stopped at the hand "
+            f"limit ({count_phrase(max(stopped), 'hand')}) with no side at the target score: "
+            "under these rules a side may never reach it")
+
+
 def simulation_table(result: SimulationResult) -> str:
     """A text table of a simulation's aggregate statistics (its :meth:`table`)."""
     lines = [f"{_played(result)}" + (" (interrupted)" if result.interrupted else "")]
@@ -72,6 +86,9 @@ def simulation_table(result: SimulationResult) -> str:
                  f"{result.actions_per_game:.1f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
+    note = hand_limit_note(result)
+    if note is not None:
+        lines.extend(textwrap.wrap("note: " + note, width=100, subsequent_indent="  "))
     return "\n".join(lines)
 
 
@@ -96,4 +113,6 @@ def simulation_html(result: SimulationResult) -> str:
             f"<th>mean hand score</th></tr></thead><tbody>{rows}</tbody></table>"
             f"<p>{_wins(result)}; {result.hands_per_game:.2f} hands per game, "
             f"{result.actions_per_game:.1f} actions per game, "
-            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p></div>")
+            f"{result.canastas_per_hand:.2f} canastas per hand; hands ended: {ends}</p>"
+            + ("" if (note := hand_limit_note(result)) is None else f"<p>note: {note}</p>")
+            + "</div>")
