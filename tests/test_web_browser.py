@@ -488,6 +488,24 @@ def test_the_page_opens_on_the_servers_rules_and_a_table_made_plays_them(
         assert load_tables(data)[table].record.rules == cc.RuleSet.from_toml(house.read_text())
 
 
+def test_the_set_up_page_shows_the_playtests_cautions(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Rules whose every hand ends in its deal are valid, and the page says what a playtest of
+    them showed under "valid", the seats still offered."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=classic]", state="attached")
+    page.select_option("#preset", "classic")
+    page.fill("#options", '{"hand_size": 26}')
+    page.click("#check")
+    page.wait_for_selector("#problems li.caution")
+    lines = page.locator("#problems li").all_inner_texts()
+    assert lines[0] == "valid: 4 players" and len(lines) == 3, lines
+    assert lines[1].startswith("caution: every hand of the playtest") and "(GAME-1)" in lines[2]
+    assert page.is_enabled("#create")
+
+
 def test_a_typo_in_the_options_box_is_said_as_a_syntax_error(
         server: tuple[str, Path], browser: Any) -> None:
     """A typo in the options box is said as the parser says it ("not valid JSON: ..."), not

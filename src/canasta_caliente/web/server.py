@@ -9,8 +9,10 @@ Routes:
   and ``default_rules`` (``{"preset": name, "options": {...}}``, the preset closest to them and
   the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
   requests below read as ``rules``;
-- ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players, or 400 with
-  every problem found, as ``rules validate`` lists them;
+- ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players and the
+  ``cautions`` of a short playtest (:func:`~canasta_caliente.playtest`: one game, at most
+  :data:`WEB_PLAYTEST_HANDS` hands), or 400 with every problem found, as ``rules validate``
+  lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
   answered with one secret link per person and a spectator link, or 400 with every problem
   (a field not read, there, in the rules or in a seat, is one: see
@@ -67,6 +69,7 @@ from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
+from ..studies.playtest import playtest
 from ..views.view import View, observe
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
@@ -83,7 +86,8 @@ from .protocol import (
 )
 from .tables import Refused, Table, is_link_part, load_table, saved_tables
 
-__all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
+__all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "WEB_PLAYTEST_HANDS",
+           "app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -96,6 +100,10 @@ RETRY_SECONDS = 1.0
 the wait doubles with each failure in a row, up to a minute."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
+
+WEB_PLAYTEST_HANDS = 40
+"""The hands of the playtest of ``POST /api/rules`` (one game between heuristic bots): enough
+for a preset's game (5 to 15 hands), and a game that stops there stops in a tenth of a second."""
 
 BOT_NICENESS = 10
 """How much lower than the server's the bots' worker processes run (``os.nice``, where the
@@ -281,7 +289,11 @@ class _Server:
         if isinstance(asked, Response):
             return asked
         rules = asked[1]
-        return JSONResponse({"players": rules.players, "rules": rules.to_dict()})
+        # A short playtest (a tenth of a second at most: one game, WEB_PLAYTEST_HANDS hands),
+        # in a thread, so the other tables' replies go on meanwhile.
+        test = await asyncio.to_thread(playtest, rules, games=1, max_hands=WEB_PLAYTEST_HANDS)
+        return JSONResponse({"players": rules.players, "rules": rules.to_dict(),
+                             "cautions": list(test.cautions)})
 
     async def create(self, request: Request) -> Response:
         asked = await rules_asked(request, TABLE_FIELDS)

@@ -49,6 +49,11 @@ async function check() {
   if (status !== 200) { showProblems(answer.problems); return; }
   showProblems([]);
   $("problems").append(el("li", "valid: " + answer.players + " players", {class: "ok"}));
+  // What a short playtest showed (games that never end, no meld ever): the table may still be
+  // made, but the organiser is told first.
+  for (const caution of answer.cautions || []) {
+    $("problems").append(el("li", "caution: " + caution, {class: "caution"}));
+  }
   checkedRules = rules;
   const seats = $("seats");
   seats.replaceChildren();
