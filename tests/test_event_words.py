@@ -19,7 +19,7 @@ NAMES = ("Ann", "bob", "Cyd Lee", "Dee", "Eve", "Fay")
 """A name a seat (one in lower case: a name is written as given)."""
 
 VERBS = ("draws", "lays", "plays", "passes", "takes", "melds", "adds", "discards", "asks",
-         "answers", "goes", "deals")
+         "answers", "goes", "deals", "sits")
 """The verbs the events' sentences put after a seat."""
 
 SEAT = re.compile(r"\b[Ss]eat (\d+)")
@@ -110,6 +110,13 @@ def test_a_discard_and_a_deal_in_the_readers_words() -> None:
     assert laid.text(None) == ("Seat 1 deals hand 2: seat 0 plays first; the up card is a "
                                "four; side 0 lays out a red three; side 1 lays out two red "
                                "threes.")
+    # RULES: SEAT-3, VAR-3
+    # Five players: the seat dealt no hand is told it sits out, and so is every other seat.
+    five = cc.Match.start(cc.RuleSet.preset("caliente-5p"), seed=3).opening[0]
+    assert isinstance(five, k.DealEvent) and five.order == (0, 1, 2, 3)
+    assert five.text(4, you=True).startswith("Seat 3 deals hand 1: seat 0 plays first; you sit "
+                                             "out; the up card is")
+    assert "; seat 4 sits out; the up card is" in five.text(None)
     bonus = k.BonusEvent(seat=0, rules=("TURN-3",), source="stock", replaced=True)
     # (the replacement is among the cards of the draw said before: not a card more)
     assert bonus.text(0, you=True) == (

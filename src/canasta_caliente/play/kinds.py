@@ -621,8 +621,11 @@ class DealEvent(Event):
         # The bonus cards the deal laid out (DEAL-4), which the table shows: say whose.
         laid = "".join(f"; side {side} lays out {cards_phrase(cards)}"
                        for side, cards in enumerate(self.laid_out) if cards)
+        # The seats dealt no hand (SEAT-3, VAR-3: one of the side of three, five players).
+        out = "".join(f"; {w.clause(seat, 'sits')} out"
+                      for seat in range(len(self.hands)) if seat not in self.order)
         return (f"{w.subject(self.seat, 'deals')} hand {self.hand_number}: "
-                f"{w.clause(self.first, 'plays')} first; the up card is {up}{laid}.")
+                f"{w.clause(self.first, 'plays')} first{out}; the up card is {up}{laid}.")
 
 
 @attrs.frozen(kw_only=True)
