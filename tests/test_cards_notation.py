@@ -101,6 +101,16 @@ def test_unknown_card_code_is_a_notation_error(code: str) -> None:
         Card.parse(code)
 
 
+def test_cards_written_with_commas_are_told_the_notation_separates_them_by_spaces() -> None:
+    """"meld 7,7,7" (a beginner's trial) is one unknown code; the message says how to write
+    the cards, and a code without a comma is told no more."""
+    with pytest.raises(cc.NotationError, match=r"unknown card code '7,7,7': .*\(or T for 10\); "
+                                               r"cards are separated by spaces \(7 7 7\)$"):
+        cc.parse_action("meld 7,7,7")
+    with pytest.raises(cc.NotationError, match=r"\(or T for 10\)$"):
+        cc.parse_action("meld seven seven seven")
+
+
 # ---------------------------------------------------------------------------------------------
 # CARD-2: the deck
 

@@ -179,6 +179,8 @@ def test_help_lists_the_commands_and_a_typo_gets_did_you_mean(
     for command in ("help", "legal", "hint", "undo", "quit"):
         assert re.search(rf"^  {command} +\S", out, re.MULTILINE), command
     assert "did you mean 'draw'?" in out
+    # The view's marks a beginner could not read (a beginner's trial): said in the help.
+    assert "the card in [brackets] is the pile's up card; \"known to all\" lists" in out
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -196,7 +198,8 @@ def test_undo_takes_back_a_meld_and_refuses_a_draw(
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "\n  You take back: meld three sixes.\n" in out
-    assert "take-back: draw: a draw shows the player cards from the stock" in out
+    assert ("take-back: draw cannot be taken back: a draw shows the player cards from the "
+            "stock") in out
     assert out.count("You take back:") == 1
 
 
@@ -319,7 +322,8 @@ def test_a_resumed_game_takes_back_the_meld_played_before_it_was_saved(
     assert main(["play", "--resume", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "You take back: meld three sixes." in out
-    assert "take-back: draw: a draw shows the player cards from the stock" in out
+    assert ("take-back: draw cannot be taken back: a draw shows the player cards from the "
+            "stock") in out
     assert cc.GameRecord.from_json(saved.read_text()).actions == ("draw",)
 
 

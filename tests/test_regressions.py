@@ -39,6 +39,18 @@ def test_take_that_would_empty_the_hand_without_a_canasta_is_refused() -> None:
     assert reference_legal_actions(state) == cc.legal_actions(state)
 
 
+def test_a_meld_that_leaves_no_way_out_says_the_canasta_it_lacks() -> None:
+    """A meld leaving one card, no canasta held: refused as a dead end (DISC-3, TURN-0), and
+    the message says what forbids going out, the canasta (OUT-1). It said "no way to go out"
+    alone: a beginner could not tell why (a beginner's trial)."""
+    # RULES: OUT-1, TURN-0, DISC-3
+    state = cc.apply(deal(rules_for("classic", hand_size=3), {0: "A A A"}, pile="5",
+                          stock="4"), "draw")
+    message = refused(state, "meld A A A")
+    assert message.endswith("fewer than two cards and no way to go out (DISC-3, TURN-0); the "
+                            "side has 0 canastas; going out needs 1 (OUT-1)"), message
+
+
 @pytest.mark.parametrize("call", [
     lambda s: s.hand(9), lambda s: s.hand_counts(-1), lambda s: s.hand_size(4),
     lambda s: s.melds(2), lambda s: s.melds(5), lambda s: s.laid_out(-1),

@@ -60,7 +60,7 @@ def test_allowed_take_backs_reveal_nothing_and_only_melds_and_discards_are(prese
                         assert after.hand(other) == state.hand(other)
             else:
                 refused += 1
-                assert reason.startswith(f"{action}: ")
+                assert reason.startswith(f"{action} cannot be taken back: ")
             state = after
     assert allowed and refused
 
@@ -81,7 +81,7 @@ def test_a_meld_and_a_discard_may_be_taken_back() -> None:
 def test_a_draw_and_a_pile_taken_may_not() -> None:
     start = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
     assert take_back_refusal(start, cc.apply(start, "draw")) == (
-        "draw: a draw shows the player cards from the stock")
+        "draw cannot be taken back: a draw shows the player cards from the stock")
     for seed in range(200):
         state = cc.new_game(cc.RuleSet.preset("caliente"), seed=seed)
         takes = [a for a in cc.legal_actions(state) if a.verb is cc.Verb.TAKE]

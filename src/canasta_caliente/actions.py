@@ -96,7 +96,8 @@ def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str 
     if verb is Verb.DISCARD:
         return None if len(cards) == 1 else "'discard' takes exactly one card"
     if verb is Verb.TAKE and len(cards) not in (0, 2):
-        return "'take' takes zero or two cards"
+        return ("'take' takes zero or two cards: two from the hand to meld the up card with "
+                "(take 7 7, take 7 2), or none to lay it off on the side's meld of its rank")
     if verb is Verb.MELD and not cards:
         return "'meld' needs at least one card"
     if len(_NATURAL_KINDS.intersection(cards)) > 1:

@@ -100,9 +100,11 @@ class Card(enum.IntEnum):
             raise TypeError(f"expected a card code as a string, got {describe_value(text)}")
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
+            # (a list written with commas, "7,7,7": the notation separates cards by spaces)
+            spaced = "; cards are separated by spaces (7 7 7)" if "," in text else ""
             raise NotationError(
                 f"unknown card code {short_repr(text)}: expected one of {', '.join(_CODES)} "
-                "(or T for 10)"
+                f"(or T for 10){spaced}"
             )
         return card
 

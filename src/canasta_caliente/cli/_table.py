@@ -49,6 +49,8 @@ def commands_help() -> str:
     lines += [f"  {name:<6} {text}" for name, text in COMMANDS.items()]
     lines.append("or type an action in notation: draw, take 7 7, meld 7 7 7, meld 2 on 9, "
                  "discard Q, ask, yes, no, ...")
+    lines.append("the view: the card in [brackets] is the pile's up card; \"known to all\" "
+                 "lists the cards of a hand that every seat has seen (taken from the pile, say)")
     return "\n".join(lines)
 
 

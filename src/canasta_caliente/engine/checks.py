@@ -546,9 +546,8 @@ def _canastas(rules: RuleSet, melds: Sequence[MeldCounts | None]) -> int:
     return sum(1 for m in melds if m is not None and m[0] + m[1] + m[2] >= size)
 
 
-def going_out_refusal(
-    ctx: Context, turn: Work | Turn, melds: Sequence[MeldCounts | None]
-) -> str | None:
+def going_out_refusal(ctx: Context, turn: Work | Turn,
+                      melds: Sequence[MeldCounts | None]) -> str | None:
     """Whether the player may go out now, with ``turn`` (the state's turn, or the work copy
     after the action) and ``melds`` on the table (OUT-1, OUT-2, OUT-3, INIT-3, READ-4): not
     after a "no"; not short of the first-meld minimum; with the canastas OUT-1 needs; under
@@ -627,8 +626,9 @@ def turn0_refusal(ctx: Context, w: Work, turn0: bool = True) -> str | None:
     if needs_concealed(ctx, w.question):
         return ("it would leave the player unable to finish the turn: fewer than two cards, and "
                 "going out without a 'yes' is allowed only concealed (READ-4, DISC-3, TURN-0)")
+    why = going_out_refusal(ctx, w, w.melds)  # (what forbids going out outright, said too)
     return ("it would leave the player unable to finish the turn: fewer than two cards and no "
-            "way to go out (DISC-3, TURN-0)")
+            "way to go out (DISC-3, TURN-0)" + ("" if why is None else f"; {why}"))
 
 
 def _best_first_meld(rules: RuleSet, w: Work) -> int:

@@ -375,7 +375,8 @@ class Match:
         if before.current_player != seat:
             who = "the deal" if before.current_player is None else \
                 f"seat {before.current_player}'s"
-            return f"take-back: the last action is {who}, not seat {seat}'s"
+            return (f"take-back: the last action is {who}, not seat {seat}'s: a seat takes "
+                    "back only its own last action, before the next seat acts")
         reason = take_back_refusal(before, self.state)
         return None if reason is None else f"take-back: {reason}"
 

@@ -15,7 +15,7 @@ its answer, and the end of a hand all show cards or decisions that cannot be uns
 >>> cc.can_take_back(before, after)
 True
 >>> take_back_refusal(cc.new_game(cc.RuleSet.preset("caliente"), seed=7), before)
-'draw: a draw shows the player cards from the stock'
+'draw cannot be taken back: a draw shows the player cards from the stock'
 """
 
 from __future__ import annotations
@@ -55,9 +55,10 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
     """Why the action that led from ``before`` to ``after`` may not be taken back, or ``None``
     when it may (the rule: :func:`can_take_back`).
 
-    The reason starts with the action's notation. Raises :class:`TypeError` if either is not a
-    :class:`~canasta_caliente.GameState` and :class:`~canasta_caliente.StateError` if ``after``
-    is not the result of one legal action in ``before``."""
+    The reason starts with the action's notation ("draw cannot be taken back: ..."). Raises
+    :class:`TypeError` if either is not a :class:`~canasta_caliente.GameState` and
+    :class:`~canasta_caliente.StateError` if ``after`` is not the result of one legal action in
+    ``before``."""
     for name, value in (("before", before), ("after", after)):
         if not isinstance(value, GameState):
             raise TypeError(f"{name} must be a GameState, not {describe_value(value)}")
@@ -65,7 +66,7 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
     reason = _REVEALS.get(action.verb)
     if reason is None:
         reason = _reveals_after(before, after)
-    return None if reason is None else f"{action}: {reason}"
+    return None if reason is None else f"{action} cannot be taken back: {reason}"
 
 
 def _reveals_after(before: GameState, after: GameState) -> str | None:
