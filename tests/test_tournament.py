@@ -197,6 +197,32 @@ def test_an_interrupted_round_robin_rates_the_games_played(
     assert math.isinf(t.ratings["level-2"].high)
 
 
+def test_the_summary_rows_are_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``summary()`` gives the table's figures as rows, best first (a notebook user had no
+    frame of the ratings): a bot that met no other last, its interval's ends ``None``; and a
+    round robin of no games, no rows but the frame's columns."""
+    pytest.importorskip("pandas")
+    t = _interrupted_in_the_second_pair(monkeypatch)
+    rows = t.summary()
+    assert [row["bot"] for row in rows][-1] == "level-2"
+    assert (rows[-1]["games"], rows[-1]["elo_low"], rows[-1]["elo_high"]) == (0, None, None)
+    for row, line in zip(rows[:-1], t.table().splitlines()[1:3], strict=True):
+        assert line.split()[0] == row["bot"]
+        assert f"{row['elo']:>7.0f} [{row['elo_low']:>6.0f}," in line
+        assert f" {row['points']:>4g}/{row['games']:<4g}" in line
+    first = rows[0]
+    other = "random" if first["bot"] == "heuristic" else "heuristic"
+    assert first[f"vs {first['bot']}"] is None
+    assert first[f"vs {other}"] == t.wins[t.bots.index(first["bot"])][t.bots.index(other)] / (
+        first["games"])
+    frame = t.summary_pandas()
+    assert list(frame["bot"]) == [row["bot"] for row in rows] and len(frame.columns) == 9
+    none = attrs.evolve(t, pairs=())
+    assert none.summary() == [] and list(none.summary_pandas().columns) == [
+        "bot", "elo", "elo_low", "elo_high", "points", "games", "vs heuristic", "vs random",
+        "vs level-2"]
+
+
 def test_a_tournament_is_json_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tournament had no ``to_dict``, as a simulation has: it gives the ratings, the wins
     and every pair's games as JSON data, an infinite end (of a bot with no games) as null."""

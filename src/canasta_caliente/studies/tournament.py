@@ -249,6 +249,37 @@ class Tournament:
             rows.append((i, self.ratings[self.bots[i]], sum(self.wins[i]), played, cells))
         return rows
 
+    def summary(self) -> list[dict[str, Any]]:
+        """The ratings as rows, best first (the :meth:`table`'s order): per bot its ``elo``
+        with ``elo_low`` and ``elo_high`` (the 95% interval; ``None`` for an end that is
+        infinite, a bot that met no other), its ``points`` (wins, a draw half) of its ``games``,
+        and its share of the points against each bot, ``vs NAME`` (``None`` against itself or
+        a bot it did not meet). Of no games, no rows.
+
+        >>> import canasta_caliente as cc
+        >>> t = cc.tournament(["heuristic", "random"], cc.RuleSet.preset("caliente-2p"),
+        ...                   games=4, seed=1)
+        >>> rows = t.summary()
+        >>> list(rows[0])
+        ['bot', 'elo', 'elo_low', 'elo_high', 'points', 'games', 'vs heuristic', 'vs random']
+        >>> sum(row["points"] for row in rows) == sum(row["games"] for row in rows) / 2 == 4
+        True
+        """
+        if not self.games:
+            return []
+        rows = self._rows()
+        return [{"bot": self.bots[i], "elo": r.value, "elo_low": _finite(r.low),
+                 "elo_high": _finite(r.high), "points": float(won), "games": float(played),
+                 **{f"vs {self.bots[j]}": share
+                    for (j, *_), share in zip(rows, cells, strict=True)}}
+                for i, r, won, played, cells in rows]
+
+    def summary_pandas(self) -> Any:
+        """:meth:`summary` as a :class:`pandas.DataFrame`, one row a bot (needs the extra
+        ``analysis``)."""
+        return to_pandas(self.summary(), columns=["bot", "elo", "elo_low", "elo_high", "points",
+                                                  "games", *(f"vs {b}" for b in self.bots)])
+
     def _interrupted_note(self) -> str:
         if not self.games:
             return "(interrupted before its first game)"
