@@ -57,7 +57,8 @@ def test_the_turn_after_a_take_back_refuses_an_action_sent_before_it_as_stale() 
                        r"action 1\)$") as info:
         match.play("discard 7", seat=0, turn=2)
     assert info.value.code == "stale" and isinstance(info.value, cc.TurnError)
-    with pytest.raises(cc.StaleError, match=r"the game has moved on \(action 1, not 0\)"):
+    with pytest.raises(cc.StaleError, match=r"the game moved on before this arrived \(another "
+                                            r"move came first: action 1, not 0\)"):
         match.play("discard 7", seat=0, turn=0)
     with pytest.raises(cc.ArgumentError, match="action 3 is ahead of the game"):
         match.play("discard 7", seat=0, turn=3)

@@ -411,7 +411,7 @@ def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClien
         assert next_update(ws)["turn"] == turn + 1
         ws.send_json({"type": "act", "action": "draw", "turn": turn})  # behind: stale, as before
         error = ws.receive_json()
-        assert error["code"] == "stale" and f"(action {turn + 1}, not {turn})" in error["reason"]
+        assert error["code"] == "stale" and f"action {turn + 1}, not {turn})" in error["reason"]
 
 
 def test_stale_and_duplicate_actions_are_applied_once(client: TestClient) -> None:

@@ -506,6 +506,112 @@ def test_the_set_up_page_shows_the_playtests_cautions(
     assert page.is_enabled("#create")
 
 
+def test_the_organisers_page_keeps_the_seats_chosen_and_the_links_made(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A check of changed rules keeps the seats chosen (it reset every name and kind); the
+    links name each seat's player; a reload shows them again (they were lost, and with them
+    the only way into the seats: an organiser's trial)."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=caliente]", state="attached")
+    assert page.text_content("#seats") == "Check the rules first: the seats follow from them."
+    page.click("#check")
+    page.wait_for_selector("#kind-3")
+    page.fill("#name-0", "Ann")
+    page.select_option("#kind-1", "human")
+    page.fill("#name-1", "Bea")
+    page.fill("#options", '{"target_score": 3000}')
+    assert page.is_disabled("#name-1") and page.is_disabled("#create")
+    page.click("#check")
+    page.wait_for_function("() => !document.getElementById('create').disabled", timeout=STEP)
+    assert (page.input_value("#name-0"), page.input_value("#kind-1"),
+            page.input_value("#name-1")) == ("Ann", "human", "Bea")
+    page.click("#create")
+    page.wait_for_selector(".spectator-link")
+    made = page.locator("#links li li").all_inner_texts()
+    assert [line.split(": ")[0] for line in made] == ["Seat 0 (Ann)", "Seat 1 (Bea)",
+                                                     "Spectators"]
+    page.reload()
+    page.wait_for_selector(".spectator-link")
+    assert page.locator("#links li li").all_inner_texts() == made
+    shoot(page, "setup-links.png")
+
+
+def test_cards_no_legal_action_uses_get_the_rules_reason(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Cards chosen that no legal action uses: the page offers to ask why, and shows the
+    server's refusal, the rules' reason (it said "No legal action uses those cards." alone);
+    nothing is played."""
+    url, data = server
+    page = browser.new_page()
+    links = set_up(page, url, ["human", "level-1", "level-1", "level-1"])
+    table = links["0"].split("/")[2]
+    page.goto(url + links["0"])
+    wait_settled(page)
+    state = saved_states(data, table)[-1]
+    assert state.current_player == 0 and state.phase is cc.Phase.DRAW
+    hand = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.dataset.card)")
+    # A natural of another rank than the up card's: no take uses it, and no discard is legal
+    # before the draw.
+    chosen = next(i for i, c in enumerate(hand)
+                  if cc.Card.parse(c).is_natural and cc.Card.parse(c) != state.pile[-1])
+    page.click(f"#hand button.card >> nth={chosen}")
+    page.wait_for_selector("#why-not")
+    tried = f"discard {hand[chosen]}"
+    assert page.text_content("#why-not") == f"Why not \u201c{tried}\u201d?"
+    page.click("#why-not")
+    page.wait_for_function("() => document.getElementById('error').textContent !== ''",
+                           timeout=STEP)
+    assert page.text_content("#error") == "seat 0 must first draw or take the pile (TURN-1)"
+    assert saved_states(data, table)[-1] == state  # nothing played
+    assert page.is_visible("#why-not"), "the cards stay chosen"
+
+
+def test_a_question_waiting_for_its_answer_is_said_in_the_status(
+        tmp_path: Path, browser: Any) -> None:
+    """While a partner must answer "May I go out?" (OUT-2), the status line says so, to the
+    partner and to the others (it said "Your turn." alone: the question was in the log only,
+    an organiser's trial); the page's own side is marked "(yours)"."""
+    # RULES: OUT-2
+    import random
+
+    from canasta_caliente.web.tables import Seat, Table, new_secret
+    rules = cc.RuleSet.preset("caliente")
+    for seed in range(100):  # a random game to a question that may be asked
+        rng, record = random.Random(seed), cc.GameRecord.start(rules, seed=seed)
+        state = record.initial_state()
+        while not state.is_hand_over and "ask" not in map(str, cc.legal_actions(state)):
+            action = rng.choice(cc.legal_actions(state))
+            state, record = cc.apply(state, action), record.extend(action)
+        if not state.is_hand_over:
+            break
+    asker = state.current_player
+    assert asker is not None
+    state, record = cc.apply(state, "ask"), record.extend("ask")
+    partner = state.current_player
+    assert partner is not None and state.phase is cc.Phase.ANSWER
+    names = ["Ann", "Bea", "Cat", "Dan"]
+    table = Table("asked", [Seat(n, secret=new_secret()) for n in names], new_secret(), record)
+    (tmp_path / "tables").mkdir()
+    table.save(tmp_path / "tables")
+    links = table.links()["seats"]
+    with serving(tmp_path) as (url, _):
+        page = browser.new_page()
+        page.goto(url + links[partner])
+        page.wait_for_selector("#actions button")
+        assert page.text_content("#status") == (
+            "Your turn: your partner asks \u201cMay I go out?\u201d. Answer yes or no.")
+        side = state.side_of(partner)
+        assert page.text_content(f".side[data-side='{side}'] h3").startswith(
+            f"Side {side} (yours)")
+        other = next(s for s in range(4) if s not in (asker, partner))
+        page.goto(url + links[other])
+        page.wait_for_selector(".player")
+        assert page.text_content("#status") == (
+            f"{names[partner]} to answer \u201cMay I go out?\u201d.")
+
+
 def test_a_typo_in_the_options_box_is_said_as_a_syntax_error(
         server: tuple[str, Path], browser: Any) -> None:
     """A typo in the options box is said as the parser says it ("not valid JSON: ..."), not

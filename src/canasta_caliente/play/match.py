@@ -283,7 +283,8 @@ class Match:
             raise StaleError(f"stale: action {number} was taken back (the game is at action "
                              f"{now})")
         if number < now:
-            raise StaleError(f"stale: the game has moved on (action {now}, not {number})")
+            raise StaleError(f"stale: the game moved on before this arrived (another move "
+                             f"came first: action {now}, not {number})")
 
     @property
     def version(self) -> str:

@@ -56,6 +56,10 @@ async function check() {
   }
   checkedRules = rules;
   const seats = $("seats");
+  // The seats chosen before a check again keep their kind and name (a change of the rules
+  // reset them all, unsaid: an organiser's trial).
+  const kept = [];
+  for (let i = 0; $("kind-" + i); i++) kept.push([$("kind-" + i).value, $("name-" + i).value]);
   seats.replaceChildren();
   for (let i = 0; i < answer.players; i++) {
     const row = el("div", null, {class: "seat-row"});
@@ -66,13 +70,12 @@ async function check() {
     if (i > 0) kind.value = levels[1] || levels[0];
     const name = el("input", null, {id: "name-" + i, maxlength: "40", value: "Seat " + i,
                                      "aria-label": "seat " + i + " name"});
+    if (kept[i]) [kind.value, name.value] = kept[i];
     row.append(kind, name);
     seats.append(row);
   }
   $("create").disabled = false;
 }
-
-let made = 0;  // the tables made from this page
 
 async function create(event) {
   // A double click's second click (detail 2) is not a second table. Holding the button while
@@ -94,18 +97,39 @@ async function create(event) {
   }
   if (status !== 201) { showProblems(answer.problems); return; }
   // Each table made keeps its links, the newest first: a second table does not hide the
-  // links of the first, which no one could join without them.
-  made += 1;
-  const table = el("li", "Table " + made + ":", {class: "table-links"});
+  // links of the first, which no one could join without them. They are kept in the tab's
+  // session storage too, so that a reload shows them again (it lost them: the only way into
+  // the seats); they leave with the tab.
+  const names = seats.map((seat) => seat.name);
+  const tables = savedTables();
+  tables.push({seats: answer.seats, names, spectator: answer.spectator});
+  sessionStorage.setItem(STORED, JSON.stringify(tables));
+  showLinks(tables.length, tables[tables.length - 1]);
+}
+
+const STORED = "canasta-caliente tables";  // the session storage key of the tables made
+
+function savedTables() {
+  try {
+    const tables = JSON.parse(sessionStorage.getItem(STORED) || "[]");
+    return Array.isArray(tables) ? tables : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+function showLinks(number, made) {
+  const table = el("li", "Table " + number + ":", {class: "table-links"});
   const list = el("ul");
-  answer.seats.forEach((path, i) => {
+  made.seats.forEach((path, i) => {
     if (path === null) return;
-    const item = el("li", "Seat " + i + ": ");
+    // The seat by its name as well: the organiser sends each person their own.
+    const item = el("li", "Seat " + i + " (" + (made.names[i] || "Seat " + i) + "): ");
     item.append(el("a", location.origin + path, {href: path, class: "seat-link", "data-seat": String(i)}));
     list.append(item);
   });
   const item = el("li", "Spectators: ");
-  item.append(el("a", location.origin + answer.spectator, {href: answer.spectator, class: "spectator-link"}));
+  item.append(el("a", location.origin + made.spectator, {href: made.spectator, class: "spectator-link"}));
   list.append(item);
   table.append(list);
   $("links").prepend(table);
@@ -129,6 +153,7 @@ async function start() {
   for (const radio of document.querySelectorAll("input[name=source]")) {
     radio.addEventListener("change", changed);
   }
+  savedTables().forEach((made, i) => showLinks(i + 1, made));
 }
 
 function source(value) {
@@ -140,7 +165,9 @@ function changed() {
   if (checkedRules === null) return;
   checkedRules = null;
   $("create").disabled = true;
-  $("seats").replaceChildren();
+  // The seats stay as chosen, held until the check (which keeps them, as far as the table
+  // has them).
+  for (const field of $("seats").querySelectorAll("select, input")) field.disabled = true;
   showProblems([]);
   $("problems").append(el("li", "the rules have changed: check them again to choose the seats"));
 }

@@ -71,6 +71,21 @@ function act(notation) {
   if (send({type: "act", action: notation, turn: update.turn, version: update.version})) selected = [];
 }
 
+// The action the chosen cards would be, to ask the server why it is refused: a discard of
+// one card, a meld of more; null with no card chosen or nothing to do. (Never a legal one:
+// asked only where no legal action uses the chosen cards.)
+function tryable() {
+  if (!selected.length || !message.legal.length) return null;
+  const chosen = selected.map((i) => message.view.hand[i]);
+  return (chosen.length === 1 ? "discard " : "meld ") + chosen.join(" ");
+}
+
+// Send an action the page knows is refused, for the refusal's reason: the selection stays.
+function ask(notation) {
+  showError(null);
+  send({type: "act", action: notation, turn: update.turn, version: update.version});
+}
+
 function askHint() {
   if (!send({type: "hint"})) return;
   const out = $("hint-out");
@@ -151,7 +166,8 @@ function drawSides(view) {
   box.replaceChildren(el("h2", "Melds"));
   view.sides.forEach((side, i) => {
     const row = el("div", null, {class: "side", "data-side": String(i)});
-    row.append(el("h3", "Side " + i +
+    const yours = message.seat !== null && side.seats.includes(message.seat);
+    row.append(el("h3", "Side " + i + (yours ? " (yours)" : "") +
                   (side.laid_out.length ? " · bonus cards laid out: " + side.laid_out.length : "") +
                   (side.caliente_played ? " · Caliente cards played: " + side.caliente_played : "")));
     if (!side.melds.length) row.append(el("span", "no meld yet"));
@@ -213,6 +229,14 @@ function drawActions() {
     box.append(b);
   });
   if (!actions.length) box.append(el("p", idle(message.view)));
+  const tried = tryable();
+  if (!actions.length && tried) {
+    // Cards chosen that no legal action uses: the server says why (the rules' reason), which
+    // the page cannot (an organiser's trial: "No legal action uses those cards." alone).
+    const why = el("button", "Why not \u201c" + tried + "\u201d?", {type: "button", id: "why-not"});
+    why.addEventListener("click", single(() => ask(tried)));
+    box.append(why);
+  }
   $("clear").disabled = !selected.length;
   $("undo").disabled = !update.can_undo;
   $("hint").disabled = !message.legal.length;
@@ -306,8 +330,13 @@ function status(view) {
   if (view.phase === "game_over") return gameOver(view);
   if (view.current_player === null) return update.can_deal ?
     "The hand is over: deal the next hand." : "The hand is over.";
-  if (view.current_player === message.seat) return "Your turn.";
-  return seatName(view.current_player) + " to act.";
+  // A question waits for its answer (OUT-2): said here, not in the log alone.
+  const asked = view.phase === "answer" ? " to answer \u201cMay I go out?\u201d" : "";
+  if (view.current_player === message.seat) {
+    return asked ? "Your turn: your partner asks \u201cMay I go out?\u201d. Answer yes or no."
+      : "Your turn.";
+  }
+  return seatName(view.current_player) + (asked || " to act") + ".";
 }
 
 // Where the keyboard's focus is among the buttons a redraw replaces (a card of the hand, an
