@@ -160,6 +160,17 @@ def test_resume_of_a_house_rules_file_says_so(
     assert err.endswith(" (it is a house-rules file: give it to --rules)\n"), err
 
 
+@pytest.mark.parametrize(("name", "text"), [("blank.json", " \n"), ("empty.json", "{}"),
+                                            ("comment.toml", "# nothing yet\n")])
+def test_resume_of_an_empty_document_is_not_called_a_house_rules_file(
+        tmp_path: Path, capsys: Capture, name: str, text: str) -> None:
+    """An empty document reads as the default rules, but says nothing: no house-rules hint
+    (a crashed save leaves such a file; a review found the hint given there)."""
+    file = write(tmp_path / name, text)
+    assert main(["play", "--resume", file]) == 2
+    assert "house-rules" not in capsys.readouterr().err
+
+
 def test_a_folder_as_rules_is_bad_input(tmp_path: Path, capsys: Capture) -> None:
     """`demo --rules FOLDER.toml`: status 2 and one line on standard error."""
     folder = tmp_path / "house.toml"

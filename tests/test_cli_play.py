@@ -273,7 +273,7 @@ def test_demo_shows_a_first_hand_that_ended_in_its_deal(
     assert main(["demo", "--rules", str(rules), "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "\nhand 1: last_card\n" in out and out.index("\nhand 1: ") < out.index("\nhand 2: ")
-    assert out.endswith(f"\nstopped after {MAX_HANDS} hands ({MAX_HANDS - 1} actions)\n")
+    assert out.endswith(f"\nstopped after {MAX_HANDS} hands (0 actions)\n")  # (deals: none)
 
 
 def test_a_resumed_game_that_was_over_is_shown_not_offered_to_go_on(
@@ -298,6 +298,11 @@ def test_a_resumed_game_that_was_over_is_shown_not_offered_to_go_on(
     assert f"side {state.winner} wins" in out and "Type an action" not in out
     assert "continue with --resume" not in out and "game saved" not in out
     assert saved.read_text(encoding="utf-8") == record.to_json()
+    # Saved where asked (--save), as it was: the review of the change found it skipped too.
+    copy = tmp_path / "copy.json"
+    assert main(["play", "--resume", str(saved), "--save", str(copy)]) == 0
+    assert f"game saved to {copy}\n" in capsys.readouterr().out
+    assert cc.GameRecord.from_json(copy.read_text(encoding="utf-8")).actions == record.actions
 
 
 def test_undo_after_the_others_played_is_refused(

@@ -147,15 +147,17 @@ def test_the_rules_check_gives_a_playtests_cautions(client: TestClient) -> None:
     """Valid rules whose games come to nothing (every hand ends in its deal) are answered with
     the cautions of a short playtest, as ``rules validate`` prints them under a file: the
     organiser is told before the table is made."""
-    from canasta_caliente.web.server import WEB_PLAYTEST_HANDS
     rules = {"preset": "classic", "options": {"hand_size": 26}}
     answer = client.post("/api/rules", json={"rules": rules})
     assert answer.status_code == 200 and answer.json()["players"] == 4
-    expected = cc.playtest(cc.RuleSet.preset("classic").replace(hand_size=26), games=1,
-                           max_hands=WEB_PLAYTEST_HANDS).cautions
+    expected = cc.playtest(cc.RuleSet.preset("classic").replace(hand_size=26), games=1).cautions
     assert answer.json()["cautions"] == list(expected) and len(expected) == 2
     assert expected[0].startswith("every hand of the playtest (1 game between heuristic bots, "
-                                  f"{WEB_PLAYTEST_HANDS} hands) ended in its deal")
+                                  "200 hands) ended in its deal")
+    # A long game is no caution: it ends (one of 60,000 points, some 70 hands).
+    long = client.post("/api/rules", json={"rules": {"preset": "caliente", "options": {
+        "target_score": 60000}}})
+    assert long.json()["cautions"] == []
     for body in (b"not json", b"[]", b"{" + b" " * 70000 + b"}"):
         response = client.post("/api/tables", content=body, headers=JSON_TYPE)
         assert response.status_code in (400, 413) and response.json()["problems"]

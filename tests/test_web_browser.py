@@ -536,6 +536,20 @@ def test_the_organisers_page_keeps_the_seats_chosen_and_the_links_made(
     page.wait_for_selector(".spectator-link")
     assert page.locator("#links li li").all_inner_texts() == made
     shoot(page, "setup-links.png")
+    # A tab whose storage is refused (full, or blocked) still shows the links of the tables
+    # it makes, numbered on (the review of the change found them lost).
+    refused = browser.new_page()
+    refused.add_init_script("Storage.prototype.setItem = () => { throw new Error('full'); };")
+    refused.goto(url + "/")
+    refused.wait_for_selector("#preset option[value=caliente]", state="attached")
+    for number in (1, 2):
+        refused.click("#check")
+        refused.wait_for_function("() => !document.getElementById('create').disabled",
+                                  timeout=STEP)
+        refused.click("#create")
+        refused.wait_for_function("(n) => document.querySelectorAll('.table-links').length == n",
+                                  arg=number, timeout=STEP)
+    assert refused.locator(".table-links").first.inner_text().startswith("Table 2:")
 
 
 def test_cards_no_legal_action_uses_get_the_rules_reason(

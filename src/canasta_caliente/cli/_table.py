@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import os
+import tomllib
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -152,13 +154,15 @@ def saved_game(source: str) -> Match:
 
 
 def _reads_as_rules(text: str) -> bool:
-    """Whether ``text``, not a game record, is a house-rules document (TOML or JSON)."""
-    for read in (RuleSet.from_toml, RuleSet.from_json):
+    """Whether ``text``, not a game record, is a house-rules document (TOML or JSON) that says
+    something: an empty one (``{}``, a blank file: a crashed save, say) reads as the default
+    rules, and is no more a rule file than a record."""
+    for parse, read in ((tomllib.loads, RuleSet.from_toml), (json.loads, RuleSet.from_json)):
         try:
-            read(text)
+            if parse(text) and read(text):
+                return True
         except (CanastaError, ValueError, RecursionError):
             continue
-        return True
     return False
 
 

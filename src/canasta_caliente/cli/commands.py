@@ -88,8 +88,8 @@ def _demo(args: argparse.Namespace) -> int:
             say("\n" + "\n".join(hand_table(state)))
             if state.is_game_over or hands >= args.max_hands:
                 break
+        steps += state.current_player is not None  # (a deal is no player's action)
         state = apply(state, rng.choice(legal_actions(state)))
-        steps += 1
     if state.is_game_over:
         say(f"\nside {state.winner} wins after {count_phrase(state.hand_number, 'hand')} "
             f"({count_phrase(steps, 'action')})")
@@ -407,7 +407,7 @@ def _play(args: argparse.Namespace) -> int:
     say(f"side {state.winner} wins" + (" (your side)" if state.winner == state.side_of(
         args.seat) else ""))
     say(f"seed {record.seed} (play this deal again with --seed {record.seed})")
-    if not finished:
+    if not finished or args.save is not None:  # (a finished game: saved where asked only)
         save()
     return 0
 

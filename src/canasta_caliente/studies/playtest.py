@@ -37,6 +37,7 @@ from ..actions import Verb
 from ..errors import count_phrase
 from ..rules.ruleset import RuleSet, check_ruleset
 from .play import play_game
+from .tables import hand_limit_words
 
 __all__ = ["Playtest", "playtest"]
 
@@ -70,9 +71,11 @@ class Playtest:
                   f"{count_phrase(self.hands, 'hand')}")
         out = []
         if self.dealt_out:
-            many = ("every hand" if self.dealt_out == self.hands
+            every = self.dealt_out == self.hands
+            many = ("every hand" if every
                     else f"{self.dealt_out} of the {count_phrase(self.hands, 'hand')}")
-            out.append(f"{many} of the playtest ({played}) ended in its deal: the stock left "
+            out.append(f"{many} of the playtest ({played}) ended in {'its' if every else 'their'}"
+                       " deal: the stock left "
                        "after the deal is too short to replace the bonus cards dealt (DEAL-4, "
                        "END-1, END-3)")
         if not self.melded and self.dealt_out < self.hands:
@@ -82,9 +85,8 @@ class Playtest:
         if self.stopped:
             many = ("every game" if self.stopped == self.games
                     else f"{self.stopped} of the {count_phrase(self.games, 'game')}")
-            out.append(f"{many} of the playtest stopped at the hand limit "
-                       f"({count_phrase(self.max_hands, 'hand')}) with no side at the target "
-                       "score: under these rules a side may never reach it (GAME-1)")
+            out.append(hand_limit_words(f"{many} of the playtest", self.max_hands)
+                       + " (GAME-1)")
         return tuple(out)
 
 

@@ -17,8 +17,8 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["NOTHING_PLAYED", "hand_limit_note", "percent", "rate_cells", "simulation_html",
-           "simulation_table"]
+__all__ = ["NOTHING_PLAYED", "hand_limit_note", "hand_limit_words", "percent", "rate_cells",
+           "simulation_html", "simulation_table"]
 
 
 NOTHING_PLAYED = "no game was played: no statistics to show"
@@ -64,9 +64,15 @@ def hand_limit_note(result: SimulationResult) -> str | None:
     stopped = [game.hands for game in result.games if game.winner is None]
     if not stopped:
         return None
-    return (f"{len(stopped)} of {count_phrase(len(result.games), 'game')} stopped at the hand "
-            f"limit ({count_phrase(max(stopped), 'hand')}) with no side at the target score: "
-            "under these rules a side may never reach it")
+    return hand_limit_words(f"{len(stopped)} of {count_phrase(len(result.games), 'game')}",
+                            max(stopped))
+
+
+def hand_limit_words(games: str, limit: int) -> str:
+    """The sentence of ``games`` (their count, in words) stopped at a hand limit of ``limit``
+    hands with no winner: a table's note, and a playtest's caution (one wording of it)."""
+    return (f"{games} stopped at the hand limit ({count_phrase(limit, 'hand')}) with no side "
+            "at the target score: under these rules a side may never reach it")
 
 
 def simulation_table(result: SimulationResult) -> str:

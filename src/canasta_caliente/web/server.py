@@ -10,9 +10,8 @@ Routes:
   the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
   requests below read as ``rules``;
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players and the
-  ``cautions`` of a short playtest (:func:`~canasta_caliente.playtest`: one game, at most
-  :data:`WEB_PLAYTEST_HANDS` hands), or 400 with every problem found, as ``rules validate``
-  lists them;
+  ``cautions`` of a short playtest (:func:`~canasta_caliente.playtest` of one game), or 400
+  with every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
   answered with one secret link per person and a spectator link, or 400 with every problem
   (a field not read, there, in the rules or in a seat, is one: see
@@ -86,8 +85,7 @@ from .protocol import (
 )
 from .tables import Refused, Table, is_link_part, load_table, saved_tables
 
-__all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "WEB_PLAYTEST_HANDS",
-           "app"]
+__all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -100,10 +98,6 @@ RETRY_SECONDS = 1.0
 the wait doubles with each failure in a row, up to a minute."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
-
-WEB_PLAYTEST_HANDS = 40
-"""The hands of the playtest of ``POST /api/rules`` (one game between heuristic bots): enough
-for a preset's game (5 to 15 hands), and a game that stops there stops in a tenth of a second."""
 
 BOT_NICENESS = 10
 """How much lower than the server's the bots' worker processes run (``os.nice``, where the
@@ -289,9 +283,9 @@ class _Server:
         if isinstance(asked, Response):
             return asked
         rules = asked[1]
-        # A short playtest (a tenth of a second at most: one game, WEB_PLAYTEST_HANDS hands),
-        # in a thread, so the other tables' replies go on meanwhile.
-        test = await asyncio.to_thread(playtest, rules, games=1, max_hands=WEB_PLAYTEST_HANDS)
+        # A short playtest (one game: a few hundredths of a second, half a second for rules
+        # whose game never ends), in a thread, so the other tables' replies go on meanwhile.
+        test = await asyncio.to_thread(playtest, rules, games=1)
         return JSONResponse({"players": rules.players, "rules": rules.to_dict(),
                              "cautions": list(test.cautions)})
 

@@ -101,10 +101,13 @@ async function create(event) {
   // session storage too, so that a reload shows them again (it lost them: the only way into
   // the seats); they leave with the tab.
   const names = seats.map((seat) => seat.name);
-  const tables = savedTables();
-  tables.push({seats: answer.seats, names, spectator: answer.spectator});
-  sessionStorage.setItem(STORED, JSON.stringify(tables));
-  showLinks(tables.length, tables[tables.length - 1]);
+  tablesMade.push({seats: answer.seats, names, spectator: answer.spectator});
+  showLinks(tablesMade.length, tablesMade[tablesMade.length - 1]);  // (first: see below)
+  try {
+    sessionStorage.setItem(STORED, JSON.stringify(tablesMade));
+  } catch (e) {
+    // Storage full or refused: the links are shown; only a reload would lose them.
+  }
 }
 
 const STORED = "canasta-caliente tables";  // the session storage key of the tables made
@@ -112,11 +115,14 @@ const STORED = "canasta-caliente tables";  // the session storage key of the tab
 function savedTables() {
   try {
     const tables = JSON.parse(sessionStorage.getItem(STORED) || "[]");
-    return Array.isArray(tables) ? tables : [];
+    return Array.isArray(tables) ? tables.filter((t) => t && Array.isArray(t.seats) &&
+      Array.isArray(t.names) && typeof t.spectator === "string") : [];
   } catch (e) {
-    return [];
+    return [];  // storage refused, or not the page's own data: no table kept
   }
 }
+
+const tablesMade = savedTables();  // the tables made from this tab, the oldest first
 
 function showLinks(number, made) {
   const table = el("li", "Table " + number + ":", {class: "table-links"});
@@ -153,7 +159,7 @@ async function start() {
   for (const radio of document.querySelectorAll("input[name=source]")) {
     radio.addEventListener("change", changed);
   }
-  savedTables().forEach((made, i) => showLinks(i + 1, made));
+  tablesMade.forEach((made, i) => showLinks(i + 1, made));
 }
 
 function source(value) {
