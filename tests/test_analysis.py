@@ -188,6 +188,10 @@ def test_write_records_round_trips(result: cc.SimulationResult, tmp_path: Path,
         frame = pd.read_parquet(path)
         assert frame["score_total"].tolist() == [r["score_total"] for r in rows]
         assert list(frame.columns) == list(HAND_COLUMNS)
+        # The frame to_pandas gives, dtypes too: a seat missing is <NA> in an Int64 column
+        # (it read back as float64, 0.0 and nan: a notebook user's trial).
+        assert frame.equals(result.to_pandas("hand")[list(HAND_COLUMNS)])
+        assert str(frame["went_out_seat"].dtype) == "Int64"
 
 
 def test_output_path_is_checked(tmp_path: Path) -> None:

@@ -108,8 +108,8 @@ def test_a_simulation_and_a_comparison_say_which_games_stopped_at_the_hand_limit
     assert result.no_winner == 2
     assert result.table().splitlines()[-2:] == [
         "note: 2 of 2 games stopped at the hand limit (3 hands) with no side at the target "
-        "score: under these",
-        "  rules a side may never reach it"]
+        "score: a limit too",
+        "  low for these games, or rules under which a side may never reach it"]
     assert "<p>note: 2 of 2 games stopped at the hand limit (3 hands)" in result._repr_html_()
     comparison = cc.compare({"classic": cc.RuleSet.preset("classic"), "deal": DEALT_OUT},
                             bots=["random"], games=2, seed=1, max_hands=3)

@@ -206,6 +206,7 @@ def test_the_summary_rows_are_the_tables(monkeypatch: pytest.MonkeyPatch) -> Non
     rows = t.summary()
     assert [row["bot"] for row in rows][-1] == "level-2"
     assert (rows[-1]["games"], rows[-1]["elo_low"], rows[-1]["elo_high"]) == (0, None, None)
+    assert all(isinstance(row["games"], int) for row in rows)
     for row, line in zip(rows[:-1], t.table().splitlines()[1:3], strict=True):
         assert line.split()[0] == row["bot"]
         assert f"{row['elo']:>7.0f} [{row['elo_low']:>6.0f}," in line

@@ -25,7 +25,8 @@ The cautions are what these games showed, not proofs: other games could go other
     the stock left after the deal is too short to replace the bonus cards dealt (DEAL-4,
     END-1, END-3)
     every game of the playtest stopped at the hand limit (200 hands) with no side at the
-    target score: under these rules a side may never reach it (GAME-1)
+    target score: a limit too low for these games, or rules under which a side may never reach
+    it (GAME-1)
 """
 
 from __future__ import annotations

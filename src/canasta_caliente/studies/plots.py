@@ -81,11 +81,20 @@ def _figure(**options: Any) -> Any:
     return figure
 
 
+LONG_LABEL = 24
+"""The longest legend label set on the right of the axes; a legend with a longer one (a
+house-rules file's path, say) goes under them, where its width takes none of theirs."""
+
+
 def _legend(figure: Any, **options: Any) -> None:
-    """The figure's legend, outside the axes (on their right), so that it covers no data: a
-    bar's top or the first rows of the differences would be hidden under a legend inside
-    them. The constrained layout makes room for it."""
-    figure.legend(loc="outside right upper", **options)
+    """The figure's legend, outside the axes, so that it covers no data: a bar's top or the
+    first rows of the differences would be hidden under a legend inside them. On their right;
+    under them when a label is longer than :data:`LONG_LABEL` characters (on the right, a
+    legend of paths squeezed the axes to a sliver and ran over the title: a notebook user's
+    trial). The constrained layout makes room for it."""
+    labels = [label for ax in figure.axes for label in ax.get_legend_handles_labels()[1]]
+    long = max(map(len, labels), default=0) > LONG_LABEL
+    figure.legend(loc="outside lower center" if long else "outside right upper", **options)
 
 
 def _bins(values: list[int], count: int = 30) -> list[float]:
@@ -165,10 +174,11 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     (it was ignored); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
-    measure is scaled by the first variant's value, so measures of different units share an
-    axis: the difference is shown in percent of it. Where that value is 0 (a rate of 0, say),
-    a relative change has no meaning: no point is drawn, and the row says the difference
-    itself, with its interval (in percentage points for a rate).
+    measure is scaled by the size of the first variant's value, so measures of different units
+    share an axis: the difference is shown in percent of it, a rise to the right whatever the
+    value's sign (points per hand of -236 to +1452 is +714%). Where that value is 0 (a rate of
+    0, say), a relative change has no meaning: no point is drawn, and the row says the
+    difference itself, with its interval (in percentage points for a rate).
     """
     _refuse_unknown("a comparison's plot", unknown, "measures", "figsize")
     check_choice("kind", kind, COMPARISON_KINDS)
@@ -244,7 +254,8 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax.set_yticklabels(names)
     note = ("\nfrom 0, no relative change: the difference itself, a rate's in percentage "
             "points (pp)" if ax.texts else "")
-    ax.set_xlabel(f"difference in % of the first variant's value, 95% interval{note}")
+    ax.set_xlabel(f"difference in % of the size of the first variant's value, 95% "
+                  f"interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
     if ax.get_legend_handles_labels()[0]:
         _legend(figure, title="hollow: not significant", fontsize="small",

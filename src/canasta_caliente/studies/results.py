@@ -183,8 +183,9 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
 def write_records(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike[str],
                   columns: Sequence[str] | None = None) -> Path:
     """Write ``rows`` to ``path``, by its suffix: ``.csv`` (a header row; ``None`` as an empty
-    field), ``.jsonl`` (one JSON object a line) or ``.parquet`` (needs pyarrow, extra
-    ``analysis``). ``columns`` orders the columns (by default, the first row's keys)."""
+    field), ``.jsonl`` (one JSON object a line) or ``.parquet`` (needs pandas and pyarrow,
+    extra ``analysis``; read back with ``pandas.read_parquet``, the frame :func:`to_pandas`
+    gives). ``columns`` orders the columns (by default, the first row's keys)."""
     out = check_output_path(path)
     suffix = out.suffix.lower()
     names = list(columns) if columns is not None else list(rows[0]) if rows else []
@@ -198,8 +199,10 @@ def write_records(rows: Sequence[Mapping[str, Any]], path: str | os.PathLike[str
             for row in rows:
                 f.write(json.dumps({k: row[k] for k in names}) + "\n")
     else:
-        pa = require("pyarrow", "analysis")
-        pq = require("pyarrow.parquet", "analysis")
-        table = pa.Table.from_pylist([{k: row[k] for k in names} for row in rows])
-        pq.write_table(table, out)
+        # Through the data frame of to_pandas, whose dtypes the file keeps (pandas' metadata):
+        # read back, a seat missing is <NA> in an Int64 column, as to_pandas has it (pyarrow's
+        # own table read back as float64, 0.0 and nan: a notebook user's trial).
+        require("pyarrow", "analysis")
+        frame = to_pandas(rows, columns=names)
+        frame[names].to_parquet(out, index=False)
     return out

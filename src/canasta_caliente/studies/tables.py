@@ -72,7 +72,8 @@ def hand_limit_words(games: str, limit: int) -> str:
     """The sentence of ``games`` (their count, in words) stopped at a hand limit of ``limit``
     hands with no winner: a table's note, and a playtest's caution (one wording of it)."""
     return (f"{games} stopped at the hand limit ({count_phrase(limit, 'hand')}) with no side "
-            "at the target score: under these rules a side may never reach it")
+            "at the target score: a limit too low for these games, or rules under which a side "
+            "may never reach it")
 
 
 def simulation_table(result: SimulationResult) -> str:

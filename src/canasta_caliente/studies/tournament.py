@@ -252,7 +252,8 @@ class Tournament:
     def summary(self) -> list[dict[str, Any]]:
         """The ratings as rows, best first (the :meth:`table`'s order): per bot its ``elo``
         with ``elo_low`` and ``elo_high`` (the 95% interval; ``None`` for an end that is
-        infinite, a bot that met no other), its ``points`` (wins, a draw half) of its ``games``,
+        infinite, a bot that met no other), its ``points`` (wins, a draw half; a float) of its
+        ``games`` (an int),
         and its share of the points against each bot, ``vs NAME`` (``None`` against itself or
         a bot it did not meet). Of no games, no rows.
 
@@ -269,7 +270,7 @@ class Tournament:
             return []
         rows = self._rows()
         return [{"bot": self.bots[i], "elo": r.value, "elo_low": _finite(r.low),
-                 "elo_high": _finite(r.high), "points": float(won), "games": float(played),
+                 "elo_high": _finite(r.high), "points": float(won), "games": round(played),
                  **{f"vs {self.bots[j]}": share
                     for (j, *_), share in zip(rows, cells, strict=True)}}
                 for i, r, won, played, cells in rows]
