@@ -340,21 +340,31 @@ function status(view) {
 }
 
 // Where the keyboard's focus is among the buttons a redraw replaces (a card of the hand, an
-// action): the box and the place, to put it back after; null when it is elsewhere.
+// action): the box, the place and the action's notation, to put it back after; null when it
+// is elsewhere.
 function focusPlace() {
   const now = document.activeElement;
   for (const [box, buttons] of [["hand", "button.card"], ["actions", "button"]]) {
     const all = [...$(box).querySelectorAll(buttons)];
-    if (all.includes(now)) return [box, buttons, all.indexOf(now)];
+    if (all.includes(now)) return [box, buttons, all.indexOf(now), now.dataset.notation];
   }
+  if (now === $("actions")) return ["actions", "button", -1, null];
   return null;
 }
 
 // The focus back where it was (the same place, or the last button of the box when it holds
-// fewer now): a redraw never sends a keyboard player back to the top of the page.
+// fewer now): a redraw never sends a keyboard player back to the top of the page. In the
+// actions, only onto the same action: the one at that place now is another, which a second
+// Enter would play unseen (an organiser's trial), so the focus stays on the box itself, from
+// which Tab reaches its first action.
 function refocus(place) {
   if (!place) return;
-  const [box, buttons, i] = place, all = $(box).querySelectorAll(buttons);
+  const [box, buttons, i, notation] = place, all = [...$(box).querySelectorAll(buttons)];
+  if (box === "actions") {
+    const same = all.find((b) => notation && b.dataset.notation === notation);
+    (same || $("actions")).focus({preventScroll: true});
+    return;
+  }
   if (all.length) all[Math.min(i, all.length - 1)].focus({preventScroll: true});
 }
 
