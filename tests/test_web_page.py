@@ -135,8 +135,10 @@ def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
     intro = page.text_content("#hint-out p")
     assert "the first is the search's choice" in intro and "higher value" in intro
     for line in page.eval_on_selector_all("#hint-out li", "ls => ls.map(l => l.textContent)"):
-        notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · value "))
-        assert notation in words
+        notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · "))
+        if line.endswith(" · not tried (the time ran out)"):
+            continue  # (a loaded machine's search may not reach every action in its time)
+        assert line.startswith(f"{words[notation]} ({notation}) · value "), line
         visits = int(line.split(" · ")[-1].split()[0])
         assert line.endswith(f" · {visits} simulation{'s' * (visits != 1)}")
     shoot(page, "page-hint.png")
