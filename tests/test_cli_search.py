@@ -48,3 +48,17 @@ def test_play_hint_ranks_actions(
     listed = out.split("tries: the simulations that played it.", 1)[1]
     assert "1. " in listed and " value " in listed and " lead " in listed
     assert " tries " in listed
+
+
+def test_play_gives_the_hints_legend_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The second hint of a game says the first gave the legend, and gives the ranking alone
+    (seven lines of legend at every hint were heavy for a beginner's trial)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\nhint\nhint\nquit\n"))
+    assert main(["play", "--seed", "4", "--hint-iterations", "20"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("tries: the simulations that played it.") == 1
+    second = out.split("hint (20 simulations), best first (the first hint's legend says what "
+                       "the order and the numbers mean):\n", 1)[1]
+    assert second.startswith("  1. ") and " tries " in second.splitlines()[0]

@@ -296,6 +296,7 @@ def _play(args: argparse.Namespace) -> int:
     rngs = {seat: random.Random(bots_seed(record.seed, len(record.actions), seat))
             for seat in seated}
     finished = state.is_game_over  # (a resumed game that was over: shown, not saved again)
+    hinted = False  # (whether a hint has given its legend)
     say(f"You play seat {args.seat} (side {state.side_of(args.seat)}); "
          + ", ".join(f"seat {seat} {name}" for seat, name in seated.items())
          + (". The game is over." if finished else
@@ -366,8 +367,10 @@ def _play(args: argparse.Namespace) -> int:
                     if text in ("legal", ""):
                         say("legal: " + ", ".join(map(str, legal)))
                         continue
-                    if text == "hint":
-                        say(hint_text(observe(state, seat), args.hint_iterations, match.turn))
+                    if text == "hint":  # (the legend once: a beginner found it heavy)
+                        say(hint_text(observe(state, seat), args.hint_iterations, match.turn,
+                                      legend=not hinted))
+                        hinted = hinted or len(legal) > 1  # (one action: no legend given)
                         continue
                     if text == "undo":  # (the person's own last action, if nothing it showed)
                         try:

@@ -605,17 +605,19 @@ def analyse(
     return bot.search(view, legal, random.Random(seed))
 
 
-def hint_text(view: View, iterations: int, seed: int = 0) -> str:
+def hint_text(view: View, iterations: int, seed: int = 0, *, legend: bool = True) -> str:
     """:func:`analyse` as the lines a player reads: the first five actions in the order the
     search recommends them, each with its value, its mean lead in points and its
     simulations, under a legend saying what the order and the numbers mean (the ``hint``
-    command of ``canasta-caliente play``). ``iterations`` is the search's budget, checked as
+    command of ``canasta-caliente play``; ``legend=False``, one line saying it was given
+    before, for the hints after the first). ``iterations`` is the search's budget, checked as
     :class:`ISMCTSBot` checks it (``None`` is refused: the text names the budget)."""
     iterations = check_iterations("iterations", iterations)
     ranked = analyse(view, iterations=iterations, seed=seed)
     if len(ranked) == 1:
         return f"hint: {ranked[0].action} is the only legal action"
-    lines = [
+    lines = [f"hint ({iterations} simulations), best first (the first hint's legend says what "
+             "the order and the numbers mean):"] if not legend else [
         f"hint ({iterations} simulations), best first, in the order the search recommends:",
         "  1 is its choice: the quick policy's move unless another beat it clearly (by more",
         "  than the noise); the rest by how long each survived the search's rounds, so an",
