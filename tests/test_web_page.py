@@ -218,18 +218,23 @@ def test_the_keyboard_keeps_its_place_when_the_page_is_drawn_again(
     assert page.evaluate(focused) == [True, 1]
 
 
-def test_an_action_played_by_the_keyboard_leaves_no_other_action_under_the_focus(
-        server: tuple[str, Path], browser: Any) -> None:
-    """Enter on an action: once the table moves on, the focus is on the actions' box, not on
-    the action now at that place, which a second Enter would play unseen (an organiser's
-    trial); Tab then reaches the first action."""
-    url, _ = server
+def drawn(browser: Any, url: str) -> tuple[Any, list[str]]:
+    """Ann's page at a new table (seed 7: three sixes in her hand), after her draw: the page
+    and the melds it offers."""
     link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
     page = opened(browser, url, link)
     wait_settled(page)
     page.keyboard.press("d")
     at_turn(page, 1)
-    melds = [n for n in notations(page) if n.startswith("meld ")]
+    return page, [n for n in notations(page) if n.startswith("meld ")]
+
+
+def test_an_action_played_by_the_keyboard_leaves_no_other_action_under_the_focus(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Enter on an action: once the table moves on, the focus is on the actions' box, not on
+    the action now at that place, which a second Enter would play unseen (an organiser's
+    trial); Tab then reaches the first action."""
+    page, melds = drawn(browser, server[0])
     page.focus(f"#actions button[data-notation='{melds[0]}']")
     page.keyboard.press("Enter")
     at_turn(page, 2)
@@ -244,13 +249,7 @@ def test_the_chosen_cards_go_when_the_hand_changes(server: tuple[str, Path],
     """Cards chosen, then the last meld taken back (``u``): the hand holds the meld's cards
     again, and no card is chosen. The choice was kept as places in the hand, so other cards
     showed chosen."""
-    url, _ = server
-    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
-    page = opened(browser, url, link)
-    wait_settled(page)
-    page.keyboard.press("d")
-    at_turn(page, 1)
-    melds = [n for n in notations(page) if n.startswith("meld ")]
+    page, melds = drawn(browser, server[0])
     page.click(f"#actions button[data-notation='{melds[0]}']")
     at_turn(page, 2)
     page.locator("#hand button.card").first.click()

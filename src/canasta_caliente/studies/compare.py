@@ -62,7 +62,7 @@ from .results import level_columns, to_pandas
 from .saved import COMPARISON, COMPARISON_SCHEMA, read_comparison
 from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
-from .tables import hand_limit_note
+from .tables import hand_limit_lines
 
 __all__ = ["Comparison", "Estimate", "check_measure", "check_measures", "compare", "measures",
            "rates"]
@@ -344,10 +344,7 @@ class Comparison:
             lines.append(f"{name:<{width}}" + "".join(
                 f"  {_fmt(est[lab][name]):>26}" for lab in labels))
         for label in labels:
-            note = hand_limit_note(self.results[label])
-            if note is not None:
-                lines.extend(textwrap.wrap(f"note: {label}: {note}", width=100,
-                                           subsequent_indent="  "))
+            lines += hand_limit_lines(self.results[label], label)
         for a, b in self.pairs():
             lines.append("")
             lines.append(f"{b} - {a}:")

@@ -75,8 +75,8 @@ class Playtest:
             every = self.dealt_out == self.hands
             many = ("every hand" if every
                     else f"{self.dealt_out} of the {count_phrase(self.hands, 'hand')}")
-            out.append(f"{many} of the playtest ({played}) ended in {'its' if every else 'their'}"
-                       " deal: the stock left "
+            their = "its" if every else "their"
+            out.append(f"{many} of the playtest ({played}) ended in {their} deal: the stock left "
                        "after the deal is too short to replace the bonus cards dealt (DEAL-4, "
                        "END-1, END-3)")
         if not self.melded and self.dealt_out < self.hands:

@@ -17,8 +17,8 @@ from ..play.text import count_phrase
 if TYPE_CHECKING:
     from .outcomes import SimulationResult
 
-__all__ = ["NOTHING_PLAYED", "hand_limit_note", "hand_limit_words", "percent", "rate_cells",
-           "simulation_html", "simulation_table"]
+__all__ = ["NOTHING_PLAYED", "hand_limit_lines", "hand_limit_note", "hand_limit_words",
+           "percent", "rate_cells", "simulation_html", "simulation_table"]
 
 
 NOTHING_PLAYED = "no game was played: no statistics to show"
@@ -68,6 +68,16 @@ def hand_limit_note(result: SimulationResult) -> str | None:
                             max(stopped))
 
 
+def hand_limit_lines(result: SimulationResult, label: str | None = None) -> list[str]:
+    """:func:`hand_limit_note` as a text table's lines (``note: ...``, after ``label: `` if
+    given, wrapped at 100 columns); none when no game stopped there."""
+    note = hand_limit_note(result)
+    if note is None:
+        return []
+    said = f"{label}: {note}" if label is not None else note
+    return textwrap.wrap(f"note: {said}", width=100, subsequent_indent="  ")
+
+
 def hand_limit_words(games: str, limit: int) -> str:
     """The sentence of ``games`` (their count, in words) stopped at a hand limit of ``limit``
     hands with no winner: a table's note, and a playtest's caution (one wording of it)."""
@@ -93,9 +103,7 @@ def simulation_table(result: SimulationResult) -> str:
                  f"{result.actions_per_game:.1f}, canastas per hand "
                  f"{result.canastas_per_hand:.2f}")
     lines.append("hands ended: " + _ends(result, str))
-    note = hand_limit_note(result)
-    if note is not None:
-        lines.extend(textwrap.wrap("note: " + note, width=100, subsequent_indent="  "))
+    lines += hand_limit_lines(result)
     return "\n".join(lines)
 
 

@@ -66,9 +66,13 @@ function single(handler) {
   return (event) => { if (event.detail <= 1) handler(event); };
 }
 
-function act(notation) {
+// Send an action; the chosen cards go once it is sent, unless ``keep`` (an action the page
+// knows is refused, sent for the refusal's reason: "Why not").
+function act(notation, keep) {
   showError(null);
-  if (send({type: "act", action: notation, turn: update.turn, version: update.version})) selected = [];
+  if (send({type: "act", action: notation, turn: update.turn, version: update.version}) && !keep) {
+    selected = [];
+  }
 }
 
 // The action the chosen cards would be, to ask the server why it is refused: a discard of
@@ -78,12 +82,6 @@ function tryable() {
   if (!selected.length || !message.legal.length) return null;
   const chosen = selected.map((i) => message.view.hand[i]);
   return (chosen.length === 1 ? "discard " : "meld ") + chosen.join(" ");
-}
-
-// Send an action the page knows is refused, for the refusal's reason: the selection stays.
-function ask(notation) {
-  showError(null);
-  send({type: "act", action: notation, turn: update.turn, version: update.version});
 }
 
 function askHint() {
@@ -234,7 +232,7 @@ function drawActions() {
     // Cards chosen that no legal action uses: the server says why (the rules' reason), which
     // the page cannot (an organiser's trial: "No legal action uses those cards." alone).
     const why = el("button", "Why not \u201c" + tried + "\u201d?", {type: "button", id: "why-not"});
-    why.addEventListener("click", single(() => ask(tried)));
+    why.addEventListener("click", single(() => act(tried, true)));
     box.append(why);
   }
   $("clear").disabled = !selected.length;
