@@ -69,8 +69,8 @@ def hand_limit_note(result: SimulationResult) -> str | None:
 
 
 def hand_limit_lines(result: SimulationResult, label: str | None = None) -> list[str]:
-    """:func:`hand_limit_note` as a text table's lines (``note: ...``, after ``label: `` if
-    given, wrapped at 100 columns); none when no game stopped there."""
+    """:func:`hand_limit_note` as a text table's lines (``note: ...``, after ``label`` and a
+    colon if given, wrapped at 100 columns); none when no game stopped there."""
     note = hand_limit_note(result)
     if note is None:
         return []
