@@ -216,6 +216,8 @@ def test_ask_comes_after_the_draw_action_and_before_any_meld() -> None:
     """`ask` is refused before the draw action and after a meld action; it is offered between."""
     state = deal("caliente", hands={0: READY}, pile="4", stock="A")
     assert "seat 0 must first draw" in refused(state, "ask")
+    never = cc.RuleSet.preset("caliente").replace(going_out_permission="never")
+    assert "never" in refused(deal(never, hands={0: READY}, pile="4", stock="A"), "ask")
     state = cc.apply(state, "draw")
     assert "ask" in legal(state)
     melded = cc.apply(state, "meld 7 7 7")
@@ -326,8 +328,10 @@ def test_no_question_when_the_player_cannot_finish_without_going_out() -> None:
 ])
 def test_no_question_in_individual_games(preset: str, hand: str, drawn: str) -> None:
     """Individual games have no partner: `ask` is never offered, even when the player could go
-    out or not."""
+    out or not; asked before the draw, it is refused for that first (no draw would make it
+    legal), not for the turn's step."""
     state = deal(preset, hands={0: hand}, pile="4", stock=drawn)
+    assert refused(state, "ask") == "ask: there is no partner to ask (OUT-2)"
     state = cc.apply(state, "draw")
     assert "no partner" in refused(state, "ask")
     assert not any(a == "ask" for a in legal(state))

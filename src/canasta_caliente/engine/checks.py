@@ -21,12 +21,8 @@ TURN-0 (no dead ends) is decided by the finishing search of :mod:`canasta_calien
 
 Each check's docstring names the rule IDs it decides in its first parentheses that hold rule
 IDs alone, such as ``(PILE-3, PILE-5, READ-6)`` (:func:`rules_of`); :data:`CHECKS` is read from
-them::
-
-    CHECKS: dict[str, tuple[str, ...]]
-    # rule ID -> the names of the checks of this module that decide it: the functions in the
-    # order of CHECK_FUNCTIONS, then the Context facts of CONTEXT_FACTS ("Context.opened");
-    # for example CHECKS["PILE-2"] == ("up_card_refusal",)
+them: by rule ID, the checks that decide it in the order of :data:`CHECK_FUNCTIONS`, then the
+facts of :data:`CONTEXT_FACTS` (``CHECKS["PILE-2"] == ("up_card_refusal",)``).
 
 A test (``tests/test_checks.py``) keeps every refusal message of the engine that names a rule
 ID inside a check of this module that names that ID so.
@@ -67,6 +63,7 @@ __all__ = [
     "TAKABLE",
     "Context",
     "ask_refusal",
+    "ask_standing_refusal",
     "ask_turn0_refusal",
     "caliente_refusal",
     "concealed_now",
@@ -102,7 +99,8 @@ class Context:
 
     It holds what nearly every check reads, and nothing a path might not: a field costs every
     state that builds a context, where reading ``ctx.state.table`` costs only the paths that
-    need it. The play-phase listing makes one only where a check needs it."""
+    need it (:attr:`bound` and :attr:`short` are found when read: most contexts are made for a
+    draw, which never asks). The play-phase listing makes one only where a check needs it."""
 
     __slots__ = ("facts", "hand", "melds", "opened", "rules", "side", "state", "turn")
 
@@ -119,8 +117,6 @@ class Context:
     """Whether the side has melded this hand (INIT-5; PILE-3 freezes the pile until then)."""
     hand: tuple[int, ...]
     """The seat's hand, as counts."""
-
-    # (Found when read, not when made: most contexts are made for a draw, which never asks.)
 
     @property
     def bound(self) -> bool:
@@ -568,20 +564,23 @@ def going_out_refusal(ctx: Context, turn: Work | Turn,
 
 
 def ask_refusal(ctx: Context) -> str | None:
-    """Whether the player may ask "May I go out?", before TURN-0 (OUT-2, READ-4): not under
-    ``going_out_permission = "never"``; only with a partner; once a turn; before any meld
-    action. (The turn's own facts are asked first: finding the partner costs a few times as
-    much, and after a meld, the commonest refusal, it is not needed.)"""
+    """Whether the player may ask "May I go out?", before TURN-0 (OUT-2, READ-4): once a turn,
+    before any meld action (asked first: after a meld, the commonest refusal, the partner's
+    lookup is not needed), then :func:`ask_standing_refusal`."""
     turn = ctx.turn
     if turn.question is not Q_NONE:
         return "the question has already been asked this turn (OUT-2)"
     if turn.melded:
         return "the question is asked before any meld action (OUT-2)"
+    return ask_standing_refusal(ctx)
+
+
+def ask_standing_refusal(ctx: Context) -> str | None:
+    """Whether the player may ask "May I go out?" at all this turn (OUT-2, READ-4): not under
+    ``going_out_permission = "never"``; only with a partner. Told before the turn's step."""
     if not ctx.facts.asks:
         return 'no one asks "May I go out?" under going_out_permission = "never" (READ-4)'
-    if partner(ctx.state) is None:
-        return "there is no partner to ask (OUT-2)"
-    return None
+    return "there is no partner to ask (OUT-2)" if partner(ctx.state) is None else None
 
 
 def ask_turn0_refusal(ctx: Context, w: Work) -> str | None:
@@ -661,7 +660,7 @@ CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
     up_card_refusal, take_refusal, pile_frozen_for,
     meld_refusal, meld_wilds_refusal,
     discard_refusal, first_meld_short,
-    ask_refusal, ask_turn0_refusal, partner, is_bound,
+    ask_refusal, ask_standing_refusal, ask_turn0_refusal, partner, is_bound,
     going_out_refusal, needs_concealed, may_be_concealed, concealed_now,
     turn0_refusal,
 )

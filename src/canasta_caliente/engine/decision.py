@@ -24,6 +24,7 @@ from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts, check_state
 from .checks import (
     Context,
     ask_refusal,
+    ask_standing_refusal,
     ask_turn0_refusal,
     caliente_refusal,
     context,
@@ -124,7 +125,8 @@ def decide(
         return "no question has been asked"
     if ctx is None:
         ctx = context(state)
-    reason = turn_step_refusal(ctx, verb)
+    # A question no one may ask this turn is told so before the turn's step (OUT-2).
+    reason = (verb is Verb.ASK and ask_standing_refusal(ctx)) or turn_step_refusal(ctx, verb)
     if reason is not None:
         return reason
     if verb is Verb.DRAW:
