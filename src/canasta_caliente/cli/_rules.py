@@ -11,11 +11,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..errors import CanastaError, RuleSetError, count_phrase
+from ..errors import CanastaError, RuleSetError
 from ..rules._documents import document_text
 from ..rules.differences import change_text, option_changes
 from ..rules.ruleset import OPTIONS, RuleSet, toml_value
-from ..views.reprs import changed_value, closest_preset
+from ..rules.summary import rules_summary
 
 __all__ = [
     "LIST_OPTIONS",
@@ -37,7 +37,6 @@ __all__ = [
     "rules_show",
     "rules_validate",
     "say",
-    "summary",
     "why_unreadable",
 ]
 
@@ -224,22 +223,6 @@ def load_rules(source: str, option: str = "--rules") -> RuleSet:
     return read_rules(source, option, "a preset name or a rules file's name")
 
 
-def summary(rules: RuleSet) -> str:
-    """One line: the table, and how the rule set differs from the closest preset."""
-    preset, differ = closest_preset(rules)
-    mine, theirs = rules.to_dict(), RuleSet.preset(preset).to_dict()
-    if differ:
-        changes = ", ".join(f"{option} = {toml_value(changed_value(theirs[option], mine[option]))}"
-                            for option in differ)
-        how = f"preset {preset} with {changes}"
-    else:
-        how = f"same as preset {preset}"
-    sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
-    return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
-            f"({rules.deck_size} cards), {count_phrase(rules.hand_size)} a hand, to "
-            f"{rules.target_score}; {how}")
-
-
 def rules_validate(args: argparse.Namespace) -> int:
     status = 0
     for source in args.files:
@@ -254,7 +237,7 @@ def rules_validate(args: argparse.Namespace) -> int:
                 say(line)
             status = max(status, 1)
         else:
-            say(f"{source}: ok: {summary(rules)}")
+            say(f"{source}: ok: {rules_summary(rules)}")
             if args.playtest:
                 from ..studies.playtest import playtest
 
@@ -272,7 +255,7 @@ def rules_show(args: argparse.Namespace) -> int:
     if args.source in RuleSet.preset_names():
         title = f"{args.source}: {RuleSet.preset_description(args.source)}"
     else:
-        title = f"{args.source}: {summary(rules)}"
+        title = f"{args.source}: {rules_summary(rules)}"
     out = comment(title)
     out.append("# Every option with its value; a valid TOML house-rules document.")
     values = rules.to_dict()

@@ -10,7 +10,9 @@
 - ``_documents`` and ``_validation``: the readers of rule documents and the checks of every
   option;
 - ``differences``: how two rule sets differ, option by option (``rules diff``, and a
-  comparison's table).
+  comparison's table);
+- ``summary``: a rule set in one line, beside its closest preset (``RuleSet.describe``,
+  ``rules validate``, the web table's rules line).
 
 May import: :mod:`canasta_caliente.errors`, :mod:`canasta_caliente.cards` and
 :mod:`canasta_caliente.actions` (the vocabulary), nothing above. The names of the former

@@ -54,6 +54,7 @@ from ._documents import (
 from ._validation import INT_OPTIONS, rule_problems, table_layout
 from .enums import BonusExtras, ConcealedScope, GoingOutPermission, StockOut, TieBreak, WildRule
 from .facts import RuleFacts, meld_minimum
+from .summary import rules_summary
 
 __all__ = [
     "MOST_COUNT",
@@ -586,12 +587,10 @@ class RuleSet:
         return cls.from_toml(text) if suffix == ".toml" else cls.from_json(text)
 
     def describe(self) -> str:
-        """A short human description: the table and the options that differ from ``caliente``."""
-        base = RuleSet()
-        diffs = [f"{n}={getattr(self, n)!r}" for n in _OPTION_NAMES
-                 if getattr(self, n) != getattr(base, n)]
-        return f"{self.players} players, {self.decks} decks" + (
-            " (" + ", ".join(diffs) + ")" if diffs else "")
+        """One line: the table (players and sides, decks, cards a hand, the target) and how the
+        rule set differs from the closest preset (what ``rules validate`` prints):
+        :func:`~canasta_caliente.rules.summary.rules_summary`."""
+        return rules_summary(self)
 
 
 # -- options and documents ----------------------------------------------------------------

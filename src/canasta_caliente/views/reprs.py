@@ -14,11 +14,11 @@ RuleSet.preset('caliente').replace(max_wilds=3)
 
 from __future__ import annotations
 
-import functools
 import html
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import count_phrase
+from ..rules.summary import changed_value, closest_preset
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
@@ -26,24 +26,8 @@ if TYPE_CHECKING:
     from ..state.game import GameState, HandResult
     from .view import View
 
-__all__ = ["changed_value", "closest_preset", "hand_result_html", "hand_result_repr",
-           "rules_html", "rules_repr", "state_repr", "view_repr"]
-
-
-@functools.lru_cache(maxsize=256)
-def closest_preset(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
-    """The preset that differs from ``rules`` in the fewest options, and those options."""
-    from ..rules.ruleset import RuleSet
-
-    mine = rules.to_dict()
-    best: tuple[str, tuple[str, ...]] | None = None
-    for name in RuleSet.preset_names():
-        theirs = RuleSet.preset(name).to_dict()
-        differ = tuple(option for option in mine if mine[option] != theirs[option])
-        if best is None or len(differ) < len(best[1]):
-            best = (name, differ)
-    assert best is not None  # there are presets
-    return best
+__all__ = ["hand_result_html", "hand_result_repr", "rules_html", "rules_repr", "state_repr",
+           "view_repr"]
 
 
 def rules_repr(rules: RuleSet) -> str:
@@ -59,13 +43,6 @@ def rules_repr(rules: RuleSet) -> str:
                    for option in differ)
         text += ".replace(" + ", ".join(changes) + ")"
     return text
-
-
-def changed_value(before: Any, after: Any) -> Any:
-    """The new value; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        return {code: v for code, v in after.items() if before.get(code) != v}
-    return after
 
 
 def rules_html(rules: RuleSet) -> str:

@@ -25,7 +25,7 @@ from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import OPTIONS, RuleSet
-from ..views.reprs import closest_preset
+from ..rules.summary import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
 
@@ -245,7 +245,7 @@ def read_rules(value: Any) -> RuleSet:
 def write_rules(rules: RuleSet) -> dict[str, Any]:
     """``rules`` as a client writes them, ``{"preset": name, "options": {...}}``, which
     :func:`read_rules` reads back: the preset closest to them
-    (:func:`~canasta_caliente.views.reprs.closest_preset`, as ``rules show`` names it) and the
+    (:func:`~canasta_caliente.rules.summary.closest_preset`, as ``rules show`` names it) and the
     options that differ from it, each with its whole value. What ``GET /api/setup`` offers
     first, as ``default_rules``."""
     preset, differ = closest_preset(rules)

@@ -1,0 +1,67 @@
+"""A rule set in words: the preset closest to it, and the one line that says it (what
+``rules validate`` prints, :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`, the
+web table's rules line).
+
+>>> import canasta_caliente as cc
+>>> from canasta_caliente.rules.summary import closest_preset, rules_summary
+>>> closest_preset(cc.RuleSet.preset("classic").replace(target_score=3000))
+('classic', ('target_score',))
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from ..errors import count_phrase
+from ._documents import toml_value
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+__all__ = ["changed_value", "closest_preset", "rules_summary"]
+
+
+@functools.lru_cache(maxsize=256)
+def closest_preset(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
+    """The preset that differs from ``rules`` in the fewest options, and those options."""
+    mine, presets = rules.to_dict(), type(rules)
+    best: tuple[str, tuple[str, ...]] | None = None
+    for name in presets.preset_names():
+        theirs = presets.preset(name).to_dict()
+        differ = tuple(option for option in mine if mine[option] != theirs[option])
+        if best is None or len(differ) < len(best[1]):
+            best = (name, differ)
+    assert best is not None  # there are presets
+    return best
+
+
+def rules_summary(rules: RuleSet) -> str:
+    """One line: the table (players and their sides, decks, cards a hand, the target) and how
+    the rule set differs from the closest preset, its options as a house-rules file writes them
+    (:meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`).
+
+    >>> print(rules_summary(cc.RuleSet.preset("classic").replace(target_score=3000)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    4 players in 2 sides (0 2) (1 3), 2 decks (108 cards), 11 cards a hand, to 3000;
+    preset classic with target_score = 3000
+    """
+    preset, differ = closest_preset(rules)
+    mine, theirs = rules.to_dict(), type(rules).preset(preset).to_dict()
+    if differ:
+        changes = ", ".join(f"{option} = {toml_value(changed_value(theirs[option], mine[option]))}"
+                            for option in differ)
+        how = f"preset {preset} with {changes}"
+    else:
+        how = f"same as preset {preset}"
+    sides = " ".join("(" + " ".join(map(str, side)) + ")" for side in rules.layout)
+    return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
+            f"({rules.deck_size} cards), {count_phrase(rules.hand_size)} a hand, to "
+            f"{rules.target_score}; {how}")
+
+
+def changed_value(before: Any, after: Any) -> Any:
+    """The new value; for card values, only the cards whose value changed."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return {code: v for code, v in after.items() if before.get(code) != v}
+    return after
