@@ -139,8 +139,11 @@ def test_invalid_rules_show_every_problem(client: TestClient) -> None:
     assert {"hand_size", "target_score"} <= options
     toml = client.post("/api/rules", json={"rules": {"file": "preset = 'nope'\n"}})
     assert toml.status_code == 400 and toml.json()["problems"]
-    good = client.post("/api/rules", json={"rules": {"preset": "caliente-2p"}})
-    assert good.json()["players"] == 2 and good.json()["cautions"] == []
+    good = client.post("/api/rules", json={"rules": {"preset": "caliente-6p-3deck"}})
+    assert good.json()["players"] == 6 and good.json()["cautions"] == []
+    # The sides' seats, so the page can show each seat's side, and the rules in a line.
+    assert good.json()["sides"] == [[0, 2, 4], [1, 3, 5]]
+    assert good.json()["summary"] == cc.RuleSet.preset("caliente-6p-3deck").describe()
 
 
 def test_the_rules_check_gives_a_playtests_cautions(client: TestClient) -> None:
@@ -502,7 +505,10 @@ def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
             check_message(update["message"])
             assert update["message"]["seat"] == seat
             assert set(update) == {"type", "message", "table", "turn", "version", "since",
-                                   "next", "log", "seats", "board", "can_undo", "can_deal"}
+                                   "next", "log", "seats", "rules", "board", "can_undo",
+                                   "can_deal"}
+            assert update["rules"] == rules.describe()
+            assert update["rules"].endswith("; preset caliente-2p with target_score = 1000")
         assert [u["turn"] for u in received] == list(range(len(moves) + 1))
         assert received[-1]["message"]["view"]["phase"] == "game_over"
 
@@ -967,9 +973,10 @@ def test_the_guides_own_server_example_runs(tmp_path: Path,
     names["test_our_club"]()
 
 
-def test_the_log_names_the_people_and_the_bots_by_their_seats() -> None:
-    """A table's messages word the events for their reader: a person by name, a bot by its
-    seat (whatever the organiser called it), the reader as "you"; a spectator reads names."""
+def test_the_log_names_the_people_and_the_bots_as_the_organiser_did() -> None:
+    """A table's messages word the events for their reader: each seat by the name the organiser
+    gave it (a bot's without the level the set-up adds; "Seat 3" unless renamed), the reader as
+    "you"; a spectator reads names."""
     rules = cc.RuleSet.preset("caliente")
     seats = [Seat("Ann", secret="a" * 32), Seat("Robo (level-1 bot)", level="level-1"),
              Seat("Bea", secret="b" * 32), Seat("Seat 3 (level-1 bot)", level="level-1")]
@@ -979,7 +986,10 @@ def test_the_log_names_the_people_and_the_bots_by_their_seats() -> None:
              for seat in (None, 0, 1, 2)}
     assert texts[0].startswith("You draw ")
     assert texts[None] == texts[1] == texts[2] == "Ann draws 1 card."
-    assert table.names == ["Ann", "Seat 1", "Bea", "Seat 3"]
+    assert table.names == ["Ann", "Robo", "Bea", "Seat 3"]
+    table.play(cc.legal_actions(table.state)[-1])  # seat 0's discard, then Robo's draw
+    table.play(cc.Action("draw"))
+    assert table.update(0, 0)["message"]["events"][-1]["text"] == "Robo draws 1 card."
 
 
 def test_a_new_tables_log_starts_with_the_first_hands_deal() -> None:

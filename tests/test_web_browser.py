@@ -293,6 +293,15 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
     assert page.text_content("#status") == (
         f"The game is over: {winner} wins, with {final.scores[final.winner]} points.")
     assert page.text_content("#actions") == "Nothing to do: the game is over."
+    # The hand's score parts in words, those no side scored left out (a "caliente 0 0" row
+    # in Classic Canasta; "hand" for the cards left in hands: a club's trial).
+    rows = page.eval_on_selector_all("#results tr",
+                                     "rs => rs.map(r => [...r.children].map(c => c.textContent))")
+    words = {"cards melded", "cards left in hands", "canastas", "going out", "bonus cards",
+             "Caliente cards"}
+    parts = [r for r in rows if r[0] in words]
+    assert parts and [r[0] for r in rows] == ["", *(r[0] for r in parts), "total"], rows
+    assert all(set(r[1:]) != {"0"} for r in parts), rows
     assert page.is_disabled("#clear"), "no choice to clear"
     assert check_log_lines_whole(page), "the log holds more than it shows, whole lines only"
     shoot(page, "table-game-over.png")
@@ -501,7 +510,9 @@ def test_the_set_up_page_shows_the_playtests_cautions(
     page.click("#check")
     page.wait_for_selector("#problems li.caution")
     lines = page.locator("#problems li").all_inner_texts()
-    assert lines[0] == "valid: 4 players" and len(lines) == 3, lines
+    assert lines[0].startswith("valid: 4 players in 2 sides (0 2) (1 3), 2 decks (108 cards), "
+                               "26 cards a hand") and len(lines) == 3, lines
+    assert page.locator("label[for=kind-1]").inner_text() == "Seat 1 · side 1"
     assert lines[1].startswith("caution: every hand of the playtest") and "(GAME-1)" in lines[2]
     assert page.is_enabled("#create")
 

@@ -163,6 +163,13 @@ def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
     spectator = opened(browser, url, links[-1])
     assert "sitting out this hand" in spectator.text_content(".player[data-seat='5']")
     shoot(page, "page-sitting-out.png")
+    # Every page says the rules played, under the status (a club could not tell its house
+    # rules from the table); the spectators' page has no "Your hand" box nor actions.
+    line = cc.RuleSet.preset("caliente-6p").describe()
+    assert page.text_content("#rules-line") == spectator.text_content("#rules-line") == \
+        f"Rules: {line}"
+    assert page.is_visible("#mine") and page.is_visible("#act")
+    assert not spectator.is_visible("#mine") and not spectator.is_visible("#act")
 
 
 def test_a_phones_width_shows_each_box_across_the_page(server: tuple[str, Path],

@@ -9,8 +9,10 @@ Routes:
   and ``default_rules`` (``{"preset": name, "options": {...}}``, the preset closest to them and
   the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
   requests below read as ``rules``;
-- ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of players and the
-  ``cautions`` of a short playtest (:func:`~canasta_caliente.playtest` of one game), or 400
+- ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of ``players``, the
+  seats of each side (``sides``), the rules in a line (``summary``:
+  :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`) and the ``cautions`` of a
+  short playtest (:func:`~canasta_caliente.playtest` of one game), or 400
   with every problem found, as ``rules validate`` lists them;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
   answered with one secret link per person and a spectator link, or 400 with every problem
@@ -287,7 +289,8 @@ class _Server:
         # whose game never ends), in a thread, so the other tables' replies go on meanwhile.
         test = await asyncio.to_thread(playtest, rules, games=1)
         return JSONResponse({"players": rules.players, "rules": rules.to_dict(),
-                             "cautions": list(test.cautions)})
+                             "sides": [list(side) for side in rules.layout],
+                             "summary": rules.describe(), "cautions": list(test.cautions)})
 
     async def create(self, request: Request) -> Response:
         asked = await rules_asked(request, TABLE_FIELDS)

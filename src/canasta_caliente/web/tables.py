@@ -139,6 +139,12 @@ class Seat:
         """True for a bot's seat."""
         return self.level is not None
 
+    @property
+    def called(self) -> str:
+        """What the events call the seat's player: a person's name; a bot's as the organiser
+        gave it, without the level the set-up adds to it ("Robo" of "Robo (level-1 bot)")."""
+        return self.name.removesuffix(f" ({self.level} bot)") if self.is_bot else self.name
+
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON data (the secret included: for the server's own files only)."""
         return {"name": self.name, "level": self.level, "secret": self.secret}
@@ -311,17 +317,19 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        """The seats as the events' words name them: a person by name, a bot by its seat
-        ("Seat 2"), whatever the organiser called it (its name says its level)."""
-        return [f"Seat {i}" if s.is_bot else s.name for i, s in enumerate(self.seats)]
+        """The seats as the events' words name them: each by the name the organiser gave
+        (:attr:`Seat.called`; "Seat 2" unless renamed)."""
+        return [s.called for s in self.seats]
 
     def update(self, seat: int | None, since: int) -> dict[str, Any]:
         """The ``update`` ``seat``'s client is sent: ``message``, the game layer's client
         message exactly as :func:`~canasta_caliente.client_message` gives it (the seat's view,
         its legal actions, the events from number ``since`` on; valid against the shipped
         schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
-        own fields: ``table`` (its id), ``turn`` (the action number), ``version`` (the
-        :attr:`Match.version <canasta_caliente.Match.version>`), ``since`` and ``next``
+        own fields: ``table`` (its id), ``rules`` (the rules in a line:
+        :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`), ``turn`` (the action
+        number), ``version`` (the :attr:`Match.version <canasta_caliente.Match.version>`),
+        ``since`` and ``next``
         (the numbers of the first event sent and of the next), ``log`` (the
         :meth:`Match.log_mark <canasta_caliente.Match.log_mark>`), ``seats`` (each seat's name
         and whether it is a bot), ``board`` (:func:`board`), ``can_undo`` and ``can_deal``
@@ -329,14 +337,15 @@ class Table:
         match = self.match
         count = match.event_count
         since = min(max(since, 0), count)
-        # The events in the words of the seat's player: the people by their names, the bots
-        # by their seats, and the player as "you".
+        # The events in the words of the seat's player: each seat by its name (Seat.called),
+        # and the player as "you".
         message = match.message(seat, since, names=self.names, you=seat is not None)
         return {"type": "update", "message": message,
                 "table": self.id, "turn": match.turn, "version": match.version,
                 "since": since, "next": count,
                 "log": match.log_mark(),
                 "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
+                "rules": self.state.rules.describe(),
                 "board": board(self.state),
                 "can_undo": self.can_undo(seat), "can_deal": self.may_deal(seat)}
 

@@ -48,7 +48,7 @@ async function check() {
   const [status, answer] = await post("/api/rules", {rules});
   if (status !== 200) { showProblems(answer.problems); return; }
   showProblems([]);
-  $("problems").append(el("li", "valid: " + answer.players + " players", {class: "ok"}));
+  $("problems").append(el("li", "valid: " + answer.summary, {class: "ok"}));
   // What a short playtest showed (games that never end, no meld ever): the table may still be
   // made, but the organiser is told first.
   for (const caution of answer.cautions || []) {
@@ -63,7 +63,10 @@ async function check() {
   seats.replaceChildren();
   for (let i = 0; i < answer.players; i++) {
     const row = el("div", null, {class: "seat-row"});
-    row.append(el("label", "Seat " + i, {for: "kind-" + i}));
+    // Each seat's side, so that partners are seated as partners (an organiser's trial put two
+    // players meant as partners on opposite sides of six seats).
+    const side = answer.sides.findIndex((seats) => seats.includes(i));
+    row.append(el("label", "Seat " + i + " · side " + side, {for: "kind-" + i}));
     const kind = el("select", null, {id: "kind-" + i, "aria-label": "seat " + i + " player"});
     kind.append(el("option", "a person", {value: "human"}));
     for (const level of levels) kind.append(el("option", "bot " + level, {value: level}));

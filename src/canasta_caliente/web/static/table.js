@@ -129,7 +129,9 @@ function drawPlayers(view) {
     row.append(el("span", seatName(i) + " · side " + side + " · " + cards +
                   (toAct ? " · to act" : "")));
     if (view.known[i].length) {
-      row.append(el("span", " · known: ", {class: "tag"}));
+      // The cards of this hand all have seen (taken with the pile): "known" alone read as
+      // the player's own cards (a club's trial).
+      row.append(el("span", " · known to all: ", {class: "tag"}));
       view.known[i].forEach((c) => row.append(card(c)));
     }
     box.append(row);
@@ -239,7 +241,12 @@ function drawActions() {
   $("undo").disabled = !update.can_undo;
   $("hint").disabled = !message.legal.length;
   $("act").hidden = message.seat === null;
+  $("mine").hidden = message.seat === null;  // a spectator has no hand
 }
+
+// A hand's score parts (SCORE-1 to SCORE-5) in words: "hand" alone said nothing.
+const PARTS = {melds: "cards melded", hand: "cards left in hands", canastas: "canastas",
+               going_out: "going out", bonus_cards: "bonus cards", caliente: "Caliente cards"};
 
 function drawResults(view, board) {
   const box = $("results");
@@ -254,7 +261,10 @@ function drawResults(view, board) {
     result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i)));
     t.append(head);
     for (const key of Object.keys(result.breakdown[0])) {
-      const row = el("tr"); row.append(el("th", key.replace("_", " ")));
+      // A part no side scored is left out (Caliente cards in Classic Canasta, going out in a
+      // hand no one went out of); the total below still adds up every part.
+      if (result.breakdown.every((c) => c[key] === 0)) continue;
+      const row = el("tr"); row.append(el("th", PARTS[key] || key.replace("_", " ")));
       result.breakdown.forEach((c) => row.append(el("td", c[key])));
       t.append(row);
     }
@@ -372,6 +382,7 @@ function draw() {
   const view = message.view, board = update.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
+  $("rules-line").textContent = "Rules: " + update.rules;
   const s = $("status");
   s.textContent = status(view);
   s.dataset.turn = String(update.turn);
