@@ -684,3 +684,15 @@ def test_the_hands_plots_tick_whole_hands() -> None:
     assert t.interrupted and t.ratings["random"].value < 0 == t.ratings["level-2"].value
     assert [line.split()[0] for line in t.table().splitlines()[1:4]] == [
         "heuristic", "random", "level-2"]  # (level-2, rated 0 of no game, sat above random)
+
+
+@given(st.integers(1, 100_000).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
+@example((2000, 973))  # 48.65% and 51.35%: printed 48.6% and 51.3% (a bot author's trial)
+def test_two_rates_that_add_up_to_1_print_as_100_percent(games_won: tuple[int, int]) -> None:
+    """A table's rates are rounded as written, half to even, so a pair of rates that add up
+    to 1 (two bots' win rates with no game unwon) print as percentages that add up to 100.0."""
+    from canasta_caliente.studies.tables import percent
+
+    games, won = games_won
+    shown = [percent(won / games), percent((games - won) / games)]
+    assert round(sum(float(p.removesuffix("%")) for p in shown), 6) == 100.0, shown

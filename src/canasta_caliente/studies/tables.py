@@ -6,6 +6,7 @@ a file, are :mod:`canasta_caliente.studies.results`.
 
 from __future__ import annotations
 
+import decimal
 import html
 import math
 import textwrap
@@ -28,8 +29,24 @@ NOTHING_PLAYED = "no game was played: no statistics to show"
 def percent(value: float) -> str:
     """A rate as a percentage to one decimal, ``nan`` for a rate of no games (as pandas and
     :meth:`~canasta_caliente.studies.compare.Comparison.table` print it; a mean needs no
-    such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``)."""
-    return "nan" if math.isnan(value) else f"{value:.1%}"
+    such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``).
+
+    Rounded from the rate as Python writes it, half to even, so that two rates that add up to
+    1 print as percentages that add up to 100.0: ``f"{0.4865:.1%}"`` rounds the binary
+    fraction under 0.4865 (48.6%) and ``f"{0.5135:.1%}"`` the one under 0.5135 (51.3%), which
+    a bot author's trial read as 0.1% of games lost.
+
+    >>> from canasta_caliente.studies.tables import percent
+    >>> percent(0.4865), percent(0.5135), percent(1.0), percent(float("nan"))
+    ('48.6%', '51.4%', '100.0%', 'nan')
+    """
+    if math.isnan(value):
+        return "nan"
+    written = decimal.Decimal(repr(float(value) + 0.0)) * 100  # (+ 0.0: -0.0 is 0.0)
+    return f"{written.quantize(_TENTH, decimal.ROUND_HALF_EVEN)}%"
+
+
+_TENTH = decimal.Decimal("0.1")
 
 
 def rate_cells(rate: float, low: float, high: float, dash: str = "-") -> tuple[str, str]:
@@ -38,7 +55,7 @@ def rate_cells(rate: float, low: float, high: float, dash: str = "-") -> tuple[s
     [0, 1])."""
     if math.isnan(low):
         return "n/a", "n/a"
-    return percent(rate), f"{low:.1%} {dash} {high:.1%}"
+    return percent(rate), f"{percent(low)} {dash} {percent(high)}"
 
 
 def _played(result: SimulationResult) -> str:
