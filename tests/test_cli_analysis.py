@@ -67,13 +67,17 @@ def test_workers_past_the_cpus_are_refused(command: list[str], monkeypatch: pyte
 
 @pytest.mark.parametrize(("argv", "header"), [
     (["--games", "2", "--workers", "3"],
-     "seed 0, 1 worker (3 asked; a worker plays 10 games at a time)"),
+     "seed 0, 2 workers (3 asked; a worker plays 1 game at a time)"),
+    (["--games", "1", "--workers", "2"],
+     "seed 0, 1 worker (2 asked; a worker plays 1 game at a time)"),
     (["--games", "2"], "seed 0, 1 worker"),
 ])
 def test_simulate_states_the_workers_used(argv: list[str], header: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    """The header gives the workers the run played in (no more than its chunks of 10 games),
-    not the count asked for ("3 worker(s)" for a run of two games in one process)."""
+    """The header gives the workers the run played in (no more than its chunks of games),
+    not the count asked for ("3 workers" for a run of two games); a few games are sent a game
+    at a time, so that a slow bot's games are spread over the workers (a bot author's six
+    games ran in one worker of two, chunks being ten games)."""
     assert main(["simulate", "--rules", "caliente-2p", "--no-progress", *argv]) == 0
     assert capsys.readouterr().out.splitlines()[0].endswith(header)
 

@@ -60,7 +60,7 @@ from .play import BotSpec, check_seating
 from .plots import plot_comparison
 from .results import level_columns, to_pandas
 from .saved import COMPARISON, COMPARISON_SCHEMA, read_comparison
-from .simulate import CHUNK_SIZE, check_options, checked_arguments, play_variants
+from .simulate import check_options, checked_arguments, play_variants
 from .stats import rate_difference_interval, rate_interval
 from .tables import hand_limit_lines
 
@@ -466,7 +466,7 @@ def compare(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = False,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
     max_hands: int = MAX_HANDS,
     on_result: Callable[[str, GameResult], None] | None = None,
     keep_records: bool = False,
@@ -488,8 +488,9 @@ def compare(
     The variants are played in step, so that at any moment each has played about the same
     games: in this process (``workers=1``, or a single chunk, without an ``executor``) game by
     game, game 0 of every variant in turn, then game 1, and so on; on a pool or an
-    ``executor``, chunk by chunk, each chunk of ``chunk_size`` games submitted for every
-    variant in turn. The pool is one for all the variants, of as many processes as
+    ``executor``, chunk by chunk, each chunk of ``chunk_size`` games (unless given,
+    :func:`~canasta_caliente.studies.simulate.chunk_size_for` of a variant's games) submitted
+    for every variant in turn. The pool is one for all the variants, of as many processes as
     :func:`~canasta_caliente.simulate` would start for one variant's games
     (:func:`~canasta_caliente.studies.simulate.workers_used`). ``progress`` shows one bar, of
     the games of every variant (``games`` times the number of variants).
@@ -521,7 +522,7 @@ def compare(
     check_seating(first, specs)  # the variants' tables are the same
     workers, chunk_size, max_hands = check_options(
         executor, workers, progress, chunk_size, max_hands, on_result, keep_records,
-        told=("the variant's label", "the game's result"))
+        told=("the variant's label", "the game's result"), games=games)
     labels = tuple(variants)
     given = on_result  # each game's result, told of its variant by its label
     report = None if given is None else lambda v, result: given(labels[v], result)

@@ -53,6 +53,7 @@ __all__ = [
     "SimulationResult",
     "check_options",
     "checked_arguments",
+    "chunk_size_for",
     "play_game",
     "play_variants",
     "seat_bots",
@@ -101,7 +102,20 @@ class _Progress:
 
 
 CHUNK_SIZE = 10
-"""How many games :func:`simulate` sends to a worker at a time unless told (``chunk_size``)."""
+"""The most games :func:`simulate` sends to a worker at a time unless told (``chunk_size``):
+see :func:`chunk_size_for`."""
+
+
+def chunk_size_for(games: int, workers: int) -> int:
+    """The games a worker is sent at a time unless told: :data:`CHUNK_SIZE`, or fewer, so that
+    each of ``workers`` has at least four chunks of the ``games`` (a run of a few games of a
+    slow bot is spread over the workers, and a progress bar moves); whatever the chunks, the
+    games are the same.
+
+    >>> chunk_size_for(1000, workers=2), chunk_size_for(40, workers=2), chunk_size_for(6, 2)
+    (10, 5, 1)
+    """
+    return max(1, min(CHUNK_SIZE, games // (4 * workers)))
 
 
 WINDOW = 64
@@ -130,18 +144,19 @@ def checked_arguments(
     return games, seed, specs, names
 
 
-def workers_used(workers: int, games: int, chunk_size: int = CHUNK_SIZE) -> int:
+def workers_used(workers: int, games: int, chunk_size: int | None = None) -> int:
     """How many processes :func:`simulate` plays ``games`` games in, given ``workers`` and
-    no executor: a worker plays a chunk of ``chunk_size`` games at a time, so the pool has no
-    more workers than chunks, and a run of one chunk (or of ``workers=1``) plays in this
-    process alone, 1.
+    no executor: a worker plays a chunk of ``chunk_size`` games at a time (unless given,
+    :func:`chunk_size_for`), so the pool has no more workers than chunks, and a run of one
+    chunk (or of ``workers=1``) plays in this process alone, 1.
 
-    >>> workers_used(8, games=100), workers_used(8, games=30), workers_used(8, games=5)
-    (8, 3, 1)
+    >>> workers_used(8, games=100), workers_used(8, games=5), workers_used(8, 30, chunk_size=10)
+    (8, 5, 3)
     """
     workers = check_count("workers", workers, low=1)
     games = check_count("games", games)
-    chunk_size = check_count("chunk_size", chunk_size, low=1)
+    chunk_size = (chunk_size_for(games, workers) if chunk_size is None
+                  else check_count("chunk_size", chunk_size, low=1))
     return max(1, min(workers, -(-games // chunk_size)))
 
 
@@ -208,10 +223,12 @@ def _check_arguments_taken(on_result: Callable[..., Any], told: tuple[str, ...])
 
 def check_options(
     executor: Any, workers: Any, progress: Any, chunk_size: Any, max_hands: Any,
-    on_result: Any, keep_records: Any, told: tuple[str, ...] = ("the game's result",),
+    on_result: Any, keep_records: Any, told: tuple[str, ...] = ("the game's result",), *,
+    games: int,
 ) -> tuple[int, int, int]:
-    """The options of a run, checked as :func:`simulate` says; returns ``workers``,
-    ``chunk_size`` and ``max_hands``. ``told`` names what ``on_result`` is called with, one
+    """The options of a run of ``games`` (checked) games a variant, checked as
+    :func:`simulate` says; returns ``workers``, ``chunk_size`` (``None`` chosen by
+    :func:`chunk_size_for`) and ``max_hands``. ``told`` names what ``on_result`` is called with, one
     argument each (a comparison's: the variant's label too): a callable whose signature
     cannot take that many is refused before any game."""
     if executor is not None and not isinstance(executor, Executor):
@@ -224,7 +241,8 @@ def check_options(
     workers = (check_workers("workers", workers) if executor is None
                else check_count("workers", workers, low=1))
     check_flag("progress", progress)
-    chunk_size = check_count("chunk_size", chunk_size, low=1)
+    chunk_size = (chunk_size_for(games, workers) if chunk_size is None
+                  else check_count("chunk_size", chunk_size, low=1))
     max_hands = check_count("max_hands", max_hands, low=1)
     if on_result is not None and not callable(on_result):
         raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
@@ -243,7 +261,7 @@ def simulate(
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = False,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
     max_hands: int = MAX_HANDS,
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
@@ -264,9 +282,11 @@ def simulate(
 
     In this process (``workers=1``, or a single chunk, without an ``executor``) the games are
     played and reported one by one: ``on_result`` and ``progress`` see each game as it ends.
-    On a pool or an ``executor``, chunks of ``chunk_size`` games are handed back as they
-    finish, whatever their order (so ``progress`` and ``on_result`` never wait on a slow early
-    chunk); the result keeps the games in game order.
+    On a pool or an ``executor``, chunks of ``chunk_size`` games (unless given,
+    :func:`chunk_size_for`: at most :data:`CHUNK_SIZE`, fewer where the workers would
+    otherwise have fewer than four chunks each) are handed back as they finish, whatever
+    their order (so ``progress`` and ``on_result`` never wait on a slow early chunk); the
+    result keeps the games in game order.
     ``keep_records=True`` keeps every game's :class:`~canasta_caliente.GameRecord` (in
     :attr:`GameResult.record`) for replay. ``label`` names the variant in the tables.
 
@@ -299,7 +319,8 @@ def simulate(
     games, seed, specs, names = checked_arguments(rules, bots, games, seed)
     check_seating(rules, specs)
     workers, chunk_size, max_hands = check_options(executor, workers, progress, chunk_size,
-                                                   max_hands, on_result, keep_records)
+                                                   max_hands, on_result, keep_records,
+                                                   games=games)
     if label is not None and not isinstance(label, str):
         raise TypeError(f"label must be a str or None, not {describe_value(label)}")
     given = on_result  # each game's result, told of no variant

@@ -40,7 +40,7 @@ from .play import BotSpec, bot_name
 from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
 from .saved import TOURNAMENT, TOURNAMENT_SCHEMA, read_tournament
-from .simulate import CHUNK_SIZE, check_options, checked_arguments, simulate
+from .simulate import check_options, checked_arguments, simulate
 
 __all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
 
@@ -444,9 +444,10 @@ def tournament(
     pair's results (and in :meth:`Tournament.to_dict`).
     ``chunk_size`` left ``None`` is chosen for the progress bar: in this process (``workers=1``
     without an ``executor``) the games are reported one by one; on a pool or an ``executor``,
-    in chunks of at most a quarter of a worker's share of the pair's games (``workers``
-    counting the workers, at most :data:`~canasta_caliente.studies.simulate.CHUNK_SIZE`), so
-    that ``progress`` and ``on_result`` move with a slow bot too. ``on_result`` is called with
+    in chunks of at most a quarter of a worker's share of the pair's games (at most
+    :data:`~canasta_caliente.studies.simulate.CHUNK_SIZE`:
+    :func:`~canasta_caliente.studies.simulate.chunk_size_for`, as a simulation's), so that
+    ``progress`` and ``on_result`` move with a slow bot too. ``on_result`` is called with
     each game's :class:`~canasta_caliente.GameResult` as it finishes, as
     :func:`~canasta_caliente.simulate` calls it; no pair is given with it, as the result's
     :attr:`~canasta_caliente.GameResult.seat_bots` name the pair's bots. An error it raises
@@ -470,11 +471,8 @@ def tournament(
         raise ArgumentError(f"bots must hold at least two bots (a tournament plays pairs), "
                             f"not {len(names)}")
     workers, size, max_hands = check_options(
-        executor, workers, progress, CHUNK_SIZE if chunk_size is None else chunk_size,
-        max_hands, on_result, keep_records)
-    # Unless told, chunks small enough that each worker has at least four a pair, so that the
-    # progress bar moves with a slow bot too (the games are the same whatever the chunks).
-    size = max(1, min(CHUNK_SIZE, games // (4 * workers))) if chunk_size is None else size
+        executor, workers, progress, chunk_size, max_hands, on_result, keep_records,
+        games=games)  # (unless told, chunks of chunk_size_for the pair's games)
     # The errors raised by on_result, told apart from a game's: they are not the pair's. An
     # interrupt it raises stops the round robin even at a pair's last game, where the pair's
     # result is whole (and so not interrupted) and would let the next pair start.
