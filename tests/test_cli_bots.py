@@ -302,7 +302,8 @@ def test_play_names_a_failing_bot_and_saves_the_game_so_far(
         own: str, attr: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: Capture) -> None:
     """Seat 0 is the bot's and acts first: it fails before the person moves; the game so far
-    (the deal) is saved, and the command ends with status 1, no traceback."""
+    (the deal) is saved, and the command ends with status 1, no traceback. The way to continue
+    names the bot too (``--resume`` imports no module by itself: a bot author's trial)."""
     saved = tmp_path / "game.json"
     ref = f"{own}:{attr}"
     answers(monkeypatch, ["quit"])
@@ -311,7 +312,8 @@ def test_play_names_a_failing_bot_and_saves_the_game_so_far(
     captured = capsys.readouterr()
     err = captured.err.splitlines()
     assert len(err) == 1 and err[0].startswith(says.format(ref=ref))
-    assert f"game saved to {saved} (continue with --resume {saved})" in captured.out
+    assert f"game saved to {saved} (continue with --resume {saved} --bots {ref})" \
+        in captured.out
     record = cc.GameRecord.from_json(saved.read_text())
     assert record.players == (ref, "human")
 

@@ -179,7 +179,7 @@ def _write_json(option: str, data: dict[str, Any], out: Path) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from ..studies.simulate import CHUNK_SIZE, simulate, workers_used
+    from ..studies.simulate import chunk_size_for, simulate, workers_used
 
     rules = load_rules(args.rules)
     bots = study_bots(args.bots)
@@ -193,9 +193,10 @@ def _simulate(args: argparse.Namespace) -> int:
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
         raise study_error("simulate", exc) from None
     used = workers_used(args.workers, args.games)
+    chunk = count_phrase(chunk_size_for(args.games, args.workers), "game")
     say(f"{args.rules}: {', '.join(map(bot_name, bots))}; seed {args.seed}, "
         f"{count_phrase(used, 'worker')}"
-        + (f" ({args.workers} asked; a worker plays {CHUNK_SIZE} games at a time)"
+        + (f" ({args.workers} asked; a worker plays {chunk} at a time)"
            if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
@@ -320,8 +321,10 @@ def _play(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
             raise InputError([f"--save: {save_as}: cannot save the game: {why}"]) from None
+        own = sorted({name for name in seated.values() if is_reference(name)})  # --bots again
+        again = f"--resume {save_as}" + (f" --bots {','.join(own)}" if own else "")
         say(f"game saved to {save_as}" + ("" if match.state.is_game_over
-                                           else f" (continue with --resume {save_as})"))
+                                           else f" (continue with {again})"))
 
     # (a resumed game's hands were shown; a new one's first hand may have ended in its deal)
     hands_seen = len(state.hand_results) if match.turn else 0
