@@ -555,3 +555,14 @@ def test_notation_parses_cards_in_any_order(action: cc.Action, rng: random.Rando
     rng.shuffle(words)
     text = " ".join(["meld", *words] + ([] if action.on is None else ["on", str(action.on)]))
     assert cc.parse_action(text) == action
+
+
+@pytest.mark.parametrize(("code", "cards"), [("7", 249), ("10", 166), ("JK", 164)])
+def test_an_action_too_long_to_write_is_refused_when_built(code: str, cards: int) -> None:
+    """An action whose notation would be longer than parse_action reads (500 characters) is
+    refused when built, as every action the notation cannot write is, so that
+    ``parse_action(str(a)) == a`` holds for every action; one card fewer is written and read."""
+    with pytest.raises(cc.NotationError, match=f"a meld of {cards} cards is written in 50"):
+        cc.Action(cc.Verb.MELD, (code,) * cards, on="9" if code == "JK" else None)
+    shorter = cc.Action(cc.Verb.MELD, (code,) * (cards - 1), on="9" if code == "JK" else None)
+    assert cc.parse_action(str(shorter)) == shorter

@@ -327,6 +327,10 @@ def test_old_documents_without_known_read_as_nothing_known() -> None:
                                                r"be in the hand: 1 JK known, 0 held"),
         (lambda t: t["known"][3].append("R3"), r"table\.known\[3\]: seat 3: a bonus card"),
         (lambda t: t["known"].pop(0), r"table\.known: expected one list of cards per seat"),
+        # (a wrong number of seats whose lists are all empty too: it loaded)
+        (lambda t: t.__setitem__("known", [[]] * 50),
+         r"table\.known: expected one list of cards per seat \(4\), got 50"),
+        (lambda t: t.__setitem__("known", [[], []]), r"table\.known: expected one list"),
         (lambda t: t["known"][1].append("XX"), r"table\.known\[1\]\[0\]"),
         (lambda t: t.__setitem__("known", 7), r"table\.known: expected a list"),
     ],

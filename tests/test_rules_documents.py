@@ -335,3 +335,15 @@ def test_json_bytes_that_are_not_utf8_are_named_so(document: bytes) -> None:
     "an integer too long to read"."""
     with pytest.raises(cc.RuleSetError, match=r"not UTF-8 text: byte 0xff at line 1, column \d+"):
         cc.RuleSet.from_json(document)
+
+
+def test_card_values_name_cards_by_code_not_by_number() -> None:
+    """``card_values`` keys are cards or their codes: a plain number is refused, saying to
+    write the code as a string (``{5: 7}`` was read as the five, though ``Card(5)`` is the nine
+    and Action refuses numbers for that reason: an adversarial trial); a Card key is read."""
+    caliente = RuleSet.preset("caliente")
+    problems = problems_of(lambda: caliente.replace(card_values={5: 7}))
+    assert problems == [("card_values", "card code 5: a number, not a code; write the code as a "
+                         "string ('5'): a Card's number is its index, not its face value")]
+    assert caliente.replace(card_values={"5": 7}).to_dict()["card_values"]["5"] == 7
+    assert caliente.replace(card_values={cc.Card.NINE: 7}).to_dict()["card_values"]["9"] == 7

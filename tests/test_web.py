@@ -1012,3 +1012,29 @@ def test_a_new_tables_log_starts_with_the_first_hands_deal() -> None:
     table.act(0, "draw", table.turn)
     assert [e["kind"] for e in table.update(1, 0)["message"]["events"]] == ["deal", "draw"]
     assert table.update(1, 1)["message"]["events"][0]["kind"] == "draw"
+
+
+def test_the_table_loaders_say_what_is_wrong_with_the_folder(tmp_path: Path) -> None:
+    """The public loaders take a str or a path, and say what is wrong with another type or a
+    folder that is not there or is a file, as ``app(data=...)`` does for a folder it cannot
+    make: an adversarial trial had raw AttributeError, FileNotFoundError and FileExistsError."""
+    from canasta_caliente.web.tables import load_table, saved_tables
+
+    table = Table.create(cc.RuleSet.preset("caliente-2p"), [Seat("Ann", secret="a" * 32),
+                                                            Seat("Bot", level="level-1")], seed=1)
+    table.save(tmp_path, whole=True)
+    assert list(load_tables(str(tmp_path))) == [table.id]
+    assert load_table(str(tmp_path), table.id) is not None
+    a_file = tmp_path / f"{table.id}.json"
+    for folder, message in ((tmp_path / "gone", "no such folder"),
+                            (a_file, "a file, not a folder")):
+        for load in (load_tables, lambda f: list(saved_tables(f)),
+                     lambda f: load_table(f, table.id)):
+            with pytest.raises(cc.ArgumentError, match=f"folder: .*: {message}"):
+                load(folder)
+    with pytest.raises(TypeError, match="folder: expected a folder's path"):
+        load_tables(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table_id: expected a str, not int 5"):
+        load_table(tmp_path, 5)  # type: ignore[arg-type]
+    with pytest.raises(cc.ArgumentError, match=r"data: .*: cannot make the folder"):
+        app(data=a_file, processes=False)

@@ -111,6 +111,11 @@ def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str 
     return None
 
 
+_FEW_CARDS = 150
+"""An action of at most this many cards is written in fewer than :data:`MAX_NOTATION`
+characters (a card's code has at most two)."""
+
+
 @attrs.frozen(order=False, cache_hash=True)
 class Action:
     """One action: a verb, the cards it uses (in canonical order) and, for a lay-off of wilds
@@ -146,6 +151,13 @@ class Action:
     on: Card | None = attrs.field(default=None, converter=_on)
 
     def __attrs_post_init__(self) -> None:
+        if len(self.cards) > _FEW_CARDS:  # (else written in at most 4 + 150 * 3 + 6 = 460)
+            written = len(str(self))
+            if written > MAX_NOTATION:
+                raise NotationError(f"Action: a {self.verb.value} of {len(self.cards)} cards "
+                                    f"is written in {written} characters; no action is "
+                                    f"written in more than {MAX_NOTATION} (what parse_action "
+                                    "reads)")
         problem = _shape_problem(self.verb, self.cards, self.on)
         if problem is not None:
             raise NotationError(f"{str(self)!r}: {problem}")

@@ -381,12 +381,12 @@ def get_known(
     rows = get_each(p, path, value, get_counts)
     if rows is None:
         return None
-    if not rows or not any(map(any, rows)):
+    if not rows:
         return ()
-    if players is not None and len(rows) != players:
+    if players is not None and len(rows) != players:  # (empty lists too: one a seat)
         p.add(path, f"expected one list of cards per seat ({players}), got {len(rows)}")
         return None
-    return tuple(rows)
+    return tuple(rows) if any(map(any, rows)) else ()
 
 
 def known_out(known: Sequence[Sequence[int]], players: int) -> list[list[str]]:

@@ -39,9 +39,11 @@ def is_int(v: Any) -> bool:
 
 
 def card_code(code: Any) -> Card | None:
-    """The card a document's key names, or ``None``."""
-    if is_int(code) and abs(code) < 100:
-        code = str(code)
+    """The card a document's key names (a :class:`~canasta_caliente.Card` or its code), or
+    ``None``: a plain number names none, as :func:`~canasta_caliente.cards.check_card` reads
+    none (``5`` read as the five here, where ``Card(5)`` is the nine, would be a trap)."""
+    if isinstance(code, Card):
+        return code
     if not isinstance(code, str) or len(code) > 10:
         return None
     try:

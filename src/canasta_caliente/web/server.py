@@ -117,10 +117,10 @@ def read_again(data: Path, table_id: str) -> Table | None:
     """The table ``table_id`` read from the data folder (``None``: there is none), its file
     written whole, as at start-up: its journal folded in, and a last line cut off by a crash
     (which the read leaves out) gone before any action is appended after it. Raises
-    :class:`Unreadable` for files that are not a saved table."""
+    :class:`Unreadable` for files that are not a saved table, and for a data folder gone."""
     try:
         table = load_table(data, table_id)
-    except StateError as exc:
+    except (StateError, ArgumentError) as exc:
         raise Unreadable(str(exc)) from None
     if table is not None:
         table.save(data, whole=True)
@@ -155,7 +155,11 @@ class _Server:
         """Hints searching or waiting for a worker."""
         self.pool: Executor | None = None
         if data is not None:
-            data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
+            try:
+                data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
+            except OSError as exc:
+                raise ArgumentError(f"data: {data}: cannot make the folder: "
+                                    f"{exc.strerror or exc}") from None
             # The most recently played first, as many as memory holds: the others are read
             # when a link of theirs is used (see table()), so that start-up reads and writes
             # a bounded number of files however many games the folder has kept (a finished
@@ -649,9 +653,10 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     defaults when ``None``). Start-up reads the tables played last, as many as
     ``limits.max_tables``, and the others when a link of theirs is used: a file it reads that
     is not a saved table raises :class:`~canasta_caliente.StateError` naming it, and one read
-    later is answered ``503`` (logged, naming the file). An argument of the wrong type raises
-    :class:`TypeError` naming it (``processes`` is ``True`` or ``False``, never a truthy
-    value).
+    later is answered ``503`` (logged, naming the file); a ``data`` folder that cannot be made
+    (a file of that name, say) raises :class:`~canasta_caliente.ArgumentError`. An argument of
+    the wrong type raises :class:`TypeError` naming it (``processes`` is ``True`` or
+    ``False``, never a truthy value).
     """
     rules = ruleset_or_preset(rules)
     for name, value in (("bot_seconds", bot_seconds), ("hint_seconds", hint_seconds)):

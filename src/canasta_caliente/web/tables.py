@@ -33,6 +33,7 @@ from ..errors import (
     StateError,
     TakeBackError,
     TurnError,
+    describe_value,
     short_repr,
 )
 from ..play.match import Match
@@ -45,7 +46,7 @@ from ..studies.play import bots_seed
 
 __all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
            "Table", "is_link_part", "is_text", "load_table", "load_tables", "new_secret",
-           "refusal", "saved_tables"]
+           "refusal", "saved_tables", "tables_folder"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -468,19 +469,36 @@ class Table:
             old.unlink(missing_ok=True)
 
 
-def load_tables(folder: Path) -> dict[str, Table]:
+def load_tables(folder: str | os.PathLike[str]) -> dict[str, Table]:
     """Every table saved in ``folder`` (see :meth:`Table.save`), with the actions of its
     journal; raises :class:`~canasta_caliente.StateError` naming a file that is not a saved
     table (an empty file, not UTF-8 text, not JSON, or a field that is wrong), or a journal's
     line that is not an action, or not one the game can play there (naming the line). A
-    journal's last line without its end (a write cut off by a crash) is left out."""
+    journal's last line without its end (a write cut off by a crash) is left out. A folder
+    that is not a path is a :class:`TypeError`, one that is not there (or not a folder) an
+    :class:`~canasta_caliente.ArgumentError` (:func:`tables_folder`)."""
     return {table.id: table for table in saved_tables(folder)}
 
 
-def saved_tables(folder: Path) -> Iterator[Table]:
+def tables_folder(folder: object) -> Path:
+    """``folder`` (a str or a path) as the :class:`~pathlib.Path` of a folder there is;
+    :class:`TypeError` for anything else, :class:`~canasta_caliente.ArgumentError` saying why
+    a path is not a folder."""
+    if not isinstance(folder, str | os.PathLike):
+        raise TypeError(f"folder: expected a folder's path (a str or a Path), not "
+                        f"{describe_value(folder)}")
+    path = Path(folder)
+    if not path.is_dir():
+        why = "a file, not a folder" if path.exists() else "no such folder"
+        raise ArgumentError(f"folder: {path}: {why}")
+    return path
+
+
+def saved_tables(folder: str | os.PathLike[str]) -> Iterator[Table]:
     """The tables saved in ``folder``, one at a time (as :func:`load_tables` reads them), the
     most recently saved first (by the time its file or journal was last written): a server
     that keeps some of them in memory keeps the ones played last."""
+    folder = tables_folder(folder)
     latest: dict[str, float] = {}  # a table's id: when its file or a journal was written
     for path in folder.iterdir():
         if path.suffix in (".json", ".actions"):
@@ -492,10 +510,13 @@ def saved_tables(folder: Path) -> Iterator[Table]:
         yield _load(folder, path)
 
 
-def load_table(folder: Path, table_id: str) -> Table | None:
+def load_table(folder: str | os.PathLike[str], table_id: str) -> Table | None:
     """The table ``table_id`` saved in ``folder``, or ``None`` when there is none (an id that
     is not a link's part names none); raises :class:`~canasta_caliente.StateError` as
-    :func:`load_tables` does."""
+    :func:`load_tables` does (and :class:`TypeError` for an id that is not a str)."""
+    folder = tables_folder(folder)
+    if not isinstance(table_id, str):
+        raise TypeError(f"table_id: expected a str, not {describe_value(table_id)}")
     if not is_link_part(table_id):
         return None
     path = folder / f"{table_id}.json"
