@@ -14,7 +14,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.records.invariants import turn_problem
-from canasta_caliente.state.game import Phase
+from canasta_caliente.state.game import Phase, make_state
 from canasta_caliente.testing import check_invariants
 
 RULES = cc.RuleSet.preset("caliente")
@@ -80,8 +80,32 @@ def test_loads_refuses_known_cards_at_the_deal() -> None:
 
 
 def broken(state: cc.GameState, **changes: Any) -> cc.GameState:
-    """``state`` with fields replaced, unchecked (as a hand-built state would be)."""
-    return attrs.evolve(state, **changes)
+    """``state`` with fields replaced, unchecked: built by the engine's own constructor
+    (``make_state``), as the public one now refuses wrong shapes (see below)."""
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(cc.GameState) if f.init}
+    return make_state(**{**fields, **changes})  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("change", "error", "message"), [
+    ({"table": 5}, TypeError, "table must be a Table, not int 5"),
+    ({"seed": "1"}, TypeError, "seed must be an int"),
+    ({"scores": (0, "0")}, TypeError, r"scores\[1\] must be an int"),
+    ({"over": 1}, TypeError, "over must be a bool"),
+    ({"hand_results": [1]}, TypeError, "hand_results must be a tuple"),
+    ({"hand_results": (1,)}, TypeError, "hand_results must hold HandResult values"),
+    ({"scores": (0, 0, 0)}, cc.StateError, r"scores must be a tuple of one int a side \(2\)"),
+    ({"hand_number": 0}, cc.StateError, "hand_number must be at least 1"),
+    ({"rules": cc.RuleSet.preset("caliente-2p")}, cc.StateError, "table.hands must be one"),
+])
+def test_a_state_built_by_hand_is_refused_a_wrong_type_or_shape(
+        change: dict[str, Any], error: type[Exception], message: str) -> None:
+    """``GameState(...)`` checks the types and shapes of its parts (an adversarial trial's
+    ``GameState(rules, 1, 1, (0, 0), 5)`` met legal_actions as an AttributeError, and a
+    two-player RuleSet over a four-seat table played on); the engine's states skip it."""
+    state = cc.new_game(RULES, seed=1)
+    with pytest.raises(error, match=f"GameState: {message}"):
+        attrs.evolve(state, **change)
+    assert attrs.evolve(state) == state
 
 
 @pytest.mark.parametrize(("change", "message"), [

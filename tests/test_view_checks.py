@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.cards import NUM_KINDS, Card
+from canasta_caliente.state.game import make_state
 from canasta_caliente.testing import check_invariants
 from canasta_caliente.views import view as views
 from canasta_caliente.views.view import View, observe, resample
@@ -114,7 +115,8 @@ def test_resample_checks_a_view_observed_from_a_broken_state() -> None:
     """A view that skipped the constructor (observed from a hand-built state that no game
     reaches) is checked by resample, not dealt into an impossible state or an IndexError."""
     state = cc.new_game(cc.RuleSet.preset("caliente"), seed=3)
-    broken = observe(attrs.evolve(state, scores=()), 1)
+    broken = observe(make_state(state.rules, state.seed, state.hand_number, (), state.table,
+                                state.hand_results), 1)
     with pytest.raises(cc.StateError, match="scores: expected one score per side"):
         resample(broken, random.Random(0))
     turn = attrs.evolve(state.table.turn, player=9)

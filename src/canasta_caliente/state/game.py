@@ -17,7 +17,7 @@ import attrs
 
 from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
-from ..errors import ArgumentError, describe_value, short_repr
+from ..errors import ArgumentError, StateError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, TieBreak
 
 __all__ = [
@@ -355,8 +355,9 @@ class GameState(GameProgress):
     :func:`~canasta_caliente.loads` or
     :func:`~canasta_caliente.records.storage.state_from_dict`, which check everything (its cards
     add up to the deck, its melds obey the rules, its turn can be played on). The constructor
-    itself is the engine's, and checks nothing: a state built with it directly can be checked
-    with :func:`~canasta_caliente.records.invariants.check_invariants`.
+    checks only the types (:class:`TypeError`) and shapes (:class:`~canasta_caliente.StateError`:
+    a score a side, a hand a seat) of the parts: the cards of a state built with it directly
+    are checked by :func:`~canasta_caliente.records.invariants.check_invariants`.
     """
 
     rules: RuleSet
@@ -376,7 +377,14 @@ class GameState(GameProgress):
     )
     """The legal actions, once :func:`~canasta_caliente.legal_actions` has listed them."""
 
-    # -- the game -------------------------------------------------------------------------
+    def __attrs_post_init__(self) -> None:
+        # A state built by hand (the engine's are built by make_state, which skips this): the
+        # types and shapes of its parts, so that a wrong one is refused here, not met deep in
+        # the engine as an AttributeError (an adversarial trial). Its cards: loads's checks.
+        problem = _shape_problem(self)
+        if problem is not None:
+            kind, words = problem
+            raise kind(f"GameState: {words}; build states with new_game, apply or loads")
 
     @property
     def phase(self) -> Phase:
@@ -554,6 +562,40 @@ def _builder(cls: type[Any]) -> type[Any] | None:
     except TypeError:  # pragma: no cover - CPython 3.11 to 3.13 allow it
         return None
     return builder
+
+
+def _shape_problem(state: GameState) -> tuple[type[Exception], str] | None:
+    """What is wrong with the types and shapes of a state's parts (and the error to raise),
+    or ``None``: linear in the state's size."""
+    rules, table = state.rules, state.table
+    parts: tuple[tuple[str, object, type], ...] = (
+        ("rules", rules, RuleSet), ("table", table, Table),
+        ("hand_results", state.hand_results, tuple))
+    for name, part, kind in parts:
+        if not isinstance(part, kind):
+            return TypeError, f"{name} must be a {kind.__name__}, not {describe_value(part)}"
+    ints = {"seed": state.seed, "hand_number": state.hand_number,
+            **{f"scores[{i}]": v for i, v in enumerate(state.scores)
+               if isinstance(state.scores, tuple)}}
+    for name, value in ints.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            return TypeError, f"{name} must be an int, not {describe_value(value)}"
+    if not isinstance(state.over, bool):
+        return TypeError, f"over must be a bool, not {describe_value(state.over)}"
+    if not isinstance(state.scores, tuple) or len(state.scores) != len(rules.layout):
+        return StateError, f"scores must be a tuple of one int a side ({len(rules.layout)})"
+    if state.hand_number < 1:
+        return StateError, f"hand_number must be at least 1, not {state.hand_number}"
+    if any(not isinstance(r, HandResult) for r in state.hand_results):
+        return TypeError, "hand_results must hold HandResult values"
+    hands = table.hands
+    if (not isinstance(hands, tuple) or len(hands) != rules.players
+            or any(not isinstance(h, tuple) or len(h) != NUM_KINDS for h in hands)):
+        return StateError, (f"table.hands must be one tuple of {NUM_KINDS} card counts a seat, "
+                            f"for the rules' {rules.players} seats")
+    if not isinstance(table.sides, tuple) or len(table.sides) != len(rules.layout):
+        return StateError, f"table.sides must be one SideTable a side ({len(rules.layout)})"
+    return None
 
 
 def quick_constructor(cls: type[Any], *, converted: bool = False) -> Callable[..., Any]:
