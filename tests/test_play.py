@@ -87,3 +87,14 @@ def test_describe_says_what_an_action_does() -> None:
         cc.describe("discard", rules)
     with pytest.raises(TypeError):
         cc.describe(3, rules)  # type: ignore[arg-type]
+
+
+def test_the_question_says_when_going_out_needs_a_yes() -> None:
+    """Where going out needs a "yes" unless concealed (READ-4), the question's words say so:
+    the melds that would go out are offered only after it, which a club's trial could not
+    tell from the actions offered."""
+    caliente = cc.RuleSet.preset("caliente")
+    assert cc.describe("ask", caliente) == 'ask the partner "May I go out?"'
+    required = caliente.replace(going_out_permission="required")
+    assert cc.describe("ask", required) == ('ask the partner "May I go out?" (going out needs '
+                                            'a yes, unless concealed: READ-4)')

@@ -129,7 +129,11 @@ def describe(action: Action | str, rules: RuleSet) -> str:
     if verb is Verb.DISCARD:
         return f"discard {card_name(action.cards[0])}"
     if verb is Verb.ASK:
-        return 'ask the partner "May I go out?"'
+        # Where going out needs a "yes" (READ-4), the melds that would go out are offered only
+        # after it: said here, where the player looks for them (a club's trial).
+        needed = (" (going out needs a yes, unless concealed: READ-4)"
+                  if rules.facts.asks_first else "")
+        return f'ask the partner "May I go out?"{needed}'
     if verb is Verb.YES:
         return 'answer "yes": the partner may go out'
     if verb is Verb.NO:
