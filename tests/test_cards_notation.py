@@ -557,7 +557,8 @@ def test_notation_parses_cards_in_any_order(action: cc.Action, rng: random.Rando
     assert cc.parse_action(text) == action
 
 
-@pytest.mark.parametrize(("code", "cards"), [("7", 249), ("10", 166), ("JK", 164)])
+@pytest.mark.parametrize(("code", "cards"), [("7", 249), ("10", 166), ("JK", 164),
+                                             ("CAL", 125)])
 def test_an_action_too_long_to_write_is_refused_when_built(code: str, cards: int) -> None:
     """An action whose notation would be longer than parse_action reads (500 characters) is
     refused when built, as every action the notation cannot write is, so that
@@ -566,3 +567,8 @@ def test_an_action_too_long_to_write_is_refused_when_built(code: str, cards: int
         cc.Action(cc.Verb.MELD, (code,) * cards, on="9" if code == "JK" else None)
     shorter = cc.Action(cc.Verb.MELD, (code,) * (cards - 1), on="9" if code == "JK" else None)
     assert cc.parse_action(str(shorter)) == shorter
+    # The count below which no action is measured holds for every verb and card code.
+    from canasta_caliente.actions import _FEW_CARDS
+
+    longest = max(len(v.value) for v in cc.Verb) + 4 * _FEW_CARDS + len(" on 10")
+    assert longest <= 500 and max(len(c.code) for c in cc.Card) <= 3

@@ -346,4 +346,7 @@ def test_card_values_name_cards_by_code_not_by_number() -> None:
     assert problems == [("card_values", "card code 5: a number, not a code; write the code as a "
                          "string ('5'): a Card's number is its index, not its face value")]
     assert caliente.replace(card_values={"5": 7}).to_dict()["card_values"]["5"] == 7
+    # (a number that is no card's code is an unknown code, as ever: no advice to quote it)
+    assert problems_of(lambda: caliente.replace(card_values={1: 7}))[0][1].startswith(
+        "unknown card code '1'")
     assert caliente.replace(card_values={cc.Card.NINE: 7}).to_dict()["card_values"]["9"] == 7

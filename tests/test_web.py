@@ -400,6 +400,15 @@ def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClien
         made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
                                                  "seats": [{"kind": "human", "name": name}, bot]})
         assert made.status_code == 400 and made.json()["problems"] == [["seats", reason]]
+    # Two seats of one name (a bot named as a person, now that the log names bots as the
+    # organiser did) would read as one in the log: refused.
+    for first, second in (({"kind": "human", "name": "Robo"}, {**bot, "name": " Robo "}),
+                          ({"kind": "human"}, {**bot, "name": "Seat 0"})):
+        made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
+                                                 "seats": [first, second]})
+        assert made.status_code == 400, made.json()
+        (problem,) = made.json()["problems"]
+        assert problem[1].startswith("seats[1].name: ") and "is seat 0's name too" in problem[1]
     with seat_zero(client) as (_, ws, update):
         turn = update["turn"]  # seat 0 to act: nothing moves meanwhile
         for request, reason in (
@@ -1034,6 +1043,8 @@ def test_the_table_loaders_say_what_is_wrong_with_the_folder(tmp_path: Path) -> 
                 load(folder)
     with pytest.raises(TypeError, match="folder: expected a folder's path"):
         load_tables(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="folder: expected a folder's path"):
+        saved_tables(5)  # type: ignore[arg-type]  # (at the call: not when first iterated)
     with pytest.raises(TypeError, match="table_id: expected a str, not int 5"):
         load_table(tmp_path, 5)  # type: ignore[arg-type]
     with pytest.raises(cc.ArgumentError, match=r"data: .*: cannot make the folder"):

@@ -150,7 +150,8 @@ def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
     and the page of a person sitting out says they hold no cards this hand; it showed "0 cards"
     and "wait for your turn"."""
     url, _ = server
-    people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}] * 2
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"},
+              {"kind": "human", "name": "Bea"}, {"kind": "bot", "level": "level-1"}]
     links = make_table(url, [*people, {"kind": "human", "name": "Eve"},
                              {"kind": "bot", "level": "level-1"}], preset="caliente-6p")
     page = opened(browser, url, links[4])

@@ -111,9 +111,10 @@ def _shape_problem(verb: Verb, cards: tuple[Card, ...], on: Card | None) -> str 
     return None
 
 
-_FEW_CARDS = 150
-"""An action of at most this many cards is written in fewer than :data:`MAX_NOTATION`
-characters (a card's code has at most two)."""
+_FEW_CARDS = (MAX_NOTATION - 8 - 6) // 4
+"""An action of at most this many cards (121) is written in at most :data:`MAX_NOTATION`
+characters: its verb in at most 8 (``caliente``), each card in at most 4 (a space and a code
+of at most three, ``CAL``), and ``on`` and a rank in at most 6 (`` on 10``)."""
 
 
 @attrs.frozen(order=False, cache_hash=True)
@@ -151,7 +152,7 @@ class Action:
     on: Card | None = attrs.field(default=None, converter=_on)
 
     def __attrs_post_init__(self) -> None:
-        if len(self.cards) > _FEW_CARDS:  # (else written in at most 4 + 150 * 3 + 6 = 460)
+        if len(self.cards) > _FEW_CARDS:  # (else written in at most MAX_NOTATION characters)
             written = len(str(self))
             if written > MAX_NOTATION:
                 raise NotationError(f"Action: a {self.verb.value} of {len(self.cards)} cards "

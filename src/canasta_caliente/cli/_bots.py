@@ -40,8 +40,8 @@ from ..views.view import observe
 from ._rules import InputError, one_line
 from ._studies import refusal
 
-__all__ = ["BotFailed", "bot_list", "is_reference", "load_bots", "make_bot", "play_step",
-           "resumed_own_bots", "study_bots", "study_error"]
+__all__ = ["BotFailed", "bot_list", "is_reference", "load_bots", "make_bot", "own_bots",
+           "play_step", "resumed_own_bots", "study_bots", "study_error"]
 
 REFERENCE = "module:attr"
 """How ``--bots`` names a person's own bot (shown in the messages)."""
@@ -100,12 +100,18 @@ def load_bots(names: Sequence[str], where: str = "--bots") -> dict[str, BotSpec]
     return bots
 
 
+def own_bots(seated: Iterable[str]) -> list[str]:
+    """The person's own bots (``module:attr``) among the bot names ``seated``, sorted: what
+    ``play --resume`` must be given with ``--bots`` again."""
+    return sorted({name for name in seated if is_reference(name)})
+
+
 def resumed_own_bots(seated: Iterable[str], names: Collection[str], source: str) -> list[str]:
     """The person's own bots (``module:attr``) among the names ``seated`` of a game ``play
     --resume`` reads from ``source``, each of which ``--bots`` (``names``) must name too: a
     saved file never makes the command import a module by itself (a file from elsewhere could
     name any module). An :class:`InputError` saying what to give otherwise."""
-    own = sorted({name for name in seated if is_reference(name)})
+    own = own_bots(seated)
     if not set(own) <= set(names):
         one = len(own) == 1
         raise InputError([f"--resume: {source}: the game was saved with your own "

@@ -48,6 +48,7 @@ from ._bots import (
     is_reference,
     load_bots,
     make_bot,
+    own_bots,
     play_step,
     resumed_own_bots,
     study_bots,
@@ -321,7 +322,7 @@ def _play(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
             raise InputError([f"--save: {save_as}: cannot save the game: {why}"]) from None
-        own = sorted({name for name in seated.values() if is_reference(name)})  # --bots again
+        own = own_bots(seated.values())  # given with --bots again
         again = f"--resume {save_as}" + (f" --bots {','.join(own)}" if own else "")
         say(f"game saved to {save_as}" + ("" if match.state.is_game_over
                                            else f" (continue with {again})"))

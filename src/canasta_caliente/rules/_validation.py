@@ -320,7 +320,7 @@ def _card_value_problems(values: Any) -> list[str]:
         unknown = 0
         for code, v in values.items():
             card = card_code(code)
-            if card is None and is_int(code) and abs(code) < 100:
+            if card is None and is_int(code) and abs(code) < 100 and card_code(str(code)):
                 out.append(f"card code {code}: a number, not a code; write the code as a "
                            f"string ('{code}'): a Card's number is its index, not its face "
                            "value")

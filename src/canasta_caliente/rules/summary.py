@@ -36,11 +36,13 @@ def closest_preset(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     return best
 
 
+@functools.lru_cache(maxsize=256)  # (a web table says it in every update)
 def rules_summary(rules: RuleSet) -> str:
     """One line: the table (players and their sides, decks, cards a hand, the target) and how
     the rule set differs from the closest preset, its options as a house-rules file writes them
     (:meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`).
 
+    >>> import canasta_caliente as cc
     >>> print(rules_summary(cc.RuleSet.preset("classic").replace(target_score=3000)))
     ... # doctest: +NORMALIZE_WHITESPACE
     4 players in 2 sides (0 2) (1 3), 2 decks (108 cards), 11 cards a hand, to 3000;

@@ -108,9 +108,9 @@ see :func:`chunk_size_for`."""
 
 def chunk_size_for(games: int, workers: int) -> int:
     """The games a worker is sent at a time unless told: :data:`CHUNK_SIZE`, or fewer, so that
-    each of ``workers`` has at least four chunks of the ``games`` (a run of a few games of a
-    slow bot is spread over the workers, and a progress bar moves); whatever the chunks, the
-    games are the same.
+    each of ``workers`` has four chunks of the ``games``, as far as the games allow (one game a
+    chunk at the least: a run of a few games of a slow bot is spread over the workers, and a
+    progress bar moves); whatever the chunks, the games are the same.
 
     >>> chunk_size_for(1000, workers=2), chunk_size_for(40, workers=2), chunk_size_for(6, 2)
     (10, 5, 1)

@@ -26,10 +26,10 @@ NOTHING_PLAYED = "no game was played: no statistics to show"
 """What a simulation of no games (one interrupted before its first) shows for its table."""
 
 
-def percent(value: float) -> str:
-    """A rate as a percentage to one decimal, ``nan`` for a rate of no games (as pandas and
-    :meth:`~canasta_caliente.studies.compare.Comparison.table` print it; a mean needs no
-    such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``).
+def percent(value: float, decimals: int = 1) -> str:
+    """A rate as a percentage to one decimal (or ``decimals``), ``nan`` for a rate of no games
+    (as pandas and :meth:`~canasta_caliente.studies.compare.Comparison.table` print it; a
+    mean needs no such help: ``f"{nan:.2f}"`` is ``nan``, where ``f"{nan:.1%}"`` is ``nan%``).
 
     Rounded from the rate as Python writes it, half to even, so that two rates that add up to
     1 print as percentages that add up to 100.0: ``f"{0.4865:.1%}"`` rounds the binary
@@ -39,14 +39,13 @@ def percent(value: float) -> str:
     >>> from canasta_caliente.studies.tables import percent
     >>> percent(0.4865), percent(0.5135), percent(1.0), percent(float("nan"))
     ('48.6%', '51.4%', '100.0%', 'nan')
+    >>> percent(17 / 40, 0), percent(23 / 40, 0)
+    ('42%', '58%')
     """
     if math.isnan(value):
         return "nan"
     written = decimal.Decimal(repr(float(value) + 0.0)) * 100  # (+ 0.0: -0.0 is 0.0)
-    return f"{written.quantize(_TENTH, decimal.ROUND_HALF_EVEN)}%"
-
-
-_TENTH = decimal.Decimal("0.1")
+    return f"{written.quantize(decimal.Decimal(1).scaleb(-decimals), decimal.ROUND_HALF_EVEN)}%"
 
 
 def rate_cells(rate: float, low: float, high: float, dash: str = "-") -> tuple[str, str]:

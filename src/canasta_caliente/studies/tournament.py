@@ -41,6 +41,7 @@ from .plots import plot_tournament
 from .results import level_columns, records, to_pandas
 from .saved import TOURNAMENT, TOURNAMENT_SCHEMA, read_tournament
 from .simulate import check_options, checked_arguments, simulate
+from .tables import percent
 
 __all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
 
@@ -304,7 +305,7 @@ class Tournament:
             line = (f"{self.bots[i]:<{width}} {r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]"
                     f" {won:>4g}/{played:<4g}")
             for share, column in zip(cells, columns, strict=True):
-                line += f" {'-':>{column}}" if share is None else f" {share:>{column}.0%}"
+                line += f" {'-' if share is None else percent(share, 0):>{column}}"
             lines.append(line)
         if self.interrupted:
             lines.append(self._interrupted_note())
@@ -320,7 +321,7 @@ class Tournament:
         head = "".join(f"<th>{esc(self.bots[j])}</th>" for j, *_ in rows)
         body = []
         for i, r, won, played, cells in rows:
-            shares = "".join("<td>-</td>" if share is None else f"<td>{share:.0%}</td>"
+            shares = "".join(f"<td>{'-' if share is None else percent(share, 0)}</td>"
                              for share in cells)
             body.append(f"<tr><th>{esc(self.bots[i])}</th><td>{r.value:.0f}</td>"
                         f"<td>{r.low:.0f} – {r.high:.0f}</td><td>{won:g}/{played:g}</td>"

@@ -275,8 +275,8 @@ def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:
 def check_seats(players: int, seats: Any) -> list[Seat]:
     """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
     ...}`` or ``{"kind": "bot", "level": "level-2", "name": ...}`` (:data:`SEAT_FIELDS`; the
-    name optional); raises :class:`Refused` naming what is wrong, an unknown field
-    included."""
+    name optional, "Seat 2" unless given); raises :class:`Refused` naming what is wrong, an
+    unknown field included, and two seats of one name (the log would read them as one)."""
     if not isinstance(seats, list) or len(seats) != players:
         raise Refused("malformed", f"seats: expected a list of {players} seats")
     out: list[Seat] = []
@@ -308,12 +308,19 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
                 raise Refused("malformed",
                               f"seats[{i}].level: one of {', '.join(LEVELS)}, "
                               f"not {short_repr(level)}")
-            out.append(Seat(f"{name} ({level} bot)", level=level))
+            out.append(Seat.bot(name, level))
         else:
             raise Refused("malformed", f"seats[{i}].kind: 'human' or 'bot', "
                           f"not {short_repr(kind)}")
     if not any(not s.is_bot for s in out):
         raise Refused("malformed", "seats: at least one seat must be a person's")
+    first: dict[str, int] = {}  # a name: the first seat of that name
+    for i, seat_made in enumerate(out):
+        other = first.setdefault(seat_made.called, i)
+        if other != i:
+            raise Refused("malformed", f"seats[{i}].name: {short_repr(seat_made.called)} is "
+                          f"seat {other}'s name too: the log names each seat by its name, so "
+                          "each needs its own")
     return out
 
 

@@ -140,15 +140,26 @@ class Seat:
         """True for a bot's seat."""
         return self.level is not None
 
+    @classmethod
+    def bot(cls, name: str, level: str) -> Seat:
+        """A bot's seat of ``level``, named as the organiser named it, its level after the name
+        ("Robo (level-1 bot)", what the players' box shows; :attr:`called` is "Robo")."""
+        return cls(name + _level_words(level), level=level)
+
     @property
     def called(self) -> str:
         """What the events call the seat's player: a person's name; a bot's as the organiser
-        gave it, without the level the set-up adds to it ("Robo" of "Robo (level-1 bot)")."""
-        return self.name.removesuffix(f" ({self.level} bot)") if self.is_bot else self.name
+        gave it, without the level :meth:`bot` adds to it ("Robo" of "Robo (level-1 bot)")."""
+        return self.name.removesuffix(_level_words(self.level)) if self.is_bot else self.name
 
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON data (the secret included: for the server's own files only)."""
         return {"name": self.name, "level": self.level, "secret": self.secret}
+
+
+def _level_words(level: str | None) -> str:
+    """What follows a bot's name in its seat's: its level (one home, :meth:`Seat.bot`)."""
+    return f" ({level} bot)"
 
 
 def new_secret() -> str:
@@ -497,8 +508,12 @@ def tables_folder(folder: object) -> Path:
 def saved_tables(folder: str | os.PathLike[str]) -> Iterator[Table]:
     """The tables saved in ``folder``, one at a time (as :func:`load_tables` reads them), the
     most recently saved first (by the time its file or journal was last written): a server
-    that keeps some of them in memory keeps the ones played last."""
-    folder = tables_folder(folder)
+    that keeps some of them in memory keeps the ones played last. The folder is checked at
+    the call (:func:`tables_folder`), each table's files as it is read."""
+    return _saved_tables(tables_folder(folder))
+
+
+def _saved_tables(folder: Path) -> Iterator[Table]:
     latest: dict[str, float] = {}  # a table's id: when its file or a journal was written
     for path in folder.iterdir():
         if path.suffix in (".json", ".actions"):
