@@ -80,7 +80,7 @@ def test_every_message_is_json_and_shows_legal_actions_to_the_seat_to_act_only(
 
 def test_describe_says_what_an_action_does() -> None:
     rules = cc.RuleSet.preset("caliente")
-    assert cc.describe("take 8 8", rules) == "take the pile with 8 8"
+    assert cc.describe("take 8 8", rules) == "take the pile with two eights"
     assert cc.describe("meld 8 8 8", rules) == "meld three eights"
     assert cc.describe("discard B3", rules) == "discard a black three"
     with pytest.raises(cc.NotationError):

@@ -1014,8 +1014,9 @@ def test_a_new_tables_log_starts_with_the_first_hands_deal() -> None:
         (deal,) = update["message"]["events"]
         assert (update["since"], update["next"], deal["kind"]) == (0, 1, "deal")
         assert deal["text"] == (f"Seat 3 deals hand 1: {'you play' if seat == 0 else 'Ann plays'}"
-                                " first; the up card is a five; side 0 lays out a red three; "
-                                "side 1 lays out a red three.")
+                                " first; the up card is a five, on a two turned up before it "
+                                "(DEAL-3); side 0 lays out a red three; side 1 lays out a red "
+                                "three.")  # (the two under it freezes the pile: said)
         assert [h is not None for h in deal["hands"]] == [s == seat for s in range(4)]
         check_message(update["message"])
     table.act(0, "draw", table.turn)

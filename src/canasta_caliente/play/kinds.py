@@ -618,6 +618,8 @@ class DealEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         up = card_name(self.pile[-1]) if self.pile else "nothing"
+        if len(self.pile) > 1:  # cards turned before it (DEAL-3): a wild under it freezes
+            up += f", on {cards_phrase(self.pile[:-1])} turned up before it (DEAL-3)"
         # The bonus cards the deal laid out (DEAL-4), which the table shows: say whose.
         laid = "".join(f"; side {side} lays out {cards_phrase(cards)}"
                        for side, cards in enumerate(self.laid_out) if cards)

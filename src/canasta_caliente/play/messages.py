@@ -139,7 +139,8 @@ def client_message(
     legal: list[dict[str, Any]] = []
     if seat is not None and seat == state.current_player:
         space = _space(rules)
-        legal = [{"notation": str(a), "id": space.index(a), "text": describe(a, rules)}
+        legal = [{"notation": str(a), "id": space.index(a),
+                  "text": describe(a, rules, state=state)}
                  for a in legal_actions(state)]
     return {"schema": dict(MESSAGE_SCHEMA), "seat": seat, "view": client_view(state, seat),
             "legal": legal, "events": sent}

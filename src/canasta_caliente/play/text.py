@@ -8,7 +8,7 @@ what happened, in the same words, built from the helpers here (:func:`card_name`
 >>> import canasta_caliente as cc
 >>> rules = cc.RuleSet.preset("caliente")
 >>> cc.describe(cc.parse_action("take 8 8"), rules)
-'take the pile with 8 8'
+'take the pile with two eights'
 >>> cc.describe(cc.parse_action("meld 8 8 8 2"), rules)
 'meld three eights and a two'
 >>> cc.describe(cc.parse_action("discard B3"), rules)
@@ -23,6 +23,8 @@ from ..actions import Action, Verb, parse_action
 from ..cards import Card
 from ..errors import count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
+from ..state.game import GameState
+from ..views.view import View
 
 __all__ = ["card_name", "cards_phrase", "count_phrase", "describe"]
 
@@ -50,23 +52,25 @@ _NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", 
             "eleven", "twelve")
 
 
-def card_name(card: Card, n: int = 1) -> str:
+def card_name(card: Card | str, n: int = 1) -> str:
     """``n`` cards of one kind in words: ``a queen``, ``an ace``, ``three eights``, ``14 twos``.
+    A card is a :class:`~canasta_caliente.Card` or its code (as a client message sends it).
 
     >>> from canasta_caliente import Card
     >>> from canasta_caliente.play.text import card_name
-    >>> card_name(Card.ACE), card_name(Card.EIGHT, 3)
-    ('an ace', 'three eights')
+    >>> card_name(Card.ACE), card_name(Card.EIGHT, 3), card_name("JK")
+    ('an ace', 'three eights', 'a joker')
     """
-    single, plural = _NAMES[Card(card)]
+    single, plural = _NAMES[Card.parse(card) if isinstance(card, str) else Card(card)]
     if n == 1:
         return ("an " if single[0] in "aeiou" else "a ") + single
     number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
     return f"{number} {plural}"
 
 
-def cards_phrase(cards: Sequence[Card]) -> str:
-    """Cards in words, grouped by kind in the order given: ``three eights and a two``.
+def cards_phrase(cards: Sequence[Card | str]) -> str:
+    """Cards (or their codes) in words, grouped by kind in the order given: ``three eights and
+    a two``.
 
     >>> from canasta_caliente import Card
     >>> from canasta_caliente.play.text import cards_phrase
@@ -74,7 +78,8 @@ def cards_phrase(cards: Sequence[Card]) -> str:
     'two eights, a two and a joker'
     """
     groups: dict[Card, int] = {}
-    for card in cards:
+    for given in cards:
+        card = Card.parse(given) if isinstance(given, str) else given
         groups[card] = groups.get(card, 0) + 1
     parts = [card_name(card, n) for card, n in groups.items()]
     if not parts:
@@ -84,20 +89,20 @@ def cards_phrase(cards: Sequence[Card]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def codes(cards: Sequence[Card]) -> str:
-    """Cards as their codes, space-separated (``8 8 2``)."""
-    return " ".join(c.code for c in cards)
-
-
-def describe(action: Action | str, rules: RuleSet) -> str:
+def describe(action: Action | str, rules: RuleSet, *,
+             state: GameState | View | None = None) -> str:
     """What ``action`` does, in plain English, under ``rules`` (lower case, no seat: a client
-    puts "Seat 2 will ..." or a button label around it).
+    puts "Seat 2 will ..." or a button label around it), in the words its event will say.
 
     >>> import canasta_caliente as cc
     >>> cc.describe("draw", cc.RuleSet.preset("caliente-2p"))
     'draw 2 cards from the stock'
     >>> cc.describe("meld 2 JK on 9", cc.RuleSet.preset("caliente"))
-    'lay a two and a joker off on the nines'
+    'add a two and a joker to the nines'
+
+    A meld joins the side's meld of its rank if it has one: given the ``state`` (or a view) it
+    is played on, the words say which ("add three fives to the fives"); without it, only a meld
+    of fewer than three cards is known to join one (MELD-1).
 
     An action given as notation is read with :func:`~canasta_caliente.parse_action`
     (:class:`~canasta_caliente.NotationError` if malformed); anything else is a
@@ -116,15 +121,16 @@ def describe(action: Action | str, rules: RuleSet) -> str:
         return f"draw {'a card' if n == 1 else count_phrase(n)} from the stock"
     if verb is Verb.TAKE:
         if action.cards:
-            return f"take the pile with {codes(action.cards)}"
-        return "take the pile, laying the up card off on the meld of its rank"
+            return f"take the pile with {cards_phrase(action.cards)}"
+        return "take the pile, adding the up card to the side's meld of its rank"
     if verb is Verb.CALIENTE:
         return "play a Caliente card and draw back up to a full hand"
     if verb is Verb.PASS:
         return "pass (the stock is empty: this ends the hand)"
     if verb is Verb.MELD:
-        if action.on is not None:
-            return f"lay {cards_phrase(action.cards)} off on the {_NAMES[action.on][1]}"
+        rank = action.rank
+        if rank is not None and _joins(action, rank, state):
+            return f"add {cards_phrase(action.cards)} to the {_NAMES[rank][1]}"
         return f"meld {cards_phrase(action.cards)}"
     if verb is Verb.DISCARD:
         return f"discard {card_name(action.cards[0])}"
@@ -135,7 +141,18 @@ def describe(action: Action | str, rules: RuleSet) -> str:
                   if rules.facts.asks_first else "")
         return f'ask the partner "May I go out?"{needed}'
     if verb is Verb.YES:
-        return 'answer "yes": the partner may go out'
+        return 'answer "yes": the partner must then go out (OUT-2)'
     if verb is Verb.NO:
         return 'answer "no": the partner may not go out this turn'
     return "deal the next hand"
+
+
+def _joins(action: Action, rank: Card, state: GameState | View | None) -> bool:
+    """Whether a meld of ``rank`` joins the side's meld of that rank: wilds laid ``on`` one
+    do; given the state, a side that has one; without it, fewer than three cards (MELD-1)."""
+    if action.on is not None:
+        return True
+    seat = None if state is None else state.current_player
+    if state is None or seat is None:
+        return len(action.cards) < 3
+    return any(meld.rank is rank for meld in state.melds(state.side_of(seat)))
