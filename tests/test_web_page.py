@@ -358,6 +358,8 @@ def test_each_table_made_keeps_its_links_and_a_double_click_makes_one(
         ".table-links", "ts => ts.map(t => t.querySelector('.seat-link').getAttribute('href'))")
     assert tables[1] == first and tables[0] != first
     assert page.text_content(".table-links").startswith("Table 2:")
+    # The focus on the new table's first link (a keyboard player was left on the body).
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == tables[0]
     made = load_tables(data)
     assert {link.split("/")[2] for link in tables} <= set(made)
     # The second click of a double click, the first table long made: not a table.
@@ -428,3 +430,37 @@ def test_a_double_click_on_an_action_plays_it_once(server: tuple[str, Path],
     assert [r["version"].rsplit(".", 1)[1] for r in later] == ["1", "2"]
     page.wait_for_function("() => document.getElementById('status').dataset.turn !== '2'",
                            timeout=STEP)
+
+
+def test_a_screen_reader_hears_the_new_events_once_and_keeps_its_focus(
+        server: tuple[str, Path], browser: Any) -> None:
+    """What a screen reader is told (a keyboard player's trial): the log's box is no live
+    region (rebuilt at every redraw, it was read out whole, 990 lines for one round of bots);
+    the events new since the last update are, in a hidden live region, those alone; the status
+    is written only when it changes (choosing a card wrote "Your turn." again); Undo pressed
+    with Enter leaves the focus on the actions' box, not the page's body; each meld is a
+    named group."""
+    page, melds = drawn(browser, server[0])
+    assert page.get_attribute("#log", "aria-live") is None
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    assert page.text_content("#announce") == "You draw an ace."  # the draw alone
+    page.evaluate("""() => { window.writes = 0; new MutationObserver(() => window.writes++)
+        .observe(document.getElementById("status"), {childList: true, characterData: true,
+                                                     subtree: true}); }""")
+    page.keyboard.press("Tab")  # the first card of the hand, chosen and unchosen
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => window.writes") == 0
+    page.focus(f"#actions button[data-notation='{melds[0]}']")
+    page.keyboard.press("Enter")
+    at_turn(page, 2)
+    assert page.text_content("#announce") == "You meld three sixes."
+    page.focus("#undo")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('announce').textContent"
+                           ".startsWith('You take back')", timeout=STEP)
+    assert page.evaluate("() => document.activeElement.id") == "actions"
+    page.focus(f"#actions button[data-notation='{melds[0]}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".meld[role=group]")
+    assert page.get_attribute(".meld[role=group]", "aria-label") == "sixes: 3 cards"

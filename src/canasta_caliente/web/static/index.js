@@ -67,7 +67,7 @@ async function check() {
     // players meant as partners on opposite sides of six seats).
     const side = answer.sides.findIndex((seats) => seats.includes(i));
     row.append(el("label", "Seat " + i + " · side " + side, {for: "kind-" + i}));
-    const kind = el("select", null, {id: "kind-" + i, "aria-label": "seat " + i + " player"});
+    const kind = el("select", null, {id: "kind-" + i});  // (named by its label, side and all)
     kind.append(el("option", "a person", {value: "human"}));
     for (const level of levels) kind.append(el("option", "bot " + level, {value: level}));
     if (i > 0) kind.value = levels[1] || levels[0];
@@ -106,6 +106,9 @@ async function create(event) {
   const names = seats.map((seat) => seat.name);
   tablesMade.push({seats: answer.seats, names, spectator: answer.spectator});
   showLinks(tablesMade.length, tablesMade[tablesMade.length - 1]);  // (first: see below)
+  // The focus on the new table's first link: the button it was on was held while the table
+  // was made, which left a keyboard player on the page's body, told nothing of the links.
+  $("links").querySelector("a").focus();
   try {
     sessionStorage.setItem(STORED, JSON.stringify(tablesMade));
   } catch (e) {

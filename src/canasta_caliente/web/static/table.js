@@ -12,12 +12,16 @@ let selected = [];      // indexes into the hand of the chosen cards
 let socket = null;
 let retry = 500;
 let refusal = null;     // the refusal shown: the turn it is about ({turn}; null: none shown)
+let announced = null;   // the events read out to a screen reader (null: none yet)
 
 const NAMES = {"4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
   "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two, wild",
   "JK": "joker, wild", "R3": "red three, bonus card", "B3": "black three, stop card",
   "CAL": "Caliente card"};
 const KINDS = {"2": "wild", "JK": "wild", "R3": "bonus", "B3": "stop", "CAL": "cal"};
+const PLURALS = {"4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
+  "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
+  "B3": "black threes"};
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -32,6 +36,36 @@ function card(code, tag) {
                    "data-card": code});
   if (!tag) node.setAttribute("role", "img");
   return node;
+}
+
+// A text set only when it changes: a live region (the status) is read out again on every
+// write, even of the same words (a screen reader's trial heard "Your turn." at every card).
+function say(id, text) {
+  if ($(id).textContent !== text) $(id).textContent = text;
+}
+
+// Read out the events new since the last update, and only those: the log's box is rebuilt at
+// every redraw, and as a live region it was read out whole each time (990 lines for one round
+// of bots). A page's first update reads out none of the history; a take-back's update, from
+// an earlier event, reads its own event.
+function announce() {
+  if (announced !== null) {
+    announced = Math.min(announced, update.since);
+    const fresh = log.slice(announced).map((e) => e.text).join(" ");
+    if (fresh) $("announce").textContent = fresh;
+  }
+  announced = log.length;
+}
+
+// Where the focus went when a redraw disabled or removed the control that had it (undo,
+// clear, hint, a lost connection's actions): the actions' box, never the page's body, from
+// which a keyboard player would start again at the top.
+function keepFocus(before) {
+  const now = document.activeElement;
+  if (before && before !== document.body && (!now || now === document.body) &&
+      !$("act").hidden) {
+    $("actions").focus({preventScroll: true});
+  }
 }
 
 function seatName(seat) {
@@ -173,7 +207,11 @@ function drawSides(view) {
     if (!side.melds.length) row.append(el("span", "no meld yet"));
     for (const meld of side.melds) {
       const kind = meld.canasta ? (meld.natural ? "natural" : "mixed") : "";
-      const m = el("span", null, {class: "meld " + kind, "data-rank": meld.rank});
+      // One group a meld, named, so that a screen reader tells the melds apart (it read
+      // every card of every meld as one list).
+      const m = el("span", null, {class: "meld " + kind, "data-rank": meld.rank, role: "group",
+        "aria-label": (PLURALS[meld.rank] || meld.rank) + ": " + meld.cards.length + " cards" +
+                      (kind ? ", " + kind + " canasta" : "")});
       meld.cards.forEach((c) => m.append(card(c)));
       if (kind) m.append(el("span", kind + " canasta", {class: "tag"}));
       row.append(m);
@@ -258,7 +296,8 @@ function drawResults(view, board) {
     const t = el("table", null, {class: "results"});
     t.append(el("caption", "Hand " + (h + 1)));
     const head = el("tr"); head.append(el("th", ""));
-    result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i)));
+    result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i +
+      (message.seat !== null && view.sides[i].seats.includes(message.seat) ? " (yours)" : ""))));
     t.append(head);
     for (const key of Object.keys(result.breakdown[0])) {
       // A part no side scored is left out (Caliente cards in Classic Canasta, going out in a
@@ -378,17 +417,17 @@ function refocus(place) {
 
 function draw() {
   if (!message) return;
-  const place = focusPlace();
+  const place = focusPlace(), before = document.activeElement;
   const view = message.view, board = update.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
   $("rules-line").textContent = "Rules: " + update.rules;
-  const s = $("status");
-  s.textContent = status(view);
-  s.dataset.turn = String(update.turn);
+  say("status", status(view));
+  $("status").dataset.turn = String(update.turn);
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
   drawResults(view, board); drawLog();
   refocus(place);
+  keepFocus(before);
 }
 
 function receive(event) {
@@ -401,6 +440,7 @@ function receive(event) {
     message = data.message;
     if (update.since < log.length) cutEvents(update.since, message.events, sameMatch);
     log = log.slice(0, update.since).concat(message.events);
+    announce();
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
     if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
@@ -458,10 +498,12 @@ function connect() {
   });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
-    $("status").textContent = "Disconnected: reconnecting…";
+    say("status", "Disconnected: reconnecting…");
     if (refusal) refusal.turn = null;  // shown while away, cleared once the table is back
     // Nothing can be sent until the table comes back: no action is offered meanwhile.
+    const before = document.activeElement;
     for (const b of $("act").querySelectorAll("#actions button, #hint, #undo")) b.disabled = true;
+    keepFocus(before);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
