@@ -101,6 +101,12 @@ def test_validate_prints_the_cautions_under_a_valid_file(
     assert lines[1] == f"{dealt_out}: caution: {cc.playtest(DEALT_OUT).cautions[0]}"
     assert main(["rules", "validate", "--no-playtest", str(dealt_out)]) == 0
     assert [line.split(": ")[1] for line in capsys.readouterr().out.splitlines()] == ["ok"]
+    # Its help gives no "(default: True)", which read as "no playtest by default".
+    with pytest.raises(SystemExit):
+        main(["rules", "validate", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--no-playtest check the files only, without playing the valid ones" in shown
+    assert "default: True" not in shown
 
 
 def test_a_simulation_and_a_comparison_say_which_games_stopped_at_the_hand_limit() -> None:
@@ -115,6 +121,7 @@ def test_a_simulation_and_a_comparison_say_which_games_stopped_at_the_hand_limit
                             bots=["random"], games=2, seed=1, max_hands=3)
     notes = [line for line in comparison.table().splitlines() if line.startswith("note: ")]
     assert [note.split(" games")[0] for note in notes] == ["note: classic: 1 of 2",
-                                                           "note: deal: 2 of 2"]
+                                                           "note: deal: 2 of 2",
+                                                           "note: from fewer than 30"]
     plain = cc.simulate(cc.RuleSet.preset("classic"), ["random"], 2, seed=1)
     assert plain.no_winner == 0 and "note:" not in plain.table()

@@ -72,7 +72,6 @@ from ._studies import NO_PROGRESS, PROGRESS, distinct_outputs, shows_progress
 __all__ = ["main"]
 
 
-
 def _demo(args: argparse.Namespace) -> int:
     from ._table import hand_table
 
@@ -449,12 +448,13 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Help that shows each option's default (when it has a value to show)."""
+    """Help that shows each option's default when it has a value to show (not a --no-X flag's
+    True, which reads as "off by default")."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         default = action.default
         if default is None or default is False or default == argparse.SUPPRESS or (
-                not action.option_strings):
+                not action.option_strings) or (action.nargs == 0 and action.const is False):
             return action.help
         return super()._get_help_string(action)
 

@@ -18,7 +18,7 @@ from ..state.game import HandEnd
 if TYPE_CHECKING:  # (outcomes imports the plots, which import this module)
     from .outcomes import GameResult
 
-__all__ = ["Measure", "check_measure", "check_measures", "measures", "rates"]
+__all__ = ["Measure", "check_measure", "check_measures", "measures", "rates", "signed"]
 
 
 Measure: TypeAlias = "Callable[[GameResult], tuple[float, float]]"
@@ -44,7 +44,8 @@ def _wins(side: int) -> Measure:
 
 
 def _table(rules: RuleSet) -> dict[str, tuple[Measure, bool]]:
-    """Every measure by name, in order, with whether it is a rate (a proportion)."""
+    """Every measure by name, in order, with whether it is a rate (a proportion). Every
+    measure but the points (:func:`signed`) is a count or a rate, never below 0."""
     layout = rules.layout
     out: dict[str, tuple[Measure, bool]] = {
         "hands per game": (lambda g: (g.hands, 1), False),
@@ -53,7 +54,7 @@ def _table(rules: RuleSet) -> dict[str, tuple[Measure, bool]]:
         "actions per game": (lambda g: (g.actions, 1), False),
         "actions per hand": (lambda g: (g.actions, g.hands), False)}
     for side in range(len(layout)):
-        out[f"points per hand, side {side}"] = (_side_points(side), False)
+        out[_points(side)] = (_side_points(side), False)
     out["canastas per hand"] = (lambda g: (sum(g.canastas), g.hands), False)
     for side, seats in enumerate(layout):
         out[f"going-out rate, side {side}"] = (_going_out(seats), True)
@@ -73,6 +74,17 @@ def measures(rules: RuleSet) -> dict[str, Measure]:
     """The measures of a comparison for a table of ``rules``' shape, by name, in order: each
     maps a game to (numerator, denominator), the measure being the ratio of their sums."""
     return {name: measure for name, (measure, _) in _table(rules).items()}
+
+
+def signed(rules: RuleSet) -> tuple[str, ...]:
+    """The names of the :func:`measures` that may be below 0: the points per hand (the others
+    count or are rates, so a variant's value falls by at most all of it)."""
+    return tuple(_points(side) for side in range(len(rules.layout)))
+
+
+def _points(side: int) -> str:
+    """The name of a side's points per hand (one home: the table and :func:`signed`)."""
+    return f"points per hand, side {side}"
 
 
 def rates(rules: RuleSet) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from .._arguments import check_choice, read_real
 from .._extras import require
 from ..errors import ArgumentError, describe_value
 from ..play.text import count_phrase
-from ._measures import check_measures, rates
+from ._measures import check_measures, rates, signed
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -174,9 +174,11 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     (it was ignored); by default every
     measure but the rates of the ways hands end (rare events, whose relative differences are
     too wide to share the axis; :meth:`~canasta_caliente.Comparison.table` has them). Each
-    measure is scaled by the size of the first variant's value, so measures of different units
-    share an axis: the difference is shown in percent of it, a rise to the right whatever the
-    value's sign (points per hand of -236 to +1452 is +714%). Where that value is 0 (a rate of
+    measure is scaled by the size of the first variant's value (A of the legend's ``B − A``),
+    so measures of different units share an axis: the difference is shown in percent of it, a
+    rise to the right whatever the value's sign (points per hand of -236 to +1452 is +714%); a
+    count or a rate falls by at most all of it, so its interval stops at -100% (an absolute
+    interval divided by a small rate went below it). Where that value is 0 (a rate of
     0, say), a relative change has no meaning: no point is drawn, and the row says the
     difference itself, with its interval (in percentage points for a rate).
     """
@@ -231,7 +233,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                      layout="constrained")
     ax = figure.add_subplot()
     by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
-    rated = set(rates(rules))
+    rated, below_0 = set(rates(rules)), set(signed(rules))
     for p, (a, b) in enumerate(pairs):
         labelled = False
         for i, name in enumerate(names):
@@ -245,6 +247,8 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
             value = 100 * row["difference"] / scale
             low = 100 * row["difference_low"] / scale
             high = 100 * row["difference_high"] / scale
+            if name not in below_0:  # a count or a rate falls by at most all of it: -100%
+                low = max(low, -100.0)
             ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
                         color=color, mfc=color if row["significant"] else "white",
                         capsize=3, label=None if labelled else f"{b} − {a}")
@@ -254,7 +258,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax.set_yticklabels(names)
     note = ("\nfrom 0, no relative change: the difference itself, a rate's in percentage "
             "points (pp)" if ax.texts else "")
-    ax.set_xlabel(f"difference in % of the size of the first variant's value, 95% "
+    ax.set_xlabel(f"difference B − A (as in the legend) in % of the size of A's value, 95% "
                   f"interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
     if ax.get_legend_handles_labels()[0]:
