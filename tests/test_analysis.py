@@ -732,3 +732,29 @@ def test_a_comparisons_table_keeps_its_decimals_and_warns_of_few_games() -> None
     assert "from fewer than 30 games a variant" in few._repr_html_()
     enough = cc.compare(variants, bots=["random"], games=30, seed=1)
     assert "fewer than 30" not in enough.table() + enough._repr_html_()
+
+
+def test_a_comparison_of_two_bots_says_the_sides_mix_them() -> None:
+    """With two bots taking the sides in turn, a side's win rate mixes them (0.51 for a
+    heuristic bot that won 97% against random, in a notebook user's trial): the tables say so,
+    and where each bot's wins are; with one bot they say nothing of it."""
+    variants = {"plain": cc.RuleSet.preset("caliente-2p"),
+                "frozen": cc.RuleSet.preset("caliente-2p").replace(always_frozen=True)}
+    mixed = cc.compare(variants, bots=["heuristic", "random"], games=2, seed=1)
+    said = "the bots (heuristic, random) take the sides in turn, game by game"
+    assert said in " ".join(mixed.table().split()) and said in mixed._repr_html_()
+    alone = cc.compare(variants, bots=["random"], games=2, seed=1)
+    assert "take the sides in turn" not in alone.table() + alone._repr_html_()
+
+
+def test_a_comparisons_scores_are_each_variants_share_of_its_hands(
+        comparison: cc.Comparison) -> None:
+    """The variants play as many games, not as many hands: each variant's bars are its share
+    of its hand scores (adding up to 1), where counts drew the variant of fewer hands lower
+    throughout (a notebook user's trial)."""
+    ax = comparison.plot("scores").axes[0]
+    hands = {label: sum(g.hands for g in r.games) for label, r in comparison.results.items()}
+    assert len(set(hands.values())) > 1  # (the variants played different numbers of hands)
+    for container in ax.containers:
+        assert sum(bar.get_height() for bar in container) == pytest.approx(1.0)
+    assert len(ax.containers) == 2 and ax.get_ylabel() == "share of the variant's hand scores"

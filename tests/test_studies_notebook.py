@@ -237,10 +237,12 @@ def test_the_variants_plots_draw_the_games_compared(comparison: cc.Comparison,
     heights = [patch.get_height() for patch in ax.patches]
     if kind == "hands":  # a bar per variant per number of hands: the games of each
         assert sum(heights) == 2 * 6
-    else:  # every side's every hand score of the 6 games of each variant
-        hands = sum(len(g.hand_totals) * 2 for r in comparison.results.values()
-                    for g in r.games)
-        assert sum(heights) == hands
+    else:  # each variant's share of every side's every hand score of its 6 games
+        for container, result in zip(ax.containers, mixed.results.values(), strict=True):
+            scores = sum(len(g.hand_totals) * 2 for g in result.games[:6])
+            counts = [bar.get_height() * scores for bar in container]
+            assert all(abs(c - round(c)) < 1e-9 for c in counts), counts
+            assert round(sum(counts)) == scores
 
 
 def test_print_shows_the_table_of_every_study() -> None:

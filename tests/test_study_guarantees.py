@@ -755,3 +755,17 @@ def test_an_on_result_that_cannot_take_its_arguments_is_refused_before_any_game(
     cc.compare({"a": TWO_P_RULES, "b": TWO_P_RULES}, bots=["random"], games=1, max_hands=1,
                on_result=lambda *told: played.append(told))
     assert len(played) == 3
+
+
+def test_a_house_rules_files_name_for_rules_is_refused_with_the_call_that_reads_it() -> None:
+    """A notebook user gave a house-rules file's path, as the command line takes it: the
+    message gives ``RuleSet.from_file`` (it said only "must be a RuleSet"); a name that is
+    neither a preset nor such a file gets no hint."""
+    from pathlib import Path
+
+    for given, shown in (("club.toml", "'club.toml'"), (Path("x/club.JSON"), "'x/club.JSON'")):
+        with pytest.raises(TypeError, match=re.escape(
+                f"(a house-rules file: RuleSet.from_file({shown}))")):
+            cc.simulate(given, ["random"], 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"not str 'nope'$"):
+        cc.simulate("nope", ["random"], 1)  # type: ignore[arg-type]

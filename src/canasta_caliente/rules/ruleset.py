@@ -676,13 +676,15 @@ def _rebuilt(options: dict[str, Any]) -> RuleSet:
 
 def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
     """``rules`` if it is a :class:`RuleSet`: the one check of a ``rules`` parameter that takes
-    only a RuleSet, a :class:`TypeError` naming the parameter (``name``) otherwise. A preset's
-    name is refused with the call that makes its RuleSet (``RuleSet.preset("caliente")``),
-    which a newcomer reaches for where the command line and the environments take names."""
+    only a RuleSet, a :class:`TypeError` naming the parameter (``name``) otherwise, with the
+    call that makes the RuleSet of a preset's name or a house-rules file's, which a newcomer
+    gives as the command line takes them (``RuleSet.from_file("club.toml")``)."""
     if isinstance(rules, RuleSet):
         return rules
-    hint = (f" (a preset by its name: RuleSet.preset({rules!r}))"
-            if isinstance(rules, str) and rules in RuleSet.preset_names() else "")
+    hint = "" if not isinstance(rules, str | PathLike) else (
+        f" (a preset by its name: RuleSet.preset({rules!r}))" if rules in RuleSet.preset_names()
+        else f" (a house-rules file: RuleSet.from_file({str(rules)!r}))"
+        if str(rules).lower().endswith((".toml", ".json")) else "")
     raise TypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")
 
 

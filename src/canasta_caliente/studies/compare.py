@@ -149,6 +149,17 @@ class Comparison:
     def _rates(self) -> frozenset[str]:
         return frozenset(rates(self._rules()))
 
+    def _notes(self) -> list[str]:
+        """What the tables say under the measures of every variant: too few games for the
+        intervals; bots that take the sides in turn, so that a side's measures mix them."""
+        notes = [_FEW_GAMES_NOTE] if self.games < FEW_GAMES else []
+        bots = next(iter(self.results.values())).bots
+        if len(set(bots)) > 1:
+            notes.append(f"the bots ({', '.join(bots)}) take the sides in turn, game by game, "
+                         "so a side's measures mix them; each bot's wins are in the games' "
+                         "table (to_pandas('game'), winner_bot)")
+        return notes
+
     def _rules(self) -> RuleSet:
         return next(iter(self.results.values())).rules
 
@@ -349,8 +360,8 @@ class Comparison:
                 f"  {_fmt(est[lab][name], name in rated):>26}" for lab in labels))
         for label in labels:
             lines += hand_limit_lines(self.results[label], label)
-        if self.games < FEW_GAMES:
-            lines += textwrap.wrap(f"note: {_FEW_GAMES_NOTE}", width=100, subsequent_indent="  ")
+        for note in self._notes():
+            lines += textwrap.wrap(f"note: {note}", width=100, subsequent_indent="  ")
         for a, b in self.pairs():
             lines.append("")
             lines.append(f"{b} - {a}:")
@@ -434,7 +445,7 @@ class Comparison:
                 "not significant when its interval holds zero.<table><thead><tr><th>measure</th>"
                 f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 f"<ul>{''.join(said)}</ul>"
-                + (f"<p>{_FEW_GAMES_NOTE}</p>" if self.games < FEW_GAMES else "")
+                + "".join(f"<p>note: {esc(note)}</p>" for note in self._notes())
                 + (f"<p>{self._interrupted_note()}</p>" if self.interrupted else "")
                 + "</div>")
 

@@ -213,10 +213,13 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         else:
             edges = _bins([v for values in data.values() for v in values])
             for label, values in data.items():
-                ax.hist(values, bins=edges, alpha=0.55,
+                # Each variant's share of its hand scores: the variants play as many games,
+                # not as many hands, and counts drew the one of fewer hands lower throughout.
+                share = [1 / len(values)] * len(values) if values else None
+                ax.hist(values, bins=edges, alpha=0.55, weights=share,
                         label=f"{label} (mean {_mean(values):.2f})")
         ax.set_xlabel("hands per game" if kind == "hands" else "hand score of a side")
-        ax.set_ylabel("games" if kind == "hands" else "count")
+        ax.set_ylabel("games" if kind == "hands" else "share of the variant's hand scores")
         ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")
                      + f", {count_phrase(comparison.games, 'game')} per variant")
         _legend(figure)
