@@ -449,6 +449,10 @@ def test_a_screen_reader_hears_the_new_events_once_and_keeps_its_focus(
                                                      subtree: true}); }""")
     page.keyboard.press("Tab")  # the first card of the hand, chosen and unchosen
     page.keyboard.press("Enter")
+    offered = len(page.query_selector_all("#actions button[data-notation]"))
+    assert page.text_content("#announce") == (
+        f"{offered} action{' uses' if offered == 1 else 's use'} the chosen cards." if offered
+        else "No legal action uses the chosen cards: Why not says why.")
     page.keyboard.press("Escape")
     assert page.evaluate("() => window.writes") == 0
     page.focus(f"#actions button[data-notation='{melds[0]}']")

@@ -242,9 +242,19 @@ function drawHand(view) {
     b.addEventListener("click", () => {
       selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
       draw();
+      fitting();
     });
     group.append(b);
   });
+}
+
+// What a choice of cards leaves on offer, read out (the actions changed unsaid: a screen
+// reader's user had to go and look).
+function fitting() {
+  if (!selected.length || !message.legal.length) return;
+  const n = visibleActions().length;
+  $("announce").textContent = n ? n + (n === 1 ? " action uses" : " actions use") +
+    " the chosen cards." : "No legal action uses the chosen cards: Why not says why.";
 }
 
 // What the actions box says when it offers no button.
