@@ -8,6 +8,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.play.kinds import DealEvent, DrawEvent
+from conftest import deal, play
 from play_walks import steps
 
 
@@ -98,3 +99,38 @@ def test_the_question_says_when_going_out_needs_a_yes() -> None:
     required = caliente.replace(going_out_permission="required")
     assert cc.describe("ask", required) == ('ask the partner "May I go out?" (going out needs '
                                             'a yes, unless concealed: READ-4)')
+
+
+def test_describe_says_an_action_as_its_event_will() -> None:
+    """describe's words are its event's (a chat-bot developer's trial): a meld that joins the
+    side's meld of its rank is "add ... to the ..." (known without the state for fewer than
+    three cards, MELD-1; given the state, for any); a take names its cards in words; a stop
+    meld is MELD-5's; a "yes" binds. Card names take codes; a text of cards, or a state of
+    another type, is a TypeError."""
+    rules = cc.RuleSet.preset("caliente")
+    assert cc.describe("meld 8", rules) == "add an eight to the eights"
+    assert cc.describe("meld 2 on 6", rules) == "add a two to the sixes"
+    assert cc.describe("meld 6 6 6", rules) == "meld three sixes"
+    assert cc.describe("take 8 2", rules) == "take the pile with an eight and a two"
+    assert cc.describe("take", rules) == ("take the pile, adding the up card to the side's "
+                                          "meld of its rank")
+    assert cc.describe("meld B3 B3 B3", rules) == "meld three black threes (MELD-5)"
+    assert cc.describe("yes", rules) == 'answer "yes": the partner must then go out (OUT-2)'
+    state = play(deal("caliente", hands={0: "6 6 6 6 6 6 A A A K Q"}, pile="4", stock="9"),
+                 "draw", "meld 6 6 6")
+    joins = cc.parse_action("meld 6 6 6")  # three more sixes: they join the side's sixes
+    assert cc.describe(joins, rules) == "meld three sixes"  # (without the state: unknown)
+    for seen in (state, cc.observe(state, 0)):
+        assert cc.describe(joins, rules, state=seen) == "add three sixes to the sixes"
+    (event,) = [e for e in cc.step(state, joins)[1] if e.kind is cc.EventKind.MELD]
+    assert event.deed() == "add three sixes to the sixes"
+    texts = {entry["notation"]: entry["text"] for entry in cc.client_message(state, 0)["legal"]}
+    assert texts["meld 6 6 6"] == "add three sixes to the sixes"  # a message's legal actions
+    from canasta_caliente.play.text import card_name, cards_phrase
+
+    assert cards_phrase(["8", "8", "JK"]) == "two eights and a joker"
+    assert card_name("A") == "an ace"
+    with pytest.raises(TypeError, match="expected a sequence of cards or codes, not str"):
+        cards_phrase("88")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state must be a GameState, a View or None, not int"):
+        cc.describe("meld 6 6 6", rules, state=42)  # type: ignore[arg-type]

@@ -300,6 +300,7 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
     words = {"cards melded", "cards left in hands", "canastas", "going out", "bonus cards",
              "Caliente cards"}
     parts = [r for r in rows if r[0] in words]
+    assert rows[0] == ["", "Side 0 (yours)", "Side 1"], rows[0]  # (Ann's side, seat 0)
     assert parts and [r[0] for r in rows] == ["", *(r[0] for r in parts), "total"], rows
     assert all(set(r[1:]) != {"0"} for r in parts), rows
     assert page.is_disabled("#clear"), "no choice to clear"

@@ -468,3 +468,8 @@ def test_a_screen_reader_hears_the_new_events_once_and_keeps_its_focus(
     page.keyboard.press("Enter")
     page.wait_for_selector(".meld[role=group]")
     assert page.get_attribute(".meld[role=group]", "aria-label") == "sixes: 3 cards"
+    # A restarted server sends every event anew (its log mark unknown): none is read again.
+    page.evaluate("() => { document.getElementById('announce').textContent = '';"
+                  " update.log = 'restarted.0'; socket.close(); }")
+    page.wait_for_function("() => update.log !== 'restarted.0'", timeout=STEP)
+    assert page.evaluate("() => update.since") == 0 and page.text_content("#announce") == ""

@@ -12,10 +12,10 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from .._arguments import as_integer, check_flag
-from ..cards import B3, Card
+from ..cards import Card
 from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
-from .text import card_name, cards_phrase, count_phrase
+from .text import card_name, cards_phrase, count_phrase, meld_words
 
 __all__ = [
     "AnswerEvent",
@@ -424,12 +424,7 @@ class MeldEvent(Event):
 
     def _predicate(self) -> tuple[str, str]:
         """The verb (its third person) and the rest of what the meld did."""
-        what = cards_phrase(self.cards)
-        if self.rank is B3:
-            return "melds", f"{what} (MELD-5)"
-        if self.new:
-            return "melds", what
-        return "adds", f"{what} to the {card_name(self.rank, 2)[4:]}"
+        return meld_words(self.cards, self.rank, self.new)
 
     def _say(self, w: _Words = _PLAIN) -> str:
         verb, rest = self._predicate()
@@ -618,7 +613,7 @@ class DealEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         up = card_name(self.pile[-1]) if self.pile else "nothing"
-        if len(self.pile) > 1:  # cards turned before it (DEAL-3): a wild under it freezes
+        if len(self.pile) > 1:  # cards turned before it (DEAL-3): a wild or a bonus card
             up += f", on {cards_phrase(self.pile[:-1])} turned up before it (DEAL-3)"
         # The bonus cards the deal laid out (DEAL-4), which the table shows: say whose.
         laid = "".join(f"; side {side} lays out {cards_phrase(cards)}"

@@ -26,7 +26,7 @@ from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 from ..views.view import View
 
-__all__ = ["card_name", "cards_phrase", "count_phrase", "describe"]
+__all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words"]
 
 _NAMES: dict[Card, tuple[str, str]] = {
     Card.FOUR: ("four", "fours"),
@@ -77,6 +77,9 @@ def cards_phrase(cards: Sequence[Card | str]) -> str:
     >>> cards_phrase((Card.EIGHT, Card.EIGHT, Card.TWO, Card.JOKER))
     'two eights, a two and a joker'
     """
+    if isinstance(cards, str | bytes):
+        raise TypeError(f"cards_phrase: expected a sequence of cards or codes, not "
+                        f"{describe_value(cards)}")
     groups: dict[Card, int] = {}
     for given in cards:
         card = Card.parse(given) if isinstance(given, str) else given
@@ -115,6 +118,9 @@ def describe(action: Action | str, rules: RuleSet, *,
         raise TypeError(f"describe: expected an Action or its notation, got "
                         f"{describe_value(action)}")
     check_ruleset(rules, "describe: rules")
+    if state is not None and not isinstance(state, GameState | View):
+        raise TypeError(f"describe: state must be a GameState, a View or None, not "
+                        f"{describe_value(state)}")
     verb = action.verb
     if verb is Verb.DRAW:
         n = rules.draw_count
@@ -129,9 +135,9 @@ def describe(action: Action | str, rules: RuleSet, *,
         return "pass (the stock is empty: this ends the hand)"
     if verb is Verb.MELD:
         rank = action.rank
-        if rank is not None and _joins(action, rank, state):
-            return f"add {cards_phrase(action.cards)} to the {_NAMES[rank][1]}"
-        return f"meld {cards_phrase(action.cards)}"
+        verb_s, rest = meld_words(action.cards, rank or Card.BLACK_THREE,
+                                  new=rank is None or not _joins(action, rank, state))
+        return f"{verb_s[:-1]} {rest}"
     if verb is Verb.DISCARD:
         return f"discard {card_name(action.cards[0])}"
     if verb is Verb.ASK:
@@ -145,6 +151,18 @@ def describe(action: Action | str, rules: RuleSet, *,
     if verb is Verb.NO:
         return 'answer "no": the partner may not go out this turn'
     return "deal the next hand"
+
+
+def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
+    """A meld's verb (its third person) and the rest of what it does, the one wording of it
+    (the events' and :func:`describe`'s): ``melds``, ``three sixes``; ``adds``, ``an ace to
+    the aces`` (cards joining the side's meld of ``rank``); a stop meld's ``(MELD-5)``."""
+    what = cards_phrase(cards)
+    if rank is Card.BLACK_THREE:
+        return "melds", f"{what} (MELD-5)"
+    if new:
+        return "melds", what
+    return "adds", f"{what} to the {_NAMES[rank][1]}"
 
 
 def _joins(action: Action, rank: Card, state: GameState | View | None) -> bool:

@@ -354,10 +354,10 @@ class Comparison:
                  "95% confidence intervals"]
         width = max(len(m) for m in self._measures())
         rated = self._rates()
-        lines.append(f"{'measure':<{width}}" + "".join(f"  {lab:>26}" for lab in labels))
+        lines.append(f"{'measure':<{width}}" + "".join(f"  {lab:>28}" for lab in labels))
         for name in self._measures():
             lines.append(f"{name:<{width}}" + "".join(
-                f"  {_fmt(est[lab][name], name in rated):>26}" for lab in labels))
+                f"  {_fmt(est[lab][name], name in rated):>28}" for lab in labels))
         for label in labels:
             lines += hand_limit_lines(self.results[label], label)
         for note in self._notes():

@@ -48,10 +48,15 @@ function say(id, text) {
 // every redraw, and as a live region it was read out whole each time (990 lines for one round
 // of bots). A page's first update reads out none of the history; a take-back's update, from
 // an earlier event, reads its own event.
-function announce() {
+function announce(previous) {
   if (announced !== null) {
-    announced = Math.min(announced, update.since);
-    const fresh = log.slice(announced).map((e) => e.text).join(" ");
+    // The events sent again are not news: a restarted server sends every event anew (from
+    // 0), the same words up to those the page had read out.
+    let from = Math.min(announced, update.since);
+    while (from < announced && from < log.length && previous[from].text === log[from].text) {
+      from++;
+    }
+    const fresh = log.slice(from).map((e) => e.text).join(" ");
     if (fresh) $("announce").textContent = fresh;
   }
   announced = log.length;
@@ -66,6 +71,11 @@ function keepFocus(before) {
       !$("act").hidden) {
     $("actions").focus({preventScroll: true});
   }
+}
+
+// Whether side ``i`` is the page's own (a spectator's page has none).
+function isMine(i) {
+  return message.seat !== null && message.view.sides[i].seats.includes(message.seat);
 }
 
 function seatName(seat) {
@@ -200,7 +210,7 @@ function drawSides(view) {
   box.replaceChildren(el("h2", "Melds"));
   view.sides.forEach((side, i) => {
     const row = el("div", null, {class: "side", "data-side": String(i)});
-    const yours = message.seat !== null && side.seats.includes(message.seat);
+    const yours = isMine(i);
     row.append(el("h3", "Side " + i + (yours ? " (yours)" : "") +
                   (side.laid_out.length ? " · bonus cards laid out: " + side.laid_out.length : "") +
                   (side.caliente_played ? " · Caliente cards played: " + side.caliente_played : "")));
@@ -307,7 +317,7 @@ function drawResults(view, board) {
     t.append(el("caption", "Hand " + (h + 1)));
     const head = el("tr"); head.append(el("th", ""));
     result.breakdown.forEach((_, i) => head.append(el("th", "Side " + i +
-      (message.seat !== null && view.sides[i].seats.includes(message.seat) ? " (yours)" : ""))));
+      (isMine(i) ? " (yours)" : ""))));
     t.append(head);
     for (const key of Object.keys(result.breakdown[0])) {
       // A part no side scored is left out (Caliente cards in Classic Canasta, going out in a
@@ -378,7 +388,7 @@ function gameOver(view) {
   // The winning side (GAME-1) and its score: the page's own side said as "your side".
   const w = view.winner;
   if (w === null) return "The game is over.";
-  const mine = message.seat !== null && view.sides[w].seats.includes(message.seat);
+  const mine = isMine(w);
   return "The game is over: " + (mine ? "your side (side " + w + ")" : "side " + w) +
     " wins, with " + view.scores[w] + " points.";
 }
@@ -449,8 +459,9 @@ function receive(event) {
     update = data;
     message = data.message;
     if (update.since < log.length) cutEvents(update.since, message.events, sameMatch);
+    const previous = log;
     log = log.slice(0, update.since).concat(message.events);
-    announce();
+    announce(previous);
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
     if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
