@@ -332,7 +332,9 @@ def test_open_pile_takes_with_a_pair_or_a_natural_and_a_wild() -> None:
     assert melds_of(cc.apply(state, "take 7 2"), 0) == {"7": "7 7 2", "A": "A A A"}
     assert melds_of(cc.apply(state, "take 7 JK"), 0) == {"7": "7 7 JK", "A": "A A A"}
     # Two wilds without a natural is not a take.
-    assert "take it with two 7s" in refused(state, "take 2 JK")
+    assert "take it with two 7s, or one 7 and a wild" in refused(state, "take 2 JK")
+    # More of a card than the hand holds: said with the code quoted ("1 2" read as a number).
+    assert "the hand holds only 1 '2', not 2" in refused(state, "take 2 2")
 
 
 # RULES: PILE-4, PILE-1

@@ -410,7 +410,7 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
     rules = ctx.rules
     if naturals is not None:
         if naturals + wilds != 2 or naturals == 0:
-            return (f"the up card is {up}: take it with two {up}s, or a {up} and a wild "
+            return (f"the up card is {up}: take it with two {up}s, or one {up} and a wild "
                     "(PILE-3, PILE-4)")
         if not ctx.opened and naturals != 2:
             return (f"before the side's first meld the up card must be melded with two natural "
@@ -451,7 +451,7 @@ def hand_refusal(hand: tuple[int, ...], cards: Sequence[Card]) -> str | None:
         if held < wanted:
             if held == 0:
                 return f"the hand holds no {card}"
-            return f"the hand holds only {_count(held, str(card))}, not {wanted}"
+            return f"the hand holds only {held} '{card}', not {wanted}"  # ("1 '2'", not "1 2")
     return None
 
 
