@@ -115,6 +115,9 @@ def test_describe_says_an_action_as_its_event_will() -> None:
     assert cc.describe("take", rules) == ("take the pile, adding the up card to the side's "
                                           "meld of its rank")
     assert cc.describe("meld B3 B3 B3", rules) == "meld three black threes (MELD-5)"
+    # The four is Card 0: never taken for the stop cards' rank.
+    assert cc.describe("meld 4 4 4", rules) == "meld three fours"
+    assert cc.describe("meld 2 on 4", rules) == "add a two to the fours"
     assert cc.describe("yes", rules) == 'answer "yes": the partner must then go out (OUT-2)'
     state = play(deal("caliente", hands={0: "6 6 6 6 6 6 A A A K Q"}, pile="4", stock="9"),
                  "draw", "meld 6 6 6")

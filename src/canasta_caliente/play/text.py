@@ -134,8 +134,8 @@ def describe(action: Action | str, rules: RuleSet, *,
     if verb is Verb.PASS:
         return "pass (the stock is empty: this ends the hand)"
     if verb is Verb.MELD:
-        rank = action.rank
-        verb_s, rest = meld_words(action.cards, rank or Card.BLACK_THREE,
+        rank = action.rank  # (None: stop cards, MELD-5; not "rank or": the four is Card 0)
+        verb_s, rest = meld_words(action.cards, Card.BLACK_THREE if rank is None else rank,
                                   new=rank is None or not _joins(action, rank, state))
         return f"{verb_s[:-1]} {rest}"
     if verb is Verb.DISCARD:
