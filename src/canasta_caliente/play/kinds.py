@@ -15,7 +15,7 @@ from .._arguments import as_integer, check_flag
 from ..cards import Card
 from ..errors import ArgumentError, describe_value
 from ..state.game import COMPONENTS, HandEnd
-from .text import card_name, cards_phrase, count_phrase, meld_words
+from .text import card_name, cards_phrase, count_phrase, meld_words, plain_verb
 
 __all__ = [
     "AnswerEvent",
@@ -96,12 +96,6 @@ def _cards_json(cards: tuple[Card, ...] | None) -> list[str] | None:
     return None if cards is None else [c.code for c in cards]
 
 
-def _base(verb: str) -> str:
-    """A verb's plain form from its third person: ``draws`` -> ``draw``, ``passes`` -> ``pass``,
-    ``goes`` -> ``go`` (the verbs the events use)."""
-    return verb[:-2] if verb.endswith(("sses", "oes")) else verb[:-1]
-
-
 @attrs.frozen
 class _Words:
     """How an event's words name the seats: by ``names`` (one a seat; ``None``: "seat 2"),
@@ -132,7 +126,7 @@ class _Words:
     def verb(self, seat: int | None, verb: str) -> str:
         """``verb`` (its third person, ``draws``) agreeing with ``seat`` where the seat is
         already the sentence's subject: "draws", or "draw" for "you" (as in "you draw")."""
-        return _base(verb) if seat == self.you else verb
+        return plain_verb(verb) if seat == self.you else verb
 
     def subject(self, seat: int | None, verb: str) -> str:
         """:meth:`clause` at a sentence's start: "Seat 2 draws", "Ann draws", "You draw",
@@ -420,7 +414,7 @@ class MeldEvent(Event):
         ``meld three sixes``, ``add an ace to the aces`` (a take-back's words,
         :class:`TakeBackEvent`)."""
         verb, rest = self._predicate()
-        return f"{_base(verb)} {rest}"
+        return f"{plain_verb(verb)} {rest}"
 
     def _predicate(self) -> tuple[str, str]:
         """The verb (its third person) and the rest of what the meld did."""

@@ -26,7 +26,7 @@ from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 from ..views.view import View
 
-__all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words"]
+__all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words", "plain_verb"]
 
 _NAMES: dict[Card, tuple[str, str]] = {
     Card.FOUR: ("four", "fours"),
@@ -137,7 +137,7 @@ def describe(action: Action | str, rules: RuleSet, *,
         rank = action.rank  # (None: stop cards, MELD-5; not "rank or": the four is Card 0)
         verb_s, rest = meld_words(action.cards, Card.BLACK_THREE if rank is None else rank,
                                   new=rank is None or not _joins(action, rank, state))
-        return f"{verb_s[:-1]} {rest}"
+        return f"{plain_verb(verb_s)} {rest}"
     if verb is Verb.DISCARD:
         return f"discard {card_name(action.cards[0])}"
     if verb is Verb.ASK:
@@ -154,6 +154,12 @@ def describe(action: Action | str, rules: RuleSet, *,
 
 
 _STATES = (GameState, View)
+
+
+def plain_verb(verb: str) -> str:
+    """A verb's plain form from its third person: ``draws`` -> ``draw``, ``passes`` -> ``pass``,
+    ``goes`` -> ``go`` (the verbs the events and :func:`describe` use)."""
+    return verb[:-2] if verb.endswith(("sses", "oes")) else verb[:-1]
 
 
 def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
