@@ -118,6 +118,13 @@ def chunk_size_for(games: int, workers: int) -> int:
     return max(1, min(CHUNK_SIZE, games // (4 * workers)))
 
 
+def _chunk_size(chunk_size: object, games: int, workers: int) -> int:
+    """A ``chunk_size`` argument, checked, or (``None``) :func:`chunk_size_for` the run."""
+    if chunk_size is None:
+        return chunk_size_for(games, workers)
+    return check_count("chunk_size", chunk_size, low=1)
+
+
 WINDOW = 64
 """How many chunks a run on an executor keeps submitted ahead at least (``2 * workers`` if
 more): the chunks are submitted as earlier ones finish, so memory does not grow with the
@@ -155,9 +162,7 @@ def workers_used(workers: int, games: int, chunk_size: int | None = None) -> int
     """
     workers = check_count("workers", workers, low=1)
     games = check_count("games", games)
-    chunk_size = (chunk_size_for(games, workers) if chunk_size is None
-                  else check_count("chunk_size", chunk_size, low=1))
-    return max(1, min(workers, -(-games // chunk_size)))
+    return max(1, min(workers, -(-games // _chunk_size(chunk_size, games, workers))))
 
 
 def _windowed(
@@ -241,8 +246,7 @@ def check_options(
     workers = (check_workers("workers", workers) if executor is None
                else check_count("workers", workers, low=1))
     check_flag("progress", progress)
-    chunk_size = (chunk_size_for(games, workers) if chunk_size is None
-                  else check_count("chunk_size", chunk_size, low=1))
+    chunk_size = _chunk_size(chunk_size, games, workers)
     max_hands = check_count("max_hands", max_hands, low=1)
     if on_result is not None and not callable(on_result):
         raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
