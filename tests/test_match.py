@@ -71,15 +71,19 @@ def test_the_turn_after_a_take_back_refuses_an_action_sent_before_it_as_stale() 
 
 def test_only_the_seat_to_act_acts_and_the_server_deals() -> None:
     match = fresh()
-    with pytest.raises(cc.NotYourTurnError, match=r"^not your turn$") as info:
+    with pytest.raises(cc.NotYourTurnError, match=r"^not your turn: seat 0 is to act$") as info:
         match.play("draw", seat=1)
-    assert info.value.code == "not-your-turn" and match.turn == 0
+    assert info.value.code == "not-your-turn" and info.value.to_act == 0 and match.turn == 0
+    assert pickle.loads(pickle.dumps(info.value)).to_act == 0
+    assert not_to_act(match.state, names=["Ana", "Bo", "Cy", "Di"]) == "not your turn: Ana is to act"
+    with pytest.raises(cc.ArgumentError, match="names: expected one name a seat, 4"):
+        not_to_act(match.state, names=["Ana"])
     rng = random.Random(1)
     while match.state.current_player is not None:  # to the end of the hand
         match.play(rng.choice(cc.legal_actions(match.state)), seat=match.state.current_player)
     with pytest.raises(cc.NotYourTurnError, match=r"^the hand is over") as info:
         match.play("deal", seat=0)
-    assert str(info.value) == not_to_act(match.state)
+    assert str(info.value) == not_to_act(match.state) and info.value.to_act is None
     happened = match.play("deal")  # seat None: the server itself
     assert [e.kind for e in happened][-1] is cc.EventKind.DEAL and match.state.hand_number == 2
 

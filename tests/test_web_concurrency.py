@@ -229,7 +229,7 @@ def test_a_person_acting_or_taking_back_while_a_bot_thinks_changes_nothing(
         _, go = gate.thinking()
         ws.send_json({"type": "act", "action": "draw", "turn": discarded["turn"]})
         assert ws.receive_json() == {"type": "error", "code": "not-your-turn",
-                                     "reason": "not your turn"}
+                                     "reason": "not your turn: Seat 1 is to act"}
         assert next_update(ws)["turn"] == discarded["turn"] == table.turn
         go.set()
         gate.release_all()

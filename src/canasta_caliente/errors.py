@@ -80,9 +80,17 @@ class StaleError(TurnError):
 
 class NotYourTurnError(TurnError):
     """An action of a seat that is not to act: another seat's turn, the hand over (the deal is
-    the server's), or the game over."""
+    the server's), or the game over. The message says which, and whose turn it is."""
 
     code = "not-your-turn"
+
+    to_act: int | None
+    """The seat that is to act, for a caller that words its own refusal (by a player's name,
+    say); ``None`` when no seat is: the hand or the game is over."""
+
+    def __init__(self, message: str, to_act: int | None = None) -> None:
+        super().__init__(message)  # one argument: str() and pickling read it
+        self.to_act = to_act
 
 
 class TakeBackError(TurnError):

@@ -19,7 +19,7 @@ boardgame.io server its state id; the web table (:mod:`canasta_caliente.web`) is
 >>> match.play("discard 7", seat=1, turn=1)
 Traceback (most recent call last):
 ...
-canasta_caliente.errors.NotYourTurnError: not your turn
+canasta_caliente.errors.NotYourTurnError: not your turn: seat 0 is to act
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
 from .events import deal_events, replay_events, step
-from .kinds import Event, MeldEvent, TakeBackEvent
+from .kinds import Event, MeldEvent, TakeBackEvent, check_names
 from .messages import client_message
 from .takeback import take_back_refusal
 from .text import describe
@@ -52,20 +52,28 @@ from .text import describe
 __all__ = ["Checkpoint", "Match", "not_to_act"]
 
 
-def not_to_act(state: GameState) -> str:
+def not_to_act(state: GameState, names: Sequence[str] | None = None) -> str:
     """Why a seat's action is refused when it is not to act: the game is over, the hand is
-    over (the next action is the deal, which is the server's), or it is another seat's turn.
+    over (the next action is the deal, which is the server's), or it is another seat's turn,
+    naming the seat to act: "seat 2", or its name in ``names`` (one per seat, as for
+    :meth:`Match.message`).
 
     >>> import canasta_caliente as cc
     >>> from canasta_caliente.play import not_to_act
-    >>> not_to_act(cc.new_game(cc.RuleSet.preset("caliente"), seed=1))
-    'not your turn'
+    >>> state = cc.new_game(cc.RuleSet.preset("caliente"), seed=1)
+    >>> not_to_act(state)
+    'not your turn: seat 0 is to act'
+    >>> not_to_act(state, names=["Ana", "Bo", "Cy", "Di"])
+    'not your turn: Ana is to act'
     """
     if state.is_game_over:
         return "the game is over: no action can be played"
-    if state.current_player is None:
+    player = state.current_player
+    if player is None:
         return "the hand is over: the next action is the deal of the next hand"
-    return "not your turn"
+    checked = check_names(names, state.rules.players)
+    who = f"seat {player}" if checked is None else checked[player]
+    return f"not your turn: {who} is to act"
 
 
 @attrs.frozen(repr=False)
@@ -352,7 +360,7 @@ class Match:
         if isinstance(action, str):
             action = parse_action(action)
         if seat is not None and state.current_player != seat:
-            raise NotYourTurnError(not_to_act(state))
+            raise NotYourTurnError(not_to_act(state), state.current_player)
         after, happened = step(state, action)  # (an illegal action: apply's error)
         self._log.append(happened)
         self._events.extend(happened)

@@ -29,6 +29,7 @@ from ..errors import (
     CanastaError,
     IllegalActionError,
     NotationError,
+    NotYourTurnError,
     StaleError,
     StateError,
     TakeBackError,
@@ -36,7 +37,7 @@ from ..errors import (
     describe_value,
     short_repr,
 )
-from ..play.match import Match
+from ..play.match import Match, not_to_act
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..records.storage import GameRecord, ReplayError
 from ..rules._documents import json_error_words, not_text
@@ -284,6 +285,8 @@ class Table:
                 raise Refused("malformed", f"not an action: {exc}") from None
             acting = None if action == Action("deal") and self.may_deal(seat) else seat
             match.play(action, seat=acting)  # (the turn and the version checked above)
+        except NotYourTurnError as exc:  # whose turn it is, by the seat's name on the page
+            raise Refused(exc.code, not_to_act(match.state, self.names)) from None
         except CanastaError as exc:
             raise refusal(exc) from None
         return action
