@@ -192,7 +192,7 @@ def test_empty_stock_offers_take_and_pass_only() -> None:
     assert "stock is empty" in refused(state, "draw")
     # A play out of step names the draw actions there are: not a draw from the empty stock.
     assert refused(state, "discard 7").endswith(
-        "seat 3 must first take the pile or pass (TURN-1)")
+        "take the pile or pass first: a turn begins with its draw (TURN-1)")
     assert "to take the pile or pass (the stock is empty)" in str(state)
 
 
@@ -205,7 +205,7 @@ def test_pass_refused_while_stock_is_not_empty() -> None:
     assert "stock is empty" in refused(state, "pass")
     # A play out of step names the draw actions there are: no pass (a new user was misled).
     assert refused(state, "discard 9").endswith(
-        "seat 0 must first draw or take the pile (TURN-1)")
+        "draw or take the pile first: a turn begins with its draw (TURN-1)")
     assert "to draw from the stock or take the pile" in str(state)
     state = game(rules_for("caliente"), {}, pile="R3 R3 R3 R3 9")
     state = run_down(state, 1)

@@ -492,7 +492,7 @@ def test_bonus_cards_and_cards_not_held_cannot_be_discarded() -> None:
 def test_no_discard_before_the_draw_action() -> None:
     """The discard ends the turn: it is refused before the draw action."""
     state = deal("caliente", hands={0: "Q 4 5 6 7 8 9 10 J K A"}, pile="A")
-    assert "seat 0 must first draw" in refused(state, "discard Q")
+    assert "draw or take the pile first" in refused(state, "discard Q")
 
 
 # RULES: DISC-2, PILE-3

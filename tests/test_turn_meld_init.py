@@ -40,9 +40,9 @@ def test_a_turn_is_one_draw_action_then_melds_then_a_discard() -> None:
     s = deal(hands={0: "7 7 7 8 9 10 J Q K A 4"}, pile="5", stock="6 K", scores=(-100, -100))
     assert s.phase is cc.Phase.DRAW and s.current_player == 0
     assert legal(s) == {"draw"}
-    assert "first draw" in refused(s, "meld 7 7 7")
-    assert "first draw" in refused(s, "discard 8")
-    assert "first draw" in refused(s, "ask")
+    assert "draw or take the pile first" in refused(s, "meld 7 7 7")
+    assert "draw or take the pile first" in refused(s, "discard 8")
+    assert "draw or take the pile first" in refused(s, "ask")
     stock_before = s.stock_size
 
     s = play(s, "draw")

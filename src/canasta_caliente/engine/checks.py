@@ -325,8 +325,8 @@ def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
         if verb in _DRAW_VERBS:
             return None
         if ctx.state.table.stock_size:
-            return f"seat {ctx.turn.player} must first draw or take the pile (TURN-1)"
-        return f"seat {ctx.turn.player} must first take the pile or pass (TURN-1)"
+            return "draw or take the pile first: a turn begins with its draw (TURN-1)"
+        return "take the pile or pass first: a turn begins with its draw (TURN-1)"
     if verb in _DRAW_VERBS:
         return "the draw action has already been made this turn (TURN-1)"
     return None

@@ -120,7 +120,7 @@ def decide(
             w.phase = P_PLAY
             w.player = w.seat
             return w
-        return f"seat {state.table.turn.player} must answer the question \"May I go out?\""
+        return "answer the partner's question \"May I go out?\" first: yes or no"
     if verb is Verb.YES or verb is Verb.NO:
         return "no question has been asked"
     if ctx is None:
