@@ -456,6 +456,44 @@ def test_two_take_backs_in_a_row_show_both_on_the_page_and_after_a_reload(
     assert page.evaluate(LOG_TEXTS) == [*drawn, *backs]
 
 
+SENT = ("() => { window.sent = []; const send = socket.send.bind(socket); "
+        "socket.send = (data) => { window.sent.push(data); send(data); }; }")
+"""Counts what the page sends from now on (in ``window.sent``): a key's handler runs while
+the key is pressed, so what it sent is there when the press returns."""
+
+
+def test_the_one_key_shortcuts_can_be_turned_off_and_stay_off(
+        server: tuple[str, Path], browser: Any) -> None:
+    """With the one-key shortcuts off (WCAG 2.1.4), ``d``, ``h``, ``u`` and the digits send
+    nothing and no label names a key; the choice outlives a reload; on again, ``d`` draws."""
+    url, _ = server
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": "caliente"}, "seed": 7,
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
+    }).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        link = json.loads(response.read())["seats"][0]
+    page = browser.new_page()
+    page.goto(url + link)
+    wait_settled(page)
+    assert page.text_content("#actions button") == "1. draw a card from the stock"
+    page.uncheck("#shortcuts")
+    page.reload()
+    wait_settled(page)
+    assert not page.is_checked("#shortcuts")
+    assert page.text_content("#actions button") == "draw a card from the stock"
+    assert (page.text_content("#hint"), page.text_content("#undo")) == ("Hint", "Undo")
+    page.evaluate(SENT)
+    for key in ("d", "1", "h", "u"):
+        page.keyboard.press(key)
+    assert page.evaluate("() => window.sent") == []
+    page.check("#shortcuts")
+    assert page.text_content("#hint") == "Hint (h)"
+    page.keyboard.press("d")
+    assert [json.loads(m)["action"] for m in page.evaluate("() => window.sent")] == ["draw"]
+    at_turn(page, 1)
+
+
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(
         tmp_path: Path, browser: Any) -> None:
     """With one socket a table, a second tab of a seat is refused: it shows the reason,

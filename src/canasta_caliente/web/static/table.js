@@ -13,6 +13,11 @@ let socket = null;
 let retry = 500;
 let refusal = null;     // the refusal shown: the turn it is about ({turn}; null: none shown)
 let announced = null;   // the events read out to a screen reader (null: none yet)
+// The one-key shortcuts (digits, d, h, u), on unless the player turned them off: a key that
+// acts alone must be one a player can turn off (WCAG 2.1.4), for speech input and for
+// typing by mistake. The choice is kept in this browser, for every table.
+const SHORTCUTS_KEY = "canasta-caliente-shortcuts";
+let shortcuts = localStorage.getItem(SHORTCUTS_KEY) !== "off";
 
 const NAMES = {"4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
   "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two, wild",
@@ -281,7 +286,7 @@ function drawActions() {
   box.replaceChildren();
   const actions = visibleActions();
   actions.forEach((a, i) => {
-    const label = (i < 9 ? (i + 1) + ". " : "") + a.text;
+    const label = (shortcuts && i < 9 ? (i + 1) + ". " : "") + a.text;
     const b = el("button", label, {type: "button", "data-notation": a.notation});
     b.addEventListener("click", single(() => act(a.notation)));
     box.append(b);
@@ -532,10 +537,25 @@ function connect() {
 
 window.addEventListener("resize", fitLog);
 
+// The shortcuts' switch: the buttons' labels name their keys only while the keys work.
+function showShortcuts() {
+  $("shortcuts").checked = shortcuts;
+  $("hint").textContent = shortcuts ? "Hint (h)" : "Hint";
+  $("undo").textContent = shortcuts ? "Undo (u)" : "Undo";
+}
+
+$("shortcuts").addEventListener("change", () => {
+  shortcuts = $("shortcuts").checked;
+  localStorage.setItem(SHORTCUTS_KEY, shortcuts ? "on" : "off");
+  showShortcuts();
+  if (message) drawActions();
+});
+
 document.addEventListener("keydown", (event) => {
   if (!message || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target && event.target.tagName === "INPUT") return;
+  if (event.target && event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
   const actions = visibleActions();
+  if (event.key !== "Escape" && !shortcuts) return;  // (Escape is no character: it stays)
   if (/^[1-9]$/.test(event.key) && actions[Number(event.key) - 1]) {
     act(actions[Number(event.key) - 1].notation);
   } else if (event.key === "Escape") {
@@ -554,4 +574,5 @@ document.addEventListener("keydown", (event) => {
 $("hint").addEventListener("click", single(askHint));
 $("undo").addEventListener("click", single(() => send({type: "undo", turn: update.turn, version: update.version})));
 $("clear").addEventListener("click", () => { selected = []; draw(); });
+showShortcuts();
 connect();
