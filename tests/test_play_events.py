@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections import Counter
 
 import attrs
@@ -537,6 +538,9 @@ def test_a_first_hand_that_ends_in_the_deal_has_its_end_in_the_deal_events() -> 
         hands=tuple(state.hand(s) for s in range(rules.players)),
         breakdown=state.hand_results[0].breakdown, scores=state.scores,
         rules=happened[1].rules)
+    # Its words: each sentence begins with a capital (the hand's totals too).
+    assert re.fullmatch(r"Hand 1 is over: [^.]+\. Side 0: [+-]\d+; side 1: [+-]\d+ "
+                        r"\(game: -?\d+, -?\d+\)\.", happened[1].text()), happened[1].text()
 
 
 def test_deal_events_refuses_a_state_with_an_action_played_in_its_hand() -> None:

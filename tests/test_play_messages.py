@@ -243,7 +243,8 @@ SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
     + (["concealed (OUT-3)"] if e.concealed else ["(OUT-1)"]),
     cc.EventKind.STOCK_OUT: lambda e: ["The stock is empty", e.rules[0]],
     cc.EventKind.HAND_END: lambda e: [f"Hand {e.hand_number} is over",
-                                      *(f"side {i}: {t:+d}" for i, t in enumerate(e.totals))],
+                                      *(f"{'Side' if i == 0 else 'side'} {i}: {t:+d}"
+                                        for i, t in enumerate(e.totals))],
     cc.EventKind.GAME_OVER: lambda e: [f"side {e.winner} wins with {e.scores[e.winner]}"],
     cc.EventKind.DEAL: lambda e: [f"Seat {e.seat} deals hand {e.hand_number}",
                                   f"seat {e.first} plays first"]

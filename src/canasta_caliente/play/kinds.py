@@ -553,7 +553,7 @@ class HandEndEvent(Event):
                HandEnd.LAST_CARD: "the last card of the stock was taken (END-3)"}[self.ended]
         parts = "; ".join(f"side {i}: {total:+d}" for i, total in enumerate(self.totals))
         game = ", ".join(str(s) for s in self.scores)
-        return f"Hand {self.hand_number} is over: {how}. {parts} (game: {game})."
+        return f"Hand {self.hand_number} is over: {how}. S{parts[1:]} (game: {game})."
 
 
 @attrs.frozen(kw_only=True)
