@@ -358,6 +358,18 @@ def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: An
         assert shown == [str(c) for c in saved_states(data, table)[turn].hand(seat)]
 
 
+def ann_and_bots(url: str) -> str:
+    """A table made through the API, Ann at seat 0 and three level-1 bots, dealt by seed 7
+    (which gives Ann three sixes, and an ace pair with a two): Ann's link."""
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": "caliente"}, "seed": 7,
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
+    }).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        link: str = json.loads(response.read())["seats"][0]
+        return link
+
+
 LOG_TEXTS = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
 """The page's event log, line by line."""
 
@@ -376,12 +388,7 @@ def test_a_tab_back_after_a_take_back_it_missed_shows_the_events_as_they_are(
     the other meld. A page loaded after it all (a reload) has no struck line, but the
     take-back's line where it was: it too shows what was laid down and picked up again."""
     url, _ = server
-    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
-        "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 three sixes
-        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
-    }).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
-        link = json.loads(response.read())["seats"][0]
+    link = ann_and_bots(url)
     away, here = browser.new_page(), browser.new_page()
     for page in (away, here):
         page.goto(url + link)
@@ -429,12 +436,7 @@ def test_two_take_backs_in_a_row_show_both_on_the_page_and_after_a_reload(
     """Seat 0 melds twice and takes both melds back, the last first: the page keeps both
     melds struck out and shows both take-backs' lines; reloaded, it shows the two lines."""
     url, _ = server
-    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
-        "rules": {"preset": "caliente"}, "seed": 7,  # seed 7 deals seat 0 6 6 6 and A A 2
-        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
-    }).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
-        link = json.loads(response.read())["seats"][0]
+    link = ann_and_bots(url)
     page = browser.new_page()
     page.goto(url + link)
     wait_settled(page)
@@ -467,12 +469,7 @@ def test_the_one_key_shortcuts_can_be_turned_off_and_stay_off(
     """With the one-key shortcuts off (WCAG 2.1.4), ``d``, ``h``, ``u`` and the digits send
     nothing and no label names a key; the choice outlives a reload; on again, ``d`` draws."""
     url, _ = server
-    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
-        "rules": {"preset": "caliente"}, "seed": 7,
-        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "level-1"}] * 3,
-    }).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
-        link = json.loads(response.read())["seats"][0]
+    link = ann_and_bots(url)
     page = browser.new_page()
     page.goto(url + link)
     wait_settled(page)
@@ -492,6 +489,45 @@ def test_the_one_key_shortcuts_can_be_turned_off_and_stay_off(
     page.keyboard.press("d")
     assert [json.loads(m)["action"] for m in page.evaluate("() => window.sent")] == ["draw"]
     at_turn(page, 1)
+
+
+FOCUSED = ("() => { const b = document.activeElement, box = b.parentElement.closest('[id]'); "
+           "return [box.id, [...box.querySelectorAll('button')].indexOf(b)]; }")
+"""Where the focus is: the box (the hand, the actions) and the button's place in it."""
+
+
+def test_the_arrows_move_the_focus_along_the_hand_and_the_actions(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Left and Right move the focus to the next card of the hand, Home and End to its ends,
+    and along the actions the same; they play nothing."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + ann_and_bots(url))
+    wait_settled(page)
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    last = page.eval_on_selector_all("#hand button.card", "cs => cs.length") - 1
+    page.focus("#hand button.card")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == ["hand", 2]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED) == ["hand", 1]
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED) == ["hand", last]
+    page.keyboard.press("ArrowRight")  # at the end it stays
+    assert page.evaluate(FOCUSED) == ["hand", last]
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUSED) == ["hand", 0]
+    assert page.eval_on_selector_all("#actions button", "bs => bs.length") > 1
+    page.focus("#actions button")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == ["actions", 1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED) == ["actions", 0]
+    assert page.evaluate("() => update.turn") == 1 and not page.eval_on_selector_all(
+        "#hand button.card.selected", "cs => cs.length")
 
 
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(

@@ -537,6 +537,8 @@ function connect() {
 
 window.addEventListener("resize", fitLog);
 
+const MOVES = ["ArrowLeft", "ArrowRight", "Home", "End"];  // keys that move the focus in a box
+
 // The shortcuts' switch: the buttons' labels name their keys only while the keys work.
 function showShortcuts() {
   $("shortcuts").checked = shortcuts;
@@ -554,6 +556,16 @@ $("shortcuts").addEventListener("change", () => {
 document.addEventListener("keydown", (event) => {
   if (!message || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target && event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
+  const place = focusPlace();
+  if (place && MOVES.includes(event.key)) {
+    // The arrows move the focus along the hand's cards, or along the actions: a hand of
+    // fifteen cards was fifteen Tabs to cross (not character keys: they stay on).
+    const [box, buttons, i] = place, all = [...$(box).querySelectorAll(buttons)];
+    const step = {ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: all.length - 1};
+    if (all.length) all[Math.max(0, Math.min(all.length - 1, step[event.key]))].focus();
+    event.preventDefault();
+    return;
+  }
   const actions = visibleActions();
   if (event.key !== "Escape" && !shortcuts) return;  // (Escape is no character: it stays)
   if (/^[1-9]$/.test(event.key) && actions[Number(event.key) - 1]) {
