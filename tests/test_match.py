@@ -7,6 +7,7 @@ seat what it may not see."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from typing import Any
@@ -626,3 +627,24 @@ def test_what_a_take_back_may_undo_is_public_so_its_event_is(seed: int) -> None:
                            for e in happened)
         match.play(rng.choice(legal))
     assert allowed
+
+
+@pytest.mark.parametrize("how", ["pickle", "copy", "deepcopy"])
+def test_a_copy_of_a_match_is_another_match(how: str) -> None:
+    """A match pickled and loaded (a server's snapshot) or copied gives no version its
+    original gave: an action sent for the original's game is stale in the copy, and the
+    two play on apart."""
+    match = fresh()
+    match.play("draw", seat=0)
+    copied = {"pickle": lambda m: pickle.loads(pickle.dumps(m)), "copy": copy.copy,
+              "deepcopy": copy.deepcopy}[how](match)
+    assert copied.state == match.state and copied.turn == match.turn
+    assert copied.epoch != match.epoch and copied.version != match.version
+    match.play("meld 6 6 6", seat=0)
+    sent = match.version  # the original's client holds it
+    copied.play("discard 7", seat=0)
+    assert match.turn == copied.turn == 2 and match.state != copied.state
+    with pytest.raises(cc.StaleError):
+        copied.play("draw", seat=1, version=sent)
+    with pytest.raises(cc.ArgumentError, match="a checkpoint of another match"):
+        copied.restore(match.checkpoint())

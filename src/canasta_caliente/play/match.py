@@ -197,6 +197,18 @@ class Match:
         self._changes = 0  # (the version's count: the change the game now is)
         self._issued = 0  # (the last count given: a count is given once, restore or not)
 
+    # A copy of a match (pickled and loaded, copy.copy, copy.deepcopy) is another match, as
+    # Match(record) is: its own lists, and a new epoch, so that no version it gives was given
+    # by the match it was copied from (a server reloading a snapshot would otherwise accept
+    # an action chosen for the game the snapshot's original went on to).
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._epoch = secrets.token_urlsafe(6)
+
     @classmethod
     def start(cls, rules: RuleSet, *, seed: int | None = None,
               players: Sequence[str] | None = None) -> Match:
@@ -483,8 +495,10 @@ class Match:
 
     @property
     def epoch(self) -> str:
-        """Names this match in :meth:`log_mark`: random, another for each match made (a server
-        that makes its matches again from their records after a restart has new ones)."""
+        """Names this match in :meth:`log_mark` and :attr:`version`: random, another for each
+        match made (a server that makes its matches again from their records after a restart
+        has new ones) and for each copy (pickled, or :mod:`copy`'s): a copy is another match,
+        which no version or mark of the original's fits, and no :class:`Checkpoint` of it."""
         return self._epoch
 
     def log_mark(self) -> str:
