@@ -76,7 +76,8 @@ def test_only_the_seat_to_act_acts_and_the_server_deals() -> None:
         match.play("draw", seat=1)
     assert info.value.code == "not-your-turn" and info.value.to_act == 0 and match.turn == 0
     assert pickle.loads(pickle.dumps(info.value)).to_act == 0
-    assert not_to_act(match.state, names=["Ana", "Bo", "Cy", "Di"]) == "not your turn: Ana is to act"
+    named = not_to_act(match.state, names=["Ana", "Bo", "Cy", "Di"])
+    assert named == "not your turn: Ana is to act"
     with pytest.raises(cc.ArgumentError, match="names: expected one name a seat, 4"):
         not_to_act(match.state, names=["Ana"])
     rng = random.Random(1)

@@ -219,7 +219,10 @@ def test_action_json_too_long_is_refused_without_echoing_it() -> None:
 def _draw(e: k.DrawEvent) -> list[str]:
     cards = (card_name(e.cards[0]) if e.cards is not None and len(e.cards) == 1
              else cards_phrase(e.cards) if e.cards else f"{e.count} card")
-    return [f"Seat {e.seat} draws", cards]
+    why = {"draw": "", "caliente": " to refill the hand",
+           "replacement": " to replace a bonus card" if e.count == 1
+           else " to replace bonus cards"}[e.reason]
+    return [f"Seat {e.seat} draws", cards, why + "."]
 
 
 SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {

@@ -17,6 +17,7 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.play.takeback import take_back_refusal
+from canasta_caliente.testing import stacked_deck
 from conftest import EVERY_PRESET, RARE_WEIGHTS
 
 
@@ -128,3 +129,17 @@ def test_the_refusal_is_exported_beside_can_take_back() -> None:
     """``cc.take_back_refusal`` is the module's function, as ``cc.can_take_back`` is."""
     assert cc.take_back_refusal is take_back_refusal
     assert "take_back_refusal" in cc.__all__
+
+
+def test_a_meld_that_brings_the_waiting_pile_cards_into_the_hand_says_so() -> None:
+    """A first meld that meets the minimum after a take of the pile (INIT-4) brings the
+    pile's waiting cards into the hand: seen, so it cannot be taken back, and the reason
+    says which cards came from where."""
+    rules = cc.RuleSet.preset("caliente")
+    deck = stacked_deck(rules, {0: "7 7 K K K A A Q J 9 2"}, pile="JK 7", stock="5")
+    taken = cc.apply(cc.new_game(rules, deck=deck), "take 7 7")
+    melded = cc.apply(taken, "meld K K K 2")
+    assert melded.hand(0).count(cc.Card.parse("JK")) == 1  # the waiting joker joined
+    assert take_back_refusal(taken, melded) == (
+        "meld K K K 2 cannot be taken back: the pile's cards that waited for the first meld "
+        "joined the hand of seat 0 (INIT-4)")

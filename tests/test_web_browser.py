@@ -663,7 +663,8 @@ def test_cards_no_legal_action_uses_get_the_rules_reason(
     page.click("#why-not")
     page.wait_for_function("() => document.getElementById('error').textContent !== ''",
                            timeout=STEP)
-    assert page.text_content("#error") == "draw or take the pile first: a turn begins with its draw (TURN-1)"
+    assert page.text_content("#error") == ("draw or take the pile first: a turn begins with "
+                                           "its draw (TURN-1)")
     assert saved_states(data, table)[-1] == state  # nothing played
     assert page.is_visible("#why-not"), "the cards stay chosen"
 

@@ -282,8 +282,10 @@ class DrawEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         what = count_phrase(self.count) if self.cards is None else cards_phrase(self.cards)
+        # (each card a replacement draws replaces one bonus card: the count says how many)
         why = {"draw": "", "caliente": " to refill the hand",
-               "replacement": " to replace bonus cards"}[self.reason]
+               "replacement": " to replace " + ("a bonus card" if self.count == 1
+                                                 else "bonus cards")}[self.reason]
         return f"{w.subject(self.seat, 'draws')} {what}{why}."
 
 

@@ -79,7 +79,10 @@ def _reveals_after(before: GameState, after: GameState) -> str | None:
         gained = counts_from_cards(after.hand(seat))
         had = counts_from_cards(before.hand(seat))
         if any(g > h for g, h in zip(gained, had, strict=True)):
-            return f"seat {seat} received cards"
+            # (a meld's only way to bring cards into a hand: the pile's cards that waited for
+            # the side's first meld join the hand once the minimum is met, INIT-4)
+            return (f"the pile's cards that waited for the first meld joined the hand of seat "
+                    f"{seat} (INIT-4)")
     return None
 
 
