@@ -4,6 +4,7 @@ anything is said, and an empty ``--data`` refused."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -18,6 +19,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra: pip install canasta-caliente[web]")
 
 from canasta_caliente.cli import main
+from test_simulate_interrupt import Run, needs_proc, no_worker_left
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,3 +83,31 @@ def test_port_zero_serves_on_the_port_the_system_chose(tmp_path: Path) -> None:
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and err == "canasta-caliente: interrupted\n", err
+
+
+@needs_proc
+def test_the_bots_workers_end_with_a_server_killed(tmp_path: Path) -> None:
+    """A server killed with no chance to stop its pool (SIGKILL, the out-of-memory killer):
+    the bots' worker processes end too. They held their own ends of the pool's pipes and
+    stayed for good, three more processes for every such crash."""
+    run = Run(["-m", "canasta_caliente.cli", "serve", "--port", "0", "--data",
+               str(tmp_path / "tables"), "--bot-seconds", "0.05"])
+    try:
+        run.wait_for("out", rb"serving on http://127\.0\.0\.1:\d+/")
+        port = re.search(rb"127\.0\.0\.1:(\d+)/", run.out)
+        assert port is not None
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{int(port[1])}/api/tables", method="POST",
+            data=json.dumps({"rules": {"preset": "caliente-2p"}, "seed": 7, "seats": [
+                {"kind": "bot", "level": "level-3"}, {"kind": "human", "name": "Ann"}]}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 201
+        # The bot plays first (seat 0): its workers start (the server, the pool's workers, and
+        # multiprocessing's resource tracker, each carrying the run's marker).
+        run.wait_until(lambda: len(run.alive()) > 2, "the bots' workers")
+        run.proc.send_signal(signal.SIGKILL)
+        run.proc.wait(timeout=60)
+        assert no_worker_left(run) == []  # (which kills any left, a failure or not)
+    finally:
+        run.kill()

@@ -26,8 +26,8 @@ from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
 from .play import BotSpec, bot_name, game_seed, play_game
 
-__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "play_chunk", "sendable",
-           "sigint_held", "stop_pool", "worker_init"]
+__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "end_with_parent", "play_chunk",
+           "sendable", "sigint_held", "stop_pool", "worker_init"]
 
 STOP_TIMEOUT = 1.0
 """Seconds an interrupted run's workers get to leave their game before they are terminated."""
@@ -40,13 +40,20 @@ _STOP: Any = None
 def worker_init(stop: Any) -> None:
     """Start a worker of the simulation's own pool: it ignores SIGINT (the parent alone handles
     an interrupt and stops the workers), it watches ``stop`` between games, and it ends when
-    its parent does (:func:`_end_with_parent`)."""
+    its parent does (:func:`end_with_parent`)."""
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         # The parent blocks SIGINT while it starts the pool; a forked worker inherits that.
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    end_with_parent()
+
+
+def end_with_parent() -> None:
+    """In a pool's worker process starting (its ``initializer``): end the worker when its
+    parent ends (:func:`_end_with_parent`), the simulations' pools and the web server's
+    alike. Nothing in a process that is no pool's worker."""
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with_parent, args=(parent,), name="end-with-parent",

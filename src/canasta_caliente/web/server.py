@@ -71,6 +71,7 @@ from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
 from ..studies.playtest import playtest
+from ..studies.pool import end_with_parent
 from ..views.view import View, observe
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
@@ -497,7 +498,7 @@ class _Server:
             if self.processes:
                 self.pool = ProcessPoolExecutor(self.workers,
                                                 mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=lower_priority)
+                                                initializer=bots_worker_init)
             else:
                 self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
         return self.pool
@@ -581,10 +582,13 @@ class _Server:
             table.save(self.data)
 
 
-def lower_priority() -> None:
-    """A bots' worker process starting: below the server by :data:`BOT_NICENESS`."""
+def bots_worker_init() -> None:
+    """A bots' worker process starting: below the server by :data:`BOT_NICENESS`, and ending
+    when the server does (:func:`~canasta_caliente.studies.pool.end_with_parent`: a server
+    killed, by SIGKILL or the out-of-memory killer, left its workers running for good)."""
     if hasattr(os, "nice"):
         os.nice(BOT_NICENESS)
+    end_with_parent()
 
 
 def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
