@@ -392,6 +392,38 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
         assert next_update(ws)["turn"] == turn + 1
 
 
+@pytest.mark.parametrize(("name", "reason"), [
+    ("Ann\u200b", "holds U+200B, a character a page shows as nothing"),
+    ("\u202eBob", "holds U+202E, a character a page shows as nothing"),
+    ("A\x00B", "holds U+0000"),
+    ("\x1b[31mA", "holds U+001B"),
+    ("You", "is what the events call each player"),
+    (" yOU ", "is what the events call each player"),
+    ("Seat 1", "is another seat's name when it has none of its own"),
+    ("Bob (level-1 bot)", "ends as a bot's seat name does"),
+])
+def test_a_seat_name_that_would_pass_for_another_is_refused(
+        client: TestClient, name: str, reason: str) -> None:
+    """A name is put in a page as text, never HTML; these would pass for another player: a
+    character shown as nothing, "you" (the events' word for each player), another seat's
+    default name, a bot's level after a person's name. Each is refused, saying why."""
+    made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"}, "seats": [
+        {"kind": "human", "name": name}, {"kind": "bot", "level": "level-1"}]})
+    assert made.status_code == 400, made.json()
+    (problem,) = made.json()["problems"]
+    assert problem[0] == "seats" and problem[1].startswith("seats[0].name: ")
+    assert reason in problem[1], problem
+
+
+def test_a_seat_name_of_emoji_joined_or_its_own_default_is_a_name(client: TestClient) -> None:
+    """What is refused above is refused alone: a family of emoji (joined by U+200D) and a
+    seat's own default name ("Seat 0" for seat 0) are names."""
+    made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"}, "seats": [
+        {"kind": "human", "name": "Seat 0"},
+        {"kind": "human", "name": "\U0001f468\u200d\U0001f469\u200d\U0001f467"}]})
+    assert made.status_code == 201, made.json()
+
+
 def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClient) -> None:
     bot = {"kind": "bot", "level": "level-1"}
     for name, reason in ((5, "seats[0].name: expected a string (a name of at most 40 "
@@ -403,7 +435,8 @@ def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClien
     # Two seats of one name (a bot named as a person, now that the log names bots as the
     # organiser did) would read as one in the log: refused.
     for first, second in (({"kind": "human", "name": "Robo"}, {**bot, "name": " Robo "}),
-                          ({"kind": "human"}, {**bot, "name": "Seat 0"})):
+                          ({"kind": "human", "name": "Ann"}, {**bot, "name": "ANN"}),
+                          ({"kind": "human", "name": "ﬁn"}, {**bot, "name": "fin"})):
         made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
                                                  "seats": [first, second]})
         assert made.status_code == 400, made.json()

@@ -10,7 +10,9 @@ Nothing here holds a table; :mod:`canasta_caliente.web.server` calls these.
 from __future__ import annotations
 
 import json
+import re
 import sys
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,7 +29,7 @@ from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import OPTIONS, RuleSet
 from ..rules.summary import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
-from .tables import NAME_LIMIT, Refused, Seat, is_text, new_secret
+from .tables import NAME_LIMIT, Refused, Seat, is_text, level_words, new_secret
 
 __all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS",
            "TABLE_FIELDS", "body", "check_seats", "failed", "local_only", "parse_request",
@@ -272,6 +274,47 @@ def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:
     return found
 
 
+def read_as(name: str) -> str:
+    """A name as a reader tells it from another: its compatible form (NFKC: "ﬁ" is "fi"),
+    case folded ("ANN" is "Ann")."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+_HIDDEN = frozenset({"Cc", "Cf"})
+"""The Unicode categories of characters a page shows as nothing (controls, and formats: the
+zero-width space, the right-to-left override), refused in a name: one would pass for
+another."""
+
+_JOINER = "\u200d"
+"""The zero-width joiner, a format character that joins emoji (a family of three is one
+picture): allowed in a name."""
+
+_SEAT_NAME = re.compile(r"seat \d+")
+"""The name events give a seat with no name of its own ("Seat 2"), as :func:`read_as`
+reads it."""
+
+
+def name_refusal(name: str, seat: int) -> str | None:
+    """Why a seat's name (its spaces already collapsed) would mislead the players, or
+    ``None``: it holds a character a page shows as nothing, it is "you" (the events speak to
+    each player as "you"), another seat's default name ("Seat 2" for seat 0), or ends as a
+    bot's seat name does (" (level-1 bot)"). The page puts names in as text, never as HTML;
+    these pass for someone else."""
+    hidden = next((c for c in name if unicodedata.category(c) in _HIDDEN and c != _JOINER),
+                  None)
+    if hidden is not None:
+        return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control "
+                "or format character): it could pass for another name")
+    read = read_as(name)
+    if read == "you":
+        return "is what the events call each player: the log would read 'you' for another"
+    if _SEAT_NAME.fullmatch(read) and read != f"seat {seat}":
+        return "is another seat's name when it has none of its own: the log would mix them"
+    if any(read.endswith(read_as(level_words(level))) for level in LEVELS):
+        return "ends as a bot's seat name does: give the name alone, and the level as 'level'"
+    return None
+
+
 def check_seats(players: int, seats: Any) -> list[Seat]:
     """The seats an organiser asked for: one entry per seat, each ``{"kind": "human", "name":
     ...}`` or ``{"kind": "bot", "level": "level-2", "name": ...}`` (:data:`SEAT_FIELDS`; the
@@ -295,6 +338,9 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
                           "holds a lone surrogate (half of a UTF-16 pair), which no page can be "
                           "sent")
         name = " ".join(name.split()) or f"Seat {i}"
+        refused = name_refusal(name, i)
+        if refused:
+            raise Refused("malformed", f"seats[{i}].name: {short_repr(name)} {refused}")
         if isinstance(kind, str) and kind in SEAT_FIELDS:
             extra = unknown_fields(seat, SEAT_FIELDS[kind])
             if extra:
@@ -314,9 +360,9 @@ def check_seats(players: int, seats: Any) -> list[Seat]:
                           f"not {short_repr(kind)}")
     if not any(not s.is_bot for s in out):
         raise Refused("malformed", "seats: at least one seat must be a person's")
-    first: dict[str, int] = {}  # a name: the first seat of that name
+    first: dict[str, int] = {}  # a name as read: the first seat of that name
     for i, seat_made in enumerate(out):
-        other = first.setdefault(seat_made.called, i)
+        other = first.setdefault(read_as(seat_made.called), i)
         if other != i:
             raise Refused("malformed", f"seats[{i}].name: {short_repr(seat_made.called)} is "
                           f"seat {other}'s name too: the log names each seat by its name, so "

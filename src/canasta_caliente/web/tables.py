@@ -46,8 +46,8 @@ from ..state.game import GameState
 from ..studies.play import bots_seed
 
 __all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
-           "Table", "is_link_part", "is_text", "load_table", "load_tables", "new_secret",
-           "refusal", "saved_tables", "tables_folder"]
+           "Table", "is_link_part", "is_text", "level_words", "load_table", "load_tables",
+           "new_secret", "refusal", "saved_tables", "tables_folder"]
 
 TABLE_FORMAT = "canasta-caliente/web-table"
 """The ``format`` of a saved table's document."""
@@ -145,20 +145,20 @@ class Seat:
     def bot(cls, name: str, level: str) -> Seat:
         """A bot's seat of ``level``, named as the organiser named it, its level after the name
         ("Robo (level-1 bot)", what the players' box shows; :attr:`called` is "Robo")."""
-        return cls(name + _level_words(level), level=level)
+        return cls(name + level_words(level), level=level)
 
     @property
     def called(self) -> str:
         """What the events call the seat's player: a person's name; a bot's as the organiser
         gave it, without the level :meth:`bot` adds to it ("Robo" of "Robo (level-1 bot)")."""
-        return self.name.removesuffix(_level_words(self.level)) if self.is_bot else self.name
+        return self.name.removesuffix(level_words(self.level)) if self.is_bot else self.name
 
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON data (the secret included: for the server's own files only)."""
         return {"name": self.name, "level": self.level, "secret": self.secret}
 
 
-def _level_words(level: str | None) -> str:
+def level_words(level: str | None) -> str:
     """What follows a bot's name in its seat's: its level (one home, :meth:`Seat.bot`)."""
     return f" ({level} bot)"
 
