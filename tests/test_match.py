@@ -340,6 +340,15 @@ def test_the_errors_pickle_with_what_they_carry() -> None:
         match.check_turn(2)
     again = pickle.loads(pickle.dumps(stale.value))
     assert type(again) is cc.StaleError and str(again) == str(stale.value)
+    with pytest.raises(cc.TakeBackError) as refused:
+        match.take_back(seat=0)  # the draw: its own reason
+    assert refused.value.reason == cc.take_back_refusal(match.states[-2], match.state)
+    assert str(refused.value) == f"take-back: {refused.value.reason}"
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert (str(again), again.reason) == (str(refused.value), refused.value.reason)
+    with pytest.raises(cc.TakeBackError) as whose:
+        match.take_back(seat=1)  # not seat 1's: no reason of the action's
+    assert whose.value.reason is None and "not seat 1's" in str(whose.value)
 
 
 def client_catch_up(match: cc.Match, seat: int | None, client: dict[str, Any]) -> None:

@@ -142,4 +142,4 @@ def test_a_meld_that_brings_the_waiting_pile_cards_into_the_hand_says_so() -> No
     assert melded.hand(0).count(cc.Card.parse("JK")) == 1  # the waiting joker joined
     assert take_back_refusal(taken, melded) == (
         "meld K K K 2 cannot be taken back: the pile's cards that waited for the first meld "
-        "joined the hand of seat 0 (INIT-4)")
+        "joined the hand (INIT-4)")

@@ -380,7 +380,7 @@ def test_after_the_game_is_over_an_action_gets_a_reason_and_changes_nothing(
             for request, reason in (
                     ({"type": "act", "action": "draw", "turn": table.turn}, "the game is over"),
                     ({"type": "act", "action": "deal", "turn": table.turn}, "the game is over"),
-                    ({"type": "undo", "turn": table.turn}, "undo: only your own last action")):
+                    ({"type": "undo", "turn": table.turn}, "undo: ")):
                 ann.send_json(request)
                 error = until_marker(ann)[0]  # then the table as it is: the game over
                 assert error["type"] == "error" and error["reason"].startswith(reason), error

@@ -100,6 +100,16 @@ class TakeBackError(TurnError):
 
     code = "not-allowed"
 
+    reason: str | None
+    """Why the action itself cannot be taken back, in words for any reader (``draw cannot be
+    taken back: a draw shows the player cards from the stock``): the reason of
+    :func:`~canasta_caliente.take_back_refusal`, for a caller that words its own refusal;
+    ``None`` where the refusal is that no action was played, or whose the last one is."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)  # one argument: str() and pickling read it
+        self.reason = reason
+
 
 class NotationError(CanastaError, ValueError):
     """Text that is not valid card or action notation."""

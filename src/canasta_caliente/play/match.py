@@ -389,17 +389,24 @@ class Match:
         own, and only when :func:`~canasta_caliente.take_back_refusal` allows it (undoing it
         reveals nothing). :class:`TypeError` or :class:`~canasta_caliente.ArgumentError` for a
         seat that is not the table's."""
+        refused = self._take_back_refused(seat)
+        return None if refused is None else refused[0]
+
+    def _take_back_refused(self, seat: int) -> tuple[str, str | None] | None:
+        """:meth:`take_back_refusal`'s reason, and beside it the action's own
+        (:func:`~canasta_caliente.take_back_refusal`'s, in words for any reader) where the
+        refusal is of the action itself, not of whose it is (``None`` there)."""
         seat = check_seat(self.state.rules, seat)
         if len(self._states) < 2:
-            return "take-back: no action has been played"
+            return "take-back: no action has been played", None
         before = self._states[-2]
         if before.current_player != seat:
             who = "the deal" if before.current_player is None else \
                 f"seat {before.current_player}'s"
             return (f"take-back: the last action is {who}, not seat {seat}'s: a seat takes "
-                    "back only its own last action, before the next seat acts")
+                    "back only its own last action, before the next seat acts"), None
         reason = take_back_refusal(before, self.state)
-        return None if reason is None else f"take-back: {reason}"
+        return None if reason is None else (f"take-back: {reason}", reason)
 
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may take back the last action (:meth:`take_back_refusal`)."""
@@ -421,9 +428,9 @@ class Match:
             self.check_turn(turn)
         if version is not None:
             self.check_version(version)
-        reason = self.take_back_refusal(seat)
-        if reason is not None:
-            raise TakeBackError(reason)
+        refused = self._take_back_refused(seat)
+        if refused is not None:
+            raise TakeBackError(*refused)
         self._states.pop()
         happened = self._log.pop()
         # The action's events, and after them only the take-backs of the actions played after

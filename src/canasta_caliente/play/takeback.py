@@ -81,8 +81,7 @@ def _reveals_after(before: GameState, after: GameState) -> str | None:
         if any(g > h for g, h in zip(gained, had, strict=True)):
             # (a meld's only way to bring cards into a hand: the pile's cards that waited for
             # the side's first meld join the hand once the minimum is met, INIT-4)
-            return (f"the pile's cards that waited for the first meld joined the hand of seat "
-                    f"{seat} (INIT-4)")
+            return "the pile's cards that waited for the first meld joined the hand (INIT-4)"
     return None
 
 

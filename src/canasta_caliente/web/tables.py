@@ -81,10 +81,11 @@ class Refused(CanastaError):
         return message
 
 
-REFUSED_UNDO = ("undo: only your own last action, and only when taking it back reveals "
-                "nothing new (no card drawn or taken)")
-"""The reason a page is given for an undo the match refuses
-(:class:`~canasta_caliente.TakeBackError`: the match's own message says which case)."""
+REFUSED_UNDO = "undo: only your own last action, before the next player acts"
+"""The reason a page is given for an undo the match refuses for whose action it is, or none
+played (:class:`~canasta_caliente.TakeBackError` with no
+:attr:`~canasta_caliente.TakeBackError.reason`: the match's message speaks of seat numbers);
+an action that cannot be taken back is refused in the match's own words, "undo: " first."""
 
 
 def refusal(error: CanastaError) -> Refused:
@@ -98,8 +99,8 @@ def refusal(error: CanastaError) -> Refused:
         return error
     if isinstance(error, StaleError):
         return Refused(error.code, f"{error}; here is the table now")
-    if isinstance(error, TakeBackError):
-        return Refused(error.code, REFUSED_UNDO)
+    if isinstance(error, TakeBackError):  # the action's own reason, where it is the action's
+        return Refused(error.code, f"undo: {error.reason}" if error.reason else REFUSED_UNDO)
     if isinstance(error, TurnError):
         return Refused(error.code, str(error))
     if isinstance(error, IllegalActionError):
