@@ -256,6 +256,15 @@ def test_a_preset_among_the_options_is_refused_naming_where_the_preset_goes(
     assert client.app.state.tables == {}  # type: ignore[attr-defined]
 
 
+def test_a_preset_of_null_is_refused_as_no_preset_name(client: TestClient) -> None:
+    """``{"preset": null}`` was read as the defaults (four players), and a table of two seats
+    then refused for its seats: it is no preset's name, and refused as one."""
+    response = client.post("/api/rules", json={"rules": {"preset": None}})
+    assert response.status_code == 400
+    (problem,) = response.json()["problems"]
+    assert problem[0] == "preset" and problem[1].startswith("expected a preset name, got none")
+
+
 def test_each_page_brings_its_icon(client: TestClient) -> None:
     """The set-up page and a seat's page name their icon (a data: URI the pages' policy
     allows), so a browser does not ask for /favicon.ico, which the server does not have (a

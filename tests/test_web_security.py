@@ -90,7 +90,17 @@ def test_a_body_or_message_that_cannot_be_read_is_told_why(client: TestClient) -
              "not a JSON document: Expecting property name enclosed in double quotes at line "
              "2, column 12"),
             (b'{"rules": "\xff"}',
-             "not a JSON document: not UTF-8 text: byte 0xff at line 1, column 12")):
+             "not a JSON document: not UTF-8 text: byte 0xff at line 1, column 12"),
+            # UTF-16 (which Python's reader guesses) is not how JSON is sent: UTF-8 alone.
+            ('{"rules": {"preset": "caliente"}}'.encode("utf-16"),
+             "not a JSON document: not UTF-8 text: byte 0xff at line 1, column 1"),
+            # What Python's reader takes that JSON is not.
+            ('{"rules": {"preset": "caliente"}, "seed": NaN}',
+             "not a JSON document: NaN is not a JSON value"),
+            ('{"rules": {"preset": "caliente"}, "seed": -Infinity}',
+             "not a JSON document: -Infinity is not a JSON value"),
+            ('{"rules": {"preset": "caliente"}, "seed": 1, "seed": 2}',
+             "not a JSON document: the name 'seed' is given twice in one object")):
         for address in ("/api/rules", "/api/tables"):
             response = client.post(address, content=body,
                                    headers={"content-type": "application/json"})
@@ -156,6 +166,10 @@ def test_a_server_on_this_machine_answers_only_requests_that_name_it() -> None:
         with TestClient(application, base_url=base) as client:
             links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
             assert client.get(links["spectator"]).status_code == 200
+    for host in ("[::1]evil.example", "localhost.evil.example", "localhost:80x", "[::1]:"):
+        with TestClient(application, base_url="http://127.0.0.1") as client:
+            asked = client.get("/", headers={"Host": host})  # a name and a port, exactly
+            assert asked.status_code == 403, host
     with TestClient(application, base_url="http://evil.example:8000") as client:
         reason = ("forbidden: this server answers to localhost, 127.0.0.1, [::1] only (the "
                   "host the request named), not 'evil.example:8000'")

@@ -71,13 +71,36 @@ NESTED_TOO_DEEPLY = ("not a JSON document that can be read: nested too deeply (a
 (it raises :class:`RecursionError`); what the server reads is a few levels deep."""
 
 
+class _NotStrictJSON(ValueError):
+    """What Python's JSON reader takes that JSON is not: ``NaN``, ``Infinity``, a name given
+    twice in one object (the last one won)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotStrictJSON(f"{name} is not a JSON value")
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in found:
+            raise _NotStrictJSON(f"the name {short_repr(name)} is given twice in one object")
+        found[name] = value
+    return found
+
+
 def read_json(text: str | bytes) -> Any:
     """The data of a request's or a message's JSON; raises :class:`ValueError` saying why it
     cannot be read, in a reader's words: where its syntax is wrong, bytes that are not UTF-8,
-    nested too deeply (:data:`NESTED_TOO_DEEPLY`), or a number longer than Python reads from
-    text (4300 digits: no field takes more than 19)."""
+    nested too deeply (:data:`NESTED_TOO_DEEPLY`), a number longer than Python reads from
+    text (4300 digits: no field takes more than 19), or what Python's reader takes that JSON
+    is not (``NaN``, ``Infinity``, a name given twice in one object)."""
     try:
-        return json.loads(text)
+        if isinstance(text, bytes):  # UTF-8 alone, as JSON is sent (json.loads guesses UTF-16)
+            text = text.decode("utf-8")
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_one_of_each)
+    except _NotStrictJSON as exc:
+        raise ValueError(f"not a JSON document: {exc}") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"not a JSON document: {json_error_words(exc)} at line "
                          f"{exc.lineno}, column {exc.colno}") from None
@@ -236,7 +259,10 @@ def read_rules(value: Any) -> RuleSet:
                               'rules.preset, beside the options: {"preset": name, "options": '
                               "{...}}"))
                 options = {k: v for k, v in options.items() if k != "preset"}
-            rules = RuleSet.from_dict({"preset": value.get("preset", "caliente"), **options})
+            preset = value.get("preset", "caliente")
+            if preset is None:  # (JSON's null: from_dict reads no preset as the defaults)
+                RuleSet.preset(preset)  # refused, as any name that is no preset's
+            rules = RuleSet.from_dict({"preset": preset, **options})
     except RuleSetError as exc:
         raise RuleSetError([*found, *exc.problems]) from None
     if found:
@@ -400,6 +426,20 @@ LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
 (see :func:`local_only`)."""
 
 
+def _host_name(host: str) -> str | None:
+    """The name a ``Host`` header gives (``[::1]`` of ``[::1]:8000``), in lower case; ``None``
+    for one that is not a name and an optional port (``[::1]evil.example``)."""
+    if host.startswith("["):
+        end = host.find("]") + 1
+        name, port = host[:end], host[end:]
+    else:
+        name, colon, number = host.partition(":")
+        port = colon + number
+    if not name or (port and not (port[0] == ":" and port[1:].isdecimal())):
+        return None
+    return name.lower()
+
+
 def local_only(application: ASGIApp) -> ASGIApp:
     """``application`` answering only requests whose ``Host`` is one of :data:`LOCAL_NAMES`
     (any port): the rest get ``403`` saying so (a JSON refusal under ``/api/``), a socket's
@@ -413,8 +453,7 @@ def local_only(application: ASGIApp) -> ASGIApp:
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             host = Headers(scope=scope).get("host", "")
-            name = host[:host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
-            if name.lower() not in LOCAL_NAMES:
+            if _host_name(host) not in LOCAL_NAMES:
                 said = short_repr(host) if host else "none"
                 reason = (f"forbidden: this server answers to {', '.join(LOCAL_NAMES)} only "
                           f"(the host the request named), not {said}")
