@@ -261,7 +261,8 @@ def read_rules(value: Any) -> RuleSet:
                 options = {k: v for k, v in options.items() if k != "preset"}
             preset = value.get("preset", "caliente")
             if preset is None:  # (JSON's null: from_dict reads no preset as the defaults)
-                RuleSet.preset(preset)  # refused, as any name that is no preset's
+                raise RuleSetError([("preset", "expected a preset name, got null; presets: "
+                                     + ", ".join(RuleSet.preset_names()))])
             rules = RuleSet.from_dict({"preset": preset, **options})
     except RuleSetError as exc:
         raise RuleSetError([*found, *exc.problems]) from None
