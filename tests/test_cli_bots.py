@@ -285,7 +285,7 @@ def test_a_tournament_names_a_bot_named_twice_and_refusals_name_the_option(
 def test_a_bot_that_answers_none_in_a_study_is_named(own: str, capsys: Capture) -> None:
     assert main(["simulate", "--bots", f"{own}:silent", "--games", "1", "--no-progress"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("simulate: a game failed: TypeError: the bot 'silent' at seat 0 "
+    assert err.startswith("simulate: a game failed: CanastaTypeError: the bot 'silent' at seat 0 "
                           "answered None: a bot returns one of the legal actions")
 
 

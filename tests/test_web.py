@@ -262,7 +262,8 @@ def test_a_preset_of_null_is_refused_as_no_preset_name(client: TestClient) -> No
     response = client.post("/api/rules", json={"rules": {"preset": None}})
     assert response.status_code == 400
     (problem,) = response.json()["problems"]
-    assert problem[0] == "preset" and problem[1].startswith("expected a preset name, got null; presets: caliente, ")
+    assert problem[0] == "preset"
+    assert problem[1].startswith("expected a preset name, got null; presets: caliente, ")
 
 
 def test_each_page_brings_its_icon(client: TestClient) -> None:

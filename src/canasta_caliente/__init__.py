@@ -80,6 +80,7 @@ __all__ = [
     "BonusExtras",
     "CalienteEvent",
     "CanastaError",
+    "CanastaTypeError",
     "Card",
     "Comparison",
     "ConcealedScope",

@@ -19,6 +19,7 @@ from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, tu
 from .errors import (
     ArgumentError,
     CanastaError,
+    CanastaTypeError,
     IllegalActionError,
     NotationError,
     NotYourTurnError,

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ._limits import MAX_INT_BITS
-from .errors import ArgumentError, describe_value, short_repr
+from .errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 
 __all__ = ["WORKERS_PER_CPU", "as_integer", "check_count", "check_flag", "check_iterations",
            "check_rng", "check_seconds", "check_seed", "check_workers", "read_real",
@@ -60,7 +60,7 @@ def check_count(name: str, value: Any, *, low: int = 0, high: int | None = None)
     and, if ``high`` is given, at most ``high``."""
     count = as_integer(value)
     if count is None:
-        raise TypeError(f"{name} must be an int, not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be an int, not {describe_value(value)}")
     if count < low:
         raise ArgumentError(f"{name} must be an integer of at least {low}, not "
                             f"{short_repr(count)}")
@@ -108,7 +108,7 @@ def check_seed(name: str, value: Any) -> int:
     :data:`~canasta_caliente._limits.MAX_INT_BITS` bits, as every document holds."""
     seed = as_integer(value)
     if seed is None:
-        raise TypeError(f"{name} must be an int, not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be an int, not {describe_value(value)}")
     if seed.bit_length() > MAX_INT_BITS:
         raise ArgumentError(f"{name} must be an integer of at most {MAX_INT_BITS} bits "
                             f"(below 2**{MAX_INT_BITS} in size), not {describe_value(seed)}")
@@ -118,7 +118,7 @@ def check_seed(name: str, value: Any) -> int:
 def check_flag(name: str, value: Any) -> bool:
     """``value``, checked to be a ``bool``."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be True or False, not {describe_value(value)}")
     return value
 
 
@@ -128,7 +128,8 @@ def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
     is another."""
     listed = ", ".join(map(repr, choices))
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str (one of {listed}), not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be a str (one of {listed}), not "
+                               f"{describe_value(value)}")
     if value not in choices:
         raise ArgumentError(f"{name} must be one of {listed}, not {value!r}")
     return value
@@ -139,7 +140,7 @@ def read_real(name: str, value: Any) -> float:
     the parameter ``name`` otherwise. An integer past a float's range reads as infinity, for
     the caller's range check to refuse."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be a number, not {describe_value(value)}")
     try:
         return float(value)
     except OverflowError:  # an integer past a float's range
@@ -159,6 +160,6 @@ def check_seconds(name: str, value: Any) -> float:
 def check_rng(name: str, value: Any) -> random.Random:
     """``value``, checked to be a :class:`random.Random` (or a subclass of it)."""
     if not isinstance(value, random.Random):
-        raise TypeError(f"{name} must be a random.Random (such as random.Random(seed)), not "
-                        f"{describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be a random.Random (such as random.Random(seed)), not "
+                               f"{describe_value(value)}")
     return value

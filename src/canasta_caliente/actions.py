@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card, check_card
-from .errors import NotationError, describe_value, short_repr
+from .errors import CanastaTypeError, NotationError, describe_value, short_repr
 
 __all__ = ["MAX_NOTATION", "Action", "Verb", "parse_action"]
 
@@ -51,7 +51,7 @@ def _verb(value: object) -> Verb:
         except ValueError:
             raise NotationError(f"unknown verb {short_repr(value)}; verbs: "
                                 f"{', '.join(v.value for v in Verb)}") from None
-    raise TypeError(f"Action: expected a Verb as the verb, got {describe_value(value)}")
+    raise CanastaTypeError(f"Action: expected a Verb as the verb, got {describe_value(value)}")
 
 
 def _card(value: object, what: str) -> Card:
@@ -67,8 +67,8 @@ def _sorted_cards(cards: object) -> tuple[Card, ...]:
     if type(cards) is tuple and all(type(c) is Card for c in cards):
         return tuple(sorted(cards))  # (cards already: the engine's case, nothing to convert)
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise TypeError("Action: expected the cards as a tuple of Card or card codes, got "
-                        f"{describe_value(cards)}")
+        raise CanastaTypeError("Action: expected the cards as a tuple of Card or card codes, got "
+                               f"{describe_value(cards)}")
     return tuple(sorted(_card(c, "in cards") for c in cards))
 
 
@@ -137,7 +137,7 @@ class Action:
     >>> Action(Verb.MELD, (7, 7, 7))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: Action (in cards): a card is a Card or its code (a str), not int 7; ...
+    canasta_caliente.errors.CanastaTypeError: Action (in cards): a card is a Card or its code ...
 
     >>> Action(Verb.MELD, (Card.JOKER, Card.SEVEN, Card.SEVEN))
     Action('meld 7 7 JK')
@@ -244,7 +244,7 @@ def parse_action(text: str) -> Action:
     :class:`TypeError` when ``text`` is not a string.
     """
     if not isinstance(text, str):
-        raise TypeError(f"expected action notation as a string, got {describe_value(text)}")
+        raise CanastaTypeError(f"expected action notation as a string, got {describe_value(text)}")
     if len(text) > MAX_NOTATION:
         raise NotationError(f"{len(text)} characters; no action is written in more than "
                             f"{MAX_NOTATION}")

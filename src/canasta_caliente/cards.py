@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
-from .errors import ArgumentError, NotationError, describe_value, short_repr
+from .errors import ArgumentError, CanastaTypeError, NotationError, describe_value, short_repr
 
 __all__ = [
     "NATURALS",
@@ -80,7 +80,8 @@ class Card(enum.IntEnum):
         if isinstance(value, int):
             raise ArgumentError(f"no card has the number {value}: cards run from 0 to "
                                 f"{NUM_KINDS - 1}")
-        raise TypeError(f"Card() takes a card's number (an int), not {describe_value(value)}")
+        raise CanastaTypeError("Card() takes a card's number (an int), not "
+                               f"{describe_value(value)}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -97,7 +98,7 @@ class Card(enum.IntEnum):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise TypeError(f"expected a card code as a string, got {describe_value(text)}")
+            raise CanastaTypeError(f"expected a card code as a string, got {describe_value(text)}")
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
             # (a list written with commas, "7,7,7": the notation separates cards by spaces)
@@ -178,9 +179,10 @@ def check_card(value: object, name: str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise TypeError(f"{name}: a card is a Card or its code (a str), not {describe_value(value)}; "
-                    f"a Card's number is its index, not its face value (Card(7) is "
-                    f"{_CODES[7]}), so a number is not read as a card")
+    raise CanastaTypeError(f"{name}: a card is a Card or its code (a str), not "
+                           f"{describe_value(value)}; a Card's number is its index, not its "
+                           f"face value (Card(7) is "
+                           f"{_CODES[7]}), so a number is not read as a card")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -194,8 +196,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     try:
         items = iter(text)
     except TypeError:
-        raise TypeError("expected cards as a string of codes or a sequence of codes and cards, "
-                        f"got {describe_value(text)}") from None
+        raise CanastaTypeError("expected cards as a string of codes or a sequence of codes and "
+                               f"cards, got {describe_value(text)}") from None
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "CanastaError",
+    "CanastaTypeError",
     "EpisodeError",
     "IllegalActionError",
     "NotYourTurnError",
@@ -24,6 +25,14 @@ __all__ = [
 
 class CanastaError(Exception):
     """Base class of every error raised by :mod:`canasta_caliente`."""
+
+
+class CanastaTypeError(CanastaError, TypeError):
+    """A value of the wrong type given to the library: a parameter, a field of a document or a
+    message, a bot's answer. A :class:`TypeError` (as Python's own functions raise for a wrong
+    type) and a :class:`CanastaError` both, so that a server's one
+    ``except CanastaError`` refuses every bad request from a client, wrong types included.
+    The message names what was given and what was expected."""
 
 
 class EpisodeError(CanastaError, RuntimeError):

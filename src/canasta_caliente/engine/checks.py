@@ -38,7 +38,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
-from ..errors import describe_value
+from ..errors import CanastaTypeError, describe_value
 from ..rules.facts import RuleFacts
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule, check_ruleset
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
@@ -237,7 +237,7 @@ def freezer_rules(rules: RuleSet, card: Card) -> tuple[str, ...]:
     """
     check_ruleset(rules, "freezer_rules: rules")
     if not isinstance(card, Card):
-        raise TypeError(f"freezer_rules: expected a Card, got {describe_value(card)}")
+        raise CanastaTypeError(f"freezer_rules: expected a Card, got {describe_value(card)}")
     if card not in rules.facts.freezers:
         return ()
     return ("PILE-3", "READ-6") if card is B3 else ("PILE-3",)

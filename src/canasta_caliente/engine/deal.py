@@ -12,7 +12,7 @@ from typing import TypeVar
 from .._arguments import as_integer, check_count, check_seed
 from .._limits import MAX_INT_BITS
 from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
-from ..errors import ArgumentError, NotationError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, NotationError, describe_value, short_repr
 from ..rules.facts import meld_minimum
 from ..rules.ruleset import RuleSet, StockOut, check_ruleset
 from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
@@ -96,13 +96,13 @@ def _stacked_deck(rules: RuleSet, seed: int, stacked: Sequence[Card | str]) -> t
     elif isinstance(stacked, Iterable) and not isinstance(stacked, (bytes, bytearray, Mapping)):
         items = list(stacked)
     else:
-        raise TypeError("deck must be a sequence of cards or card codes, not "
-                        f"{type(stacked).__name__}")
+        raise CanastaTypeError("deck must be a sequence of cards or card codes, not "
+                               f"{type(stacked).__name__}")
     checked: list[Card | str] = []
     for i, item in enumerate(items):
         if not isinstance(item, (Card, str)):
-            raise TypeError(f"deck[{i}] must be a Card or a card code, not "
-                            f"{type(item).__name__} ({item!r})")
+            raise CanastaTypeError(f"deck[{i}] must be a Card or a card code, not "
+                                   f"{type(item).__name__} ({item!r})")
         checked.append(item)
     try:
         top = parse_cards(checked)
@@ -136,14 +136,14 @@ def check_scores(rules: RuleSet, scores: object) -> tuple[int, ...]:
     :class:`~canasta_caliente.ArgumentError`."""
     n_sides = len(rules.layout)
     if isinstance(scores, (str, bytes, bytearray, Mapping)) or not isinstance(scores, Iterable):
-        raise TypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
-                        f"not {type(scores).__name__}")
+        raise CanastaTypeError(f"scores must be a sequence of {n_sides} integers, one per side, "
+                               f"not {type(scores).__name__}")
     read: list[int] = []
     for score in scores:
         value = as_integer(score)  # (a NumPy integer read as its int)
         if value is None:
-            raise TypeError(f"scores must be {n_sides} integers, one per side, not "
-                            f"{short_repr(scores)} ({describe_value(score)} is not one)")
+            raise CanastaTypeError(f"scores must be {n_sides} integers, one per side, not "
+                                   f"{short_repr(scores)} ({describe_value(score)} is not one)")
         read.append(value)
     start = tuple(read)
     if len(start) != n_sides:

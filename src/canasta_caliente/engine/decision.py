@@ -20,6 +20,7 @@ from typing import Any
 
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
+from ..errors import CanastaTypeError
 from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts, check_state
 from .checks import (
     Context,
@@ -61,7 +62,7 @@ def as_action(action: Action | str) -> Action:
         return action
     if isinstance(action, str):
         return parse_action(action)
-    raise TypeError(f"expected an Action or its notation, not {type(action).__name__}")
+    raise CanastaTypeError(f"expected an Action or its notation, not {type(action).__name__}")
 
 
 def illegal_reason(state: GameState, action: Action | str) -> str | None:

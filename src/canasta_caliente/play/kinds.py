@@ -13,7 +13,7 @@ import attrs
 
 from .._arguments import as_integer, check_flag
 from ..cards import Card
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..state.game import COMPONENTS, HandEnd
 from .text import card_name, cards_phrase, count_phrase, meld_words, plain_verb
 
@@ -85,7 +85,8 @@ def _check_audience(seat: object) -> int | None:
         return None
     audience = seat if type(seat) is int else as_integer(seat)
     if audience is None:
-        raise TypeError(f"for_seat: expected a seat (an int) or None, got {describe_value(seat)}")
+        raise CanastaTypeError("for_seat: expected a seat (an int) or None, got "
+                               f"{describe_value(seat)}")
     if audience < 0:
         raise ArgumentError(f"for_seat: no seat {audience}: seat takes a seat number from 0, "
                             f"or None for a spectator")
@@ -180,14 +181,14 @@ def check_names(names: object, players: int | None = None) -> tuple[str, ...] | 
     if names is None:
         return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
-        raise TypeError(f"names must be a sequence of names, one a seat, not "
-                        f"{describe_value(names)}")
+        raise CanastaTypeError(f"names must be a sequence of names, one a seat, not "
+                               f"{describe_value(names)}")
     if players is not None and len(names) != players:
         raise ArgumentError(f"names: expected one name a seat, {players} for this table, got "
                             f"{len(names)}")
     for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise TypeError(f"names[{i}] must be a str, not {describe_value(name)}")
+            raise CanastaTypeError(f"names[{i}] must be a str, not {describe_value(name)}")
         if not name.strip():
             raise ArgumentError(f"names[{i}]: a seat's name cannot be empty"
                                 + (" or white space alone" if name else ""))

@@ -34,6 +34,7 @@ from .._arguments import as_integer
 from ..actions import Action, parse_action
 from ..errors import (
     ArgumentError,
+    CanastaTypeError,
     NotYourTurnError,
     StaleError,
     TakeBackError,
@@ -107,8 +108,8 @@ def _turn_number(turn: object) -> int:
     """A request's ``turn``, an integer (a :class:`TypeError` otherwise)."""
     number = as_integer(turn)
     if number is None:
-        raise TypeError(f"turn must be an int (the number of actions played), not "
-                        f"{describe_value(turn)}")
+        raise CanastaTypeError(f"turn must be an int (the number of actions played), not "
+                               f"{describe_value(turn)}")
     return number
 
 
@@ -117,8 +118,8 @@ def _event_count(since: object) -> int:
     least 0 (an :class:`~canasta_caliente.ArgumentError` otherwise)."""
     number = as_integer(since)
     if number is None:
-        raise TypeError(f"since must be an int (a count of events), not "
-                        f"{describe_value(since)}")
+        raise CanastaTypeError(f"since must be an int (a count of events), not "
+                               f"{describe_value(since)}")
     if number < 0:
         raise ArgumentError(f"since: a count of events, from 0, not {short_repr(number)}")
     return number
@@ -183,7 +184,7 @@ class Match:
 
     def __init__(self, record: GameRecord) -> None:
         if not isinstance(record, GameRecord):
-            raise TypeError(f"Match: expected a GameRecord, not {describe_value(record)}")
+            raise CanastaTypeError(f"Match: expected a GameRecord, not {describe_value(record)}")
         states, log = replay_events(record)
         self._record = record
         self._states: list[GameState] = list(states)
@@ -336,8 +337,8 @@ class Match:
         :class:`~canasta_caliente.StaleError` (the game has changed since the message that
         gave it, or it was never this match's); :class:`TypeError` when not a string."""
         if not isinstance(version, str):
-            raise TypeError(f"version must be a match's version (a str, as sent), not "
-                            f"{describe_value(version)}")
+            raise CanastaTypeError(f"version must be a match's version (a str, as sent), not "
+                                   f"{describe_value(version)}")
         if version != self.version:
             raise StaleError("stale: the game has changed since the message of that version "
                              "(an action played or taken back)")
@@ -360,8 +361,8 @@ class Match:
           :attr:`~canasta_caliente.IllegalActionError.reason` the rules').
         """
         if not isinstance(action, (Action, str)):
-            raise TypeError(f"action must be an Action or its notation, not "
-                            f"{describe_value(action)}")
+            raise CanastaTypeError(f"action must be an Action or its notation, not "
+                                   f"{describe_value(action)}")
         state = self.state
         if seat is not None:
             seat = check_seat(state.rules, seat)
@@ -533,8 +534,8 @@ class Match:
         """
         number = _event_count(since)
         if mark is not None and not isinstance(mark, str):
-            raise TypeError(f"mark must be a log mark (a str) or None, not "
-                            f"{describe_value(mark)}")
+            raise CanastaTypeError(f"mark must be a log mark (a str) or None, not "
+                                   f"{describe_value(mark)}")
         if mark is None:
             return 0
         epoch, _, count = mark.partition(".")
@@ -579,7 +580,8 @@ class Match:
         False
         """
         if not isinstance(checkpoint, Checkpoint):
-            raise TypeError(f"restore: expected a Checkpoint, not {describe_value(checkpoint)}")
+            raise CanastaTypeError("restore: expected a Checkpoint, not "
+                                   f"{describe_value(checkpoint)}")
         if checkpoint.epoch != self._epoch:
             raise ArgumentError("restore: a checkpoint of another match (this one's epoch is "
                                 f"{self._epoch!r}, the checkpoint's {checkpoint.epoch!r})")

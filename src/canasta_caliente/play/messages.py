@@ -26,7 +26,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import describe_value
+from ..errors import CanastaTypeError, describe_value
 from ..records._parts import result_out
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat, check_state
@@ -127,14 +127,14 @@ def client_message(
     if seat is not None:
         seat = check_seat(rules, seat, "seat (or None for a spectator)")
     if isinstance(events, (str, bytes, bytearray, Mapping)) or not isinstance(events, Iterable):
-        raise TypeError(f"client_message: events must be an iterable of events, not "
-                        f"{describe_value(events)}")
+        raise CanastaTypeError(f"client_message: events must be an iterable of events, not "
+                               f"{describe_value(events)}")
     names = check_names(names, rules.players)
     you = check_you(you, seat)
     sent = []
     for event in events:
         if not isinstance(event, Event):
-            raise TypeError(f"client_message: expected events, got {describe_value(event)}")
+            raise CanastaTypeError(f"client_message: expected events, got {describe_value(event)}")
         sent.append(seat_json(event, seat, names, you))
     legal: list[dict[str, Any]] = []
     if seat is not None and seat == state.current_player:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..actions import Action, Verb
 from ..cards import counts_from_cards
 from ..engine import apply, legal_actions
-from ..errors import StateError, describe_value
+from ..errors import CanastaTypeError, StateError, describe_value
 from ..state.game import GameState
 
 __all__ = ["can_take_back", "take_back_refusal"]
@@ -61,7 +61,7 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
     ``before``."""
     for name, value in (("before", before), ("after", after)):
         if not isinstance(value, GameState):
-            raise TypeError(f"{name} must be a GameState, not {describe_value(value)}")
+            raise CanastaTypeError(f"{name} must be a GameState, not {describe_value(value)}")
     action = _action_between(before, after)
     reason = _REVEALS.get(action.verb)
     if reason is None:

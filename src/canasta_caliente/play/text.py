@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..cards import Card
-from ..errors import count_phrase, describe_value
+from ..errors import CanastaTypeError, count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 from ..views.view import View
@@ -78,8 +78,8 @@ def cards_phrase(cards: Sequence[Card | str]) -> str:
     'two eights, a two and a joker'
     """
     if isinstance(cards, str | bytes):
-        raise TypeError(f"cards_phrase: expected a sequence of cards or codes, not "
-                        f"{describe_value(cards)}")
+        raise CanastaTypeError(f"cards_phrase: expected a sequence of cards or codes, not "
+                               f"{describe_value(cards)}")
     groups: dict[Card, int] = {}
     for given in cards:
         card = Card.parse(given) if isinstance(given, str) else given
@@ -115,12 +115,12 @@ def describe(action: Action | str, rules: RuleSet, *,
     if isinstance(action, str):
         action = parse_action(action)
     if not isinstance(action, Action):
-        raise TypeError(f"describe: expected an Action or its notation, got "
-                        f"{describe_value(action)}")
+        raise CanastaTypeError(f"describe: expected an Action or its notation, got "
+                               f"{describe_value(action)}")
     check_ruleset(rules, "describe: rules")
     if state is not None and not isinstance(state, _STATES):
-        raise TypeError(f"describe: state must be a GameState, a View or None, not "
-                        f"{describe_value(state)}")
+        raise CanastaTypeError(f"describe: state must be a GameState, a View or None, not "
+                               f"{describe_value(state)}")
     verb = action.verb
     if verb is Verb.DRAW:
         n = rules.draw_count

@@ -25,7 +25,14 @@ from typing import Any, Protocol, TypeAlias
 from .._arguments import check_rng
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
-from ..errors import ArgumentError, IllegalActionError, NotationError, describe_value, short_repr
+from ..errors import (
+    ArgumentError,
+    CanastaTypeError,
+    IllegalActionError,
+    NotationError,
+    describe_value,
+    short_repr,
+)
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
 from ..state.game import (
@@ -78,8 +85,8 @@ def check_bot_call(view: object, legal: object, rng: object) -> None:
     if not isinstance(view, View):
         hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
                 if isinstance(view, GameState) else "")
-        raise TypeError(f"view must be a View (observe(state, seat)), not "
-                        f"{describe_value(view)}{hint}")
+        raise CanastaTypeError(f"view must be a View (observe(state, seat)), not "
+                               f"{describe_value(view)}{hint}")
     _check_legal_and_rng(legal, rng)
     check_to_act(view, "view")
 
@@ -115,8 +122,8 @@ def _check_legal_and_rng(legal: object, rng: object) -> None:
     """The part of :func:`check_bot_call` that :func:`bot_action` shares: ``legal`` a
     non-empty sequence, ``rng`` a :class:`random.Random`."""
     if isinstance(legal, str) or not isinstance(legal, Sequence):
-        raise TypeError(f"legal must be a sequence of actions (legal_actions(state)), not "
-                        f"{describe_value(legal)}")
+        raise CanastaTypeError(f"legal must be a sequence of actions (legal_actions(state)), not "
+                               f"{describe_value(legal)}")
     if not legal:
         raise ArgumentError("legal is empty: a bot chooses among the legal actions of the seat "
                             "to act (legal_actions(state)), and there are some whenever a seat "
@@ -175,8 +182,8 @@ def read_answer(answer: object, who: str) -> Action:
         except NotationError as exc:
             raise NotationError(f"{who} answered {exc}") from exc
     what = "None" if answer is None else describe_value(answer)
-    raise TypeError(f"{who} answered {what}: a bot returns "
-                    "one of the legal actions it is given (an Action, or its notation)")
+    raise CanastaTypeError(f"{who} answered {what}: a bot returns "
+                           "one of the legal actions it is given (an Action, or its notation)")
 
 
 def illegal_answer(who: str, exc: IllegalActionError) -> IllegalActionError:
@@ -228,8 +235,8 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
             seat != state.current_player) or not legal or not isinstance(rng, random.Random):
         seat = _check_bot_action(state, seat, legal, rng)
     if bot is not random_bot and bot is not heuristic_bot and not callable(bot):
-        raise TypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, not "
-                        f"{describe_value(bot)}")
+        raise CanastaTypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, not "
+                               f"{describe_value(bot)}")
     return play_bot(bot, state, seat, legal, rng)
 
 
@@ -606,7 +613,7 @@ def get_bot(name: str, **options: Any) -> Bot:
     an unknown name an :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) listing
     the names; the options are checked as the bot is made."""
     if not isinstance(name, str):
-        raise TypeError(f"a bot's name must be a str, not {describe_value(name)}")
+        raise CanastaTypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)
     if factory is not None:
         return factory(**options)
@@ -616,7 +623,7 @@ def get_bot(name: str, **options: Any) -> Bot:
         raise ArgumentError(
             f"unknown bot {short_repr(name)}; bots: {', '.join(bot_names())}") from None
     if options:
-        raise TypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
+        raise CanastaTypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
     return bot
 
 

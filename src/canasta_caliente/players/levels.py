@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 
 from .._arguments import as_integer
 from ..actions import Action
-from ..errors import ArgumentError
+from ..errors import ArgumentError, CanastaTypeError
 from ..views.view import View
 from .bots import (
     BOT_FACTORIES,
@@ -73,9 +73,9 @@ class Blundering:
 
     def __init__(self, bot: Bot = heuristic_bot, rate: float = 0.5) -> None:
         if not callable(bot):
-            raise TypeError(f"bot must be a bot, not {type(bot).__name__}")
+            raise CanastaTypeError(f"bot must be a bot, not {type(bot).__name__}")
         if isinstance(rate, bool) or not isinstance(rate, int | float):
-            raise TypeError(f"rate must be a number, not {type(rate).__name__}")
+            raise CanastaTypeError(f"rate must be a number, not {type(rate).__name__}")
         if not 0 <= rate <= 1:
             raise ArgumentError(f"rate must be between 0 and 1, not {rate}")
         self.bot, self.rate = bot, float(rate)
@@ -121,13 +121,13 @@ def level_bot(level: int, *, seconds: float | None = None,
     :func:`level_options` says what they take)."""
     checked = as_integer(level)  # (a NumPy integer read as its int)
     if checked is None:
-        raise TypeError(f"level must be an int, not {type(level).__name__}")
+        raise CanastaTypeError(f"level must be an int, not {type(level).__name__}")
     level = checked
     if not 1 <= level <= LEVEL_COUNT:
         raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
     if level < SEARCH_LEVEL and iterations is not None:
-        raise TypeError(f"level-{level} does not search, so it takes no iterations: it takes "
-                        f"only {level_options(level)}")
+        raise CanastaTypeError(f"level-{level} does not search, so it takes no iterations: it "
+                               f"takes only {level_options(level)}")
     check_budget(iterations, seconds)
     if level >= SEARCH_LEVEL:
         if iterations is None and level == 4:
@@ -146,8 +146,8 @@ def _factory(level: int) -> Callable[..., Bot]:
     def make(*, seconds: float | None = None, iterations: int | None = None,
              **unknown: object) -> Bot:
         if unknown:  # (not Python's own message, which names this inner function)
-            raise TypeError(f"the level-{level} bot takes only {level_options(level)}, not "
-                            f"{', '.join(sorted(unknown))}")
+            raise CanastaTypeError(f"the level-{level} bot takes only {level_options(level)}, not "
+                                   f"{', '.join(sorted(unknown))}")
         return level_bot(level, seconds=seconds, iterations=iterations)
     return make
 

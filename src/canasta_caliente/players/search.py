@@ -53,7 +53,7 @@ from .._arguments import as_integer, check_iterations, check_seconds, check_seed
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
-from ..errors import ArgumentError, IllegalActionError, short_repr
+from ..errors import ArgumentError, CanastaTypeError, IllegalActionError, short_repr
 from ..state.game import COMPONENTS, GameState, HandEnd
 from ..views.view import View, resample
 from .bots import (
@@ -187,7 +187,7 @@ def _number(name: str, value: object, low: float | None) -> float:
     """``value`` as a float, checked to be a number of at most :data:`WEIGHT_LIMIT` in size,
     at least ``low`` if given."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+        raise CanastaTypeError(f"{name} must be a number, not {type(value).__name__}")
     if not (abs(value) <= WEIGHT_LIMIT and math.isfinite(value)) or (
             low is not None and value < low):
         least = f" >= {low:g}" if low is not None else f" >= {-WEIGHT_LIMIT:g}"
@@ -354,13 +354,13 @@ class ISMCTSBot:
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
         if not callable(rollout_bot):
-            raise TypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
+            raise CanastaTypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
         if rollout_actions is not None:
             checked = as_integer(rollout_actions)  # (a NumPy integer read as its int)
             if checked is None:
-                raise TypeError(f"rollout_actions must be an int or None, not "
-                                f"{type(rollout_actions).__name__}")
+                raise CanastaTypeError(f"rollout_actions must be an int or None, not "
+                                       f"{type(rollout_actions).__name__}")
             rollout_actions = checked
             if rollout_actions < 0:
                 raise ArgumentError(f"rollout_actions must be >= 0, not {rollout_actions}")
@@ -594,7 +594,7 @@ def analyse(
     True
     """
     if not isinstance(view, View):
-        raise TypeError(f"expected a View, not {type(view).__name__}")
+        raise CanastaTypeError(f"expected a View, not {type(view).__name__}")
     seed = check_seed("seed", seed)
     check_to_act(view, "analyse")
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)

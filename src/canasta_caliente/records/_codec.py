@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from .._arguments import as_integer
 from .._limits import MAX_INT_BITS
 from ..cards import Card, counts_from_cards
-from ..errors import NotationError, RuleSetError, StateError, describe_value
+from ..errors import CanastaTypeError, NotationError, RuleSetError, StateError, describe_value
 from ..rules._documents import json_error_words, unmarked
 from ..rules.ruleset import RuleSet
 
@@ -138,7 +138,7 @@ def read_document(text: str | bytes | bytearray, what: str) -> Any:
             hint = " (a path: give the file's contents, path.read_bytes())"
         elif callable(getattr(text, "read", None)):
             hint = " (an open file: give its contents, file.read())"
-        raise TypeError(f"expected JSON text, not {type(text).__name__}{hint}")
+        raise CanastaTypeError(f"expected JSON text, not {type(text).__name__}{hint}")
     repeated: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -531,8 +531,9 @@ def pretty_json(value: Any, indent: int | str | None) -> str:
         return _pretty(value, indent, 0)
     spaces = as_integer(indent)
     if spaces is None:
-        raise TypeError("indent must be None, a number of spaces (an int) or the text of one "
-                        f"level (a str), as json.dumps takes, not {describe_value(indent)}")
+        raise CanastaTypeError("indent must be None, a number of spaces (an int) or the text of "
+                               "one level (a str), as json.dumps takes, not "
+                               f"{describe_value(indent)}")
     return _pretty(value, " " * spaces, 0)
 
 

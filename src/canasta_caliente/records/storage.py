@@ -36,6 +36,7 @@ from ..engine import apply, new_game, turn_order
 from ..engine.deal import check_scores, known_at_hand_end
 from ..errors import (
     ArgumentError,
+    CanastaTypeError,
     IllegalActionError,
     NotationError,
     RuleSetError,
@@ -306,8 +307,8 @@ def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
     if type(values) is _Canonical:
         return tuple(values)
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise TypeError("actions must be a sequence of actions or their notation (str), not "
-                        f"{describe_value(values)}")
+        raise CanastaTypeError("actions must be a sequence of actions or their notation (str), not "
+                               f"{describe_value(values)}")
     seen: dict[str, str] = {}
     out = []
     for i, action in enumerate(values):
@@ -319,8 +320,8 @@ def _actions(values: Sequence[Action | str]) -> tuple[str, ...]:
             except NotationError as exc:
                 raise NotationError(f"actions[{i}]: {exc}") from None
         else:
-            raise TypeError(f"actions[{i}] must be an Action or its notation (a str), not "
-                            f"{describe_value(action)}")
+            raise CanastaTypeError(f"actions[{i}] must be an Action or its notation (a str), not "
+                                   f"{describe_value(action)}")
     return tuple(out)
 
 
@@ -353,7 +354,7 @@ def is_record_name(value: str) -> bool:
 
 def _check_name(what: str, value: object) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"{what} must be a str, not {describe_value(value)}")
+        raise CanastaTypeError(f"{what} must be a str, not {describe_value(value)}")
     if not is_record_name(value):
         raise ArgumentError(f"{what} must be a non-empty single line of at most {MAX_NAME} "
                             f"characters without ',' or '#' and without white space at either "
@@ -365,7 +366,7 @@ def _players(value: Sequence[str] | None) -> tuple[str, ...] | None:
     if value is None:
         return None
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise TypeError(f"players must be a sequence of names, not {describe_value(value)}")
+        raise CanastaTypeError(f"players must be a sequence of names, not {describe_value(value)}")
     return tuple(_check_name(f"the name of seat {seat}", n) for seat, n in enumerate(value))
 
 
@@ -648,7 +649,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     arguments that cannot start the game raise :class:`~canasta_caliente.StateError`.
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+        raise CanastaTypeError(f"expected a GameRecord, not {type(record).__name__}")
     try:
         state = record.initial_state()
     except (TypeError, ValueError) as exc:

@@ -39,7 +39,7 @@ import attrs
 
 from ..actions import Verb, parse_action
 from ..cards import parse_cards
-from ..errors import CanastaError, NotationError, short_repr
+from ..errors import CanastaError, CanastaTypeError, NotationError, short_repr
 from ..rules._documents import unmarked
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
@@ -176,7 +176,7 @@ def read_text(text: str) -> ParsedText:
     Raises :class:`MalformedLine` naming the first line that cannot be read, and
     :class:`TypeError` for anything but a string."""
     if not isinstance(text, str):
-        raise TypeError(f"a text record must be a str, not {type(text).__name__}")
+        raise CanastaTypeError(f"a text record must be a str, not {type(text).__name__}")
     text = unmarked(text)  # (a file saved with a byte-order mark, read as UTF-8)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}

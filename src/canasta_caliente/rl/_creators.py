@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._arguments import check_flag
-from ..errors import ArgumentError, short_repr
+from ..errors import ArgumentError, CanastaTypeError, short_repr
 from .gym_env import ENV_IDS, GENERIC_ID, VECTOR_PREFIX, CanastaGymEnv
 from .vector import COPY_KEYWORDS, CanastaVectorEnv, keywords_taken
 
@@ -40,10 +40,10 @@ def check_preset_keywords(preset: str, kwargs: dict[str, Any]) -> None:
     id."""
     for fixed in ("rules", "preset"):
         if fixed in kwargs:
-            raise TypeError(f"{fixed}: the id {ENV_IDS[preset]!r} is the preset {preset!r} and "
-                            f"takes every keyword of CanastaGymEnv but rules (got "
-                            f"{fixed}={short_repr(kwargs[fixed])}); use {GENERIC_ID!r} with "
-                            "rules= for other rules")
+            raise CanastaTypeError(f"{fixed}: the id {ENV_IDS[preset]!r} is the preset {preset!r} "
+                                   "and takes every keyword of CanastaGymEnv but rules (got "
+                                   f"{fixed}={short_repr(kwargs[fixed])}); use {GENERIC_ID!r} with "
+                                   "rules= for other rules")
 
 
 def make_preset_env(preset: str, /, **kwargs: Any) -> CanastaGymEnv:
@@ -88,8 +88,8 @@ def make_preset_vector_env(preset: str, /, num_envs: int = 1, **kwargs: Any
     check_preset_keywords(preset, kwargs)
     unknown = sorted(kwargs.keys() - COPY_KEYWORDS - GYM_MAKE_KEYWORDS)
     if unknown:  # (refused here, where the keywords listed can leave out rules)
-        raise TypeError(f"{ENV_IDS[preset]!r} got unexpected keyword arguments {unknown}: "
-                        f"gym.make_vec of it takes {keywords_taken(rules=False)}")
+        raise CanastaTypeError(f"{ENV_IDS[preset]!r} got unexpected keyword arguments {unknown}: "
+                               f"gym.make_vec of it takes {keywords_taken(rules=False)}")
     return make_vector_env(num_envs, rules=preset, **kwargs)
 
 

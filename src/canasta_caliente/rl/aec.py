@@ -75,7 +75,14 @@ from .._arguments import check_flag
 from .._arguments import check_seed as check_int_seed
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
+from ..errors import (
+    ArgumentError,
+    CanastaTypeError,
+    EpisodeError,
+    IllegalActionError,
+    describe_value,
+    short_repr,
+)
 from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_side
 from ..views.action_space import ActionSpace
@@ -104,7 +111,8 @@ def check_reward(reward: object) -> Reward:
     if reward == "game":
         return "game"
     if not isinstance(reward, str):
-        raise TypeError(f'reward must be "hand" or "game" (a str), not {describe_value(reward)}')
+        raise CanastaTypeError('reward must be "hand" or "game" (a str), not '
+                               f'{describe_value(reward)}')
     raise ArgumentError(f'reward must be "hand" or "game", not {short_repr(reward)}')
 
 
@@ -115,8 +123,8 @@ def check_render_mode(render_mode: object, modes: list[str]) -> str | None:
     if render_mode is None:
         return None
     if not isinstance(render_mode, str):
-        raise TypeError(f"render_mode must be None or one of {modes} (a str), not "
-                        f"{describe_value(render_mode)}")
+        raise CanastaTypeError(f"render_mode must be None or one of {modes} (a str), not "
+                               f"{describe_value(render_mode)}")
     if render_mode not in modes:
         raise ArgumentError(f"render_mode must be None or one of {modes}, not "
                             f"{short_repr(render_mode)}")
@@ -128,7 +136,7 @@ def check_number(name: str, value: object, *, positive: bool = False) -> float:
     an observation or a learner can hold. TypeError for another type, ArgumentError for NaN,
     an infinity or a value out of range, naming the parameter."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
-        raise TypeError(f"{name}: expected a real number, got {describe_value(value)}")
+        raise CanastaTypeError(f"{name}: expected a real number, got {describe_value(value)}")
     if isinstance(value, int) and abs(value) > 2**53:
         raise ArgumentError(f"{name}: {short_repr(value)} is beyond what a float holds exactly")
     number = float(value)
@@ -162,7 +170,8 @@ def check_options(rules: RuleSet, options: object, *, strict: bool
     if options is None:
         return None
     if not isinstance(options, Mapping):
-        raise TypeError(f"options: expected a mapping or None, got {describe_value(options)}")
+        raise CanastaTypeError("options: expected a mapping or None, got "
+                               f"{describe_value(options)}")
     unknown = [k for k in options if k not in _OPTIONS]
     if strict and unknown:
         raise ArgumentError(f"options: unknown {short_repr(unknown)}; the options are "
@@ -197,8 +206,8 @@ def action_id(action: object, size: int) -> int:
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action[()]
         if isinstance(action, bool) or not isinstance(action, _INTEGERS):
-            raise TypeError(f"an action is an integer id of the ActionSpace (a Python or "
-                            f"NumPy integer), got {describe_value(action)}")
+            raise CanastaTypeError(f"an action is an integer id of the ActionSpace (a Python or "
+                                   f"NumPy integer), got {describe_value(action)}")
         i = int(action)
     if not 0 <= i < size:
         raise IllegalActionError(f"no action has id {i}: ids run from 0 to {size - 1}")
@@ -209,7 +218,7 @@ def _check_reward_args(state: object, side: object) -> int:
     """The checks of a reward function's arguments: a GameState (TypeError otherwise) and
     one of its sides (``check_side``), returned as a plain ``int``."""
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {describe_value(state)}")
+        raise CanastaTypeError(f"state must be a GameState, not {describe_value(state)}")
     return check_side(state.rules, side)
 
 
@@ -321,8 +330,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def _agent(self, agent: object) -> str:
         if not isinstance(agent, str):
-            raise TypeError(f"an agent is a name such as 'player_0', got "
-                            f"{describe_value(agent)}")
+            raise CanastaTypeError(f"an agent is a name such as 'player_0', got "
+                                   f"{describe_value(agent)}")
         if agent not in self._seat:
             raise ArgumentError(f"no agent {short_repr(agent)}: the agents are "
                                 f"{self.possible_agents}")

@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState, Question, SideTable, Turn, check_seat
 from ..views.action_space import ActionSpace
@@ -342,7 +342,7 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     <canasta_caliente.View.known>`).
     """
     if not isinstance(view, View):
-        raise TypeError(f"expected a View, got {type(view).__name__}")
+        raise CanastaTypeError(f"expected a View, got {type(view).__name__}")
     known = [_counts(view.known(seat)) for seat in range(view.rules.players)]
     o = layout_offsets(view.rules)
     return _vector(_encode(o, view, view.seat, _counts(view.hand), view.hand_sizes,
@@ -373,7 +373,7 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     True
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+        raise CanastaTypeError(f"expected a GameState, got {type(state).__name__}")
     o = layout_offsets(state.rules)
     return _vector(_encode_state(o, state, _seat_of(state, seat)))
 
@@ -402,12 +402,12 @@ def observations_of(
     ((3, 216), True)
     """
     if isinstance(states, GameState) or not isinstance(states, Sequence):
-        raise TypeError(f"states: expected a sequence of GameStates, got "
-                        f"{type(states).__name__}")
+        raise CanastaTypeError(f"states: expected a sequence of GameStates, got "
+                               f"{type(states).__name__}")
     if isinstance(seats, np.ndarray) and seats.ndim == 1:
         seats = seats.tolist()  # a NumPy array's seats, as ints (check_seat refuses the rest)
     if isinstance(seats, int) or not isinstance(seats, Sequence):
-        raise TypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
+        raise CanastaTypeError(f"seats: expected a sequence of seats, got {type(seats).__name__}")
     n = len(states)
     if len(seats) != n:
         raise ArgumentError(f"seats: expected one seat per state ({n}), got "
@@ -416,34 +416,34 @@ def observations_of(
         raise ArgumentError("states: expected at least one state")
     first = states[0]
     if not isinstance(first, GameState):
-        raise TypeError(f"states[0]: expected a GameState, got {type(first).__name__}")
+        raise CanastaTypeError(f"states[0]: expected a GameState, got {type(first).__name__}")
     rules = first.rules
     o = layout_offsets(rules)
     for i, state in enumerate(states):
         if not isinstance(state, GameState):
-            raise TypeError(f"states[{i}]: expected a GameState, got {type(state).__name__}")
+            raise CanastaTypeError(f"states[{i}]: expected a GameState, got {type(state).__name__}")
         if state.rules is not rules and state.rules != rules:
             raise ArgumentError(f"states[{i}]: its rules differ from states[0]'s; a batch "
                                 "shares one observation layout")
     if out is None:
         out = np.empty((n, o.size), np.float32)
     elif not isinstance(out, np.ndarray):
-        raise TypeError(f"out: expected a NumPy array, got {type(out).__name__}")
+        raise CanastaTypeError(f"out: expected a NumPy array, got {type(out).__name__}")
     elif (out.dtype != np.float32 or out.shape != (n, o.size)
           or not out.flags.c_contiguous or not out.flags.writeable):
         raise ArgumentError(f"out: expected a writable C-contiguous float32 array of shape "
                             f"{(n, o.size)}, got {out.dtype} {out.shape}")
     if trackers is not None:
         if isinstance(trackers, ObservationTracker) or not isinstance(trackers, Sequence):
-            raise TypeError(f"trackers: expected a sequence of ObservationTrackers, got "
-                            f"{type(trackers).__name__}")
+            raise CanastaTypeError(f"trackers: expected a sequence of ObservationTrackers, got "
+                                   f"{type(trackers).__name__}")
         if len(trackers) != n:
             raise ArgumentError(f"trackers: expected one tracker per state ({n}), got "
                                 f"{len(trackers)}")
         for i, tracker in enumerate(trackers):
             if not isinstance(tracker, ObservationTracker):
-                raise TypeError(f"trackers[{i}]: expected an ObservationTracker, got "
-                                f"{type(tracker).__name__}")
+                raise CanastaTypeError(f"trackers[{i}]: expected an ObservationTracker, got "
+                                       f"{type(tracker).__name__}")
     if trackers is None:
         rows = [_encode_state(o, state, _seat_of(state, seats[i]))
                 for i, state in enumerate(states)]
@@ -544,14 +544,14 @@ class ObservationTracker:
         packed = self.row(state, seat)
         size = self._offsets.size
         if not isinstance(buffer, np.ndarray):
-            raise TypeError(f"buffer: expected a NumPy array, got {type(buffer).__name__}")
+            raise CanastaTypeError(f"buffer: expected a NumPy array, got {type(buffer).__name__}")
         if (buffer.dtype != np.int32 or buffer.ndim != 2 or buffer.shape[1] != size
                 or not buffer.flags.c_contiguous or not buffer.flags.writeable):
             raise ArgumentError(f"buffer: expected a writable C-contiguous int32 array of "
                                 f"shape (N, {size}), got {buffer.dtype} {buffer.shape}")
         index = as_integer(row)  # (a NumPy integer read as its int)
         if index is None:
-            raise TypeError(f"row: expected an int, got {type(row).__name__}")
+            raise CanastaTypeError(f"row: expected an int, got {type(row).__name__}")
         if not 0 <= index < buffer.shape[0]:
             raise ArgumentError(f"row: {index} is not a row of a buffer of {buffer.shape[0]}")
         buffer[index] = np.frombuffer(packed, _I32)
@@ -560,7 +560,7 @@ class ObservationTracker:
         """The row of ``observation_of(state, seat)``, packed as int32 (the tracker's own
         bytes, which nothing can change): what :func:`observations_of` joins."""
         if not isinstance(state, GameState):
-            raise TypeError(f"expected a GameState, got {type(state).__name__}")
+            raise CanastaTypeError(f"expected a GameState, got {type(state).__name__}")
         rules = self.rules
         if state.rules is not rules and state.rules != rules:
             raise ArgumentError("state: its rules differ from the tracker's: a tracker "
@@ -667,11 +667,11 @@ def action_mask(state: GameState, space: ActionSpace | None = None) -> npt.NDArr
     ((4503,), 1, True)
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, got {type(state).__name__}")
+        raise CanastaTypeError(f"expected a GameState, got {type(state).__name__}")
     if space is None:
         space = ActionSpace(state.rules)
     elif not isinstance(space, ActionSpace):
-        raise TypeError(f"space must be an ActionSpace or None, not {describe_value(space)}")
+        raise CanastaTypeError(f"space must be an ActionSpace or None, not {describe_value(space)}")
     elif space.decks != state.rules.decks:
         raise ArgumentError(f"space: an ActionSpace of {space.decks} decks, but the state's "
                             f"rules play with {state.rules.decks}: its ids would be wrong")

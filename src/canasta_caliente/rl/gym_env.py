@@ -95,7 +95,7 @@ from gymnasium.envs.registration import EnvSpec
 
 from .._arguments import check_flag
 from ..engine import apply, legal_actions, new_game, turn_order
-from ..errors import ArgumentError, EpisodeError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
 from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_seat
@@ -178,8 +178,8 @@ def _resolve_bot(spec: object, name: str) -> Bot:
         return get_bot(spec)
     if callable(spec):
         return spec
-    raise TypeError(f"{name}: expected a bot (a callable) or a bot name, got "
-                    f"{describe_value(spec)}")
+    raise CanastaTypeError(f"{name}: expected a bot (a callable) or a bot name, got "
+                           f"{describe_value(spec)}")
 
 
 def _resolve_bots(rules: RuleSet, seat: int | None, bots: object) -> dict[int, Bot]:
@@ -210,8 +210,8 @@ def _resolve_bots(rules: RuleSet, seat: int | None, bots: object) -> dict[int, B
                                 f"learner's, {others}, each need one)")
         return {s: _resolve_bot(keyed[s], f"bots[{s}]") for s in others}
     if isinstance(bots, bytes | bytearray | memoryview) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots: expected a bot, a bot name, a sequence or a mapping of them, "
-                        f"got {describe_value(bots)}")
+        raise CanastaTypeError("bots: expected a bot, a bot name, a sequence or a mapping of "
+                               f"them, got {describe_value(bots)}")
     if len(bots) != len(others):
         raise ArgumentError(f"bots: expected one bot for each of the {len(others)} other "
                             f"seats {others}, got {len(bots)}")

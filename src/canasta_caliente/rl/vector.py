@@ -69,7 +69,14 @@ from gymnasium.vector.utils import batch_space
 
 from .._arguments import check_count, check_flag
 from .._limits import MAX_INT_BITS
-from ..errors import ArgumentError, EpisodeError, IllegalActionError, describe_value, short_repr
+from ..errors import (
+    ArgumentError,
+    CanastaTypeError,
+    EpisodeError,
+    IllegalActionError,
+    describe_value,
+    short_repr,
+)
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
 from .aec import check_seed
@@ -124,8 +131,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                                 f"vector_kwargs={{'autoreset_mode': ...}} gives the others")
         unknown = sorted(kwargs.keys() - COPY_KEYWORDS)
         if unknown:
-            raise TypeError(f"CanastaVectorEnv got unexpected keyword arguments {unknown}: it "
-                            f"takes {keywords_taken()}")
+            raise CanastaTypeError(f"CanastaVectorEnv got unexpected keyword arguments {unknown}: "
+                                   f"it takes {keywords_taken()}")
         self.envs = [CanastaGymEnv(rules, **kwargs) for _ in range(num_envs)]
         """The copies, in order (each a :class:`~canasta_caliente.rl.CanastaGymEnv`)."""
         first = self.envs[0]
@@ -190,8 +197,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                                "reset would have no game)")
         array = np.asarray(value)
         if array.dtype != np.bool_:
-            raise TypeError(f"reset_mask: expected a bool array, one entry a copy, got "
-                            f"{describe_value(value)}")
+            raise CanastaTypeError(f"reset_mask: expected a bool array, one entry a copy, got "
+                                   f"{describe_value(value)}")
         if array.shape != (self.num_envs,):
             raise ArgumentError(f"reset_mask: expected one entry per copy, shape "
                                 f"({self.num_envs},), got shape {array.shape}")
@@ -225,8 +232,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if isinstance(seed, np.ndarray) and seed.ndim == 1:
             seed = list(seed)
         if not isinstance(seed, Sequence) or isinstance(seed, str | bytes):
-            raise TypeError(f"seed: expected None, an int or a list of seeds, got "
-                            f"{describe_value(seed)}")
+            raise CanastaTypeError(f"seed: expected None, an int or a list of seeds, got "
+                                   f"{describe_value(seed)}")
         if len(seed) != self.num_envs:
             raise ArgumentError(f"seed: expected one seed per copy ({self.num_envs}), got "
                                 f"{len(seed)}")
@@ -276,8 +283,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # (kind "i" or "u": the dtypes np.issubdtype(dtype, np.integer) accepts, without its
         # Python calls, a few thousand instructions a step)
         if array.dtype.kind not in "iu":
-            raise TypeError("actions: expected integer ids, one per copy, got "
-                            + (f"an array of {array.dtype}" if array.dtype != object
+            raise CanastaTypeError("actions: expected integer ids, one per copy, got "
+                                   + (f"an array of {array.dtype}" if array.dtype != object
                                else describe_value(actions)))
         if array.shape != (self.num_envs,):
             raise ArgumentError(f"actions: expected one id per copy, shape ({self.num_envs},), "

@@ -32,7 +32,7 @@ import attrs
 
 from .._arguments import as_integer
 from ..cards import Card, check_card
-from ..errors import RuleSetError, describe_value, short_repr
+from ..errors import CanastaTypeError, RuleSetError, describe_value, short_repr
 from . import _validation
 from ._documents import (
     DEFAULT_VALUES,
@@ -371,8 +371,8 @@ class RuleSet:
         that is not an integer is a :class:`TypeError`."""
         read = as_integer(score)
         if read is None:
-            raise TypeError(f"score must be an int (a side's game score), not "
-                            f"{describe_value(score)}")
+            raise CanastaTypeError(f"score must be an int (a side's game score), not "
+                                   f"{describe_value(score)}")
         return meld_minimum(self, read)
 
     def value(self, card: Card | str) -> int:
@@ -532,7 +532,7 @@ class RuleSet:
         size. ``text`` that is not a string (or bytes) raises :class:`TypeError`.
         """
         if not isinstance(text, str | bytes | bytearray):
-            raise TypeError(f"expected a JSON document as a string, got {describe_value(text)}")
+            raise CanastaTypeError(f"expected a JSON document as text, got {describe_value(text)}")
         data, problems = load_json(text, _MOST_DIGITS)
         return cls._from_document(data, problems)
 
@@ -558,7 +558,7 @@ class RuleSet:
         ``text`` that is not a string raises :class:`TypeError`.
         """
         if not isinstance(text, str):
-            raise TypeError(f"expected a TOML document as a string, got {describe_value(text)}")
+            raise CanastaTypeError(f"expected a TOML document as text, got {describe_value(text)}")
         data = load_toml(text, _MOST_DIGITS)
         return cls._from_document(data, [])
 
@@ -685,7 +685,7 @@ def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
         f" (a preset by its name: RuleSet.preset({rules!r}))" if rules in RuleSet.preset_names()
         else f" (a house-rules file: RuleSet.from_file({str(rules)!r}))"
         if str(rules).lower().endswith((".toml", ".json")) else "")
-    raise TypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")
+    raise CanastaTypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")
 
 
 def ruleset_or_preset(rules: object, name: str = "rules") -> RuleSet:
@@ -697,4 +697,4 @@ def ruleset_or_preset(rules: object, name: str = "rules") -> RuleSet:
         return RuleSet.preset("caliente" if rules is None else rules)
     if isinstance(rules, RuleSet):
         return rules
-    raise TypeError(f"{name} must be a RuleSet or a preset's name, not {describe_value(rules)}")
+    raise CanastaTypeError(f"{name} must be a RuleSet or preset name, not {describe_value(rules)}")

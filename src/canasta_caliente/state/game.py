@@ -17,7 +17,7 @@ import attrs
 
 from .._arguments import as_integer
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
-from ..errors import ArgumentError, StateError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, TieBreak
 
 __all__ = [
@@ -223,8 +223,8 @@ def _read_place(value: object, count: int, name: str, kind: str) -> int:
     (:func:`~canasta_caliente._arguments.as_integer`); a :class:`TypeError` otherwise."""
     place = as_integer(value)
     if place is None:
-        raise TypeError(f"{name} must be an int (a {kind}, 0 to {count - 1}), not "
-                        f"{describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be an int (a {kind}, 0 to {count - 1}), not "
+                               f"{describe_value(value)}")
     return place
 
 
@@ -517,8 +517,8 @@ def check_state(state: object) -> None:
     """Refuse anything that is not a :class:`GameState` (a view, say) with a
     :class:`TypeError` naming what was given."""
     if type(state) is not GameState and not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}"
-                        + (" (a seat's view cannot be played: play the game's state)"
+        raise CanastaTypeError(f"expected a GameState, not {type(state).__name__}"
+                               + (" (a seat's view cannot be played: play the game's state)"
                            if type(state).__name__ == "View" else ""))
 
 
@@ -573,21 +573,21 @@ def _shape_problem(state: GameState) -> tuple[type[Exception], str] | None:
         ("hand_results", state.hand_results, tuple))
     for name, part, kind in parts:
         if not isinstance(part, kind):
-            return TypeError, f"{name} must be a {kind.__name__}, not {describe_value(part)}"
+            return CanastaTypeError, f"{name} must be a {kind.__name__}, not {describe_value(part)}"
     ints = {"seed": state.seed, "hand_number": state.hand_number,
             **{f"scores[{i}]": v for i, v in enumerate(state.scores)
                if isinstance(state.scores, tuple)}}
     for name, value in ints.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            return TypeError, f"{name} must be an int, not {describe_value(value)}"
+            return CanastaTypeError, f"{name} must be an int, not {describe_value(value)}"
     if not isinstance(state.over, bool):
-        return TypeError, f"over must be a bool, not {describe_value(state.over)}"
+        return CanastaTypeError, f"over must be a bool, not {describe_value(state.over)}"
     if not isinstance(state.scores, tuple) or len(state.scores) != len(rules.layout):
         return StateError, f"scores must be a tuple of one int a side ({len(rules.layout)})"
     if state.hand_number < 1:
         return StateError, f"hand_number must be at least 1, not {state.hand_number}"
     if any(not isinstance(r, HandResult) for r in state.hand_results):
-        return TypeError, "hand_results must hold HandResult values"
+        return CanastaTypeError, "hand_results must hold HandResult values"
     hands = table.hands
     if (not isinstance(hands, tuple) or len(hands) != rules.players
             or any(not isinstance(h, tuple) or len(h) != NUM_KINDS for h in hands)):

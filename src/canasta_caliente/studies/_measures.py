@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..errors import ArgumentError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..rules.ruleset import RuleSet
 from ..state.game import HandEnd
 
@@ -105,7 +105,8 @@ def check_measure(rules: RuleSet, value: object, name: str = "measure") -> str:
     if it is not a string; an :class:`~canasta_caliente.ArgumentError`, listing the measures,
     if it names none."""
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str (a measure's name), not {describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be a str (a measure's name), not "
+                               f"{describe_value(value)}")
     known = measures(rules)
     if value not in known:
         raise ArgumentError(f"{name}: no measure {short_repr(value)} in this comparison "
@@ -121,8 +122,8 @@ def check_measures(rules: RuleSet, value: object, name: str = "measures") -> lis
     if isinstance(value, str):
         return [check_measure(rules, value, name)]
     if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a measure's name or a list of them, not "
-                        f"{describe_value(value)}")
+        raise CanastaTypeError(f"{name} must be a measure's name or a list of them, not "
+                               f"{describe_value(value)}")
     names = [check_measure(rules, item, f"{name}[{i}]") for i, item in enumerate(value)]
     if not names:
         raise ArgumentError(f"{name} must name at least one measure: it names none")

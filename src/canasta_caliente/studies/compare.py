@@ -49,7 +49,7 @@ import attrs
 
 from .._arguments import MAX_HANDS
 from .._extras import require
-from ..errors import ArgumentError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..records._codec import read_document
 from ..rules.differences import change_text, option_changes
@@ -240,8 +240,8 @@ class Comparison:
         difference with itself)."""
         for name, value in (("a", a), ("b", b)):
             if not isinstance(value, str):
-                raise TypeError(f"{name} must be a str (a variant's label), not "
-                                f"{describe_value(value)}")
+                raise CanastaTypeError(f"{name} must be a str (a variant's label), not "
+                                       f"{describe_value(value)}")
         check_measure(self._rules(), measure)
         labels = self.labels
         for name, value in (("a", a), ("b", b)):
@@ -536,12 +536,13 @@ def compare(
     the chunks in flight on a pool.
     """
     if not isinstance(variants, Mapping):
-        raise TypeError(f"variants must map a label to a RuleSet, not {type(variants).__name__}")
+        raise CanastaTypeError("variants must map a label to a RuleSet, not "
+                               f"{type(variants).__name__}")
     if len(variants) < 2:
         raise ArgumentError(f"variants must hold at least two variants, got {len(variants)}")
     for label, rules in variants.items():
         if not isinstance(label, str):
-            raise TypeError(f"a variant's label must be a str, not {type(label).__name__}")
+            raise CanastaTypeError(f"a variant's label must be a str, not {type(label).__name__}")
         check_ruleset(rules, f"variant {label!r}")
     shapes = {label: (rules.players, rules.layout) for label, rules in variants.items()}
     if len(set(shapes.values())) > 1:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .._arguments import MAX_HANDS, check_count, check_flag, check_seed
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
-from ..errors import ArgumentError, IllegalActionError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, IllegalActionError, describe_value
 from ..play.text import count_phrase
 from ..players.bots import Bot, bot_name, exit_answer, get_bot, illegal_answer, read_answer
 from ..records.storage import GameRecord, is_record_name
@@ -67,7 +67,7 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
     where its instance is the bot) is a :class:`TypeError`, an unknown name or an empty sequence an
     :class:`~canasta_caliente.errors.ArgumentError`."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
+        raise CanastaTypeError(f"bots must be a sequence of bots, not {describe_value(bots)}")
     specs = tuple(bots)
     if not specs:
         raise ArgumentError("bots must hold at least one bot")
@@ -76,12 +76,13 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
         if isinstance(b, str):
             get_bot(b)
         elif not callable(b):
-            raise TypeError(f"a bot must be a bot's name or a callable, not {describe_value(b)}")
+            raise CanastaTypeError("a bot must be a bot's name or a callable, not "
+                                   f"{describe_value(b)}")
         elif isinstance(b, type):
             # (a class is called as bot(view, legal, rng) too, and makes an instance of
             # itself, or fails, at the first decision)
-            raise TypeError(f"a bot must be a bot's name or a callable bot, not the class "
-                            f"{b.__qualname__}: give an instance, {b.__qualname__}()")
+            raise CanastaTypeError(f"a bot must be a bot's name or a callable bot, not the class "
+                                   f"{b.__qualname__}: give an instance, {b.__qualname__}()")
         name = bot_name(b)
         other = seen.setdefault(name, b)
         if other is not b and not (isinstance(b, str) and other == b):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._arguments import check_choice, read_real
 from .._extras import require
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..play.text import count_phrase
 from ._measures import check_measures, rates, signed
 
@@ -52,8 +52,8 @@ def _refuse_unknown(what: str, unknown: dict[str, Any], *taken: str) -> None:
     if unknown:
         options = f"the option {taken[0]}" if len(taken) == 1 else (
             f"the options {', '.join(taken)}")
-        raise TypeError(f"{what} takes {options} (besides kind), not "
-                        f"{', '.join(sorted(unknown))}")
+        raise CanastaTypeError(f"{what} takes {options} (besides kind), not "
+                               f"{', '.join(sorted(unknown))}")
 
 
 def _check_figsize(figsize: Any) -> None:
@@ -63,8 +63,8 @@ def _check_figsize(figsize: Any) -> None:
     if figsize is None:
         return
     if isinstance(figsize, str) or not isinstance(figsize, Sequence) or len(figsize) != 2:
-        raise TypeError(f"figsize must be a pair (width, height) of numbers in inches, not "
-                        f"{describe_value(figsize)}")
+        raise CanastaTypeError(f"figsize must be a pair (width, height) of numbers in inches, not "
+                               f"{describe_value(figsize)}")
     for name, value in zip(("width", "height"), figsize, strict=True):
         number = read_real(f"figsize's {name}", value)
         if not 0 < number < math.inf:

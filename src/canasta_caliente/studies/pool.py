@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..errors import WorkerError
+from ..errors import CanastaTypeError, WorkerError
 from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
 from .play import BotSpec, bot_name, game_seed, play_game
@@ -134,14 +134,14 @@ def check_sendable(bots: tuple[BotSpec, ...]) -> None:
         try:
             finder.dump(bot)
         except Exception as exc:  # (pickling runs the object's own code: any error)
-            raise TypeError(
+            raise CanastaTypeError(
                 f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
                 f"processes (it does not pickle: {exc}); define it at the top level of a "
                 "module (not a lambda, nor a function inside another), holding nothing that "
                 "does not pickle (a lock, an open file, a connection), or play with "
                 "workers=1") from None
         if finder.found and method != "fork" and not _main_importable():
-            raise TypeError(
+            raise CanastaTypeError(
                 f"bots[{index}]: the bot {bot_name(bot)!r} cannot be sent to the worker "
                 f"processes: {finder.found[0]} is defined in this session's __main__ (a "
                 f"notebook, python -c or standard input), which workers started by "

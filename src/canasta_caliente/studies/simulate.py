@@ -39,7 +39,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .._arguments import MAX_HANDS, as_integer, check_count, check_flag, check_seed, check_workers
-from ..errors import ArgumentError, WorkerError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, WorkerError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, check_bots, check_seating, play_game, seat_bots
@@ -221,9 +221,9 @@ def _check_arguments_taken(on_result: Callable[..., Any], told: tuple[str, ...])
     try:
         signature.bind(*told)
     except TypeError as exc:
-        raise TypeError(f"on_result is called with {' and '.join(told)} ({len(told)} "
-                        f"argument{'s' if len(told) > 1 else ''}), which its signature "
-                        f"{signature} cannot take: {exc}") from None
+        raise CanastaTypeError(f"on_result is called with {' and '.join(told)} ({len(told)} "
+                               f"argument{'s' if len(told) > 1 else ''}), which its signature "
+                               f"{signature} cannot take: {exc}") from None
 
 
 def check_options(
@@ -240,8 +240,8 @@ def check_options(
         # A Dask client is not an Executor, but gives one.
         hint = ("; a Dask client gives one: executor=client.get_executor()"
                 if callable(getattr(executor, "get_executor", None)) else "")
-        raise TypeError("executor must be a concurrent.futures.Executor or None, not "
-                        f"{describe_value(executor)}{hint}")
+        raise CanastaTypeError("executor must be a concurrent.futures.Executor or None, not "
+                               f"{describe_value(executor)}{hint}")
     # The pool's own bound, where the run starts processes here; an executor's are its own.
     workers = (check_workers("workers", workers) if executor is None
                else check_count("workers", workers, low=1))
@@ -249,7 +249,8 @@ def check_options(
     chunk_size = _chunk_size(chunk_size, games, workers)
     max_hands = check_count("max_hands", max_hands, low=1)
     if on_result is not None and not callable(on_result):
-        raise TypeError(f"on_result must be a callable or None, not {describe_value(on_result)}")
+        raise CanastaTypeError("on_result must be a callable or None, not "
+                               f"{describe_value(on_result)}")
     if on_result is not None:
         _check_arguments_taken(on_result, told)
     check_flag("keep_records", keep_records)
@@ -326,7 +327,7 @@ def simulate(
                                                    max_hands, on_result, keep_records,
                                                    games=games)
     if label is not None and not isinstance(label, str):
-        raise TypeError(f"label must be a str or None, not {describe_value(label)}")
+        raise CanastaTypeError(f"label must be a str or None, not {describe_value(label)}")
     given = on_result  # each game's result, told of no variant
     report = None if given is None else lambda variant, result: given(result)
     return play_variants(((rules, label),), specs, names, games, seed, workers=workers,

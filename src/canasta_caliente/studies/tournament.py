@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from .._arguments import MAX_HANDS, read_real
-from ..errors import ArgumentError, describe_value, short_repr
+from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..play.text import count_phrase
 from ..records._codec import read_document
 from ..rules.ruleset import RuleSet
@@ -89,12 +89,12 @@ def _checked_count_of_games(name: str, value: object) -> float:
 def _checked_wins(wins: object) -> list[list[float]]:
     """:func:`bradley_terry`'s matrix as lists of floats, checked (see its docstring)."""
     if isinstance(wins, str | bytes) or not isinstance(wins, Iterable):
-        raise TypeError("wins must be a square matrix of numbers (a list of lists), not "
-                        f"{describe_value(wins)}")
+        raise CanastaTypeError("wins must be a square matrix of numbers (a list of lists), not "
+                               f"{describe_value(wins)}")
     rows: list[list[object]] = []
     for i, row in enumerate(wins):
         if isinstance(row, str | bytes) or not isinstance(row, Iterable):
-            raise TypeError(f"wins[{i}] must be a row of numbers, not {describe_value(row)}")
+            raise CanastaTypeError(f"wins[{i}] must be a row of numbers, not {describe_value(row)}")
         rows.append(list(row))
     k = len(rows)
     if not k:
@@ -461,7 +461,7 @@ def tournament(
     result rates only the games played, with :attr:`Tournament.interrupted` true.
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
+        raise CanastaTypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
         raise ArgumentError(f"bots: their names must differ (each plays the others): "

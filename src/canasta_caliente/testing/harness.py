@@ -38,7 +38,7 @@ from ..cards import NATURALS, NUM_KINDS, Card, parse_cards
 from ..engine import apply, legal_actions, new_game, turn_order
 from ..engine.decision import decide
 from ..engine.successors import apply_general, successor
-from ..errors import ArgumentError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..records.invariants import check_invariants
 from ..rules.facts import max_actions_per_hand
 from ..rules.ruleset import RuleSet
@@ -119,8 +119,8 @@ def stacked_deck(
             remaining[card] -= 1
 
     if not isinstance(hands, Mapping):
-        raise TypeError("stacked_deck: hands must be a mapping of seat to cards ({0: \"7 7 Q\"}), "
-                        f"not {describe_value(hands)}")
+        raise CanastaTypeError("stacked_deck: hands must be a mapping of seat to cards "
+                               f"({{0: \"7 7 Q\"}}), not {describe_value(hands)}")
     given: dict[int, list[Card]] = {}
     for key, cards in hands.items():
         seat = check_seat(rules, key, "stacked_deck: a seat of hands")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import B3, CAL, JOKER, NUM_KINDS, R3, TWO, Card, counts_from_cards
 from ..engine import turn_order
-from ..errors import count_phrase
+from ..errors import CanastaTypeError, count_phrase
 from ..records._codec import (
     Problems,
     get_bool,
@@ -168,8 +168,8 @@ def _is_int(value: Any) -> bool:
 def _check_types(view: View) -> None:
     """A ``TypeError`` for the first field of a wrong type."""
 
-    def refuse(name: str, what: str, value: Any) -> TypeError:
-        return TypeError(f"View.{name} must be {what}, not {type(value).__name__}")
+    def refuse(name: str, what: str, value: Any) -> CanastaTypeError:
+        return CanastaTypeError(f"View.{name} must be {what}, not {type(value).__name__}")
 
     for name, types, what in _FIELD_TYPES:
         value = getattr(view, name)
@@ -185,8 +185,8 @@ def _check_types(view: View) -> None:
     known = view.known_cards
     if not isinstance(known, tuple) or not all(
             isinstance(row, tuple) and all(map(_is_int, row)) for row in known):
-        raise TypeError("View.known_cards must be a tuple with a tuple of int counts per seat "
-                        "(or ())")
+        raise CanastaTypeError("View.known_cards must be a tuple with a tuple of int counts per "
+                               "seat (or ())")
     if not _is_int(view.turn.player):
         raise refuse("turn.player", "an int", view.turn.player)
     waiting = view.turn.waiting

@@ -53,7 +53,7 @@ from ..actions import Action, Verb, parse_action
 from ..cards import NATURALS, Card
 from ..engine import legal_actions
 from ..engine.tables import SORT_KEYS, act
-from ..errors import ArgumentError, IllegalActionError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, IllegalActionError, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 
@@ -120,7 +120,8 @@ def action_space_size(decks: int) -> int:
     """
     checked = as_integer(decks)  # (a NumPy integer read as its int)
     if checked is None:
-        raise TypeError(f"expected the number of decks as an int, got {type(decks).__name__}")
+        raise CanastaTypeError("expected the number of decks as an int, got "
+                               f"{type(decks).__name__}")
     decks = checked
     if decks < 1:
         raise ArgumentError(f"the number of decks must be at least 1, got {decks}")
@@ -164,8 +165,8 @@ class ActionSpace:
 
     def __setstate__(self, decks: int) -> None:
         if type(decks) is not int or decks < 1:
-            raise TypeError(f"an ActionSpace's pickled state is its number of decks (an int, "
-                            f"at least 1), not {describe_value(decks)}")
+            raise CanastaTypeError("an ActionSpace's pickled state is its number of decks (an "
+                                   f"int, at least 1), not {describe_value(decks)}")
         self.decks = decks
         self._actions, self._ids, self._part_ids = _table(decks)
 
@@ -192,7 +193,8 @@ class ActionSpace:
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, Action):
-            raise TypeError(f"expected an Action or its notation, got {type(action).__name__}")
+            raise CanastaTypeError("expected an Action or its notation, got "
+                                   f"{type(action).__name__}")
         i = self._ids.get(action)
         if i is None:
             raise IllegalActionError(
@@ -209,7 +211,7 @@ class ActionSpace:
         if type(i) is not int:
             # Checked only off the fast path: a protocol check costs microseconds.
             if isinstance(i, bool) or not isinstance(i, SupportsIndex):
-                raise TypeError(f"expected an action id (an int), got {type(i).__name__}")
+                raise CanastaTypeError(f"expected an action id (an int), got {type(i).__name__}")
             i = i.__index__()
         if not 0 <= i < len(self._actions):
             raise IllegalActionError(
@@ -222,7 +224,7 @@ class ActionSpace:
         """The ids of the actions legal in ``state``, ascending (the order of
         :func:`~canasta_caliente.legal_actions`)."""
         if not isinstance(state, GameState):
-            raise TypeError(f"expected a GameState, got {type(state).__name__}")
+            raise CanastaTypeError(f"expected a GameState, got {type(state).__name__}")
         if state.rules.decks != self.decks:
             raise ArgumentError(f"this action space is for {self.decks} decks; the state's "
                                 f"rules have {state.rules.decks}")

@@ -46,7 +46,7 @@ from ..cards import (
     counts_from_cards,
 )
 from ..engine.solver import meld_is_valid
-from ..errors import StateError
+from ..errors import CanastaTypeError, StateError
 from ..records._codec import RULES_VERSION, cards_out, known_out, pretty_json, read_document
 from ..records._parts import result_out, seats_out, side_out, turn_out
 from ..records.invariants import turn_problem
@@ -312,7 +312,7 @@ def observe(state: GameState, seat: int) -> View:
     :class:`~canasta_caliente.ArgumentError` for a seat the table does not have.
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+        raise CanastaTypeError(f"expected a GameState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat < state.rules.players:
         # (the test of check_seat written out, which spares every view of a bot's decision
         # a call: 1,000 of a heuristic decision's 56,700 instructions; check_seat raises, or
@@ -388,7 +388,7 @@ def resample(view: View, rng: random.Random) -> GameState:
     :class:`random.Random`.
     """
     if not isinstance(view, View):
-        raise TypeError(f"expected a View, not {type(view).__name__}")
+        raise CanastaTypeError(f"expected a View, not {type(view).__name__}")
     check_rng("rng", rng)
     if view is not _last_checked[0]:
         check_view(view)

@@ -65,7 +65,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .._arguments import check_count, check_flag, read_real
 from ..actions import Action
 from ..engine import legal_actions
-from ..errors import ArgumentError, StateError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value
 from ..players.bots import get_bot
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
@@ -670,12 +670,12 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     workers = check_count("workers", workers, low=1)
     processes = check_flag("processes", processes)
     if data is not None and not isinstance(data, (str, os.PathLike)):
-        raise TypeError(f"data: expected a folder's path (a str or a Path) or None, not "
-                        f"{describe_value(data)}")
+        raise CanastaTypeError(f"data: expected a folder's path (a str or a Path) or None, not "
+                               f"{describe_value(data)}")
     if limits is None:
         limits = Limits()
     elif not isinstance(limits, Limits):
-        raise TypeError(f"limits: expected a Limits, not {type(limits).__name__}")
+        raise CanastaTypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
                      float(hint_seconds), workers, processes, limits)
     api = [Route("/api/setup", _json_errors(server, server.setup)),

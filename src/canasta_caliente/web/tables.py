@@ -27,6 +27,7 @@ from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
 from ..errors import (
     ArgumentError,
     CanastaError,
+    CanastaTypeError,
     IllegalActionError,
     NotationError,
     NotYourTurnError,
@@ -500,8 +501,8 @@ def tables_folder(folder: object) -> Path:
     :class:`TypeError` for anything else, :class:`~canasta_caliente.ArgumentError` saying why
     a path is not a folder."""
     if not isinstance(folder, str | os.PathLike):
-        raise TypeError(f"folder: expected a folder's path (a str or a Path), not "
-                        f"{describe_value(folder)}")
+        raise CanastaTypeError(f"folder: expected a folder's path (a str or a Path), not "
+                               f"{describe_value(folder)}")
     path = Path(folder)
     if not path.is_dir():
         why = "a file, not a folder" if path.exists() else "no such folder"
@@ -535,7 +536,7 @@ def load_table(folder: str | os.PathLike[str], table_id: str) -> Table | None:
     :func:`load_tables` does (and :class:`TypeError` for an id that is not a str)."""
     folder = tables_folder(folder)
     if not isinstance(table_id, str):
-        raise TypeError(f"table_id: expected a str, not {describe_value(table_id)}")
+        raise CanastaTypeError(f"table_id: expected a str, not {describe_value(table_id)}")
     if not is_link_part(table_id):
         return None
     path = folder / f"{table_id}.json"
