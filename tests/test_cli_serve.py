@@ -4,6 +4,7 @@ anything is said, and an empty ``--data`` refused."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -111,3 +112,37 @@ def test_the_bots_workers_end_with_a_server_killed(tmp_path: Path) -> None:
         assert no_worker_left(run) == []  # (which kills any left, a failure or not)
     finally:
         run.kill()
+
+
+def test_a_socket_dropped_with_messages_queued_is_left_at_once(tmp_path: Path) -> None:
+    """A page that sends many messages and drops its connection (a TCP reset): the server
+    stops answering it, and says nothing. It answered every message queued into the dead
+    connection, each a line of asyncio's log ("socket.send() raised exception.")."""
+    client = pytest.importorskip("websockets.asyncio.client")
+    process = start_serve(tmp_path)
+    try:
+        assert process.stdout is not None
+        found = re.search(r"127\.0\.0\.1:(\d+)/", process.stdout.readline())
+        assert found is not None
+        base = f"127.0.0.1:{found[1]}"
+        request = urllib.request.Request(
+            f"http://{base}/api/tables", method="POST",
+            data=json.dumps({"rules": {"preset": "caliente-2p"}, "seats": [
+                {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            link = json.loads(response.read())["seats"][0]
+
+        async def flood_and_drop() -> None:
+            page = await client.connect(f"ws://{base}" + link.replace("/t/", "/ws/", 1))
+            for _ in range(500):
+                await page.send(json.dumps({"type": "hello", "since": 0}))
+            page.transport.abort()  # a reset, as a lost network's: no closing handshake
+
+        asyncio.run(flood_and_drop())
+        with urllib.request.urlopen(f"http://{base}/api/setup", timeout=30) as r:
+            assert r.status == 200  # the server still answers
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert "socket.send() raised exception" not in err, err[:300]

@@ -375,6 +375,9 @@ class _Server:
                     break
                 # A binary frame has no text: refused as a malformed message.
                 await self.request(ws, table, seat, seen, received.get("text"))
+                # The loop runs: a connection lost with messages queued is seen only then (each
+                # was answered into it, a line of asyncio's log each: "socket.send() raised").
+                await asyncio.sleep(0)
         except (WebSocketDisconnect, RuntimeError):
             pass  # a socket closed while a reply was on its way
         finally:
