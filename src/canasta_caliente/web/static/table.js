@@ -69,10 +69,12 @@ function announce(previous) {
 
 // Where the focus went when a redraw disabled or removed the control that had it (undo,
 // clear, hint, a lost connection's actions): the actions' box, never the page's body, from
-// which a keyboard player would start again at the top.
+// which a keyboard player would start again at the top. A control disabled under the focus
+// still has it for a moment in some browsers (Chromium 156 lets it go after the redraw): it
+// counts as lost too.
 function keepFocus(before) {
   const now = document.activeElement;
-  if (before && before !== document.body && (!now || now === document.body) &&
+  if (before && before !== document.body && (!now || now === document.body || now.disabled) &&
       !$("act").hidden) {
     $("actions").focus({preventScroll: true});
   }
