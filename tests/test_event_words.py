@@ -46,6 +46,7 @@ def _spoken_to(plain: str, me: int) -> str:
     said = said.replace(f"the hand of seat {me} ", "your hand ")
     if said.startswith("You "):  # a second verb of the same subject: "... and draw ..."
         said = re.sub(rf"\band ({verbs})\b", lambda m: "and " + _plain_form(m[1]), said)
+        said = said.replace(" their hand", " your hand")  # the subject's own hand
     return re.sub(rf"\bseat {me}\b", "you", said)
 
 
@@ -207,5 +208,6 @@ def test_a_pile_take_is_said_in_words_its_verbs_agreeing() -> None:
     assert take.text(None) == ("Seat 0 takes the pile (2 cards) with two sevens; 1 card waits "
                                "until the first meld is made (INIT-4).")
     two = attrs.evolve(take, with_cards=(), under=(cc.Card.NINE, cc.Card.FOUR))
-    assert two.text(0, you=True) == ("You take the pile (3 cards) laying a seven off on its "
-                                     "meld; 2 cards wait until the first meld is made (INIT-4).")
+    assert two.text(0, you=True) == ("You take the pile (3 cards) laying a seven off on the "
+                                     "sevens; 2 cards wait until the first meld is made "
+                                     "(INIT-4).")

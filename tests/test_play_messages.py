@@ -4,6 +4,7 @@ validated against them, actions as JSON, and the words of every kind of event.""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,7 @@ from canasta_caliente.play.schemas import (  # noqa: E402
     check_message,
     schema,
 )
-from canasta_caliente.play.text import card_name, cards_phrase  # noqa: E402
+from canasta_caliente.play.text import card_name, cards_phrase, rank_name  # noqa: E402
 from conftest import EVERY_PRESET  # noqa: E402
 from play_walks import steps  # noqa: E402
 
@@ -219,7 +220,7 @@ def test_action_json_too_long_is_refused_without_echoing_it() -> None:
 def _draw(e: k.DrawEvent) -> list[str]:
     cards = (card_name(e.cards[0]) if e.cards is not None and len(e.cards) == 1
              else cards_phrase(e.cards) if e.cards else f"{e.count} card")
-    why = {"draw": "", "caliente": " to refill the hand",
+    why = {"draw": "", "caliente": " to refill their hand",
            "replacement": " to replace a bonus card" if e.count == 1
            else " to replace bonus cards"}[e.reason]
     return [f"Seat {e.seat} draws", cards, why + "."]
@@ -227,11 +228,15 @@ def _draw(e: k.DrawEvent) -> list[str]:
 
 SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
     cc.EventKind.DRAW: _draw,
-    cc.EventKind.BONUS: lambda e: [f"Seat {e.seat} lays out a red three from the {e.source}",
-                                   "TURN-3"],
+    cc.EventKind.BONUS: lambda e: [f"Seat {e.seat} lays out a red three from the {e.source}"
+                                   + (", one of the cards drawn replacing it" if e.replaced
+                                      else "; it cannot be replaced" if "END-1" in e.rules
+                                      else "; it is not replaced"), "TURN-3"],
     cc.EventKind.CALIENTE: lambda e: [f"Seat {e.seat} plays a Caliente card (HOT-2)"],
     cc.EventKind.PASS: lambda e: [f"Seat {e.seat} passes (END-2)"],
-    cc.EventKind.TAKE: lambda e: [f"Seat {e.seat} takes the pile ({len(e.under) + 1} card"],
+    cc.EventKind.TAKE: lambda e: [f"Seat {e.seat} takes the pile ({len(e.under) + 1} card"]
+    + ([] if e.with_cards else
+       [f"laying {card_name(e.up_card)} off on the {rank_name(e.up_card)}."]),
     cc.EventKind.WAITING_JOIN: lambda e: [f"hand of seat {e.seat}", "INIT-4"],
     cc.EventKind.MELD: lambda e: [f"Seat {e.seat} ", cards_phrase(e.cards)]
     + ([f"{e.canasta} canasta", "MELD-4"] if e.canasta else []),
@@ -248,7 +253,7 @@ SAYS: dict[cc.EventKind, Callable[..., list[str]]] = {
     cc.EventKind.HAND_END: lambda e: [f"Hand {e.hand_number} is over",
                                       *(f"{'Side' if i == 0 else 'side'} {i}: {t:+d}"
                                         for i, t in enumerate(e.totals))],
-    cc.EventKind.GAME_OVER: lambda e: [f"side {e.winner} wins with {e.scores[e.winner]}"],
+    cc.EventKind.GAME_OVER: lambda e: [f"side {e.winner} wins with {e.scores[e.winner]} points"],
     cc.EventKind.DEAL: lambda e: [f"Seat {e.seat} deals hand {e.hand_number}",
                                   f"seat {e.first} plays first"]
     + [f"side {side} lays out {cards_phrase(cards)}"
@@ -285,3 +290,34 @@ def test_every_kind_of_event_says_what_happened() -> None:
                     for fragment in SAYS[event.kind](seen):
                         assert fragment in text, (fragment, text)
     assert met >= set(cc.EventKind) - {cc.EventKind.STOCK_OUT, cc.EventKind.PASS}
+
+
+def test_a_hand_ended_for_want_of_a_replacement_is_said_as_ended() -> None:
+    """A bonus card drawn with the stock's last card, which nothing can replace (END-1): the
+    bonus card, the empty stock and the hand's end all say the hand ends. The stock's event
+    told the players to take the pile or pass (END-2), between a bonus card "(not replaced)"
+    and the hand's end."""
+    rules = cc.RuleSet.preset("caliente-2p")
+    for seed in range(200):  # the first random game to end a hand so
+        state, rng = cc.new_game(rules, seed=seed), random.Random(seed)
+        while not state.is_hand_over:
+            state, happened = cc.step(state, rng.choice(cc.legal_actions(state)))
+            if state.is_hand_over and state.hand_results[-1].ended is cc.HandEnd.BONUS_NOT_REPLACED:
+                texts = [e.text() for e in happened]
+                assert texts[-3].endswith(
+                    "lays out a red three from the stock; it cannot be replaced (TURN-3, END-1).")
+                assert texts[-2] == "The stock is empty: the hand ends (END-1)."
+                assert texts[-1].startswith(
+                    "Hand 1 is over: a bonus card could not be replaced (END-1). Side 0: ")
+                return
+    raise AssertionError("no random game of 200 ended a hand for want of a replacement")
+
+
+def test_a_refill_is_of_the_drawers_own_hand() -> None:
+    """A Caliente card's refill (HOT-2) fills the drawer's hand: "their hand", and "your
+    hand" to the drawer spoken to as "you" (it said "the hand" to all)."""
+    refill = k.DrawEvent(seat=0, cards=(cc.Card.SIX, cc.Card.SIX), count=2, reason="caliente",
+                         rules=("HOT-2",))
+    assert refill.text(0) == "Seat 0 draws two sixes to refill their hand."
+    assert refill.text(0, you=True) == "You draw two sixes to refill your hand."
+    assert refill.text(1, names=["Ann", "Bob"]) == "Ann draws 2 cards to refill their hand."

@@ -157,8 +157,12 @@ def _read(before: GameState, action: Action, after: GameState) -> tuple[Event, .
     assert seat is not None  # a hand in progress: apply accepted the action
     _READERS[verb](out, before, action, after, seat)
     if after.stock_size == 0 < before.stock_size:
-        end = after.rules.stock_out is StockOut.END_ON_LAST_CARD
-        out.append(k.StockOutEvent(seat=None, rules=("END-3",) if end else ("END-2",)))
+        # The hand ends with the last card (END-3), for want of a bonus card's replacement
+        # (END-1), or goes on with the pile and the pass (END-2).
+        last = after.rules.stock_out is StockOut.END_ON_LAST_CARD
+        ended = len(after.hand_results) > len(before.hand_results)
+        rule = "END-3" if last else "END-1" if ended else "END-2"
+        out.append(k.StockOutEvent(seat=None, rules=(rule,)))
     if len(after.hand_results) > len(before.hand_results):
         _hand_end(out, after)
     return tuple(out)
@@ -183,6 +187,8 @@ def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int
         last_unreplaced = ended is HandEnd.BONUS_NOT_REPLACED and i == len(bonus) - 1
         replaced = not last_unreplaced and (source == "stock"
                                             or after.rules.bonus_from_pile_replaced)
+        if last_unreplaced:  # the empty stock ends the hand (END-1)
+            rules = (*rules, "END-1")
         out.append(k.BonusEvent(seat=seat, source=source, replaced=replaced, rules=rules))
 
 

@@ -15,7 +15,7 @@ from .._arguments import as_integer, check_flag
 from ..cards import Card
 from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..state.game import COMPONENTS, HandEnd
-from .text import card_name, cards_phrase, count_phrase, meld_words, plain_verb
+from .text import card_name, cards_phrase, count_phrase, meld_words, plain_verb, rank_name
 
 __all__ = [
     "AnswerEvent",
@@ -140,6 +140,10 @@ class _Words:
     def hand_of(self, seat: int | None) -> str:
         """The seat's hand: "the hand of seat 2", "the hand of Ann", "your hand"."""
         return "your hand" if seat == self.you else f"the hand of {self.name(seat)}"
+
+    def own_hand(self, seat: int | None) -> str:
+        """The hand of the seat just named as the subject: "their hand", "your hand"."""
+        return "your hand" if seat == self.you else "their hand"
 
 
 _PLAIN = _Words()
@@ -284,7 +288,7 @@ class DrawEvent(Event):
     def _say(self, w: _Words = _PLAIN) -> str:
         what = count_phrase(self.count) if self.cards is None else cards_phrase(self.cards)
         # (each card a replacement draws replaces one bonus card: the count says how many)
-        why = {"draw": "", "caliente": " to refill the hand",
+        why = {"draw": "", "caliente": " to refill " + w.own_hand(self.seat),
                "replacement": " to replace " + ("a bonus card" if self.count == 1
                                                  else "bonus cards")}[self.reason]
         return f"{w.subject(self.seat, 'draws')} {what}{why}."
@@ -308,7 +312,9 @@ class BonusEvent(Event):
 
     def _say(self, w: _Words = _PLAIN) -> str:
         # (the replacement is counted in the draw just said: "draws 2 cards", then this)
-        how = ", one of the cards drawn replacing it" if self.replaced else " (not replaced)"
+        how = (", one of the cards drawn replacing it" if self.replaced
+               else "; it cannot be replaced" if "END-1" in self.rules
+               else "; it is not replaced")
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
         return f"{w.subject(self.seat, 'lays')} out a red three from the {self.source}{how}{rules}."
 
@@ -356,7 +362,7 @@ class TakeEvent(Event):
     def _say(self, w: _Words = _PLAIN) -> str:
         size = count_phrase(len(self.under) + 1)
         how = (f"with {cards_phrase(self.with_cards)}" if self.with_cards
-               else f"laying {card_name(self.up_card)} off on its meld")
+               else f"laying {card_name(self.up_card)} off on the {rank_name(self.up_card)}")
         waiting = len(self.under)
         tail = (f"; {count_phrase(waiting)} {'waits' if waiting == 1 else 'wait'} until the "
                 "first meld is made (INIT-4)" if self.waiting and self.under else "")
@@ -510,14 +516,15 @@ class WentOutEvent(Event):
 
 @attrs.frozen(kw_only=True)
 class StockOutEvent(Event):
-    """The stock is empty (END-2: play goes on; END-3: the hand ends)."""
+    """The stock is empty (END-2: play goes on; END-3: the hand ends with its last card;
+    END-1: the hand ends, a bonus card drawn left unreplaced)."""
 
     kind: ClassVar[EventKind] = EventKind.STOCK_OUT
 
     def _say(self, w: _Words = _PLAIN) -> str:
-        if "END-3" in self.rules:
-            return "The stock is empty: the hand ends (END-3)."
-        return "The stock is empty: take the pile or pass; a pass ends the hand (END-2)."
+        if "END-2" in self.rules:
+            return "The stock is empty: take the pile or pass; a pass ends the hand (END-2)."
+        return f"The stock is empty: the hand ends ({', '.join(self.rules)})."
 
 
 @attrs.frozen(kw_only=True)
@@ -572,7 +579,7 @@ class GameOverEvent(Event):
         return {"winner": self.winner, "scores": list(self.scores)}
 
     def _say(self, w: _Words = _PLAIN) -> str:
-        return (f"The game is over: side {self.winner} wins with {self.scores[self.winner]} "
+        return (f"The game is over: side {self.winner} wins with {self.scores[self.winner]} points "
                 "(GAME-1).")
 
 

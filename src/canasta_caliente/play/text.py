@@ -26,7 +26,8 @@ from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 from ..views.view import View
 
-__all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words", "plain_verb"]
+__all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words", "plain_verb",
+           "rank_name"]
 
 _NAMES: dict[Card, tuple[str, str]] = {
     Card.FOUR: ("four", "fours"),
@@ -162,6 +163,16 @@ def plain_verb(verb: str) -> str:
     return verb[:-2] if verb.endswith(("sses", "oes")) else verb[:-1]
 
 
+def rank_name(rank: Card | str) -> str:
+    """A meld's rank in words, the name of its cards in the plural: ``kings``, ``fours``.
+
+    >>> from canasta_caliente.play.text import rank_name
+    >>> rank_name("K"), rank_name("4")
+    ('kings', 'fours')
+    """
+    return _NAMES[Card.parse(rank) if isinstance(rank, str) else Card(rank)][1]
+
+
 def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
     """A meld's verb (its third person) and the rest of what it does, the one wording of it
     (the events' and :func:`describe`'s): ``melds``, ``three sixes``; ``adds``, ``an ace to
@@ -171,7 +182,7 @@ def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
         return "melds", f"{what} (MELD-5)"
     if new:
         return "melds", what
-    return "adds", f"{what} to the {_NAMES[rank][1]}"
+    return "adds", f"{what} to the {rank_name(rank)}"
 
 
 def _joins(action: Action, rank: Card, state: GameState | View | None) -> bool:
