@@ -53,18 +53,31 @@ function say(id, text) {
 // every redraw, and as a live region it was read out whole each time (990 lines for one round
 // of bots). A page's first update reads out none of the history; a take-back's update, from
 // an earlier event, reads its own event.
-function announce(previous) {
+function announce(previous, sameMatch) {
   if (announced !== null) {
-    // The events sent again are not news: a restarted server sends every event anew (from
-    // 0), the same words up to those the page had read out.
+    // The events sent again are not news: a reconnection's from where the page had them.
     let from = Math.min(announced, update.since);
     while (from < announced && from < log.length && previous[from].text === log[from].text) {
       from++;
     }
+    // A restarted server numbers its events anew, without the take-backs' (and the actions'
+    // they cut): the news follow the last events the page read out, found by their words
+    // (else none: the whole game was read out again after a take-back).
+    if (!sameMatch) from = afterRead(previous.slice(Math.max(0, announced - 3), announced));
     const fresh = log.slice(from).map((e) => e.text).join(" ");
     if (fresh) $("announce").textContent = fresh;
   }
   announced = log.length;
+}
+
+// Where the events after ``read`` (the last events read out, in order) begin in the log: just
+// after their latest run in it; the log's end if it holds no such run.
+function afterRead(read) {
+  const texts = read.map((e) => e.text);
+  for (let end = log.length; end >= texts.length; end--) {
+    if (texts.every((t, i) => log[end - texts.length + i].text === t)) return end;
+  }
+  return log.length;
 }
 
 // Where the focus went when a redraw disabled or removed the control that had it (undo,
@@ -468,7 +481,7 @@ function receive(event) {
     if (update.since < log.length) cutEvents(update.since, message.events, sameMatch);
     const previous = log;
     log = log.slice(0, update.since).concat(message.events);
-    announce(previous);
+    announce(previous, sameMatch);
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
     if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
