@@ -592,6 +592,25 @@ def test_the_set_up_page_shows_the_playtests_cautions(
     assert page.is_enabled("#create")
 
 
+def test_a_table_refused_says_why_and_keeps_the_focus_on_its_button(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A name the server refuses ("you": the events' word for each player) is said, and
+    the keyboard's focus is back on *Make the table* (it was left on the page's body, held
+    while the table was made: the next Tab left the page)."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=caliente]", state="attached")
+    page.click("#check")
+    page.wait_for_selector("#kind-3")
+    page.fill("#name-0", "you")
+    page.focus("#create")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('problems').textContent"
+                           ".includes('is what the events call each player')", timeout=STEP)
+    assert page.evaluate("() => document.activeElement.id") == "create"
+
+
 def test_the_organisers_page_keeps_the_seats_chosen_and_the_links_made(
         server: tuple[str, Path], browser: Any) -> None:
     """A check of changed rules keeps the seats chosen (it reset every name and kind); the

@@ -98,7 +98,15 @@ async function create(event) {
   } finally {
     $("create").disabled = checkedRules === null;
   }
-  if (status !== 201) { showProblems(answer.problems); return; }
+  if (status !== 201) {
+    showProblems(answer.problems);
+    // The button was held while the table was made: a refusal gives it the focus back (it
+    // was left on the page's body, the next Tab out of the page).
+    if (!$("create").disabled && [document.body, $("create")].includes(document.activeElement)) {
+      $("create").focus();
+    }
+    return;
+  }
   // Each table made keeps its links, the newest first: a second table does not hide the
   // links of the first, which no one could join without them. They are kept in the tab's
   // session storage too, so that a reload shows them again (it lost them: the only way into
