@@ -530,6 +530,27 @@ def test_the_arrows_move_the_focus_along_the_hand_and_the_actions(
         "#hand button.card.selected", "cs => cs.length")
 
 
+def test_the_focus_a_redraw_puts_back_is_in_sight(
+        server: tuple[str, Path], browser: Any) -> None:
+    """The focus put back after a redraw (the actions' box, when the action that had it is
+    gone) is scrolled into sight when it is out of it: in a short window, it was left below
+    the window's edge, unseen."""
+    url, _ = server
+    page = browser.new_page(viewport={"width": 1200, "height": 400})
+    page.goto(url + ann_and_bots(url))
+    wait_settled(page)
+    page.focus("#actions button[data-notation=draw]")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert page.evaluate("() => document.getElementById('actions').getBoundingClientRect()"
+                         ".top") > 400  # (below the window)
+    page.keyboard.press("Enter")
+    at_turn(page, 1)
+    assert page.evaluate("() => document.activeElement.id") == "actions"
+    top, bottom = page.evaluate("() => { const r = document.activeElement"
+                                ".getBoundingClientRect(); return [r.top, r.bottom]; }")
+    assert top >= 0 and bottom <= 401, (top, bottom)  # (a fraction of a pixel: in sight)
+
+
 def test_a_tab_past_the_tables_limit_of_sockets_says_so_and_comes_in_when_one_closes(
         tmp_path: Path, browser: Any) -> None:
     """With one socket a table, a second tab of a seat is refused: it shows the reason,

@@ -80,6 +80,15 @@ function afterRead(read) {
   return log.length;
 }
 
+// The focus put back after a redraw, the page not moved unless the control is out of sight:
+// then scrolled just into it (the bots' melds above had pushed the actions below the window,
+// the focus on them unseen).
+function focusInView(node) {
+  node.focus({preventScroll: true});
+  const box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) node.scrollIntoView({block: "nearest"});
+}
+
 // Where the focus went when a redraw disabled or removed the control that had it (undo,
 // clear, hint, a lost connection's actions): the actions' box, never the page's body, from
 // which a keyboard player would start again at the top. A control disabled under the focus
@@ -89,7 +98,7 @@ function keepFocus(before) {
   const now = document.activeElement;
   if (before && before !== document.body && (!now || now === document.body || now.disabled) &&
       !$("act").hidden) {
-    $("actions").focus({preventScroll: true});
+    focusInView($("actions"));
   }
 }
 
@@ -449,10 +458,10 @@ function refocus(place) {
   const [box, buttons, i, notation] = place, all = [...$(box).querySelectorAll(buttons)];
   if (box === "actions") {
     const same = all.find((b) => notation && b.dataset.notation === notation);
-    (same || $("actions")).focus({preventScroll: true});
+    focusInView(same || $("actions"));
     return;
   }
-  if (all.length) all[Math.min(i, all.length - 1)].focus({preventScroll: true});
+  if (all.length) focusInView(all[Math.min(i, all.length - 1)]);
 }
 
 function draw() {
