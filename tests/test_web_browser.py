@@ -480,12 +480,15 @@ def test_the_one_key_shortcuts_can_be_turned_off_and_stay_off(
     assert not page.is_checked("#shortcuts")
     assert page.text_content("#actions button") == "draw a card from the stock"
     assert (page.text_content("#hint"), page.text_content("#undo")) == ("Hint", "Undo")
+    assert page.get_attribute("#hint", "accesskey") is None  # the access keys go with them
+    assert page.get_attribute("#undo", "accesskey") is None
     page.evaluate(SENT)
     for key in ("d", "1", "h", "u"):
         page.keyboard.press(key)
     assert page.evaluate("() => window.sent") == []
     page.check("#shortcuts")
     assert page.text_content("#hint") == "Hint (h)"
+    assert page.get_attribute("#hint", "accesskey") == "h"
     page.keyboard.press("d")
     assert [json.loads(m)["action"] for m in page.evaluate("() => window.sent")] == ["draw"]
     at_turn(page, 1)

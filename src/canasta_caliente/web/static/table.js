@@ -566,8 +566,12 @@ const MOVES = ["ArrowLeft", "ArrowRight", "Home", "End"];  // keys that move the
 // The shortcuts' switch: the buttons' labels name their keys only while the keys work.
 function showShortcuts() {
   $("shortcuts").checked = shortcuts;
-  $("hint").textContent = shortcuts ? "Hint (h)" : "Hint";
-  $("undo").textContent = shortcuts ? "Undo (u)" : "Undo";
+  for (const [id, key, label] of [["hint", "h", "Hint"], ["undo", "u", "Undo"]]) {
+    $(id).textContent = shortcuts ? label + " (" + key + ")" : label;
+    // The access keys (Alt+Shift+h, ...) go with the one-key shortcuts: off, they clashed
+    // with a screen reader's keys, unnamed.
+    if (shortcuts) $(id).setAttribute("accesskey", key); else $(id).removeAttribute("accesskey");
+  }
 }
 
 $("shortcuts").addEventListener("change", () => {
