@@ -49,6 +49,16 @@ function say(id, text) {
   if ($(id).textContent !== text) $(id).textContent = text;
 }
 
+// A line for the screen reader, added after the others: each addition to the live region is
+// read in turn, where a text written over the last one was lost when the bots played three
+// moves before the first was read. The last few lines are kept.
+const SPOKEN_KEPT = 8;
+function speak(text) {
+  const region = $("announce");
+  region.append(el("span", text + " "));
+  while (region.childElementCount > SPOKEN_KEPT) region.firstElementChild.remove();
+}
+
 // Read out the events new since the last update, and only those: the log's box is rebuilt at
 // every redraw, and as a live region it was read out whole each time (990 lines for one round
 // of bots). A page's first update reads out none of the history; a take-back's update, from
@@ -65,7 +75,7 @@ function announce(previous, sameMatch) {
     // (else none: the whole game was read out again after a take-back).
     if (!sameMatch) from = afterRead(previous.slice(Math.max(0, announced - 3), announced));
     const fresh = log.slice(from).map((e) => e.text).join(" ");
-    if (fresh) $("announce").textContent = fresh;
+    if (fresh) speak(fresh);
   }
   announced = log.length;
 }
@@ -292,8 +302,8 @@ function drawHand(view) {
 function fitting() {
   if (!selected.length || !message.legal.length) return;
   const n = visibleActions().length;
-  $("announce").textContent = n ? n + (n === 1 ? " action uses" : " actions use") +
-    " the chosen cards." : "No legal action uses the chosen cards: Why not says why.";
+  speak(n ? n + (n === 1 ? " action uses" : " actions use") + " the chosen cards."
+    : "No legal action uses the chosen cards: Why not says why.");
 }
 
 // What the actions box says when it offers no button.
