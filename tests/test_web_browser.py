@@ -710,6 +710,11 @@ def test_cards_no_legal_action_uses_get_the_rules_reason(
                                            "its draw (TURN-1)")
     assert saved_states(data, table)[-1] == state  # nothing played
     assert page.is_visible("#why-not"), "the cards stay chosen"
+    # Esc puts the cards back, says so, and takes their refusal away with them.
+    page.keyboard.press("Escape")
+    assert page.text_content("#error") == "" and not page.is_visible("#why-not")
+    assert page.evaluate("() => document.querySelector('#announce > :last-child')"
+                         ".textContent") == "Choice cleared. "
 
 
 def test_a_question_waiting_for_its_answer_is_said_in_the_status(

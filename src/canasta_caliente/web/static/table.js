@@ -297,6 +297,16 @@ function drawHand(view) {
   });
 }
 
+// The chosen cards put back, said (Esc gave no word of it), and the refusal of them (Why
+// not's) taken away with them: it was left showing, of cards no longer chosen.
+function clearChoice() {
+  if (!selected.length) return;
+  selected = [];
+  showError(null);
+  speak("Choice cleared.");
+  draw();
+}
+
 // What a choice of cards leaves on offer, read out (the actions changed unsaid: a screen
 // reader's user had to go and look).
 function fitting() {
@@ -609,7 +619,7 @@ document.addEventListener("keydown", (event) => {
   if (/^[1-9]$/.test(event.key) && actions[Number(event.key) - 1]) {
     act(actions[Number(event.key) - 1].notation);
   } else if (event.key === "Escape") {
-    selected = []; draw();
+    clearChoice();
   } else if (event.key === "d" && actions.some((a) => a.notation === "draw")) {
     act("draw");
   } else if (event.key === "h" && message.legal.length) {
@@ -623,6 +633,6 @@ document.addEventListener("keydown", (event) => {
 });
 $("hint").addEventListener("click", single(askHint));
 $("undo").addEventListener("click", single(() => send({type: "undo", turn: update.turn, version: update.version})));
-$("clear").addEventListener("click", () => { selected = []; draw(); });
+$("clear").addEventListener("click", clearChoice);
 showShortcuts();
 connect();
