@@ -496,3 +496,23 @@ def test_a_screen_reader_hears_the_new_events_once_and_keeps_its_focus(
                   " announced = log.length; update.log = 'restarted.0'; socket.close(); }")
     page.wait_for_function("() => update.log !== 'restarted.0'", timeout=STEP)
     assert page.evaluate("() => update.since") == 0 and page.text_content("#announce") == ""
+
+
+def test_every_region_and_group_is_named_and_an_empty_hand_says_so(
+        server: tuple[str, Path], browser: Any) -> None:
+    """What a screen reader's user met unnamed (a keyboard player's trial): the events' list,
+    a scrolling box every browser lets the keyboard reach, is named; the set-up page's two
+    sources of the rules are a group with its legend; a hand emptied by going out says so
+    (it was a silent group)."""
+    url = server[0]
+    page, _ = drawn(browser, url)
+    assert page.get_attribute("#log", "aria-label") == "the events, the newest last"
+    assert page.get_attribute("#log", "tabindex") == "0"
+    said = page.evaluate("() => { message.view.hand = []; draw();"
+                         " return document.getElementById('hand').textContent; }")
+    assert said == "No cards left."
+    setup = browser.new_page()
+    setup.goto(url + "/")
+    legend = setup.locator("fieldset:has(input[name=source]) > legend")
+    assert legend.text_content() == "Where the rules come from"
+    assert setup.locator("fieldset input[name=source]").count() == 2

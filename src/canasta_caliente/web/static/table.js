@@ -277,6 +277,9 @@ function drawHand(view) {
     box.append(el("p", "You sit out this hand: you hold no cards."));
     return;
   }
+  // An emptied hand (the player went out) says so: the group was silent, a screen reader's
+  // user left to wonder.
+  if (!view.hand.length) { box.append(el("p", "No cards left.")); return; }
   let group = null, rank = null;
   view.hand.forEach((code, i) => {
     if (code !== rank) {
