@@ -156,16 +156,22 @@ def _read(before: GameState, action: Action, after: GameState) -> tuple[Event, .
     seat = before.current_player
     assert seat is not None  # a hand in progress: apply accepted the action
     _READERS[verb](out, before, action, after, seat)
+    ended = _hand_ended(before, after)
     if after.stock_size == 0 < before.stock_size:
         # The hand ends with the last card (END-3), for want of a bonus card's replacement
         # (END-1), or goes on with the pile and the pass (END-2).
         last = after.rules.stock_out is StockOut.END_ON_LAST_CARD
-        ended = len(after.hand_results) > len(before.hand_results)
-        rule = "END-3" if last else "END-1" if ended else "END-2"
+        rule = "END-3" if last else "END-2" if ended is None else "END-1"
         out.append(k.StockOutEvent(seat=None, rules=(rule,)))
-    if len(after.hand_results) > len(before.hand_results):
+    if ended is not None:
         _hand_end(out, after)
     return tuple(out)
+
+
+def _hand_ended(before: GameState, after: GameState) -> HandEnd | None:
+    """How the hand ended, if the action from ``before`` to ``after`` ended it."""
+    return after.hand_results[-1].ended if len(after.hand_results) > len(
+        before.hand_results) else None
 
 
 def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int,
@@ -181,8 +187,7 @@ def _from_stock(out: list[Event], before: GameState, after: GameState, seat: int
         out.append(_draw_event(seat=seat, cards=drawn, count=len(drawn), reason=reason,
                              rules=_DRAW_RULES[reason]))
     bonus += [("stock", ("TURN-3",))] * drawn.count(R3)
-    ended = after.hand_results[-1].ended if len(after.hand_results) > len(
-        before.hand_results) else None
+    ended = _hand_ended(before, after)
     for i, (source, rules) in enumerate(bonus):
         last_unreplaced = ended is HandEnd.BONUS_NOT_REPLACED and i == len(bonus) - 1
         replaced = not last_unreplaced and (source == "stock"

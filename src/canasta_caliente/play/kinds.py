@@ -563,7 +563,8 @@ class HandEndEvent(Event):
                HandEnd.LAST_CARD: "the last card of the stock was taken (END-3)"}[self.ended]
         parts = "; ".join(f"side {i}: {total:+d}" for i, total in enumerate(self.totals))
         game = ", ".join(str(s) for s in self.scores)
-        return f"Hand {self.hand_number} is over: {how}. S{parts[1:]} (game: {game})."
+        parts = parts[0].upper() + parts[1:]  # (the second sentence's start)
+        return f"Hand {self.hand_number} is over: {how}. {parts} (game: {game})."
 
 
 @attrs.frozen(kw_only=True)

@@ -62,7 +62,7 @@ def card_name(card: Card | str, n: int = 1) -> str:
     >>> card_name(Card.ACE), card_name(Card.EIGHT, 3), card_name("JK")
     ('an ace', 'three eights', 'a joker')
     """
-    single, plural = _NAMES[Card.parse(card) if isinstance(card, str) else Card(card)]
+    single, plural = _names(card)
     if n == 1:
         return ("an " if single[0] in "aeiou" else "a ") + single
     number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
@@ -170,7 +170,12 @@ def rank_name(rank: Card | str) -> str:
     >>> rank_name("K"), rank_name("4")
     ('kings', 'fours')
     """
-    return _NAMES[Card.parse(rank) if isinstance(rank, str) else Card(rank)][1]
+    return _names(rank)[1]
+
+
+def _names(card: Card | str) -> tuple[str, str]:
+    """A card's (or its code's) name, singular and plural."""
+    return _NAMES[Card.parse(card) if isinstance(card, str) else Card(card)]
 
 
 def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
