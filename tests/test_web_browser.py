@@ -293,9 +293,9 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
     assert page.text_content("#status") == (
         f"The game is over: {winner} wins, with {final.scores[final.winner]} points.")
     assert page.text_content("#actions") == "Nothing to do: the game is over."
-    # The hand's score parts in words, those no side scored left out (a "caliente 0 0" row
-    # in Classic Canasta; "hand" for the cards left in hands: a club's trial).
-    rows = page.eval_on_selector_all("#results tr",
+    # The last hand's score parts in words (a game to 50 may take more than one hand), those no
+    # side scored left out ("caliente 0 0" in Classic Canasta; "hand" for the cards left in hands).
+    rows = page.eval_on_selector_all("#results table:last-of-type tr",
                                      "rs => rs.map(r => [...r.children].map(c => c.textContent))")
     words = {"cards melded", "cards left in hands", "canastas", "going out", "bonus cards",
              "Caliente cards"}
