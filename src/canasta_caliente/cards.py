@@ -25,11 +25,13 @@ __all__ = [
     "NUM_KINDS",
     "WILDS",
     "Card",
+    "card_name",
     "cards_from_counts",
     "check_card",
     "counts_from_cards",
     "format_cards",
     "parse_cards",
+    "rank_name",
 ]
 
 
@@ -204,6 +206,49 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as space-separated codes."""
     return " ".join(_CODES[c] for c in cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# The cards in words: the one home of their names, for the events' texts and the rules'
+# refusals alike.
+
+_WORDS: tuple[tuple[str, str], ...] = (
+    ("four", "fours"), ("five", "fives"), ("six", "sixes"), ("seven", "sevens"),
+    ("eight", "eights"), ("nine", "nines"), ("ten", "tens"), ("jack", "jacks"),
+    ("queen", "queens"), ("king", "kings"), ("ace", "aces"), ("two", "twos"),
+    ("joker", "jokers"), ("red three", "red threes"), ("black three", "black threes"),
+    ("Caliente card", "Caliente cards"),
+)  # fmt: skip
+"""Each card's name, singular and plural, in :class:`Card`'s order (a test checks that every
+card has one)."""
+
+_NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve")
+
+
+def card_name(card: Card | str, n: int = 1) -> str:
+    """``n`` cards of one kind in words: ``a queen``, ``an ace``, ``three eights``, ``14 twos``.
+    A card is a :class:`Card` or its code (as a client message sends it).
+
+    >>> from canasta_caliente.cards import Card, card_name
+    >>> card_name(Card.ACE), card_name(Card.EIGHT, 3), card_name("JK")
+    ('an ace', 'three eights', 'a joker')
+    """
+    single, plural = _WORDS[check_card(card, "card")]
+    if n == 1:
+        return ("an " if single[0] in "aeiou" else "a ") + single
+    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+    return f"{number} {plural}"
+
+
+def rank_name(rank: Card | str) -> str:
+    """A meld's rank in words, the name of its cards in the plural: ``kings``, ``fours``.
+
+    >>> from canasta_caliente.cards import rank_name
+    >>> rank_name("K"), rank_name("4")
+    ('kings', 'fours')
+    """
+    return _WORDS[check_card(rank, "rank")][1]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..actions import Action, Verb
-from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card
-from ..errors import CanastaTypeError, describe_value
+from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card, card_name, rank_name
+from ..errors import CanastaTypeError, count_phrase, describe_value
 from ..rules.facts import RuleFacts
 from ..rules.ruleset import ConcealedScope, RuleSet, WildRule, check_ruleset
 from ..state.game import NO_WAITING, GameState, MeldCounts, SideTable, Turn
@@ -398,7 +398,7 @@ def pile_refusal(pile: Sequence[Card]) -> str | None:
         return "the pile is blocked by a Caliente card (PILE-2)"
     if up.is_wild:
         return "a wild up card can never be taken (PILE-2)"
-    return f"a {up} up card cannot be taken"
+    return f"{card_name(up)} up card cannot be taken"
 
 
 def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | None:
@@ -410,38 +410,36 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
     rules = ctx.rules
     if naturals is not None:
         if naturals + wilds != 2 or naturals == 0:
-            return (f"the up card is {up}: take it with two {up}s, or one {up} and a wild "
-                    "(PILE-3, PILE-4)")
+            return (f"the up card is {card_name(up)}: take it with two {rank_name(up)}, or "
+                    f"{card_name(up)} and a wild (PILE-3, PILE-4)")
         if not ctx.opened and naturals != 2:
             return (f"before the side's first meld the up card must be melded with two natural "
-                    f"{up}s from hand (INIT-4)")
+                    f"{rank_name(up)} from hand (INIT-4)")
         if naturals != 2 and pile_frozen_for(ctx):
-            return f"the pile is frozen: take it only with two natural {up}s (PILE-3, PILE-5)"
+            return (f"the pile is frozen: take it only with two natural {rank_name(up)} "
+                    "(PILE-3, PILE-5)")
         if (ctx.facts.no_pair_onto_canasta and meld is not None
                 and sum(meld) >= rules.canasta_size):
-            return (f"the meld of {up} is already a canasta: with pile_pair_onto_canasta off, "
-                    "the always-frozen pile is not taken onto a canasta (PILE-5, READ-7)")
+            return (f"the meld of {rank_name(up)} is already a canasta: with "
+                    "pile_pair_onto_canasta off, the always-frozen pile is not taken onto a "
+                    "canasta (PILE-5, READ-7)")
         return None
     if not ctx.opened:
         return (f"before the side's first meld the up card must be melded with two natural "
-                f"{up}s from hand (INIT-4)")
+                f"{rank_name(up)} from hand (INIT-4)")
     if meld is None:
-        return f"the side has no meld of {up} to lay the up card off on (PILE-4)"
+        return f"the side has no meld of {rank_name(up)} to lay the up card off on (PILE-4)"
     if rules.always_frozen:
         if sum(meld) >= rules.canasta_size:
-            return (f"the meld of {up} is already a canasta: the always-frozen pile is laid "
-                    "off only on a meld that is not yet one (PILE-5)")
+            return (f"the meld of {rank_name(up)} is already a canasta: the always-frozen pile "
+                    "is laid off only on a meld that is not yet one (PILE-5)")
     elif pile_frozen_for(ctx):
-        return f"the pile is frozen: take it only with two natural {up}s (PILE-3)"
+        return f"the pile is frozen: take it only with two natural {rank_name(up)} (PILE-3)"
     return None
 
 
 # ---------------------------------------------------------------------------------------------
 # Melds (MELD-1 to MELD-6)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def hand_refusal(hand: tuple[int, ...], cards: Sequence[Card]) -> str | None:
@@ -450,8 +448,8 @@ def hand_refusal(hand: tuple[int, ...], cards: Sequence[Card]) -> str | None:
         held, wanted = hand[card], cards.count(card)
         if held < wanted:
             if held == 0:
-                return f"the hand holds no {card}"
-            return f"the hand holds only {held} '{card}', not {wanted}"  # ("1 '2'", not "1 2")
+                return f"the hand holds {card_name(card, 0)}"
+            return f"the hand holds only {card_name(card, held)}, not {card_name(card, wanted)}"
     return None
 
 
@@ -461,9 +459,9 @@ def meld_wilds_refusal(rules: RuleSet, rank: Card, meld: MeldCounts) -> str | No
     naturals, wilds = meld[0], meld[1] + meld[2]
     if meld_is_valid(rules, naturals, wilds):
         return None
-    have = f"{_count(naturals, 'natural')} and {_count(wilds, 'wild')}"
+    have = f"{count_phrase(naturals, 'natural')} and {count_phrase(wilds, 'wild')}"
     if rules.max_wilds is not None and wilds > rules.max_wilds:
-        problem = f"{have}, and a meld holds at most {_count(rules.max_wilds, 'wild')}"
+        problem = f"{have}, and a meld holds at most {count_phrase(rules.max_wilds, 'wild')}"
     else:
         rule = {
             WildRule.MORE_NATURALS: "a meld needs more naturals than wilds",
@@ -471,7 +469,7 @@ def meld_wilds_refusal(rules: RuleSet, rank: Card, meld: MeldCounts) -> str | No
             WildRule.TWO_NATURALS: "a meld needs at least two naturals",
         }[rules.wild_rule]
         problem = f"{have}, and {rule}"
-    return f"the meld of {rank} would break MELD-2: {problem}"
+    return f"the meld of {rank_name(rank)} would break MELD-2: {problem}"
 
 
 def grown_meld(meld: MeldCounts | None, naturals: int, twos: int, jokers: int) -> MeldCounts:
@@ -503,7 +501,7 @@ def meld_refusal(ctx: Context, action: Action) -> str | None:
         return "a meld needs a natural rank"
     meld = ctx.melds[rank]
     if action.on is not None and meld is None:
-        return f"the side has no meld of {rank} to lay wilds off on (MELD-3)"
+        return f"the side has no meld of {rank_name(rank)} to lay wilds off on (MELD-3)"
     new_meld = grown_meld(meld, cards.count(rank), cards.count(TWO), cards.count(JOKER))
     if meld is None and sum(new_meld) < 3:
         return f"a new meld needs at least 3 cards (MELD-1), not {sum(new_meld)}"
@@ -522,7 +520,7 @@ def discard_refusal(ctx: Context, card: Card) -> str | None:
         return "bonus cards cannot be discarded (DISC-1)"
     hand = ctx.hand
     if not hand[card]:
-        return f"the hand holds no {card}"
+        return f"the hand holds {card_name(card, 0)}"
     if ctx.short:
         return (f"the first meld is {ctx.turn.need} points short of the minimum: no discard "
                 "until it is met (INIT-3)")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
-from ..cards import Card
+from ..cards import Card, card_name, rank_name
 from ..errors import CanastaTypeError, count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
@@ -28,45 +28,6 @@ from ..views.view import View
 
 __all__ = ["card_name", "cards_phrase", "count_phrase", "describe", "meld_words", "plain_verb",
            "rank_name"]
-
-_NAMES: dict[Card, tuple[str, str]] = {
-    Card.FOUR: ("four", "fours"),
-    Card.FIVE: ("five", "fives"),
-    Card.SIX: ("six", "sixes"),
-    Card.SEVEN: ("seven", "sevens"),
-    Card.EIGHT: ("eight", "eights"),
-    Card.NINE: ("nine", "nines"),
-    Card.TEN: ("ten", "tens"),
-    Card.JACK: ("jack", "jacks"),
-    Card.QUEEN: ("queen", "queens"),
-    Card.KING: ("king", "kings"),
-    Card.ACE: ("ace", "aces"),
-    Card.TWO: ("two", "twos"),
-    Card.JOKER: ("joker", "jokers"),
-    Card.RED_THREE: ("red three", "red threes"),
-    Card.BLACK_THREE: ("black three", "black threes"),
-    Card.CALIENTE: ("Caliente card", "Caliente cards"),
-}
-"""Each card's name, singular and plural (every Card has one: a test checks it)."""
-
-_NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-            "eleven", "twelve")
-
-
-def card_name(card: Card | str, n: int = 1) -> str:
-    """``n`` cards of one kind in words: ``a queen``, ``an ace``, ``three eights``, ``14 twos``.
-    A card is a :class:`~canasta_caliente.Card` or its code (as a client message sends it).
-
-    >>> from canasta_caliente import Card
-    >>> from canasta_caliente.play.text import card_name
-    >>> card_name(Card.ACE), card_name(Card.EIGHT, 3), card_name("JK")
-    ('an ace', 'three eights', 'a joker')
-    """
-    single, plural = _names(card)
-    if n == 1:
-        return ("an " if single[0] in "aeiou" else "a ") + single
-    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-    return f"{number} {plural}"
 
 
 def cards_phrase(cards: Sequence[Card | str]) -> str:
@@ -161,21 +122,6 @@ def plain_verb(verb: str) -> str:
     """A verb's plain form from its third person: ``draws`` -> ``draw``, ``passes`` -> ``pass``,
     ``goes`` -> ``go`` (the verbs the events and :func:`describe` use)."""
     return verb[:-2] if verb.endswith(("sses", "oes")) else verb[:-1]
-
-
-def rank_name(rank: Card | str) -> str:
-    """A meld's rank in words, the name of its cards in the plural: ``kings``, ``fours``.
-
-    >>> from canasta_caliente.play.text import rank_name
-    >>> rank_name("K"), rank_name("4")
-    ('kings', 'fours')
-    """
-    return _names(rank)[1]
-
-
-def _names(card: Card | str) -> tuple[str, str]:
-    """A card's (or its code's) name, singular and plural."""
-    return _NAMES[Card.parse(card) if isinstance(card, str) else Card(card)]
 
 
 def meld_words(cards: Sequence[Card], rank: Card, new: bool) -> tuple[str, str]:
