@@ -32,6 +32,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed: pip install playwright")
 
 import canasta_caliente as cc  # noqa: E402
+from canasta_caliente.cards import card_name  # noqa: E402
 from canasta_caliente.play import client_view  # noqa: E402
 from canasta_caliente.web.tables import load_tables  # noqa: E402
 
@@ -658,6 +659,14 @@ def test_the_organisers_page_keeps_the_seats_chosen_and_the_links_made(
             page.input_value("#name-1")) == ("Ann", "human", "Bea")
     page.click("#create")
     page.wait_for_selector(".spectator-link")
+    # Said: the table made and what to do with its links (a screen reader heard nothing).
+    assert page.text_content("#made") == ("Table 1 is made: send each of its 2 players their "
+                                          "link; the spectator link is for anyone watching.")
+    assert page.get_attribute("#made", "role") == "status"
+    # Each link's name starts with its seat's, the URL, its text, after it.
+    link = page.locator(".seat-link").first
+    assert link.get_attribute("aria-label") == f"Seat 0 (Ann) link: {link.inner_text()}"
+    assert page.evaluate("() => document.activeElement.dataset.seat") == "0"
     made = page.locator("#links li li").all_inner_texts()
     assert [line.split(": ")[0] for line in made] == ["Seat 0 (Ann)", "Seat 1 (Bea)",
                                                      "Spectators"]
@@ -679,6 +688,8 @@ def test_the_organisers_page_keeps_the_seats_chosen_and_the_links_made(
         refused.wait_for_function("(n) => document.querySelectorAll('.table-links').length == n",
                                   arg=number, timeout=STEP)
     assert refused.locator(".table-links").first.inner_text().startswith("Table 2:")
+    assert refused.text_content("#made") == ("Table 2 is made: send its player their link; "
+                                             "the spectator link is for anyone watching.")
 
 
 def test_cards_no_legal_action_uses_get_the_rules_reason(
@@ -701,8 +712,8 @@ def test_cards_no_legal_action_uses_get_the_rules_reason(
                   if cc.Card.parse(c).is_natural and cc.Card.parse(c) != state.pile[-1])
     page.click(f"#hand button.card >> nth={chosen}")
     page.wait_for_selector("#why-not")
-    tried = f"discard {hand[chosen]}"
-    assert page.text_content("#why-not") == f"Why not \u201c{tried}\u201d?"
+    name = card_name(hand[chosen]).split(" ", 1)[1]  # ("a nine": "nine")
+    assert page.text_content("#why-not") == f"Why not discard the {name}?"
     page.click("#why-not")
     page.wait_for_function("() => document.getElementById('error').textContent !== ''",
                            timeout=STEP)
@@ -715,6 +726,15 @@ def test_cards_no_legal_action_uses_get_the_rules_reason(
     assert page.text_content("#error") == "" and not page.is_visible("#why-not")
     assert page.evaluate("() => document.querySelector('#announce > :last-child')"
                          ".textContent") == "Choice cleared. "
+    # Two cards of two ranks: a meld no action makes, named in words.
+    two = [i for i, c in enumerate(hand)
+           if cc.Card.parse(c).is_natural and cc.Card.parse(c) != state.pile[-1]]
+    two = [two[0], next(i for i in two if hand[i] != hand[two[0]])]
+    for i in two:
+        page.click(f"#hand button.card >> nth={i}")
+    names = [card_name(hand[i]).split(" ", 1)[1] for i in two]
+    page.wait_for_function("(label) => document.getElementById('why-not')?.textContent === label",
+                           arg=f"Why not meld the {names[0]} and {names[1]}?", timeout=STEP)
 
 
 def test_a_question_waiting_for_its_answer_is_said_in_the_status(

@@ -114,6 +114,13 @@ async function create(event) {
   const names = seats.map((seat) => seat.name);
   tablesMade.push({seats: answer.seats, names, spectator: answer.spectator});
   showLinks(tablesMade.length, tablesMade[tablesMade.length - 1]);  // (first: see below)
+  // Said, for a screen reader (the focus lands on a link, which said nothing of a table made)
+  // and to the eye: which table, and how many links to send.
+  const players = answer.seats.filter((path) => path !== null).length;
+  // (a table has at least one player: the server refuses a table of bots alone)
+  $("made").textContent = "Table " + tablesMade.length + " is made: send " +
+    (players === 1 ? "its player" : "each of its " + players + " players") +
+    " their link; the spectator link is for anyone watching.";
   // The focus on the new table's first link: the button it was on was held while the table
   // was made, which left a keyboard player on the page's body, told nothing of the links.
   $("links").querySelector("a").focus();
@@ -144,12 +151,19 @@ function showLinks(number, made) {
   made.seats.forEach((path, i) => {
     if (path === null) return;
     // The seat by its name as well: the organiser sends each person their own.
-    const item = el("li", "Seat " + i + " (" + (made.names[i] || "Seat " + i) + "): ");
-    item.append(el("a", location.origin + path, {href: path, class: "seat-link", "data-seat": String(i)}));
+    // The link's name starts with its seat's (it was the URL alone, read out secret and all);
+    // the URL, which the organiser copies, is still its text and in its name.
+    const who = "Seat " + i + " (" + (made.names[i] || "Seat " + i) + ")";
+    const item = el("li", who + ": ");
+    item.append(el("a", location.origin + path,
+                   {href: path, class: "seat-link", "data-seat": String(i),
+                    "aria-label": who + " link: " + location.origin + path}));
     list.append(item);
   });
   const item = el("li", "Spectators: ");
-  item.append(el("a", location.origin + made.spectator, {href: made.spectator, class: "spectator-link"}));
+  item.append(el("a", location.origin + made.spectator,
+                 {href: made.spectator, class: "spectator-link",
+                  "aria-label": "Spectator link: " + location.origin + made.spectator}));
   list.append(item);
   table.append(list);
   $("links").prepend(table);

@@ -167,6 +167,14 @@ function tryable() {
   return (chosen.length === 1 ? "discard " : "meld ") + chosen.join(" ");
 }
 
+// The chosen cards in words, for Why not's label ("the nine, nine and joker"): its notation
+// ("meld 9 9 JK") read as code to a player.
+function chosenWords() {
+  const words = selected.map((i) => (NAMES[message.view.hand[i]] || "card").split(",")[0]);
+  const last = words.pop();
+  return "the " + (words.length ? words.join(", ") + " and " : "") + last;
+}
+
 function askHint() {
   if (!send({type: "hint"})) return;
   const out = $("hint-out");
@@ -343,7 +351,8 @@ function drawActions() {
   if (!actions.length && tried) {
     // Cards chosen that no legal action uses: the server says why (the rules' reason), which
     // the page cannot (an organiser's trial: "No legal action uses those cards." alone).
-    const why = el("button", "Why not \u201c" + tried + "\u201d?", {type: "button", id: "why-not"});
+    const why = el("button", "Why not " + tried.split(" ")[0] + " " + chosenWords() + "?",
+                   {type: "button", id: "why-not"});
     why.addEventListener("click", single(() => act(tried, true)));
     box.append(why);
   }
