@@ -64,6 +64,7 @@ def main(seed: int) -> None:
             break
         seat = state.current_player
         legal = cc.legal_actions(state)
+        action: cc.Action | str  # (a bot may answer in notation: Match.play reads both)
         if seat is None:  # between hands: the server deals
             action = legal[0]
         else:

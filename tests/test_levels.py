@@ -5,6 +5,7 @@ accepts is in ``cc.BOTS``."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,18 @@ def test_the_bots_guide_states_level_4s_budget() -> None:
     row = next(line for line in guide.read_text(encoding="utf-8").splitlines()
                if line.startswith("level-4 "))
     assert f"``ismcts`` at {LEVEL_4_ITERATIONS} simulations a move" in row
+
+
+def test_blundering_reads_its_bots_answer_in_notation() -> None:
+    """A bot may answer in notation (the ``Bot`` type says so): a blundering bot built on one
+    answers the Action, and an answer that is no action is refused naming the bot."""
+    state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=7), "draw")
+    view, legal = cc.observe(state, 0), cc.legal_actions(state)
+
+    def last(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> str:
+        return str(legal[-1])
+
+    chosen = Blundering(last, rate=0)(view, legal, random.Random(1))
+    assert type(chosen) is cc.Action and chosen == legal[-1]
+    with pytest.raises(cc.CanastaTypeError, match=r"Blundering\(rate=0.0\)'s bot answered None"):
+        Blundering(lambda *_: None, rate=0)(view, legal, random.Random(1))  # type: ignore[arg-type,return-value]

@@ -13,11 +13,12 @@ against the installed wheel as well. ``assert_type`` does nothing at run time.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, assert_type
 
 import canasta_caliente as cc
+from canasta_caliente.players.bots import Bot
 from canasta_caliente.testing.harness import SweepReport, Violation, stacked_deck, sweep
 
 
@@ -192,6 +193,16 @@ def use_simulations(rules: cc.RuleSet) -> None:
     assert_type(game.record, cc.GameRecord | None)
     assert_type(game.hand_results, tuple[cc.HandResult, ...])
     result = cc.simulate(rules, bots=["random", cc.get_bot("random")], games=2, label="x")
+    # A bot may answer in notation: its function passes as a bot, and a Bot's answer is typed
+    # to say so.
+    def first_in_notation(view: cc.View, legal: Sequence[cc.Action], rng: random.Random) -> str:
+        return str(legal[0])
+
+    notation_bot: Bot = first_in_notation
+    assert_type(notation_bot(cc.observe(cc.new_game(rules, seed=1), 0),
+                             cc.legal_actions(cc.new_game(rules, seed=1)), random.Random(1)),
+                cc.Action | str)
+    assert cc.play_game(rules, [first_in_notation], seed=2, max_hands=1).hands == 1
     assert_type(result, cc.SimulationResult)
     rows = result.to_records("hand")
     assert_type(rows, list[dict[str, Any]])

@@ -50,8 +50,10 @@ __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names"
            "check_bot_call", "check_to_act", "exit_answer", "get_bot", "heuristic_bot",
            "illegal_answer", "random_bot", "read_answer"]
 
-Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action]
-"""The bot interface: ``bot(view, legal_actions, rng) -> action``."""
+Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action | str]
+"""The bot interface: ``bot(view, legal_actions, rng) -> action``, one of the legal actions
+given, or its notation (``"discard 9"``), as :func:`read_answer` reads it. The built-in bots
+answer an :class:`~canasta_caliente.Action`."""
 
 
 QUICK_LEGAL_TYPES = (tuple, list)
@@ -270,7 +272,8 @@ def play_bot(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
         return _random_choice(legal, rng)
     if bot is heuristic_bot:
         return _heuristic(_Sight(state, seat), legal, rng, True)
-    return bot(observe(state, seat), legal, rng)
+    answer = bot(observe(state, seat), legal, rng)
+    return answer if type(answer) is Action else read_answer(answer, "the rollout bot")
 
 
 class _Seen(Protocol):

@@ -49,6 +49,7 @@ from .bots import (
     check_bot_call,
     heuristic_bot,
     random_bot,
+    read_answer,
 )
 from .search import ISMCTSBot, check_budget
 
@@ -93,7 +94,7 @@ class Blundering:
             check_bot_call(view, legal, rng)
         if rng.random() < self.rate:
             return random_bot(view, legal, rng)
-        return self.bot(view, legal, rng)
+        return read_answer(self.bot(view, legal, rng), f"{self!r}'s bot")
 
 
 SEARCH_LEVEL = 4

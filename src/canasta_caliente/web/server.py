@@ -66,7 +66,7 @@ from .._arguments import check_count, check_flag, read_real
 from ..actions import Action
 from ..engine import legal_actions
 from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value
-from ..players.bots import get_bot
+from ..players.bots import get_bot, read_answer
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
@@ -597,7 +597,7 @@ def bots_worker_init() -> None:
 def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
            rng: random.Random) -> Action:
     """A bot's decision, made in a worker (a module-level function, so a process can run it)."""
-    return get_bot(level, seconds=seconds)(view, legal, rng)
+    return read_answer(get_bot(level, seconds=seconds)(view, legal, rng), level)
 
 
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
