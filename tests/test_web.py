@@ -520,8 +520,18 @@ def test_the_spectator_sees_the_public_table_and_cannot_act(client: TestClient) 
         update = next_update(ws)
         assert update["message"]["seat"] is None and update["message"]["view"]["hand"] is None
         assert update["message"]["legal"] == [] and "hand" not in json.dumps(update["board"])
-        ws.send_json({"type": "act", "action": "draw", "turn": update["turn"]})
-        assert ws.receive_json()["code"] == "not-your-turn"
+        # Refused as not allowed (no turn is a spectator's), with no table after it: there is
+        # nothing to catch up on.
+        for request, reason in (
+                ({"type": "act", "action": "draw", "turn": update["turn"]}, "it cannot act"),
+                ({"type": "undo", "turn": update["turn"]}, "it cannot take an action back"),
+                ({"type": "hint"}, "a hint is for the seat to act")):
+            ws.send_json(request)
+            assert ws.receive_json() == {
+                "type": "error", "code": "not-allowed",
+                "reason": "the spectators' link watches the table: " + reason}
+        ws.send_json({"type": "hello", "since": update["next"]})
+        assert next_update(ws)["turn"] == update["turn"]  # (the next frame: no table between)
 
 
 def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
@@ -754,7 +764,7 @@ def test_a_hint_ranks_the_legal_actions_with_its_budget(client: TestClient) -> N
         assert all(0 <= r["value"] <= 1 for r in hint["ranked"])
     with client.websocket_connect(ws_path(links["spectator"])) as ws:
         ws.send_json({"type": "hint"})
-        assert ws.receive_json()["code"] == "not-your-turn"
+        assert ws.receive_json()["code"] == "not-allowed"  # (never the spectators' turn)
 
 
 # -- the pile's reasons (PILE-3, PILE-5, READ-6: the engine's words, never the page's) ---------

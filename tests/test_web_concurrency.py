@@ -315,8 +315,8 @@ def test_stale_replayed_and_out_of_turn_messages_get_a_reason_and_change_nothing
             (ann, {"type": "undo", "turn": 1}, "not-allowed"),  # a draw is never taken back
             (bea, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
             (bea, {"type": "undo", "turn": 1}, "not-allowed"),
-            (watcher, {"type": "act", "action": "draw", "turn": 1}, "not-your-turn"),
-            (watcher, {"type": "undo", "turn": 1}, "not-your-turn"),
+            (watcher, {"type": "act", "action": "draw", "turn": 1}, "not-allowed"),
+            (watcher, {"type": "undo", "turn": 1}, "not-allowed"),
         ]
         for ws, request, code in refused:
             ws.send_json(request)

@@ -414,8 +414,9 @@ class _Server:
             if kind == "hint":
                 await ws.send_json(await self.hint(table, seat))
                 return
-            if seat is None:
-                raise Refused("not-your-turn", "a spectator cannot act")
+            if seat is None:  # (no turn is ever a spectator's: not allowed, not "not yet")
+                raise Refused("not-allowed", "the spectators' link watches the table: it "
+                              f"cannot {'act' if kind == 'act' else 'take an action back'}")
             acting = seat
 
             def how() -> None:
@@ -474,7 +475,10 @@ class _Server:
 
     async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
         state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
-        if seat is None or state.current_player != seat:
+        if seat is None:
+            raise Refused("not-allowed", "the spectators' link watches the table: a hint is "
+                          "for the seat to act")
+        if state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         if self.hints >= self.limits.max_hints:
             raise Refused("limit", f"{self.hints} hints are being searched, the server's limit "
