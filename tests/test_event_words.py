@@ -187,7 +187,7 @@ def test_counts_of_one_are_singular_in_every_layer() -> None:
     from canasta_caliente.studies.stats import rate_interval
 
     assert (count_phrase(1), count_phrase(2, "seat")) == ("1 card", "2 seats")
-    with pytest.raises(cc.ArgumentError, match=r"^players names 1 seat; the rules have 4$"):
+    with pytest.raises(cc.ArgumentError, match=r"^players: 1 name for 4 seats: one name a seat$"):
         cc.GameRecord(cc.RuleSet.preset("caliente"), 1, players=("ann",))
     state = cc.new_game(cc.RuleSet.preset("caliente-2p"), seed=3)
     rng = random.Random(3)

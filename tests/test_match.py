@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 from typing import Any
 
 import pytest
@@ -473,8 +474,11 @@ def test_the_version_is_never_given_twice() -> None:
             match.take_back(seat=0, version=old)
     match.check_turn(2)  # (the turn alone would take the discard sent after the meld)
     assert match.turn == 2 and match.record.actions == ("draw", "meld A A 2")
-    with pytest.raises(cc.StaleError):
-        match.check_version(fresh().version)
+    for other in (fresh().version, "abc", f"{match.epoch}.x"):  # (no version of this match)
+        with pytest.raises(cc.StaleError, match=f"^stale: this match never gave the version "
+                           f"'{re.escape(other)}' \\(another match's, or from before the server "
+                           "restarted\\)$"):
+            match.check_version(other)
     match.restore(point)
     assert match.version == given[2] and match.record.actions == ("draw", "meld 6 6 6")
 

@@ -327,7 +327,7 @@ def test_start_takes_the_seats_and_the_date() -> None:
     assert record == GameRecord(rules, 5, players=("ana", "level-3"), date="2026-12-01")
     assert GameRecord.from_text(record.extend("draw").to_text()).players == ("ana", "level-3")
     # The library's own errors (a server catching CanastaError catches them).
-    with pytest.raises(cc.ArgumentError, match="players names 3 seats; the rules have 2"):
+    with pytest.raises(cc.ArgumentError, match="players: 3 names for 2 seats: one name a seat"):
         GameRecord.start(rules, seed=5, players=("ana", "bo", "level-3"))
     with pytest.raises(cc.ArgumentError,
                        match="without ',' or '#' and without white space at either end, not 'a,b'"):

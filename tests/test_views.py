@@ -463,3 +463,20 @@ def test_module_doctests(module: ModuleType) -> None:
     """The examples in the views and display modules run as written."""
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_views_text_names_the_preset_its_rules_change_a_little() -> None:
+    """The first line of a view's text names the rules: a preset, a preset with one or two
+    options changed (a shorter game of caliente said "house rules"), or house rules."""
+    caliente = cc.RuleSet.preset("caliente")
+
+    def title(rules: cc.RuleSet) -> str:
+        return str(cc.observe(cc.new_game(rules, seed=1), 0)).splitlines()[0].split(" · ")[0]
+
+    assert title(caliente) == "Seat 0's view: caliente (4 players, 2 decks)"
+    assert title(caliente.replace(target_score=1500)) == (
+        "Seat 0's view: caliente with target_score changed (4 players, 2 decks)")
+    assert title(cc.RuleSet.preset("classic").replace(target_score=1500, always_frozen=True)) == (
+        "Seat 0's view: classic with target_score and always_frozen changed (4 players, 2 decks)")
+    assert title(caliente.replace(target_score=1500, hand_size=13, canastas_to_go_out=3)) == (
+        "Seat 0's view: house rules (4 players, 2 decks)")

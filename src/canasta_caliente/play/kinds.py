@@ -85,10 +85,10 @@ def _check_audience(seat: object) -> int | None:
         return None
     audience = seat if type(seat) is int else as_integer(seat)
     if audience is None:
-        raise CanastaTypeError("for_seat: expected a seat (an int) or None, got "
+        raise CanastaTypeError("seat: expected a seat (an int) or None, got "
                                f"{describe_value(seat)}")
     if audience < 0:
-        raise ArgumentError(f"for_seat: no seat {audience}: seat takes a seat number from 0, "
+        raise ArgumentError(f"seat: no seat {audience}: seat takes a seat number from 0, "
                             f"or None for a spectator")
     return audience
 

@@ -340,6 +340,10 @@ class Match:
             raise CanastaTypeError(f"version must be a match's version (a str, as sent), not "
                                    f"{describe_value(version)}")
         if version != self.version:
+            epoch, _, count = version.partition(".")
+            if epoch != self._epoch or not count.isdecimal():  # (a restore lowers the count)
+                raise StaleError(f"stale: this match never gave the version {short_repr(version)}"
+                                 " (another match's, or from before the server restarted)")
             raise StaleError("stale: the game has changed since the message of that version "
                              "(an action played or taken back)")
 

@@ -47,8 +47,8 @@ def _action_between(before: GameState, after: GameState) -> Action:
     for action in legal_actions(before):
         if apply(before, action) == after:
             return action
-    raise StateError("can_take_back: the states are not one legal action apart "
-                     "(give the state before the action and the state it led to)")
+    raise StateError("before and after are not one legal action apart: give the state before "
+                     "the action and the state it led to")
 
 
 def take_back_refusal(before: GameState, after: GameState) -> str | None:

@@ -418,8 +418,8 @@ class GameRecord:
             # (a frozen class sets its own field the way attrs's __init__ does)
             object.__setattr__(self, "scores", check_scores(self.rules, self.scores))
         if self.players is not None and len(self.players) != self.rules.players:
-            raise ArgumentError(f"players names {count_phrase(len(self.players), 'seat')}; the "
-                                f"rules have {self.rules.players}")
+            raise ArgumentError(f"players: {count_phrase(len(self.players), 'name')} for "
+                                f"{count_phrase(self.rules.players, 'seat')}: one name a seat")
         if self.date is not None:
             _check_name("date", self.date)
 

@@ -18,6 +18,7 @@ draw: seat 0 to draw from the stock or take the pile
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, format_cards
 from ..engine.checks import pile_refusal
 from ..rules.ruleset import RuleSet
+from ..rules.summary import closest_preset
 from ..state.game import Meld, Phase, Question
 
 if TYPE_CHECKING:
@@ -130,16 +132,18 @@ def _board(
     return title, sections
 
 
-_PRESETS: dict[RuleSet, str] = {}
-
-
+@functools.lru_cache(maxsize=64)  # (a display is drawn after every move)
 def _describe(rules: RuleSet) -> str:
-    """The preset's name if the rules are one, else the table and "house rules"."""
-    if not _PRESETS:
-        _PRESETS.update({RuleSet.preset(n): n for n in reversed(RuleSet.preset_names())})
-    name = _PRESETS.get(rules)
+    """The preset's name if the rules are one; a preset with one or two options changed by
+    its name and theirs ("caliente with target_score changed": a shorter game was "house
+    rules"); else "house rules". The table after it."""
+    preset, differ = closest_preset(rules)
     table = f"{rules.players} players, {rules.decks} decks"
-    return f"{name} ({table})" if name else f"house rules ({table})"
+    if not differ:
+        return f"{preset} ({table})"
+    if len(differ) <= 2:
+        return f"{preset} with {' and '.join(differ)} changed ({table})"
+    return f"house rules ({table})"
 
 
 def _status(view: GameState | View) -> str:
