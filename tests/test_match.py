@@ -84,11 +84,28 @@ def test_only_the_seat_to_act_acts_and_the_server_deals() -> None:
     rng = random.Random(1)
     while match.state.current_player is not None:  # to the end of the hand
         match.play(rng.choice(cc.legal_actions(match.state)), seat=match.state.current_player)
-    with pytest.raises(cc.NotYourTurnError, match=r"^the hand is over") as info:
+    with pytest.raises(cc.NotYourTurnError, match=r"^the hand is over: no seat acts until the "
+                       r"table deals the next hand$") as info:
         match.play("deal", seat=0)
     assert str(info.value) == not_to_act(match.state) and info.value.to_act is None
     happened = match.play("deal")  # seat None: the server itself
     assert [e.kind for e in happened][-1] is cc.EventKind.DEAL and match.state.hand_number == 2
+
+
+def test_the_players_named_at_the_start_name_the_seats() -> None:
+    """``Match.start(players=...)`` names the seats in its messages' texts and its turn
+    refusals (they were given to the record alone, and each message needed ``names=``)."""
+    names = ["Ana", "Bo", "Cy", "Di"]
+    match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7, players=names)
+    match.play("draw", seat=0)
+    texts = [e["text"] for e in match.message(1)["events"]]
+    assert texts[0].startswith("Di deals hand 1: Ana plays first")
+    assert texts[1] == "Ana draws 1 card."
+    assert match.message(0, 1, you=True)["events"][0]["text"] == "You draw an ace."
+    assert match.message(1, 1, names=["A", "B", "C", "D"])["events"][0]["text"] == (
+        "A draws 1 card.")  # (names given win)
+    with pytest.raises(cc.NotYourTurnError, match=r"^not your turn: Ana is to act$"):
+        match.play("discard 7", seat=2)
 
 
 def test_illegal_and_unreadable_actions_change_nothing() -> None:

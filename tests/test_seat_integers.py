@@ -280,9 +280,9 @@ def test_a_side_and_an_audience_refuse_a_bool_and_a_float() -> None:
         with pytest.raises(cc.ArgumentError, match="no side 2: the table has 2 sides"):
             call(np.int64(2))
     for wrong in NOT_INTEGERS:
-        with pytest.raises(TypeError, match="^seat: expected a seat"):
+        with pytest.raises(TypeError, match=r"^seat: expected a seat"):
             event.for_seat(wrong)
-    with pytest.raises(cc.ArgumentError, match="^seat: no seat -1"):
+    with pytest.raises(cc.ArgumentError, match=r"^seat: no seat -1"):
         event.for_seat(np.int64(-1))
     assert event.for_seat(np.uint8(3)) == event.for_seat(3)
 

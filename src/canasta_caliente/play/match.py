@@ -71,7 +71,8 @@ def not_to_act(state: GameState, names: Sequence[str] | None = None) -> str:
         return "the game is over: no action can be played"
     player = state.current_player
     if player is None:
-        return "the hand is over: the next action is the deal of the next hand"
+        # (a player who typed "deal" was told the next action is the deal: it is the table's)
+        return "the hand is over: no seat acts until the table deals the next hand"
     checked = check_names(names, state.rules.players)
     who = f"seat {player}" if checked is None else checked[player]
     return f"not your turn: {who} is to act"
@@ -359,7 +360,8 @@ class Match:
           server passes a client's version only as a string (JSON's ``null`` is ``None``);
         - the notation must be an action's (:class:`~canasta_caliente.NotationError`);
         - ``seat``, when given, must be the seat to act
-          (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`);
+          (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`, by
+          the record's player names if it has them);
           ``None`` is the server acting itself, unchecked: the deal between hands, a bot;
         - the action must be legal (:class:`~canasta_caliente.IllegalActionError`, its
           :attr:`~canasta_caliente.IllegalActionError.reason` the rules').
@@ -377,7 +379,8 @@ class Match:
         if isinstance(action, str):
             action = parse_action(action)
         if seat is not None and state.current_player != seat:
-            raise NotYourTurnError(not_to_act(state), state.current_player)
+            raise NotYourTurnError(not_to_act(state, self._record.players),
+                                   state.current_player)
         after, happened = step(state, action)  # (an illegal action: apply's error)
         self._log.append(happened)
         self._events.extend(happened)
@@ -484,8 +487,10 @@ class Match:
         """The message for ``seat`` (``None``: a spectator):
         :func:`~canasta_caliente.client_message` of :attr:`state` with the events from number
         ``since`` on (:meth:`events`), ``names`` and ``you`` as it takes them, raising what
-        it raises. Send :attr:`version` (or :attr:`turn`: what an action must carry),
-        :attr:`event_count` (the client's next ``since``) and :meth:`log_mark` with it.
+        it raises. ``names`` are the record's players by default, if it names them
+        (``Match.start(rules, players=[...])``). Send :attr:`version` (or :attr:`turn`: what
+        an action must carry), :attr:`event_count` (the client's next ``since``) and
+        :meth:`log_mark` with it.
 
         >>> import canasta_caliente as cc
         >>> match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
@@ -495,6 +500,8 @@ class Match:
         >>> [e["text"] for e in match.message(1, 1)["events"]]  # the events after the first
         ['Seat 0 draws 1 card.']
         """
+        if names is None:  # (the players named at the start: Match.start(players=...))
+            names = self._record.players
         return client_message(self.state, seat, self.events(since), names=names, you=you)
 
     @property
