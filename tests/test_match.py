@@ -106,6 +106,9 @@ def test_the_players_named_at_the_start_name_the_seats() -> None:
         "A draws 1 card.")  # (names given win)
     with pytest.raises(cc.NotYourTurnError, match=r"^not your turn: Ana is to act$"):
         match.play("discard 7", seat=2)
+    with pytest.raises(cc.TakeBackError, match=r"^take-back: the last action is Ana's, not "
+                       r"Cy's: a seat takes back only its own last action"):
+        match.take_back(seat=2)
 
 
 def test_illegal_and_unreadable_actions_change_nothing() -> None:

@@ -409,9 +409,13 @@ class Match:
             return "take-back: no action has been played", None
         before = self._states[-2]
         if before.current_player != seat:
-            who = "the deal" if before.current_player is None else \
-                f"seat {before.current_player}'s"
-            return (f"take-back: the last action is {who}, not seat {seat}'s: a seat takes "
+            names = self._record.players  # (the seats by name, when the match has them)
+
+            def whose(s: int) -> str:
+                return f"seat {s}'s" if names is None else f"{names[s]}'s"
+
+            who = "the deal" if before.current_player is None else whose(before.current_player)
+            return (f"take-back: the last action is {who}, not {whose(seat)}: a seat takes "
                     "back only its own last action, before the next seat acts"), None
         reason = take_back_refusal(before, self.state)
         return None if reason is None else (f"take-back: {reason}", reason)
