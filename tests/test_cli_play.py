@@ -198,8 +198,8 @@ def test_undo_takes_back_a_meld_and_refuses_a_draw(
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "\n  You take back: meld three sixes.\n" in out
-    assert ("take-back: draw cannot be taken back: a draw shows the player cards from the "
-            "stock") in out
+    assert ('take-back: "draw a card from the stock" cannot be taken back: a draw shows the '
+            "player cards from the stock") in out
     assert out.count("You take back:") == 1
 
 
@@ -327,8 +327,8 @@ def test_a_resumed_game_takes_back_the_meld_played_before_it_was_saved(
     assert main(["play", "--resume", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "You take back: meld three sixes." in out
-    assert ("take-back: draw cannot be taken back: a draw shows the player cards from the "
-            "stock") in out
+    assert ('take-back: "draw a card from the stock" cannot be taken back: a draw shows the '
+            "player cards from the stock") in out
     assert cc.GameRecord.from_json(saved.read_text()).actions == ("draw",)
 
 

@@ -383,7 +383,7 @@ def test_ask_is_allowed_after_a_first_meld_take() -> None:
     s = play(s, "yes", "meld K K K K K K K")
     assert s.waiting == ()
     assert hand_of(s, 0) == "4 4 JK"
-    assert "bound to go out" in refused(s, "discard 4")
+    assert "the player must go out this turn" in refused(s, "discard 4")
     assert legal(s) == {"meld 4 4 JK"} == reference(s)
     out = play(s, "meld 4 4 JK")
     assert out.is_hand_over and out.hand_results[-1].went_out == 0

@@ -129,7 +129,8 @@ def test_a_take_back_is_the_acting_seats_and_reveals_nothing() -> None:
     match.play("draw", seat=0)
     assert not match.can_take_back(0)
     with pytest.raises(cc.TakeBackError,
-                       match="draw cannot be taken back: a draw shows the player cards") as info:
+                       match='"draw a card from the stock" cannot be taken back: a draw shows '
+                             "the player cards") as info:
         match.take_back(seat=0)
     assert info.value.code == "not-allowed"
     match.play("meld 6 6 6", seat=0)

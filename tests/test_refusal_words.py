@@ -19,12 +19,13 @@ import canasta_caliente as cc
 from canasta_caliente import Card
 from canasta_caliente.cards import card_name, rank_name
 from canasta_caliente.play import text
+from canasta_caliente.testing.harness import stacked_deck
 from conftest import deal, refused
 
 # A card's code where a reason names a card: a letter code standing alone ("no JK", "of K"),
 # a quoted code ("'4'"), a code made plural ("8s", "Js") or a digit code after the words that
 # name a card ("no 4", "meld of 9", "up card is 8").
-CODE = re.compile(r"\b(JK|R3|B3|CAL|[JQKA]s?)\b|'\w+'|\b(10|[2-9])s\b"
+CODE = re.compile(r"\b(JK|R3|B3|CAL|[JQKA]s?)\b|'(JK|R3|B3|CAL|[JQKA]|10|[2-9])'|\b(10|[2-9])s\b"
                   r"|(holds no|holds only|meld of|up card is|natural) (10|[2-9])\b")
 
 
@@ -54,7 +55,12 @@ def test_no_refusal_names_a_card_by_its_code(preset: str) -> None:
                 if reason is not None:
                     said += 1
                     assert CODE.search(reason) is None, (notation, reason)
+                    # one list of rules a reason, and no count of nothing ("0 canastas")
+                    assert ") (" not in reason and " 0 " not in reason, (notation, reason)
             state = cc.apply(state, rng.choice(cc.legal_actions(state)))
+        assert cc.illegal_reason(state, "draw") == (
+            "the game is over" if state.is_game_over
+            else "the hand is over: the table deals the next hand")
     assert said > 3_000  # (the candidates were refused often enough to mean something)
 
 
@@ -64,16 +70,16 @@ def test_the_refusals_that_name_cards_read_as_a_table_would_say_them() -> None:
     assert refused(state, "take 7 2") == (
         "take 7 2: before the side's first meld the up card must be melded with two natural "
         "sevens from hand (INIT-4)")
-    assert refused(state, "take 9 9") == (
-        "take 9 9: the up card is a seven: take it with two sevens, or a seven and a wild "
-        "(PILE-3, PILE-4)")
-    assert refused(state, "take 2 2") == "take 2 2: the hand holds only a two, not two twos"
+    assert refused(state, "take 9 9") == (  # (the cards the pile asks for, before the hand's)
+        "take 9 9: before the side's first meld the up card must be melded with two natural "
+        "sevens from hand (INIT-4)")
     state = cc.apply(state, "draw")
     assert refused(state, "discard K") == "discard K: the hand holds no kings"
     assert refused(state, "meld 9 9 9") == (
         "meld 9 9 9: the hand holds only two nines, not three nines")
     assert refused(state, "meld 2 on 9") == (
         "meld 2 on 9: the side has no meld of nines to lay wilds off on (MELD-3)")
+    assert refused(state, "meld Q Q 2 2") == "meld Q Q 2 2: the hand holds only a two, not two twos"
 
 
 def test_every_card_has_a_name_in_one_home() -> None:
@@ -90,3 +96,27 @@ def test_every_card_has_a_name_in_one_home() -> None:
         card_name(7)  # type: ignore[arg-type]
     with pytest.raises(cc.NotationError, match="unknown card code 'X'"):
         rank_name("X")
+
+
+def test_the_pile_refusals_cite_the_rule_in_force_and_offer_only_what_it_allows() -> None:
+    """A frozen pile's refusal offers no "natural and a wild" (refused too) and cites PILE-3,
+    or PILE-5 under the always-frozen rules alone (it cited both); an open pile's cites PILE-4
+    alone. The cards the pile asks for are checked before the hand's."""
+    # RULES: PILE-3, PILE-4, PILE-5
+    cases = (("caliente", "4", None, "the up card is an eight: take it with two eights, or an "
+              "eight and a wild (PILE-4)"),
+             ("caliente", "2 4", "PILE-3", "the pile is frozen: take it only with two natural "
+              "eights (PILE-3)"),
+             ("caliente-always-frozen", "4", "PILE-5", "the pile is frozen: take it only with "
+              "two natural eights (PILE-5)"))
+    for preset, pile, frozen, said in cases:
+        rules = cc.RuleSet.preset(preset)
+        deck = stacked_deck(rules, {0: "7 7 7 A A A", 2: "8 2"}, pile=pile, stock="5 8")
+        state = cc.new_game(rules, deck=deck)
+        for action in ["draw", "meld 7 7 7", "meld A A A", "discard 5", "draw", "discard 8"]:
+            state = cc.apply(state, action)
+        assert state.current_player == 2  # (its side has melded; the up card is an eight)
+        assert cc.illegal_reason(state, "take 9 9") == said
+        assert cc.illegal_reason(state, "take 8 2") == (None if frozen is None else said)
+        assert cc.illegal_reason(state, "take 8 8") == (
+            "the hand holds only an eight, not two eights")

@@ -48,7 +48,7 @@ def test_a_meld_that_leaves_no_way_out_says_the_canasta_it_lacks() -> None:
                           stock="4"), "draw")
     message = refused(state, "meld A A A")
     assert message.endswith("fewer than two cards and no way to go out (DISC-3, TURN-0); the "
-                            "side has 0 canastas; going out needs 1 (OUT-1)"), message
+                            "side has no canasta; going out needs 1 (OUT-1)"), message
 
 
 @pytest.mark.parametrize("call", [

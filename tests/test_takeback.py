@@ -61,7 +61,8 @@ def test_allowed_take_backs_reveal_nothing_and_only_melds_and_discards_are(prese
                         assert after.hand(other) == state.hand(other)
             else:
                 refused += 1
-                assert reason.startswith(f"{action} cannot be taken back: ")
+                words = cc.describe(action, state.rules, state=state)  # (never the notation)
+                assert reason.startswith(f'"{words}" cannot be taken back: ')
             state = after
     assert allowed and refused
 
@@ -82,7 +83,8 @@ def test_a_meld_and_a_discard_may_be_taken_back() -> None:
 def test_a_draw_and_a_pile_taken_may_not() -> None:
     start = cc.new_game(cc.RuleSet.preset("caliente"), seed=7)
     assert take_back_refusal(start, cc.apply(start, "draw")) == (
-        "draw cannot be taken back: a draw shows the player cards from the stock")
+        '"draw a card from the stock" cannot be taken back: a draw shows the player cards from '
+        'the stock')
     for seed in range(200):
         state = cc.new_game(cc.RuleSet.preset("caliente"), seed=seed)
         takes = [a for a in cc.legal_actions(state) if a.verb is cc.Verb.TAKE]
@@ -141,5 +143,5 @@ def test_a_meld_that_brings_the_waiting_pile_cards_into_the_hand_says_so() -> No
     melded = cc.apply(taken, "meld K K K 2")
     assert melded.hand(0).count(cc.Card.parse("JK")) == 1  # the waiting joker joined
     assert take_back_refusal(taken, melded) == (
-        "meld K K K 2 cannot be taken back: the pile's cards that waited for the first meld "
-        "joined the hand (INIT-4)")
+        '"meld three kings and a two" cannot be taken back: the pile\'s cards that '
+        "waited for the first meld joined the hand (INIT-4)")

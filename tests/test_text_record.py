@@ -129,7 +129,7 @@ def test_bad_players_and_dates_are_refused_when_built() -> None:
     rules = cc.RuleSet.preset("caliente-2p")
     with pytest.raises(ValueError, match="without ','"):
         GameRecord(rules, 1, players=("a,b", "c"))
-    with pytest.raises(ValueError, match="the rules have 2"):
+    with pytest.raises(ValueError, match="players: 1 name for 2 seats"):
         GameRecord(rules, 1, players=("a",))
     with pytest.raises(TypeError, match="must be a str"):
         GameRecord(rules, 1, date=20261201)  # type: ignore[arg-type]

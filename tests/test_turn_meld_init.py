@@ -331,7 +331,7 @@ def test_a_player_bound_by_yes_cannot_discard_a_non_last_card() -> None:
     s = play(s, "yes")
     assert s.current_player == 0
     for card in ("7", "K", "Q"):
-        assert "bound to go out" in refused(s, f"discard {card}")
+        assert "the player must go out this turn" in refused(s, f"discard {card}")
     assert of_verb(s, "discard") == set()
     assert "meld K K K K" in legal(s)
     s = play(s, "meld 7 7 7 7 7 7 7", "meld K K K K")

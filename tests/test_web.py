@@ -605,8 +605,8 @@ def test_undo_only_what_reveals_nothing(client: TestClient) -> None:
         ws.send_json({"type": "undo", "turn": after["turn"]})
         assert ws.receive_json() == {  # the action's own reason, in words for any reader
             "type": "error", "code": "not-allowed",
-            "reason": "undo: draw cannot be taken back: a draw shows the player cards from "
-                      "the stock"}
+            "reason": 'undo: "draw a card from the stock" cannot be taken back: a draw shows '
+                      "the player cards from the stock"}
         state = table_state(client, links["table"])
         melds = [a for a in cc.legal_actions(state) if a.verb is cc.Verb.MELD]
         assert melds  # seed 7 deals seat 0 three sixes

@@ -110,8 +110,8 @@ class TakeBackError(TurnError):
     code = "not-allowed"
 
     reason: str | None
-    """Why the action itself cannot be taken back, in words for any reader (``draw cannot be
-    taken back: a draw shows the player cards from the stock``): the reason of
+    """Why the action itself cannot be taken back, in words for any reader (``"draw a card from
+    the stock" cannot be taken back: a draw shows the player cards from the stock``): the reason of
     :func:`~canasta_caliente.take_back_refusal`, for a caller that words its own refusal;
     ``None`` where the refusal is that no action was played, or whose the last one is."""
 

@@ -51,7 +51,7 @@ from .solver import (
     meld_is_valid,
 )
 from .tables import NO_MELDS, P_DRAW, Q_NO, Q_NONE, Q_YES
-from .work import joined_preview
+from .work import grown_meld, joined_preview
 
 if TYPE_CHECKING:
     from .work import Work
@@ -73,7 +73,6 @@ __all__ = [
     "first_meld_short",
     "freezer_rules",
     "going_out_refusal",
-    "grown_meld",
     "hand_refusal",
     "is_bound",
     "may_be_concealed",
@@ -174,6 +173,13 @@ def is_bound(question: object, stop_melds: tuple[int, ...]) -> bool:
     """Whether a player is bound to go out this turn (OUT-2, MELD-5): after a "yes", or once
     the side has a stop meld (made this turn: a stop meld is made only by one who goes out)."""
     return question is Q_YES or bool(stop_melds)
+
+
+def _binding(question: object) -> tuple[str, str]:
+    """What binds a bound player (:func:`is_bound`) to go out, in words, and its rule."""
+    if question is Q_YES:
+        return "after the partner's 'yes' the player must go out this turn", "OUT-2"
+    return "a stop meld binds the player to go out this turn", "MELD-5"
 
 
 def first_meld_short(turn: Turn) -> bool:
@@ -409,15 +415,18 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
     meld = ctx.melds[up]
     rules = ctx.rules
     if naturals is not None:
-        if naturals + wilds != 2 or naturals == 0:
-            return (f"the up card is {card_name(up)}: take it with two {rank_name(up)}, or "
-                    f"{card_name(up)} and a wild (PILE-3, PILE-4)")
-        if not ctx.opened and naturals != 2:
+        # The cards a take needs, said as the pile allows them: a frozen pile (or a side yet
+        # to meld) never offers "or a natural and a wild", which it would refuse too.
+        pair = naturals == 2 and not wilds
+        if not ctx.opened and not pair:
             return (f"before the side's first meld the up card must be melded with two natural "
                     f"{rank_name(up)} from hand (INIT-4)")
-        if naturals != 2 and pile_frozen_for(ctx):
-            return (f"the pile is frozen: take it only with two natural {rank_name(up)} "
-                    "(PILE-3, PILE-5)")
+        if naturals + wilds != 2 or naturals == 0 or (not pair and pile_frozen_for(ctx)):
+            if pile_frozen_for(ctx):
+                return (f"the pile is frozen: take it only with two natural {rank_name(up)} "
+                        + ("(PILE-5)" if rules.always_frozen else "(PILE-3)"))
+            return (f"the up card is {card_name(up)}: take it with two {rank_name(up)}, or "
+                    f"{card_name(up)} and a wild (PILE-4)")
         if (ctx.facts.no_pair_onto_canasta and meld is not None
                 and sum(meld) >= rules.canasta_size):
             return (f"the meld of {rank_name(up)} is already a canasta: with "
@@ -472,13 +481,6 @@ def meld_wilds_refusal(rules: RuleSet, rank: Card, meld: MeldCounts) -> str | No
     return f"the meld of {rank_name(rank)} would break MELD-2: {problem}"
 
 
-def grown_meld(meld: MeldCounts | None, naturals: int, twos: int, jokers: int) -> MeldCounts:
-    """A side's meld (``None``: none yet) with these cards added."""
-    if meld is None:
-        return (naturals, twos, jokers)
-    return (meld[0] + naturals, meld[1] + twos, meld[2] + jokers)
-
-
 def meld_refusal(ctx: Context, action: Action) -> str | None:
     """Whether the meld ``action`` is a meld the rules allow, before TURN-0 (MELD-1, MELD-2,
     MELD-3, MELD-5, MELD-6): never bonus or Caliente cards; stop cards only as a set of 3 or 4;
@@ -513,9 +515,9 @@ def meld_refusal(ctx: Context, action: Action) -> str | None:
 
 
 def discard_refusal(ctx: Context, card: Card) -> str | None:
-    """Whether ``card`` may be discarded (DISC-1, DISC-3, INIT-3, OUT-2): never a bonus card;
-    not while a started first meld is short (INIT-3); not keeping cards while bound to go out;
-    the last card only where going out is allowed (:func:`going_out_refusal`)."""
+    """Whether ``card`` may be discarded (DISC-1, DISC-3, INIT-3, OUT-2, MELD-5): never a bonus
+    card; not while a started first meld is short (INIT-3); not keeping cards while bound to go
+    out; the last card only where going out is allowed (:func:`going_out_refusal`)."""
     if card is R3:
         return "bonus cards cannot be discarded (DISC-1)"
     hand = ctx.hand
@@ -526,12 +528,12 @@ def discard_refusal(ctx: Context, card: Card) -> str | None:
                 "until it is met (INIT-3)")
     if sum(hand) > 1:
         if ctx.bound:
-            return ("the player is bound to go out this turn and this discard would keep cards "
-                    "(OUT-2)")
+            bound, rule = _binding(ctx.turn.question)
+            return f"{bound}, and this discard would keep cards ({rule})"
         return None
     reason = going_out_refusal(ctx, ctx.turn, ctx.melds)
     if reason:
-        return f"discarding the last card is going out, and {reason} (DISC-3)"
+        return f"discarding the last card goes out (DISC-3), and {reason}"
     return None
 
 
@@ -553,8 +555,8 @@ def going_out_refusal(ctx: Context, turn: Work | Turn,
         return f"the first meld is {turn.need} points short of the minimum (INIT-3)"
     have = _canastas(rules, melds)
     if have < rules.canastas_to_go_out:
-        return (f"the side has {have} canasta{'s' if have != 1 else ''}; going out needs "
-                f"{rules.canastas_to_go_out} (OUT-1)")
+        has = "no canasta" if have == 0 else count_phrase(have, "canasta")
+        return f"the side has {has}; going out needs {rules.canastas_to_go_out} (OUT-1)"
     if needs_concealed(ctx, turn.question) and not concealed_now(ctx, turn, melds):
         return ('under going_out_permission = "required" the player goes out only after '
                 'asking a partner and hearing "yes", or concealed (READ-4, OUT-3)')
@@ -600,7 +602,7 @@ def ask_turn0_refusal(ctx: Context, w: Work) -> str | None:
 
 def turn0_refusal(ctx: Context, w: Work, turn0: bool = True) -> str | None:
     """Whether the player can still finish the turn after an action, its work copy ``w``
-    (TURN-0, INIT-3, OUT-2, READ-4, DISC-3): a hand that ended counts as finished unless the
+    (TURN-0, INIT-3, OUT-2, MELD-5, READ-4, DISC-3): a hand that ended counts as finished unless the
     player was bound to go out; otherwise the finishing search decides (skipped with
     ``turn0=False``), and the refusal says what is missing."""
     if w.ended is not None:
@@ -610,16 +612,17 @@ def turn0_refusal(ctx: Context, w: Work, turn0: bool = True) -> str | None:
     if not turn0 or can_finish(ctx.rules, situation(ctx, w)):
         return None
     if is_bound(w.question, w.stops):
-        return "the player is bound to go out this turn and could no longer do so (OUT-2, TURN-0)"
+        bound, rule = _binding(w.question)
+        return f"{bound}, and could no longer go out ({rule}, TURN-0)"
     if w.need > 0 and (w.started or any(w.waiting)):
         best = _best_first_meld(ctx.rules, w)
         minimum = w.points + w.need
         if best < minimum:
-            return (f"the first meld could no longer reach the minimum of {minimum} and leave a "
-                    f"card to discard: the most this turn could still meld is {best} points, "
-                    f"{minimum - best} short (INIT-3, TURN-0)")
-        return (f"the first meld could no longer reach the minimum ({w.need} points still "
-                "missing) and leave a card to discard (INIT-3, TURN-0)")
+            return (f"the first meld could no longer reach the minimum of {minimum} points and "
+                    f"leave a card to discard: the most this turn could still meld is {best} "
+                    f"points, {minimum - best} short (INIT-3, TURN-0)")
+        return (f"the first meld's minimum ({w.need} points still missing) could no longer be "
+                "met with a card left to discard (INIT-3, TURN-0)")
     if needs_concealed(ctx, w.question):
         return ("it would leave the player unable to finish the turn: fewer than two cards, and "
                 "going out without a 'yes' is allowed only concealed (READ-4, DISC-3, TURN-0)")

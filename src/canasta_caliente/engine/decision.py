@@ -32,7 +32,6 @@ from .checks import (
     discard_refusal,
     draw_refusal,
     going_out_refusal,
-    grown_meld,
     hand_refusal,
     meld_refusal,
     meld_wilds_refusal,
@@ -44,7 +43,7 @@ from .checks import (
     up_card_refusal,
 )
 from .tables import P_ANSWER, P_PLAY, Q_ASKED, Q_NO, Q_YES
-from .work import Work, add_points, check_last_card, draw_cards, join_cards
+from .work import Work, add_points, check_last_card, draw_cards, grown_meld, join_cards
 
 __all__ = [
     "accepts", "as_action", "check_state", "decide", "illegal_reason", "is_legal", "partner",
@@ -111,7 +110,7 @@ def decide(
             return "the game is over"
         if verb is Verb.DEAL:
             return Work()
-        return "the hand is over: the next action is deal"
+        return "the hand is over: the table deals the next hand"
     if verb is Verb.DEAL:
         return "the hand is still being played"
     if state.table.turn.phase is P_ANSWER:
@@ -203,12 +202,12 @@ def _eval_take(ctx: Context, action: Action, turn0: bool, build: bool = True
     t = ctx.state.table
     up = t.pile[-1]
     cards = action.cards
-    if cards:
-        reason = hand_refusal(ctx.hand, cards)
-        if reason is not None:
-            return reason
     naturals = sum(1 for c in cards if c is up)
+    # The cards the pile asks for first, then whether the hand holds them: "take 4 4" under a
+    # queen is refused for the queen, whatever fours the hand holds.
     reason = take_refusal(ctx, naturals if cards else None, sum(1 for c in cards if c.is_wild))
+    if reason is None and cards:
+        reason = hand_refusal(ctx.hand, cards)
     if reason is not None:
         return reason
     rules = ctx.rules
@@ -316,7 +315,7 @@ def _after_meld(ctx: Context, w: Work, turn0: bool) -> Work | str:
     if w.ended is None and not any(w.hand) and not any(w.waiting):
         reason = going_out_refusal(ctx, w, w.melds)
         if reason:
-            return f"melding the last card is going out, and {reason}"
+            return f"melding every card left goes out, and {reason}"
         w.ended = HandEnd.WENT_OUT
         return w
     return _finish(ctx, w, turn0)

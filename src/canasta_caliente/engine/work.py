@@ -20,6 +20,7 @@ __all__ = [
     "add_points",
     "check_last_card",
     "draw_cards",
+    "grown_meld",
     "join_cards",
     "joined_preview",
     "known_after",
@@ -206,3 +207,8 @@ def add_points(rules: RuleSet, deck: tuple[Card, ...], w: Work, value: int) -> N
             check_last_card(rules, w)
 
 
+def grown_meld(meld: MeldCounts | None, naturals: int, twos: int, jokers: int) -> MeldCounts:
+    """A side's meld (``None``: none yet) with these cards added."""
+    if meld is None:
+        return (naturals, twos, jokers)
+    return (meld[0] + naturals, meld[1] + twos, meld[2] + jokers)

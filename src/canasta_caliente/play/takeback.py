@@ -25,6 +25,7 @@ from ..cards import counts_from_cards
 from ..engine import apply, legal_actions
 from ..errors import CanastaTypeError, StateError, describe_value
 from ..state.game import GameState
+from .text import describe
 
 __all__ = ["can_take_back", "take_back_refusal"]
 
@@ -55,7 +56,8 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
     """Why the action that led from ``before`` to ``after`` may not be taken back, or ``None``
     when it may (the rule: :func:`can_take_back`).
 
-    The reason starts with the action's notation ("draw cannot be taken back: ..."). Raises
+    The reason starts with the action in words, quoted (``"draw a card from the stock" cannot be
+    taken back: ...``): it reaches players, a web table's refused undo among them. Raises
     :class:`TypeError` if either is not a :class:`~canasta_caliente.GameState` and
     :class:`~canasta_caliente.StateError` if ``after`` is not the result of one legal action in
     ``before``."""
@@ -66,7 +68,9 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
     reason = _REVEALS.get(action.verb)
     if reason is None:
         reason = _reveals_after(before, after)
-    return None if reason is None else f"{action} cannot be taken back: {reason}"
+    if reason is None:
+        return None
+    return f'"{describe(action, before.rules, state=before)}" cannot be taken back: {reason}'
 
 
 def _reveals_after(before: GameState, after: GameState) -> str | None:

@@ -10,14 +10,12 @@ Routes:
   the options that differ: :func:`~canasta_caliente.web.protocol.write_rules`), which the
   requests below read as ``rules``;
 - ``POST /api/rules``: check the rules (``{"rules": ...}``): the number of ``players``, the
-  seats of each side (``sides``), the rules in a line (``summary``:
-  :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`) and the ``cautions`` of a
-  short playtest (:func:`~canasta_caliente.playtest` of one game), or 400
-  with every problem found, as ``rules validate`` lists them;
+  seats of each side (``sides``), the rules in a line (``summary``: :meth:`RuleSet.describe
+  <canasta_caliente.RuleSet.describe>`) and the ``cautions`` of a short playtest (one game's
+  :func:`~canasta_caliente.playtest`), or 400 with every problem, as ``rules validate`` says;
 - ``POST /api/tables``: make a table (``{"rules": ..., "seats": [...], "seed": optional}``),
-  answered with one secret link per person and a spectator link, or 400 with every problem
-  (a field not read, there, in the rules or in a seat, is one: see
-  :mod:`~canasta_caliente.web.protocol`);
+  answered with one secret link per person and a spectator link, or 400 with every problem (a
+  field not read, there, in the rules or a seat, is one: :mod:`~canasta_caliente.web.protocol`);
 - ``GET /t/{table}/{secret}``: a seat's (or the spectators') page; any other secret gets 403;
 - ``WS /ws/{table}/{secret}``: the seat's updates (:meth:`Table.update
   <canasta_caliente.web.tables.Table.update>`: its client message as the game layer makes it,
@@ -411,12 +409,13 @@ class _Server:
                 seen[:] = table.match.resume(since, mark), table.match.log_mark()
                 await self.send(ws, table, seat, seen)
                 return
+            if seat is None:  # (no turn is ever a spectator's: not allowed, not "not yet")
+                raise Refused("not-allowed", "the spectators' link watches the table: " + {
+                    "act": "it cannot act", "undo": "it cannot take an action back"}.get(
+                        kind, "a hint is for the seat to act"))
             if kind == "hint":
                 await ws.send_json(await self.hint(table, seat))
                 return
-            if seat is None:  # (no turn is ever a spectator's: not allowed, not "not yet")
-                raise Refused("not-allowed", "the spectators' link watches the table: it "
-                              f"cannot {'act' if kind == 'act' else 'take an action back'}")
             acting = seat
 
             def how() -> None:
@@ -473,11 +472,8 @@ class _Server:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 await self.send(ws, table, seat, seen)
 
-    async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
+    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
         state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
-        if seat is None:
-            raise Refused("not-allowed", "the spectators' link watches the table: a hint is "
-                          "for the seat to act")
         if state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         if self.hints >= self.limits.max_hints:
