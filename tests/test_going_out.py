@@ -317,7 +317,7 @@ def test_no_question_when_the_player_cannot_finish_without_going_out() -> None:
     )
     state = cc.apply(state, "take 7 7")
     assert hand_of(state, 0) == "7 7 7 7 7 A A A 2"
-    assert "cannot finish without going out" in refused(state, "ask")
+    assert "only going out can finish the turn" in refused(state, "ask")
     assert "discard A" not in legal(state)
     state = play(state, "meld 7 7 7 7 7 2", "meld A A A")
     went_out(state, 0)

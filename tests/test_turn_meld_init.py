@@ -51,14 +51,14 @@ def test_a_turn_is_one_draw_action_then_melds_then_a_discard() -> None:
     assert s.stock_size == stock_before - 1
     assert str(s.stock[0]) == "K"
     for second in ("draw", "take", "take 5 5", "pass"):
-        assert "already been made" in refused(s, second)
+        assert "already drawn (or taken the pile)" in refused(s, second)
     assert of_verb(s, "draw") == of_verb(s, "take") == of_verb(s, "pass") == set()
     assert of_verb(s, "meld") == {"meld 7 7 7"}
     assert of_verb(s, "discard") == discards("4 6 7 8 9 10 J Q K A")
 
     s = play(s, "meld 7 7 7")
     assert melds_of(s, 0) == ["7 7 7"]
-    assert "already been made" in refused(s, "draw")
+    assert "already drawn (or taken the pile)" in refused(s, "draw")
     s = play(s, "discard 8")
     assert s.phase is cc.Phase.DRAW and s.current_player == 1
     assert s.up_card is cc.Card.EIGHT
@@ -78,11 +78,11 @@ def test_the_draw_action_is_exactly_one_of_draw_take_and_caliente() -> None:
     taken = play(s, "take 9 9")
     assert melds_of(taken, 0) == ["9 9 9"]
     assert hand_of(taken, 0) == "4 6 8 10 J K K K CAL"
-    assert "already been made" in refused(taken, "draw")
-    assert "already been made" in refused(taken, "caliente")
+    assert "already drawn (or taken the pile)" in refused(taken, "draw")
+    assert "already drawn (or taken the pile)" in refused(taken, "caliente")
     drawn = play(s, "draw")
-    assert "already been made" in refused(drawn, "caliente")
-    assert "already been made" in refused(drawn, "take 9 9")
+    assert "already drawn (or taken the pile)" in refused(drawn, "caliente")
+    assert "already drawn (or taken the pile)" in refused(drawn, "take 9 9")
 
 
 def test_draw_gives_one_card_and_two_in_the_two_player_game() -> None:

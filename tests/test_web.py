@@ -1012,7 +1012,7 @@ def test_junk_in_the_data_folder_is_said_in_words_naming_the_file_and_the_line(
             (b"draw\nbogus thing\n", "line 2: not an action: 'bogus thing': unknown verb"),
             (b"draw\n\n", "line 2: not an action: empty action notation"),
             (b"draw\ndraw\n", "line 2: not playable after the actions before it: draw: the "
-             "draw action has already been made this turn (TURN-1)"),
+             "player has already drawn (or taken the pile) this turn (TURN-1)"),
             (b"draw\n\xff\n", "not UTF-8 text: byte 0xff at line 2, column 1")):
         journal.write_bytes(lines)
         assert refused(tmp_path).startswith(f"{journal}: {said}"), lines

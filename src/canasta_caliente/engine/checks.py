@@ -334,7 +334,7 @@ def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
             return "draw or take the pile first: a turn begins with its draw (TURN-1)"
         return "take the pile or pass first: a turn begins with its draw (TURN-1)"
     if verb in _DRAW_VERBS:
-        return "the draw action has already been made this turn (TURN-1)"
+        return "the player has already drawn (or taken the pile) this turn (TURN-1)"
     return None
 
 
@@ -440,8 +440,8 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
         return f"the side has no meld of {rank_name(up)} to lay the up card off on (PILE-4)"
     if rules.always_frozen:
         if sum(meld) >= rules.canasta_size:
-            return (f"the meld of {rank_name(up)} is already a canasta: the always-frozen pile "
-                    "is laid off only on a meld that is not yet one (PILE-5)")
+            return (f"the meld of {rank_name(up)} is already a canasta: with the pile always "
+                    "frozen, the up card is laid off only on a meld short of one (PILE-5)")
     elif pile_frozen_for(ctx):
         return f"the pile is frozen: take it only with two natural {rank_name(up)} (PILE-3)"
     return None
@@ -478,7 +478,7 @@ def meld_wilds_refusal(rules: RuleSet, rank: Card, meld: MeldCounts) -> str | No
             WildRule.TWO_NATURALS: "a meld needs at least two naturals",
         }[rules.wild_rule]
         problem = f"{have}, and {rule}"
-    return f"the meld of {rank_name(rank)} would break MELD-2: {problem}"
+    return f"the {rank_name(rank)} would then hold {problem} (MELD-2)"
 
 
 def meld_refusal(ctx: Context, action: Action) -> str | None:
@@ -590,9 +590,9 @@ def ask_turn0_refusal(ctx: Context, w: Work) -> str | None:
     sit = situation(ctx, w)
     # After a "yes" going out needs no concealment (READ-4): the question is about that.
     if not can_go_out(rules, attrs.evolve(sit, may_go_out=True, own=None)):
-        return "going out is not possible this turn, so a 'yes' would strand the player (OUT-2)"
+        return "going out is not possible this turn, so a 'yes' would leave no legal play (OUT-2)"
     if not finish_without_going_out(rules, sit):
-        return "the player cannot finish without going out, so a 'no' would strand it (OUT-2)"
+        return "only going out can finish the turn, so a 'no' would leave no legal play (OUT-2)"
     return None
 
 

@@ -15,7 +15,7 @@ its answer, and the end of a hand all show cards or decisions that cannot be uns
 >>> cc.can_take_back(before, after)
 True
 >>> take_back_refusal(cc.new_game(cc.RuleSet.preset("caliente"), seed=7), before)
-'draw cannot be taken back: a draw shows the player cards from the stock'
+'"draw a card from the stock" cannot be taken back: a draw shows the player cards from the stock'
 """
 
 from __future__ import annotations
