@@ -148,6 +148,9 @@ def test_caliente_needs_no_more_melds_than_each_other_side() -> None:
     assert "more melds" in refused(state, "caliente")
     state = play(state, "draw", "discard 9")
     assert "caliente" in legal(state)
+    # A turn's first step, said with the Caliente card the hand holds (TURN-1).
+    assert refused(state, "discard 5").endswith(
+        "draw, take the pile or play a Caliente card first: a turn begins with its draw (TURN-1)")
     state = play(state, "caliente")
     assert state.caliente_played(1) == 1 and state.caliente_played(0) == 0
     assert len(state.hand(1)) == 13
@@ -164,7 +167,8 @@ def test_caliente_refused_with_empty_stock_and_allowed_with_one_card() -> None:
     state = run_down(state, 0)
     assert state.current_player == 1 and CAL in state.hand(1)
     assert legal(state) == {"pass"}
-    assert "stock is not empty" in refused(state, "caliente")
+    assert refused(state, "caliente").endswith(
+        "a Caliente card is played only while the stock has cards (HOT-2, READ-8)")
 
     state = cc.new_game(
         rules, deck=whole_deck(rules, {0: "CAL"}, pile="R3 R3 R3 R3 CAL", bottom="K")

@@ -330,8 +330,9 @@ def turn_step_refusal(ctx: Context, verb: Verb) -> str | None:
     if ctx.turn.phase is P_DRAW:
         if verb in _DRAW_VERBS:
             return None
-        if ctx.state.table.stock_size:
-            return "draw or take the pile first: a turn begins with its draw (TURN-1)"
+        if ctx.state.table.stock_size:  # (a Caliente card in hand is one more way to begin)
+            return (("draw, take the pile or play a Caliente card" if ctx.hand[I_CAL] else
+                     "draw or take the pile") + " first: a turn begins with its draw (TURN-1)")
         return "take the pile or pass first: a turn begins with its draw (TURN-1)"
     if verb in _DRAW_VERBS:
         return "the player has already drawn (or taken the pile) this turn (TURN-1)"
@@ -357,10 +358,9 @@ def caliente_refusal(ctx: Context) -> str | None:
     stock is not empty (or under ``caliente_on_empty_stock``), with no more melds than each
     other side."""
     if not ctx.hand[I_CAL]:
-        return "the player holds no Caliente card"
+        return "the hand holds no Caliente cards"
     if not ctx.state.table.stock_size and not ctx.rules.caliente_on_empty_stock:
-        return ("a Caliente card is played only while the stock is not empty (HOT-2; the "
-                "option caliente_on_empty_stock allows it, READ-8)")
+        return "a Caliente card is played only while the stock has cards (HOT-2, READ-8)"
     mine = ctx.side.meld_count
     side_no = _side_no(ctx)
     for i, other in enumerate(ctx.state.table.sides):
