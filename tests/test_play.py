@@ -137,3 +137,20 @@ def test_describe_says_an_action_as_its_event_will() -> None:
         cards_phrase("88")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state must be a GameState, a View or None, not int"):
         cc.describe("meld 6 6 6", rules, state=42)  # type: ignore[arg-type]
+
+
+def test_describe_takes_the_rules_of_the_state_it_is_given() -> None:
+    """``describe(action, state=view)``: the view's rules, left out (a game developer's trial
+    gave them twice); given both, they must agree; given neither, a TypeError says what to
+    give."""
+    match = cc.Match.start(cc.RuleSet.preset("caliente"), seed=7)
+    match.play("draw")
+    match.play("meld 6 6 6")
+    view = cc.observe(match.state, 0)
+    assert cc.describe("meld 6 6 6", state=view) == "add three sixes to the sixes"
+    assert cc.describe("meld 6 6 6", view.rules, state=view) == "add three sixes to the sixes"
+    with pytest.raises(cc.ArgumentError, match="rules are not the state's rules"):
+        cc.describe("draw", cc.RuleSet.preset("classic"), state=view)
+    with pytest.raises(cc.CanastaTypeError, match=r"^describe: give the rules \(a RuleSet\), or "
+                       r"the state \(or view\)"):
+        cc.describe("draw")

@@ -203,6 +203,9 @@ def use_simulations(rules: cc.RuleSet) -> None:
                              cc.legal_actions(cc.new_game(rules, seed=1)), random.Random(1)),
                 cc.Action | str)
     assert cc.play_game(rules, [first_in_notation], seed=2, max_hands=1).hands == 1
+    view = cc.observe(cc.new_game(rules, seed=1), 0)
+    assert_type(cc.describe("draw", state=view), str)  # (the view's rules)
+    assert_type(cc.describe("draw", rules), str)
     assert_type(result, cc.SimulationResult)
     rows = result.to_records("hand")
     assert_type(rows, list[dict[str, Any]])

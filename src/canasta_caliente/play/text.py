@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..cards import Card, card_name, rank_name
-from ..errors import CanastaTypeError, count_phrase, describe_value
+from ..errors import ArgumentError, CanastaTypeError, count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
 from ..views.view import View
@@ -54,10 +54,12 @@ def cards_phrase(cards: Sequence[Card | str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def describe(action: Action | str, rules: RuleSet, *,
+def describe(action: Action | str, rules: RuleSet | None = None, *,
              state: GameState | View | None = None) -> str:
     """What ``action`` does, in plain English, under ``rules`` (lower case, no seat: a client
     puts "Seat 2 will ..." or a button label around it), in the words its event will say.
+    Given a ``state``, ``rules`` may be left out: the state's rules are used (given both, they
+    must be the same).
 
     >>> import canasta_caliente as cc
     >>> cc.describe("draw", cc.RuleSet.preset("caliente-2p"))
@@ -79,10 +81,18 @@ def describe(action: Action | str, rules: RuleSet, *,
     if not isinstance(action, Action):
         raise CanastaTypeError(f"describe: expected an Action or its notation, got "
                                f"{describe_value(action)}")
-    check_ruleset(rules, "describe: rules")
     if state is not None and not isinstance(state, _STATES):
         raise CanastaTypeError(f"describe: state must be a GameState, a View or None, not "
                                f"{describe_value(state)}")
+    if rules is None:
+        if state is None:
+            raise CanastaTypeError("describe: give the rules (a RuleSet), or the state (or view) "
+                                   "the action is played on, whose rules are used")
+        rules = state.rules  # (a view's or a state's own: describe(action, state=view))
+    rules = check_ruleset(rules, "describe: rules")
+    if state is not None and rules != state.rules:
+        raise ArgumentError("describe: rules are not the state's rules: give one or the other "
+                            "(the state's are used when rules are left out)")
     verb = action.verb
     if verb is Verb.DRAW:
         n = rules.draw_count
