@@ -94,7 +94,8 @@ class Blundering:
             check_bot_call(view, legal, rng)
         if rng.random() < self.rate:
             return random_bot(view, legal, rng)
-        return read_answer(self.bot(view, legal, rng), f"{self!r}'s bot")
+        answer = self.bot(view, legal, rng)  # (its name made only for an answer to read)
+        return answer if type(answer) is Action else read_answer(answer, f"{self!r}'s bot")
 
 
 SEARCH_LEVEL = 4
