@@ -307,7 +307,9 @@ def test_a_whole_game_through_the_page(server: tuple[str, Path], browser: Any) -
     assert page.is_disabled("#clear"), "no choice to clear"
     assert check_log_lines_whole(page), "the log holds more than it shows, whole lines only"
     shoot(page, "table-game-over.png")
-    assert actions_shown > 5
+    # The page played the game: seat 0 plays first, so at least once. (Not "more than 5": a game
+    # to 50 points can end in five of its moves, a first meld of 50 and out; it did, once in 20.)
+    assert actions_shown >= 1
 
 
 def test_two_seats_never_see_a_hidden_card(server: tuple[str, Path], browser: Any) -> None:
