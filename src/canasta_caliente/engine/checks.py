@@ -421,10 +421,10 @@ def take_refusal(ctx: Context, naturals: int | None, wilds: int = 0) -> str | No
         if not ctx.opened and not pair:
             return (f"before the side's first meld the up card must be melded with two natural "
                     f"{rank_name(up)} from hand (INIT-4)")
-        if naturals + wilds != 2 or naturals == 0 or (not pair and pile_frozen_for(ctx)):
-            if pile_frozen_for(ctx):
-                return (f"the pile is frozen: take it only with two natural {rank_name(up)} "
-                        + ("(PILE-5)" if rules.always_frozen else "(PILE-3)"))
+        if not pair and pile_frozen_for(ctx):
+            return (f"the pile is frozen: take it only with two natural {rank_name(up)} "
+                    + ("(PILE-5)" if rules.always_frozen else "(PILE-3)"))
+        if naturals + wilds != 2 or naturals == 0:
             return (f"the up card is {card_name(up)}: take it with two {rank_name(up)}, or "
                     f"{card_name(up)} and a wild (PILE-4)")
         if (ctx.facts.no_pair_onto_canasta and meld is not None

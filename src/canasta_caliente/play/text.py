@@ -90,7 +90,9 @@ def describe(action: Action | str, rules: RuleSet | None = None, *,
                                    "the action is played on, whose rules are used")
         rules = state.rules  # (a view's or a state's own: describe(action, state=view))
     rules = check_ruleset(rules, "describe: rules")
-    if state is not None and rules != state.rules:
+    # (identity first: a RuleSet's == compares every option, about a microsecond, and a client
+    # message describes every legal action with its state's own rules)
+    if state is not None and rules is not state.rules and rules != state.rules:
         raise ArgumentError("describe: rules are not the state's rules: give one or the other "
                             "(the state's are used when rules are left out)")
     verb = action.verb
