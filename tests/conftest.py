@@ -55,6 +55,12 @@ def scaled(examples: int) -> int:
     return max(1, examples * settings().max_examples // CI_EXAMPLES)
 
 
+def in_quick_loop() -> bool:
+    """Whether the quick loop's profile ("quick") is loaded: a test that plays a fixed number of
+    actions plays fewer there (half, say), as :func:`scaled` gives fewer examples."""
+    return settings().max_examples < CI_EXAMPLES
+
+
 def leaves_out_slow(markexpr: str) -> bool:
     """Whether a `-m` expression is the quick loop's: one that says ``not slow``."""
     return re.search(r"\bnot\s+slow\b", markexpr) is not None
@@ -226,10 +232,11 @@ def quick_part(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
             for value in values]
 
 
-QUICK_PRESETS = ("caliente-cards", "caliente-2p", "caliente-6p-3deck-3x2", "classic")
+QUICK_PRESETS = ("caliente-cards", "caliente-6p-3deck-3x2", "classic")
 """The presets the quick loop plays where a test is parametrised over every preset: between
-them four players with the Caliente cards, two players, three decks and three sides, and the
-classic rules (the generated RuleSets of the quick loop's Hypothesis tests draw the rest)."""
+them four players with the Caliente cards, six players with three decks and three sides, and
+the classic rules (the generated RuleSets of the quick loop's Hypothesis tests draw the rest,
+and many of its tests play two players by name)."""
 
 EVERY_PRESET = quick_part(PRESETS, QUICK_PRESETS)
 """Every preset as a parametrisation: :data:`QUICK_PRESETS` in the quick loop, every preset in

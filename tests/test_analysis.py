@@ -29,6 +29,7 @@ from canasta_caliente.studies.results import (
     write_records,
 )
 from canasta_caliente.studies.stats import rate_difference_interval, rate_interval, wilson_interval
+from conftest import quick_part
 
 matplotlib.use("Agg")
 
@@ -503,6 +504,7 @@ def test_compare_refuses_bad_variants() -> None:
         cc.compare([TWO_P, TWO_P], bots=["random"], games=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_plots_return_figures(result: cc.SimulationResult, comparison: cc.Comparison,
                               tmp_path: Path) -> None:
     """Every kind of plot returns a figure with axes, drawable with the Agg backend."""
@@ -585,8 +587,9 @@ def _data_boxes(figure: Any, renderer: Any) -> list[Any]:
     return boxes
 
 
-@pytest.mark.parametrize("kind", ["result scores", "result final", "comparison differences",
-                                  "comparison scores", "comparison hands"])
+@pytest.mark.parametrize("kind", quick_part(
+    ["result scores", "result final", "comparison differences", "comparison scores",
+     "comparison hands"], ["result scores", "comparison differences"]))
 def test_legends_cover_no_data(kind: str, result: cc.SimulationResult,
                                comparison: cc.Comparison) -> None:
     """Every legend stands where it overlaps no data: its box meets no box of a bar, a

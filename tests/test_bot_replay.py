@@ -35,7 +35,7 @@ from canasta_caliente.players.bots import (
     random_bot,
 )
 from canasta_caliente.players.search import ISMCTSBot
-from conftest import quick_part
+from conftest import EVERY_PRESET, quick_part
 
 RECORD = Path(__file__).parent / "bot_choices" / "heuristic-d881574.txt"
 SEARCH_RECORD = Path(__file__).parent / "bot_choices" / "ismcts-d881574.txt"
@@ -123,7 +123,7 @@ def test_bot_action_is_the_bots_own_choice(preset: str) -> None:
         assert list(_hand(preset, seed, both))
 
 
-@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_the_heuristics_sight_is_the_views(preset: str) -> None:
     """What ``bot_action`` reads from a state for the heuristic bot is, field by field, the
     seat's view (``observe``): at every state of seeded random hands, for every seat."""

@@ -86,6 +86,7 @@ def test_port_zero_serves_on_the_port_the_system_chose(tmp_path: Path) -> None:
     assert process.returncode == 130 and err == "canasta-caliente: interrupted\n", err
 
 
+@pytest.mark.slow
 @needs_proc
 def test_the_bots_workers_end_with_a_server_killed(tmp_path: Path) -> None:
     """A server killed with no chance to stop its pool (SIGKILL, the out-of-memory killer):

@@ -16,6 +16,7 @@ import canasta_caliente as cc
 from canasta_caliente.players.bots import random_bot
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.play import game_seed
+from conftest import quick_part
 
 TWO_P = cc.RuleSet.preset("caliente-2p")
 VARIANTS = {"open": TWO_P, "frozen": TWO_P.replace(always_frozen=True),
@@ -37,7 +38,8 @@ class Stop:
             raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize(("workers", "chunk_size"), [(1, 10), (2, 3), (2, 10)])
+@pytest.mark.parametrize(("workers", "chunk_size"),
+                         quick_part([(1, 10), (2, 3), (2, 10)], [(2, 3)]))
 def test_a_finished_comparison_plays_the_games_of_one_simulation_per_variant(
         workers: int, chunk_size: int) -> None:
     """Every variant's result is the one ``simulate`` gives it alone (as compare played them,
@@ -87,7 +89,7 @@ def test_one_process_plays_the_variants_game_by_game(monkeypatch: pytest.MonkeyP
     assert steps == [1] * 9
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 8])
+@pytest.mark.parametrize("k", quick_part([1, 2, 3, 4, 8], [1, 8]))
 def test_an_interrupt_keeps_the_games_of_every_variant(k: int) -> None:
     """An interrupt raised by ``on_result`` after the ``k``-th game played keeps ``k // 3``
     games of each of the 3 variants (the games all of them played), those of an uninterrupted

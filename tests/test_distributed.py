@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import pytest
-from dask.distributed import Client, LocalCluster
 
 import canasta_caliente as cc
 
@@ -16,6 +15,8 @@ RULES = cc.RuleSet.preset("caliente-2p")
 def test_simulate_on_a_dask_local_cluster() -> None:
     """Games run on two Dask worker processes give the same results, game for game, as the
     same simulation in one process; the chunks' results are all handed back."""
+    from dask.distributed import Client, LocalCluster  # (here: a second to import, slow only)
+
     seen: list[int] = []
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:

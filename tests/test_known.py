@@ -247,6 +247,7 @@ def _small_position() -> View:
     raise AssertionError("no small position found")
 
 
+@pytest.mark.slow
 def test_resample_deals_the_rest_uniformly() -> None:
     """Over a small position, the opponent's unknown cards follow the exact distribution of a
     uniform deal of the unseen cards (the known ones set aside): a chi-square test over every

@@ -18,7 +18,7 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente.play import check_message, client_view, not_to_act
 from canasta_caliente.play.match import Checkpoint
-from conftest import scaled
+from conftest import in_quick_loop, quick_part
 from test_play_events import leaks
 from test_secrecy import referee_case, seen
 from test_views import hidden_variant
@@ -384,7 +384,7 @@ def client_catch_up(match: cc.Match, seat: int | None, client: dict[str, Any]) -
     client["message"] = message
 
 
-@pytest.mark.parametrize("seed", range(scaled(12)))
+@pytest.mark.parametrize("seed", quick_part(range(12), [0]))
 def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed: int) -> None:
     presets = ("caliente", "caliente-2p", "classic", "caliente-6p-3deck-3x2")
     match = cc.Match.start(cc.RuleSet.preset(presets[seed % len(presets)]), seed=seed)
@@ -394,7 +394,8 @@ def test_random_games_with_take_backs_stay_their_record_and_tell_no_secrets(seed
         a: {"events": [], "mark": None} for a in audiences}
     rng = random.Random(seed)
     taken_back = 0
-    while not match.state.is_game_over and match.turn < 160:
+    turns = 80 if in_quick_loop() else 160
+    while not match.state.is_game_over and match.turn < turns:
         seat = match.state.current_player
         actor = seat if seat is not None else rng.choice(range(players))
         if match.turn and rng.random() < 0.3:
@@ -622,7 +623,7 @@ def test_a_checkpoint_keeps_the_take_backs_events_and_a_restart_has_none() -> No
     assert any(isinstance(e, cc.TakeBackEvent) for e in match.events())
 
 
-@pytest.mark.parametrize("seed", range(scaled(16)))
+@pytest.mark.parametrize("seed", quick_part(range(16), [1]))
 def test_what_a_take_back_may_undo_is_public_so_its_event_is(seed: int) -> None:
     """Every action a take-back allows is a meld or a discard whose notation holds only the
     cards its events showed every seat and a spectator (laid down, or face up on the pile),

@@ -24,7 +24,7 @@ from canasta_caliente.testing import (
     sweep,
     turn0_search_legal_actions,
 )
-from conftest import EVERY_PRESET, checked_walk, quick_part
+from conftest import EVERY_PRESET, checked_walk, quick_part, scaled
 
 PRESETS = cc.RuleSet.preset_names()
 
@@ -38,10 +38,12 @@ PROBES = [
 
 @pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_random_games_keep_every_invariant(preset: str) -> None:
-    """Every state of 12 random games (2 hands each) passes the invariant checks."""
-    report = sweep(cc.RuleSet.preset(preset), games=12, seed=1000, max_hands=2)
+    """Every state of 12 random games (2 hands each; 3 games in the quick loop) passes the
+    invariant checks."""
+    games = max(3, scaled(12))
+    report = sweep(cc.RuleSet.preset(preset), games=games, seed=1000, max_hands=2)
     assert report.ok, "\n".join(map(str, report.violations[:5]))
-    assert report.hands >= 12
+    assert report.hands >= games
 
 
 @pytest.mark.parametrize("preset", EVERY_PRESET)
@@ -49,7 +51,7 @@ def test_listed_actions_apply_and_unlisted_are_refused(preset: str) -> None:
     """Everything legal_actions lists applies; probes it does not list raise
     IllegalActionError with a message naming the action."""
     rules = cc.RuleSet.preset(preset)
-    for seed in range(4):
+    for seed in range(max(2, scaled(4))):  # four games; two in the quick loop
         rng = random.Random(seed)
         state = cc.new_game(rules, seed=seed)
         steps = 0

@@ -20,7 +20,7 @@ from canasta_caliente.rl import (  # noqa: E402
     observation_of,
     observation_size,
 )
-from conftest import EVERY_PRESET  # noqa: E402
+from conftest import EVERY_PRESET, in_quick_loop  # noqa: E402
 
 PRESETS = cc.RuleSet.preset_names()
 
@@ -116,7 +116,7 @@ def test_observation_matches_the_reference_and_the_bounds(preset: str) -> None:
     high = np.concatenate([np.full(f.size, f.high) for f in layout])
     rng = random.Random(7)
     state = cc.new_game(rules, seed=7)
-    for step in range(400):
+    for step in range(200 if in_quick_loop() else 400):
         for seat in range(rules.players):
             view = cc.observe(state, seat)
             vector = observation(view)

@@ -189,6 +189,7 @@ def test_returns_are_the_hand_rewards() -> None:
                                for p in range(4)]
 
 
+@pytest.mark.slow
 def test_mcts_bot_plays_a_hand() -> None:
     """OpenSpiel's own MCTS bot (random rollouts) plays seat 0 of a two-player hand to the end
     against uniform random play."""

@@ -28,6 +28,7 @@ pytest.importorskip("pettingzoo")
 
 import canasta_caliente as cc  # noqa: E402
 from canasta_caliente.rl import observation, observation_of  # noqa: E402
+from conftest import QUICK_PRESETS, quick_part  # noqa: E402
 
 RECORD = Path(__file__).parent / "observations" / "observations-752d93e.npz"
 GAMES = [(preset, 1, 1, None) for preset in cc.RuleSet.preset_names()] + [
@@ -69,7 +70,8 @@ def record() -> dict[str, object]:
         return {name: data[name] for name in data.files}
 
 
-@pytest.mark.parametrize(("preset", "seed", "hands", "scores"), GAMES)
+@pytest.mark.parametrize(("preset", "seed", "hands", "scores"), quick_part(
+    GAMES, [game for game in GAMES if game[0] in QUICK_PRESETS or game[1] > 1]))
 def test_observations_equal_the_recorded_ones(
         record: dict[str, object], preset: str, seed: int, hands: int,
         scores: tuple[int, ...] | None) -> None:

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import canasta_caliente as cc
-from conftest import rules_for
+from conftest import quick_part, rules_for
 
 np = pytest.importorskip("numpy")
 rl = pytest.importorskip("canasta_caliente.rl")  # needs numpy, gymnasium and pettingzoo
@@ -32,7 +32,8 @@ RULES = {
 rules, and stop cards that freeze the pile (READ-6)."""
 
 
-@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("name", quick_part(sorted(RULES), ["caliente-6p-3deck-3x2", "classic",
+                                                  "stop_card_freezes"]))
 def test_tracked_observation_is_the_observation_at_every_node(name: str) -> None:
     """A tracker that follows random games (at a hand's end a deal or a new game, and now and
     then a jump back to an earlier state of the game, as a take-back makes) gives,

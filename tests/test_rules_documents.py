@@ -20,6 +20,7 @@ from canasta_caliente.errors import MESSAGE_LISTS
 from canasta_caliente.rules._documents import _longest_parsing_prefix
 from canasta_caliente.rules._validation import _INT_RANGES
 from canasta_caliente.rules.ruleset import MOST_COUNT, MOST_POINTS, MOST_SCORE
+from conftest import quick_part
 from strategies import rulesets
 
 
@@ -279,7 +280,7 @@ LARGE_DOCUMENTS = {
 }
 
 
-@pytest.mark.parametrize("name", list(LARGE_DOCUMENTS))
+@pytest.mark.parametrize("name", quick_part(LARGE_DOCUMENTS, list(LARGE_DOCUMENTS)[::3]))
 def test_large_documents_are_read_in_seconds(name: str) -> None:
     """Each document of about a quarter of a megabyte (each once quadratic or worse: an
     unclosed TOML array of 12 KB took 34 s on main) is refused with a RuleSetError in

@@ -10,6 +10,7 @@ import pytest
 import canasta_caliente as cc
 from canasta_caliente.players.bots import get_bot
 from canasta_caliente.players.search import ActionValue, ISMCTSBot, analyse, evaluate
+from conftest import EVERY_PRESET, quick_part
 
 
 def _positions(preset: str, seed: int, count: int) -> list[cc.GameState]:
@@ -60,7 +61,7 @@ def test_every_choice_is_legal(preset: str) -> None:
         steps += 1
 
 
-@pytest.mark.parametrize("budget", [2, 7, 25, 60])
+@pytest.mark.parametrize("budget", quick_part([2, 7, 25, 60], [2, 25]))
 def test_iteration_budget_is_respected(budget: int) -> None:
     """The bot runs at most its simulations (at least one per legal action), the actions'
     visits add up to them, and a round that cannot give each action left one more stops."""
@@ -221,7 +222,7 @@ def _reference_evaluation(
     return tuple(out)
 
 
-@pytest.mark.parametrize("preset", cc.RuleSet.preset_names())
+@pytest.mark.parametrize("preset", EVERY_PRESET)
 def test_evaluate_matches_its_definition(preset: str) -> None:
     """At every state of seeded random hands of every preset, the cut-off evaluation (read
     from the table's counts) equals its definition computed from the melds' and hands'
@@ -286,6 +287,7 @@ def test_root_actions_are_legal_in_every_determinization() -> None:
                 assert cc.legal_actions(cc.resample(view, random.Random(seed))) == legal
 
 
+@pytest.mark.slow
 def test_policy_move_survives_and_departures_need_evidence() -> None:
     """The policy's move reaches the last round of sequential halving (it has the most
     simulations); the search plays another move only when that move's mean lead is higher;

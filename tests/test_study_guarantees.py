@@ -30,6 +30,7 @@ from canasta_caliente.state.game import GameState
 from canasta_caliente.studies import simulate as simulate_module
 from canasta_caliente.studies.simulate import WINDOW
 from canasta_caliente.views.view import View
+from conftest import quick_part
 from sim_bots import Ender, LockedError, LockedRaiser, Named, Quitter
 
 RULES = cc.RuleSet.preset("caliente")
@@ -630,8 +631,9 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.parametrize("method", ["spawn", "forkserver"])
-@pytest.mark.parametrize("how", ["-c", "stdin"])
+@pytest.mark.parametrize(("how", "method"), quick_part(
+    [("-c", "spawn"), ("-c", "forkserver"), ("stdin", "spawn"), ("stdin", "forkserver")],
+    [("-c", "spawn"), ("stdin", "forkserver")]))
 def test_a_bot_of_an_interactive_main_is_refused_where_workers_cannot_import_it(
         method: str, how: str, tmp_path: Path) -> None:
     """A bot class defined in ``python -c``, standard input or a notebook pickles as

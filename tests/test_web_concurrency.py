@@ -661,6 +661,7 @@ def backstopped(wait: Callable[[], T]) -> T:
     return done[0]
 
 
+@pytest.mark.slow
 def test_a_bots_worker_process_killed_is_replaced_and_the_bots_play_on() -> None:
     """The bots' worker processes killed (the out-of-memory killer, an operator): the pool
     they were in refuses all work from then on. It is replaced, and the bots play on (they
