@@ -37,6 +37,7 @@ def test_same_tables_for_any_worker_count() -> None:
     assert one.to_records() == two.to_records()
 
 
+@pytest.mark.slow
 def test_three_bots_play_every_pair() -> None:
     """Three bots make three pairs, each bot's games adding up to twice the games per pair."""
     t = cc.tournament(["heuristic", "random", cc.get_bot("ismcts", iterations=2)], RULES_2P,
