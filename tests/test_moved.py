@@ -73,6 +73,14 @@ assert any("canasta_caliente.views.reprs" in m for m in after), after
 from canasta_caliente.views import reprs
 assert function is reprs.closest_preset
 assert cc.reprs is not stand_in  # the import bound the former path's module
+display = cc.display
+assert isinstance(display, StandIn), display
+try:
+    display("a state")  # a module, not a function: said so, as the module itself says
+except TypeError as error:
+    assert str(error) == "module 'canasta_caliente.display' is not callable", error
+else:
+    raise AssertionError("no TypeError")
 for read in (lambda: cc.nothing_here, lambda: stand_in.nothing_here):
     try:
         read()

@@ -112,6 +112,14 @@ class StandIn(types.ModuleType):
     def __getattr__(self, name: str) -> Any:
         return getattr(moved_attribute(self.__name__.rpartition(".")[2]), name)
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Called (``cc.display(state)``): as the former path's module is
+        (:meth:`MovedModule.__call__`), which says the module is not callable."""
+        module = moved_attribute(self.__name__.rpartition(".")[2])
+        if isinstance(module, MovedModule):  # (the finder's: always, unless a caller swapped it)
+            return module(*args, **kwargs)
+        raise TypeError(f"module {module.__name__!r} is not callable")
+
 
 def bind_stand_ins(namespace: dict[str, Any]) -> None:
     """Bind a :class:`StandIn` in the package's ``namespace`` for each former path that no
