@@ -520,6 +520,30 @@ def test_a_bots_call_is_checked_past_its_quick_test(bot: Any) -> None:
     assert bot(view, list(legal), rng) in legal
 
 
+@pytest.mark.parametrize("bot", [*_bots(), cc.get_bot("level-2")],
+                         ids=["random", "heuristic", "ismcts", "level-2"])
+def test_a_bots_legal_actions_are_actions(bot: Any) -> None:
+    """A game developer's trial gave the bots the legal actions as notations (what a client
+    sends): the heuristic, level-2 and the search failed deep inside with "'str' object has no
+    attribute 'verb'", random answered a str. Refused, naming the first item that is not an
+    Action, and by bot_action too (the search's own rollouts skip the checks). The search
+    checks every item; the others the items they read (the random bot the one it picks)."""
+    state, seat = _turn()
+    view, legal, rng = cc.observe(state, seat), cc.legal_actions(state), random.Random(0)
+    notations = [str(action) for action in legal]
+    with pytest.raises(TypeError, match=r"legal\[0\] is str '.*', not an Action: legal holds "
+                                        r"the legal actions .* \(a notation: parse it with "
+                                        r"parse_action\)"):
+        bot(view, notations, rng)
+    if bot is heuristic_bot or isinstance(bot, cc.ISMCTSBot):  # (they read every item here)
+        mixed = [*legal[:-1], 7]
+        with pytest.raises(cc.CanastaTypeError, match=rf"legal\[{len(legal) - 1}\] is int 7, "
+                                                      r"not an Action: .* gives them$"):
+            bot(view, mixed, rng)
+    with pytest.raises(cc.CanastaTypeError, match=r"legal\[0\] is str"):
+        bot_action(bot, state, seat, notations, rng)
+
+
 @pytest.mark.parametrize("bot", _bots(), ids=["random", "heuristic", "ismcts"])
 def test_bot_action_refuses_a_seat_not_to_act(bot: Any) -> None:
     """`bot_action(heuristic_bot, state, other_seat, ...)` chose quietly from the wrong seat's

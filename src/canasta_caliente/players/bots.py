@@ -47,8 +47,8 @@ from ..state.game import (
 from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names",
-           "check_bot_call", "check_to_act", "exit_answer", "get_bot", "heuristic_bot",
-           "illegal_answer", "random_bot", "read_answer"]
+           "check_bot_call", "check_legal_items", "check_to_act", "exit_answer", "get_bot",
+           "heuristic_bot", "illegal_answer", "random_bot", "read_answer"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action | str]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``, one of the legal actions
@@ -69,7 +69,10 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
             not isinstance(rng, random.Random) or not isinstance(view, View)) or (
             view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
-    return _random_choice(legal, rng)
+    choice = _random_choice(legal, rng)
+    if type(choice) is not Action:
+        check_legal_items(legal)
+    return choice
 
 
 def check_bot_call(view: object, legal: object, rng: object) -> None:
@@ -77,13 +80,17 @@ def check_bot_call(view: object, legal: object, rng: object) -> None:
     built-in bots: a :class:`TypeError` if ``view`` is not a
     :class:`~canasta_caliente.views.View` (a :class:`~canasta_caliente.GameState` is named:
     a bot sees its seat's view, ``observe(state, seat)``), ``legal`` not a sequence or ``rng``
-    not a :class:`random.Random`; an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
+    not a :class:`random.Random`, or an item of ``legal`` not an
+    :class:`~canasta_caliente.Action` (a notation among them: the bots do not parse ``legal``);
+    an :class:`~canasta_caliente.ArgumentError` if ``legal`` is
     empty (a bot chooses among the legal actions of the seat to act: there are some whenever
     a seat acts); and an :class:`~canasta_caliente.ArgumentError` if the view is not the
     seat to act's (:func:`check_to_act`: ``legal`` is then not its seat's, or there is no
     seat to act). The bots ask it only when a cheap inline test fails (``legal`` a tuple or a
     list and not empty, ``rng`` and ``view`` of their types, ``view.current_player ==
-    view.seat``), so a valid call pays a few comparisons."""
+    view.seat``), so a valid call pays a few comparisons; the items of ``legal`` they check as
+    they read them (:func:`check_legal_items`). Whether ``legal`` is this view's, not a list
+    kept from another position, is not checked: that would cost the legal actions again."""
     if not isinstance(view, View):
         hint = (": a bot sees its seat's view, observe(state, seat), not the whole state"
                 if isinstance(view, GameState) else "")
@@ -122,7 +129,8 @@ def check_to_act(view: View, who: str) -> None:
 
 def _check_legal_and_rng(legal: object, rng: object) -> None:
     """The part of :func:`check_bot_call` that :func:`bot_action` shares: ``legal`` a
-    non-empty sequence, ``rng`` a :class:`random.Random`."""
+    non-empty sequence of :class:`~canasta_caliente.Action`, ``rng`` a
+    :class:`random.Random`."""
     if isinstance(legal, str) or not isinstance(legal, Sequence):
         raise CanastaTypeError(f"legal must be a sequence of actions (legal_actions(state)), not "
                                f"{describe_value(legal)}")
@@ -130,7 +138,25 @@ def _check_legal_and_rng(legal: object, rng: object) -> None:
         raise ArgumentError("legal is empty: a bot chooses among the legal actions of the seat "
                             "to act (legal_actions(state)), and there are some whenever a seat "
                             "acts")
+    check_legal_items(legal)
     check_rng("rng", rng)
+
+
+def check_legal_items(legal: Sequence[object]) -> None:
+    """Refuses an item of ``legal`` that is not an :class:`~canasta_caliente.Action` (a
+    :class:`TypeError`), naming the first: a list of notations, say, which a bot would fail to
+    read deep inside, or answer as it is. :func:`check_bot_call` asks it; the built-in bots'
+    quick test of their call does not read the items (a pass over them cost a heuristic
+    decision 4% of its instructions, ``benchmarks/bench_bots.py``), so :func:`random_bot`,
+    :func:`heuristic_bot` and :func:`bot_action` ask it once reading one failed or their
+    answer is not an Action, and a list whose items they did not read may hold anything."""
+    for index, action in enumerate(legal):
+        if not isinstance(action, Action):
+            hint = (" (a notation: parse it with parse_action)"
+                    if isinstance(action, str) else "")
+            raise CanastaTypeError(f"legal[{index}] is {describe_value(action)}, not an Action: "
+                                   "legal holds the legal actions of the seat to act, as "
+                                   f"legal_actions(state) gives them{hint}")
 
 
 def bot_name(bot: object) -> str:
@@ -239,7 +265,14 @@ def bot_action(bot: Bot, state: GameState, seat: int, legal: Sequence[Action],
     if bot is not random_bot and bot is not heuristic_bot and not callable(bot):
         raise CanastaTypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, not "
                                f"{describe_value(bot)}")
-    return play_bot(bot, state, seat, legal, rng)
+    try:
+        answer = play_bot(bot, state, seat, legal, rng)
+    except AttributeError:
+        check_legal_items(legal)  # (random_bot and heuristic_bot's items: as they check them)
+        raise
+    if type(answer) is not Action:
+        check_legal_items(legal)
+    return answer
 
 
 def _check_bot_action(state: object, seat: object, legal: object, rng: object) -> int:
@@ -381,7 +414,14 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
             not isinstance(rng, random.Random) or not isinstance(view, View)) or (
             view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
-    return _heuristic(view, legal, rng, True)
+    try:
+        answer = _heuristic(view, legal, rng, True)
+    except AttributeError:
+        check_legal_items(legal)  # (an item without an action's fields)
+        raise
+    if type(answer) is not Action:
+        check_legal_items(legal)
+    return answer
 
 
 # Enum members as module constants: reading ``Verb.MELD`` looks the member up on the enum class

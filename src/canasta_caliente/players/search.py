@@ -63,6 +63,7 @@ from .bots import (
     Bot,
     bot_name,
     check_bot_call,
+    check_legal_items,
     check_to_act,
     heuristic_bot,
     play_bot,
@@ -276,6 +277,7 @@ def _check_search_call(view: View, legal: Sequence[Action], rng: random.Random) 
             not isinstance(rng, random.Random) or not isinstance(view, View)) or (
             view.over or view.turn.player != view.seat):
         check_bot_call(view, legal, rng)
+    check_legal_items(legal)  # (once a decision: the rollouts' bots read their own lists)
 
 
 class _CheckedRollout:
