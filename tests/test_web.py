@@ -397,6 +397,12 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
             assert "nested too deeply" in ws.receive_json()["reason"]
         ws.send_bytes(b'{"type": "hello"}')
         assert "binary" in ws.receive_json()["reason"]
+        for since, reason in (("-1", "since: a count of events, from 0, not a negative number"),
+                              ("-" + "9" * 4000, "since: a count of events, from 0, not a "
+                                                 "negative number"),
+                              ("1.5", "since: expected a count of events, an int")):
+            ws.send_text(f'{{"type": "hello", "since": {since}}}')  # (-1: "an int" wanted)
+            assert ws.receive_json() == {"type": "error", "code": "malformed", "reason": reason}
         assert table_state(client, links["table"]) == state
         ws.send_json({"type": "act", "action": "draw", "turn": turn})
         assert next_update(ws)["turn"] == turn + 1

@@ -400,8 +400,11 @@ class _Server:
             kind, fields = parse_request(text)
             if kind == "hello":
                 since = fields.get("since", 0)
-                if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+                if not isinstance(since, int) or isinstance(since, bool):
                     raise Refused("malformed", "since: expected a count of events, an int")
+                if since < 0:
+                    raise Refused("malformed", "since: a count of events, from 0, not a "
+                                  "negative number")
                 mark = fields.get("log")
                 if mark is not None and not isinstance(mark, str):
                     raise Refused("malformed", "log: expected the log of the last message the "
