@@ -358,7 +358,9 @@ def test_unreadable_input_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch,
                                              capsys: Capture) -> None:
     """Input that is not text in the terminal's encoding is refused like bad notation, and the
     game goes on."""
-    answers: list[str | None] = [None, "quit"]  # None: bytes that do not decode
+    # None: bytes that do not decode; then bytes read as lone surrogates (a pipe in the C
+    # locale), which the prompt echoed as '\udcff\udcfe' in its refusal of the notation.
+    answers: list[str | None] = [None, "\udcff\udcfe", "quit"]
 
     def bad_then_quit(prompt: str) -> str:
         answer = answers.pop(0)
@@ -368,7 +370,39 @@ def test_unreadable_input_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr("builtins.input", bad_then_quit)
     assert main(["play", "--seed", "3"]) == 0
-    assert "not an action: the input is not readable text" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.count("not an action: the input is not readable text") == 2, out
+    assert "udcff" not in out and "\udcff" not in out
+
+
+class _FullDisk(io.StringIO):
+    """Standard output on a full disk: what is written is taken, and lost at the flush."""
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [["demo", "--seed", "1"], ["rules", "show", "caliente"],
+                                  ["--help"]])
+def test_output_that_cannot_be_written_is_one_line(
+        argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    """`canasta-caliente demo > /dev/full` (and every command) ended in a traceback of the
+    OSError: one line on standard error and status 2 (an unusable output), also for the help
+    argparse writes, whose failure showed at the interpreter's last flush."""
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == ("canasta-caliente: cannot write to standard output: No "
+                                       "space left on device\n")
+
+
+def test_a_closed_standard_output_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: Capture) -> None:
+    """`canasta-caliente demo >&-` (Python sets sys.stdout to None) failed with "'NoneType'
+    object has no attribute 'write'"."""
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["demo", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == ("canasta-caliente: cannot write to standard output: the "
+                                       "descriptor is closed\n")
 
 
 def test_interrupt_during_demo(monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:

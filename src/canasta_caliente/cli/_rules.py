@@ -21,6 +21,7 @@ __all__ = [
     "LIST_OPTIONS",
     "MAX_FILE_BYTES",
     "InputError",
+    "OutputError",
     "Unreadable",
     "comment",
     "file_problem",
@@ -41,16 +42,37 @@ __all__ = [
 ]
 
 
+class OutputError(Exception):
+    """Standard output that cannot take the command's output: a full disk
+    (``canasta-caliente demo > /dev/full``), a descriptor the command was started with closed
+    (``>&-``). The command stops, saying so on standard error (:func:`say`)."""
+
+
 def say(text: str = "", *, err: bool = False) -> None:
     """Print a line on standard output (or error); what the stream's encoding cannot hold,
-    such as a file name's undecodable bytes, is written as backslash escapes."""
+    such as a file name's undecodable bytes, is written as backslash escapes.
+
+    Standard output that cannot be written raises :class:`OutputError` (a closed pipe its
+    :class:`BrokenPipeError`: the reader went away, a normal end); standard error that cannot
+    be written is left unwritten, since there is nowhere else to say it (the exit status
+    does)."""
     stream = sys.stderr if err else sys.stdout
     try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
-    stream.flush()
+        if stream is None:  # (started with the descriptor closed: Python sets it to None)
+            raise OSError("the descriptor is closed")
+        try:
+            stream.write(text + "\n")
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "utf-8"
+            stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
+        stream.flush()
+    except BrokenPipeError:
+        if not err:
+            raise
+    except (OSError, ValueError) as exc:  # (ValueError: a stream closed by the program)
+        if not err:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise OutputError(f"cannot write to standard output: {why}") from None
 
 
 def one_line(exc: BaseException) -> str:

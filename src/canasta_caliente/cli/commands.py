@@ -56,6 +56,7 @@ from ._bots import (
 )
 from ._rules import (
     InputError,
+    OutputError,
     is_file_argument,
     load_rules,
     need_name,
@@ -359,6 +360,9 @@ def _play(args: argparse.Namespace) -> int:
                         save()
                         return 0
                     except UnicodeDecodeError:
+                        say("not an action: the input is not readable text")
+                        continue
+                    if not text.isascii() and not _readable(text):
                         say("not an action: the input is not readable text")
                         continue
                     if text in ("quit", "exit"):
@@ -666,13 +670,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     0 on success, and when the reader of the output goes away early (a closed pipe, as in
     ``canasta-caliente demo | head -1``: nothing is printed about it); 1 when ``rules
     validate`` finds a problem in a rule file; 2 on a usage error
-    or an unusable preset, file or output path (a usage error raises :class:`SystemExit` with
-    status 2, as :mod:`argparse` does); 130 when interrupted (:class:`KeyboardInterrupt`, as
+    or an unusable preset, file or output path, standard output among them (a full disk, a
+    closed descriptor; a usage error raises :class:`SystemExit` with status 2, as
+    :mod:`argparse` does); 130 when interrupted (:class:`KeyboardInterrupt`, as
     Ctrl-C raises). Every problem is a one-line message on standard error, never a traceback.
     """
     try:
-        args = _parser().parse_args(argv)
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit:
+            _flush_output()  # (the help argparse printed, which a full disk may not take)
+            raise
         return int(args.func(args))
+    except OutputError as exc:
+        say(f"canasta-caliente: {exc}", err=True)
+        _quiet_output()
+        return 2
     except InputError as exc:
         for line in exc.lines:
             say(line, err=True)
@@ -690,10 +703,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # A pager or `head` closed the output early: a normal end for a command line tool.
-        # Point stdout at devnull so the interpreter's final flush does not fail again.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_output()
         return 0
+
+
+def _readable(text: str) -> bool:
+    """Whether ``text`` is text: not bytes that did not decode, which standard input reads as
+    lone surrogates where its errors are ``surrogateescape`` (the C locale, a pipe)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _flush_output() -> None:
+    """Flush standard output, raising :class:`OutputError` where it cannot take what was
+    written to it (by :mod:`argparse`, which writes without :func:`say`)."""
+    stream = sys.stdout
+    if stream is not None:
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+def _quiet_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what it could not write does not fail again (and print a traceback of its own)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover
