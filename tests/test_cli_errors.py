@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import os
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import canasta_caliente as cc
 from canasta_caliente.cli.commands import main
 from canasta_caliente.engine import apply
 from canasta_caliente.studies.simulate import GameResult
@@ -158,6 +160,29 @@ def test_resume_of_a_house_rules_file_says_so(
     err = capsys.readouterr().err
     assert err.startswith(f"--resume: {file}: invalid game record")
     assert err.endswith(" (it is a house-rules file: give it to --rules)\n"), err
+
+
+@pytest.mark.parametrize(("kind", "marker", "argv"), [
+    ("record", "format", ["demo", "--rules"]),
+    ("simulation", "schema", ["rules", "validate"]),
+    ("state", "format", ["simulate", "--games", "1", "--rules"])])
+def test_a_document_of_another_kind_as_rules_says_what_it_is(
+        kind: str, marker: str, argv: list[str], tmp_path: Path, capsys: Capture) -> None:
+    """`demo --rules game.json` (a game record `play --save` wrote) printed ten lines of
+    unknown options and wrong values, `rules validate` of a simulation's results fifteen,
+    never saying what the file is: one line, naming the document's kind."""
+    rules = cc.RuleSet.preset("caliente")
+    documents = {"record": lambda: cc.GameRecord(rules=rules, seed=1, actions=()).to_json(),
+                 "simulation": lambda: json.dumps(
+                     cc.simulate(rules, ["random"] * 2, 1, seed=1).to_dict()),
+                 "state": lambda: cc.dumps(cc.new_game(rules, seed=1))}
+    file = write(tmp_path / "other.json", documents[kind]())
+    assert main([*argv, file]) in (1, 2)
+    captured = capsys.readouterr()
+    lines = (captured.out + captured.err).strip().splitlines()
+    assert lines == [f"{file}: (document): this is a 'canasta-caliente/{kind}' document (its "
+                     f'"{marker}" says so), not a rule set: the rule set it was made with is '
+                     'its "rules" field'], lines
 
 
 @pytest.mark.parametrize(("name", "text"), [("blank.json", " \n"), ("empty.json", "{}"),

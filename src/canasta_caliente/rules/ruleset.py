@@ -489,6 +489,15 @@ class RuleSet:
         if not isinstance(data, Mapping):
             raise RuleSetError([*problems, ("(document)", "expected a table of options (a "
                                             f"mapping), got {describe_found(data)}")])
+        other = _document_kind(data)
+        if other is not None:
+            # (a game record, a state, a study's results: each option of theirs would be
+            # refused one by one, a screenful that never says what the file is)
+            held = (": the rule set it was made with is its \"rules\" field"
+                    if isinstance(data.get("rules"), Mapping) else "")
+            raise RuleSetError([*problems, ("(document)", f"this is a {other} document (its "
+                                            f"\"{'format' if 'format' in data else 'schema'}\" "
+                                            f"says so), not a rule set{held}")])
         data = dict(data)
         base: Mapping[str, Any] = {}
         preset = data.pop("preset", None)
@@ -594,6 +603,19 @@ class RuleSet:
 
 
 # -- options and documents ----------------------------------------------------------------
+
+
+def _document_kind(data: Mapping[Any, Any]) -> str | None:
+    """The kind another of the library's documents names itself by (its ``format``, or its
+    ``schema``'s ``name``: ``'canasta-caliente/record'``), or ``None`` for any other
+    mapping."""
+    marker = data.get("format")
+    schema = data.get("schema")
+    if marker is None and isinstance(schema, Mapping):
+        marker = schema.get("name")
+    if isinstance(marker, str) and marker.startswith("canasta-caliente/"):
+        return short_repr(marker)
+    return None
 
 
 _OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSet) if f.init)
