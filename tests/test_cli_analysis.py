@@ -37,6 +37,23 @@ def test_help_shows_defaults(command: str, capsys: pytest.CaptureFixture[str]) -
         assert rest.strip(), f"{command} {flag} has no help"
     if command == "simulate":
         assert "(default: 100)" in out and "(default: 0)" in out
+    # (demo's --max-hands said its default twice: "(default 200) (default: 200)")
+    assert not re.search(r"\(default \d+\)", " ".join(out.split())), out
+    description = out.split("\n\n")[1]  # (after the usage: demo, simulate and play had none)
+    assert not description.startswith(("options:", "positional")), out
+
+
+@pytest.mark.parametrize(("argv", "commands"), [
+    ([], "{demo,simulate,compare,play,tournament,serve,rules}"),
+    (["rules"], "{validate,show,diff,presets}")])
+def test_a_missing_command_is_refused_naming_the_commands(
+        argv: list[str], commands: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`canasta-caliente rules` said "the following arguments are required: rules_command",
+    the parser's name for it: the commands it may be, as the usage shows them."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith(f"the following arguments are required: {commands}\n")
 
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])

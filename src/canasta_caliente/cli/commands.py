@@ -499,15 +499,22 @@ def _parser() -> argparse.ArgumentParser:
     workers = f"processes to run games in (at least 1, at most {WORKERS_PER_CPU} per CPU)"
     sides = ("comma-separated bot names, at most one per side: the names take the sides in "
              f"turn, moving one side each game; one name plays every side ({known})")
-    demo = sub.add_parser("demo", help="play a seeded game between random players")
+    demo = sub.add_parser(
+        "demo", help="play a seeded game between random players",
+        description="Play a seeded game between random players and print it: each hand's "
+        "actions, its end and its scores, and the winner.")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")
     demo.add_argument("--max-hands", type=int, default=MAX_HANDS,
-                      help=f"stop after this many hands (default {MAX_HANDS})")
+                      help="stop after this many hands")
     demo.set_defaults(func=_demo)
 
-    sim = sub.add_parser("simulate", help="play many games between bots and tabulate them")
+    sim = sub.add_parser(
+        "simulate", help="play many games between bots and tabulate them",
+        description="Play many seeded games between bots (each bot playing every side in "
+        "turn) and print a table of the win rates with 95% intervals, the mean hand scores "
+        "and the games' lengths.")
     sim.add_argument("--rules", default="caliente",
                      help="a preset name, or a house-rules file (.toml or .json)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play")
@@ -548,7 +555,10 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument("--progress", action="store_true", help=PROGRESS)
     cmp.set_defaults(func=_compare)
 
-    play = sub.add_parser("play", help="play one seat in the terminal against bots")
+    play = sub.add_parser(
+        "play", help="play one seat in the terminal against bots",
+        description="Play one seat in the terminal against bots: type an action's notation at "
+        "the prompt (help lists the commands: legal, hint, undo, quit).")
     play.add_argument("--rules", default="caliente", action=Given,
                       help="a preset name, or a house-rules file (.toml or .json)")
     play.add_argument("--seat", type=int, default=0, action=Given, help="the seat you play")
@@ -627,7 +637,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=serve_command)
 
     rules = sub.add_parser(
-        "rules", help="validate, show and compare rule sets (presets and house-rules files)",
+        "rules", help="validate, show, diff and list rule sets (presets and house-rules files)",
         description="Rule sets are preset names or house-rules files: a .toml or .json document "
         "that names a preset and overrides options.")
     rsub = rules.add_subparsers(dest="rules_command", required=True)
@@ -638,7 +648,8 @@ def _parser() -> argparse.ArgumentParser:
         "0 when every file is valid. A file that cannot be read (missing, a folder) is bad "
         "input, not a problem of a rule file: it is reported on standard error, the other "
         "files are still checked, and the exit status is 2. A valid file is then playtested "
-        "(3 games between heuristic bots, a second or so at most): what they show that a club "
+        "(3 games between heuristic bots: a fraction of a second, a few seconds for rules "
+        "whose games stop at the hand limit): what they show that a club "
         "would want to know first (every hand ending in its deal, no side ever melding, games "
         "that never reach the target score) is printed as FILE: caution: message, and leaves "
         "the exit status alone.")
@@ -659,8 +670,14 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("a", metavar="A", help="a preset name or a house-rules file")
     diff.add_argument("b", metavar="B", help="a preset name or a house-rules file")
     diff.set_defaults(func=rules_diff)
-    presets = rsub.add_parser("presets", help="list the presets with a description each")
+    presets = rsub.add_parser("presets", help="list the presets with a description each",
+                              description="List the presets, each with a one-line "
+                              "description of its table and rules.")
     presets.set_defaults(func=rules_presets)
+    # (the commands by name in a missing command's refusal, where argparse names the
+    # destination: "the following arguments are required: rules_command")
+    for subparsers in (sub, rsub):
+        subparsers.metavar = "{" + ",".join(subparsers.choices) + "}"
     return parser
 
 
