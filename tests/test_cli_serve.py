@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import canasta_caliente as cc
+
 pytest.importorskip("uvicorn", reason="the web extra: pip install canasta-caliente[web]")
 
 from canasta_caliente.cli import main
@@ -42,10 +44,46 @@ def test_a_port_in_use_is_refused_before_serving_is_said(
     own error line, then this one)."""
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        assert main(["serve", "--port", str(port), "--data", str(tmp_path)]) == 2
+        assert main(["serve", "--port", str(port), "--data", str(tmp_path / "tables")]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert re.fullmatch(rf"serve: cannot listen on 127\.0\.0\.1:{port}: [^\n]*in use\n", err), err
+    assert re.fullmatch(rf"serve: cannot listen on 127\.0\.0\.1:{port}: [^\n]*in use; give "
+                        r"another --port, or --port 0 for any free one\n", err), err
+    assert list(tmp_path.iterdir()) == []  # (the data folder was made before the refusal)
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (["--max-hints", "0"], "--max-hints: a whole number at least 1, not 0\n"),
+    (["--bot-seconds", "0"], "--bot-seconds: a number of seconds above 0, at most 60, not 0.0\n")])
+def test_a_refused_serve_makes_no_data_folder(
+        options: list[str], said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A CLI trial found `serve --max-hints 0 --data made-anyway` refused, and the folder made
+    all the same: the options are checked first."""
+    argv = ["serve", "--port", "0", "--data", str(tmp_path / "made"), *options]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_data_folder_that_cannot_be_used_says_why_and_what_to_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file as --data said "cannot make the folder: File exists"; a file of the folder that
+    is not a table (a game record copied there, say) stopped the server without saying what
+    it was or what to do."""
+    a_file = tmp_path / "afile"
+    a_file.write_text("x", encoding="utf-8")
+    assert main(["serve", "--port", "0", "--data", str(a_file)]) == 2
+    assert capsys.readouterr().err == f"--data: {a_file}: a file, not a folder\n"
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    record = cc.GameRecord(rules=cc.RuleSet.preset("caliente"), seed=1, actions=())
+    (folder / "abc.json").write_text(record.to_json(), encoding="utf-8")
+    assert main(["serve", "--port", "0", "--data", str(folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"--data: {folder / 'abc.json'}: not a saved table: format 'canasta-caliente/record', "
+        f"not 'canasta-caliente/web-table'; move that file out of {folder} (the server keeps "
+        "only its tables there), or give another --data\n")
 
 
 @pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])

@@ -723,7 +723,7 @@ def test_serve_refuses_bad_input_in_one_line(tmp_path: Path,
     assert main(["serve", "--port", "99999"]) == 2
     assert "--port" in capsys.readouterr().err
     (tmp_path / "t.json").write_text("[]", encoding="utf-8")
-    assert main(["serve", "--data", str(tmp_path)]) == 2
+    assert main(["serve", "--data", str(tmp_path), "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert "t.json: not a saved table" in err and "Traceback" not in err
     assert main(["serve", "--rules", "no-such-preset"]) == 2
@@ -1111,5 +1111,5 @@ def test_the_table_loaders_say_what_is_wrong_with_the_folder(tmp_path: Path) -> 
         saved_tables(5)  # type: ignore[arg-type]  # (at the call: not when first iterated)
     with pytest.raises(TypeError, match="table_id: expected a str, not int 5"):
         load_table(tmp_path, 5)  # type: ignore[arg-type]
-    with pytest.raises(cc.ArgumentError, match=r"data: .*: cannot make the folder"):
+    with pytest.raises(cc.ArgumentError, match=r"data: .*: a file, not a folder"):
         app(data=a_file, processes=False)

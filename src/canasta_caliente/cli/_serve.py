@@ -8,12 +8,14 @@ that cannot be held is the command's one-line error.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import socket
 from pathlib import Path
 
 from .._extras import missing_extra
+from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
 __all__ = ["serve"]
@@ -40,7 +42,9 @@ def listen(host: str, port: int) -> socket.socket:
             why = os.strerror(exc.errno)
         else:
             why = getattr(exc, "strerror", None) or one_line(exc)
-        raise InputError([f"serve: cannot listen on {host}:{port}: {why}"]) from None
+        hint = ("; give another --port, or --port 0 for any free one"
+                if isinstance(exc, OSError) and exc.errno == errno.EADDRINUSE else "")
+        raise InputError([f"serve: cannot listen on {host}:{port}: {why}{hint}"]) from None
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -62,19 +66,21 @@ def serve(args: argparse.Namespace) -> int:
         missing = getattr(exc.__cause__, "name", None) or exc.name
         raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
-    try:
-        data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
-    except OSError as exc:
-        raise InputError([f"--data: {args.data}: cannot make the folder: "
-                          f"{exc.strerror or one_line(exc)}"]) from None
-    try:
-        limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
-                        max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
-        application = app(rules, data=data, bot_seconds=args.bot_seconds,
-                          hint_seconds=args.hint_seconds, limits=limits)
-    except ValueError as exc:  # a limit's field or a time named as its option
-        raise InputError([re.sub(r"^(max_\w+|\w+_seconds):", _flag, one_line(exc))]) from None
+    # The address first, then the application, which makes the data folder once its
+    # arguments are checked: a command refused leaves no folder behind.
     with listen(args.host, args.port) as sock:
+        try:
+            limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
+                            max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
+            application = app(rules, data=data, bot_seconds=args.bot_seconds,
+                              hint_seconds=args.hint_seconds, limits=limits)
+        except StateError as exc:  # a file of the folder that is not a saved table
+            raise InputError([f"--data: {one_line(exc)}; move that file out of {data} (the "
+                              "server keeps only its tables there), or give another --data"]
+                             ) from None
+        except ValueError as exc:  # a limit's field, a time or the folder named as its option
+            raise InputError([re.sub(r"^(max_\w+|\w+_seconds|data):", _flag, one_line(exc))]
+                             ) from None
         port = sock.getsockname()[1]
         host = f"[{args.host}]" if ":" in args.host else args.host
         where = "only this machine can connect" if args.host in LOCAL_HOSTS \

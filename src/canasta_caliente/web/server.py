@@ -156,6 +156,8 @@ class _Server:
         if data is not None:
             try:
                 data.mkdir(mode=0o700, parents=True, exist_ok=True)  # its owner's only
+            except FileExistsError:
+                raise ArgumentError(f"data: {data}: a file, not a folder") from None
             except OSError as exc:
                 raise ArgumentError(f"data: {data}: cannot make the folder: "
                                     f"{exc.strerror or exc}") from None

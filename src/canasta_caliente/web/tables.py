@@ -385,9 +385,7 @@ class Table:
         if not isinstance(data, Mapping):
             raise StateError(f"not a saved table: expected a JSON object, not "
                              f"{type(data).__name__}")
-        if data.get("format") != TABLE_FORMAT:
-            raise StateError(f"not a saved table: format {short_repr(data.get('format'))}, "
-                             f"not {TABLE_FORMAT!r}")
+        _check_table_format(data)
         table_id = _saved_token(data.get("id"), "id")
         spectator = _saved_token(data.get("spectator"), "spectator")
         generation = _saved_generation(data)
@@ -567,6 +565,7 @@ def _load(folder: Path, path: Path) -> Table:
                               f"{exc.lineno}, column {exc.colno}") from None
         if not isinstance(data, dict):
             raise StateError("not a saved table: expected a JSON object")
+        _check_table_format(data)  # (another document's fields are not a table's: said first)
         # The journal's name is made of the id and the generation: both checked first.
         table_id, generation = _saved_token(data.get("id"), "id"), _saved_generation(data)
         if path.name != f"{table_id}.json":
@@ -598,6 +597,15 @@ def _load(folder: Path, path: Path) -> Table:
     except (ValueError, CanastaError) as exc:
         raise StateError(f"{path}: {exc}") from None
     return table
+
+
+def _check_table_format(data: Mapping[str, Any]) -> None:
+    """Refuses a document whose ``format`` is not a saved table's (a
+    :class:`~canasta_caliente.StateError`), naming the one it has: a game record copied into
+    the folder is "format 'canasta-caliente/record'"."""
+    if data.get("format") != TABLE_FORMAT:
+        raise StateError(f"not a saved table: format {short_repr(data.get('format'))}, "
+                         f"not {TABLE_FORMAT!r}")
 
 
 def _read_text(path: Path) -> str:
