@@ -423,21 +423,28 @@ def refused_socket(client: TestClient, link: str) -> tuple[dict[str, Any], int]:
 
 
 def test_sockets_past_a_tables_or_the_servers_limit_are_told_and_closed() -> None:
-    with TestClient(app(processes=False, limits=Limits(max_sockets=3, max_table_sockets=2))
+    """A table's limit counts the sockets of its seats' links and of its spectators' link
+    apart: a web trial opened 32 spectators' sockets and the players could not join their
+    own table."""
+    with TestClient(app(processes=False, limits=Limits(max_sockets=5, max_table_sockets=2))
                     ) as client:
         server = server_of(client)
         one = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
         two = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
-        with client.websocket_connect(ws_path(one["seats"][0])), \
-                client.websocket_connect(ws_path(one["spectator"])):
-            error, code = refused_socket(client, one["seats"][1])
-            assert error["code"] == "limit" and error["limit"] == "max_table_sockets"
-            assert code == 1013 and "max_table_sockets" in error["reason"]
-            with client.websocket_connect(ws_path(two["seats"][0])) as ws:
-                error, code = refused_socket(client, two["seats"][1])
-                assert error["limit"] == "max_sockets" and code == 1013
-                ws.send_json({"type": "hello", "since": 0})
-                assert next_update(ws)["turn"] == 0  # the sockets let in are served
+        with contextlib.ExitStack() as stack:
+            for link in (one["spectator"], one["spectator"], one["seats"][0], one["seats"][1]):
+                stack.enter_context(client.websocket_connect(ws_path(link)))  # all let in
+            for link, whose in ((one["seats"][0], "seats' links"),
+                                (one["spectator"], "spectators' link")):
+                error, code = refused_socket(client, link)
+                assert error["code"] == "limit" and error["limit"] == "max_table_sockets"
+                assert code == 1013 and f"2 sockets open through its {whose}, its limit " \
+                    "(max_table_sockets)" in error["reason"], error
+            ws = stack.enter_context(client.websocket_connect(ws_path(two["seats"][0])))
+            error, code = refused_socket(client, two["seats"][1])
+            assert error["limit"] == "max_sockets" and code == 1013
+            ws.send_json({"type": "hello", "since": 0})
+            assert next_update(ws)["turn"] == 0  # the sockets let in are served
         until(client, lambda: server.open_sockets == 0)
         with client.websocket_connect(ws_path(one["seats"][1])) as ws:
             ws.send_json({"type": "hello", "since": 0})

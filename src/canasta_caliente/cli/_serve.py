@@ -71,7 +71,8 @@ def serve(args: argparse.Namespace) -> int:
     with listen(args.host, args.port) as sock:
         try:
             limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
-                            max_table_sockets=args.max_table_sockets, max_hints=args.max_hints)
+                            max_table_sockets=args.max_table_sockets, max_hints=args.max_hints,
+                            max_checks=args.max_checks, send_seconds=args.send_seconds)
             application = app(rules, data=data, bot_seconds=args.bot_seconds,
                               hint_seconds=args.hint_seconds, limits=limits)
         except StateError as exc:  # a file of the folder that is not a saved table

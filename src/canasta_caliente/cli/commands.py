@@ -631,9 +631,14 @@ def _parser() -> argparse.ArgumentParser:
             ("tables", 200, "tables in memory, and read at start (the least recently used "
              "idle one is dropped to make room, and read from --data when its link is used)"),
             ("sockets", 1000, "open sockets, all tables together"),
-            ("table-sockets", 32, "open sockets on one table"),
-            ("hints", 4, "hints searching at once, all tables together")):
+            ("table-sockets", 32, "open sockets on one table through its spectators' link, and "
+             "apart from them through its seats' links"),
+            ("hints", 4, "hints searching at once, all tables together"),
+            ("checks", 2, "rule checks (each with a playtest) at once, all pages together")):
         serve.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
+    serve.add_argument("--send-seconds", type=float, default=30.0,
+                       help="how long a send to a page may wait for the page to take it "
+                       "before its socket is closed (the page connects again)")
     serve.set_defaults(func=serve_command)
 
     rules = sub.add_parser(

@@ -6,10 +6,12 @@ This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets
 
 - :func:`app`: the application (Starlette), to run with uvicorn or mount in another ASGI
   server;
-- ``server``: its routes, sockets and bots; ``protocol``: the reading of requests and the JSON
-  of refusals; ``limits``: what clients can make the server hold, bounded; ``tables``: the
-  tables, their seats, links and files; ``static/``: the page's HTML, CSS and JavaScript,
-  served as they are (no build step, nothing fetched from elsewhere). Each table's game is a
+- ``server``: its routes, sockets and bots; ``sockets``: each open page's updates, sent by a
+  sender of its own; ``workers``: the bots' decisions, off the event loop; ``protocol``: the
+  reading of requests; ``answers``: the JSON of refusals and errors; ``limits``: what clients
+  can make the server hold, bounded; ``tables``: the tables, their seats, links and files;
+  ``static/``: the page's HTML, CSS and JavaScript, served as they are (no build step, nothing
+  fetched from elsewhere). Each table's game is a
   :class:`~canasta_caliente.Match` of the game layer (:mod:`canasta_caliente.play`): its
   turn, its checks of the seat and the turn, its take-backs, its events and client messages;
   the bots are the levels of

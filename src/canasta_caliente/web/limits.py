@@ -50,8 +50,8 @@ class Limits:
     once, with room to spare.
 
     >>> from canasta_caliente.web.limits import Limits
-    >>> Limits().max_tables, Limits(max_tables=50).max_sockets
-    (200, 1000)
+    >>> Limits().max_tables, Limits(max_tables=50).max_sockets, Limits().send_seconds
+    (200, 1000, 30.0)
     """
 
     max_tables: int = attrs.field(default=200, validator=_at_least(1))
@@ -63,10 +63,20 @@ class Limits:
     max_sockets: int = attrs.field(default=1000, validator=_at_least(1))
     """The most sockets open at once, all tables together."""
     max_table_sockets: int = attrs.field(default=32, validator=_at_least(1))
-    """The most sockets open at once on one table (its seats' pages and the spectators')."""
+    """The most sockets open at once on one table through its spectators' link, and apart
+    from them the most through its seats' links: the spectators never take a seat's room."""
     max_hints: int = attrs.field(default=4, validator=_at_least(1))
     """The most hints searching or waiting for a worker at once, all tables together (each
     searches for ``hint_seconds``); one more is refused until one is done."""
+    max_checks: int = attrs.field(default=2, validator=_at_least(1))
+    """The most rule checks (``POST /api/rules``, each with a playtest of up to a second or
+    so) running at once, all pages together; one more is refused until one is done. They run
+    in threads beside the tables' saves and reads, which a flood of checks held up for a
+    minute."""
+    send_seconds: float = attrs.field(default=30.0, validator=_at_least(0.01, whole=False))
+    """How long a send to a page may wait for the page to take it before its socket is closed
+    (a page that stops reading; :mod:`~canasta_caliente.web.sockets`). The page connects
+    again, if it is still there, and is sent the table as it is."""
     idle_seconds: float = attrs.field(default=86400.0, validator=_at_least(0, whole=False))
     """Without a data folder, how long an unfinished game with no page open stays in memory
     for sure: past that, or once over, it may be dropped to make room, and it is gone. With a

@@ -44,33 +44,30 @@ import itertools
 import logging
 import multiprocessing
 import os
-import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .._arguments import check_count, check_flag, read_real
-from ..actions import Action
 from ..engine import legal_actions
 from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value
-from ..players.bots import get_bot, read_answer
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
 from ..studies.playtest import playtest
-from ..studies.pool import end_with_parent
-from ..views.view import View, observe
+from ..views.view import observe
+from .answers import PAGE_HEADERS, Unreadable, json_errors, server_error
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
     CHECK_FIELDS,
@@ -84,7 +81,9 @@ from .protocol import (
     rules_asked,
     write_rules,
 )
+from .sockets import Page, Stalled, deliver, send_within
 from .tables import Refused, Table, is_link_part, load_table, saved_tables
+from .workers import bots_worker_init, decide
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -99,18 +98,6 @@ RETRY_SECONDS = 1.0
 the wait doubles with each failure in a row, up to a minute."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
-
-BOT_NICENESS = 10
-"""How much lower than the server's the bots' worker processes run (``os.nice``, where the
-system has it): a person's reply waits for a core behind no bot's search. A bot's budget is
-time, so a busy core costs it simulations, never the turn order or a rule."""
-
-
-class Unreadable(Exception):
-    """A table's saved files, read when its link was used, are not a saved table (damaged, or
-    written by something else): a failure of the storage, as an :class:`OSError` is (see
-    :func:`_server_error`), which the server's log names (the message names the file)."""
-
 
 def read_again(data: Path, table_id: str) -> Table | None:
     """The table ``table_id`` read from the data folder (``None``: there is none), its file
@@ -140,7 +127,7 @@ class _Server:
         self.processes = processes
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.sockets: dict[str, dict[WebSocket, list[Any]]] = {}
+        self.sockets: dict[str, dict[WebSocket, Page]] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
         self.used: dict[str, float] = {}
         """When each table in memory was last used (a page or a socket of it), to drop the
@@ -152,6 +139,8 @@ class _Server:
         self.open_sockets = 0
         self.hints = 0
         """Hints searching or waiting for a worker."""
+        self.checks = 0
+        """Rule checks running (their playtests)."""
         self.pool: Executor | None = None
         if data is not None:
             try:
@@ -253,9 +242,17 @@ class _Server:
     async def find(self, table_id: str, secret: str) -> tuple[Table, int | None] | None:
         """The table and the seat a link names (``None``: not a link of a table); raises
         :class:`Refused` when the table must be read again and there is no room for it."""
-        table = await self.table(table_id)
-        if table is None:
-            return None
+        for _ in range(3):
+            table = await self.table(table_id)
+            if table is None:
+                return None
+            # (read again from the data folder, it may have been dropped meanwhile to make room
+            # for another: then read once more)
+            if self.tables.get(table.id) is table:
+                break
+        else:
+            raise Refused("limit", f"the server holds {self.limits.max_tables} tables, its "
+                          "limit (max_tables), each in use: try again later", limit="max_tables")
         try:
             seat = table.audience(secret)
         except PermissionError:
@@ -274,7 +271,7 @@ class _Server:
     # -- pages -----------------------------------------------------------------------------
 
     async def index(self, _request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_HEADERS)
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
     async def setup(self, _request: Request) -> Response:
         return JSONResponse({
@@ -292,7 +289,14 @@ class _Server:
         rules = asked[1]
         # A short playtest (one game: a few hundredths of a second, half a second for rules
         # whose game never ends), in a thread, so the other tables' replies go on meanwhile.
-        test = await asyncio.to_thread(playtest, rules, games=1)
+        if self.checks >= self.limits.max_checks:
+            raise Refused("limit", f"{self.checks} rule checks are running, the server's limit "
+                          "(max_checks): check again in a moment", limit="max_checks")
+        self.checks += 1
+        try:
+            test = await asyncio.to_thread(playtest, rules, games=1)
+        finally:
+            self.checks -= 1
         return JSONResponse({"players": rules.players, "rules": rules.to_dict(),
                              "sides": [list(side) for side in rules.layout],
                              "summary": rules.describe(), "cautions": list(test.cautions)})
@@ -328,10 +332,16 @@ class _Server:
     async def page(self, request: Request) -> Response:
         if await self.find(request.path_params["table"], request.path_params["secret"]) is None:
             return PlainTextResponse(FORBIDDEN, status_code=403)
-        return FileResponse(STATIC / "table.html", headers=_HEADERS)
+        return FileResponse(STATIC / "table.html", headers=PAGE_HEADERS)
 
     async def forbidden(self, _request: Request) -> Response:
         return PlainTextResponse(FORBIDDEN, status_code=403)
+
+    async def no_socket(self, ws: WebSocket) -> None:
+        """A socket to a path that is no table's: refused with a line saying what is."""
+        await ws.send_denial_response(PlainTextResponse(
+            "not found: a table's socket is /ws/<table>/<secret>, of a link of the table",
+            status_code=404))
 
     # -- sockets ---------------------------------------------------------------------------
 
@@ -343,7 +353,7 @@ class _Server:
             return
         except Exception as exc:
             reference = self.failed("a socket's table")
-            await ws.send_denial_response(_server_error(failed(reference), exc))
+            await ws.send_denial_response(server_error(failed(reference), exc))
             return
         if found is None:
             await ws.send_denial_response(PlainTextResponse(FORBIDDEN, status_code=403))
@@ -355,49 +365,71 @@ class _Server:
                                           "sockets open, its limit (max_sockets): try again "
                                           "later", limit="max_sockets"))
             return
-        if len(sockets) >= limits.max_table_sockets:
-            await self.refuse(ws, Refused("limit", f"this table has {limits.max_table_sockets}"
-                                          " sockets open, its limit (max_table_sockets): "
+        # (the spectators' sockets and the seats' counted apart: a room of spectators never
+        # locks the players out of their own table)
+        alike = sum((page.seat is None) is (seat is None) for page in sockets.values())
+        if alike >= limits.max_table_sockets:
+            whose = "its spectators' link" if seat is None else "its seats' links"
+            await self.refuse(ws, Refused("limit", f"this table has {alike} sockets open "
+                                          f"through {whose}, its limit (max_table_sockets): "
                                           "close a page of it, or try again later",
                                           limit="max_table_sockets"))
             return
-        # The count of events sent and the log mark they were sent with (nothing is sent to a
-        # socket before its hello says what it has).
-        seen: list[Any] = [-1, None]
+        page = Page(seat)
         # Counted before the first wait: a table with a socket is never dropped from memory.
-        sockets[ws] = [seat, seen]
+        sockets[ws] = page
         self.open_sockets += 1
         try:
             await ws.accept()
-            while True:
-                received = await ws.receive()
-                if received["type"] == "websocket.disconnect":
-                    break
-                # A binary frame has no text: refused as a malformed message.
-                await self.request(ws, table, seat, seen, received.get("text"))
-                # The loop runs: a connection lost with messages queued is seen only then (each
-                # was answered into it, a line of asyncio's log each: "socket.send() raised").
-                await asyncio.sleep(0)
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # a socket closed while a reply was on its way
+            # The page's requests are read, and its updates sent (see .sockets), each by a task
+            # of its own: the socket ends when either does.
+            tasks = (asyncio.create_task(self.read(ws, table, page)),
+                     asyncio.create_task(deliver(page, functools.partial(self.send, ws, table,
+                                                                         page),
+                                                 limits.send_seconds)))
+            try:
+                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                # (not waited for: the one left ends at its next step, and a wait here, where
+                # the handler itself is being cancelled, would be cancelled in its turn)
+                for task in tasks:
+                    task.cancel()
+            for task in done:
+                task.result()
+        except (WebSocketDisconnect, RuntimeError, Stalled):
+            pass  # a socket closed while a reply was on its way, or closed for not taking it
+        except Exception:
+            self.failed(f"table {table.id}: a page's update")  # (the page connects again)
         finally:
             sockets.pop(ws, None)
             self.open_sockets -= 1
-            self.used[table.id] = time.monotonic()
+
+    async def read(self, ws: WebSocket, table: Table, page: Page) -> None:
+        """Answer the socket's requests, one at a time, until it closes."""
+        while True:
+            received = await ws.receive()
+            if received["type"] == "websocket.disconnect":
+                return
+            # A binary frame has no text: refused as a malformed message.
+            await self.request(ws, table, page, received.get("text"))
+            # The loop runs: a connection lost with messages queued is seen only then (each
+            # was answered into it, a line of asyncio's log each: "socket.send() raised").
+            await asyncio.sleep(0)
 
     async def refuse(self, ws: WebSocket, refused: Refused) -> None:
         """Refuse a socket when a limit is reached: accepted, told why in an ``error``
         message (a page can show it, where a refused handshake shows nothing), and closed
         with code 1013, "try again later"."""
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, Stalled):
             await ws.accept()
-            await ws.send_json(refused.to_message())
+            await send_within(ws.send_json(refused.to_message()), self.limits.send_seconds)
             await ws.close(1013)
 
-    async def request(self, ws: WebSocket, table: Table, seat: int | None, seen: list[Any],
-                      text: str | None) -> None:
+    async def request(self, ws: WebSocket, table: Table, page: Page, text: str | None) -> None:
         """Answer one socket message: a refusal, an error of the server's own (logged, told
-        the client as ``server-error`` with the table as it is), or what it asked for."""
+        the client as ``server-error`` with the table as it is), or what it asked for. A reply
+        the page does not take within ``send_seconds`` raises :class:`Stalled`."""
+        seat, seconds = page.seat, self.limits.send_seconds
         try:
             kind, fields = parse_request(text)
             if kind == "hello":
@@ -411,15 +443,15 @@ class _Server:
                 if mark is not None and not isinstance(mark, str):
                     raise Refused("malformed", "log: expected the log of the last message the "
                                   "page had, a string")
-                seen[:] = table.match.resume(since, mark), table.match.log_mark()
-                await self.send(ws, table, seat, seen)
+                page.seen[:] = table.match.resume(since, mark), table.match.log_mark()
+                await send_within(self.send(ws, table, page), seconds)
                 return
             if seat is None:  # (no turn is ever a spectator's: not allowed, not "not yet")
                 raise Refused("not-allowed", "the spectators' link watches the table: " + {
                     "act": "it cannot act", "undo": "it cannot take an action back"}.get(
                         kind, "a hint is for the seat to act"))
             if kind == "hint":
-                await ws.send_json(await self.hint(table, seat))
+                await send_within(ws.send_json(await self.hint(table, seat)), seconds)
                 return
             acting = seat
 
@@ -432,20 +464,24 @@ class _Server:
 
             async with self.locks[table.id]:
                 await self.change(table, how)
-            await self.broadcast(table)
+            self.broadcast(table)
             self.drive(table)
         except Refused as exc:
-            await ws.send_json(exc.to_message())
+            await send_within(ws.send_json(exc.to_message()), seconds)
             if exc.code in ("stale", "not-your-turn"):
-                await self.send(ws, table, seat, seen)
+                await send_within(self.send(ws, table, page), seconds)
+        except Stalled:
+            raise
         except Exception:
             if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
                 raise  # the socket closed under a reply: not an error of the server's
             reference = self.failed(f"table {table.id}: a socket's message")
-            await ws.send_json({"type": "error", "code": "server-error",
-                                "reason": failed(reference)})
+            await send_within(ws.send_json({"type": "error", "code": "server-error",
+                                            "reason": failed(reference)}), seconds)
             try:  # the table as it is: the change asked for was not made
-                await self.send(ws, table, seat, seen)
+                await send_within(self.send(ws, table, page), seconds)
+            except Stalled:
+                raise
             except Exception:
                 if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
                     raise
@@ -463,19 +499,19 @@ class _Server:
             table.match.restore(checkpoint)
             raise
 
-    async def send(self, ws: WebSocket, table: Table, seat: int | None,
-                   seen: list[Any]) -> None:
+    async def send(self, ws: WebSocket, table: Table, page: Page) -> None:
+        """Send ``page`` the table's update: everything since what it was sent."""
+        seen = page.seen
         # (a take-back since the last update cuts events the socket was sent: from there)
-        update = table.update(seat, table.match.resume(max(seen[0], 0), seen[1]))
+        update = table.update(page.seat, table.match.resume(max(seen[0], 0), seen[1]))
         seen[:] = update["next"], update["log"]
         await ws.send_json(update)
 
-    async def broadcast(self, table: Table) -> None:
-        for ws, (seat, seen) in list(self.sockets[table.id].items()):
-            if seen[0] < 0:
-                continue
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                await self.send(ws, table, seat, seen)
+    def broadcast(self, table: Table) -> None:
+        """Wake the table's pages (see .sockets): each is sent the update by its own sender;
+        none is waited for here."""
+        for page in self.sockets.get(table.id, {}).values():
+            page.wake()
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:
         state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
@@ -572,7 +608,7 @@ class _Server:
             if table.state is not state:  # taken back meanwhile: think again
                 return True
             await self.change(table, functools.partial(table.play, action))
-        await self.broadcast(table)
+        self.broadcast(table)
         return True
 
     async def save(self, table: Table) -> None:
@@ -588,65 +624,6 @@ class _Server:
             await asyncio.to_thread(table.save, self.data)
         else:
             table.save(self.data)
-
-
-def bots_worker_init() -> None:
-    """A bots' worker process starting: below the server by :data:`BOT_NICENESS`, and ending
-    when the server does (:func:`~canasta_caliente.studies.pool.end_with_parent`: a server
-    killed, by SIGKILL or the out-of-memory killer, left its workers running for good)."""
-    if hasattr(os, "nice"):
-        os.nice(BOT_NICENESS)
-    end_with_parent()
-
-
-def decide(level: str, seconds: float, view: View, legal: tuple[Action, ...],
-           rng: random.Random) -> Action:
-    """A bot's decision, made in a worker (a module-level function, so a process can run it)."""
-    return read_answer(get_bot(level, seconds=seconds)(view, legal, rng), level)
-
-
-_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-            "Content-Security-Policy": "default-src 'self'; connect-src 'self'; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-            "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN",
-            "X-Content-Type-Options": "nosniff"}
-"""Headers of every page: no secret link in a cache or a referrer, no script but our own, and
-no frame of the page in another site's (whose clicks it could lead, the page hidden under
-its own); the site it is mounted in may frame it."""
-
-
-def _json_errors(server: _Server, handler: Callable[[Request], Awaitable[Response]]
-                 ) -> Callable[[Request], Awaitable[Response]]:
-    """``handler`` answering a limit reached with ``503`` and an error of the server's own
-    as :func:`_server_error` does, each with a JSON body (the error logged once), never an
-    HTML page or a traceback."""
-
-    @functools.wraps(handler)
-    async def guarded(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except Refused as exc:  # a limit reached
-            response = problems([("(server)", exc.reason)], 503, limit=exc.limit)
-            response.headers["Retry-After"] = "30"
-            return response
-        except ClientDisconnect:  # nobody reads the answer
-            return problems([("(request)", "the client left before its request was read")])
-        except Exception as exc:
-            where = f"{request.method} /{request.url.path.split('/')[1]}"  # never a secret
-            return _server_error(failed(server.failed(where)), exc)
-    return guarded
-
-
-def _server_error(reason: str, exc: BaseException) -> Response:
-    """The answer to an error of the server's own: ``503`` with ``Retry-After`` for the
-    storage's (an :class:`OSError`: a full disk, say, which may pass; or a table's files that
-    are not a saved table, :class:`Unreadable`, until they are mended), ``500`` for any other
-    (a bug); a JSON body either way."""
-    if isinstance(exc, OSError | Unreadable):
-        response = problems([("(server)", reason)], 503)
-        response.headers["Retry-After"] = "30"
-        return response
-    return problems([("(server)", reason)], 500)
 
 
 def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
@@ -686,17 +663,18 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
         raise CanastaTypeError(f"limits: expected a Limits, not {type(limits).__name__}")
     server = _Server(rules, None if data is None else Path(data), float(bot_seconds),
                      float(hint_seconds), workers, processes, limits)
-    api = [Route("/api/setup", _json_errors(server, server.setup)),
-           Route("/api/rules", _json_errors(server, server.check_rules), methods=["POST"]),
-           Route("/api/tables", _json_errors(server, server.create), methods=["POST"])]
+    api = [Route("/api/setup", json_errors(server.failed, server.setup)),
+           Route("/api/rules", json_errors(server.failed, server.check_rules), methods=["POST"]),
+           Route("/api/tables", json_errors(server.failed, server.create), methods=["POST"])]
     addresses = ", ".join(f"{method} {route.path}" for route in api
                           for method in sorted(route.methods or ()) if method != "HEAD")
     result = Starlette(routes=[
         Route("/", server.index),
         *api,
-        Route("/t/{table}/{secret}", _json_errors(server, server.page)),
+        Route("/t/{table}/{secret}", json_errors(server.failed, server.page)),
         Route("/t/{rest:path}", server.forbidden),
         WebSocketRoute("/ws/{table}/{secret}", server.socket),
+        WebSocketRoute("/{rest:path}", server.no_socket),  # (before the mount: it takes any)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=server.lifespan, exception_handlers={
         HTTPException: functools.partial(routing_refusal, addresses=addresses)})
