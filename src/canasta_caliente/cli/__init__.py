@@ -4,8 +4,11 @@
   ``compare``, ``tournament``, ``hint``, ...);
 - ``_bots``: the ``--bots`` options' bots (a person's own as ``module:attr``, imported here
   alone), and a bot's failure in a game in the command's words;
-- ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...);
-- ``_serve``: ``serve``, the web table on uvicorn (its address held before it says so);
+- ``_parsing``: the argument parser (help with the defaults, a command's own usage);
+- ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...), and the
+  printing every command shares (standard output that cannot be written said in a line);
+- ``_serve``: ``serve``, the web table on uvicorn (its options; its address held before it
+  says so);
 - ``_studies``: what the study commands share (a study's refusal in the options' words);
 - ``_table``: the table talk of ``play`` (its commands, "did you mean", ``undo``);
 - ``__main__``: ``python -m canasta_caliente.cli``.

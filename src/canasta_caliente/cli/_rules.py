@@ -5,6 +5,7 @@ shares: the part of :mod:`canasta_caliente.cli` that works with rule sets."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import stat
 import sys
@@ -25,10 +26,13 @@ __all__ = [
     "Unreadable",
     "comment",
     "file_problem",
+    "flush_output",
     "is_file_argument",
+    "is_readable",
     "load_rules",
     "need_name",
     "one_line",
+    "quiet_output",
     "read_document",
     "read_rules",
     "read_text",
@@ -73,6 +77,36 @@ def say(text: str = "", *, err: bool = False) -> None:
         if not err:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise OutputError(f"cannot write to standard output: {why}") from None
+
+
+def is_readable(text: str) -> bool:
+    """Whether ``text`` is text: not bytes that did not decode, which standard input reads as
+    lone surrogates where its errors are ``surrogateescape`` (the C locale, a pipe)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def flush_output() -> None:
+    """Flush standard output, raising :class:`OutputError` where it cannot take what was
+    written to it (by :mod:`argparse`, which writes without :func:`say`)."""
+    stream = sys.stdout
+    if stream is not None:
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+def quiet_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what it could not write does not fail again (and print a traceback of its own)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def one_line(exc: BaseException) -> str:

@@ -13,12 +13,13 @@ import os
 import re
 import socket
 from pathlib import Path
+from typing import Any
 
 from .._extras import missing_extra
 from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
-__all__ = ["serve"]
+__all__ = ["add_serve", "serve"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The hosts only this machine can reach."""
@@ -99,3 +100,38 @@ def serve(args: argparse.Namespace) -> int:
     if not server.started:  # (uvicorn has logged why, as uvicorn.run exits then)
         raise InputError(["serve: the server did not start: see above"])
     return 0
+
+
+def add_serve(sub: Any) -> None:
+    """The ``serve`` command's parser, added to the command line's subcommands ``sub``."""
+    command = sub.add_parser(
+        "serve", help="a table in the browser: play against bots and friends (extra 'web')",
+        description="Serve the web table: open http://HOST:PORT/ to choose the rules and the "
+        "seats and get one secret link per person. Every table is saved in --data after "
+        "every action and resumed when the server starts again. Binds to 127.0.0.1 (this "
+        "machine only) unless --host says otherwise.")
+    command.add_argument("--rules", default="caliente",
+                         help="the preset or house-rules file the set-up page offers first")
+    command.add_argument("--host", default="127.0.0.1",
+                         help="the address to listen on; 127.0.0.1 is this machine only")
+    command.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    command.add_argument("--data", default="canasta-tables", metavar="DIR",
+                         help="the folder the tables are saved in and resumed from")
+    command.add_argument("--bot-seconds", type=float, default=1.0,
+                         help="the bound on a searching bot's move: level 5 thinks that long, "
+                         "level 4 plays its 20 simulations within it")
+    command.add_argument("--hint-seconds", type=float, default=1.0,
+                         help="the search time behind a hint")
+    for flag, default, what in (
+            ("tables", 200, "tables in memory, and read at start (the least recently used "
+             "idle one is dropped to make room, and read from --data when its link is used)"),
+            ("sockets", 1000, "open sockets, all tables together"),
+            ("table-sockets", 32, "open sockets on one table through its spectators' link, and "
+             "apart from them through its seats' links"),
+            ("hints", 4, "hints searching at once, all tables together"),
+            ("checks", 2, "rule checks (each with a playtest) at once, all pages together")):
+        command.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
+    command.add_argument("--send-seconds", type=float, default=30.0,
+                         help="how long a send to a page may wait for the page to take it "
+                         "before its socket is closed (the page connects again)")
+    command.set_defaults(func=serve)

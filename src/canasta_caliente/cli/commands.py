@@ -54,20 +54,24 @@ from ._bots import (
     study_bots,
     study_error,
 )
+from ._parsing import Parser
 from ._rules import (
     InputError,
     OutputError,
+    flush_output,
     is_file_argument,
+    is_readable,
     load_rules,
     need_name,
     one_line,
+    quiet_output,
     rules_diff,
     rules_presets,
     rules_show,
     rules_validate,
     say,
 )
-from ._serve import serve as serve_command
+from ._serve import add_serve
 from ._studies import NO_PROGRESS, PROGRESS, distinct_outputs, shows_progress
 
 __all__ = ["main"]
@@ -362,7 +366,7 @@ def _play(args: argparse.Namespace) -> int:
                     except UnicodeDecodeError:
                         say("not an action: the input is not readable text")
                         continue
-                    if not text.isascii() and not _readable(text):
+                    if not text.isascii() and not is_readable(text):
                         say("not an action: the input is not readable text")
                         continue
                     if text in ("quit", "exit"):
@@ -451,39 +455,8 @@ def _tournament(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
-class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Help that shows each option's default when it has a value to show (not a --no-X flag's
-    True, which reads as "off by default")."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        default = action.default
-        if default is None or default is False or default == argparse.SUPPRESS or (
-                not action.option_strings) or (action.nargs == 0 and action.const is False):
-            return action.help
-        return super()._get_help_string(action)
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser (and its subcommands' parsers) whose help shows the defaults."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        """Arguments a command does not know are its error, with its own usage: argparse
-        hands a subcommand's leftovers up to the top-level parser, whose usage (the list of
-        commands) does not show the options of the command that was typed."""
-        parsed, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return parsed, extras
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="canasta-caliente",
         description="The Canasta Caliente rules engine: simulate games between bots, play "
         "against them, play a demonstration game, or validate, show and compare rule sets and "
@@ -609,37 +582,7 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--progress", action="store_true", help=PROGRESS)
     tour.set_defaults(func=_tournament)
 
-    serve = sub.add_parser(
-        "serve", help="a table in the browser: play against bots and friends (extra 'web')",
-        description="Serve the web table: open http://HOST:PORT/ to choose the rules and the "
-        "seats and get one secret link per person. Every table is saved in --data after "
-        "every action and resumed when the server starts again. Binds to 127.0.0.1 (this "
-        "machine only) unless --host says otherwise.")
-    serve.add_argument("--rules", default="caliente",
-                       help="the preset or house-rules file the set-up page offers first")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on; 127.0.0.1 is this machine only")
-    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
-    serve.add_argument("--data", default="canasta-tables", metavar="DIR",
-                       help="the folder the tables are saved in and resumed from")
-    serve.add_argument("--bot-seconds", type=float, default=1.0,
-                       help="the bound on a searching bot's move: level 5 thinks that long, "
-                       "level 4 plays its 20 simulations within it")
-    serve.add_argument("--hint-seconds", type=float, default=1.0,
-                       help="the search time behind a hint")
-    for flag, default, what in (
-            ("tables", 200, "tables in memory, and read at start (the least recently used "
-             "idle one is dropped to make room, and read from --data when its link is used)"),
-            ("sockets", 1000, "open sockets, all tables together"),
-            ("table-sockets", 32, "open sockets on one table through its spectators' link, and "
-             "apart from them through its seats' links"),
-            ("hints", 4, "hints searching at once, all tables together"),
-            ("checks", 2, "rule checks (each with a playtest) at once, all pages together")):
-        serve.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
-    serve.add_argument("--send-seconds", type=float, default=30.0,
-                       help="how long a send to a page may wait for the page to take it "
-                       "before its socket is closed (the page connects again)")
-    serve.set_defaults(func=serve_command)
+    add_serve(sub)
 
     rules = sub.add_parser(
         "rules", help="validate, show, diff and list rule sets (presets and house-rules files)",
@@ -701,12 +644,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             args = _parser().parse_args(argv)
         except SystemExit:
-            _flush_output()  # (the help argparse printed, which a full disk may not take)
+            flush_output()  # (the help argparse printed, which a full disk may not take)
             raise
         return int(args.func(args))
     except OutputError as exc:
         say(f"canasta-caliente: {exc}", err=True)
-        _quiet_output()
+        quiet_output()
         return 2
     except InputError as exc:
         for line in exc.lines:
@@ -725,38 +668,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # A pager or `head` closed the output early: a normal end for a command line tool.
-        _quiet_output()
+        quiet_output()
         return 0
-
-
-def _readable(text: str) -> bool:
-    """Whether ``text`` is text: not bytes that did not decode, which standard input reads as
-    lone surrogates where its errors are ``surrogateescape`` (the C locale, a pipe)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _flush_output() -> None:
-    """Flush standard output, raising :class:`OutputError` where it cannot take what was
-    written to it (by :mod:`argparse`, which writes without :func:`say`)."""
-    stream = sys.stdout
-    if stream is not None:
-        try:
-            stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
-
-
-def _quiet_output() -> None:
-    """Point standard output at the null device, so that the interpreter's last flush of
-    what it could not write does not fail again (and print a traceback of its own)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -574,3 +574,22 @@ def load_toml(text: str, most_digits: int) -> Any:
     except ValueError:  # an integer longer than Python reads from text
         raise RuleSetError([("(document)", _long_integer(text, most_digits))]) from None
     return data
+
+
+def document_problem(data: object) -> str | None:
+    """Why ``data`` cannot be a rule set's document, or ``None``: it is not a mapping; or it is
+    another of the library's documents (a game record, a state, a study's results, each
+    naming its kind in its ``format`` or its ``schema``'s ``name``:
+    ``'canasta-caliente/record'``), whose fields would each be refused as an unknown option,
+    a screenful that never says what the file is."""
+    if not isinstance(data, Mapping):
+        return f"expected a table of options (a mapping), got {describe_found(data)}"
+    marker, field = data.get("format"), "format"
+    schema = data.get("schema")
+    if marker is None and isinstance(schema, Mapping):
+        marker, field = schema.get("name"), "schema"
+    if not (isinstance(marker, str) and marker.startswith("canasta-caliente/")):
+        return None
+    held = (': the rule set it was made with is its "rules" field'
+            if isinstance(data.get("rules"), Mapping) else "")
+    return f'this is a {short_repr(marker)} document (its "{field}" says so), not a rule set{held}'

@@ -38,6 +38,7 @@ from ._documents import (
     DEFAULT_VALUES,
     close_match,
     describe_found,
+    document_problem,
     document_text,
     enum_converter,
     frozen_value,
@@ -486,18 +487,9 @@ class RuleSet:
 
     @classmethod
     def _from_document(cls, data: Any, problems: list[tuple[str, str]]) -> RuleSet:
-        if not isinstance(data, Mapping):
-            raise RuleSetError([*problems, ("(document)", "expected a table of options (a "
-                                            f"mapping), got {describe_found(data)}")])
-        other = _document_kind(data)
-        if other is not None:
-            # (a game record, a state, a study's results: each option of theirs would be
-            # refused one by one, a screenful that never says what the file is)
-            held = (": the rule set it was made with is its \"rules\" field"
-                    if isinstance(data.get("rules"), Mapping) else "")
-            raise RuleSetError([*problems, ("(document)", f"this is a {other} document (its "
-                                            f"\"{'format' if 'format' in data else 'schema'}\" "
-                                            f"says so), not a rule set{held}")])
+        problem = document_problem(data)  # (not a mapping; a game record, say)
+        if problem is not None:
+            raise RuleSetError([*problems, ("(document)", problem)])
         data = dict(data)
         base: Mapping[str, Any] = {}
         preset = data.pop("preset", None)
@@ -589,8 +581,7 @@ class RuleSet:
                                  f" expected a .toml or .json file{hint}")])
         data = path.read_bytes()
         try:
-            text = document_text(data)  # (a byte-order mark before it: from_toml and
-            # from_json drop it)
+            text = document_text(data)  # (a byte-order mark before it: the readers drop it)
         except ValueError as exc:
             raise RuleSetError([("(document)", str(exc))]) from None
         return cls.from_toml(text) if suffix == ".toml" else cls.from_json(text)
@@ -603,19 +594,6 @@ class RuleSet:
 
 
 # -- options and documents ----------------------------------------------------------------
-
-
-def _document_kind(data: Mapping[Any, Any]) -> str | None:
-    """The kind another of the library's documents names itself by (its ``format``, or its
-    ``schema``'s ``name``: ``'canasta-caliente/record'``), or ``None`` for any other
-    mapping."""
-    marker = data.get("format")
-    schema = data.get("schema")
-    if marker is None and isinstance(schema, Mapping):
-        marker = schema.get("name")
-    if isinstance(marker, str) and marker.startswith("canasta-caliente/"):
-        return short_repr(marker)
-    return None
 
 
 _OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSet) if f.init)

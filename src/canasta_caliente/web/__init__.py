@@ -10,6 +10,7 @@ This subpackage needs the optional extra ``web`` (Starlette, uvicorn, websockets
   sender of its own; ``workers``: the bots' decisions, off the event loop; ``protocol``: the
   reading of requests; ``answers``: the JSON of refusals and errors; ``limits``: what clients
   can make the server hold, bounded; ``tables``: the tables, their seats, links and files;
+  ``board``: what a page draws besides its client message;
   ``static/``: the page's HTML, CSS and JavaScript, served as they are (no build step, nothing
   fetched from elsewhere). Each table's game is a
   :class:`~canasta_caliente.Match` of the game layer (:mod:`canasta_caliente.play`): its

@@ -23,7 +23,6 @@ from typing import Any
 import attrs
 
 from ..actions import Action, parse_action
-from ..engine.checks import context, pile_frozen_reasons, up_card_refusal
 from ..errors import (
     ArgumentError,
     CanastaError,
@@ -45,6 +44,7 @@ from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
+from .board import board
 
 __all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
            "Table", "is_link_part", "is_text", "level_words", "load_table", "load_tables",
@@ -686,23 +686,3 @@ def _saved_seat(i: int, seat: Any) -> Seat:
         raise StateError(f"not a saved table: seats[{i}].secret: a bot's seat has no link, "
                          f"not {short_repr(seat.get('secret'))}")
     return Seat(name, level=level)
-
-
-def pile_status(state: GameState) -> dict[str, Any]:
-    """Whether the pile is frozen for the side to play, and why, and whether its up card may
-    be taken at all, in the words of the engine's named checks
-    (:func:`~canasta_caliente.engine.checks.pile_frozen_reasons`,
-    :func:`~canasta_caliente.engine.checks.up_card_refusal`), which a page shows as they are."""
-    if state.current_player is None:
-        return {"frozen": [], "blocked": None}
-    ctx = context(state)
-    return {"frozen": list(pile_frozen_reasons(ctx)),
-            "blocked": up_card_refusal(ctx) if state.pile else None}
-
-
-def board(state: GameState) -> dict[str, Any]:
-    """What a page draws besides the client message's view (which holds the table as the seat
-    sees it): whether the pile is frozen for the side to play and why, or blocked
-    (:func:`pile_status`), and each finished hand's totals by side. Public facts only."""
-    return {"pile_status": pile_status(state),
-            "totals": [list(r.totals) for r in state.hand_results]}

@@ -1,0 +1,41 @@
+"""The command line's argument parser: help that shows the defaults, and a command's unknown
+arguments refused with that command's own usage."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["Formatter", "Parser"]
+
+
+class Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default when it has a value to show (not a --no-X flag's
+    True, which reads as "off by default")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == argparse.SUPPRESS or (
+                not action.option_strings) or (action.nargs == 0 and action.const is False):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser (and its subcommands' parsers) whose help shows the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Arguments a command does not know are its error, with its own usage: argparse
+        hands a subcommand's leftovers up to the top-level parser, whose usage (the list of
+        commands) does not show the options of the command that was typed."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
