@@ -701,19 +701,25 @@ def greeted(client: TestClient, *pages: str) -> Iterator[list[Any]]:
         yield sockets
 
 
-def held_searches(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
-    """The server's searches (hints) held at their start: ``started`` is set when one begins,
-    and each goes on once ``go`` is set (within :data:`BACKSTOP`)."""
+def held_calls(monkeypatch: pytest.MonkeyPatch, name: str
+               ) -> tuple[threading.Event, threading.Event]:
+    """The server's calls of its function ``name`` held at their start: ``started`` is set
+    when one begins, and each goes on once ``go`` is set (within :data:`BACKSTOP`)."""
     started, go = threading.Event(), threading.Event()
-    real = web_server.analyse
+    real = getattr(web_server, name)
 
     def held(*args: Any, **kwargs: Any) -> Any:
         started.set()
         assert go.wait(BACKSTOP)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(web_server, "analyse", held)
+    monkeypatch.setattr(web_server, name, held)
     return started, go
+
+
+def held_searches(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """The server's searches (hints) held at their start (:func:`held_calls`)."""
+    return held_calls(monkeypatch, "analyse")
 
 
 def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(

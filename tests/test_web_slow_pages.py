@@ -35,11 +35,10 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from websockets.sync.client import connect
 
 from canasta_caliente.web import app
-from canasta_caliente.web import server as web_server
 from canasta_caliente.web.limits import Limits
 from canasta_caliente.web.tables import Refused
 from test_web import make_table, ws_path
-from test_web_concurrency import BACKSTOP, TWO_PEOPLE, TWO_PLAYERS, server_of
+from test_web_concurrency import BACKSTOP, TWO_PEOPLE, TWO_PLAYERS, held_calls, server_of
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:
@@ -163,15 +162,7 @@ def test_rule_checks_past_the_limit_are_refused_until_one_is_done(
     """Forty rule checks at once (each a playtest in a thread) held up the tables' saves and
     reads, which share the threads: a take-back waited a minute. Past ``max_checks`` a check
     is refused (503, ``max_checks``) until one is done."""
-    started, go = threading.Event(), threading.Event()
-    real = web_server.playtest
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        assert go.wait(BACKSTOP)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(web_server, "playtest", held)
+    started, go = held_calls(monkeypatch, "playtest")
     body = {"rules": {"preset": "caliente-2p"}}
     with TestClient(app(processes=False, limits=Limits(max_checks=1))) as client:
         results: list[Any] = []
