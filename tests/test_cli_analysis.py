@@ -391,5 +391,20 @@ def test_out_help_is_the_same_for_every_study(command: str,
     out = " ".join(capsys.readouterr().out.split())
     start = out.index("--out FILE", out.index("options:"))
     text = out[start:out.index("--no-progress", start)]
-    for part in ("one row per side per hand", "parquet needs pyarrow", "checked before the run"):
+    for part in ("one row per side per hand", "parquet needs pyarrow", "checked before the run",
+                 "a file there is replaced"):  # (play --save refuses one: these replace it)
         assert part in text, (command, part)
+    json_help = out[out.index("--json FILE", out.index("options:")):start]
+    assert "a file there is replaced" in json_help, command
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "tournament"])
+def test_progress_and_no_progress_together_are_refused(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --progress --no-progress` showed the bar, whichever came last: a usage
+    error, before any game."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--progress", "--no-progress"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: argument --no-progress: not allowed with argument --progress\n")

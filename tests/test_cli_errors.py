@@ -196,6 +196,21 @@ def test_resume_of_an_empty_document_is_not_called_a_house_rules_file(
     assert "house-rules" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("argv", "name"), [(["rules", "show", "classic.toml"], "classic"),
+                                            (["demo", "--rules", "caliente-2p.json"],
+                                             "caliente-2p")])
+def test_a_missing_file_named_like_a_preset_suggests_the_preset(
+        argv: list[str], name: str, tmp_path: Path, capsys: Capture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules show classic.toml` (no such file) said only that it could not be read, where
+    the bare `classic.toml`'s stem is a preset the user meant."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith(
+        f"cannot read the file: No such file or directory; did you mean the preset {name!r}? "
+        "(a preset is named without a suffix)\n")
+
+
 def test_a_folder_as_rules_is_bad_input(tmp_path: Path, capsys: Capture) -> None:
     """`demo --rules FOLDER.toml`: status 2 and one line on standard error."""
     folder = tmp_path / "house.toml"

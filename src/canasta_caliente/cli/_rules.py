@@ -243,9 +243,12 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
         info = os.stat(source)
     except (OSError, ValueError) as exc:  # ValueError: a NUL, a name it cannot encode
         why = why_unreadable(exc)
+        stem = Path(source).stem
         if isinstance(exc, FileNotFoundError) and source in RuleSet.preset_names():
             why += (f"; {source!r} is a preset, not a file ('canasta-caliente rules show "
                     f"{source}' prints its options)")
+        elif isinstance(exc, FileNotFoundError) and stem in RuleSet.preset_names():
+            why += f"; did you mean the preset {stem!r}? (a preset is named without a suffix)"
         raise unreadable(why) from None
     problem = file_problem(info.st_mode, info.st_size)
     if problem is not None:

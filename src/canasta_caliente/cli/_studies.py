@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from ._rules import InputError, one_line
 
-__all__ = ["NO_PROGRESS", "PROGRESS", "distinct_outputs", "refusal", "shows_progress"]
+__all__ = ["NO_PROGRESS", "PROGRESS", "add_progress", "distinct_outputs", "refusal",
+           "shows_progress"]
 
 NO_PROGRESS = "no progress bar (there is none when standard error is not a terminal)"
 """The help of the study commands' ``--no-progress``."""
@@ -26,6 +27,14 @@ NO_PROGRESS = "no progress bar (there is none when standard error is not a termi
 PROGRESS = ("a progress bar on standard error even when it is not a terminal (a log, a "
             "pipe, a program that watches it)")
 """The help of the study commands' ``--progress``."""
+
+
+def add_progress(parser: argparse.ArgumentParser) -> None:
+    """A study command's ``--progress`` and ``--no-progress``: one or the other (both given
+    were taken as ``--progress``, whichever came last)."""
+    either = parser.add_mutually_exclusive_group()
+    either.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
+    either.add_argument("--progress", action="store_true", help=PROGRESS)
 
 
 def shows_progress(args: argparse.Namespace) -> bool:

@@ -72,7 +72,7 @@ from ._rules import (
     say,
 )
 from ._serve import add_serve
-from ._studies import NO_PROGRESS, PROGRESS, distinct_outputs, shows_progress
+from ._studies import add_progress, distinct_outputs, shows_progress
 
 __all__ = ["main"]
 
@@ -496,12 +496,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0,
                      help="the simulation's seed (each game's seed is derived from it)")
     sim.add_argument("--json", metavar="FILE", help="also write every result as JSON "
-                     "(cc.SimulationResult.from_json reads it back)")
+                     "(cc.SimulationResult.from_json reads it back); a file there is replaced")
     sim.add_argument("--out", metavar="FILE",
                      help="also write the hand table (one row per side per hand) as .csv, "
-                     ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
-    sim.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
-    sim.add_argument("--progress", action="store_true", help=PROGRESS)
+                     ".jsonl or .parquet (parquet needs pyarrow); checked before the run; a file "
+                     "there is replaced")
+    add_progress(sim)
     sim.set_defaults(func=_simulate)
 
     cmp = sub.add_parser(
@@ -519,13 +519,13 @@ def _parser() -> argparse.ArgumentParser:
                      help="the seed (each game's seed is derived from it, the same for every "
                      "rule set)")
     cmp.add_argument("--json", metavar="FILE", help="also write the comparison, every "
-                     "variant's games with it, as JSON (cc.Comparison.from_json reads it back)")
+                     "variant's games with it, as JSON (cc.Comparison.from_json reads it "
+                     "back); a file there is replaced")
     cmp.add_argument("--out", metavar="FILE",
                      help="also write every variant's hand table (one row per side per hand, "
                      "with its variant) as .csv, .jsonl or .parquet (parquet needs pyarrow); "
-                     "checked before the run")
-    cmp.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
-    cmp.add_argument("--progress", action="store_true", help=PROGRESS)
+                     "checked before the run; a file there is replaced")
+    add_progress(cmp)
     cmp.set_defaults(func=_compare)
 
     play = sub.add_parser(
@@ -574,12 +574,13 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0,
                       help="the tournament's seed (each game's seed is derived from it)")
     tour.add_argument("--json", metavar="FILE", help="also write the round robin, every "
-                      "pair's games with it, as JSON (cc.Tournament.from_json reads it back)")
+                      "pair's games with it, as JSON (cc.Tournament.from_json reads it back); "
+                      "a file there is replaced")
     tour.add_argument("--out", metavar="FILE",
                       help="also write the hand table (one row per side per hand) as .csv, "
-                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run")
-    tour.add_argument("--no-progress", action="store_true", help=NO_PROGRESS)
-    tour.add_argument("--progress", action="store_true", help=PROGRESS)
+                      ".jsonl or .parquet (parquet needs pyarrow); checked before the run; a file "
+                     "there is replaced")
+    add_progress(tour)
     tour.set_defaults(func=_tournament)
 
     add_serve(sub)
