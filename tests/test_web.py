@@ -369,6 +369,21 @@ def test_a_seat_joins_acts_and_only_ever_gets_its_own_view(client: TestClient) -
             "frozen": ["the side to play has not melded yet (PILE-3)"], "blocked": None}}
 
 
+def test_an_action_is_its_notation_or_an_object_of_it(client: TestClient) -> None:
+    """The shipped action schema (and the game guide's handler) take an action as its notation
+    or as ``{"notation": ...}``: the socket refused the object, "expected an action's notation,
+    a short string", so a client written to the schema failed against the table."""
+    with seat_zero(client) as (links, ws, update):
+        turn = update["turn"]
+        ws.send_json({"type": "act", "action": {"notation": "draw", "x": 1}, "turn": turn})
+        error = ws.receive_json()
+        assert error["code"] == "malformed" and "an action object has the field 'notation' " \
+            "alone" in error["reason"], error
+        ws.send_json({"type": "act", "action": {"notation": "draw"}, "turn": turn})
+        assert next_update(ws)["turn"] == turn + 1
+        assert table_state(client, links["table"]).turn.phase is cc.Phase.PLAY
+
+
 def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
     with seat_zero(client) as (links, ws, update):
         turn = update["turn"]

@@ -46,7 +46,9 @@ REQUESTS: dict[str, frozenset[str]] = {
 asks for the table now and the events from number ``since`` on (a reconnecting page sends the
 number it has, and the ``log`` of the last message it had: events it had of an action taken back
 since are sent again as they are now; without a ``log``, every event is); ``act`` plays an
-action's notation at action number ``turn`` (and, when the page gives it, the ``version`` of the
+action (its notation, or ``{"notation": ...}``: :meth:`Action.from_json
+<canasta_caliente.Action.from_json>`) at action number ``turn`` (and, when the page gives it, the
+``version`` of the
 update it was chosen from, which an action taken back never repeats: :attr:`Match.version
 <canasta_caliente.Match.version>`); ``undo`` takes back the seat's last action (``turn`` and
 ``version`` as for ``act``); ``hint`` asks for the search's ranking of the legal actions."""

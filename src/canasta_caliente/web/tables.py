@@ -274,15 +274,16 @@ class Table:
         seat's turn or illegal: the match checks the turn, the version, the seat and the rules
         (:meth:`Match.play <canasta_caliente.Match.play>`), in the codes of :func:`refusal`.
         A person may deal the next hand, the server's action (:meth:`may_deal`)."""
-        if not isinstance(notation, str) or not 0 < len(notation) <= 200:
-            raise Refused("malformed", "action: expected an action's notation, a short string")
+        if not isinstance(notation, str | dict):
+            raise Refused("malformed", "action: expected an action's notation, a string, or "
+                          "{\"notation\": ...} (action.schema.json)")
         match, number, named = self.match, _turn(turn), _version(version)
         try:
             match.check_turn(number)
             if named is not None:
                 match.check_version(named)
             try:
-                action = parse_action(notation)
+                action = Action.from_json(notation)
             except NotationError as exc:
                 raise Refused("malformed", f"not an action: {exc}") from None
             acting = None if action == Action("deal") and self.may_deal(seat) else seat
