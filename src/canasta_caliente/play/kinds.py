@@ -216,7 +216,9 @@ class Event:
     def for_seat(self, seat: int | None) -> Self:
         """The event as ``seat`` may see it (``None``: a spectator): cards that seat may not
         see are left out (``None``), their number kept. Public events are returned as they
-        are."""
+        are. An event does not know its table, so a seat past the table's (seat 4 of four) is
+        not refused: it is shown what a spectator is. A negative seat is an
+        :class:`~canasta_caliente.ArgumentError`, another type a :class:`TypeError`."""
         _check_audience(seat)
         return self
 

@@ -472,7 +472,10 @@ class GameRecord:
 
     def extend(self, *actions: Action | str) -> GameRecord:
         """A new record with ``actions`` appended (notation is checked and normalized; legality
-        is checked by :func:`replay`)."""
+        is checked by :func:`replay`, not here: a record extended with an illegal action is
+        refused when it is replayed or read, naming the step. A server that records a game as
+        it is played appends what :class:`~canasta_caliente.Match` has played, which is
+        legal)."""
         added = tuple(str(a if isinstance(a, Action) else parse_action(a)) for a in actions)
         return attrs.evolve(self, actions=_Canonical(self.actions + added))
 
