@@ -394,6 +394,22 @@ def test_interrupt_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch, capsys: C
     assert capsys.readouterr().err == "canasta-caliente: interrupted\n"
 
 
+def test_interrupt_during_a_hint_stops_the_hint_alone(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: Capture) -> None:
+    """Ctrl-C while a long hint searched (`--hint-iterations 10000000`) ended the game: it
+    stops the search, and the prompt comes back."""
+    answers = ["hint", "quit"]
+    monkeypatch.setattr("builtins.input", lambda prompt: answers.pop(0))
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("canasta_caliente.players.search.hint_text", interrupted)
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "hint stopped; Ctrl-C at the prompt ends the game" in out and answers == []
+
+
 def test_unreadable_input_at_the_play_prompt(monkeypatch: pytest.MonkeyPatch,
                                              capsys: Capture) -> None:
     """Input that is not text in the terminal's encoding is refused like bad notation, and the

@@ -379,8 +379,13 @@ def _play(args: argparse.Namespace) -> int:
                         say("legal: " + ", ".join(map(str, legal)))
                         continue
                     if text == "hint":  # (the legend once: a beginner found it heavy)
-                        say(hint_text(observe(state, seat), args.hint_iterations, match.turn,
-                                      legend=not hinted))
+                        try:
+                            said = hint_text(observe(state, seat), args.hint_iterations,
+                                             match.turn, legend=not hinted)
+                        except KeyboardInterrupt:  # (a long search: Ctrl-C stops it alone)
+                            say("\nhint stopped; Ctrl-C at the prompt ends the game")
+                            continue
+                        say(said)
                         hinted = hinted or len(legal) > 1  # (one action: no legend given)
                         continue
                     if text == "undo":  # (the person's own last action, if nothing it showed)
