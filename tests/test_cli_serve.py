@@ -86,6 +86,17 @@ def test_a_data_folder_that_cannot_be_used_says_why_and_what_to_do(
         "only its tables there), or give another --data\n")
 
 
+def test_the_listening_socket_keeps_each_connections_queue_small() -> None:
+    """A page that stops reading held megabytes of the server's memory in the system's queue
+    for its connection (which grows to fit): the listening socket, whose connections take its
+    SO_SNDBUF, asks for SEND_BUFFER (Linux doubles what is asked, for its bookkeeping)."""
+    from canasta_caliente.cli._serve import SEND_BUFFER, listen
+
+    with listen("127.0.0.1", 0) as sock:
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) in (SEND_BUFFER,
+                                                                         2 * SEND_BUFFER)
+
+
 @pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
 def test_a_host_that_cannot_be_listened_on_is_refused_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], host: str) -> None:

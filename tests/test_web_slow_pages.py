@@ -14,10 +14,15 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import json
 import os
+import re
 import select
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -115,6 +120,17 @@ class NeverReads:
         self.sock.close()
 
 
+def queued_to(server_port: int, client_port: int) -> int:
+    """The bytes the system holds to send on the server's side of a local connection (its
+    ``tx_queue`` in ``/proc/net/tcp``), 0 if it is not there."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote = fields[1].split(":")[1], fields[2].split(":")[1]
+        if (int(local, 16), int(remote, 16)) == (server_port, client_port):
+            return int(fields[4].split(":")[0], 16)
+    return 0
+
+
 def update(ws: Any) -> dict[str, Any]:
     """The next update on a websockets client (anything else skipped)."""
     while True:
@@ -153,8 +169,58 @@ def test_a_page_that_never_reads_holds_up_no_other_page_and_is_closed() -> None:
                 ann.send(json.dumps({"type": "act", "action": "draw", "turn": 0}))
                 assert update(ann)["turn"] == 1
                 assert update(bea)["turn"] == 1  # the table plays on for every page
+                # Its connection counts against max_sockets until it ends: an application
+                # cannot cut it, and a page that never reads must not hold more than its share.
+                assert server.open_sockets == 3
             finally:
                 hostile.close()
+            wait_for(lambda: server.open_sockets == 2, "the stalled connection let go")
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc/net/tcp (Linux)")
+def test_a_server_stops_though_a_page_never_reads(tmp_path: Path) -> None:
+    """`serve` stopped with Ctrl-C waited for every connection to end, and a page that never
+    reads never lets its connection end: the server hung (a second Ctrl-C killed it, its
+    tables not saved whole). It stops waiting after a few seconds, and saves its tables."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "canasta_caliente", "serve", "--port", "0", "--data",
+         str(tmp_path), "--send-seconds", "1"], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    hostile = None
+    try:
+        assert process.stdout is not None
+        address = re.search(r"http://([\d.]+:\d+)/", process.stdout.readline())
+        assert address, "no address said"
+        request = urllib.request.Request(
+            f"http://{address[1]}/api/tables", method="POST",
+            headers={"Content-Type": "application/json"}, data=json.dumps({
+                "rules": TWO_PLAYERS, "seats": [{"kind": "human", "name": "Ann"},
+                                                {"kind": "bot", "level": "level-1"}],
+                "seed": 7}).encode())
+        with urllib.request.urlopen(request, timeout=BACKSTOP) as answer:
+            links = json.load(answer)
+        with connect(f"ws://{address[1]}{ws_path(links['seats'][0])}") as ann:
+            ann.send(json.dumps({"type": "hello", "since": 0}))
+            ann.send(json.dumps({"type": "act", "action": "draw", "turn": 0}))
+            assert update(ann)["turn"] == 0 and update(ann)["turn"] == 1
+        hostile = NeverReads(address[1], ws_path(links["spectator"]))
+        # Stopped once the system's queue to the page is full (what the server sends it then
+        # waits in the server: what made the stop wait for good), read off /proc/net/tcp.
+        queue = functools.partial(queued_to, int(address[1].split(":")[1]),
+                                  hostile.sock.getsockname()[1])
+        seen = [-1] * 5
+        wait_for(lambda: seen.append(queue()) or seen.pop(0) == seen[-1] > 0,
+                 "the system's queue to the page that never reads full")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(BACKSTOP) == 130
+    finally:
+        if hostile is not None:
+            hostile.close()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{links['table']}.json"]  # whole
 
 
 def test_rule_checks_past_the_limit_are_refused_until_one_is_done(

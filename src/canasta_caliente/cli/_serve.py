@@ -19,10 +19,21 @@ from .._extras import missing_extra
 from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
-__all__ = ["add_serve", "serve"]
+__all__ = ["SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The hosts only this machine can reach."""
+
+SEND_BUFFER = 65536
+"""The bytes the system may queue for each connection before the server's sends to it wait
+(``SO_SNDBUF`` of the listening socket, which its connections take), where the system's own
+queue grows to megabytes: a page that stops reading then holds that much of the server's
+memory, and stalls (and is sent no more, :mod:`canasta_caliente.web.sockets`) after tens of
+updates, not thousands. A table's update is a few kilobytes."""
+
+SHUTDOWN_SECONDS = 5
+"""How long a stopping server waits for its connections to end before it saves its tables and
+exits: a page that does not read keeps its connection open, and the wait for it was endless."""
 
 
 def _flag(field: re.Match[str]) -> str:
@@ -35,7 +46,9 @@ def listen(host: str, port: int) -> socket.socket:
     in use, an address not of this machine, a name that does not resolve)."""
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
-        return socket.create_server((host, port), family=family)
+        sock = socket.create_server((host, port), family=family)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        return sock
     except (OSError, UnicodeError) as exc:
         # (create_server's own strerror adds the address again: the system's words for the
         # errno; a name that does not resolve has only its strerror)
@@ -95,7 +108,8 @@ def serve(args: argparse.Namespace) -> int:
         # page of another site that points its own name to 127.0.0.1 gets nothing.
         served = local_only(application) if args.host in LOCAL_HOSTS else application
         server = uvicorn.Server(uvicorn.Config(served, log_level="warning",
-                                               ws_max_size=65536, ws_per_message_deflate=False))
+                                               ws_max_size=65536, ws_per_message_deflate=False,
+                                               timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         server.run(sockets=[sock])
     if not server.started:  # (uvicorn has logged why, as uvicorn.run exits then)
         raise InputError(["serve: the server did not start: see above"])

@@ -396,8 +396,16 @@ class _Server:
                     task.cancel()
             for task in done:
                 task.result()
-        except (WebSocketDisconnect, RuntimeError, Stalled):
-            pass  # a socket closed while a reply was on its way, or closed for not taking it
+        except Stalled:
+            # A page that does not take what it is sent: the table sends it nothing more, and
+            # its connection stays counted until it ends (an application cannot cut it: the
+            # server's own close waits for the page to take what is queued first).
+            sockets.pop(ws, None)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                while (await ws.receive())["type"] != "websocket.disconnect":
+                    pass  # (what it sends now is not read)
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # a socket closed while a reply was on its way
         except Exception:
             self.failed(f"table {table.id}: a page's update")  # (the page connects again)
         finally:
@@ -462,10 +470,15 @@ class _Server:
                 else:
                     table.take_back(acting, fields.get("turn"), fields.get("version"))
 
-            async with self.locks[table.id]:
-                await self.change(table, how)
-            self.broadcast(table)
-            self.drive(table)
+            async def changed() -> None:
+                async with self.locks[table.id]:
+                    await self.change(table, how)
+                self.broadcast(table)
+                self.drive(table)
+
+            # (shielded: a page closed meanwhile, for not reading, must not stop a change
+            # halfway, made and saved but not told to the other pages, its bots not started)
+            await asyncio.shield(changed())
         except Refused as exc:
             await send_within(ws.send_json(exc.to_message()), seconds)
             if exc.code in ("stale", "not-your-turn"):

@@ -2,13 +2,17 @@
 
 A table's change wakes each of its pages (:meth:`Page.wake`), never waits on one: every page
 has a sender of its own (:func:`deliver`), which sends it everything since what it was sent
-last, so that the updates a slow page missed come in one. A page that does not take what is
-sent to it (a client that stops reading, over a slow network or on purpose) holds up its own
-socket only; once a send to it has waited :attr:`~canasta_caliente.web.limits.Limits.
-send_seconds`, the socket is closed (:class:`Stalled`), and the page, if it is still there,
-connects again and is sent the table as it is. Before this, a table's updates were sent to its
-pages one after another, each waited for: one spectator's page that never read froze the table
-for every other page and its bots.
+last, so that the updates that came while a send to the page waited go in one. A page that
+does not take what is sent to it (a client that stops reading, over a slow network or on
+purpose) holds up its own socket only; once a send to it has waited
+:attr:`~canasta_caliente.web.limits.Limits.send_seconds` (:class:`Stalled`), the table sends it
+nothing more, and the page, if it is still there, connects again and is sent the table as it
+is. Its connection stays counted against ``max_sockets`` until it ends: an application cannot
+cut it (the server's own close waits for the page to take what is queued first), and
+``serve`` holds each connection's queue in the system small (``SEND_BUFFER`` of
+``canasta_caliente.cli._serve``) and stops waiting for such connections on its way out.
+Before this, a table's updates were sent to its pages one after another, each waited for: one
+spectator's page that never read froze the table for every other page and its bots.
 """
 
 from __future__ import annotations
