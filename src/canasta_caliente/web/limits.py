@@ -74,8 +74,9 @@ class Limits:
     in threads beside the tables' saves and reads, which a flood of checks held up for a
     minute."""
     send_seconds: float = attrs.field(default=30.0, validator=_at_least(0.01, whole=False))
-    """How long a send to a page may wait for the page to take it before its socket is closed
-    (a page that stops reading; :mod:`~canasta_caliente.web.sockets`). The page connects
+    """How long a send to a page may wait for the page to take it before the page is sent
+    nothing more (a page that stops reading; :mod:`~canasta_caliente.web.sockets`): its
+    connection stays counted against :attr:`max_sockets` until it ends. The page connects
     again, if it is still there, and is sent the table as it is."""
     idle_seconds: float = attrs.field(default=86400.0, validator=_at_least(0, whole=False))
     """Without a data folder, how long an unfinished game with no page open stays in memory
