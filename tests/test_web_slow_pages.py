@@ -177,50 +177,111 @@ def test_a_page_that_never_reads_holds_up_no_other_page_and_is_closed() -> None:
             wait_for(lambda: server.open_sockets == 2, "the stalled connection let go")
 
 
-@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc/net/tcp (Linux)")
-def test_a_server_stops_though_a_page_never_reads(tmp_path: Path) -> None:
-    """`serve` stopped with Ctrl-C waited for every connection to end, and a page that never
-    reads never lets its connection end: the server hung (a second Ctrl-C killed it, its
-    tables not saved whole). It stops waiting after a few seconds, and saves its tables."""
+@contextlib.contextmanager
+def serving(data: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``serve`` in a process group of its own (as a terminal's job is), on a port the system
+    chose: the process and its ``host:port``; killed at the end if it is still running."""
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"))
     process = subprocess.Popen(
         [sys.executable, "-m", "canasta_caliente", "serve", "--port", "0", "--data",
-         str(tmp_path), "--send-seconds", "1"], env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
-    hostile = None
+         str(data), *options], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)
     try:
         assert process.stdout is not None
         address = re.search(r"http://([\d.]+:\d+)/", process.stdout.readline())
         assert address, "no address said"
-        request = urllib.request.Request(
-            f"http://{address[1]}/api/tables", method="POST",
-            headers={"Content-Type": "application/json"}, data=json.dumps({
-                "rules": TWO_PLAYERS, "seats": [{"kind": "human", "name": "Ann"},
-                                                {"kind": "bot", "level": "level-1"}],
-                "seed": 7}).encode())
-        with urllib.request.urlopen(request, timeout=BACKSTOP) as answer:
-            links = json.load(answer)
-        with connect(f"ws://{address[1]}{ws_path(links['seats'][0])}") as ann:
+        yield process, address[1]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def table_of(address: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A new two-player table's links, made through the server's API."""
+    request = urllib.request.Request(
+        f"http://{address}/api/tables", method="POST",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps({"rules": TWO_PLAYERS, "seats": seats, "seed": 7}).encode())
+    with urllib.request.urlopen(request, timeout=BACKSTOP) as answer:
+        links: dict[str, Any] = json.load(answer)
+    return links
+
+
+ANN_AND_A_BOT = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}]
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc/net/tcp (Linux)")
+@pytest.mark.parametrize("send_seconds", ["1", "30"])
+def test_a_server_stops_though_a_page_never_reads(send_seconds: str, tmp_path: Path) -> None:
+    """`serve` stopped with Ctrl-C waited for every connection to end, and a page that never
+    reads never lets its connection end: the server hung (a second Ctrl-C killed it, its
+    tables not saved whole). It stops waiting after a few seconds, and saves its tables,
+    quietly: a page still waiting for its send (not yet stalled, at 30 s) was cancelled with
+    a traceback of uvicorn's, "Exception in ASGI application"."""
+    with serving(tmp_path, "--send-seconds", send_seconds) as (process, address):
+        links = table_of(address, ANN_AND_A_BOT)
+        with connect(f"ws://{address}{ws_path(links['seats'][0])}") as ann:
             ann.send(json.dumps({"type": "hello", "since": 0}))
             ann.send(json.dumps({"type": "act", "action": "draw", "turn": 0}))
             assert update(ann)["turn"] == 0 and update(ann)["turn"] == 1
-        hostile = NeverReads(address[1], ws_path(links["spectator"]))
-        # Stopped once the system's queue to the page is full (what the server sends it then
-        # waits in the server: what made the stop wait for good), read off /proc/net/tcp.
-        queue = functools.partial(queued_to, int(address[1].split(":")[1]),
-                                  hostile.sock.getsockname()[1])
-        seen = [-1] * 5
-        wait_for(lambda: seen.append(queue()) or seen.pop(0) == seen[-1] > 0,
-                 "the system's queue to the page that never reads full")
-        process.send_signal(signal.SIGINT)
-        assert process.wait(BACKSTOP) == 130
-    finally:
-        if hostile is not None:
+        hostile = NeverReads(address, ws_path(links["spectator"]))
+        try:
+            # Stopped once the system's queue to the page is full (what the server sends it
+            # then waits in the server: what made the stop wait for good), by /proc/net/tcp.
+            queue = functools.partial(queued_to, int(address.split(":")[1]),
+                                      hostile.sock.getsockname()[1])
+            seen = [-1] * 5
+            wait_for(lambda: seen.append(queue()) or seen.pop(0) == seen[-1] > 0,
+                     "the system's queue to the page that never reads full")
+            process.send_signal(signal.SIGINT)
+            assert process.wait(BACKSTOP) == 130
+        finally:
             hostile.close()
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        _, err = process.communicate()
+    assert "Traceback" not in err and "Exception in ASGI" not in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{links['table']}.json"]  # whole
+
+
+def hears_ctrl_c(pid: int) -> bool:
+    """Whether a child process of ``pid`` does not ignore SIGINT: a bots' worker deciding
+    (idle, it ignores it), read off ``/proc``."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    for child in children:
+        with contextlib.suppress(OSError):  # (gone meanwhile)
+            status = Path(f"/proc/{child}/status").read_text()
+            ignored = re.search(r"^SigIgn:\s*([0-9a-f]+)$", status, re.MULTILINE)
+            if ignored and not int(ignored[1], 16) & 1 << (signal.SIGINT - 1):
+                return True
+    return False
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="reads a process's children off /proc (Linux)")
+def test_ctrl_c_while_a_bot_thinks_stops_the_server_quietly(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C goes to every process of the job, the bots' workers too: a worker
+    thinking got a KeyboardInterrupt, which came back through the event loop as a dozen
+    tracebacks. An idle worker ignores it; a deciding one ends its decision quietly, so the
+    server stops at once, not after the bot's 30 s."""
+    level_5 = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-5"}]
+    with serving(tmp_path, "--bot-seconds", "30") as (process, address):
+        links = table_of(address, level_5)
+        with connect(f"ws://{address}{ws_path(links['seats'][0])}") as ann:
+            ann.send(json.dumps({"type": "hello", "since": 0}))
+            ann.send(json.dumps({"type": "act", "action": "draw", "turn": 0}))
+            assert update(ann)["turn"] == 0
+            discards = [a["notation"] for a in update(ann)["message"]["legal"]
+                        if a["notation"].startswith("discard")]
+            ann.send(json.dumps({"type": "hint"}))  # answered once a worker is up and searched
+            while json.loads(ann.recv(timeout=BACKSTOP))["type"] != "hint":
+                pass
+            ann.send(json.dumps({"type": "act", "action": discards[0], "turn": 1}))
+            assert update(ann)["turn"] == 2  # the bot's turn: it thinks for 30 s
+            wait_for(lambda: hears_ctrl_c(process.pid), "a worker thinking")
+            os.killpg(process.pid, signal.SIGINT)
+            assert process.wait(BACKSTOP) == 130
+        _, err = process.communicate()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
 def test_rule_checks_past_the_limit_are_refused_until_one_is_done(

@@ -81,9 +81,9 @@ from .protocol import (
     rules_asked,
     write_rules,
 )
-from .sockets import Page, Stalled, deliver, send_within
+from .sockets import Page, Stalled, deliver, read_end, send_within
 from .tables import Refused, Table, is_link_part, load_table, saved_tables
-from .workers import bots_worker_init, decide
+from .workers import Interrupted, bots_worker_init, decide
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -391,9 +391,10 @@ class _Server:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
                 # (not waited for: the one left ends at its next step, and a wait here, where
-                # the handler itself is being cancelled, would be cancelled in its turn)
+                # the handler is being cancelled, would be cancelled too; its end read anyway)
                 for task in tasks:
                     task.cancel()
+                    task.add_done_callback(read_end)
             for task in done:
                 task.result()
         except Stalled:
@@ -406,6 +407,8 @@ class _Server:
                     pass  # (what it sends now is not read)
         except (WebSocketDisconnect, RuntimeError):
             pass  # a socket closed while a reply was on its way
+        except asyncio.CancelledError:
+            pass  # the server stopping, past its wait for the sockets: the page ends quietly
         except Exception:
             self.failed(f"table {table.id}: a page's update")  # (the page connects again)
         finally:
@@ -476,8 +479,7 @@ class _Server:
                 self.broadcast(table)
                 self.drive(table)
 
-            # (shielded: a page closed meanwhile, for not reading, must not stop a change
-            # halfway, made and saved but not told to the other pages, its bots not started)
+            # (shielded: a page closed meanwhile must not stop a change halfway, untold)
             await asyncio.shield(changed())
         except Refused as exc:
             await send_within(ws.send_json(exc.to_message()), seconds)
@@ -595,6 +597,8 @@ class _Server:
                     if not await self.bot_move(table):
                         return
                     wait = RETRY_SECONDS
+                except Interrupted:  # (Ctrl-C: the server is stopping)
+                    return
                 except Exception:
                     self.failed(f"table {table.id}: a bot's move")
                     await asyncio.sleep(wait)

@@ -21,7 +21,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["Page", "Stalled", "deliver", "send_within"]
+__all__ = ["Page", "Stalled", "deliver", "read_end", "send_within"]
 
 
 class Stalled(Exception):
@@ -65,3 +65,10 @@ async def deliver(page: Page, send: Callable[[], Awaitable[None]], seconds: floa
         await page.woken.wait()
         page.woken.clear()
         await send_within(send(), seconds)
+
+
+def read_end(task: asyncio.Task[None]) -> None:
+    """Read how a page's task ended (on its own, cancelled, or with the socket's error), which
+    nothing else reads once the page's handler is gone: asyncio logs an error left unread."""
+    if not task.cancelled():
+        task.exception()
