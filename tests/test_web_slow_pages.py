@@ -243,6 +243,39 @@ def test_a_server_stops_though_a_page_never_reads(send_seconds: str, tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{links['table']}.json"]  # whole
 
 
+def tcp_state(server_port: int, client_port: int) -> int | None:
+    """The state of the server's side of a local connection in ``/proc/net/tcp`` (1:
+    established), ``None`` once it is gone."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote = fields[1].split(":")[1], fields[2].split(":")[1]
+        if (int(local, 16), int(remote, 16)) == (server_port, client_port):
+            return int(fields[3], 16)
+    return None
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT") or not Path("/proc/net/tcp").exists(),
+                    reason="the system cuts connections with TCP_USER_TIMEOUT (Linux)")
+def test_the_connection_of_a_page_that_never_reads_is_cut(tmp_path: Path) -> None:
+    """A page that never reads was sent nothing more after --send-seconds, but its connection
+    was held for good (uvicorn's close waits for the client to read): one that then sent a
+    close frame was no longer counted, and a client repeating it held descriptors without
+    bound. The system now cuts a connection whose client takes nothing for twice
+    --send-seconds."""
+    with serving(tmp_path, "--send-seconds", "1") as (_, address):
+        links = table_of(address, ANN_AND_A_BOT)
+        hostile = NeverReads(address, ws_path(links["spectator"]))
+        try:
+            ends = (int(address.split(":")[1]), hostile.sock.getsockname()[1])
+            assert tcp_state(*ends) == 1
+            wait_for(lambda: tcp_state(*ends) is None, "the connection cut")
+            with connect(f"ws://{address}{ws_path(links['seats'][0])}") as ann:
+                ann.send(json.dumps({"type": "hello", "since": 0}))
+                assert update(ann)["turn"] == 0  # the server serves on
+        finally:
+            hostile.close()
+
+
 def hears_ctrl_c(pid: int) -> bool:
     """Whether a child process of ``pid`` does not ignore SIGINT: a bots' worker deciding
     (idle, it ignores it), read off ``/proc``."""

@@ -19,7 +19,7 @@ from .._extras import missing_extra
 from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
-__all__ = ["SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve"]
+__all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The hosts only this machine can reach."""
@@ -35,19 +35,32 @@ SHUTDOWN_SECONDS = 5
 """How long a stopping server waits for its connections to end before it saves its tables and
 exits: a page that does not read keeps its connection open, and the wait for it was endless."""
 
+CUT_AFTER_SENDS = 2
+"""A connection whose client takes nothing for this many times ``--send-seconds`` is cut by
+the system (``TCP_USER_TIMEOUT`` of the listening socket, which its connections take, where
+the system has it: Linux): the page was stalled, and sent nothing more, at ``--send-seconds``
+(:mod:`canasta_caliente.web.sockets`), but the application cannot cut a connection, and
+uvicorn's close waits for the client to read what is queued, so one that never read was held
+for good (and, once its client had sent a close frame, uncounted)."""
+
 
 def _flag(field: re.Match[str]) -> str:
     return f"--{field[1].replace('_', '-')}:"
 
 
-def listen(host: str, port: int) -> socket.socket:
+def listen(host: str, port: int, send_seconds: float = 30.0) -> socket.socket:
     """A socket listening on ``host`` (a name or an address, IPv4 or IPv6) and ``port`` (0:
-    one the system chooses); an :class:`InputError` saying why when it cannot be had (a port
-    in use, an address not of this machine, a name that does not resolve)."""
+    one the system chooses), its connections' queue :data:`SEND_BUFFER` and, where the system
+    can, each cut when its client takes nothing for :data:`CUT_AFTER_SENDS` times
+    ``send_seconds``; an :class:`InputError` saying why when it cannot be had (a port in use,
+    an address not of this machine, a name that does not resolve)."""
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         sock = socket.create_server((host, port), family=family)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        cut = getattr(socket, "TCP_USER_TIMEOUT", None)
+        if cut is not None and 0 < send_seconds < 3600:  # (another is refused by Limits)
+            sock.setsockopt(socket.IPPROTO_TCP, cut, int(CUT_AFTER_SENDS * send_seconds * 1000))
         return sock
     except (OSError, UnicodeError) as exc:
         # (create_server's own strerror adds the address again: the system's words for the
@@ -82,7 +95,7 @@ def serve(args: argparse.Namespace) -> int:
     data = Path(args.data)
     # The address first, then the application, which makes the data folder once its
     # arguments are checked: a command refused leaves no folder behind.
-    with listen(args.host, args.port) as sock:
+    with listen(args.host, args.port, args.send_seconds) as sock:
         try:
             limits = Limits(max_tables=args.max_tables, max_sockets=args.max_sockets,
                             max_table_sockets=args.max_table_sockets, max_hints=args.max_hints,

@@ -9,8 +9,9 @@ purpose) holds up its own socket only; once a send to it has waited
 nothing more, and the page, if it is still there, connects again and is sent the table as it
 is. Its connection stays counted against ``max_sockets`` until it ends: an application cannot
 cut it (the server's own close waits for the page to take what is queued first), and
-``serve`` holds each connection's queue in the system small (``SEND_BUFFER`` of
-``canasta_caliente.cli._serve``) and stops waiting for such connections on its way out.
+``serve`` holds each connection's queue in the system small and has the system cut one whose
+client takes nothing for twice ``send_seconds`` (``SEND_BUFFER`` and ``CUT_AFTER_SENDS`` of
+``canasta_caliente.cli._serve``), and stops waiting for such connections on its way out.
 Before this, a table's updates were sent to its pages one after another, each waited for: one
 spectator's page that never read froze the table for every other page and its bots.
 """
