@@ -246,8 +246,7 @@ class _Server:
             table = await self.table(table_id)
             if table is None:
                 return None
-            # (read again from the data folder, it may have been dropped meanwhile to make room
-            # for another: then read once more)
+            # (read again from disk, it may have been dropped meanwhile: then read once more)
             if self.tables.get(table.id) is table:
                 break
         else:
@@ -414,6 +413,8 @@ class _Server:
         finally:
             sockets.pop(ws, None)
             self.open_sockets -= 1
+            if self.tables.get(table.id) is table:  # (a stalled page outlives its table)
+                self.used[table.id] = time.monotonic()
 
     async def read(self, ws: WebSocket, table: Table, page: Page) -> None:
         """Answer the socket's requests, one at a time, until it closes."""
@@ -479,8 +480,7 @@ class _Server:
                 self.broadcast(table)
                 self.drive(table)
 
-            # (shielded: a page closed meanwhile must not stop a change halfway, untold)
-            await asyncio.shield(changed())
+            await asyncio.shield(changed())  # (a page closed meanwhile must not stop it halfway)
         except Refused as exc:
             await send_within(ws.send_json(exc.to_message()), seconds)
             if exc.code in ("stale", "not-your-turn"):
