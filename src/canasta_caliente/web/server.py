@@ -383,23 +383,20 @@ class _Server:
             # The page's requests are read, and its updates sent (see .sockets), each by a task
             # of its own: the socket ends when either does.
             tasks = (asyncio.create_task(self.read(ws, table, page)),
-                     asyncio.create_task(deliver(page, functools.partial(self.send, ws, table,
-                                                                         page),
-                                                 limits.send_seconds)))
+                     asyncio.create_task(deliver(page, functools.partial(
+                         self.send, ws, table, page, news=True), limits.send_seconds)))
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                # (not waited for: the one left ends at its next step, and a wait here, where
-                # the handler is being cancelled, would be cancelled too; its end read anyway)
+                # (not waited for, the handler perhaps being cancelled: its end read anyway)
                 for task in tasks:
                     task.cancel()
                     task.add_done_callback(read_end)
             for task in done:
                 task.result()
         except Stalled:
-            # A page that does not take what it is sent: the table sends it nothing more, and
-            # its connection stays counted until it ends (an application cannot cut it: the
-            # server's own close waits for the page to take what is queued first).
+            # A page that does not take what it is sent: sent nothing more, and counted until
+            # its connection ends (an application cannot cut it: see .sockets).
             sockets.pop(ws, None)
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 while (await ws.receive())["type"] != "websocket.disconnect":
@@ -514,9 +511,12 @@ class _Server:
             table.match.restore(checkpoint)
             raise
 
-    async def send(self, ws: WebSocket, table: Table, page: Page) -> None:
-        """Send ``page`` the table's update: everything since what it was sent."""
+    async def send(self, ws: WebSocket, table: Table, page: Page, news: bool = False) -> None:
+        """Send ``page`` the table's update: everything since what it was sent (with ``news``,
+        nothing if nothing happened since: a page woken twice for what one update held)."""
         seen = page.seen
+        if news and seen == [table.match.event_count, table.match.log_mark()]:
+            return
         # (a take-back since the last update cuts events the socket was sent: from there)
         update = table.update(page.seat, table.match.resume(max(seen[0], 0), seen[1]))
         seen[:] = update["next"], update["log"]
