@@ -16,6 +16,7 @@ import base64
 import contextlib
 import functools
 import json
+import multiprocessing
 import os
 import re
 import select
@@ -277,16 +278,48 @@ def test_the_connection_of_a_page_that_never_reads_is_cut(tmp_path: Path) -> Non
 
 
 def hears_ctrl_c(pid: int) -> bool:
-    """Whether a child process of ``pid`` does not ignore SIGINT: a bots' worker deciding
-    (idle, it ignores it), read off ``/proc``."""
+    """Whether a child process of ``pid`` would hear SIGINT now (it catches it and does not
+    hold it): a bots' worker deciding, not one idle (it ignores SIGINT) nor one starting (it
+    holds it, and a process's signals are caught by Python's default before its own code
+    runs), read off ``/proc``."""
+    sigint = 1 << (signal.SIGINT - 1)
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     for child in children:
         with contextlib.suppress(OSError):  # (gone meanwhile)
             status = Path(f"/proc/{child}/status").read_text()
-            ignored = re.search(r"^SigIgn:\s*([0-9a-f]+)$", status, re.MULTILINE)
-            if ignored and not int(ignored[1], 16) & 1 << (signal.SIGINT - 1):
+            masks = dict(re.findall(r"^(SigBlk|SigCgt):\s*([0-9a-f]+)$", status, re.MULTILINE))
+            if int(masks.get("SigCgt", "0"), 16) & sigint and \
+                    not int(masks.get("SigBlk", "0"), 16) & sigint:
                 return True
     return False
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="holds signals (POSIX)")
+def test_a_ctrl_c_reaching_a_bots_worker_as_it_starts_is_ignored() -> None:
+    """A terminal's Ctrl-C reaching a bots' worker process still starting (before it set
+    itself to ignore one) killed it ("Fatal Python error: init_import_site ...
+    KeyboardInterrupt"), and its pool with it. A worker now starts with Ctrl-C held until it
+    ignores it: the worker lives, does the work, and the pool is the same."""
+    server = server_of(TestClient(app(workers=1)))
+    pool = server.start_pool()
+    before = {child.pid for child in multiprocessing.active_children()}
+
+    async def work_given_a_ctrl_c() -> tuple[int, list[int]]:
+        done = asyncio.ensure_future(server.run(functools.partial(pow, 2, 10)))
+        await asyncio.sleep(0)  # (the work handed to the pool, which starts a worker for it)
+        starting = [c.pid for c in multiprocessing.active_children()
+                    if c.pid is not None and c.pid not in before]
+        for pid in starting:
+            os.kill(pid, signal.SIGINT)
+        return await done, starting
+
+    try:
+        answer, starting = asyncio.run(work_given_a_ctrl_c())
+        assert starting, "the pool started no worker for the work"
+        assert answer == 1024
+        assert server.pool is pool, "the worker died of the Ctrl-C: its pool was replaced"
+    finally:
+        server.pool.shutdown()
 
 
 @pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),

@@ -42,12 +42,11 @@ import contextlib
 import functools
 import itertools
 import logging
-import multiprocessing
 import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +82,7 @@ from .protocol import (
 )
 from .sockets import Page, Stalled, deliver, read_end, send_within
 from .tables import Refused, Table, is_link_part, load_table, saved_tables
-from .workers import Interrupted, bots_worker_init, decide
+from .workers import Interrupted, ctrl_c_held, decide, start_workers
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -551,15 +550,9 @@ class _Server:
     # -- bots ------------------------------------------------------------------------------
 
     def start_pool(self) -> Executor:
-        """The workers bots and hints think in: processes (spawned, so no lock of the server
-        is inherited) or threads."""
+        """The workers bots and hints think in (:func:`~.workers.start_workers`)."""
         if self.pool is None:
-            if self.processes:
-                self.pool = ProcessPoolExecutor(self.workers,
-                                                mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=bots_worker_init)
-            else:
-                self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="canasta-bot")
+            self.pool = start_workers(self.workers, self.processes)
         return self.pool
 
     async def run(self, work: Callable[[], Any]) -> Any:
@@ -571,12 +564,16 @@ class _Server:
         pool = self.start_pool()
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(pool, work)
+            with ctrl_c_held():  # (while the pool may start a worker for it)
+                done = loop.run_in_executor(pool, work)
+            return await done
         except BrokenExecutor:
             if self.pool is pool:  # not already replaced by another table's bot
                 self.pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self.start_pool(), work)
+            with ctrl_c_held():
+                done = loop.run_in_executor(self.start_pool(), work)
+            return await done
 
     def drive(self, table: Table) -> None:
         """Start the table's bots if one is to act, unless they are already playing."""
