@@ -342,9 +342,12 @@ class Match:
                                    f"{describe_value(version)}")
         if version != self.version:
             epoch, _, count = version.partition(".")
-            if epoch != self._epoch or not count.isdecimal():  # (a restore lowers the count)
+            # (any count up to the last given may have been: a restore lowers the count)
+            if (epoch != self._epoch or not count.isdecimal() or len(count) > 18
+                    or int(count) > self._issued):
                 raise StaleError(f"stale: this match never gave the version {short_repr(version)}"
-                                 " (another match's, or from before the server restarted)")
+                                 " (another match's, from before the server restarted, or "
+                                 "made up)")
             raise StaleError("stale: the game has changed since the message of that version "
                              "(an action played or taken back)")
 
@@ -362,7 +365,9 @@ class Match:
         - ``seat``, when given, must be the seat to act
           (:class:`~canasta_caliente.NotYourTurnError`, saying why: :func:`not_to_act`, by
           the record's player names if it has them);
-          ``None`` is the server acting itself, unchecked: the deal between hands, a bot;
+          ``None`` is the server acting itself, unchecked: the deal between hands, a bot
+          (not a spectator, whom :meth:`message` calls ``None``: refuse a spectator's
+          request before it comes here);
         - the action must be legal (:class:`~canasta_caliente.IllegalActionError`, its
           :attr:`~canasta_caliente.IllegalActionError.reason` the rules').
         """

@@ -575,7 +575,9 @@ def analyse(
 
     The budget is ``iterations`` (reproducible for a ``seed``, an ``int``: ``None`` is
     refused, as a ranking that changed on every call would be), ``seconds``, or both (as
-    :class:`ISMCTSBot` takes them); other keyword
+    :class:`ISMCTSBot` takes them: at least one simulation per legal action, so more than
+    ``iterations`` when the actions outnumber them; a server bounding a hint's time gives
+    ``seconds``); other keyword
     options go to :class:`ISMCTSBot`, which checks them as it is built. Raises
     :class:`~canasta_caliente.ArgumentError` if the view's seat is not the one to act:
     another seat is, or none is (between hands, or after the game), as a bot given such a
@@ -592,8 +594,10 @@ def analyse(
     >>> from canasta_caliente.players.search import analyse
     >>> state = cc.apply(cc.new_game(cc.RuleSet.preset("caliente"), seed=2), "draw")
     >>> ranked = analyse(cc.observe(state, state.current_player), iterations=30)
-    >>> sum(a.visits for a in ranked) <= 30 and len(ranked) == len(cc.legal_actions(state))
-    True
+    >>> sum(a.visits for a in ranked), len(ranked) == len(cc.legal_actions(state))
+    (30, True)
+    >>> len(ranked), sum(a.visits for a in analyse(cc.observe(state, 0), iterations=1))
+    (8, 8)
     """
     if not isinstance(view, View):
         raise CanastaTypeError(f"expected a View, not {type(view).__name__}")
