@@ -743,3 +743,53 @@ def test_a_hint_is_stamped_with_the_turn_it_was_searched_for(
             assert hint["turn"] == 0 and [r["notation"] for r in hint["ranked"]] == ["draw"]
     finally:
         go.set()
+
+
+def test_a_hint_is_stamped_with_the_version_it_was_searched_for(
+        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    """A hint asked at turn 2; while it searches, the other tab takes the meld back and melds
+    again: turn 2 once more, another state. The hint said turn 2, so the page showed it as
+    current, every action it ranked illegal. It carries the ``version`` searched, which the
+    page compares with its update's."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=1)
+    with greeted(client, links["seats"][0], links["seats"][0]) as (asking, playing):
+        playing.send_json({"type": "act", "action": "draw", "turn": 0})
+        melds = [a["notation"] for a in update_at(playing, 1)["message"]["legal"]
+                 if a["notation"].startswith("meld")]
+        assert len(melds) >= 2
+        playing.send_json({"type": "act", "action": melds[0], "turn": 1})
+        searched = update_at(playing, 2)
+        started, go = held_searches(monkeypatch)
+        try:
+            asking.send_json({"type": "hint"})
+            assert started.wait(BACKSTOP)
+            playing.send_json({"type": "undo", "turn": 2, "version": searched["version"]})
+            update_at(playing, 1)
+            playing.send_json({"type": "act", "action": melds[1], "turn": 1})
+            now = update_at(playing, 2)
+            go.set()
+            frames = [asking.receive_json()]
+            while frames[-1]["type"] != "hint":
+                frames.append(asking.receive_json())
+        finally:
+            go.set()
+    hint = frames[-1]
+    assert hint["turn"] == now["turn"] == 2
+    assert hint["version"] == searched["version"] != now["version"]
+
+
+def test_an_action_sent_before_hello_is_played_and_answered(client: TestClient) -> None:
+    """A reconnecting client that sends its pending action before its hello (with the turn
+    and version of the last connection's update) had it played and was sent nothing: it
+    could not tell. The action is answered, before the next request is, with the table as it
+    is and every event from the first, as a hello from 0 is."""
+    links = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS, seed=7)
+    with client.websocket_connect(ws_path(links["seats"][0])) as first:
+        first.send_json({"type": "hello", "since": 0})
+        last = next_update(first)
+    with client.websocket_connect(ws_path(links["seats"][0])) as again:
+        again.send_json({"type": "act", "action": "draw", "turn": last["turn"],
+                         "version": last["version"]})
+        (update,) = until_marker(again)
+    assert (update["type"], update["turn"], update["since"]) == ("update", 1, 0)
+    assert update["next"] > last["next"]

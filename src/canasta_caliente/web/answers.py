@@ -1,20 +1,21 @@
 """The web server's answers to HTTP requests that are not a page or a socket: the headers of
 every page, the JSON of a refusal or of an error of the server's own, and what such an error
-is (the storage's, or a bug)."""
+is (the storage's, or a bug), a table's files read again among them."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
-from ..errors import short_repr
+from ..errors import ArgumentError, StateError, short_repr
 from .protocol import failed, problems
-from .tables import Refused
+from .tables import Refused, Table, load_table
 
-__all__ = ["PAGE_HEADERS", "Unreadable", "json_errors", "server_error"]
+__all__ = ["PAGE_HEADERS", "Unreadable", "json_errors", "read_again", "server_error"]
 
 
 class Unreadable(Exception):
@@ -71,3 +72,17 @@ def server_error(reason: str, exc: BaseException) -> Response:
         response.headers["Retry-After"] = "30"
         return response
     return problems([("(server)", reason)], 500)
+
+
+def read_again(data: Path, table_id: str) -> Table | None:
+    """The table ``table_id`` read from the data folder (``None``: there is none), its file
+    written whole, as at start-up: its journal folded in, and a last line cut off by a crash
+    (which the read leaves out) gone before any action is appended after it. Raises
+    :class:`Unreadable` for files that are not a saved table, and for a data folder gone."""
+    try:
+        table = load_table(data, table_id)
+    except (StateError, ArgumentError) as exc:
+        raise Unreadable(str(exc)) from None
+    if table is not None:
+        table.save(data, whole=True)
+    return table

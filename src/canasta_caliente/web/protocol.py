@@ -13,8 +13,8 @@ import json
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -31,8 +31,12 @@ from ..rules.summary import closest_preset
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, level_words, new_secret
 
+if TYPE_CHECKING:
+    from ..players.search import ActionValue
+
 __all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS",
-           "TABLE_FIELDS", "body", "check_seats", "failed", "local_only", "parse_request",
+           "TABLE_FIELDS", "body", "check_seats", "failed", "hint_message", "local_only",
+           "parse_request",
            "problems", "read_body", "read_json", "read_rules", "routing_refusal", "rules_asked",
            "unknown_fields", "write_rules"]
 
@@ -303,6 +307,18 @@ def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:
     return found
 
 
+def hint_message(turn: int, version: str, seconds: float,
+                 ranked: Sequence[ActionValue]) -> dict[str, Any]:
+    """A ``hint`` message: the five actions the search (of ``seconds``) ranked first, for the
+    table at ``turn`` and ``version`` (:attr:`Match.version <canasta_caliente.Match.version>`,
+    which a page compares with its update's: a take-back and another action since give the
+    same turn again, where the hint's actions may not be legal)."""
+    return {"type": "hint", "turn": turn, "version": version,
+            "budget": f"{seconds:g} s of search",
+            "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
+                        "lead": round(a.lead), "visits": a.visits} for a in ranked[:5]]}
+
+
 def read_as(name: str) -> str:
     """A name as a reader tells it from another: its compatible form (NFKC: "ﬁ" is "fi"),
     case folded ("ANN" is "Ann")."""
@@ -316,25 +332,53 @@ another."""
 
 _JOINER = "\u200d"
 """The zero-width joiner, a format character that joins emoji (a family of three is one
-picture): allowed in a name."""
+picture): allowed in a name between two emoji (see :func:`_joins_emoji`), shown as nothing
+anywhere else ("A\u200dnn" passed for "Ann")."""
+
+_EMOJI_VARIANT = "\ufe0f"
+"""The variation selector that shows the character before it as an emoji ("\u2764\ufe0f")."""
+
+_LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "LATIN")
+"""The scripts whose letters pass for one another's ("a" and the Cyrillic "\u0430"): a word
+of a name may have letters of one of them only (a name's words may differ: "Ivan
+\u0418\u0432\u0430\u043d")."""
 
 _SEAT_NAME = re.compile(r"seat \d+")
 """The name events give a seat with no name of its own ("Seat 2"), as :func:`read_as`
 reads it."""
 
 
+def _joins_emoji(name: str, at: int) -> bool:
+    """Whether the zero-width joiner at ``name[at]`` joins two emoji: a symbol (its skin tone
+    or emoji variant between) before it, a symbol after it."""
+    before = name[at - 1] if at > 0 else ""
+    if before == _EMOJI_VARIANT and at > 1:
+        before = name[at - 2]
+    after = name[at + 1] if at + 1 < len(name) else ""
+    return (before != "" and unicodedata.category(before) in ("So", "Sk")
+            and after != "" and unicodedata.category(after) == "So")
+
+
 def name_refusal(name: str, seat: int) -> str | None:
     """Why a seat's name (its spaces already collapsed) would mislead the players, or
-    ``None``: it holds a character a page shows as nothing, it is "you" (the events speak to
-    each player as "you"), another seat's default name ("Seat 2" for seat 0), or ends as a
-    bot's seat name does (" (level-1 bot)"). The page puts names in as text, never as HTML;
-    these pass for someone else."""
-    hidden = next((c for c in name if unicodedata.category(c) in _HIDDEN and c != _JOINER),
-                  None)
+    ``None``: it holds a character a page shows as nothing, a word of it mixes letters that
+    look alike (Latin, Greek, Cyrillic), it is "you" (the events speak to each player as
+    "you"), another seat's default name ("Seat 2" for seat 0), or ends as a bot's seat name
+    does (" (level-1 bot)"). The page puts names in as text, never as HTML; these pass for
+    someone else."""
+    hidden = next((c for i, c in enumerate(name) if unicodedata.category(c) in _HIDDEN
+                   and not (c == _JOINER and _joins_emoji(name, i))), None)
     if hidden is not None:
         return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control "
                 "or format character): it could pass for another name")
     read = read_as(name)
+    for word in read.split():
+        scripts = sorted({script for c in word if c.isalpha()
+                          for script in _LOOKALIKE_SCRIPTS
+                          if unicodedata.name(c, "").startswith(script + " ")})
+        if len(scripts) > 1:
+            return (f"mixes {' and '.join(s.title() for s in scripts)} letters in a word, "
+                    "which look alike: it could pass for another name")
     if read == "you":
         return "is what the events call each player: the log would read 'you' for another"
     if _SEAT_NAME.fullmatch(read) and read != f"seat {seat}":

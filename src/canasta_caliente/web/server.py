@@ -60,13 +60,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .._arguments import check_count, check_flag, read_real
 from ..engine import legal_actions
-from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
 from ..studies.playtest import playtest
 from ..views.view import observe
-from .answers import PAGE_HEADERS, Unreadable, json_errors, server_error
+from .answers import PAGE_HEADERS, json_errors, read_again, server_error
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
     CHECK_FIELDS,
@@ -74,6 +74,7 @@ from .protocol import (
     TABLE_FIELDS,
     check_seats,
     failed,
+    hint_message,
     parse_request,
     problems,
     routing_refusal,
@@ -81,7 +82,7 @@ from .protocol import (
     write_rules,
 )
 from .sockets import Page, Stalled, deliver, read_end, send_within
-from .tables import Refused, Table, is_link_part, load_table, saved_tables
+from .tables import Refused, Table, is_link_part, saved_tables
 from .workers import Interrupted, ctrl_c_held, decide, start_workers
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
@@ -97,20 +98,6 @@ RETRY_SECONDS = 1.0
 the wait doubles with each failure in a row, up to a minute."""
 
 FORBIDDEN = "forbidden: this link is not one of this table's"
-
-def read_again(data: Path, table_id: str) -> Table | None:
-    """The table ``table_id`` read from the data folder (``None``: there is none), its file
-    written whole, as at start-up: its journal folded in, and a last line cut off by a crash
-    (which the read leaves out) gone before any action is appended after it. Raises
-    :class:`Unreadable` for files that are not a saved table, and for a data folder gone."""
-    try:
-        table = load_table(data, table_id)
-    except (StateError, ArgumentError) as exc:
-        raise Unreadable(str(exc)) from None
-    if table is not None:
-        table.save(data, whole=True)
-    return table
-
 
 class _Server:
     """The tables of one application, their open sockets and the bots' worker threads."""
@@ -477,6 +464,9 @@ class _Server:
                 self.drive(table)
 
             await asyncio.shield(changed())  # (a page closed meanwhile must not stop it halfway)
+            if page.seen[0] < 0:  # (no hello yet: answered with the table, every event)
+                page.seen[0] = 0
+                await send_within(self.send(ws, table, page), seconds)
         except Refused as exc:
             await send_within(ws.send_json(exc.to_message()), seconds)
             if exc.code in ("stale", "not-your-turn"):
@@ -528,7 +518,8 @@ class _Server:
             page.wake()
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:
-        state, turn = table.state, table.turn  # the hint's, whatever is played meanwhile
+        # (the hint's, whatever is played meanwhile)
+        state, turn, version = table.state, table.turn, table.match.version
         if state.current_player != seat:
             raise Refused("not-your-turn", "a hint is for the seat to act")
         if self.hints >= self.limits.max_hints:
@@ -541,11 +532,7 @@ class _Server:
             ranked = await self.run(functools.partial(analyse, view, seconds=seconds, seed=turn))
         finally:
             self.hints -= 1
-        return {"type": "hint", "turn": turn,
-                "budget": f"{seconds:g} s of search",
-                "ranked": [{"notation": str(a.action), "value": round(a.value, 3),
-                            "lead": round(a.lead), "visits": a.visits}
-                           for a in ranked[:5]]}
+        return hint_message(turn, version, seconds, ranked)
 
     # -- bots ------------------------------------------------------------------------------
 
@@ -693,5 +680,6 @@ def app(rules: RuleSet | str | None = None, *, data: str | Path | None = None,
     ], lifespan=server.lifespan, exception_handlers={
         HTTPException: functools.partial(routing_refusal, addresses=addresses)})
     result.state.tables = server.tables
+    result.router.redirect_slashes = False  # (/api/tables/: the API's 404, not a bare 307)
     return result
 

@@ -537,7 +537,9 @@ function receive(event) {
     if ($("hint-out").dataset.searching) $("hint-out").replaceChildren();  // a hint refused
     delete $("hint-out").dataset.searching;
   } else if (data.type === "hint") {
-    if (!message || data.turn !== update.turn) return;  // searched for a state gone since
+    // Searched for a state gone since: another turn, or this turn's number again after a
+    // take-back (another version).
+    if (!message || data.turn !== update.turn || data.version !== update.version) return;
     showHint(data);
   }
 }
