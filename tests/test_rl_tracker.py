@@ -182,6 +182,8 @@ def test_tracker_pack_into_refuses_a_buffer_it_cannot_fill() -> None:
                 np.zeros(size, np.int32)):
         with pytest.raises(ValueError, match="buffer"):
             tracker.pack_into(bad, 0, state, 0)
+    with pytest.raises(ValueError, match=rf"got int32 \(2, {size}\), not C-contiguous"):
+        tracker.pack_into(np.asfortranarray(ints), 0, state, 0)
     with pytest.raises(ValueError, match="row: 2"):
         tracker.pack_into(ints, 2, state, 0)
     with pytest.raises(TypeError, match="row"):

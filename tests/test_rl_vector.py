@@ -73,6 +73,16 @@ def test_batch_observation_refuses_bad_input() -> None:
         observations_of([state], [0], np.zeros((1, 216), np.float64))
     with pytest.raises(ValueError, match="out"):
         observations_of([state], [0], np.zeros((2, 216), np.float32))
+    # (the dtype and the shape right, what fails named: it said "got float32 (3, 216)")
+    size = rl.observation_size(rules)
+    read_only = np.zeros((3, size), np.float32)
+    read_only.flags.writeable = False
+    for out, failing in ((np.asfortranarray(np.zeros((3, size), np.float32)),
+                          "not C-contiguous (np.ascontiguousarray makes one)"),
+                         (np.zeros((3, 2 * size), np.float32)[:, ::2], "not C-contiguous"),
+                         (read_only, "read-only")):
+        with pytest.raises(ValueError, match=re.escape(f"got float32 (3, {size}), {failing}")):
+            observations_of([state] * 3, [0, 1, 2], out)
     with pytest.raises(TypeError, match="out"):
         observations_of([state], [0], [[0.0] * 216])  # type: ignore[arg-type]
 

@@ -378,6 +378,17 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     return _vector(_encode_state(o, state, _seat_of(state, seat)))
 
 
+def _array_described(array: np.ndarray[Any, Any]) -> str:
+    """A caller's array as a refusal names it: its dtype and shape, and what else of it
+    fails (a view that is not C-contiguous, a read-only array), with the way to one that
+    does not ("expected a C-contiguous float32 (3, 216), got float32 (3, 216)" said
+    nothing)."""
+    failing = [what for what, bad in (("not C-contiguous (np.ascontiguousarray makes one)",
+                                       not array.flags.c_contiguous),
+                                      ("read-only", not array.flags.writeable)) if bad]
+    return f"{array.dtype} {array.shape}" + "".join(f", {what}" for what in failing)
+
+
 def observations_of(
     states: Sequence[GameState], seats: Sequence[int] | npt.NDArray[np.integer[Any]],
     out: npt.NDArray[np.float32] | None = None,
@@ -432,7 +443,7 @@ def observations_of(
     elif (out.dtype != np.float32 or out.shape != (n, o.size)
           or not out.flags.c_contiguous or not out.flags.writeable):
         raise ArgumentError(f"out: expected a writable C-contiguous float32 array of shape "
-                            f"{(n, o.size)}, got {out.dtype} {out.shape}")
+                            f"{(n, o.size)}, got {_array_described(out)}")
     if trackers is not None:
         if isinstance(trackers, ObservationTracker) or not isinstance(trackers, Sequence):
             raise CanastaTypeError(f"trackers: expected a sequence of ObservationTrackers, got "
@@ -548,7 +559,7 @@ class ObservationTracker:
         if (buffer.dtype != np.int32 or buffer.ndim != 2 or buffer.shape[1] != size
                 or not buffer.flags.c_contiguous or not buffer.flags.writeable):
             raise ArgumentError(f"buffer: expected a writable C-contiguous int32 array of "
-                                f"shape (N, {size}), got {buffer.dtype} {buffer.shape}")
+                                f"shape (N, {size}), got {_array_described(buffer)}")
         index = as_integer(row)  # (a NumPy integer read as its int)
         if index is None:
             raise CanastaTypeError(f"row: expected an int, got {type(row).__name__}")
