@@ -499,7 +499,7 @@ def test_the_version_is_never_given_twice() -> None:
     # (no version of this match: a count past the last given, as a client's bug sends, was
     # called a change since, an ordinary race)
     for other in (fresh().version, "abc", f"{match.epoch}.x", f"{match.epoch}.99",
-                  f"{match.epoch}.{'9' * 40}"):
+                  f"{match.epoch}.{'9' * 40}", f"{match.epoch}.03", f"{match.epoch}.\u0663"):
         with pytest.raises(cc.StaleError, match=f"^stale: this match never gave the version "
                            f"'{re.escape(other)}' \\(another match's, from before the server "
                            "restarted, or made up\\)$"):

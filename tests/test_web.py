@@ -414,6 +414,9 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
         for deep in ("[" * 4000, '{"type": "hello", "since": ' + "[" * 2000 + "}"):
             ws.send_text(deep)  # under the message's limit, too deep to parse
             assert "nested too deeply" in ws.receive_json()["reason"]
+        ws.send_json({"type": "act", "action": "meld 4 6", "turn": turn})
+        assert ws.receive_json()["reason"] == ("not an action: 'meld 4 6': naturals of more "
+                                               "than one rank in one meld")  # (no "action JSON")
         ws.send_bytes(b'{"type": "hello"}')
         assert "binary" in ws.receive_json()["reason"]
         for since, reason in (("-1", "since: a count of events, from 0, not a negative number"),
@@ -459,6 +462,10 @@ def test_a_seat_name_of_emoji_joined_or_its_own_default_is_a_name(client: TestCl
     """What is refused above is refused alone: a family of emoji (joined by U+200D) and a
     seat's own default name ("Seat 0" for seat 0) are names."""
     for emoji in ("\U0001f468\u200d\U0001f469\u200d\U0001f467",  # (a family)
+                  "\U0001f642\u200d\u2194\ufe0f",  # (a head shaking: an arrow after the joiner)
+                  "\u0dc1\u0dca\u200d\u0dbb\u0dd3",  # (Sinhala's Sri: the joiner after a virama)
+                  "\u09b0\u200d\u09cd\u09af\u09be\u09ac",  # (Bengali: the joiner before one)
+                  "Ivan-\u0418\u0432\u0430\u043d", "M\u00b5ller",  # (two words; a micro sign)
                   "\u2764\ufe0f\u200d\U0001f525",  # (a heart on fire: the heart's variant)
                   "Ann \U0001f469\U0001f3fd\u200d\U0001f4bb",  # (a skin tone, then joined)
                   "\u0410\u043d\u043d\u0430 \u0391\u03bd\u03bd\u03b1"):  # (Cyrillic; Greek)

@@ -737,6 +737,10 @@ def test_cards_no_legal_action_uses_get_the_rules_reason(
     names = [card_name(hand[i]).split(" ", 1)[1] for i in two]
     page.wait_for_function("(label) => document.getElementById('why-not')?.textContent === label",
                            arg=f"Why not meld the {names[0]} and {names[1]}?", timeout=STEP)
+    page.click("#why-not")  # (the notation's own reason: it said "action JSON: ..." first)
+    page.wait_for_function("(reason) => document.getElementById('error').textContent === reason",
+                           arg=f"not an action: 'meld {hand[two[0]]} {hand[two[1]]}': naturals "
+                               "of more than one rank in one meld", timeout=STEP)
 
 
 def test_a_question_waiting_for_its_answer_is_said_in_the_status(

@@ -142,6 +142,18 @@ def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
         visits = int(line.split(" · ")[-1].split()[0])
         assert line.endswith(f" · {visits} simulation{'s' * (visits != 1)}")
     shoot(page, "page-hint.png")
+    # The table at this turn's number again, another version (a take-back and another
+    # action): the hint goes (it stayed, its actions perhaps illegal), and a hint searched
+    # for the version gone is not shown.
+    hint = page.evaluate("() => document.getElementById('hint-out').innerHTML")
+    page.evaluate("""() => receive({data: JSON.stringify(Object.assign({}, update, {
+        version: update.version + "-later", since: log.length,
+        message: Object.assign({}, message, {events: []})}))})""")
+    assert page.text_content("#hint-out") == ""
+    page.evaluate("""(old) => receive({data: JSON.stringify({type: "hint", turn: update.turn,
+        version: old, budget: "0.1 s of search", ranked: []})})""",
+                  page.evaluate("() => update.version.replace(/-later$/, '')"))
+    assert page.text_content("#hint-out") == "" and hint != ""
 
 
 def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
@@ -284,6 +296,15 @@ def test_a_page_without_its_connection_offers_nothing_and_says_so(
                                      "bs => bs.every((b) => b.disabled)")
     page.keyboard.press("d")
     assert page.text_content("#error").startswith("Not connected: nothing was sent")
+    # A card chosen meanwhile draws the table again: it said "Your turn." and offered the
+    # actions again, from the last update.
+    page.locator("#hand button.card").first.click()
+    assert page.query_selector("#hand button.card.selected") is not None
+    assert page.text_content("#status") == "Disconnected: reconnecting…"
+    assert page.eval_on_selector_all("#actions button, #hint",
+                                     "bs => bs.length > 0 && bs.every((b) => b.disabled)")
+    page.keyboard.press("Escape")  # (the choice cleared: drawn again, still offering nothing)
+    assert page.text_content("#status") == "Disconnected: reconnecting…"
     page.evaluate("() => connect()")
     wait_settled(page)
     assert page.text_content("#error") == ""
@@ -516,3 +537,35 @@ def test_every_region_and_group_is_named_and_an_empty_hand_says_so(
     legend = setup.locator("fieldset:has(input[name=source]) > legend")
     assert legend.text_content() == "Where the rules come from"
     assert setup.locator("fieldset input[name=source]").count() == 2
+
+
+def test_the_organisers_page_on_a_phone_shows_a_refused_name_then_the_table_made(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A phone trial of the organiser's page: a seat's name refused read "seats:
+    seats[1].name: ..." (an API's field and index, where the page shows "Seat 1"); once the
+    name was mended and the table made, the refusal stayed in red under it, the check's
+    "valid" line gone; and the links ran out of the panel, the page scrolling sideways (732
+    px wide at 375)."""
+    url, _ = server
+    page = browser.new_page(viewport={"width": 375, "height": 667}, is_mobile=True,
+                            has_touch=True)
+    page.goto(url + "/")
+    page.wait_for_selector("#preset option[value=caliente]", state="attached")
+    page.click("#check")
+    page.wait_for_selector("#kind-3")
+    checked = page.eval_on_selector_all("#problems li", "ls => ls.map((l) => l.textContent)")
+    assert checked[0].startswith("valid: ")
+    page.fill("#name-1", "Bea (level-1 bot)")
+    page.click("#create")
+    page.wait_for_function("() => /name/.test(document.getElementById('problems').textContent)",
+                           timeout=STEP)
+    assert page.eval_on_selector_all("#problems li", "ls => ls.map((l) => l.textContent)") == [
+        "Seat 1's name: 'Bea (level-1 bot)' ends as a bot's seat name does: give the name "
+        "alone (a bot's level is chosen apart: the seat's 'level')"]
+    page.fill("#name-1", "Bea")
+    page.click("#create")
+    page.wait_for_selector(".spectator-link")
+    assert page.eval_on_selector_all("#problems li",
+                                     "ls => ls.map((l) => l.textContent)") == checked
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    shoot(page, "page-setup-phone.png")

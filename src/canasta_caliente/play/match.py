@@ -24,6 +24,7 @@ canasta_caliente.errors.NotYourTurnError: not your turn: seat 0 is to act
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -51,6 +52,10 @@ from .takeback import take_back_refusal
 from .text import describe
 
 __all__ = ["Checkpoint", "Match", "not_to_act"]
+
+_COUNT = re.compile(r"0|[1-9][0-9]{0,17}")
+"""The count of a version or a log mark as a match writes it (ASCII digits, no zero first):
+any other text ("03", Arabic-Indic digits) is one the match never gave."""
 
 
 def not_to_act(state: GameState, names: Sequence[str] | None = None) -> str:
@@ -343,7 +348,7 @@ class Match:
         if version != self.version:
             epoch, _, count = version.partition(".")
             # (any count up to the last given may have been: a restore lowers the count)
-            if (epoch != self._epoch or not count.isdecimal() or len(count) > 18
+            if (epoch != self._epoch or not _COUNT.fullmatch(count)
                     or int(count) > self._issued):
                 raise StaleError(f"stale: this match never gave the version {short_repr(version)}"
                                  " (another match's, from before the server restarted, or "
@@ -559,7 +564,7 @@ class Match:
         if mark is None:
             return 0
         epoch, _, count = mark.partition(".")
-        if (epoch != self._epoch or not count.isdecimal() or len(count) > 9
+        if (epoch != self._epoch or not _COUNT.fullmatch(count)
                 or int(count) > len(self._cuts)):
             return 0
         cuts = self._cuts[int(count):]

@@ -332,11 +332,15 @@ another."""
 
 _JOINER = "\u200d"
 """The zero-width joiner, a format character that joins emoji (a family of three is one
-picture): allowed in a name between two emoji (see :func:`_joins_emoji`), shown as nothing
-anywhere else ("A\u200dnn" passed for "Ann")."""
+picture) and the letters of Indic scripts (Sinhala's "\u0dc1\u0dca\u200d\u0dbb\u0dd3", Sri):
+allowed in a name there (see :func:`_joins`), shown as nothing anywhere else ("A\u200dnn"
+passed for "Ann")."""
 
 _EMOJI_VARIANT = "\ufe0f"
 """The variation selector that shows the character before it as an emoji ("\u2764\ufe0f")."""
+
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+"""What separates the words of a name, for :data:`_LOOKALIKE_SCRIPTS`."""
 
 _LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "LATIN")
 """The scripts whose letters pass for one another's ("a" and the Cyrillic "\u0430"): a word
@@ -348,15 +352,18 @@ _SEAT_NAME = re.compile(r"seat \d+")
 reads it."""
 
 
-def _joins_emoji(name: str, at: int) -> bool:
-    """Whether the zero-width joiner at ``name[at]`` joins two emoji: a symbol (its skin tone
-    or emoji variant between) before it, a symbol after it."""
-    before = name[at - 1] if at > 0 else ""
+def _joins(name: str, at: int) -> bool:
+    """Whether the zero-width joiner at ``name[at]`` joins what it is for: two emoji (a
+    symbol before it, or its skin tone or emoji variant; a symbol or an arrow after it), or
+    an Indic script's letters (a virama, the mark that joins consonants, beside it)."""
+    before = name[at - 1] if at > 0 else " "
+    after = name[at + 1] if at + 1 < len(name) else " "
+    if unicodedata.combining(before) == 9 or unicodedata.combining(after) == 9:
+        return True  # (a virama: canonical combining class 9)
     if before == _EMOJI_VARIANT and at > 1:
         before = name[at - 2]
-    after = name[at + 1] if at + 1 < len(name) else ""
-    return (before != "" and unicodedata.category(before) in ("So", "Sk")
-            and after != "" and unicodedata.category(after) == "So")
+    return (unicodedata.category(before) in ("So", "Sk")
+            and (unicodedata.category(after) == "So" or "\u2190" <= after <= "\u21ff"))
 
 
 def name_refusal(name: str, seat: int) -> str | None:
@@ -367,24 +374,26 @@ def name_refusal(name: str, seat: int) -> str | None:
     does (" (level-1 bot)"). The page puts names in as text, never as HTML; these pass for
     someone else."""
     hidden = next((c for i, c in enumerate(name) if unicodedata.category(c) in _HIDDEN
-                   and not (c == _JOINER and _joins_emoji(name, i))), None)
+                   and not (c == _JOINER and _joins(name, i))), None)
     if hidden is not None:
         return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control "
                 "or format character): it could pass for another name")
-    read = read_as(name)
-    for word in read.split():
-        scripts = sorted({script for c in word if c.isalpha()
-                          for script in _LOOKALIKE_SCRIPTS
+    # (each run of letters, as written: "Ivan-\u0418\u0432\u0430\u043d" is two words, and the
+    # micro sign of "M\u00b5ller", Greek once read as NFKC, no letter of a script)
+    for word in _NOT_LETTERS.split(name):
+        scripts = sorted({script for c in word for script in _LOOKALIKE_SCRIPTS
                           if unicodedata.name(c, "").startswith(script + " ")})
         if len(scripts) > 1:
             return (f"mixes {' and '.join(s.title() for s in scripts)} letters in a word, "
                     "which look alike: it could pass for another name")
+    read = read_as(name)
     if read == "you":
         return "is what the events call each player: the log would read 'you' for another"
     if _SEAT_NAME.fullmatch(read) and read != f"seat {seat}":
         return "is another seat's name when it has none of its own: the log would mix them"
     if any(read.endswith(read_as(level_words(level))) for level in LEVELS):
-        return "ends as a bot's seat name does: give the name alone, and the level as 'level'"
+        return ("ends as a bot's seat name does: give the name alone (a bot's level is "
+                "chosen apart: the seat's 'level')")
     return None
 
 

@@ -282,8 +282,9 @@ class Table:
             match.check_turn(number)
             if named is not None:
                 match.check_version(named)
-            try:
-                action = Action.from_json(notation)
+            try:  # (a notation's refusal in its own words: "action JSON: " was noise)
+                action = (parse_action(notation) if isinstance(notation, str)
+                          else Action.from_json(notation))
             except NotationError as exc:
                 raise Refused("malformed", f"not an action: {exc}") from None
             acting = None if action == Action("deal") and self.may_deal(seat) else seat

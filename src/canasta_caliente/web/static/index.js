@@ -3,6 +3,7 @@
 const $ = (id) => document.getElementById(id);
 let levels = [];
 let checkedRules = null;
+let checkedLines = [];  // the last check's lines ("valid: ...", its cautions)
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -38,7 +39,15 @@ async function chosenRules() {
 
 function showProblems(problems) {
   const list = $("problems");
-  list.replaceChildren(...problems.map(([option, message]) => el("li", option + ": " + message)));
+  list.replaceChildren(...problems.map(inPageWords).map(([option, message]) =>
+    el("li", option + ": " + message)));
+}
+
+// A seat's problem in the page's words: "Seat 1's name: ..." (the API's "seats:
+// seats[1].name: ..." named a field and an index where the page shows "Seat 1").
+function inPageWords([option, message]) {
+  const seat = /^seats\[(\d+)\]\.name: ([^]*)$/.exec(message);
+  return option === "seats" && seat ? ["Seat " + seat[1] + "'s name", seat[2]] : [option, message];
 }
 
 async function check() {
@@ -55,6 +64,7 @@ async function check() {
     $("problems").append(el("li", "caution: " + caution, {class: "caution"}));
   }
   checkedRules = rules;
+  checkedLines = [...$("problems").children];  // (put back once a table is made)
   const seats = $("seats");
   // The seats chosen before a check again keep their kind and name (a change of the rules
   // reset them all, unsaid: an organiser's trial).
@@ -107,6 +117,9 @@ async function create(event) {
     }
     return;
   }
+  // A refusal of an earlier click is gone: the check's lines again (it stayed, in red, under
+  // a table made).
+  $("problems").replaceChildren(...checkedLines);
   // Each table made keeps its links, the newest first: a second table does not hide the
   // links of the first, which no one could join without them. They are kept in the tab's
   // session storage too, so that a reload shows them again (it lost them: the only way into

@@ -178,7 +178,7 @@ function chosenWords() {
 function askHint() {
   if (!send({type: "hint"})) return;
   const out = $("hint-out");
-  out.dataset.turn = String(update.turn);
+  out.dataset.at = update.turn + " " + update.version;  // (the table the hint is for)
   out.dataset.searching = "true";
   out.replaceChildren(el("p", "Searching for a hint…"));
 }
@@ -508,7 +508,16 @@ function draw() {
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
   drawResults(view, board); drawLog();
   refocus(place);
+  // Drawn again while away (a card chosen): still disconnected, offering nothing; it said
+  // "Your turn." and offered the actions again.
+  if (!socket || socket.readyState !== WebSocket.OPEN) offerNothing();
   keepFocus(before);
+}
+
+// The page without its connection: it says so, and offers no action until the table is back.
+function offerNothing() {
+  say("status", "Disconnected: reconnecting…");
+  for (const b of $("act").querySelectorAll("#actions button, #hint, #undo")) b.disabled = true;
 }
 
 function receive(event) {
@@ -525,7 +534,12 @@ function receive(event) {
     announce(previous, sameMatch);
     // The chosen cards are places in the hand: a hand changed (a take-back) forgets them.
     if (before !== JSON.stringify(message.view.hand)) selected = [];
-    if ($("hint-out").dataset.turn !== String(update.turn)) $("hint-out").replaceChildren();
+    // A hint (or its search) of a table gone: another turn, or the turn's number again after
+    // a take-back, another version (it stayed, its actions perhaps illegal).
+    if ($("hint-out").dataset.at !== update.turn + " " + update.version) {
+      $("hint-out").replaceChildren();
+      delete $("hint-out").dataset.searching;
+    }
     if (refusal && refusal.after) {
       refusal = {turn: update.turn, after: false};  // the table the refusal is about
     } else if (refusal && refusal.turn !== update.turn) {
@@ -548,7 +562,7 @@ function receive(event) {
 // actions, with what the order and the numbers mean (as the play command's hint says them).
 function showHint(data) {
   const out = $("hint-out");
-  out.dataset.turn = String(data.turn);
+  out.dataset.at = data.turn + " " + data.version;
   delete out.dataset.searching;
   const words = (notation) => {
     const found = message.legal.find((a) => a.notation === notation);
@@ -582,11 +596,10 @@ function connect() {
   });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
-    say("status", "Disconnected: reconnecting…");
     if (refusal) refusal.turn = null;  // shown while away, cleared once the table is back
     // Nothing can be sent until the table comes back: no action is offered meanwhile.
     const before = document.activeElement;
-    for (const b of $("act").querySelectorAll("#actions button, #hint, #undo")) b.disabled = true;
+    offerNothing();
     keepFocus(before);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
