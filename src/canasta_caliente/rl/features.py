@@ -378,15 +378,21 @@ def observation_of(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     return _vector(_encode_state(o, state, _seat_of(state, seat)))
 
 
-def _array_described(array: np.ndarray[Any, Any]) -> str:
-    """A caller's array as a refusal names it: its dtype and shape, and what else of it
-    fails (a view that is not C-contiguous, a read-only array), with the way to one that
-    does not ("expected a C-contiguous float32 (3, 216), got float32 (3, 216)" said
-    nothing)."""
-    failing = [what for what, bad in (("not C-contiguous (np.ascontiguousarray makes one)",
-                                       not array.flags.c_contiguous),
-                                      ("read-only", not array.flags.writeable)) if bad]
-    return f"{array.dtype} {array.shape}" + "".join(f", {what}" for what in failing)
+def _checked_array(name: str, array: object, dtype: type[Any], rows: int | None,
+                   size: int) -> npt.NDArray[Any]:
+    """A caller's array to write into: of ``dtype``, ``rows`` (any: ``None``) by ``size``,
+    C-contiguous and writable, or an error naming what fails (not "got float32 (3, 216)")."""
+    if not isinstance(array, np.ndarray):
+        raise CanastaTypeError(f"{name}: expected a NumPy array, got {type(array).__name__}")
+    failing = "".join(f", {what}" for what, bad in (
+        ("not C-contiguous (np.ascontiguousarray makes one)", not array.flags.c_contiguous),
+        ("read-only", not array.flags.writeable)) if bad)
+    if (array.dtype != dtype or array.ndim != 2 or array.shape[1] != size
+            or rows not in (None, array.shape[0]) or failing):
+        raise ArgumentError(f"{name}: expected a writable C-contiguous {np.dtype(dtype)} array "
+                            f"of shape ({'N' if rows is None else rows}, {size}), got "
+                            f"{array.dtype} {array.shape}{failing}")
+    return array
 
 
 def observations_of(
@@ -436,14 +442,8 @@ def observations_of(
         if state.rules is not rules and state.rules != rules:
             raise ArgumentError(f"states[{i}]: its rules differ from states[0]'s; a batch "
                                 "shares one observation layout")
-    if out is None:
-        out = np.empty((n, o.size), np.float32)
-    elif not isinstance(out, np.ndarray):
-        raise CanastaTypeError(f"out: expected a NumPy array, got {type(out).__name__}")
-    elif (out.dtype != np.float32 or out.shape != (n, o.size)
-          or not out.flags.c_contiguous or not out.flags.writeable):
-        raise ArgumentError(f"out: expected a writable C-contiguous float32 array of shape "
-                            f"{(n, o.size)}, got {_array_described(out)}")
+    out = (np.empty((n, o.size), np.float32) if out is None
+           else _checked_array("out", out, np.float32, n, o.size))
     if trackers is not None:
         if isinstance(trackers, ObservationTracker) or not isinstance(trackers, Sequence):
             raise CanastaTypeError(f"trackers: expected a sequence of ObservationTrackers, got "
@@ -554,12 +554,7 @@ class ObservationTracker:
         :func:`observation_size`))."""
         packed = self.row(state, seat)
         size = self._offsets.size
-        if not isinstance(buffer, np.ndarray):
-            raise CanastaTypeError(f"buffer: expected a NumPy array, got {type(buffer).__name__}")
-        if (buffer.dtype != np.int32 or buffer.ndim != 2 or buffer.shape[1] != size
-                or not buffer.flags.c_contiguous or not buffer.flags.writeable):
-            raise ArgumentError(f"buffer: expected a writable C-contiguous int32 array of "
-                                f"shape (N, {size}), got {_array_described(buffer)}")
+        _checked_array("buffer", buffer, np.int32, None, size)
         index = as_integer(row)  # (a NumPy integer read as its int)
         if index is None:
             raise CanastaTypeError(f"row: expected an int, got {type(row).__name__}")

@@ -26,8 +26,8 @@ from ..rules.ruleset import RuleSet
 from .outcomes import GameResult
 from .play import BotSpec, bot_name, game_seed, play_game
 
-__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "end_with_parent", "play_chunk",
-           "sendable", "sigint_held", "stop_pool", "worker_init"]
+__all__ = ["KEPT_RULES", "STOP_TIMEOUT", "check_sendable", "end_with_parent", "ignore_sigint",
+           "play_chunk", "sendable", "sigint_held", "stop_pool", "worker_init"]
 
 STOP_TIMEOUT = 1.0
 """Seconds an interrupted run's workers get to leave their game before they are terminated."""
@@ -43,11 +43,19 @@ def worker_init(stop: Any) -> None:
     its parent does (:func:`end_with_parent`)."""
     global _STOP
     _STOP = stop
+    ignore_sigint()
+    end_with_parent()
+
+
+def ignore_sigint() -> None:
+    """In a pool's worker process starting (its ``initializer``): ignore SIGINT from now on
+    (the parent alone handles an interrupt), the simulations' pools and the web server's
+    alike. The parent held SIGINT back while it started the worker (:func:`sigint_held`),
+    which the worker inherits, so that a SIGINT then could not kill it half started ("Fatal
+    Python error: init_import_site"); one held meanwhile is dropped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
-        # The parent blocks SIGINT while it starts the pool; a forked worker inherits that.
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    end_with_parent()
 
 
 def end_with_parent() -> None:

@@ -65,6 +65,7 @@ from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
 from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
 from ..studies.playtest import playtest
+from ..studies.pool import sigint_held
 from ..views.view import observe
 from .answers import PAGE_HEADERS, json_errors, read_again, server_error
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
@@ -83,7 +84,7 @@ from .protocol import (
 )
 from .sockets import Page, Stalled, deliver, read_end, send_within
 from .tables import Refused, Table, is_link_part, saved_tables
-from .workers import Interrupted, ctrl_c_held, decide, start_workers
+from .workers import Interrupted, decide, start_workers
 
 __all__ = ["BODY_LIMIT", "LOG", "MESSAGE_LIMIT", "REQUESTS", "RETRY_SECONDS", "app"]
 
@@ -551,14 +552,14 @@ class _Server:
         pool = self.start_pool()
         loop = asyncio.get_running_loop()
         try:
-            with ctrl_c_held():  # (while the pool may start a worker for it)
+            with sigint_held():  # (the pool may start a worker: see .workers)
                 done = loop.run_in_executor(pool, work)
             return await done
         except BrokenExecutor:
             if self.pool is pool:  # not already replaced by another table's bot
                 self.pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-            with ctrl_c_held():
+            with sigint_held():
                 done = loop.run_in_executor(self.start_pool(), work)
             return await done
 

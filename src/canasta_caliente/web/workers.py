@@ -3,22 +3,19 @@ process starts (:mod:`canasta_caliente.web.server` runs them off the event loop)
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import random
 import signal
 import threading
-from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from ..actions import Action
 from ..players.bots import get_bot, read_answer
-from ..studies.pool import end_with_parent
+from ..studies.pool import end_with_parent, ignore_sigint
 from ..views.view import View
 
-__all__ = ["BOT_NICENESS", "Interrupted", "bots_worker_init", "ctrl_c_held", "decide",
-           "start_workers"]
+__all__ = ["BOT_NICENESS", "Interrupted", "bots_worker_init", "decide", "start_workers"]
 
 BOT_NICENESS = 10
 """How much lower than the server's the bots' worker processes run (``os.nice``, where the
@@ -35,9 +32,7 @@ def bots_worker_init() -> None:
     event loop as a dozen tracebacks."""
     if hasattr(os, "nice"):
         os.nice(BOT_NICENESS)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (a Ctrl-C held since start-up is dropped)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (see ctrl_c_held)
+    ignore_sigint()  # (the server starts a worker with SIGINT held: see its run)
     end_with_parent()
 
 
@@ -48,24 +43,6 @@ def start_workers(count: int, processes: bool) -> Executor:
         return ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=bots_worker_init)
     return ThreadPoolExecutor(count, thread_name_prefix="canasta-bot")
-
-
-@contextlib.contextmanager
-def ctrl_c_held() -> Iterator[None]:
-    """SIGINT held (blocked) in the calling thread, for work handed to the workers: a worker
-    process the pool starts for it starts with the signals its starter holds, and so cannot
-    hear a Ctrl-C until :func:`bots_worker_init` has made it ignore one. A Ctrl-C that
-    reached a worker still starting killed it ("Fatal Python error: init_import_site"), and
-    the pool with it. The server hears its own Ctrl-C all the same: the system gives it to
-    another of the server's threads, or to this one once the hold ends."""
-    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no such signals to hold)
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 class Interrupted(Exception):
