@@ -444,6 +444,11 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
     ("\u200d\U0001f468", "holds U+200D, a character a page shows as nothing"),
     ("Se\u0430t 1", "mixes Cyrillic and Latin letters in a word"),  # (a Cyrillic a: "Seat 1")
     ("Y\u03bfu", "mixes Greek and Latin letters in a word"),  # (a Greek omicron: "You")
+    ("Ann'\u0430", "mixes Cyrillic and Latin letters in a word"),  # ("Ann'a": one word)
+    ("\u212a\u0430\u0442\u044f", "mixes Cyrillic and Latin letters"),  # (a Kelvin sign: "Катя")
+    ("\uff21\u043d\u043d\u0430", "mixes Cyrillic and Latin letters"),  # (a full-width A)
+    ("\u0410\ufe0fnna", "holds U+FE0F, a character a page shows as nothing"),  # (after a letter)
+    ("A\u034fnna", "holds U+034F, a character a page shows as nothing"),  # (a grapheme joiner)
 ])
 def test_a_seat_name_that_would_pass_for_another_is_refused(
         client: TestClient, name: str, reason: str) -> None:
@@ -465,7 +470,8 @@ def test_a_seat_name_of_emoji_joined_or_its_own_default_is_a_name(client: TestCl
                   "\U0001f642\u200d\u2194\ufe0f",  # (a head shaking: an arrow after the joiner)
                   "\u0dc1\u0dca\u200d\u0dbb\u0dd3",  # (Sinhala's Sri: the joiner after a virama)
                   "\u09b0\u200d\u09cd\u09af\u09be\u09ac",  # (Bengali: the joiner before one)
-                  "Ivan-\u0418\u0432\u0430\u043d", "M\u00b5ller",  # (two words; a micro sign)
+                  "Ivan-\u0418\u0432\u0430\u043d",  # (two words, each of one script)
+                  "1\ufe0f\u20e3 \u263a\ufe0f",  # (a keycap; a smile shown as an emoji)
                   "\u2764\ufe0f\u200d\U0001f525",  # (a heart on fire: the heart's variant)
                   "Ann \U0001f469\U0001f3fd\u200d\U0001f4bb",  # (a skin tone, then joined)
                   "\u0410\u043d\u043d\u0430 \u0391\u03bd\u03bd\u03b1"):  # (Cyrillic; Greek)

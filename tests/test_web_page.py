@@ -289,9 +289,13 @@ def test_a_page_without_its_connection_offers_nothing_and_says_so(
     link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS])[0]
     page = opened(browser, url, link)
     wait_settled(page)
-    page.evaluate("() => { retry = 3600000; socket.close(); }")  # back only when we say
+    # (a hint asked for as the socket goes: its reply lost, "Searching for a hint…" stayed)
+    page.evaluate("""() => { const out = document.getElementById('hint-out');
+        out.dataset.searching = 'true'; out.textContent = 'Searching for a hint…';
+        retry = 3600000; socket.close(); }""")  # back only when we say
     page.wait_for_function("() => /Disconnected/.test(document.getElementById('status')"
                            ".textContent)", timeout=STEP)
+    assert page.text_content("#hint-out") == ""
     assert page.eval_on_selector_all("#actions button, #hint",
                                      "bs => bs.every((b) => b.disabled)")
     page.keyboard.press("d")
@@ -304,7 +308,11 @@ def test_a_page_without_its_connection_offers_nothing_and_says_so(
     assert page.eval_on_selector_all("#actions button, #hint",
                                      "bs => bs.length > 0 && bs.every((b) => b.disabled)")
     page.keyboard.press("Escape")  # (the choice cleared: drawn again, still offering nothing)
+    page.click("#shortcuts")  # (the actions drawn again with their keys: still disabled)
     assert page.text_content("#status") == "Disconnected: reconnecting…"
+    assert page.eval_on_selector_all("#actions button, #hint",
+                                     "bs => bs.length > 0 && bs.every((b) => b.disabled)")
+    page.click("#shortcuts")
     page.evaluate("() => connect()")
     wait_settled(page)
     assert page.text_content("#error") == ""

@@ -224,14 +224,17 @@ def sigint_held(*, discard: bool = False) -> Iterator[None]:
             signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
         else:
             handler = None  # SIG_IGN or SIG_DFL: no Python code runs on SIGINT anyway
-    masked = hasattr(signal, "pthread_sigmask") and hasattr(signal, "sigtimedwait")
+    masked = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else set()
     try:
         yield
     finally:
         if masked:
-            # Take any SIGINT that waits for this thread, then restore its mask.
-            while (signal.SIGINT not in previous and signal.SIGINT in signal.sigpending()
+            # Take any SIGINT that waits for this thread, then restore its mask (where the
+            # system cannot take it, macOS, it is delivered as the mask is restored: to the
+            # stand-in handler, in the main thread).
+            while (hasattr(signal, "sigtimedwait") and signal.SIGINT not in previous
+                   and signal.SIGINT in signal.sigpending()
                    and signal.sigtimedwait({signal.SIGINT}, 0) is not None):
                 caught.append(signal.SIGINT)
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)

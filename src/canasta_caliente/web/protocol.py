@@ -339,8 +339,17 @@ passed for "Ann")."""
 _EMOJI_VARIANT = "\ufe0f"
 """The variation selector that shows the character before it as an emoji ("\u2764\ufe0f")."""
 
-_NOT_LETTERS = re.compile(r"[\W\d_]+")
-"""What separates the words of a name, for :data:`_LOOKALIKE_SCRIPTS`."""
+_WORD_BREAKS = re.compile(r"[\s\-\u2010-\u2015]+")
+"""What separates the words of a name, for :data:`_LOOKALIKE_SCRIPTS`: spaces and hyphens
+("Ivan-\u0418\u0432\u0430\u043d" is two words; "Ann'\u0430", a Cyrillic a, is one)."""
+
+_SHOWN_AS_NOTHING = frozenset("\u034f\u115f\u1160\u3164\uffa0") | frozenset(
+    chr(c) for r in ((0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+    for c in range(r[0], r[1] + 1))
+"""Characters a page shows as nothing that are not controls or formats (:data:`_HIDDEN`):
+the combining grapheme joiner, the Hangul fillers and the variation selectors (the emoji's
+own, U+FE0E and U+FE0F, allowed after a symbol or a keycap's character: see
+:func:`_hidden`)."""
 
 _LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "LATIN")
 """The scripts whose letters pass for one another's ("a" and the Cyrillic "\u0430"): a word
@@ -350,6 +359,24 @@ of a name may have letters of one of them only (a name's words may differ: "Ivan
 _SEAT_NAME = re.compile(r"seat \d+")
 """The name events give a seat with no name of its own ("Seat 2"), as :func:`read_as`
 reads it."""
+
+
+def _hidden(name: str, at: int) -> bool:
+    """Whether ``name[at]`` is a character a page shows as nothing where it stands: a control
+    or a format (:data:`_HIDDEN`; the zero-width joiner only where it joins nothing:
+    :func:`_joins`), or one of :data:`_SHOWN_AS_NOTHING` (an emoji's variation selector only
+    where it follows no symbol nor a keycap's character)."""
+    c = name[at]
+    if c == _JOINER:
+        return not _joins(name, at)
+    if c in "\ufe0e\ufe0f" and at > 0:
+        before = name[at - 1]
+        return not (before in "0123456789#*" or unicodedata.category(before) in _SYMBOLS)
+    return unicodedata.category(c) in _HIDDEN or c in _SHOWN_AS_NOTHING
+
+
+_SYMBOLS = ("So", "Sk", "Sm")
+"""The categories of the characters an emoji's variation selector may follow."""
 
 
 def _joins(name: str, at: int) -> bool:
@@ -373,15 +400,15 @@ def name_refusal(name: str, seat: int) -> str | None:
     "you"), another seat's default name ("Seat 2" for seat 0), or ends as a bot's seat name
     does (" (level-1 bot)"). The page puts names in as text, never as HTML; these pass for
     someone else."""
-    hidden = next((c for i, c in enumerate(name) if unicodedata.category(c) in _HIDDEN
-                   and not (c == _JOINER and _joins(name, i))), None)
+    hidden = next((c for i, c in enumerate(name) if _hidden(name, i)), None)
     if hidden is not None:
-        return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control "
-                "or format character): it could pass for another name")
-    # (each run of letters, as written: "Ivan-\u0418\u0432\u0430\u043d" is two words, and the
-    # micro sign of "M\u00b5ller", Greek once read as NFKC, no letter of a script)
-    for word in _NOT_LETTERS.split(name):
-        scripts = sorted({script for c in word for script in _LOOKALIKE_SCRIPTS
+        return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control, "
+                "a format character, a joiner or a variation selector where it joins or "
+                "varies nothing): it could pass for another name")
+    for word in _WORD_BREAKS.split(name):
+        # (each letter as read: the Kelvin sign is a Latin K, a full-width A a Latin A)
+        scripts = sorted({script for c in unicodedata.normalize("NFKC", word)
+                          for script in _LOOKALIKE_SCRIPTS
                           if unicodedata.name(c, "").startswith(script + " ")})
         if len(scripts) > 1:
             return (f"mixes {' and '.join(s.title() for s in scripts)} letters in a word, "

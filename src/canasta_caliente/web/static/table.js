@@ -361,6 +361,9 @@ function drawActions() {
   $("hint").disabled = !message.legal.length;
   $("act").hidden = message.seat === null;
   $("mine").hidden = message.seat === null;  // a spectator has no hand
+  // Drawn again while away (a card chosen, the shortcuts switched): still disconnected,
+  // offering nothing; it said "Your turn." and offered the actions again.
+  if (!socket || socket.readyState !== WebSocket.OPEN) offerNothing();
 }
 
 // A hand's score parts (SCORE-1 to SCORE-5) in words: "hand" alone said nothing.
@@ -508,9 +511,6 @@ function draw() {
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
   drawResults(view, board); drawLog();
   refocus(place);
-  // Drawn again while away (a card chosen): still disconnected, offering nothing; it said
-  // "Your turn." and offered the actions again.
-  if (!socket || socket.readyState !== WebSocket.OPEN) offerNothing();
   keepFocus(before);
 }
 
@@ -597,6 +597,12 @@ function connect() {
   socket.addEventListener("message", receive);
   socket.addEventListener("close", () => {
     if (refusal) refusal.turn = null;  // shown while away, cleared once the table is back
+    // A hint asked for is not coming (its reply was lost with the socket): it said
+    // "Searching for a hint…" for good, the table back at the same turn and version.
+    if ($("hint-out").dataset.searching) {
+      $("hint-out").replaceChildren();
+      delete $("hint-out").dataset.searching;
+    }
     // Nothing can be sent until the table comes back: no action is offered meanwhile.
     const before = document.activeElement;
     offerNothing();
