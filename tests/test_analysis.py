@@ -155,6 +155,9 @@ def test_no_games_claim_no_statistics() -> None:
     assert list(empty.to_pandas().columns) == list(played.to_pandas().columns) == list(
         game_columns(2, 2))
     assert list(empty.to_pandas("hand").columns) == list(HAND_COLUMNS)
+    # ... and their dtypes (all objects spoiled a concatenation with a frame of rows)
+    for level in ("game", "hand"):
+        assert dict(empty.to_pandas(level).dtypes) == dict(played.to_pandas(level).dtypes)
     comparison = cc.compare({"a": TWO_P, "b": TWO_P.replace(draw_count=1)},
                             bots=["random", "random"], games=0, progress=False)
     assert list(comparison.to_pandas().columns) == list(game_columns(2, 2))

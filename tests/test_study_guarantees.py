@@ -795,3 +795,12 @@ def test_a_house_rules_files_name_for_rules_is_refused_with_the_call_that_reads_
             cc.simulate(given, ["random"], 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"not str 'nope'$"):
         cc.simulate("nope", ["random"], 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("label", ["", "  "])
+def test_a_comparisons_labels_are_not_blank(label: str) -> None:
+    """A variant's label heads its column: an empty one (or spaces) left the column, and the
+    difference's, with no heading in the tables and the plot's legend."""
+    with pytest.raises(ArgumentError, match=f"a variant's label cannot be empty or white "
+                                            f"space alone \\({label!r}\\)"):
+        cc.compare({label: RULES_2P, "b": RULES_2P}, bots=["random"], games=2)

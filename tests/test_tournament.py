@@ -219,6 +219,12 @@ def test_the_summary_rows_are_the_tables(monkeypatch: pytest.MonkeyPatch) -> Non
         first["games"])
     frame = t.summary_pandas()
     assert list(frame["bot"]) == [row["bot"] for row in rows] and len(frame.columns) == 9
+    # A bot that played no game has no rating (it was 0, sorted above the bots that played
+    # and lost), and a column of a bot no other met is of floats, NaN (it was of None).
+    assert rows[-1]["elo"] is None and math.isnan(frame["elo"].iloc[-1])
+    assert list(frame.sort_values("elo", ascending=False)["bot"])[-1] == "level-2"
+    assert all(str(frame[c].dtype) == "float64" for c in frame.columns if c not in (
+        "bot", "games")) and frame["vs level-2"].isna().all()
     none = attrs.evolve(t, pairs=())
     assert none.summary() == [] and list(none.summary_pandas().columns) == [
         "bot", "elo", "elo_low", "elo_high", "points", "games", "vs heuristic", "vs random",

@@ -543,6 +543,9 @@ def compare(
     for label, rules in variants.items():
         if not isinstance(label, str):
             raise CanastaTypeError(f"a variant's label must be a str, not {type(label).__name__}")
+        if not label.strip():
+            raise ArgumentError(f"a variant's label cannot be empty or white space alone "
+                                f"({label!r}): it heads the variant's column")
         check_ruleset(rules, f"variant {label!r}")
     shapes = {label: (rules.players, rules.layout) for label, rules in variants.items()}
     if len(set(shapes.values())) > 1:

@@ -252,9 +252,10 @@ class Tournament:
 
     def summary(self) -> list[dict[str, Any]]:
         """The ratings as rows, best first (the :meth:`table`'s order): per bot its ``elo``
-        with ``elo_low`` and ``elo_high`` (the 95% interval; ``None`` for an end that is
-        infinite, a bot that met no other), its ``points`` (wins, a draw half; a float) of its
-        ``games`` (an int),
+        (``None`` for a bot that played no game, in an interrupted tournament: its rating of 0
+        is no estimate, and sorted among the others it passed for one) with ``elo_low`` and
+        ``elo_high`` (the 95% interval; ``None`` for an end that is infinite, a bot that met
+        no other), its ``points`` (wins, a draw half; a float) of its ``games`` (an int),
         and its share of the points against each bot, ``vs NAME`` (``None`` against itself or
         a bot it did not meet). Of no games, no rows.
 
@@ -270,7 +271,8 @@ class Tournament:
         if not self.games:
             return []
         rows = self._rows()
-        return [{"bot": self.bots[i], "elo": r.value, "elo_low": _finite(r.low),
+        return [{"bot": self.bots[i], "elo": r.value if played else None,
+                 "elo_low": _finite(r.low),
                  "elo_high": _finite(r.high), "points": float(won), "games": round(played),
                  **{f"vs {self.bots[j]}": share
                     for (j, *_), share in zip(rows, cells, strict=True)}}
@@ -278,9 +280,15 @@ class Tournament:
 
     def summary_pandas(self) -> Any:
         """:meth:`summary` as a :class:`pandas.DataFrame`, one row a bot (needs the extra
-        ``analysis``)."""
-        return to_pandas(self.summary(), columns=["bot", "elo", "elo_low", "elo_high", "points",
-                                                  "games", *(f"vs {b}" for b in self.bots)])
+        ``analysis``): every column but ``bot`` and ``games`` of floats, ``None`` as NaN (a
+        column of ``None`` alone, a bot no other met, was of objects)."""
+        frame = to_pandas(self.summary(), columns=["bot", "elo", "elo_low", "elo_high",
+                                                   "points", "games",
+                                                   *(f"vs {b}" for b in self.bots)])
+        for column in frame.columns:
+            if column not in ("bot", "games"):
+                frame[column] = frame[column].astype("float64")
+        return frame
 
     def _interrupted_note(self) -> str:
         if not self.games:
