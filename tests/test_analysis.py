@@ -671,6 +671,20 @@ def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2/2" in capsys.readouterr().err
 
 
+def test_a_simulation_of_no_games_plots_say_so() -> None:
+    """A run of no games (asked for none, or interrupted at once) plotted an empty chart
+    with "heuristic (mean nan)" in its legend; each plot says no game was played, as its
+    table does, and no legend says "nan"."""
+    empty = cc.simulate(TWO_P, ["random", "heuristic"], games=0, progress=False)
+    for kind in ("scores", "hands", "final"):
+        ax = empty.plot(kind).axes[0]
+        assert [t.get_text() for t in ax.texts] == ["no game was played"], kind
+        legends = [*ax.figure.legends, *([ax.get_legend()] if ax.get_legend() else [])]
+        labels = [t.get_text() for legend in legends for t in legend.get_texts()]
+        assert kind == "hands" or labels == ["random (no games)", "heuristic (no games)"]
+        assert not any("nan" in label for label in labels), labels
+
+
 def test_the_hands_plots_tick_whole_hands() -> None:
     """``plot("hands")`` of a simulation ticks the numbers of hands the games had, as a
     comparison's does; with every game of one length it ticked 1.6, 1.8, ... (a notebook

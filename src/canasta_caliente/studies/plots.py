@@ -126,6 +126,9 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     figure = _figure(figsize=figsize, layout="constrained")
     ax = figure.add_subplot()
     name = f" ({result.label})" if result.label else ""
+    if not result.games:  # (as its table says: an empty chart said "mean nan")
+        ax.text(0.5, 0.5, "no game was played", ha="center", va="center",
+                transform=ax.transAxes)
     if kind == "hands":
         hands = [g.hands for g in result.games]
         edges = [h - 0.5 for h in range(min(hands, default=1), max(hands, default=1) + 2)]
@@ -146,7 +149,8 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
         label_x, title = "final game score of a side", "Final scores"
     edges = _bins([v for values in per_bot.values() for v in values])
     for bot, values in per_bot.items():
-        ax.hist(values, bins=edges, alpha=0.6, label=f"{bot} (mean {_mean(values):.0f})")
+        ax.hist(values, bins=edges, alpha=0.6,
+                label=f"{bot} (mean {_mean(values):.0f})" if values else f"{bot} (no games)")
     ax.set_xlabel(label_x)
     ax.set_ylabel("count")
     ax.set_title(f"{title}{name}, {count_phrase(len(result.games), 'game')}")
