@@ -257,24 +257,30 @@ def test_a_tournament_shows_its_table_in_a_notebook(monkeypatch: pytest.MonkeyPa
     rows = page.split("<tbody>")[1].split("<tr>")[1:]
     for row, name in zip(rows, order, strict=True):
         r = t.ratings[name]
+        if name == "level-2":  # (no game played: it read "0", "-inf – inf")
+            assert row.startswith(f"<th>{name}</th><td>not rated</td><td>-</td><td>0/0</td>")
+            continue
         assert row.startswith(f"<th>{name}</th><td>{r.value:.0f}</td>")
         assert f"<td>{r.low:.0f} – {r.high:.0f}</td>" in row
     assert "(interrupted: only the 4 games played are rated)" in page
+    assert t.table().splitlines()[3].split() == ["level-2", "not", "rated", "0/0", "-", "-", "-"]
 
 
 def test_a_tournament_plots_its_ratings(monkeypatch: pytest.MonkeyPatch,
                                         tmp_path: Path) -> None:
     """A tournament had no plot: ``plot()`` draws each rating with its interval, best at
-    the top, and a bot with no games hollow, with no bar, its label saying so."""
+    the top, and a bot with no games last, with no point (its 0 sat among the ratings, above
+    a bot that lost), its label saying so."""
     from matplotlib.figure import Figure
 
     t = _interrupted_in_the_second_pair(monkeypatch)
     figure = t.plot()
     assert isinstance(figure, Figure)
     ax = figure.axes[0]
-    order = sorted(t.bots, key=lambda name: -t.ratings[name].value)
+    order = sorted((b for b in t.bots if b != "level-2"), key=lambda b: -t.ratings[b].value)
     assert [label.get_text() for label in ax.get_yticklabels()] == [
-        name if name != "level-2" else "level-2 (no interval)" for name in order]
+        *order, "level-2 (not rated: no games)"]
+    assert all(-2 not in list(line.get_ydata()) for line in ax.lines)  # (no point: level-2)
     bars = [x for container in ax.containers for x in container[0].get_xdata()]
     assert sorted(bars) == sorted(t.ratings[name].value for name in ("heuristic", "random"))
     figure.savefig(tmp_path / "ratings.png")

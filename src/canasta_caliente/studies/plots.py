@@ -292,13 +292,15 @@ def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, colo
 def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
                     figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
     """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
-    interval, best at the top. A rating without a finite interval (a bot that played no
-    games, in an interrupted round robin) is drawn hollow, with no bar, and its label says
+    interval, best at the top. A bot with no rating (no finite interval: it played no games,
+    in an interrupted round robin) is listed last, as the table lists it, with no point (its
+    0 was drawn among the ratings, above the bots that played and lost), its label saying
     so."""
     _refuse_unknown("a tournament's plot", unknown, "figsize")
     check_choice("kind", kind, TOURNAMENT_KINDS)
     _check_figsize(figsize)
-    ranked = sorted(tournament.ratings.items(), key=lambda item: -item[1].value)
+    ranked = sorted(tournament.ratings.items(), key=lambda item: (
+        not (math.isfinite(item[1].low) and math.isfinite(item[1].high)), -item[1].value))
     figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
     ax = figure.add_subplot()
     labels = []
@@ -308,8 +310,7 @@ def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
                         fmt="o", color="C0", capsize=3)
             labels.append(name)
         else:
-            ax.plot([r.value], [-y], "o", color="C0", mfc="white")
-            labels.append(f"{name} (no interval)")
+            labels.append(f"{name} (not rated: no games)")
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks([-y for y in range(len(ranked))])
     ax.set_yticklabels(labels)

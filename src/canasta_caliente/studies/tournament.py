@@ -310,8 +310,10 @@ class Tournament:
             head += f" {self.bots[j]:>{column}}"
         lines = [head]
         for i, r, won, played, cells in rows:
-            line = (f"{self.bots[i]:<{width}} {r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]"
-                    f" {won:>4g}/{played:<4g}")
+            # (a bot that played no game is not rated: it read "0 [-inf, inf]")
+            elo = f"{r.value:>7.0f} [{r.low:>6.0f}, {r.high:>6.0f}]" if played else \
+                f"{'not rated':>24}"
+            line = f"{self.bots[i]:<{width}} {elo} {won:>4g}/{played:<4g}"
             for share, column in zip(cells, columns, strict=True):
                 line += f" {'-' if share is None else percent(share, 0):>{column}}"
             lines.append(line)
@@ -331,8 +333,9 @@ class Tournament:
         for i, r, won, played, cells in rows:
             shares = "".join(f"<td>{'-' if share is None else percent(share, 0)}</td>"
                              for share in cells)
-            body.append(f"<tr><th>{esc(self.bots[i])}</th><td>{r.value:.0f}</td>"
-                        f"<td>{r.low:.0f} – {r.high:.0f}</td><td>{won:g}/{played:g}</td>"
+            elo = (f"<td>{r.value:.0f}</td><td>{r.low:.0f} – {r.high:.0f}</td>" if played
+                   else "<td>not rated</td><td>-</td>")
+            body.append(f"<tr><th>{esc(self.bots[i])}</th>{elo}<td>{won:g}/{played:g}</td>"
                         f"{shares}</tr>")
         note = f"<p>{self._interrupted_note()}</p>" if self.interrupted else ""
         return (f"<div><strong>Tournament</strong>: {count_phrase(self.games, 'game')}, "
