@@ -158,6 +158,13 @@ def test_no_games_claim_no_statistics() -> None:
     # ... and their dtypes (all objects spoiled a concatenation with a frame of rows)
     for level in ("game", "hand"):
         assert dict(empty.to_pandas(level).dtypes) == dict(played.to_pandas(level).dtypes)
+    named = [cc.simulate(TWO_P, bots=["random", "heuristic"], games=n, progress=False,
+                         label="x") for n in (0, 1)]  # (a label: the variant's text)
+    versus = [cc.compare({"a": TWO_P, "b": TWO_P.replace(draw_count=1)},
+                         bots=["random", "random"], games=n, progress=False) for n in (0, 1)]
+    for none, one in (named, versus):
+        for level in ("game", "hand"):
+            assert dict(none.to_pandas(level).dtypes) == dict(one.to_pandas(level).dtypes)
     comparison = cc.compare({"a": TWO_P, "b": TWO_P.replace(draw_count=1)},
                             bots=["random", "random"], games=0, progress=False)
     assert list(comparison.to_pandas().columns) == list(game_columns(2, 2))

@@ -229,6 +229,9 @@ def test_the_summary_rows_are_the_tables(monkeypatch: pytest.MonkeyPatch) -> Non
     assert none.summary() == [] and list(none.summary_pandas().columns) == [
         "bot", "elo", "elo_low", "elo_high", "points", "games", "vs heuristic", "vs random",
         "vs level-2"]
+    assert dict(none.summary_pandas().dtypes) == dict(frame.dtypes)  # (were objects)
+    for level in ("game", "hand"):
+        assert dict(none.to_pandas(level).dtypes) == dict(t.to_pandas(level).dtypes)
 
 
 def test_a_tournament_is_json_data(monkeypatch: pytest.MonkeyPatch) -> None:

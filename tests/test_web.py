@@ -447,8 +447,8 @@ def test_illegal_and_malformed_messages_change_nothing(client: TestClient) -> No
     ("Ann'\u0430", "mixes Cyrillic and Latin letters in a word"),  # ("Ann'a": one word)
     ("\u212a\u0430\u0442\u044f", "mixes Cyrillic and Latin letters"),  # (a Kelvin sign: "Катя")
     ("\uff21\u043d\u043d\u0430", "mixes Cyrillic and Latin letters"),  # (a full-width A)
-    ("\u0410\ufe0fnna", "holds U+FE0F, a character a page shows as nothing"),  # (after a letter)
-    ("A\u034fnna", "holds U+034F, a character a page shows as nothing"),  # (a grapheme joiner)
+    ("\u0410\ufe0fnna", "mixes Cyrillic and Latin letters in a word"),  # (a selector between)
+    ("\u3164", "holds U+3164, a character a page shows as nothing"),  # (a Hangul filler)
 ])
 def test_a_seat_name_that_would_pass_for_another_is_refused(
         client: TestClient, name: str, reason: str) -> None:
@@ -471,7 +471,9 @@ def test_a_seat_name_of_emoji_joined_or_its_own_default_is_a_name(client: TestCl
                   "\u0dc1\u0dca\u200d\u0dbb\u0dd3",  # (Sinhala's Sri: the joiner after a virama)
                   "\u09b0\u200d\u09cd\u09af\u09be\u09ac",  # (Bengali: the joiner before one)
                   "Ivan-\u0418\u0432\u0430\u043d",  # (two words, each of one script)
-                  "1\ufe0f\u20e3 \u263a\ufe0f",  # (a keycap; a smile shown as an emoji)
+                  "1\ufe0f\u20e3 \u263a\ufe0f \u203c\ufe0f \u2139\ufe0f",  # (emoji's variants)
+                  "\u845b\U000e0100\u98fe",  # (a Japanese name's ideograph variant)
+                  "\u1820\u180b\u1837\u1820",  # (Mongolian's free variation selector)
                   "\u2764\ufe0f\u200d\U0001f525",  # (a heart on fire: the heart's variant)
                   "Ann \U0001f469\U0001f3fd\u200d\U0001f4bb",  # (a skin tone, then joined)
                   "\u0410\u043d\u043d\u0430 \u0391\u03bd\u03bd\u03b1"):  # (Cyrillic; Greek)
@@ -492,7 +494,13 @@ def test_a_refusal_of_a_seat_name_or_a_turn_says_what_is_wrong(client: TestClien
     # organiser did) would read as one in the log: refused.
     for first, second in (({"kind": "human", "name": "Robo"}, {**bot, "name": " Robo "}),
                           ({"kind": "human", "name": "Ann"}, {**bot, "name": "ANN"}),
-                          ({"kind": "human", "name": "ﬁn"}, {**bot, "name": "fin"})):
+                          ({"kind": "human", "name": "ﬁn"}, {**bot, "name": "fin"}),
+                          # (a variation selector or a joiner is drawn as nothing of its own)
+                          ({"kind": "human", "name": "Ann+"}, {**bot, "name": "Ann+\ufe0f"}),
+                          ({"kind": "human", "name": "\U0001f600"},
+                           {**bot, "name": "\U0001f600\ufe0f"}),
+                          ({"kind": "human", "name": "\U0001f468\U0001f469"},
+                           {**bot, "name": "\U0001f468\u200d\U0001f469"})):
         made = client.post("/api/tables", json={"rules": {"preset": "caliente-2p"},
                                                  "seats": [first, second]})
         assert made.status_code == 400, made.json()

@@ -330,7 +330,8 @@ class Comparison:
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
         rules = next(iter(self.results.values())).rules  # every variant seats the same table
-        return to_pandas(self.to_records(level), level, level_columns(rules, level))
+        return to_pandas(self.to_records(level), level, level_columns(rules, level),
+                         labelled=True)
 
     def summary_pandas(self) -> Any:
         """:meth:`summary` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""

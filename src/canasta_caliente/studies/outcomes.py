@@ -253,7 +253,8 @@ class SimulationResult:
 
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
-        return to_pandas(self.to_records(level), level, level_columns(self.rules, level))
+        return to_pandas(self.to_records(level), level, level_columns(self.rules, level),
+                         labelled=self.label is not None)
 
     def plot(self, kind: str = "scores", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown) of ``kind``: ``"scores"`` (the hand

@@ -292,25 +292,31 @@ def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, colo
 def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
                     figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
     """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
-    interval, best at the top. A bot with no rating (no finite interval: it played no games,
-    in an interrupted round robin) is listed last, as the table lists it, with no point (its
-    0 was drawn among the ratings, above the bots that played and lost), its label saying
-    so."""
+    interval, best at the top, in :meth:`~canasta_caliente.Tournament.summary`'s order. A bot
+    that played no game (an interrupted round robin) is not rated: listed last, as the table
+    lists it, with no point (its 0 was drawn among the ratings, above the bots that played
+    and lost), its label saying so."""
     _refuse_unknown("a tournament's plot", unknown, "figsize")
     check_choice("kind", kind, TOURNAMENT_KINDS)
     _check_figsize(figsize)
-    ranked = sorted(tournament.ratings.items(), key=lambda item: (
-        not (math.isfinite(item[1].low) and math.isfinite(item[1].high)), -item[1].value))
+    ranked = tournament.summary()  # (the table's order and its "not rated": one home)
     figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
     ax = figure.add_subplot()
+    if not ranked:
+        ax.text(0.5, 0.5, "no game was played", ha="center", va="center",
+                transform=ax.transAxes)
     labels = []
-    for y, (name, r) in enumerate(ranked):
-        if math.isfinite(r.low) and math.isfinite(r.high):
-            ax.errorbar([r.value], [-y], xerr=[[r.value - r.low], [r.high - r.value]],
-                        fmt="o", color="C0", capsize=3)
-            labels.append(name)
+    for y, row in enumerate(ranked):
+        value, low, high = row["elo"], row["elo_low"], row["elo_high"]
+        if value is None:
+            labels.append(f"{row['bot']} (not rated: no games)")
+        elif low is None or high is None:  # (an interval without an end: a point alone)
+            ax.plot([value], [-y], "o", color="C0", mfc="white")
+            labels.append(f"{row['bot']} (no interval)")
         else:
-            labels.append(f"{name} (not rated: no games)")
+            ax.errorbar([value], [-y], xerr=[[value - low], [high - value]], fmt="o",
+                        color="C0", capsize=3)
+            labels.append(row["bot"])
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks([-y for y in range(len(ranked))])
     ax.set_yticklabels(labels)

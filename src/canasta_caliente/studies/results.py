@@ -143,30 +143,35 @@ def records(result: SimulationResult, level: str = "game") -> list[dict[str, Any
 
 
 def to_pandas(rows: Sequence[Mapping[str, Any]], level: str = "game",
-              columns: Sequence[str] | None = None) -> Any:
+              columns: Sequence[str] | None = None, *, labelled: bool = False) -> Any:
     """``rows`` as a :class:`pandas.DataFrame` (needs the extra ``analysis``); with no rows, the
     frame keeps ``columns`` (:func:`level_columns` names a table's), or else the columns of
-    ``level`` (the game level's as :data:`GAME_COLUMNS` writes them, ``{n}`` unnumbered)."""
+    ``level`` (the game level's as :data:`GAME_COLUMNS` writes them, ``{n}`` unnumbered), of
+    the dtypes rows give them (``labelled``: the rows' ``variant`` would be text, a label,
+    not ``None``)."""
     pd = require("pandas", "analysis")
     if rows:
         frame = pd.DataFrame.from_records(list(rows))
         for name in ("winner_side", "went_out_seat"):  # None stays missing, the rest ints
             if name in frame.columns:
                 frame[name] = frame[name].astype("Int64")
+        if "winner_bot" in frame.columns:  # (text even where no game had a winner: None)
+            frame["winner_bot"] = frame["winner_bot"].astype(pd.Series(dtype="str").dtype)
         return frame
     if columns is None:
         columns = GAME_COLUMNS if level == "game" else HAND_COLUMNS
     # (of the dtypes a frame of rows has: a frame of objects made every column it was
     # concatenated with objects too, a notebook's runs with one interrupted at once)
-    return pd.DataFrame({name: pd.Series(dtype=_empty_dtype(name)) for name in columns})
+    return pd.DataFrame({name: pd.Series(dtype="str" if labelled and name == "variant"
+                                         else _empty_dtype(name)) for name in columns})
 
 
 _EMPTY_DTYPES = {"variant": "object", "winner_bot": "str", "bot": "str",
                  "hand_end": "str", "went_out": "bool", "concealed": "bool",
                  "winner_side": "Int64", "went_out_seat": "Int64"}
 """The dtypes of the columns of the game and hand rows that are not whole numbers (``str``:
-pandas's own text dtype, objects before pandas 3; ``variant`` objects, ``None`` where a run
-has no label)."""
+pandas's own text dtype, objects before pandas 3; ``variant`` objects, ``None`` in the rows
+of a run with no label, unless :func:`to_pandas` is told the rows are labelled)."""
 
 
 def _empty_dtype(name: str) -> str:

@@ -280,14 +280,15 @@ class Tournament:
 
     def summary_pandas(self) -> Any:
         """:meth:`summary` as a :class:`pandas.DataFrame`, one row a bot (needs the extra
-        ``analysis``): every column but ``bot`` and ``games`` of floats, ``None`` as NaN (a
-        column of ``None`` alone, a bot no other met, was of objects)."""
+        ``analysis``): ``bot`` text, ``games`` whole numbers and every other column floats,
+        ``None`` as NaN (a column of ``None`` alone, a bot no other met, was of objects), with
+        rows or without."""
         frame = to_pandas(self.summary(), columns=["bot", "elo", "elo_low", "elo_high",
                                                    "points", "games",
                                                    *(f"vs {b}" for b in self.bots)])
-        for column in frame.columns:
-            if column not in ("bot", "games"):
-                frame[column] = frame[column].astype("float64")
+        for column in frame.columns:  # (of no rows too: objects, as pandas makes them)
+            frame[column] = frame[column].astype({"bot": "str", "games": "int64"}.get(
+                column, "float64"))
         return frame
 
     def _interrupted_note(self) -> str:
@@ -413,7 +414,8 @@ class Tournament:
 
     def to_pandas(self, level: str = "game") -> Any:
         """:meth:`to_records` as a :class:`pandas.DataFrame` (needs the extra ``analysis``)."""
-        return to_pandas(self.to_records(level), level, level_columns(self.rules, level))
+        return to_pandas(self.to_records(level), level, level_columns(self.rules, level),
+                         labelled=True)
 
 
 def _finite(value: float) -> float | None:

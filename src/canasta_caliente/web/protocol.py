@@ -320,9 +320,10 @@ def hint_message(turn: int, version: str, seconds: float,
 
 
 def read_as(name: str) -> str:
-    """A name as a reader tells it from another: its compatible form (NFKC: "ﬁ" is "fi"),
-    case folded ("ANN" is "Ann")."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as a reader tells it from another: without the characters that show nothing
+    of their own (:data:`_UNSEEN`: "\U0001f600\ufe0f" is "\U0001f600"), in its compatible
+    form (NFKC: "ﬁ" is "fi"), case folded ("ANN" is "Ann")."""
+    return unicodedata.normalize("NFKC", name.translate(_UNSEEN)).casefold()
 
 
 _HIDDEN = frozenset({"Cc", "Cf"})
@@ -343,13 +344,15 @@ _WORD_BREAKS = re.compile(r"[\s\-\u2010-\u2015]+")
 """What separates the words of a name, for :data:`_LOOKALIKE_SCRIPTS`: spaces and hyphens
 ("Ivan-\u0418\u0432\u0430\u043d" is two words; "Ann'\u0430", a Cyrillic a, is one)."""
 
-_SHOWN_AS_NOTHING = frozenset("\u034f\u115f\u1160\u3164\uffa0") | frozenset(
-    chr(c) for r in ((0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
-    for c in range(r[0], r[1] + 1))
-"""Characters a page shows as nothing that are not controls or formats (:data:`_HIDDEN`):
-the combining grapheme joiner, the Hangul fillers and the variation selectors (the emoji's
-own, U+FE0E and U+FE0F, allowed after a symbol or a keycap's character: see
-:func:`_hidden`)."""
+_SHOWN_AS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0")
+"""Letters a page shows as nothing, the Hangul fillers: refused, as :data:`_HIDDEN`'s are."""
+
+_UNSEEN = dict.fromkeys([0x34F, 0x200D, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                         *range(0xE0100, 0xE01F0)])
+"""What :func:`read_as` leaves out: the marks that show nothing of their own but change how
+the character before them is drawn (the variation selectors of emoji, of CJK ideographs in
+Japanese names and of Mongolian letters; the grapheme joiner), and the zero-width joiner.
+They are a name's own, but two names that differ by them alone are one name."""
 
 _LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "LATIN")
 """The scripts whose letters pass for one another's ("a" and the Cyrillic "\u0430"): a word
@@ -364,19 +367,11 @@ reads it."""
 def _hidden(name: str, at: int) -> bool:
     """Whether ``name[at]`` is a character a page shows as nothing where it stands: a control
     or a format (:data:`_HIDDEN`; the zero-width joiner only where it joins nothing:
-    :func:`_joins`), or one of :data:`_SHOWN_AS_NOTHING` (an emoji's variation selector only
-    where it follows no symbol nor a keycap's character)."""
+    :func:`_joins`), or a Hangul filler (:data:`_SHOWN_AS_NOTHING`)."""
     c = name[at]
     if c == _JOINER:
         return not _joins(name, at)
-    if c in "\ufe0e\ufe0f" and at > 0:
-        before = name[at - 1]
-        return not (before in "0123456789#*" or unicodedata.category(before) in _SYMBOLS)
     return unicodedata.category(c) in _HIDDEN or c in _SHOWN_AS_NOTHING
-
-
-_SYMBOLS = ("So", "Sk", "Sm")
-"""The categories of the characters an emoji's variation selector may follow."""
 
 
 def _joins(name: str, at: int) -> bool:
@@ -403,8 +398,8 @@ def name_refusal(name: str, seat: int) -> str | None:
     hidden = next((c for i, c in enumerate(name) if _hidden(name, i)), None)
     if hidden is not None:
         return (f"holds U+{ord(hidden):04X}, a character a page shows as nothing (a control, "
-                "a format character, a joiner or a variation selector where it joins or "
-                "varies nothing): it could pass for another name")
+                "a format character, a filler, or a joiner where it joins nothing): it could "
+                "pass for another name")
     for word in _WORD_BREAKS.split(name):
         # (each letter as read: the Kelvin sign is a Latin K, a full-width A a Latin A)
         scripts = sorted({script for c in unicodedata.normalize("NFKC", word)
