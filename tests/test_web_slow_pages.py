@@ -212,6 +212,7 @@ def table_of(address: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
 ANN_AND_A_BOT = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "level-1"}]
 
 
+@pytest.mark.slow  # (a serve process's stop waits out its 5 s for the connections)
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc/net/tcp (Linux)")
 @pytest.mark.parametrize("send_seconds", ["1", "30"])
 def test_a_server_stops_though_a_page_never_reads(send_seconds: str, tmp_path: Path) -> None:
@@ -255,6 +256,7 @@ def tcp_state(server_port: int, client_port: int) -> int | None:
     return None
 
 
+@pytest.mark.slow  # (waits for the system to cut the connection: 2 s at the least)
 @pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT") or not Path("/proc/net/tcp").exists(),
                     reason="the system cuts connections with TCP_USER_TIMEOUT (Linux)")
 def test_the_connection_of_a_page_that_never_reads_is_cut(tmp_path: Path) -> None:
