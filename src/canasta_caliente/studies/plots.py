@@ -127,8 +127,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     ax = figure.add_subplot()
     name = f" ({result.label})" if result.label else ""
     if not result.games:  # (as its table says: an empty chart said "mean nan")
-        ax.text(0.5, 0.5, "no game was played", ha="center", va="center",
-                transform=ax.transAxes)
+        _say_no_games(ax)
     if kind == "hands":
         hands = [g.hands for g in result.games]
         edges = [h - 0.5 for h in range(min(hands, default=1), max(hands, default=1) + 2)]
@@ -156,6 +155,11 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     ax.set_title(f"{title}{name}, {count_phrase(len(result.games), 'game')}")
     _legend(figure)
     return figure
+
+
+def _say_no_games(ax: Any) -> None:
+    """Write "no game was played" across an empty chart, as the tables say it."""
+    ax.text(0.5, 0.5, "no game was played", ha="center", va="center", transform=ax.transAxes)
 
 
 def _mean(values: list[int]) -> float:
@@ -303,8 +307,7 @@ def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
     figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
     ax = figure.add_subplot()
     if not ranked:
-        ax.text(0.5, 0.5, "no game was played", ha="center", va="center",
-                transform=ax.transAxes)
+        _say_no_games(ax)
     labels = []
     for y, row in enumerate(ranked):
         value, low, high = row["elo"], row["elo_low"], row["elo_high"]

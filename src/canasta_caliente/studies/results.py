@@ -162,26 +162,29 @@ def to_pandas(rows: Sequence[Mapping[str, Any]], level: str = "game",
         columns = GAME_COLUMNS if level == "game" else HAND_COLUMNS
     # (of the dtypes a frame of rows has: a frame of objects made every column it was
     # concatenated with objects too, a notebook's runs with one interrupted at once)
-    return pd.DataFrame({name: pd.Series(dtype="str" if labelled and name == "variant"
-                                         else _empty_dtype(name)) for name in columns})
+    return pd.DataFrame({name: pd.Series(dtype=_empty_dtype(name, labelled))
+                         for name in columns})
 
 
-_EMPTY_DTYPES = {"variant": "object", "winner_bot": "str", "bot": "str",
-                 "hand_end": "str", "went_out": "bool", "concealed": "bool",
+_EMPTY_DTYPES = {"bot": "str", "hand_end": "str", "went_out": "bool", "concealed": "bool",
                  "winner_side": "Int64", "went_out_seat": "Int64"}
-"""The dtypes of the columns of the game and hand rows that are not whole numbers (``str``:
-pandas's own text dtype, objects before pandas 3; ``variant`` objects, ``None`` in the rows
-of a run with no label, unless :func:`to_pandas` is told the rows are labelled)."""
+"""The dtypes of the columns of the game and hand rows that are not whole numbers, beside
+``variant`` and the bots' (see :func:`_empty_dtype`); ``str`` is pandas's own text dtype
+(objects before pandas 3)."""
 
 
-def _empty_dtype(name: str) -> str:
-    """The dtype of a column of no rows, as a frame of rows has it: :data:`_EMPTY_DTYPES`,
-    a seat's bot (``seat0_bot``) text, the other columns of the game and hand rows (counts,
-    scores, seeds) whole numbers, and any other table's column objects, as pandas makes it."""
-    if name in _EMPTY_DTYPES or name.endswith("_bot"):
-        return _EMPTY_DTYPES.get(name, "str")
+def _empty_dtype(name: str, labelled: bool) -> str:
+    """The dtype of a column of no rows, as a frame of rows has it: ``variant`` text where
+    the rows are ``labelled`` (objects, ``None``, where not), a bot's column (``seat0_bot``,
+    ``winner_bot``) text, :data:`_EMPTY_DTYPES`, the other columns of the game and hand rows
+    (counts, scores, seeds) whole numbers, and any other table's column objects, as pandas
+    makes it."""
+    if name == "variant":
+        return "str" if labelled else "object"
+    if name.endswith("_bot"):
+        return "str"
     whole = name in GAME_COLUMNS or name in HAND_COLUMNS or re.fullmatch(r"side\d+_score", name)
-    return "int64" if whole else "object"
+    return _EMPTY_DTYPES.get(name, "int64" if whole else "object")
 
 
 def check_output_path(path: str | os.PathLike[str]) -> Path:

@@ -36,9 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CHECK_FIELDS", "LOCAL_NAMES", "NESTED_TOO_DEEPLY", "REQUESTS", "SEAT_FIELDS",
            "TABLE_FIELDS", "body", "check_seats", "failed", "hint_message", "local_only",
-           "parse_request",
-           "problems", "read_body", "read_json", "read_rules", "routing_refusal", "rules_asked",
-           "unknown_fields", "write_rules"]
+           "parse_request", "problems", "read_body", "read_json", "read_rules", "routing_refusal",
+           "rules_asked", "unknown_fields", "write_rules"]
 
 REQUESTS: dict[str, frozenset[str]] = {
     "hello": frozenset({"since", "log"}),

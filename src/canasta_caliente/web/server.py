@@ -550,18 +550,18 @@ class _Server:
         # Mounted in another application, whose lifespan ran instead of ours, the pool starts
         # with the first piece of work.
         pool = self.start_pool()
-        loop = asyncio.get_running_loop()
+
+        def handed(to: Executor) -> asyncio.Future[Any]:
+            with sigint_held():  # (the pool may start a worker for it: see .workers)
+                return asyncio.get_running_loop().run_in_executor(to, work)
+
         try:
-            with sigint_held():  # (the pool may start a worker: see .workers)
-                done = loop.run_in_executor(pool, work)
-            return await done
+            return await handed(pool)
         except BrokenExecutor:
             if self.pool is pool:  # not already replaced by another table's bot
                 self.pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-            with sigint_held():
-                done = loop.run_in_executor(self.start_pool(), work)
-            return await done
+            return await handed(self.start_pool())
 
     def drive(self, table: Table) -> None:
         """Start the table's bots if one is to act, unless they are already playing."""

@@ -175,10 +175,20 @@ function chosenWords() {
   return "the " + (words.length ? words.join(", ") + " and " : "") + last;
 }
 
+// The table a hint is for, as the hint box is stamped: a turn's number comes back after a
+// take-back and another action, the version never.
+const tableAt = (m) => m.turn + " " + m.version;
+
+// The hint box emptied, its search (if it waits for one) no longer waited for.
+function clearHint() {
+  $("hint-out").replaceChildren();
+  delete $("hint-out").dataset.searching;
+}
+
 function askHint() {
   if (!send({type: "hint"})) return;
   const out = $("hint-out");
-  out.dataset.at = update.turn + " " + update.version;  // (the table the hint is for)
+  out.dataset.at = tableAt(update);
   out.dataset.searching = "true";
   out.replaceChildren(el("p", "Searching for a hint…"));
 }
@@ -536,10 +546,7 @@ function receive(event) {
     if (before !== JSON.stringify(message.view.hand)) selected = [];
     // A hint (or its search) of a table gone: another turn, or the turn's number again after
     // a take-back, another version (it stayed, its actions perhaps illegal).
-    if ($("hint-out").dataset.at !== update.turn + " " + update.version) {
-      $("hint-out").replaceChildren();
-      delete $("hint-out").dataset.searching;
-    }
+    if ($("hint-out").dataset.at !== tableAt(update)) clearHint();
     if (refusal && refusal.after) {
       refusal = {turn: update.turn, after: false};  // the table the refusal is about
     } else if (refusal && refusal.turn !== update.turn) {
@@ -548,12 +555,9 @@ function receive(event) {
     draw();
   } else if (data.type === "error") {
     showError(data.reason, ["stale", "not-your-turn", "server-error"].includes(data.code));
-    if ($("hint-out").dataset.searching) $("hint-out").replaceChildren();  // a hint refused
-    delete $("hint-out").dataset.searching;
+    if ($("hint-out").dataset.searching) clearHint();  // a hint refused
   } else if (data.type === "hint") {
-    // Searched for a state gone since: another turn, or this turn's number again after a
-    // take-back (another version).
-    if (!message || data.turn !== update.turn || data.version !== update.version) return;
+    if (!message || tableAt(data) !== tableAt(update)) return;  // searched for a table gone
     showHint(data);
   }
 }
@@ -562,7 +566,7 @@ function receive(event) {
 // actions, with what the order and the numbers mean (as the play command's hint says them).
 function showHint(data) {
   const out = $("hint-out");
-  out.dataset.at = data.turn + " " + data.version;
+  out.dataset.at = tableAt(data);
   delete out.dataset.searching;
   const words = (notation) => {
     const found = message.legal.find((a) => a.notation === notation);
@@ -599,10 +603,7 @@ function connect() {
     if (refusal) refusal.turn = null;  // shown while away, cleared once the table is back
     // A hint asked for is not coming (its reply was lost with the socket): it said
     // "Searching for a hint…" for good, the table back at the same turn and version.
-    if ($("hint-out").dataset.searching) {
-      $("hint-out").replaceChildren();
-      delete $("hint-out").dataset.searching;
-    }
+    if ($("hint-out").dataset.searching) clearHint();
     // Nothing can be sent until the table comes back: no action is offered meanwhile.
     const before = document.activeElement;
     offerNothing();
