@@ -65,6 +65,7 @@ def ruleset_options(draw: st.DrawFn) -> dict[str, Any]:
         # zero-valued cards (no first-meld points at all) happens.
         values = {card.code: draw(st.sampled_from((0, 0, 5)) | st.integers(0, 60))
                   for card in cc.Card}
+        values["R3"] = 0  # (a bonus card has no card value: CARD-3)
     options["card_values"] = values
     for name in SCORE_OPTIONS:
         options[name] = draw(st.sampled_from((0, 0, 100)) | st.integers(0, 1000))

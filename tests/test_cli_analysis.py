@@ -408,3 +408,18 @@ def test_progress_and_no_progress_together_are_refused(
     assert exit_.value.code == 2
     assert capsys.readouterr().err.endswith(
         "error: argument --no-progress: not allowed with argument --progress\n")
+
+
+def test_compare_labels_files_of_one_name_by_their_paths(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two members' ``rules.toml`` were labelled ``rules`` and ``b/rules.toml``, the first read
+    as if it were a preset: each file whose stem another shares is labelled by its path; a
+    file named like a preset too."""
+    for member in ("a", "b"):
+        (tmp_path / member).mkdir()
+        (tmp_path / member / "rules.toml").write_text('preset = "caliente-2p"\n')
+    (tmp_path / "caliente-2p.toml").write_text('preset = "caliente-2p"\n')
+    a, b, c = (str(tmp_path / p) for p in ("a/rules.toml", "b/rules.toml", "caliente-2p.toml"))
+    assert main(["compare", a, b, "caliente-2p", c, "--games", "1", "--no-progress"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.startswith(f"{a} vs {b} vs caliente-2p vs {c}: "), head

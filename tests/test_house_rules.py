@@ -434,7 +434,7 @@ def test_max_wilds_refuses_text_other_than_none() -> None:
         ([[0, 50], [1500]], "row 2 must be [from score, minimum]"),
         ([[0, 50], [1500, "90"]], "row 2 must hold two integers"),
         ([[0, 50], [1500, True]], "row 2 must hold two integers"),
-        ([[0, 50], 90], "expected a list of [from score, minimum] rows"),
+        ([[0, 50], 90], "row 2 must be [from score, minimum], got 90"),
     ],
 )
 def test_minimum_table_of_the_wrong_shape(value: Any, says: str) -> None:

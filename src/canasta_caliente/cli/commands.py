@@ -26,6 +26,7 @@ input shows a traceback. A closed output pipe (``| head -1``) ends any command n
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import datetime
 import os
@@ -211,18 +212,21 @@ def _simulate(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
-def _label(source: str, taken: set[str]) -> str:
-    """A variant's label: the preset's name or the file's stem (the argument if taken)."""
-    label = Path(source).stem if is_file_argument(source) else source
-    return source if label in taken else label
+def _labels(sources: list[str]) -> list[str]:
+    """The variants' labels: each preset's name or file's stem; but the whole argument for
+    every source whose stem is another's too (``a/rules.toml`` and ``b/rules.toml``, not
+    ``rules`` and ``b/rules.toml``, which reads as if the first were a preset)."""
+    short = [Path(s).stem if is_file_argument(s) else s for s in sources]
+    counts = collections.Counter(short)
+    pairs = zip(short, sources, strict=True)
+    return [label if counts[label] == 1 else source for label, source in pairs]
 
 
 def _compare(args: argparse.Namespace) -> int:
     from ..studies.compare import compare
 
     variants: dict[str, RuleSet] = {}
-    for source in args.variants:
-        label = _label(source, set(variants))
+    for source, label in zip(args.variants, _labels(args.variants), strict=True):
         if label in variants:
             raise InputError([f"{source}: named twice"])
         variants[label] = load_rules(source, "RULES")

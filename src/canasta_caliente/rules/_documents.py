@@ -56,30 +56,27 @@ def card_code(code: Any) -> Card | None:
 
 
 def pairs_converter(value: Any) -> Any:
-    """Convert a list of pairs (from JSON or TOML) to a tuple of pairs, if it is one."""
+    """Convert a list of pairs (from JSON or TOML) to a tuple of pairs: each row that is a
+    list a tuple, any other row kept as given for validation to report by its number."""
     if isinstance(value, list | tuple):
-        out = []
-        for row in value:
-            if isinstance(row, list | tuple):
-                out.append(tuple(row))
-            else:
-                return value
-        return tuple(out)
+        return tuple(tuple(row) if isinstance(row, list | tuple) else row for row in value)
     return value
 
 
 def values_converter(value: Any) -> Any:
     """Card values from a mapping of card codes (merged over CARD-3's values), or a sequence.
 
-    Anything else, or a mapping naming an unknown card, is kept as given for validation to
-    report.
+    Anything else, or a mapping naming an unknown card or one card twice (``10`` and ``T``,
+    ``JK`` and ``jk``), is kept as given for validation to report.
     """
     if isinstance(value, Mapping):
         merged = list(DEFAULT_VALUES)
+        named = set()
         for code, v in value.items():
             card = card_code(code)
-            if card is None:
+            if card is None or card in named:
                 return value
+            named.add(card)
             merged[card] = v
         return tuple(merged)
     if isinstance(value, list):
@@ -526,14 +523,13 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
     of more than ``most_digits`` digits raises :class:`~canasta_caliente.RuleSetError`. Linear
     in the document's size.
     """
-    problems: list[tuple[str, str]] = []
+    twice: list[tuple[dict[str, Any], str]] = []  # each object with a key given twice
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in items:
             if key in seen:
-                problems.append((safe_text(key), "given more than once in the JSON "
-                                 "document"))
+                twice.append((seen, key))
             seen[key] = value
         return seen
 
@@ -550,7 +546,31 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
                              + "; a JSON document is UTF-8 text")]) from None
     except ValueError:  # an integer longer than Python reads from text
         raise RuleSetError([("(document)", _long_integer(_as_text(text), most_digits))]) from None
-    return data, problems
+    return data, _keys_twice(data, twice) if twice else []
+
+
+def _keys_twice(data: Any, twice: list[tuple[dict[str, Any], str]]) -> list[tuple[str, str]]:
+    """The problems of the keys given twice in a JSON document, each named by the option it is
+    in: the key itself, if an option's (``target_score``); else the option holding the object
+    (``card_values``: ``'JK' given more than once ...``). Linear in the document's size."""
+    where: dict[int, str | None] = {}  # each object, by id, to the option it is in
+    stack: list[tuple[Any, str | None]] = [(data, None)]
+    while stack:  # (not recursive: a document may be as deep as the JSON reader allowed)
+        item, option = stack.pop()
+        if isinstance(item, dict):
+            where[id(item)] = option
+            stack.extend((v, k if option is None else option) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, option) for v in item)
+    problems = []
+    for held, key in twice:
+        option = where.get(id(held))
+        if option is None:  # (the document's own keys; or an object inside a list of its own)
+            problems.append((safe_text(key), "given more than once in the JSON document"))
+        else:
+            problems.append((safe_text(option), f"{safe_text(key)!r} given more than once in "
+                             "the JSON document"))
+    return problems
 
 
 def load_toml(text: str, most_digits: int) -> Any:

@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..cards import NUM_KINDS
+from ..cards import I_R3, NUM_KINDS
 from ..errors import short_repr
 from ._documents import CARD_CODES, card_code, close_match, describe_found, is_int, safe_text
 from .facts import canasta_cards, most_canastas, wild_cap
@@ -41,6 +41,16 @@ _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
 }
 
 
+_DECKS = (2, 3)
+"""The decks a table may play with (SEAT-2): 3 for any table but five players'."""
+
+
+def _decks_problem(decks: int) -> str:
+    """Why no table is laid out with ``decks`` decks (one of :data:`_DECKS` none)."""
+    return (f"no table is laid out with {decks} deck{'s' if decks != 1 else ''}: 2 decks, or 3 "
+            "(any table but five players') (SEAT-2)")
+
+
 def table_layout(players: int, sides: int, decks: int) -> tuple[tuple[int, ...], ...] | None:
     """The sides of a table as tuples of seats, or ``None`` if the table has no layout.
 
@@ -53,7 +63,7 @@ def table_layout(players: int, sides: int, decks: int) -> tuple[tuple[int, ...],
     True
     """
     layout = _LAYOUTS.get((players, sides))
-    if layout is None or decks not in (2, 3):
+    if layout is None or decks not in _DECKS:
         return None
     if players == 5 and decks != 2:
         return None
@@ -189,6 +199,8 @@ def rule_problems(
             found[name].append(message)
         if not layout_problems:
             layout = table_layout(r.players, r.sides, r.decks)
+    elif "decks" in usable and r.decks not in _DECKS:  # (a count no table is laid out with)
+        found["decks"].append(_decks_problem(r.decks))
     if {"caliente_cards", "decks"} <= usable and r.caliente_cards > 2 * r.decks:
         found["caliente_cards"].append(
             f"the deck holds at most 2 Caliente cards per deck unit, so {2 * r.decks} with "
@@ -223,8 +235,13 @@ def _canasta_problem(r: RuleSet, most: int) -> str:
     size, need, decks = r.canasta_size, r.canastas_to_go_out, r.decks
     naturals, wilds = canasta_cards(r)
     short = size - naturals
+    cap = wild_cap(r, naturals)
+    if most == 0 and cap >= short:  # (the wilds a meld may hold are more than the deck has)
+        return (f"no canasta of {size} cards can be made: it needs {short} wilds beside the "
+                f"{naturals} naturals of its rank, and the deck holds {wilds} wild"
+                f"{'s' if wilds != 1 else ''} in all; so no side could go out, which needs "
+                f"{need} canasta{'s' if need > 1 else ''} (canastas_to_go_out; OUT-1, MELD-4)")
     if most == 0:
-        cap = wild_cap(r, naturals)
         return (f"no canasta of {size} cards can be made: a rank has {naturals} naturals in "
                 f"{decks} deck{'s' if decks > 1 else ''}, which may hold at most {cap} wild"
                 f"{'s' if cap != 1 else ''} (wild_rule {r.wild_rule.value}, max_wilds "
@@ -245,9 +262,8 @@ def _layout_problems(players: int, sides: int, decks: int) -> list[tuple[str, st
         p.append(("sides", f"{players} players cannot sit in {sides} side"
                   f"{'s' if sides != 1 else ''} whose turns alternate: {players} players play "
                   f"in {' or '.join(map(str, allowed))} sides (SEAT-2, SEAT-4)"))
-    if decks not in (2, 3):
-        p.append(("decks", f"no table is laid out with {decks} deck{'s' if decks != 1 else ''}: "
-                  "2 decks, or 3 for the six-player game (SEAT-2)"))
+    if decks not in _DECKS:
+        p.append(("decks", _decks_problem(decks)))
     elif players == 5 and decks != 2:
         p.append(("decks", "5 players play with 2 decks, not 3: one member of the side of 3 "
                   "sits out each hand (SEAT-2, VAR-3)"))
@@ -265,6 +281,10 @@ def _table_problems(
     :data:`MOST_COUNT` rows, keys and values within their bounds. Linear in the rows."""
     if not isinstance(table, tuple):
         return [f"expected a list of [{key}, {val}] rows, got {describe_found(table)}"]
+    if len(table) == 2 and all(is_int(x) for x in table):
+        first_row = f"[[{short_repr(table[0])}, {short_repr(table[1])}]]"
+        return [f"expected a list of [{key}, {val}] rows, got one row's two numbers: a table "
+                f"of one row is written {first_row}"]
     out: list[str] = []
     bad_rows: list[str] = []
     rows: list[tuple[int, int]] = []
@@ -318,8 +338,14 @@ def _card_value_problems(values: Any) -> list[str]:
     if isinstance(values, Mapping):
         out = []
         unknown = 0
+        named: dict[int, str] = {}  # each card named, by the first code that named it
         for code, v in values.items():
             card = card_code(code)
+            if card is not None and card in named:
+                out.append(f"card {card.code} given twice, as {named[card]!r} and "
+                           f"{safe_text(code)!r}: give each card once")
+            elif card is not None:
+                named[card] = safe_text(code)
             if card is None and is_int(code) and abs(code) < 100 and card_code(str(code)):
                 out.append(f"card code {code}: a number, not a code; write the code as a "
                            f"string ('{code}'): a Card's number is its index, not its face "
@@ -333,6 +359,8 @@ def _card_value_problems(values: Any) -> list[str]:
                                + " ".join(CARD_CODES))
             elif not _good_value(v):
                 out.append(_value_message(card.code, v))
+            elif card == I_R3 and v != 0:
+                out.append(_red_three_message(v))
         if unknown > _LIST_AT_MOST:
             out.append(f"and {unknown - _LIST_AT_MOST} more unknown card codes")
         return out or ["expected a table of card codes to values"]
@@ -341,8 +369,18 @@ def _card_value_problems(values: Any) -> list[str]:
     if len(values) != NUM_KINDS:
         return [f"expected {NUM_KINDS} values, one per card code in the order "
                 f"{' '.join(CARD_CODES)}, got {len(values)}"]
-    return [_value_message(code, v)
-            for code, v in zip(CARD_CODES, values, strict=True) if not _good_value(v)]
+    out = [_value_message(code, v)
+           for code, v in zip(CARD_CODES, values, strict=True) if not _good_value(v)]
+    if _good_value(values[I_R3]) and values[I_R3] != 0:
+        out.append(_red_three_message(values[I_R3]))
+    return out
+
+
+def _red_three_message(v: int) -> str:
+    """Why the red three may not be given a value (CARD-3): one it would never count."""
+    return (f"R3: a bonus card has no card value, got {v}: it scores only through "
+            "bonus_card_score and bonus_card_extras (CARD-3, SCORE-4); give it 0, or leave it "
+            "out")
 
 
 def _good_value(v: Any) -> bool:

@@ -238,10 +238,10 @@ class RuleSet:
         "negative when the side has no meld).", ("SCORE-4", "VAR-5"),
         kind="list of [count, extra] rows", converter=pairs_converter)
     card_values: tuple[int, ...] = _opt(
-        DEFAULT_VALUES, "Card values (CARD-3), counted in melds, in hands left over and toward "
-        "the first-meld minimum; each 0 to 1000000. A document gives a table of card codes to "
-        "values (4 5 6 7 8 9 10 J Q K A 2 JK R3 B3 CAL; T for 10); cards it leaves out keep "
-        "CARD-3's values.", ("CARD-3", "INIT-2", "SCORE-1"),
+        DEFAULT_VALUES, "Card values (CARD-3) in melds, hands left over and the first-meld "
+        "minimum; 0 to 1000000 (R3: 0). A table of card codes to values (4 5 6 7 8 9 10 J Q K "
+        "A 2 JK R3 B3 CAL; T for 10), each card once; cards it leaves out keep CARD-3's "
+        "values, in replace too (the table is the whole option).", ("CARD-3", "INIT-2", "SCORE-1"),
         kind="table of card code = integer", converter=values_converter)
     natural_canasta_bonus: int = _opt(500, "Score for each natural canasta (no wild); 0 to "
                                       "1000000.", ("SCORE-2",))
