@@ -6,18 +6,20 @@ A ``bool`` is not a count, though Python makes it an ``int``; a NumPy integer is
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import os
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._limits import MAX_INT_BITS
 from .errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 
 __all__ = ["WORKERS_PER_CPU", "as_integer", "check_count", "check_flag", "check_iterations",
-           "check_rng", "check_seconds", "check_seed", "check_workers", "read_real",
-           "usable_cpus"]
+           "check_options", "check_rng", "check_seconds", "check_seed", "check_workers",
+           "read_real", "usable_cpus"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -163,3 +165,20 @@ def check_rng(name: str, value: Any) -> random.Random:
         raise CanastaTypeError(f"{name} must be a random.Random (such as random.Random(seed)), not "
                                f"{describe_value(value)}")
     return value
+
+
+def check_options(who: str, maker: Callable[..., object], options: Mapping[str, Any]) -> None:
+    """Refuse, with a :class:`TypeError` that names ``who`` and lists what it takes, keyword
+    ``options`` that ``maker`` (a bot's class or factory) has no parameter for: Python's own
+    message names the maker's ``__init__`` or an inner function, not what the caller called."""
+    try:
+        parameters = inspect.signature(maker).parameters.values()
+    except (TypeError, ValueError):  # (a maker whose signature cannot be read: it decides)
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return  # (it reads its options itself, and says what it refuses)
+    known = [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise CanastaTypeError(f"{who} takes no option {', '.join(map(repr, unknown))}; its "
+                               f"options: {', '.join(known) or 'none'}")

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
 
-from .._arguments import check_rng
+from .._arguments import check_options, check_rng
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import (
@@ -165,7 +165,11 @@ def bot_name(bot: object) -> str:
     (a text), else its ``__name__`` (a function's), else its ``repr`` if its class
     defines its own and it shows no memory address, else its class's module-qualified name
     (``mybots.Smart``; the class's name alone for a class of ``__main__``, or of the
-    ``__mp_main__`` a worker started by ``spawn`` runs the same script as).
+    ``__mp_main__`` a worker started by ``spawn`` runs the same script as). The built-in
+    :func:`random_bot` and :func:`heuristic_bot` are ``"random"`` and ``"heuristic"`` however
+    they are reached (:func:`get_bot` returns them, ``"level-3"`` the heuristic): they are
+    shared by the whole process, so a ``name`` set on one is not read (wrap it in a function
+    of your own to name it otherwise).
 
     >>> from canasta_caliente.players.bots import bot_name
     >>> class Smart:
@@ -175,9 +179,16 @@ def bot_name(bot: object) -> str:
     >>> named.name = "smart"
     >>> bot_name("heuristic"), bot_name(named), bot_name(Smart()).endswith("Smart")
     ('heuristic', 'smart', True)
+    >>> from canasta_caliente import get_bot
+    >>> bot_name(get_bot("heuristic")), bot_name(get_bot("level-1"))
+    ('heuristic', 'random')
     """
     if isinstance(bot, str):
         return bot
+    if bot is random_bot or bot is heuristic_bot:
+        # (the package's own functions, one per process: named as BOTS first names them,
+        # however they were reached, and whatever a caller set on them)
+        return next(name for name, known in BOTS.items() if known is bot)
     for attribute in ("name", "__name__"):
         name = getattr(bot, attribute, None)
         if isinstance(name, str) and name:
@@ -659,6 +670,7 @@ def get_bot(name: str, **options: Any) -> Bot:
         raise CanastaTypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)
     if factory is not None:
+        check_options(f"get_bot({name!r})", factory, options)
         return factory(**options)
     try:
         bot = BOTS[name]

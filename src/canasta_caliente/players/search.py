@@ -49,7 +49,13 @@ from typing import Any
 
 import attrs
 
-from .._arguments import as_integer, check_iterations, check_seconds, check_seed
+from .._arguments import (
+    as_integer,
+    check_iterations,
+    check_options,
+    check_seconds,
+    check_seed,
+)
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
@@ -65,6 +71,7 @@ from .bots import (
     check_bot_call,
     check_legal_items,
     check_to_act,
+    get_bot,
     heuristic_bot,
     play_bot,
     random_bot,
@@ -297,7 +304,11 @@ class _CheckedRollout:
         return f"the search's rollout bot {bot_name(self.bot)!r} (playing seat {view.seat})"
 
     def __call__(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        answer = self.bot(view, legal, rng)
+        try:
+            answer = self.bot(view, legal, rng)
+        except Exception as exc:
+            exc.add_note(f"raised by {self._who(view)}")
+            raise
         if type(answer) is not Action:
             answer = read_answer(answer, self._who(view))
         if answer not in legal:
@@ -326,7 +337,8 @@ class ISMCTSBot:
     reproducible), or both: ``iterations`` simulations, stopped early if ``seconds`` run out
     first (reproducible while they do not: a bound for a game that must answer in time); by
     default :data:`DEFAULT_ITERATIONS`. ``rollout_bot`` is the fast policy
-    that plays the simulations (any bot; each seat sees only its own view), and its choice is
+    that plays the simulations (any bot, or a bot's name for :func:`get_bot
+    <canasta_caliente.get_bot>`; each seat sees only its own view), and its choice is
     the move to beat; its answers are read as :func:`~canasta_caliente.play_game` reads a
     bot's (an action or its notation; anything else, or an action not legal, is refused with
     an error naming the rollout bot). ``rollout_actions`` cuts each simulation off after that
@@ -346,7 +358,7 @@ class ISMCTSBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout_bot: Bot = heuristic_bot,
+        rollout_bot: Bot | str = heuristic_bot,
         rollout_actions: int | None = DEFAULT_ROLLOUT_ACTIONS,
         hand_weight: float = 0.3,
         race_weight: float = 0.0,
@@ -355,8 +367,11 @@ class ISMCTSBot:
         exploration: float = 0.7,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
-        if not callable(rollout_bot):
-            raise CanastaTypeError(f"rollout_bot must be a bot, not {type(rollout_bot).__name__}")
+        if isinstance(rollout_bot, str):  # (a bot's name, as every other API takes one)
+            rollout_bot = get_bot(rollout_bot)
+        elif not callable(rollout_bot):
+            raise CanastaTypeError(f"rollout_bot must be a bot or a bot's name, not "
+                                   f"{type(rollout_bot).__name__}")
         self.rollout_bot = rollout_bot
         if rollout_actions is not None:
             checked = as_integer(rollout_actions)  # (a NumPy integer read as its int)
@@ -603,6 +618,7 @@ def analyse(
         raise CanastaTypeError(f"expected a View, not {type(view).__name__}")
     seed = check_seed("seed", seed)
     check_to_act(view, "analyse")
+    check_options("analyse", ISMCTSBot, options)
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **options)
     state = resample(view, random.Random(seed))
     legal = legal_actions(state)

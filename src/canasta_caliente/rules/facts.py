@@ -168,7 +168,9 @@ class RuleFacts:
     rank_melds: list[list[Any]]
     """The listing's meld options, by 2s held, then jokers held (lists as long as the deck
     allows), then rank, then naturals held of the rank, then the side's meld of the rank (a
-    dict): ``None`` where nothing has been found yet. Filled by
+    dict): ``None`` where nothing has been found yet. (Filled by every seat's legal actions,
+    it tells what hands were seen: a view's rules carry it, so a bot in the same process can
+    read it; see the guide to bots.) Filled by
     :func:`canasta_caliente.engine.tables.rank_entry` only; read by
     :func:`canasta_caliente.engine.tables.rank_table` and the listing."""
     rank_shapes: dict[tuple[Any, ...], Any]

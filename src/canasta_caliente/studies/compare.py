@@ -51,7 +51,7 @@ from .._arguments import MAX_HANDS
 from .._extras import require
 from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..play.text import count_phrase
-from ..records._codec import read_document
+from ..records._codec import pretty_json, read_document
 from ..rules.differences import change_text, option_changes
 from ..rules.ruleset import RuleSet, check_ruleset
 from ._measures import Measure, check_measure, check_measures, measures, rates
@@ -297,6 +297,11 @@ class Comparison:
                          for key, value in row.items()} for row in self.summary()],
             "results": {label: result.to_dict() for label, result in self.results.items()},
         }
+
+    def to_json(self, *, indent: int | str | None = 2) -> str:
+        """:meth:`to_dict` as a JSON document (``indent`` as :func:`json.dumps` takes it;
+        ``None``: one line); :meth:`from_json` reads it back."""
+        return pretty_json(self.to_dict(), indent)
 
     @classmethod
     def from_dict(cls, data: Any) -> Comparison:

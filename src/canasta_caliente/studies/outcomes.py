@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import ArgumentError
 from ..play.text import count_phrase
-from ..records._codec import read_document
+from ..records._codec import pretty_json, read_document
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import HandResult
@@ -222,6 +222,11 @@ class SimulationResult:
             "hand_ends": self.hand_ends,
             "games": [g.to_dict() for g in self.games],
         }
+
+    def to_json(self, *, indent: int | str | None = 2) -> str:
+        """:meth:`to_dict` as a JSON document (``indent`` as :func:`json.dumps` takes it;
+        ``None``: one line); :meth:`from_json` reads it back."""
+        return pretty_json(self.to_dict(), indent)
 
     @classmethod
     def from_dict(cls, data: Any) -> SimulationResult:

@@ -8,9 +8,11 @@ the same in any process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .._arguments import MAX_HANDS, check_count, check_flag, check_seed
 from ..actions import Action, Verb
@@ -25,7 +27,7 @@ from .outcomes import GameResult
 from .seeds import game_seed
 
 __all__ = ["GAME_NOTE", "BotSpec", "bot_name", "bots_seed", "check_bots", "check_seating",
-           "game_seed", "play_game", "seat_bots"]
+           "game_seed", "play_game", "restart_bots", "seat_bots"]
 
 BotSpec = str | Bot
 """A bot as a simulation takes it: a name :func:`~canasta_caliente.get_bot` knows, or a bot."""
@@ -83,6 +85,8 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
             # itself, or fails, at the first decision)
             raise CanastaTypeError(f"a bot must be a bot's name or a callable bot, not the class "
                                    f"{b.__qualname__}: give an instance, {b.__qualname__}()")
+        else:
+            _check_callable_as_bot(b)
         name = bot_name(b)
         other = seen.setdefault(name, b)
         if other is not b and not (isinstance(b, str) and other == b):
@@ -91,6 +95,40 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
                 "counted as one bot's; give each a distinct name (a text attribute `name`, "
                 "or `__name__`)")
     return specs, tuple(seen)
+
+
+def _check_callable_as_bot(bot: Callable[..., object]) -> None:
+    """Refuse, before any game, a callable that cannot be called as ``bot(view, legal, rng)``:
+    a function of no arguments that makes a bot, say (the command line's ``--bots`` calls
+    such a factory; given here, it failed at the first decision). One whose signature cannot
+    be read is left to its first call."""
+    try:
+        signature = inspect.signature(bot)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(None, None, None)
+    except TypeError:
+        name = bot_name(bot)
+        made = ""
+        with contextlib.suppress(TypeError):
+            signature.bind()
+            made = f"; if it makes the bot, give the bot it makes, {name}()"
+        bare = [p.replace(annotation=p.empty) for p in signature.parameters.values()]
+        raise CanastaTypeError(f"the bot {name!r} cannot be called as bot(view, legal, rng): "
+                               f"its parameters are ({', '.join(map(str, bare))}){made}") from None
+
+
+def restart_bots(bots: Sequence[Bot]) -> None:
+    """Call the ``restart()`` of each bot that has one (OpenSpiel's name for it), once per
+    object however many seats it plays: a bot that keeps a memory starts it afresh for a new
+    game (:func:`play_game` calls this before each game's first decision)."""
+    done: set[int] = set()
+    for bot in bots:
+        restart = getattr(bot, "restart", None)
+        if callable(restart) and id(bot) not in done:
+            done.add(id(bot))
+            restart()
 
 
 GAME_NOTE = "in game "
@@ -154,7 +192,9 @@ def play_game(
 
     Each seat's bot is given a :class:`random.Random` of its own, seeded by
     :func:`bots_seed` (``seat=``): no bot can reseed or draw from another seat's, and the
-    numbers a bot is given do not depend on how many another bot drew.
+    numbers a bot is given do not depend on how many another bot drew. A bot with a
+    ``restart()`` method has it called before the game's first decision (:func:`restart_bots`):
+    one that keeps a memory starts it afresh each game.
 
     ``keep_record=True`` keeps the game's :class:`~canasta_caliente.GameRecord` in the result,
     naming each seat's bot as its player (``players``), unless a name is one a record cannot
@@ -213,6 +253,7 @@ def play_game(
         hand_takes[:] = [0] * len(hand_takes)
 
     try:
+        restart_bots(players)
         while not state.is_game_over:
             if state.is_hand_over:
                 end_hand()

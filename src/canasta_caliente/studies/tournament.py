@@ -32,7 +32,7 @@ import attrs
 from .._arguments import MAX_HANDS, read_real
 from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..play.text import count_phrase
-from ..records._codec import read_document
+from ..records._codec import pretty_json, read_document
 from ..rules.ruleset import RuleSet
 from .compare import Z95, Estimate
 from .outcomes import GameResult, SimulationResult
@@ -362,6 +362,11 @@ class Tournament:
             "wins": [list(row) for row in self.wins],
             "pairs": [result.to_dict() for result in self.pairs],
         }
+
+    def to_json(self, *, indent: int | str | None = 2) -> str:
+        """:meth:`to_dict` as a JSON document (``indent`` as :func:`json.dumps` takes it;
+        ``None``: one line); :meth:`from_json` reads it back."""
+        return pretty_json(self.to_dict(), indent)
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
