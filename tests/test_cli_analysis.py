@@ -118,7 +118,7 @@ def test_simulate_out_is_checked_before_the_run(tmp_path: Path,
     """A path that cannot be written is refused with status 2 before any game is played."""
     assert main(["simulate", "--games", "100000", "--out", str(tmp_path / "no" / "x.csv")]) == 2
     captured = capsys.readouterr()
-    assert "--out:" in captured.err and "does not exist" in captured.err
+    assert "--out:" in captured.err and "no folder" in captured.err
     assert "games of" not in captured.out
 
 

@@ -451,6 +451,80 @@ def test_output_that_cannot_be_written_is_one_line(
                                        "space left on device\n")
 
 
+class _FullDiskUnbuffered(io.StringIO):
+    """Standard output on a full disk, unbuffered (``PYTHONUNBUFFERED``): each write fails."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["simulate", "--help"]])
+@pytest.mark.parametrize("stdout", [_FullDiskUnbuffered, None])
+def test_help_and_version_that_cannot_be_written_are_one_line(
+        argv: list[str], stdout: type[io.StringIO] | None, monkeypatch: pytest.MonkeyPatch,
+        capsys: Capture) -> None:
+    """`canasta-caliente --help > /dev/full` with unbuffered output ended with status 0 and
+    nothing said (argparse drops the write's error), and `--version >&-` printed the version on
+    standard error, status 0: status 2 and one line, as every command's output."""
+    monkeypatch.setattr(sys, "stdout", None if stdout is None else stdout())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        "canasta-caliente: cannot write to standard output: " + (
+            "the descriptor is closed\n" if stdout is None else "No space left on device\n"))
+
+
+@pytest.mark.parametrize(("option", "name", "said"), [
+    ("--out", "made.toml/x.csv", "'{folder}/made.toml' is a file, not a folder to write it in"),
+    ("--out", "", "is a folder; give a file name"),
+    ("--json", "", "is a folder; give a file name"),
+])
+def test_output_paths_are_told_as_they_are(option: str, name: str, said: str, tmp_path: Path,
+                                           capsys: Capture,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out made.toml/x.csv`` said "the directory made.toml does not exist" (it is a file);
+    ``--out FOLDER`` "unknown file type '(none)'", where ``--json FOLDER`` said it is a
+    folder."""
+    no_simulation(monkeypatch)
+    (tmp_path / "made.toml").write_text("")
+    target = str(tmp_path / name) if name else str(tmp_path)
+    assert main(["simulate", "--games", "1", "--no-progress", option, target]) == 2
+    assert capsys.readouterr().err == f"{option}: {target}: {said.format(folder=tmp_path)}\n"
+
+
+@pytest.mark.parametrize("option", ["--json", "--out"])
+def test_a_dash_is_not_taken_for_a_file(option: str, tmp_path: Path, capsys: Capture,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--json -`` wrote a file named ``-`` (read as standard output by convention):
+    refused, as ``--out -`` was (for its suffix), in one message for both."""
+    no_simulation(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--games", "1", "--no-progress", option, "-"]) == 2
+    assert capsys.readouterr().err == (f"{option}: -: not written to standard output, which the "
+                                       "command prints to: give a file name (./- for a file "
+                                       "named so)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_no_file_can_be_made_in_is_refused_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder its permissions let root write to, where no file can be made (``/proc``, a
+    read-only disk), passed the check (``os.access``): the games were played, then the table
+    was lost. The check now makes the file (and removes it), or opens it to append."""
+    no_simulation(monkeypatch)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+
+    def refused(path: object, flags: int, mode: int = 0o777) -> int:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("canasta_caliente.cli._outputs.os.open", refused)
+    target = str(folder / "x.csv")
+    assert main(["simulate", "--games", "1", "--no-progress", "--out", target]) == 2
+    assert capsys.readouterr().err == (f"--out: {target}: cannot create a file in "
+                                       f"{str(folder)!r}: Read-only file system\n")
+    assert list(folder.iterdir()) == []
+
+
 def test_a_closed_standard_output_is_one_line(monkeypatch: pytest.MonkeyPatch,
                                               capsys: Capture) -> None:
     """`canasta-caliente demo >&-` (Python sets sys.stdout to None) failed with "'NoneType'
@@ -515,10 +589,11 @@ def test_output_names_no_file_can_have(name: str, tmp_path: Path, capsys: Captur
 @pytest.mark.parametrize("command", [["demo"], ["play", "--bots", "random"]])
 def test_a_seed_too_long_to_save_is_one_line(command: list[str], capsys: Capture) -> None:
     """A seed of more than 256 bits (which no saved game can hold): status 2 and the library's
-    one-line ArgumentError, not a traceback of a plain ValueError."""
+    one-line ArgumentError, not a traceback of a plain ValueError; naming the option, as the
+    studies' commands do (it said "canasta-caliente: seed must be ...")."""
     assert main([*command, "--seed", str(2**300)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("canasta-caliente: seed must be an integer of at most 256 bits")
+    assert err.startswith("--seed: must be an integer of at most 256 bits"), err
     assert err.count("\n") == 1
 
 

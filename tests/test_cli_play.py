@@ -183,6 +183,22 @@ def test_help_lists_the_commands_and_a_typo_gets_did_you_mean(
     assert "the card in [brackets] is the pile's up card; \"known to all\" lists" in out
 
 
+def test_the_commands_are_read_in_any_case_and_alone(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``DRAW`` played, but ``HELP`` and ``Quit`` were "unknown verb"; ``undo please`` was an
+    unknown verb ``undo``, and the list of verbs said nothing of the commands."""
+    answers(monkeypatch, ["HELP", "undo please", "xyzzy", "LEGAL", "Quit"])
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  undo +\S", out, re.MULTILINE)
+    assert "'undo' takes nothing after it: type undo alone" in out
+    assert ("not an action: 'xyzzy': unknown verb 'xyzzy'; verbs: draw, take, caliente, pass, "
+            "meld, discard, ask, yes, no, deal; or a command: help, legal, hint, undo, quit\n"
+            ) in out
+    assert "legal: draw" in out
+    assert out.rstrip().endswith("the game was not saved (give --save FILE to save it)")
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("darw", "did you mean 'draw'?"), ("dicsard Q", "did you mean 'discard'?"),
     ("udno", "did you mean 'undo' or 'no'?"), ("draw", None), ("xyzzy", None), ("", None),

@@ -21,7 +21,7 @@ def test_tournament_prints_ratings(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["--games", "3"], "even"),
-        (["--games", "0"], "--games: must be at least 1"),
+        (["--games", "0"], "--games: must be a positive even number (sides alternate), not 0"),
         (["--bots", "heuristic,nobody"], "unknown bot 'nobody'"),
         (["--bots", "heuristic"], "at least two"),
     ],

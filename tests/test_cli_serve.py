@@ -53,7 +53,12 @@ def test_a_port_in_use_is_refused_before_serving_is_said(
 
 
 @pytest.mark.parametrize(("options", "said"), [
-    (["--max-hints", "0"], "--max-hints: a whole number at least 1, not 0\n"),
+    (["--max-hints", "0"], "--max-hints: a whole number at least 1, at most 1,000,000,000, "
+                           "not 0\n"),
+    (["--max-tables", str(2**64)], "--max-tables: a whole number at least 1, at most "
+                                   "1,000,000,000, not 18446744073709551616\n"),
+    (["--send-seconds", "1e300"], "--send-seconds: a number at least 0.01, at most "
+                                  "1,000,000,000, not 1e+300\n"),
     (["--bot-seconds", "0"], "--bot-seconds: a number of seconds above 0, at most 60, not 0.0\n")])
 def test_a_refused_serve_makes_no_data_folder(
         options: list[str], said: str, tmp_path: Path,

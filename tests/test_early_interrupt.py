@@ -152,6 +152,6 @@ def test_the_entry_point_runs_the_command_line(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exited:  # argparse's --version exits
         main(["--version"])
     assert exited.value.code == 0
-    assert capsys.readouterr().out.strip() == __version__
+    assert capsys.readouterr().out.strip() == f"canasta-caliente {__version__}"
     assert main(["rules", "show", "caliente"]) == 0
     assert "caliente" in capsys.readouterr().out

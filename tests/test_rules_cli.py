@@ -313,5 +313,5 @@ def test_demo_plays_a_house_rules_file(capsys: Capture) -> None:
     file = str(HOUSE_RULES / "two-player-frozen-caliente.json")
     assert main(["demo", "--seed", "3", "--rules", file, "--max-hands", "1"]) == 0
     out = capsys.readouterr().out
-    assert f"a {file} game" in out
+    assert f"a game of {file} between random players" in out
     assert "hand 1:" in out

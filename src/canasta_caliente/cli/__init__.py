@@ -4,7 +4,10 @@
   ``compare``, ``tournament``, ``hint``, ...);
 - ``_bots``: the ``--bots`` options' bots (a person's own as ``module:attr``, imported here
   alone), and a bot's failure in a game in the command's words;
-- ``_parsing``: the argument parser (help with the defaults, a command's own usage);
+- ``_outputs``: the files a command writes (``--json``, ``--out``, ``--save``), each checked
+  before the work by opening it as the command will;
+- ``_parsing``: the argument parser (help with the defaults, a command's own usage; what it
+  prints written as every command's output is);
 - ``_rules``: the ``rules`` subcommands (``show``, ``validate``, ``diff``, ...), and the
   printing every command shares (standard output that cannot be written said in a line);
 - ``_serve``: ``serve``, the web table on uvicorn (its options; its address held before it

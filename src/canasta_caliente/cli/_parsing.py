@@ -4,8 +4,14 @@ arguments refused with that command's own usage."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ._rules import say
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = ["Formatter", "Parser"]
 
@@ -28,6 +34,19 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Write what argparse prints (help, the version, a usage error): to standard output
+        as :func:`~canasta_caliente.cli._rules.say` writes, so that output that cannot take
+        it is the command's error (status 2), where argparse drops the error (unbuffered
+        output to a full disk ended with status 0, nothing printed) and prints to standard
+        error when standard output is closed."""
+        if not message:
+            return
+        if file is sys.stdout or (file is None and sys.stdout is None):
+            say(message.removesuffix("\n"))
+        else:
+            super()._print_message(message, file)
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -160,7 +160,7 @@ def add_serve(sub: Any) -> None:
         command.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")
     command.add_argument("--send-seconds", type=float, default=30.0,
                          help="how long a send to a page may wait for the page to take it "
-                         "before it is sent nothing more (the page connects again); a few "
-                         "seconds at least, as a page on a slow line takes its updates in "
-                         "its own time")
+                         "before it is sent nothing more (the page connects again): 0.01 "
+                         "at least, but give a few seconds, as a page on a slow line takes "
+                         "its updates in its own time")
     command.set_defaults(func=serve)

@@ -26,7 +26,7 @@ from ..rules.ruleset import RuleSet
 from ..state.game import COMPONENTS, GameState
 from ._rules import InputError, one_line, read_text
 
-__all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "commands_help",
+__all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "command_with_words", "commands_help",
            "did_you_mean", "hand_table", "ignored_on_resume", "saved_game", "seating"]
 
 HUMAN = "human"
@@ -54,6 +54,15 @@ def commands_help() -> str:
     lines.append("the view: the card in [brackets] is the pile's up card; \"known to all\" "
                  "lists the cards of a hand that every seat has seen (taken from the pile, say)")
     return "\n".join(lines)
+
+
+def command_with_words(text: str) -> str | None:
+    """What to say of a command given words after it (``undo please``, read as an action
+    whose verb ``undo`` is unknown), or ``None`` for any other line."""
+    words = text.split()
+    if len(words) > 1 and words[0].lower() in (*COMMANDS, "exit"):
+        return f"'{words[0]}' takes nothing after it: type {words[0].lower()} alone"
+    return None
 
 
 def did_you_mean(text: str) -> str | None:

@@ -29,14 +29,12 @@ import argparse
 import collections
 import contextlib
 import datetime
-import os
 import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from .._arguments import MAX_HANDS, MAX_ITERATIONS, WORKERS_PER_CPU
+from .._arguments import MAX_HANDS, MAX_ITERATIONS, WORKERS_PER_CPU, check_seed
 from .._version import __version__
 from ..engine import apply, legal_actions, new_game
 from ..errors import CanastaError, RuleSetError
@@ -55,6 +53,7 @@ from ._bots import (
     study_bots,
     study_error,
 )
+from ._outputs import output_path, table_output, write_json, write_table
 from ._parsing import Parser
 from ._rules import (
     InputError,
@@ -63,7 +62,6 @@ from ._rules import (
     is_file_argument,
     is_readable,
     load_rules,
-    need_name,
     one_line,
     quiet_output,
     rules_diff,
@@ -73,7 +71,7 @@ from ._rules import (
     say,
 )
 from ._serve import add_serve
-from ._studies import add_progress, distinct_outputs, shows_progress
+from ._studies import add_progress, distinct_outputs, refusal, shows_progress
 
 __all__ = ["main"]
 
@@ -82,11 +80,12 @@ def _demo(args: argparse.Namespace) -> int:
     from ._table import hand_table
 
     _at_least_one(args, "max_hands")
+    _check_seed("demo", args.seed)
     rules = load_rules(args.rules)
     rng = random.Random(args.seed)
     state = new_game(rules, seed=args.seed)
-    say(f"canasta-caliente {__version__}: a {args.rules} game between random players, "
-         f"seed {args.seed}")
+    say(f"canasta-caliente {__version__}: a game of {args.rules} between random players, "
+        f"seed {args.seed}")
     steps = hands = 0
     while True:
         if len(state.hand_results) > hands:  # (the first hand's may have ended in its deal)
@@ -106,33 +105,14 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 
-def _output_path(option: str, text: str) -> Path:
-    """A file the command will write, checked before the work starts: not a folder, in a
-    folder that exists, and writable."""
-    need_name(option, text)
-    path = Path(text)
-
-    def refuse(why: str) -> InputError:
-        return InputError([f"{option}: {text}: {why}"])
-
-    try:
-        if b"\0" in os.fsencode(text):  # the file system cannot encode it, or it holds a NUL
-            raise ValueError("embedded null byte")
-        if path.is_dir() or text.endswith(tuple(filter(None, (os.sep, os.altsep)))):
-            raise refuse("is a folder; give a file name")
-        folder = path.parent
-        if not folder.is_dir():
-            raise refuse(f"no folder {str(folder)!r} to write it in")
-        if path.exists():
-            if not path.is_file():
-                raise refuse("not a regular file")
-            if not os.access(path, os.W_OK):
-                raise refuse("the file is not writable")
-        elif not os.access(folder, os.W_OK | os.X_OK):
-            raise refuse(f"cannot create a file in {str(folder)!r}")
-    except (OSError, ValueError) as exc:
-        raise refuse(f"not a usable file name ({one_line(exc)})") from None
-    return path
+def _check_seed(command: str, seed: int | None) -> None:
+    """``--seed`` checked before the game, and named as the studies' commands name it (the
+    library's message named the parameter, ``seed must be ...``)."""
+    if seed is not None:
+        try:
+            check_seed("seed", seed)
+        except ValueError as exc:
+            raise refusal(command, exc) from None
 
 
 def _at_least_one(args: argparse.Namespace, *names: str) -> None:
@@ -143,55 +123,14 @@ def _at_least_one(args: argparse.Namespace, *names: str) -> None:
             raise InputError([f"--{name.replace('_', '-')}: must be at least 1"])
 
 
-def _output(option: str, text: str | None) -> Path | None:
-    """Check a table output path (``--out``) before a run starts: a usable file name (as
-    :func:`_output_path` checks), with a suffix the tables can be written as (``.csv``,
-    ``.jsonl``, ``.parquet``, the last with pyarrow installed)."""
-    if text is None:
-        return None
-    from ..studies.results import check_output_path
-
-    need_name(option, text)
-    try:
-        check_output_path(text)
-    except (ValueError, ImportError, OSError) as exc:
-        raise InputError([f"{option}: {one_line(exc)}"]) from None
-    return _output_path(option, text)
-
-
-def _write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
-    """Write the hand table to ``out`` (checked before the run), one line if it fails."""
-    from ..studies.results import HAND_COLUMNS, write_records
-
-    try:
-        write_records(rows, out, HAND_COLUMNS)
-    except (OSError, ValueError, ImportError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
-        raise InputError([f"{option}: {out}: cannot write the table: {why}"]) from None
-    say(f"hand table ({len(rows)} rows) written to {out}")
-
-
-def _write_json(option: str, data: dict[str, Any], out: Path) -> None:
-    """Write a study's results as JSON to ``out`` (checked before the run), one line if it
-    fails."""
-    import json
-
-    try:
-        out.write_text(json.dumps(data, indent=1))
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
-        raise InputError([f"{option}: {out}: cannot write the results: {why}"]) from None
-    say(f"results written to {out}")
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from ..studies.simulate import chunk_size_for, simulate, workers_used
 
     rules = load_rules(args.rules)
     bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
-    json_out = _output_path("--json", args.json) if args.json is not None else None
-    out = _output("--out", args.out)
+    json_out = output_path("--json", args.json) if args.json is not None else None
+    out = table_output("--out", args.out)
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
@@ -206,9 +145,9 @@ def _simulate(args: argparse.Namespace) -> int:
            if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
-        _write_json("--json", result.to_dict(), json_out)
+        write_json("--json", result.to_dict(), json_out)
     if out is not None:
-        _write_table("--out", result.to_records("hand"), out)
+        write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
 
 
@@ -234,8 +173,8 @@ def _compare(args: argparse.Namespace) -> int:
         raise InputError(["compare: give at least two rule sets"])
     bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
-    json_out = _output_path("--json", args.json) if args.json is not None else None
-    out = _output("--out", args.out)
+    json_out = output_path("--json", args.json) if args.json is not None else None
+    out = table_output("--out", args.out)
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
@@ -247,9 +186,9 @@ def _compare(args: argparse.Namespace) -> int:
     say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
     say(comparison.table())
     if json_out is not None:
-        _write_json("--json", comparison.to_dict(), json_out)
+        write_json("--json", comparison.to_dict(), json_out)
     if out is not None:
-        _write_table("--out", comparison.to_records("hand"), out)
+        write_table("--out", comparison.to_records("hand"), out)
     return 130 if comparison.interrupted else 0
 
 
@@ -268,16 +207,17 @@ def _play(args: argparse.Namespace) -> int:
 
     names = bot_list(args.bots)
     _at_least_one(args, "hint_iterations")
+    _check_seed("play", args.seed)
     if args.hint_iterations > MAX_ITERATIONS:  # the search's own cap, checked before the game
         raise InputError([f"--hint-iterations: must be at most {MAX_ITERATIONS:,}"])
     save_as = args.save if args.save is not None else args.resume  # resume keeps saving there
-    save_to = _output_path("--save", args.save) if args.save is not None else None
+    save_to = output_path("--save", args.save) if args.save is not None else None
     table.check_save(args.save, args.resume, args.overwrite)  # an existing file: only when asked
     if args.resume is not None:
         match = table.saved_game(args.resume)
         rules = match.record.rules
         if save_to is None:  # a resumed game keeps saving to the file it came from
-            save_to = _output_path("--resume", args.resume)
+            save_to = output_path("--resume", args.resume)
     else:
         rules = load_rules(args.rules)
         # Without --seed, GameRecord.start draws one from 2**63: the seed deals every hand, so
@@ -373,16 +313,21 @@ def _play(args: argparse.Namespace) -> int:
                     if not text.isascii() and not is_readable(text):
                         say("not an action: the input is not readable text")
                         continue
-                    if text in ("quit", "exit"):
+                    command = text.lower()  # (HELP, Quit: as the verbs, any case)
+                    extra = table.command_with_words(text)
+                    if extra is not None:
+                        say(extra)
+                        continue
+                    if command in ("quit", "exit"):
                         save()
                         return 0
-                    if text in ("help", "?"):
+                    if command in ("help", "?"):
                         say(table.commands_help())
                         continue
-                    if text in ("legal", ""):
+                    if command in ("legal", ""):
                         say("legal: " + ", ".join(map(str, legal)))
                         continue
-                    if text == "hint":  # (the legend once: a beginner found it heavy)
+                    if command == "hint":  # (the legend once: a beginner found it heavy)
                         try:
                             said = hint_text(observe(state, seat), args.hint_iterations,
                                              match.turn, legend=not hinted)
@@ -392,7 +337,7 @@ def _play(args: argparse.Namespace) -> int:
                         say(said)
                         hinted = hinted or len(legal) > 1  # (one action: no legend given)
                         continue
-                    if text == "undo":  # (the person's own last action, if nothing it showed)
+                    if command == "undo":  # (the person's own last action, if nothing it showed)
                         try:
                             match.take_back(seat=seat)  # (its event, the last: its words)
                             say(f"  {match.events(match.event_count - 1)[0].text(seat, you=True)}")
@@ -409,7 +354,9 @@ def _play(args: argparse.Namespace) -> int:
                         break
                     except NotationError as exc:
                         hint = table.did_you_mean(text)
-                        say(f"not an action: {exc}" + (f"; {hint}" if hint else ""))
+                        said = str(exc) + ("; or a command: " + ", ".join(table.COMMANDS)
+                                           if "unknown verb" in str(exc) else "")
+                        say(f"not an action: {said}" + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
                 say("\n".join(f"  {event.text(seat=args.seat, you=True)}" for event in happened))
@@ -442,9 +389,9 @@ def _tournament(args: argparse.Namespace) -> int:
 
     rules = load_rules(args.rules)
     bots = study_bots(args.bots, once=True)
-    _at_least_one(args, "games", "workers")
-    json_out = _output_path("--json", args.json) if args.json is not None else None
-    out = _output("--out", args.out)
+    _at_least_one(args, "workers")  # (--games: the tournament's own check, an even count)
+    json_out = output_path("--json", args.json) if args.json is not None else None
+    out = table_output("--out", args.out)
     distinct_outputs([("--json", args.json), ("--out", args.out)])
     try:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
@@ -458,9 +405,9 @@ def _tournament(args: argparse.Namespace) -> int:
         f"per pair, seed {args.seed}{played}")
     say(result.table())
     if json_out is not None:
-        _write_json("--json", result.to_dict(), json_out)
+        write_json("--json", result.to_dict(), json_out)
     if out is not None:
-        _write_table("--out", result.to_records("hand"), out)
+        write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
 
 
@@ -470,7 +417,7 @@ def _parser() -> argparse.ArgumentParser:
         description="The Canasta Caliente rules engine: simulate games between bots, play "
         "against them, play a demonstration game, or validate, show and compare rule sets and "
         "house-rules files.")
-    parser.add_argument("--version", action="version", version=__version__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     from ..players.bots import bot_names  # the bots the --bots options accept
     from ._table import Given  # play's options that --resume reports ignored
@@ -483,8 +430,8 @@ def _parser() -> argparse.ArgumentParser:
              f"turn, moving one side each game; one name plays every side ({known})")
     demo = sub.add_parser(
         "demo", help="play a seeded game between random players",
-        description="Play a seeded game between random players and print it: each hand's "
-        "actions, its end and its scores, and the winner.")
+        description="Play a seeded game between random players and print each hand's end "
+        "and its scores, then the winner.")
     demo.add_argument("--seed", type=int, default=1, help="the game's seed")
     demo.add_argument("--rules", default="caliente",
                       help="a preset name, or a house-rules file (.toml or .json)")

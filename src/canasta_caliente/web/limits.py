@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from .._arguments import as_integer, read_real
-from ..errors import ArgumentError
+from ..errors import ArgumentError, short_repr
 
 __all__ = ["BODY_LIMIT", "MESSAGE_LIMIT", "Limits"]
 
@@ -29,17 +29,24 @@ BODY_LIMIT = 65536
 one at this size and answers ``413``."""
 
 
+MOST = 1_000_000_000
+"""The largest limit, count or seconds (31 years), that :class:`Limits` takes: far past any
+server's, and within what the server's own calls take (a count past ``sys.maxsize`` failed
+in the standard library with its own words)."""
+
+
 def _at_least(minimum: float, *, whole: bool = True) -> Any:
-    """A validator: a number (a whole one when ``whole``) at least ``minimum``; another type
-    (a ``bool``, a text) is a :class:`TypeError`, a number out of range (or a fraction where
-    a whole number is wanted) an :class:`~canasta_caliente.ArgumentError`."""
+    """A validator: a number (a whole one when ``whole``) at least ``minimum`` and at most
+    :data:`MOST`; another type (a ``bool``, a text) is a :class:`TypeError`, a number out of
+    range (or a fraction where a whole number is wanted) an
+    :class:`~canasta_caliente.ArgumentError`."""
     what = "a whole number" if whole else "a number"
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         number = read_real(attribute.name, value)  # (the TypeError of a bool or a text)
-        if not number >= minimum or (whole and as_integer(value) is None):
-            raise ArgumentError(f"{attribute.name}: {what} at least {minimum:g}, not "
-                                f"{value!r}")
+        if not minimum <= number <= MOST or (whole and as_integer(value) is None):
+            raise ArgumentError(f"{attribute.name}: {what} at least {minimum:g}, at most "
+                                f"{MOST:,}, not {short_repr(value)}")
     return check
 
 
