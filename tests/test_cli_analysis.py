@@ -423,3 +423,15 @@ def test_compare_labels_files_of_one_name_by_their_paths(
     assert main(["compare", a, b, "caliente-2p", c, "--games", "1", "--no-progress"]) == 0
     head = capsys.readouterr().out.splitlines()[0]
     assert head.startswith(f"{a} vs {b} vs caliente-2p vs {c}: "), head
+
+
+def test_a_comparison_of_one_game_shows_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --games 1`` printed ``5.00 [-inf, inf]`` for every mean: it has no interval,
+    and says so."""
+    assert main(["compare", "caliente-2p", str(HOUSE / "two-player-3000.toml"), "--games", "1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "inf" not in out
+    assert re.search(r"^hands per game +\d+\.00 \[no interval\] +\d+\.00 \[no interval\]$",
+                     out, re.MULTILINE), out
+    assert "from one game they have none" in " ".join(out.split())

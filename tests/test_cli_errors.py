@@ -696,3 +696,23 @@ def test_simulate_json_and_out_to_one_file_are_refused(spelling: str, tmp_path: 
     assert capsys.readouterr().err == (
         f"--out: {second} is also the --json file, and one would replace the other; give "
         "--out a file of its own\n")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "--games", "1", "--bots", "heuristc"],
+     "--bots: unknown bot 'heuristc' (did you mean 'heuristic'?); bots: "),
+    (["simulate", "--games", "1", "--bots", "Heuristic,random"],
+     "--bots: unknown bot 'Heuristic' (did you mean 'heuristic'?); bots: "),
+    (["demo", "--rules", "CLASSIC"],
+     "--rules: unknown preset 'CLASSIC' (did you mean 'classic'?); presets: "),
+    (["play", "--overwrite"],
+     "--overwrite: lets --save replace a file that exists, but no --save was given\n"),
+])
+def test_a_near_name_is_suggested_and_a_flag_alone_refused(
+        argv: list[str], said: str, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mistyped bot or a preset in capitals got no "did you mean" (a preset's typo did);
+    ``play --overwrite`` without ``--save`` was taken, and did nothing."""
+    no_simulation(monkeypatch)
+    monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("the game started"))
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(said)

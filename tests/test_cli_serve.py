@@ -201,3 +201,19 @@ def test_a_socket_dropped_with_messages_queued_is_left_at_once(tmp_path: Path) -
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     assert "socket.send() raised exception" not in err, err[:300]
+
+
+@pytest.mark.parametrize(("host", "said"), [
+    ("127.0.0.1", "serving on http://127.0.0.1:8000/ (only this machine can connect); "),
+    ("::1", "serving on http://[::1]:8000/ (only this machine can connect); "),
+    ("0.0.0.0", "serving on every address of this machine, port 8000: open "
+                "http://127.0.0.1:8000/ here, or this machine's name or address elsewhere "
+                "(other machines can connect: anyone who reaches it can make tables); "),
+    ("::", "serving on every address of this machine, port 8000: open http://[::1]:8000/ "
+           "here, or this machine's name or address elsewhere (other machines can "),
+])
+def test_the_address_said_is_one_a_browser_opens(host: str, said: str) -> None:
+    """``serve --host 0.0.0.0`` said "serving on http://0.0.0.0:PORT/" as the page to open."""
+    from canasta_caliente.cli._serve import serving_line
+
+    assert serving_line(host, 8000, Path("tables")).startswith(said)

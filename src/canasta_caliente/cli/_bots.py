@@ -34,7 +34,7 @@ from ..actions import Action
 from ..errors import IllegalActionError, NotationError, WorkerError, describe_value
 from ..play.kinds import Event
 from ..play.match import Match
-from ..players.bots import Bot, bot_names, exit_answer, illegal_answer, read_answer
+from ..players.bots import Bot, bot_names, exit_answer, illegal_answer, near_bot, read_answer
 from ..studies.play import GAME_NOTE, BotSpec
 from ..views.view import observe
 from ._rules import InputError, one_line
@@ -83,7 +83,8 @@ def bot_list(text: str) -> list[str]:
                                   "not (mybots:Greedy, pkg.bots:Factory.make)"])
     unknown = [b for b in names if not is_reference(b) and b not in known]
     if unknown:
-        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown))}; "
+        hint = near_bot(unknown[0]) if len(unknown) == 1 else ""
+        raise InputError([f"--bots: unknown bot {', '.join(map(repr, unknown))}{hint}; "
                           f"bots: {', '.join(known)}; or your own bot as {REFERENCE} (a "
                           "module in the current directory, or importable)"])
     return names

@@ -19,7 +19,8 @@ from .._extras import missing_extra
 from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
-__all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve"]
+__all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve",
+           "serving_line"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The hosts only this machine can reach."""
@@ -109,12 +110,7 @@ def serve(args: argparse.Namespace) -> int:
         except ValueError as exc:  # a limit's field, a time or the folder named as its option
             raise InputError([re.sub(r"^(max_\w+|\w+_seconds|data):", _flag, one_line(exc))]
                              ) from None
-        port = sock.getsockname()[1]
-        host = f"[{args.host}]" if ":" in args.host else args.host
-        where = "only this machine can connect" if args.host in LOCAL_HOSTS \
-            else "other machines can connect: anyone who reaches it can make tables"
-        say(f"serving on http://{host}:{port}/ ({where}); tables are saved in {data}; "
-            "Ctrl-C stops")
+        say(serving_line(args.host, sock.getsockname()[1], data))
         # No per-message deflate: a table's messages are a few kilobytes, and compressing
         # each for each seat cost the server a millisecond of a core per message under load.
         # Listening on this machine alone, the server answers requests that name it so: a
@@ -127,6 +123,22 @@ def serve(args: argparse.Namespace) -> int:
     if not server.started:  # (uvicorn has logged why, as uvicorn.run exits then)
         raise InputError(["serve: the server did not start: see above"])
     return 0
+
+
+def serving_line(host: str, port: int, data: Path) -> str:
+    """What ``serve`` says once its address is held: the page to open, who can connect, where
+    the tables are saved. A server on every address (``0.0.0.0``, ``::``) is opened by this
+    machine's own address or name: a browser given ``http://0.0.0.0/`` opens nothing
+    everywhere but Linux."""
+    where = "only this machine can connect" if host in LOCAL_HOSTS \
+        else "other machines can connect: anyone who reaches it can make tables"
+    end = f"({where}); tables are saved in {data}; Ctrl-C stops"
+    if host in ("0.0.0.0", "::"):
+        local = "[::1]" if host == "::" else "127.0.0.1"
+        return (f"serving on every address of this machine, port {port}: open "
+                f"http://{local}:{port}/ here, or this machine's name or address elsewhere {end}")
+    shown = f"[{host}]" if ":" in host else host
+    return f"serving on http://{shown}:{port}/ {end}"
 
 
 def add_serve(sub: Any) -> None:

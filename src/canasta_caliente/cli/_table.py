@@ -178,7 +178,12 @@ def _reads_as_rules(text: str) -> bool:
 def check_save(save: str | None, resume: str | None, overwrite: bool) -> None:
     """Refuse ``--save`` naming a file that exists, unless ``--overwrite`` asks for it or it
     is the file ``--resume`` reads (the game saved back where it came from): a new game must
-    not replace a saved one, or any other file, without being asked."""
+    not replace a saved one, or any other file, without being asked. ``--overwrite`` without
+    ``--save`` is refused: it would let nothing be replaced, silently."""
+    if overwrite and save is None:
+        raise InputError(["--overwrite: lets --save replace a file that exists, but no --save "
+                          "was given" + (" (--resume saves back to its own file: no "
+                                         "--overwrite needed)" if resume is not None else "")])
     if save is None or overwrite or not os.path.lexists(save):
         return
     try:

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
@@ -48,7 +49,7 @@ from ..views.view import View, observe
 
 __all__ = ["BOTS", "BOT_FACTORIES", "Bot", "bot_action", "bot_name", "bot_names",
            "check_bot_call", "check_legal_items", "check_to_act", "exit_answer", "get_bot",
-           "heuristic_bot", "illegal_answer", "random_bot", "read_answer"]
+           "heuristic_bot", "illegal_answer", "near_bot", "random_bot", "read_answer"]
 
 Bot: TypeAlias = Callable[[View, Sequence[Action], random.Random], Action | str]
 """The bot interface: ``bot(view, legal_actions, rng) -> action``, one of the legal actions
@@ -675,11 +676,18 @@ def get_bot(name: str, **options: Any) -> Bot:
     try:
         bot = BOTS[name]
     except KeyError:
-        raise ArgumentError(
-            f"unknown bot {short_repr(name)}; bots: {', '.join(bot_names())}") from None
+        raise ArgumentError(f"unknown bot {short_repr(name)}{near_bot(name)}; bots: "
+                            f"{', '.join(bot_names())}") from None
     if options:
         raise CanastaTypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
     return bot
+
+
+def near_bot(name: str) -> str:
+    """`` (did you mean 'heuristic'?)`` for an unknown bot's name near a known one's (in any
+    case), else ``""``."""
+    near = difflib.get_close_matches(name.lower()[:60], bot_names(), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
 
 
 def bot_names() -> list[str]:

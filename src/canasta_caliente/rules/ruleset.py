@@ -622,7 +622,7 @@ def _unknown_preset_message(name: Any) -> str:
     names = list(RuleSet._presets)
     if not isinstance(name, str):
         return f"expected a preset name, got {describe_found(name)}; presets: " + ", ".join(names)
-    hint = close_match(name, names, " (did you mean {!r}?)")
+    hint = close_match(name.lower(), names, " (did you mean {!r}?)")  # (CLASSIC: classic)
     return f"unknown preset {short_repr(name)}{hint}; presets: " + ", ".join(names)
 
 

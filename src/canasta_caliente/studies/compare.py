@@ -464,7 +464,8 @@ FEW_GAMES = 30
 _FEW_GAMES_NOTE = (f"from fewer than {FEW_GAMES} games a variant, the intervals of the measures "
                    "that are not rates (the mean plus or minus 1.96 standard errors) hold the "
                    "true value less often than 95% of the time (78% of runs of 3 games, for "
-                   "hands per game): play more games before reading them")
+                   "hands per game), and from one game they have none: play more games "
+                   "before reading them")
 
 
 def _finite(value: float) -> float | None:
@@ -490,6 +491,8 @@ def _fmt(est: Estimate, rate: bool, signed: bool = False) -> str:
     [0.998, 1.000]), another's two (the decimals changed with the value's size, from row to
     row and run to run: a notebook user's trial)."""
     sign, digits = "+" if signed else "", 3 if rate else 2
+    if not (math.isfinite(est.low) and math.isfinite(est.high)):  # (a mean of one game)
+        return f"{est.value:{sign}.{digits}f} [no interval]"
     return (f"{est.value:{sign}.{digits}f} [{est.low:{sign}.{digits}f}, "
             f"{est.high:{sign}.{digits}f}]")
 
