@@ -278,8 +278,9 @@ def test_a_tournament_names_a_bot_named_twice_and_refusals_name_the_option(
     assert main(["simulate", "--bots", f"{own}:make_closure,random", "--games", "24",
                  "--workers", "2", "--no-progress"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("simulate: bots[0]: the bot 'inner' cannot be sent to the worker "
-                          "processes") and err.endswith("or play with --workers 1\n")
+    # (it said "simulate: bots[0]: ...", the Python API's words: the --bots entry, now)
+    assert err.startswith(f"--bots: {own}:make_closure: the bot 'inner' cannot be sent to the "
+                          "worker processes") and err.endswith("or play with --workers 1\n")
 
 
 def test_a_bot_that_answers_none_in_a_study_is_named(own: str, capsys: Capture) -> None:

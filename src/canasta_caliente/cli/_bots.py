@@ -258,14 +258,14 @@ def play_step(bot: Bot, who: str, match: Match, seat: int, legal: Sequence[Actio
     return action, happened
 
 
-def study_error(command: str, exc: Exception) -> InputError:
+def study_error(command: str, exc: Exception, bots: Sequence[str] = ()) -> InputError:
     """A study's error as ``command``'s lines: a game's failure (a bot that raised or answered
     something illegal), which the game's note (PEP 678) says with which game, which bot at
     which seat, and the call that plays it again, is a :class:`BotFailed` showing the note, as
     is a worker process that ended (:class:`~canasta_caliente.WorkerError`); a refusal of the
     arguments (a :class:`ValueError`, a :class:`TypeError` such as a bot that
-    cannot be sent to the workers) the command's refusal (:func:`refusal`). Any other error is
-    raised again."""
+    cannot be sent to the workers) the command's refusal (:func:`refusal`, a bot named by its
+    entry of ``bots``, the ``--bots`` entries). Any other error is raised again."""
     notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
     if any(note.startswith(GAME_NOTE) for note in notes):
         return BotFailed([f"{command}: a game failed: {_raised(exc)}",
@@ -274,7 +274,7 @@ def study_error(command: str, exc: Exception) -> InputError:
     if isinstance(exc, WorkerError):  # a worker ended: no game's note to show
         return BotFailed([f"{command}: {one_line(exc)}"])
     if isinstance(exc, (ValueError, TypeError)):
-        return refusal(command, exc)
+        return refusal(command, exc, bots)
     raise exc
 
 

@@ -48,13 +48,18 @@ _PARAMETER = re.compile(r"(games|workers|bots|seed)(?::\s*|\s+(?=must\b))")
 an option of the same name: ``games must be ...``, ``bots: ...``."""
 
 
-def refusal(command: str, exc: BaseException) -> InputError:
+def refusal(command: str, exc: BaseException, bots: Sequence[str] = ()) -> InputError:
     """A study's refusal (an :class:`~canasta_caliente.errors.ArgumentError`, a
     :class:`ValueError`) as the command's one line: a message about a parameter the command
     takes as an option names the option (``games must be an even number`` reads ``--games:
-    must be an even number``); any other is the command's (``compare: ...``)."""
+    must be an even number``), one about a bot (``bots[0]: ...``) its ``--bots`` entry, of
+    ``bots`` (``--bots: mybots:factory: ...``); any other is the command's (``compare:
+    ...``)."""
     # (the studies' advice names their parameter: here, the option)
     text = one_line(exc).replace("workers=1", "--workers 1")
+    entry = re.match(r"bots\[(\d+)\]: ", text)
+    if entry is not None and int(entry[1]) < len(bots):
+        return InputError([f"--bots: {bots[int(entry[1])]}: {text[entry.end():]}"])
     match = _PARAMETER.match(text)
     if match is None:
         return InputError([f"{command}: {text}"])

@@ -136,7 +136,7 @@ def _simulate(args: argparse.Namespace) -> int:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                           progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
-        raise study_error("simulate", exc) from None
+        raise study_error("simulate", exc, bot_list(args.bots)) from None
     used = workers_used(args.workers, args.games)
     chunk = count_phrase(chunk_size_for(args.games, args.workers), "game")
     say(f"{args.rules}: {', '.join(map(bot_name, bots))}; seed {args.seed}, "
@@ -180,7 +180,7 @@ def _compare(args: argparse.Namespace) -> int:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
-        raise study_error("compare", exc) from None
+        raise study_error("compare", exc, bot_list(args.bots)) from None
     played = (f" (interrupted: {comparison.games} of {args.games} games per variant played "
               "by every variant)" if comparison.interrupted else "")
     say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
@@ -397,7 +397,7 @@ def _tournament(args: argparse.Namespace) -> int:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=shows_progress(args))
     except Exception as exc:  # a refusal of the arguments, or a bot's failure in a game
-        raise study_error("tournament", exc) from None
+        raise study_error("tournament", exc, bot_list(args.bots)) from None
     k = len(result.bots)
     played = (f" (interrupted: {result.games} of {args.games * k * (k - 1) // 2} games played)"
               if result.interrupted else "")
