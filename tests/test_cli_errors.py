@@ -716,3 +716,15 @@ def test_a_near_name_is_suggested_and_a_flag_alone_refused(
     monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("the game started"))
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith(said)
+
+
+def test_a_file_named_as_a_preset_gets_the_commands_advice(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rules validate classic``, a file of that name without a suffix, said "a preset by its
+    name is RuleSet.preset('classic')": the Python API's advice, in a command's message."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "classic").write_text('preset = "classic"\n')
+    assert main(["rules", "validate", "classic", "./classic"]) == 1
+    said = ("(document): unknown file type '(none)': expected a .toml or .json file; 'classic' "
+            "is also a preset's name ('canasta-caliente rules show classic' prints its options)")
+    assert capsys.readouterr().out.splitlines() == [f"classic: {said}", f"./classic: {said}"]

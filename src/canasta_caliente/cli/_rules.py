@@ -253,6 +253,13 @@ def read_rules(source: str, option: str = "FILE", what: str = "a file name") -> 
     problem = file_problem(info.st_mode, info.st_size)
     if problem is not None:
         raise unreadable(problem)
+    path = Path(source)
+    if path.suffix.lower() not in (".toml", ".json") and path.name in RuleSet.preset_names():
+        # (the library's advice is a Python call, RuleSet.preset(...): here, the command's)
+        raise InputError([f"{source}: (document): unknown file type {path.suffix or '(none)'!r}"
+                          f": expected a .toml or .json file; {path.name!r} is also a preset's "
+                          f"name ('canasta-caliente rules show {path.name}' prints its "
+                          "options)"])
     try:
         return RuleSet.from_file(source)
     except OSError as exc:
