@@ -11,17 +11,8 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente import RuleSet
-
-
-def problems(build: Any) -> list[tuple[str, str]]:
-    """The problems ``build()`` raises (it must raise a RuleSetError)."""
-    with pytest.raises(cc.RuleSetError) as info:
-        build()
-    return list(info.value.problems)
-
-
-def caliente_with(**options: Any) -> list[tuple[str, str]]:
-    return problems(lambda: RuleSet.from_dict({"preset": "caliente", **options}))
+from test_house_rules import caliente_with
+from test_house_rules import problems_of as problems
 
 
 @pytest.mark.parametrize(("table", "first", "second"), [
