@@ -13,6 +13,7 @@ from pathlib import Path
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import heuristic_bot, random_bot
+from canasta_caliente.studies.play import bots_seed
 
 
 def main(seed: int) -> None:
@@ -21,13 +22,18 @@ def main(seed: int) -> None:
     record = cc.GameRecord.start(rules, seed=seed)
     state = record.initial_state()
     players = {0: heuristic_bot, 1: random_bot}
-    rng = random.Random(seed)
+    # An rng a seat, seeded with a one-way digest of the game's seed: a bot given the game's
+    # own seed could deal the game again (see the game guide).
+    rngs = {seat: random.Random(bots_seed(seed, seat=seat)) for seat in players}
     saved = ""
     while not state.is_game_over:
         seat = state.current_player
         legal = cc.legal_actions(state)
         # Between hands no one is to act, and the only legal action is "deal".
-        action = legal[0] if seat is None else players[seat](cc.observe(state, seat), legal, rng)
+        if seat is None:
+            action = legal[0]
+        else:
+            action = players[seat](cc.observe(state, seat), legal, rngs[seat])
         state = cc.apply(state, action)
         record = record.extend(action)
         if len(record.actions) == 25:

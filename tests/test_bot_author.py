@@ -22,16 +22,18 @@ def to_act() -> cc.GameState:
 
 
 @pytest.mark.parametrize(("call", "who"), [
-    (lambda: cc.get_bot("ismcts", foo=1), "get_bot('ismcts')"),
+    (lambda: cc.get_bot("ismcts", foo=1), "the ismcts bot"),
     (lambda: analyse(cc.observe(to_act(), 0), iterations=5, foo=1), "analyse"),
 ])
 def test_an_option_the_search_does_not_take_is_named_as_called(call: Any, who: str) -> None:
     """``get_bot("ismcts", foo=1)`` said "ISMCTSBot.__init__() got an unexpected keyword
-    argument", naming a function the caller never called, and listing nothing."""
+    argument", naming a function the caller never called, and listing nothing; said now as
+    the other bots say it ("the random bot takes no options, not foo")."""
     with pytest.raises(cc.CanastaTypeError) as info:
         call()
-    assert str(info.value).startswith(f"{who} takes no option 'foo'; its options: iterations, "
-                                      "seconds, rollout_bot"), info.value
+    message = str(info.value)
+    assert message.startswith(f"{who} takes only the options iterations, seconds, rollout_bot")
+    assert message.endswith(", exploration, not foo"), message
 
 
 def test_the_rollout_bot_may_be_named() -> None:
@@ -129,3 +131,38 @@ def test_the_studies_results_are_written_as_json_text() -> None:
     comparison = cc.compare({"a": RULES, "b": RULES.replace(target_score=3000)},
                             bots=["heuristic"], games=2, seed=1, max_hands=1)
     assert type(comparison).from_json(comparison.to_json()) == comparison
+
+
+def test_a_restart_that_raises_is_named_and_the_signature_shown_whole() -> None:
+    """A review: an error in ``restart()`` named neither the bot nor ``restart()``;
+    ``restart_bots(None)`` failed with Python's own words; and a callable refused showed its
+    parameters without ``*`` (``(view, legal, rng)`` for ``(view, legal, *, rng)``)."""
+    class Flaky:
+        name = "flaky"
+
+        def restart(self) -> None:
+            raise RuntimeError("cannot reset")
+
+        def __call__(self, view: cc.View, legal: Sequence[cc.Action],
+                     rng: random.Random) -> cc.Action:
+            return legal[0]
+
+    with pytest.raises(RuntimeError, match="cannot reset") as info:
+        cc.play_game(RULES, [Flaky(), "random"], seed=1)
+    assert "raised by the restart() of the bot 'flaky'" in info.value.__notes__
+    from canasta_caliente.studies.play import restart_bots
+
+    with pytest.raises(cc.CanastaTypeError, match="restart_bots: expected a sequence of bots"):
+        restart_bots(None)  # type: ignore[arg-type]
+    with pytest.raises(cc.CanastaTypeError, match=r"its parameters are \(view, legal, \*, rng\)$"):
+        cc.play_game(RULES, [lambda view, legal, *, rng: legal[0], "random"], seed=1)
+
+
+def test_a_name_and_the_built_in_bot_it_names_are_one_bot() -> None:
+    """``["random", get_bot("random")]`` was refused as two different bots named ``random``
+    (the object was named ``random`` too, after the names were made alike); the levels'
+    search bots are named by their levels (both were ``ismcts``)."""
+    result = cc.simulate(RULES, ["heuristic", cc.get_bot("heuristic")], games=2, max_hands=1)
+    assert result.bots == ("heuristic",)
+    searching = [cc.get_bot("level-4", iterations=5), cc.get_bot("level-5", iterations=5)]
+    assert [cc.players.bots.bot_name(b) for b in searching] == ["level-4", "level-5"]

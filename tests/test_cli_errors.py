@@ -525,6 +525,41 @@ def test_an_output_no_file_can_be_made_in_is_refused_before_the_run(
     assert list(folder.iterdir()) == []
 
 
+def test_the_output_check_leaves_files_as_they_were(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of an output file (made and removed, or opened to append) leaves no file where
+    none was, an existing file as it was, and writes through a link whose target does not
+    exist yet (a review found it refused, "File exists")."""
+    monkeypatch.chdir(tmp_path)
+    no_simulation(monkeypatch)
+    kept = tmp_path / "kept.json"
+    kept.write_text("a saved game")
+    before = kept.stat()
+    # --json is checked (its file made and removed), then --out refused for its suffix.
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", "new.json",
+                 "--out", "kept.txt"]) == 2
+    assert "--out: kept.txt: unknown file type '.txt'" in capsys.readouterr().err
+    assert main(["play", "--save", "kept.json"]) == 2  # (exists: --overwrite not given)
+    assert "the file exists; give --overwrite" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
+    assert kept.read_text() == "a saved game" and kept.stat().st_mtime_ns == before.st_mtime_ns
+    (tmp_path / "link.json").symlink_to(tmp_path / "target.json")
+    monkeypatch.undo()  # (the simulation plays this time)
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", "link.json"]) == 0
+    assert (tmp_path / "target.json").read_text().startswith("{")
+
+
+def test_a_fifo_output_is_refused_without_waiting(tmp_path: Path, capsys: Capture,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An output that is a FIFO (no reader) is refused, never waited on."""
+    no_simulation(monkeypatch)
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    assert main(["simulate", "--games", "1", "--no-progress", "--out", str(fifo)]) == 2
+    assert capsys.readouterr().err == f"--out: {fifo}: not a regular file\n"
+
+
 def test_a_closed_standard_output_is_one_line(monkeypatch: pytest.MonkeyPatch,
                                               capsys: Capture) -> None:
     """`canasta-caliente demo >&-` (Python sets sys.stdout to None) failed with "'NoneType'

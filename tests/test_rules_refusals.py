@@ -71,6 +71,11 @@ def test_a_key_given_twice_inside_an_option_names_the_option() -> None:
     assert problems(lambda: RuleSet.from_json(text)) == [
         ("card_values", "'JK' given more than once in the JSON document"),
         ("players", "given more than once in the JSON document")]
+    # In an object that a second card_values replaced (a review found it named 'JK' again).
+    text = '{"preset": "caliente", "card_values": {"JK": 1, "JK": 2}, "card_values": {"A": 5}}'
+    assert problems(lambda: RuleSet.from_json(text)) == [
+        ("card_values", "'JK' given more than once in the JSON document"),
+        ("card_values", "given more than once in the JSON document")]
 
 
 def test_the_decks_are_checked_whatever_the_players() -> None:

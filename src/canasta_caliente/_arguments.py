@@ -19,7 +19,7 @@ from .errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 
 __all__ = ["WORKERS_PER_CPU", "as_integer", "check_count", "check_flag", "check_iterations",
            "check_options", "check_rng", "check_seconds", "check_seed", "check_workers",
-           "read_real", "usable_cpus"]
+           "read_real", "signature_text", "takes_arguments", "usable_cpus"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -179,6 +179,32 @@ def check_options(who: str, maker: Callable[..., object], options: Mapping[str, 
         return  # (it reads its options itself, and says what it refuses)
     known = [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
     unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise CanastaTypeError(f"{who} takes no option {', '.join(map(repr, unknown))}; its "
-                               f"options: {', '.join(known) or 'none'}")
+    if unknown:  # (as the named bots and the levels say it: "the random bot takes no options")
+        takes = (f"only the option{'s' * (len(known) > 1)} {', '.join(known)}" if known
+                 else "no options")
+        raise CanastaTypeError(f"{who} takes {takes}, not {', '.join(unknown)}")
+
+
+def takes_arguments(target: object, count: int) -> bool | None:
+    """Whether ``target`` can be called with ``count`` positional arguments (``None`` when its
+    signature cannot be read, as for some built-ins): a bot is called with three, ``(view,
+    legal, rng)``, a factory of bots with none."""
+    try:
+        inspect.signature(target).bind(*[None] * count)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    except ValueError:
+        return None
+    return True
+
+
+def signature_text(target: object) -> str:
+    """``target``'s parameters as a refusal shows them, ``(view, legal, *, rng)`` (without
+    their annotations, which ``from __future__ import annotations`` makes quoted text), or
+    ``""`` when they cannot be read."""
+    try:
+        signature = inspect.signature(target)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return ""
+    bare = [p.replace(annotation=p.empty) for p in signature.parameters.values()]
+    return str(signature.replace(parameters=bare, return_annotation=inspect.Signature.empty))

@@ -105,6 +105,7 @@ class Card(enum.IntEnum):
         if card is None:
             # (a list written with commas, "7,7,7": the notation separates cards by spaces)
             spaced = "; cards are separated by spaces (7 7 7)" if "," in text else ""
+            spaced += _CODE_ADVICE.get(text.strip().upper(), "")
             raise NotationError(
                 f"unknown card code {short_repr(text)}: expected one of {', '.join(_CODES)} "
                 f"(or T for 10){spaced}"
@@ -120,6 +121,12 @@ class Card(enum.IntEnum):
 
     def __format__(self, spec: str) -> str:
         return format(_CODES[self], spec)
+
+
+_CODE_ADVICE = {"3": "; a three is R3 (red: a bonus card) or B3 (black: a stop card)",
+                "JOKER": "; a joker is JK", "J0KER": "; a joker is JK",
+                "CALIENTE": "; a Caliente card is CAL"}
+"""What an unknown card code a newcomer types meant, by the code in capitals."""
 
 
 _CODES: tuple[str, ...] = (

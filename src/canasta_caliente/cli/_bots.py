@@ -24,12 +24,12 @@ commands show the note (PEP 678) the library adds, with the call that plays the 
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 import random
 import sys
 from collections.abc import Callable, Collection, Iterable, Sequence
 
+from .._arguments import signature_text, takes_arguments
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError, WorkerError, describe_value
 from ..play.kinds import Event
@@ -147,18 +147,6 @@ def _raised(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {one_line(exc)}"
 
 
-def _takes(target: object, count: int) -> bool | None:
-    """Whether ``target`` can be called with ``count`` positional arguments (None when its
-    signature cannot be read, as for some built-ins)."""
-    try:
-        inspect.signature(target).bind(*[None] * count)  # type: ignore[arg-type]
-    except TypeError:
-        return False
-    except ValueError:
-        return None
-    return True
-
-
 def _resolve(text: str, where: str) -> Bot:
     """The bot ``module:attr`` names (see the module's docstring); an :class:`InputError`
     starting with ``where`` if there is none."""
@@ -194,17 +182,17 @@ def _resolve(text: str, where: str) -> Bot:
                      "object called as bot(view, legal, rng)), a class of bots, or a function "
                      "of no arguments that makes one")
     if isinstance(target, type):
-        if _takes(target, 0) is False:
-            raise refuse(f"the class needs arguments{_signature(target)}: a class named in "
+        if takes_arguments(target, 0) is False:
+            raise refuse(f"the class needs arguments {signature_text(target)}: a class named in "
                          "--bots is made with none; give them defaults, or name a function "
                          "of no arguments that makes the bot")
         target = _made(target, text, refuse)
-    elif _takes(target, 3) is False:
-        if _takes(target, 0) is False:
-            raise refuse(f"it takes{_signature(target)}: a bot is called as bot(view, legal, "
+    elif takes_arguments(target, 3) is False:
+        if takes_arguments(target, 0) is False:
+            raise refuse(f"it takes {signature_text(target)}: a bot is called as bot(view, legal, "
                          "rng), and a function that makes one with no arguments")
         target = _made(target, text, refuse)
-    if _takes(target, 3) is False:
+    if takes_arguments(target, 3) is False:
         raise refuse(f"{describe_value(target)} is not called as bot(view, legal, rng)")
     return target  # type: ignore[return-value]  # (called as a bot: play_game checks answers)
 
@@ -222,14 +210,6 @@ def _made(factory: object, text: str, refuse: Callable[[str], InputError]) -> ob
         raise refuse(f"{text}() made {describe_value(bot)}, not a bot (a callable "
                      "bot(view, legal, rng))")
     return bot
-
-
-def _signature(target: object) -> str:
-    """``target``'s signature, as the refusal of a class that needs arguments shows it."""
-    try:
-        return f" {inspect.signature(target)}"  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return ""
 
 
 def play_step(bot: Bot, who: str, match: Match, seat: int, legal: Sequence[Action],

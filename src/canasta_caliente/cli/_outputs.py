@@ -3,7 +3,10 @@ work starts, by opening it as the command will, and written with one line if tha
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +53,24 @@ def output_path(option: str, text: str) -> Path:
 
 
 def _try_writing(path: Path) -> None:
-    """Open ``path`` for writing as the command will, and leave it as it was: a file that
-    exists is opened to append and closed, unchanged; one that does not is made and removed.
-    (A permission check, ``os.access``, passes for root where no file can be made: under
+    """Open what ``path`` names for writing as the command will, and leave it as it was: a file
+    that exists (through a link too) is opened to append, without blocking, and closed,
+    unchanged; where none exists a file of another name is made in its folder and removed (the
+    path itself is never made nor removed: another writer's file there is left alone). (A
+    permission check, ``os.access``, passes for root where no file can be made: under
     ``/proc``, on a read-only disk; the work was done, then lost.)"""
-    if path.exists():
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+    real = Path(os.path.realpath(path))  # (a link's target, which the command writes)
+    if real.exists():
+        fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)  # (a FIFO: no wait)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file")
+        finally:
+            os.close(fd)
         return
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    path.unlink()
+    fd, probe = tempfile.mkstemp(prefix=".canasta-caliente-", dir=real.parent)
+    os.close(fd)
+    os.unlink(probe)
 
 
 def table_output(option: str, text: str | None) -> Path | None:
@@ -89,13 +101,11 @@ def write_table(option: str, rows: list[dict[str, Any]], out: Path) -> None:
     say(f"hand table ({len(rows)} rows) written to {out}")
 
 
-def write_json(option: str, data: dict[str, Any], out: Path) -> None:
-    """Write a study's results as JSON to ``out`` (checked before the run), one line if it
-    fails."""
-    import json
-
+def write_json(option: str, text: str, out: Path) -> None:
+    """Write a study's results, ``text`` (its ``to_json()``), to ``out`` (checked before the
+    run), one line if it fails."""
     try:
-        out.write_text(json.dumps(data, indent=1))
+        out.write_text(text)
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
         raise InputError([f"{option}: {out}: cannot write the results: {why}"]) from None

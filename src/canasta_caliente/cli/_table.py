@@ -27,7 +27,8 @@ from ..state.game import COMPONENTS, GameState
 from ._rules import InputError, one_line, read_text
 
 __all__ = ["COMMANDS", "HUMAN", "Given", "check_save", "command_with_words", "commands_help",
-           "did_you_mean", "hand_table", "ignored_on_resume", "saved_game", "seating"]
+           "commands_too", "did_you_mean", "hand_table", "ignored_on_resume", "saved_game",
+           "seating"]
 
 HUMAN = "human"
 """The name a saved game gives the person's seat (the others are named by their bot)."""
@@ -63,6 +64,14 @@ def command_with_words(text: str) -> str | None:
     if len(words) > 1 and words[0].lower() in (*COMMANDS, "exit"):
         return f"'{words[0]}' takes nothing after it: type {words[0].lower()} alone"
     return None
+
+
+def commands_too(text: str) -> str:
+    """For a line whose first word is neither a verb nor a command (whose refusal lists the
+    verbs), ``"; or a command: help, legal, ..."``; else ``""``."""
+    words = text.split()
+    return ("; or a command: " + ", ".join(COMMANDS)
+            if words and words[0].lower() not in _WORDS else "")
 
 
 def did_you_mean(text: str) -> str | None:

@@ -145,7 +145,7 @@ def _simulate(args: argparse.Namespace) -> int:
            if used != args.workers else ""))
     say(result.table())
     if json_out is not None:
-        write_json("--json", result.to_dict(), json_out)
+        write_json("--json", result.to_json(), json_out)
     if out is not None:
         write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0
@@ -186,7 +186,7 @@ def _compare(args: argparse.Namespace) -> int:
     say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
     say(comparison.table())
     if json_out is not None:
-        write_json("--json", comparison.to_dict(), json_out)
+        write_json("--json", comparison.to_json(), json_out)
     if out is not None:
         write_table("--out", comparison.to_records("hand"), out)
     return 130 if comparison.interrupted else 0
@@ -354,9 +354,8 @@ def _play(args: argparse.Namespace) -> int:
                         break
                     except NotationError as exc:
                         hint = table.did_you_mean(text)
-                        said = str(exc) + ("; or a command: " + ", ".join(table.COMMANDS)
-                                           if "unknown verb" in str(exc) else "")
-                        say(f"not an action: {said}" + (f"; {hint}" if hint else ""))
+                        say(f"not an action: {exc}{table.commands_too(text)}"
+                            + (f"; {hint}" if hint else ""))
                     except IllegalActionError as exc:
                         say(f"illegal: {exc}")
                 say("\n".join(f"  {event.text(seat=args.seat, you=True)}" for event in happened))
@@ -405,7 +404,7 @@ def _tournament(args: argparse.Namespace) -> int:
         f"per pair, seed {args.seed}{played}")
     say(result.table())
     if json_out is not None:
-        write_json("--json", result.to_dict(), json_out)
+        write_json("--json", result.to_json(), json_out)
     if out is not None:
         write_table("--out", result.to_records("hand"), out)
     return 130 if result.interrupted else 0

@@ -434,7 +434,7 @@ class Match:
         """Whether ``seat`` may take back the last action (:meth:`take_back_refusal`)."""
         return self.take_back_refusal(seat) is None
 
-    def take_back(self, *, seat: int, turn: int | None = None,
+    def take_back(self, seat: int, *, turn: int | None = None,
                   version: str | None = None) -> Action:
         """Undo the last action for ``seat``, and return it. ``turn`` and ``version``, when
         given, must be :attr:`turn` and :attr:`version` (:meth:`check_turn`,

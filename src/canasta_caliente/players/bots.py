@@ -671,7 +671,7 @@ def get_bot(name: str, **options: Any) -> Bot:
         raise CanastaTypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)
     if factory is not None:
-        check_options(f"get_bot({name!r})", factory, options)
+        check_options(f"the {name} bot", factory, options)
         return factory(**options)
     try:
         bot = BOTS[name]

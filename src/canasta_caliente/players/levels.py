@@ -134,7 +134,9 @@ def level_bot(level: int, *, seconds: float | None = None,
     if level >= SEARCH_LEVEL:
         if iterations is None and level == 4:
             iterations = LEVEL_4_ITERATIONS  # (seconds, if given, bound them)
-        return ISMCTSBot(iterations=iterations, seconds=seconds)
+        searching = ISMCTSBot(iterations=iterations, seconds=seconds)
+        searching.name = f"level-{level}"  # (in results, as the level it plays: not "ismcts")
+        return searching
     return LEVELS[level - 1]
 
 

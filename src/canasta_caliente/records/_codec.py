@@ -471,6 +471,13 @@ def read_game_document(
     return doc, rules, rules.players, len(rules.layout)
 
 
+_READERS = {"canasta-caliente/state": "canasta_caliente.loads",
+            "canasta-caliente/record": "GameRecord.from_json",
+            "canasta-caliente/view": "View.from_json"}
+"""The reader of each of the library's documents, by its ``format``: named when another
+reader is given one."""
+
+
 def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     """Check a document's ``format`` and ``rules_version``; raise at once if this package cannot
     read it (the rest would mean something else)."""
@@ -487,7 +494,9 @@ def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     if found is None:
         header.add("format", f"missing field (expected {fmt!r})")
     elif found != fmt:
-        header.add("format", f"expected {fmt!r}, got {_short(found)}")
+        reader = _READERS.get(found) if isinstance(found, str) else None
+        header.add("format", f"expected {fmt!r}, got {_short(found)}"
+                   + (f": {reader} reads it" if reader is not None else ""))
     version = data.get("rules_version")
     if version is None:
         header.add("rules_version", "missing field")

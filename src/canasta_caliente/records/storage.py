@@ -152,9 +152,21 @@ def dumps(state: GameState, *, indent: int | str | None = 2) -> str:
 
     With ``indent=None`` the document is compact; otherwise lists of cards stay on one line
     (``indent`` is what :func:`json.dumps` takes: a number of spaces or the text of a level).
+    A view, a record or a match is a :class:`TypeError` naming how it is saved.
     """
+    saved = _SAVED_BY.get(type(state).__name__)
+    if saved is not None and not isinstance(state, GameState):
+        raise CanastaTypeError(f"dumps: expected a GameState, not {type(state).__name__}: "
+                               f"{saved}")
     check_state(state)
     return pretty_json(state_to_dict(state), indent)
+
+
+_SAVED_BY = {"View": "a seat's view is saved with view.to_json()",
+             "GameRecord": "a record is saved with record.to_json()",
+             "Match": "a match is saved as its record, match.record.to_json()"}
+"""How each of the library's other objects is saved, by its type's name: named when
+:func:`dumps` is given one."""
 
 
 def loads(text: str | bytes | bytearray) -> GameState:

@@ -523,13 +523,15 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
     of more than ``most_digits`` digits raises :class:`~canasta_caliente.RuleSetError`. Linear
     in the document's size.
     """
-    twice: list[tuple[dict[str, Any], str]] = []  # each object with a key given twice
+    # Each key given twice, with the object that holds it and the value the second replaced
+    # (itself an object, perhaps, with keys given twice: named by the key's option too).
+    twice: list[tuple[dict[str, Any], str, Any]] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in items:
             if key in seen:
-                twice.append((seen, key))
+                twice.append((seen, key, seen[key]))
             seen[key] = value
         return seen
 
@@ -549,21 +551,32 @@ def load_json(text: str | bytes | bytearray, most_digits: int) -> tuple[Any, lis
     return data, _keys_twice(data, twice) if twice else []
 
 
-def _keys_twice(data: Any, twice: list[tuple[dict[str, Any], str]]) -> list[tuple[str, str]]:
+def _keys_twice(data: Any, twice: list[tuple[dict[str, Any], str, Any]]
+                ) -> list[tuple[str, str]]:
     """The problems of the keys given twice in a JSON document, each named by the option it is
     in: the key itself, if an option's (``target_score``); else the option holding the object
-    (``card_values``: ``'JK' given more than once ...``). Linear in the document's size."""
+    (``card_values``: ``'JK' given more than once ...``), in the document or in a value a key
+    given again replaced. Linear in the document's size."""
     where: dict[int, str | None] = {}  # each object, by id, to the option it is in
     stack: list[tuple[Any, str | None]] = [(data, None)]
-    while stack:  # (not recursive: a document may be as deep as the JSON reader allowed)
-        item, option = stack.pop()
-        if isinstance(item, dict):
-            where[id(item)] = option
-            stack.extend((v, k if option is None else option) for k, v in item.items())
-        elif isinstance(item, list):
-            stack.extend((v, option) for v in item)
+
+    def walk() -> None:  # (not recursive: a document may be as deep as the reader allowed)
+        while stack:
+            item, option = stack.pop()
+            if isinstance(item, dict):
+                where[id(item)] = option
+                stack.extend((v, k if option is None else option) for k, v in item.items())
+            elif isinstance(item, list):
+                stack.extend((v, option) for v in item)
+
+    walk()
+    for held, key, replaced in twice:  # (in the order read: an inner object before its holder)
+        if id(held) in where:
+            option = where[id(held)]
+            stack.append((replaced, key if option is None else option))
+    walk()
     problems = []
-    for held, key in twice:
+    for held, key, _ in twice:
         option = where.get(id(held))
         if option is None:  # (the document's own keys; or an object inside a list of its own)
             problems.append((safe_text(key), "given more than once in the JSON document"))

@@ -8,18 +8,23 @@ the same in any process.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import inspect
 import random
 from collections.abc import Callable, Sequence
 
-from .._arguments import MAX_HANDS, check_count, check_flag, check_seed
+from .._arguments import (
+    MAX_HANDS,
+    check_count,
+    check_flag,
+    check_seed,
+    signature_text,
+    takes_arguments,
+)
 from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, CanastaTypeError, IllegalActionError, describe_value
 from ..play.text import count_phrase
-from ..players.bots import Bot, bot_name, exit_answer, get_bot, illegal_answer, read_answer
+from ..players.bots import BOTS, Bot, bot_name, exit_answer, get_bot, illegal_answer, read_answer
 from ..records.storage import GameRecord, is_record_name
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
@@ -89,7 +94,7 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
             _check_callable_as_bot(b)
         name = bot_name(b)
         other = seen.setdefault(name, b)
-        if other is not b and not (isinstance(b, str) and other == b):
+        if not _same_bot(other, b):
             raise ArgumentError(
                 f"bots: two different bots are both named {name!r}, so their games would be "
                 "counted as one bot's; give each a distinct name (a text attribute `name`, "
@@ -97,38 +102,49 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
     return specs, tuple(seen)
 
 
+def _same_bot(a: BotSpec, b: BotSpec) -> bool:
+    """Whether two of a study's bots are one: the same object, the same name, or a name and
+    the built-in bot it names (``"random"`` and ``get_bot("random")``)."""
+    if isinstance(a, str):
+        a = BOTS.get(a, a)
+    if isinstance(b, str):
+        b = BOTS.get(b, b)
+    return a is b or (isinstance(a, str) and a == b)
+
+
 def _check_callable_as_bot(bot: Callable[..., object]) -> None:
     """Refuse, before any game, a callable that cannot be called as ``bot(view, legal, rng)``:
     a function of no arguments that makes a bot, say (the command line's ``--bots`` calls
     such a factory; given here, it failed at the first decision). One whose signature cannot
     be read is left to its first call."""
-    try:
-        signature = inspect.signature(bot)
-    except (TypeError, ValueError):
+    if takes_arguments(bot, 3) is not False:
         return
-    try:
-        signature.bind(None, None, None)
-    except TypeError:
-        name = bot_name(bot)
-        made = ""
-        with contextlib.suppress(TypeError):
-            signature.bind()
-            made = f"; if it makes the bot, give the bot it makes, {name}()"
-        bare = [p.replace(annotation=p.empty) for p in signature.parameters.values()]
-        raise CanastaTypeError(f"the bot {name!r} cannot be called as bot(view, legal, rng): "
-                               f"its parameters are ({', '.join(map(str, bare))}){made}") from None
+    name = bot_name(bot)
+    made = (f"; if it makes the bot, give the bot it makes, {name}()"
+            if takes_arguments(bot, 0) else "")
+    raise CanastaTypeError(f"the bot {name!r} cannot be called as bot(view, legal, rng): its "
+                           f"parameters are {signature_text(bot)}{made}")
 
 
 def restart_bots(bots: Sequence[Bot]) -> None:
     """Call the ``restart()`` of each bot that has one (OpenSpiel's name for it), once per
     object however many seats it plays: a bot that keeps a memory starts it afresh for a new
-    game (:func:`play_game` calls this before each game's first decision)."""
+    game (:func:`play_game` calls this before each game's first decision). An error it raises
+    keeps its type and gains a note naming the bot; ``bots`` not a sequence is a
+    :class:`TypeError`."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise CanastaTypeError(f"restart_bots: expected a sequence of bots, not "
+                               f"{describe_value(bots)}")
     done: set[int] = set()
     for bot in bots:
         restart = getattr(bot, "restart", None)
         if callable(restart) and id(bot) not in done:
             done.add(id(bot))
-            restart()
+            try:
+                restart()
+            except Exception as exc:
+                exc.add_note(f"raised by the restart() of the bot {bot_name(bot)!r}")
+                raise
 
 
 GAME_NOTE = "in game "

@@ -245,6 +245,10 @@ def read_rules(value: Any) -> RuleSet:
     ``"preset"`` is told it belongs under ``"options"``, and beside a file that it is written
     in the file; a ``"preset"`` among the options (which would override the preset named) is
     told the preset is named as ``rules.preset``."""
+    if isinstance(value, str):  # (a preset's name, as web.app takes it: said how it is sent)
+        raise RuleSetError([("rules", f'expected an object: a preset is sent as {{"preset": '
+                             f'{json.dumps(value[:60])}}}, a file as {{"file": text, "format": '
+                             '"toml"}')])
     if not isinstance(value, dict):
         raise RuleSetError([("rules", "expected an object")])
     is_file = "file" in value
