@@ -485,9 +485,12 @@ class GameRecord:
     def extend(self, *actions: Action | str) -> GameRecord:
         """A new record with ``actions`` appended (notation is checked and normalized; legality
         is checked by :func:`replay`, not here: a record extended with an illegal action is
-        refused when it is replayed or read, naming the step. A server that records a game as
-        it is played appends what :class:`~canasta_caliente.Match` has played, which is
-        legal)."""
+        refused, naming the step, when it is replayed (:meth:`states`, :meth:`final_state`,
+        a :class:`~canasta_caliente.Match` made of it), written as text (:meth:`to_text`,
+        which shows the play) or read from text; its JSON (:meth:`to_json`,
+        :meth:`from_json`) holds the actions as given, unreplayed. A server that records a
+        game as it is played appends what :class:`~canasta_caliente.Match` has played, which
+        is legal)."""
         added = tuple(str(a if isinstance(a, Action) else parse_action(a)) for a in actions)
         return attrs.evolve(self, actions=_Canonical(self.actions + added))
 
