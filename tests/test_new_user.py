@@ -66,3 +66,13 @@ def test_the_web_api_says_how_a_preset_is_sent() -> None:
     assert info.value.problems == (
         ("rules", 'expected an object: a preset is sent as {"preset": "caliente-2p"}, a file '
                   'as {"file": text, "format": "toml"}'),)
+
+
+def test_a_tournament_given_the_rules_first_says_its_order() -> None:
+    """``simulate(rules, bots)`` and ``play_game(rules, bots, seed)`` take the rules first, a
+    tournament the bots: ``tournament(rules, bots)`` said only "not RuleSet"."""
+    with pytest.raises(cc.CanastaTypeError, match=r"not RuleSet: a tournament takes the bots "
+                                                  r"first, then the rules, tournament\(bots, "
+                                                  r"rules\)$"):
+        cc.tournament(cc.RuleSet.preset("caliente-2p"), ["heuristic", "random"],  # type: ignore[arg-type]
+                      games=2)

@@ -479,7 +479,11 @@ def tournament(
     result rates only the games played, with :attr:`Tournament.interrupted` true.
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise CanastaTypeError(f"bots must be a sequence of bots, not {type(bots).__name__}")
+        # (simulate and play_game take the rules first: a caller used to them gives them here)
+        first = (": a tournament takes the bots first, then the rules, tournament(bots, rules)"
+                 if isinstance(bots, RuleSet) else "")
+        raise CanastaTypeError(f"bots must be a sequence of bots, not {type(bots).__name__}"
+                               + first)
     names = tuple(bot_name(b) for b in bots)
     if len(set(names)) != len(names):
         raise ArgumentError(f"bots: their names must differ (each plays the others): "
