@@ -166,3 +166,15 @@ def test_a_name_and_the_built_in_bot_it_names_are_one_bot() -> None:
     assert result.bots == ("heuristic",)
     searching = [cc.get_bot("level-4", iterations=5), cc.get_bot("level-5", iterations=5)]
     assert [cc.players.bots.bot_name(b) for b in searching] == ["level-4", "level-5"]
+
+
+def test_a_factorys_name_is_not_merged_with_an_object_and_odd_options_are_quoted() -> None:
+    """A review: ``["ismcts", BOTS["ismcts"]]`` was taken as one bot (the name makes a new
+    search bot for each game, the object is another, which a caller may have changed); an
+    option named ``'a b'`` was shown unquoted."""
+    from canasta_caliente.players.bots import BOTS
+
+    with pytest.raises(cc.ArgumentError, match="two different bots are both named 'ismcts'"):
+        cc.simulate(RULES, ["ismcts", BOTS["ismcts"]], games=1)
+    with pytest.raises(cc.CanastaTypeError, match=r", exploration, not 'a b'$"):
+        cc.get_bot("ismcts", **{"a b": 1})

@@ -281,6 +281,14 @@ def test_a_tournament_names_a_bot_named_twice_and_refusals_name_the_option(
     # (it said "simulate: bots[0]: ...", the Python API's words: the --bots entry, now)
     assert err.startswith(f"--bots: {own}:make_closure: the bot 'inner' cannot be sent to the "
                           "worker processes") and err.endswith("or play with --workers 1\n")
+    # A tournament's pairs are simulations of two: every bot is checked before the first pair,
+    # and the entry named is the bot's (a review found the pair's index looked up in --bots).
+    assert main(["tournament", "--bots", f"random,heuristic,{own}:make_closure", "--games", "2",
+                 "--workers", "2", "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"--bots: {own}:make_closure: the bot 'inner' cannot be "
+                                   "sent"), captured.err
+    assert captured.out == ""  # (no pair played before the refusal)
 
 
 def test_a_bot_that_answers_none_in_a_study_is_named(own: str, capsys: Capture) -> None:

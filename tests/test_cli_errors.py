@@ -550,6 +550,22 @@ def test_the_output_check_leaves_files_as_they_were(
     assert (tmp_path / "target.json").read_text().startswith("{")
 
 
+def test_links_that_lead_nowhere_are_refused_before_the_run(
+        tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop of links passed the check (``Path.exists`` hid the error) and failed after the
+    games; a link to a missing folder was refused naming the link's folder."""
+    no_simulation(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    os.symlink("loop.json", "loop.json")
+    os.symlink(tmp_path / "gone" / "x.json", "far.json")
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", "loop.json"]) == 2
+    assert capsys.readouterr().err == ("--json: loop.json: the file is not writable: Too many "
+                                       "levels of symbolic links\n")
+    assert main(["simulate", "--games", "1", "--no-progress", "--json", "far.json"]) == 2
+    assert capsys.readouterr().err == (f"--json: far.json: cannot create a file in "
+                                       f"{str(tmp_path / 'gone')!r}: No such file or directory\n")
+
+
 def test_a_fifo_output_is_refused_without_waiting(tmp_path: Path, capsys: Capture,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """An output that is a FIFO (no reader) is refused, never waited on."""

@@ -211,6 +211,10 @@ def test_a_socket_dropped_with_messages_queued_is_left_at_once(tmp_path: Path) -
                 "(other machines can connect: anyone who reaches it can make tables); "),
     ("::", "serving on every address of this machine, port 8000: open http://[::1]:8000/ "
            "here, or this machine's name or address elsewhere (other machines can "),
+    ("0", "serving on every address of this machine, port 8000: open http://127.0.0.1:8000/"),
+    ("::0", "serving on every address of this machine, port 8000: open http://[::1]:8000/"),
+    ("0:0:0:0:0:0:0:0", "serving on every address of this machine, port 8000: open "
+                        "http://[::1]:8000/"),
 ])
 def test_the_address_said_is_one_a_browser_opens(host: str, said: str) -> None:
     """``serve --host 0.0.0.0`` said "serving on http://0.0.0.0:PORT/" as the page to open."""

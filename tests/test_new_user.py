@@ -29,14 +29,14 @@ def test_dumps_says_how_another_object_is_saved(given: object, said: str) -> Non
     assert str(info.value) == said
 
 
-def test_a_reader_given_another_document_names_its_reader() -> None:
+def test_a_reader_given_another_document_says_what_it_is() -> None:
     """``cc.loads`` of a record said only that the format was another."""
     record = cc.GameRecord.start(RULES, seed=1)
-    with pytest.raises(cc.StateError, match=r"got 'canasta-caliente/record': "
-                                            r"GameRecord\.from_json reads it"):
+    with pytest.raises(cc.StateError, match=r"got 'canasta-caliente/record': this is a game "
+                                            r"record, not a game's state$"):
         cc.loads(record.to_json())
-    with pytest.raises(cc.StateError, match=r"got 'canasta-caliente/state': "
-                                            r"canasta_caliente\.loads reads it"):
+    with pytest.raises(cc.StateError, match=r"got 'canasta-caliente/state': this is a game's "
+                                            r"state, not a game record$"):
         cc.GameRecord.from_json(cc.dumps(cc.new_game(RULES, seed=1)))
 
 

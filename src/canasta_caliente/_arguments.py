@@ -182,7 +182,7 @@ def check_options(who: str, maker: Callable[..., object], options: Mapping[str, 
     if unknown:  # (as the named bots and the levels say it: "the random bot takes no options")
         takes = (f"only the option{'s' * (len(known) > 1)} {', '.join(known)}" if known
                  else "no options")
-        raise CanastaTypeError(f"{who} takes {takes}, not {', '.join(unknown)}")
+        raise CanastaTypeError(f"{who} takes {takes}, not {', '.join(map(_shown, unknown))}")
 
 
 def takes_arguments(target: object, count: int) -> bool | None:
@@ -208,3 +208,9 @@ def signature_text(target: object) -> str:
         return ""
     bare = [p.replace(annotation=p.empty) for p in signature.parameters.values()]
     return str(signature.replace(parameters=bare, return_annotation=inspect.Signature.empty))
+
+
+def _shown(name: str) -> str:
+    """An option's name as a refusal shows it: as typed if it is a Python name, else quoted
+    (``'a b'``)."""
+    return name if name.isidentifier() else short_repr(name)

@@ -3,6 +3,7 @@ work starts, by opening it as the command will, and written with one line if tha
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -45,32 +46,54 @@ def output_path(option: str, text: str) -> Path:
     try:
         _try_writing(path)
     except OSError as exc:
-        existing = path.exists()
+        real = Path(os.path.realpath(path))  # (a link's folder: the target's, where it is made)
+        where = real.parent if path.is_symlink() else folder
+        existing = os.path.lexists(real)
         raise refuse(("the file is not writable" if existing else
-                      f"cannot create a file in {str(folder)!r}")
+                      f"cannot create a file in {str(where)!r}")
                      + (f": {exc.strerror}" if exc.strerror else "")) from None
     return path
 
 
 def _try_writing(path: Path) -> None:
     """Open what ``path`` names for writing as the command will, and leave it as it was: a file
-    that exists (through a link too) is opened to append, without blocking, and closed,
-    unchanged; where none exists a file of another name is made in its folder and removed (the
-    path itself is never made nor removed: another writer's file there is left alone). (A
-    permission check, ``os.access``, passes for root where no file can be made: under
-    ``/proc``, on a read-only disk; the work was done, then lost.)"""
+    that exists (through a link too) is opened for writing, without truncating, appending or
+    blocking, and closed, unchanged (an append-only file is refused, as the write would be);
+    where none exists a file with no name is made in its folder (``O_TMPFILE``; elsewhere one
+    of another name, made and removed): the path itself is never made nor removed, and
+    another writer's file there is left alone. (A permission check, ``os.access``, passes for
+    root where no file can be made: under ``/proc``, on a read-only disk; the work was done,
+    then lost.) Raises the :class:`OSError` of what cannot be done."""
     real = Path(os.path.realpath(path))  # (a link's target, which the command writes)
-    if real.exists():
-        fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)  # (a FIFO: no wait)
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, "not a regular file")
-        finally:
-            os.close(fd)
+    try:
+        os.stat(real)  # (not Path.exists, which hides a loop of links as "absent")
+    except FileNotFoundError:
+        _try_making(real.parent)
         return
-    fd, probe = tempfile.mkstemp(prefix=".canasta-caliente-", dir=real.parent)
+    fd = os.open(real, os.O_WRONLY | os.O_NONBLOCK)  # (a FIFO with no reader: no wait)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+    finally:
+        os.close(fd)
+
+
+def _try_making(folder: Path) -> None:
+    """Make a file in ``folder`` and leave none: one with no name (``O_TMPFILE``, Linux), or
+    where the system has none, one of another name, removed (kept if it cannot be removed:
+    the folder took it)."""
+    unnamed = getattr(os, "O_TMPFILE", 0)
+    if unnamed:
+        try:
+            os.close(os.open(folder, os.O_WRONLY | unnamed, 0o600))
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                raise
+    fd, probe = tempfile.mkstemp(prefix=".canasta-caliente-", dir=folder)
     os.close(fd)
-    os.unlink(probe)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
 
 
 def table_output(option: str, text: str | None) -> Path | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import os
 import re
 import socket
@@ -133,8 +134,12 @@ def serving_line(host: str, port: int, data: Path) -> str:
     where = "only this machine can connect" if host in LOCAL_HOSTS \
         else "other machines can connect: anyone who reaches it can make tables"
     end = f"({where}); tables are saved in {data}; Ctrl-C stops"
-    if host in ("0.0.0.0", "::"):
-        local = "[::1]" if host == "::" else "127.0.0.1"
+    try:
+        every = ipaddress.ip_address(host.strip("[]")).is_unspecified  # (0.0.0.0, ::, ::0)
+    except ValueError:  # (a name: 0 and other shorthands are read by the system, not here)
+        every = host in ("0", "")
+    if every:
+        local = "[::1]" if ":" in host else "127.0.0.1"
         return (f"serving on every address of this machine, port {port}: open "
                 f"http://{local}:{port}/ here, or this machine's name or address elsewhere {end}")
     shown = f"[{host}]" if ":" in host else host

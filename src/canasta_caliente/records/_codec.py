@@ -25,7 +25,11 @@ from ..rules._documents import json_error_words, unmarked
 from ..rules.ruleset import RuleSet
 
 __all__ = [
+    "KINDS",
+    "RECORD_FORMAT",
     "RULES_VERSION",
+    "STATE_FORMAT",
+    "VIEW_FORMAT",
     "Problems",
     "cards_out",
     "pretty_json",
@@ -471,11 +475,17 @@ def read_game_document(
     return doc, rules, rules.players, len(rules.layout)
 
 
-_READERS = {"canasta-caliente/state": "canasta_caliente.loads",
-            "canasta-caliente/record": "GameRecord.from_json",
-            "canasta-caliente/view": "View.from_json"}
-"""The reader of each of the library's documents, by its ``format``: named when another
-reader is given one."""
+STATE_FORMAT = "canasta-caliente/state"
+"""The ``format`` of a state document (:func:`canasta_caliente.dumps`)."""
+RECORD_FORMAT = "canasta-caliente/record"
+"""The ``format`` of a game record document."""
+VIEW_FORMAT = "canasta-caliente/view"
+"""The ``format`` of a view document."""
+
+KINDS = {STATE_FORMAT: "a game's state", RECORD_FORMAT: "a game record",
+         VIEW_FORMAT: "a seat's view"}
+"""What each of the library's documents is, by its ``format``: said when a reader of another
+is given one (in words, not a call: a command's user reads them too)."""
 
 
 def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
@@ -494,9 +504,9 @@ def check_header(p: Problems, data: Any, fmt: str, what: str) -> dict[str, Any]:
     if found is None:
         header.add("format", f"missing field (expected {fmt!r})")
     elif found != fmt:
-        reader = _READERS.get(found) if isinstance(found, str) else None
+        given = KINDS.get(found) if isinstance(found, str) else None
         header.add("format", f"expected {fmt!r}, got {_short(found)}"
-                   + (f": {reader} reads it" if reader is not None else ""))
+                   + (f": this is {given}, not {KINDS[fmt]}" if given and fmt in KINDS else ""))
     version = data.get("rules_version")
     if version is None:
         header.add("rules_version", "missing field")

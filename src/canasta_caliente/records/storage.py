@@ -48,7 +48,9 @@ from ..errors import (
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState, Table, check_state
 from ._codec import (
+    RECORD_FORMAT,
     RULES_VERSION,
+    STATE_FORMAT,
     Problems,
     cards_out,
     check_header,
@@ -99,10 +101,6 @@ __all__ = [
     "state_to_dict",
 ]
 
-STATE_FORMAT = "canasta-caliente/state"
-"""The ``format`` of a state document."""
-RECORD_FORMAT = "canasta-caliente/record"
-"""The ``format`` of a game record document."""
 
 _STATE_FIELDS = ("format", "rules_version", "rules", "seed", "hand_number", "scores", "over",
                  "hand_results", "table")

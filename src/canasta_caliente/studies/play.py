@@ -24,7 +24,16 @@ from ..actions import Action, Verb
 from ..engine import apply, legal_actions, new_game
 from ..errors import ArgumentError, CanastaTypeError, IllegalActionError, describe_value
 from ..play.text import count_phrase
-from ..players.bots import BOTS, Bot, bot_name, exit_answer, get_bot, illegal_answer, read_answer
+from ..players.bots import (
+    BOT_FACTORIES,
+    BOTS,
+    Bot,
+    bot_name,
+    exit_answer,
+    get_bot,
+    illegal_answer,
+    read_answer,
+)
 from ..records.storage import GameRecord, is_record_name
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
@@ -104,10 +113,12 @@ def check_bots(bots: object) -> tuple[tuple[BotSpec, ...], tuple[str, ...]]:
 
 def _same_bot(a: BotSpec, b: BotSpec) -> bool:
     """Whether two of a study's bots are one: the same object, the same name, or a name and
-    the built-in bot it names (``"random"`` and ``get_bot("random")``)."""
-    if isinstance(a, str):
+    the shared built-in bot it names (``"random"`` and ``get_bot("random")``; not a name of
+    :data:`~canasta_caliente.players.bots.BOT_FACTORIES`, ``"ismcts"``, which is made afresh
+    for each game and is another bot than any object given)."""
+    if isinstance(a, str) and a not in BOT_FACTORIES:
         a = BOTS.get(a, a)
-    if isinstance(b, str):
+    if isinstance(b, str) and b not in BOT_FACTORIES:
         b = BOTS.get(b, b)
     return a is b or (isinstance(a, str) and a == b)
 

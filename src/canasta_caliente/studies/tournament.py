@@ -38,9 +38,10 @@ from .compare import Z95, Estimate
 from .outcomes import GameResult, SimulationResult
 from .play import BotSpec, bot_name
 from .plots import plot_tournament
+from .pool import check_sendable
 from .results import level_columns, records, to_pandas
 from .saved import TOURNAMENT, TOURNAMENT_SCHEMA, read_tournament
-from .simulate import check_options, checked_arguments, simulate
+from .simulate import check_options, checked_arguments, simulate, workers_used
 from .tables import percent
 
 __all__ = ["Tournament", "bradley_terry", "rated", "tournament"]
@@ -496,6 +497,8 @@ def tournament(
     workers, size, max_hands = check_options(
         executor, workers, progress, chunk_size, max_hands, on_result, keep_records,
         games=games)  # (unless told, chunks of chunk_size_for the pair's games)
+    if executor is None and workers_used(workers, games, size) > 1:
+        check_sendable(tuple(bots))  # (all of them before any pair: bots[i] is the round's)
     # The errors raised by on_result, told apart from a game's: they are not the pair's. An
     # interrupt it raises stops the round robin even at a pair's last game, where the pair's
     # result is whole (and so not interrupted) and would let the next pair start.

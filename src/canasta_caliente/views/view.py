@@ -47,7 +47,14 @@ from ..cards import (
 )
 from ..engine.solver import meld_is_valid
 from ..errors import CanastaTypeError, StateError
-from ..records._codec import RULES_VERSION, cards_out, known_out, pretty_json, read_document
+from ..records._codec import (
+    RULES_VERSION,
+    VIEW_FORMAT,
+    cards_out,
+    known_out,
+    pretty_json,
+    read_document,
+)
 from ..records._parts import result_out, seats_out, side_out, turn_out
 from ..records.invariants import turn_problem
 from ..rules.facts import facts_of
@@ -73,8 +80,6 @@ from ._documents import check_view, forced_cards, known_in_hand, read_view, unse
 
 __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
 
-VIEW_FORMAT = "canasta-caliente/view"
-"""The ``format`` of a view document."""
 
 def _cards(value: Any) -> tuple[Card, ...]:
     return tuple(sorted(Card(c) for c in value))
