@@ -352,10 +352,10 @@ class ISMCTSBot:
     """
 
     __name__ = "ismcts"
-    name: str = "ismcts"
-    """The bot's name in results (:func:`~canasta_caliente.players.bots.bot_name`): set it to
-    name a variant (``quick.name = "quick"``); the levels' search bots are ``level-4`` and
-    ``level-5``."""
+    name: str
+    """The bot's name in results (:func:`~canasta_caliente.players.bots.bot_name`), where set
+    (else its ``__name__``, ``ismcts``, which a caller may set too): set it to name a variant
+    (``quick.name = "quick"``); the levels' search bots are ``level-4`` and ``level-5``."""
 
     def __init__(
         self,
