@@ -11,7 +11,7 @@ import math
 import numbers
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._limits import MAX_INT_BITS
@@ -19,7 +19,8 @@ from .errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 
 __all__ = ["WORKERS_PER_CPU", "as_integer", "check_count", "check_flag", "check_iterations",
            "check_options", "check_rng", "check_seconds", "check_seed", "check_workers",
-           "read_real", "signature_text", "takes_arguments", "usable_cpus"]
+           "read_real", "refuse_options", "signature_text", "takes_arguments",
+           "usable_cpus"]
 
 MAX_SECONDS = 86_400.0
 """The longest time budget a bot takes per decision, in seconds (a day)."""
@@ -177,9 +178,15 @@ def check_options(who: str, maker: Callable[..., object], options: Mapping[str, 
         return
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return  # (it reads its options itself, and says what it refuses)
-    known = [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    refuse_options(who, [p.name for p in parameters
+                         if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)], options)
+
+
+def refuse_options(who: str, known: Sequence[str], options: Mapping[str, Any]) -> None:
+    """Refuse keyword ``options`` not among ``known`` with a :class:`TypeError` naming ``who``
+    and what it takes, as the levels say it too: "the random bot takes no options, not foo"."""
     unknown = sorted(set(options) - set(known))
-    if unknown:  # (as the named bots and the levels say it: "the random bot takes no options")
+    if unknown:
         takes = (f"only the option{'s' * (len(known) > 1)} {', '.join(known)}" if known
                  else "no options")
         raise CanastaTypeError(f"{who} takes {takes}, not {', '.join(map(_shown, unknown))}")

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeAlias
 
-from .._arguments import check_options, check_rng
+from .._arguments import check_options, check_rng, refuse_options
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, CAL, WILDS, Card, cards_from_counts
 from ..errors import (
@@ -678,8 +678,7 @@ def get_bot(name: str, **options: Any) -> Bot:
     except KeyError:
         raise ArgumentError(f"unknown bot {short_repr(name)}{near_bot(name)}; bots: "
                             f"{', '.join(bot_names())}") from None
-    if options:
-        raise CanastaTypeError(f"the {name} bot takes no options, not {', '.join(sorted(options))}")
+    refuse_options(f"the {name} bot", (), options)
     return bot
 
 
