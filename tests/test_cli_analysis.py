@@ -435,3 +435,29 @@ def test_a_comparison_of_one_game_shows_no_interval(capsys: pytest.CaptureFixtur
     assert re.search(r"^hands per game +\d+\.00 \[no interval\] +\d+\.00 \[no interval\]$",
                      out, re.MULTILINE), out
     assert "from one game they have none" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--games", "4"],
+    ["compare", "caliente", "classic", "--games", "4"],
+    ["tournament", "--bots", "random,heuristic", "--games", "2"],
+])
+def test_an_interrupt_before_any_game_leaves_the_outputs_as_they_were(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Ctrl-C before a study's first game ends writes no ``--json`` or ``--out`` file: the
+    files an earlier run wrote are kept (they were replaced by an empty study), and the
+    command says it wrote nothing."""
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("canasta_caliente.studies.simulate.play_chunk", interrupted)
+    earlier = {tmp_path / "run.json": '{"earlier": true}', tmp_path / "run.csv": "earlier\n"}
+    for path, text in earlier.items():
+        path.write_text(text)
+    assert main([*command, "--workers", "1", "--json", str(tmp_path / "run.json"),
+                 "--out", str(tmp_path / "run.csv")]) == 130
+    assert {path: path.read_text() for path in earlier} == earlier
+    err = capsys.readouterr().err
+    assert f"interrupted before a game ended: {tmp_path / 'run.json'} and " in err
+    assert err.rstrip().endswith("not written")

@@ -33,6 +33,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 from .._arguments import MAX_HANDS, MAX_ITERATIONS, WORKERS_PER_CPU, check_seed
 from .._version import __version__
@@ -144,11 +145,30 @@ def _simulate(args: argparse.Namespace) -> int:
         + (f" ({args.workers} asked; a worker plays {chunk} at a time)"
            if used != args.workers else ""))
     say(result.table())
-    if json_out is not None:
-        write_json("--json", result.to_json(), json_out)
-    if out is not None:
-        write_table("--out", result.to_records("hand"), out)
+    _write_outputs(result, len(result.games), json_out, out)
     return 130 if result.interrupted else 0
+
+
+class _Study(Protocol):
+    """What a study's outputs are written from (a simulation, comparison or tournament)."""
+
+    def to_json(self) -> str: ...
+    def to_records(self, level: str = ...) -> list[dict[str, Any]]: ...
+
+
+def _write_outputs(study: _Study, played: int, json_out: Path | None, out: Path | None) -> None:
+    """Write a study's ``--json`` and ``--out`` files; none when it was interrupted before a
+    game ended, so that a Ctrl-C at the start leaves a file of an earlier run as it was rather
+    than an empty study in its place (the command says so)."""
+    if played == 0 and (json_out, out) != (None, None):
+        say("interrupted before a game ended: "
+            + " and ".join(str(p) for p in (json_out, out) if p is not None)
+            + " not written", err=True)
+        return
+    if json_out is not None:
+        write_json("--json", study.to_json(), json_out)
+    if out is not None:
+        write_table("--out", study.to_records("hand"), out)
 
 
 def _labels(sources: list[str]) -> list[str]:
@@ -185,10 +205,7 @@ def _compare(args: argparse.Namespace) -> int:
               "by every variant)" if comparison.interrupted else "")
     say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
     say(comparison.table())
-    if json_out is not None:
-        write_json("--json", comparison.to_json(), json_out)
-    if out is not None:
-        write_table("--out", comparison.to_records("hand"), out)
+    _write_outputs(comparison, comparison.games, json_out, out)
     return 130 if comparison.interrupted else 0
 
 
@@ -403,10 +420,7 @@ def _tournament(args: argparse.Namespace) -> int:
     say(f"round robin of {', '.join(map(bot_name, bots))} on {args.rules}: {args.games} games "
         f"per pair, seed {args.seed}{played}")
     say(result.table())
-    if json_out is not None:
-        write_json("--json", result.to_json(), json_out)
-    if out is not None:
-        write_table("--out", result.to_records("hand"), out)
+    _write_outputs(result, result.games, json_out, out)
     return 130 if result.interrupted else 0
 
 
