@@ -22,6 +22,7 @@ import sys
 from typing import Any
 
 import canasta_caliente as cc
+from canasta_caliente.studies.play import bots_seed
 
 PEOPLE = (0, 1, 2)
 AUDIENCES: tuple[int | None, ...] = (*PEOPLE, None)  # None: the spectator
@@ -44,7 +45,9 @@ def main(seed: int) -> None:
     match = cc.Match.start(rules, seed=seed)
     person = cc.get_bot("level-3")  # stands in for each person's clicks
     bot = cc.get_bot("level-2")
-    rng = random.Random(seed)
+    # Each seat's bot its own rng, seeded with a one-way digest of the game's seed: an rng
+    # seeded with the seed itself would let a bot deal the game again (the game guide).
+    rngs = {seat: random.Random(bots_seed(seed, seat=seat)) for seat in range(rules.players)}
     seen = dict.fromkeys(AUDIENCES, 0)  # how many events each audience has been sent
     sent = 0
     print(f"seed {seed}: people at seats 0, 1, 2; a level-2 bot at seat 3; one spectator")
@@ -69,7 +72,7 @@ def main(seed: int) -> None:
             action = legal[0]
         else:
             choose = person if seat in PEOPLE else bot
-            action = choose(cc.observe(state, seat), legal, rng)
+            action = choose(cc.observe(state, seat), legal, rngs[seat])
         match.play(action, seat=seat)
     print(f"side {state.winner} wins, {state.scores[0]} to {state.scores[1]}"
           f" ({sent // 1000} kB of messages sent)")

@@ -5,8 +5,12 @@ and the engine refuses to start a game no document could hold
 
 from __future__ import annotations
 
-__all__ = ["MAX_INT_BITS"]
+__all__ = ["MAX_INT_BITS", "MAX_NAME"]
 
 MAX_INT_BITS = 256
 """The largest integer a document may hold, in bits (a seed of 256 bits fits; every count and
 score is far smaller); larger integers are refused rather than read."""
+
+MAX_NAME = 64
+"""The longest name of a seat (a record's player, a name an event's words give a seat) or a
+record's date, in characters."""

@@ -1,20 +1,20 @@
 """The legality checks: one named check for each legality rule, the one place it is decided.
 
 The rules decision (:func:`~canasta_caliente.engine.decision.decide`), the listing
-(:func:`~canasta_caliente.legal_actions`) and the direct successors (the partner asked) all
-ask these checks; none of them restates a rule. Each check reads a :class:`Context`, the facts
-of one state that the checks share (the rules and their
-:class:`~canasta_caliente.rules.facts.RuleFacts`, the seat whose turn it is, its side, the side's
-melds, its hand, the pile), built once per state by whoever asks. There are two kinds:
+(:func:`~canasta_caliente.legal_actions`), the direct successors (the partner asked) and the
+words of an action (:func:`~canasta_caliente.describe`) ask these checks; none of them restates
+a rule. Each check reads a :class:`Context`, the facts of one state that the checks share (the
+rules and their :class:`~canasta_caliente.rules.facts.RuleFacts`, the seat whose turn it is, its
+side, the side's melds, its hand, the pile), built once per state by whoever asks (a check of
+the cards alone, :func:`never_melded`, reads none). There are two kinds:
 
 - a *refusal* (``..._refusal``) returns why the rule refuses an action, the message naming the
   rule's ID, or ``None`` if the rule allows it;
 - a *fact* (:func:`pile_frozen_for`, :func:`is_bound`, :func:`needs_concealed`, ...) returns
-  what the refusals and the listing share, for the listing to read in one call rather than ask
-  a refusal for every candidate; the facts every state needs are attributes of its
-  :class:`Context` (:attr:`~Context.opened`, listed in :data:`CONTEXT_FACTS`; the facts
-  :func:`is_bound` and :func:`first_meld_short` are read from it as :attr:`~Context.bound` and
-  :attr:`~Context.short`).
+  what the refusals and the listing share, for the listing to read in one call rather than ask a
+  refusal for every candidate; the facts every state needs are attributes of its :class:`Context`
+  (:attr:`~Context.opened`, listed in :data:`CONTEXT_FACTS`; :func:`is_bound` and
+  :func:`first_meld_short` are read from it as :attr:`~Context.bound` and :attr:`~Context.short`).
 
 TURN-0 (no dead ends) is decided by the finishing search of :mod:`canasta_caliente.engine.solver`;
 :func:`turn0_refusal` and :func:`ask_turn0_refusal` ask it and say why it refuses.
@@ -79,6 +79,7 @@ __all__ = [
     "meld_refusal",
     "meld_wilds_refusal",
     "needs_concealed",
+    "never_melded",
     "partner",
     "pass_refusal",
     "pile_frozen_for",
@@ -481,19 +482,22 @@ def meld_wilds_refusal(rules: RuleSet, rank: Card, meld: MeldCounts) -> str | No
     return f"the {rank_name(rank)} would then hold {problem} (MELD-2)"
 
 
+def never_melded(cards: Sequence[Card]) -> str | None:
+    """Whether ``cards`` hold a card no meld ever takes, in any state (MELD-6)."""
+    if R3 in cards:
+        return "bonus cards are never melded (MELD-6)"
+    return "Caliente cards are never melded (MELD-6)" if CAL in cards else None
+
+
 def meld_refusal(ctx: Context, action: Action) -> str | None:
     """Whether the meld ``action`` is a meld the rules allow, before TURN-0 (MELD-1, MELD-2,
     MELD-3, MELD-5, MELD-6): never bonus or Caliente cards; stop cards only as a set of 3 or 4;
     a lay-off of wilds onto a meld the side has; a new meld of 3 cards or more; wilds as MELD-2
     allows."""
     cards = action.cards
-    if R3 in cards:
-        return "bonus cards are never melded (MELD-6)"
-    if CAL in cards:
-        return "Caliente cards are never melded (MELD-6)"
-    short = hand_refusal(ctx.hand, cards)
-    if short is not None:
-        return short
+    refused = never_melded(cards) or hand_refusal(ctx.hand, cards)
+    if refused is not None:
+        return refused
     if cards[0] is B3:
         if len(cards) not in (3, 4):
             return "stop cards are melded only as a set of 3 or 4 (MELD-5)"
@@ -637,8 +641,7 @@ def _best_first_meld(rules: RuleSet, w: Work) -> int:
     is left to discard (waiting pile cards, once they join, can be that card)."""
     hand = list(w.hand)
     keep = sum(hand)
-    for kind in (I_B3, I_CAL):
-        hand[kind] = 0
+    hand[I_B3] = hand[I_CAL] = 0
     joining = sum(w.waiting) - w.waiting[R3] if w.waiting else 0
     limit = keep - (0 if joining else 1)
     melds = tuple(w.melds)
@@ -657,13 +660,11 @@ def _best_first_meld(rules: RuleSet, w: Work) -> int:
 # The table of checks
 
 CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
-    turn_step_refusal, draw_refusal, pass_refusal, caliente_refusal,
-    up_card_refusal, take_refusal, pile_frozen_for,
-    meld_refusal, meld_wilds_refusal,
-    discard_refusal, first_meld_short,
-    ask_refusal, ask_standing_refusal, ask_turn0_refusal, partner, is_bound,
-    going_out_refusal, needs_concealed, may_be_concealed, concealed_now,
-    turn0_refusal,
+    turn_step_refusal, draw_refusal, pass_refusal, caliente_refusal,  # (the turn's start)
+    up_card_refusal, take_refusal, pile_frozen_for,  # (the pile)
+    never_melded, meld_refusal, meld_wilds_refusal, discard_refusal, first_meld_short,
+    ask_refusal, ask_standing_refusal, ask_turn0_refusal, partner, is_bound,  # (the question)
+    going_out_refusal, needs_concealed, may_be_concealed, concealed_now, turn0_refusal,
 )
 """Every check of this module, in the order of the turn."""
 
@@ -677,9 +678,7 @@ def rules_of(check: Callable[..., Any]) -> tuple[str, ...]:
     return tuple(re.split(r",\s+", found.group(1))) if found else ()
 
 
-CONTEXT_FACTS: dict[str, tuple[str, ...]] = {
-    "Context.opened": ("INIT-5", "PILE-3"),
-}
+CONTEXT_FACTS: dict[str, tuple[str, ...]] = {"Context.opened": ("INIT-5", "PILE-3")}
 """The facts of a :class:`Context` the checks and the listing read, with the rule IDs each
 decides (as in their docstrings)."""
 

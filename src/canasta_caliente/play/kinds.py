@@ -5,6 +5,7 @@ facts, :meth:`~Event.for_seat` (what one seat may see of it), :meth:`~Event.to_j
 
 from __future__ import annotations
 
+import collections
 import enum
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
@@ -12,8 +13,9 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from .._arguments import as_integer, check_flag
+from .._limits import MAX_NAME
 from ..cards import Card
-from ..errors import ArgumentError, CanastaTypeError, describe_value
+from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..state.game import COMPONENTS, HandEnd
 from .text import card_name, cards_phrase, count_phrase, meld_words, plain_verb, rank_name
 
@@ -177,11 +179,13 @@ def check_you(you: object, seat: int | None) -> bool:
 
 
 def check_names(names: object, players: int | None = None) -> tuple[str, ...] | None:
-    """``names``, the seats' names for :meth:`Event.text` (a sequence of one non-empty text a
-    seat, or ``None``), checked: a :class:`TypeError` or an
-    :class:`~canasta_caliente.ArgumentError` saying what is wrong. With ``players`` (where
-    the table is known), there must be exactly one name a seat; an event alone does not know
-    the table, and finds a missing name when it names that seat."""
+    """``names``, the seats' names for :meth:`Event.text` (a sequence of one non-empty single
+    line of at most :data:`~canasta_caliente.records.storage.MAX_NAME` characters a seat, or
+    ``None``), checked: a :class:`TypeError` or an :class:`~canasta_caliente.ArgumentError`
+    saying what is wrong. With ``players`` (where the table is known), there must be exactly
+    one name a seat; an event alone does not know the table, and finds a missing name when it
+    names that seat. Returned as the words use them: a name two seats share is told apart by
+    its seat ("level-3 (seat 1)", "level-3 (seat 3)")."""
     if names is None:
         return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
@@ -196,7 +200,13 @@ def check_names(names: object, players: int | None = None) -> tuple[str, ...] | 
         if not name.strip():
             raise ArgumentError(f"names[{i}]: a seat's name cannot be empty"
                                 + (" or white space alone" if name else ""))
-    return tuple(names)
+        if len(name) > MAX_NAME or len(name.splitlines()) > 1:
+            raise ArgumentError(f"names[{i}]: a seat's name is a single line of at most "
+                                f"{MAX_NAME} characters, not {short_repr(name)}")
+    counts = collections.Counter(names)
+    # (two seats of one name, "level-3" twice, say: the words tell them apart by their seats)
+    return tuple(name if counts[name] == 1 else f"{name} (seat {seat})"
+                 for seat, name in enumerate(names))
 
 
 @attrs.frozen(kw_only=True)

@@ -419,7 +419,8 @@ class Match:
             return "take-back: no action has been played", None
         before = self._states[-2]
         if before.current_player != seat:
-            names = self._record.players  # (the seats by name, when the match has them)
+            # (the seats by name, when the match has them, as the words name them)
+            names = check_names(self._record.players)
 
             def whose(s: int) -> str:
                 return f"seat {s}'s" if names is None else f"{names[s]}'s"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb, parse_action
 from ..cards import Card, card_name, rank_name
+from ..engine.checks import never_melded
 from ..errors import ArgumentError, CanastaTypeError, count_phrase, describe_value
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..state.game import GameState
@@ -108,6 +109,9 @@ def describe(action: Action | str, rules: RuleSet | None = None, *,
     if verb is Verb.PASS:
         return "pass (the stock is empty: this ends the hand)"
     if verb is Verb.MELD:
+        refused = never_melded(action.cards)  # (bonus or Caliente cards: no state allows it)
+        if refused is not None:
+            return f"meld {cards_phrase(action.cards)}: never legal, {refused}"
         rank = action.rank  # (None: stop cards, MELD-5; not "rank or": the four is Card 0)
         verb_s, rest = meld_words(action.cards, Card.BLACK_THREE if rank is None else rank,
                                   new=rank is None or not _joins(action, rank, state))

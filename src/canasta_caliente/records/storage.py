@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from .._arguments import check_seed
+from .._limits import MAX_NAME
 from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -342,10 +343,6 @@ def _deck(value: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
 def _scores(value: Sequence[int] | None) -> Any:
     # Checked against the rules' sides by __attrs_post_init__, once the rules are known.
     return value
-
-
-MAX_NAME = 64
-"""The longest player name or date a record holds."""
 
 
 def is_record_name(value: str) -> bool:
