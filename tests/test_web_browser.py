@@ -497,6 +497,57 @@ def test_the_one_key_shortcuts_can_be_turned_off_and_stay_off(
     at_turn(page, 1)
 
 
+def test_the_tabs_title_says_when_the_seat_is_to_act(
+        server: tuple[str, Path], browser: Any) -> None:
+    """The tab's title begins "Your turn" while the page's seat is to act, and not otherwise
+    (a laptop player whose table was in a tab behind another was never told; the title was
+    "Canasta Caliente: the table" throughout)."""
+    url, _ = server
+    page = browser.new_page()
+    page.goto(url + ann_and_bots(url))
+    wait_settled(page)
+    assert page.title() == "Your turn · Canasta Caliente: Ann"
+    page.keyboard.press("d")
+    at_turn(page, 1)
+    page.click("#actions button[data-notation^='discard']")
+    # Each redraw writes the title with the actions: read together, they agree throughout the
+    # bots' turns, until Ann's turn comes back.
+    for _ in range(200):
+        title, acting = page.evaluate("() => [document.title, message.legal.length > 0]")
+        assert title == ("Your turn · " if acting else "") + "Canasta Caliente: Ann"
+        if not acting:
+            break
+    page.wait_for_function("() => document.title === 'Canasta Caliente: Ann' || "
+                           "update.turn > 2", timeout=STEP)
+    wait_settled(page)
+    title, acting = page.evaluate("() => [document.title, message.legal.length > 0]")
+    assert title == ("Your turn · " if acting else "") + "Canasta Caliente: Ann"
+
+
+def test_on_a_phone_the_one_key_shortcuts_start_off(
+        server: tuple[str, Path], browser: Any) -> None:
+    """Where the main pointer is a finger, the one-key shortcuts start off, so that no label
+    names a key the phone has not ("Hint (h)", "1. draw ..."); turned on, they stay on."""
+    url, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(url + ann_and_bots(url))
+        wait_settled(page)
+        assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+        assert not page.is_checked("#shortcuts")
+        assert page.text_content("#actions button") == "draw a card from the stock"
+        assert page.text_content("#hint") == "Hint"
+        page.check("#shortcuts")
+        page.reload()
+        wait_settled(page)
+        assert page.is_checked("#shortcuts")
+        assert page.text_content("#actions button") == "1. draw a card from the stock"
+    finally:
+        context.close()
+
+
 FOCUSED = ("() => { const b = document.activeElement, box = b.parentElement.closest('[id]'); "
            "return [box.id, [...box.querySelectorAll('button')].indexOf(b)]; }")
 """Where the focus is: the box (the hand, the actions) and the button's place in it."""

@@ -134,6 +134,12 @@ def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
     page.wait_for_selector("#hint-out li", timeout=STEP)
     intro = page.text_content("#hint-out p")
     assert "the first is the search's choice" in intro and "higher value" in intro
+    assert "the quick policy's move unless another beat it clearly" in intro
+    shown, legal_now = page.evaluate("() => [document.querySelectorAll('#hint-out li').length, "
+                                     "message.legal.length]")
+    # (a hint of five actions of more says so: a club took it for the whole list)
+    assert (f"The first {shown} of the {legal_now} legal actions are shown." in intro) == (
+        shown < legal_now)
     for line in page.eval_on_selector_all("#hint-out li", "ls => ls.map(l => l.textContent)"):
         notation = next(n for n in words if line.startswith(f"{words[n]} ({n}) · "))
         if line.endswith(" · not tried (the time ran out)"):

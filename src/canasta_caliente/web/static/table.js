@@ -15,9 +15,11 @@ let refusal = null;     // the refusal shown: the turn it is about ({turn}; null
 let announced = null;   // the events read out to a screen reader (null: none yet)
 // The one-key shortcuts (digits, d, h, u), on unless the player turned them off: a key that
 // acts alone must be one a player can turn off (WCAG 2.1.4), for speech input and for
-// typing by mistake. The choice is kept in this browser, for every table.
+// typing by mistake. The choice is kept in this browser, for every table. Where the main
+// pointer is a finger (a phone), they start off: labels naming keys a phone has not were noise.
 const SHORTCUTS_KEY = "canasta-caliente-shortcuts";
-let shortcuts = localStorage.getItem(SHORTCUTS_KEY) !== "off";
+const TOUCH = window.matchMedia("(pointer: coarse)").matches;
+let shortcuts = (localStorage.getItem(SHORTCUTS_KEY) || (TOUCH ? "off" : "on")) !== "off";
 
 const NAMES = {"4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
   "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two, wild",
@@ -515,6 +517,9 @@ function draw() {
   const view = message.view, board = update.board;
   $("title").textContent = "Canasta Caliente · " + (message.seat === null ? "spectator" :
     seatName(message.seat));
+  // The tab's title says when the seat is to act, for a player whose tab is behind another.
+  document.title = (message.legal.length ? "Your turn · " : "") + "Canasta Caliente: " +
+    (message.seat === null ? "spectator" : update.seats[message.seat].name);
   $("rules-line").textContent = "Rules: " + update.rules;
   say("status", status(view));
   $("status").dataset.turn = String(update.turn);
@@ -577,11 +582,18 @@ function showHint(data) {
                            " is the only legal action."));
     return;
   }
+  // (as the play command's legend says it: a club read a second line of a higher value as
+  // the search's mistake)
+  const shown = data.ranked.length < message.legal.length
+    ? " The first " + data.ranked.length + " of the " + message.legal.length +
+      " legal actions are shown." : "";
   out.replaceChildren(el("p", "Hint (" + data.budget + "), best first: the first is the " +
-    "search's choice; the others in the order they lasted in its rounds, so one lower down " +
-    "can show a higher value, from fewer simulations. Value: your side's mean result, from 0 " +
-    "(far behind) through 0.5 (even) to 1 (far ahead); lead: the points your side ends the " +
-    "hand ahead on average (minus: behind)."));
+    "search's choice, the quick policy's move unless another beat it clearly (by more than " +
+    "the noise), so one just below it can show a higher value; the others in the order they " +
+    "lasted in its rounds, so one lower down can show a higher value, from fewer simulations. " +
+    "Value: your side's mean result, from 0 (far behind) through 0.5 (even) to 1 (far " +
+    "ahead); lead: the points your side ends the hand ahead on average (minus: behind)." +
+    shown));
   const list = el("ol");
   // visits 0: not searched (the time ran out first); its value and lead are placeholders.
   data.ranked.forEach((r) => list.append(el("li", words(r.notation) + (r.visits === 0
