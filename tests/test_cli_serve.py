@@ -221,3 +221,32 @@ def test_the_address_said_is_one_a_browser_opens(host: str, said: str) -> None:
     from canasta_caliente.cli._serve import serving_line
 
     assert serving_line(host, 8000, Path("tables")).startswith(said)
+
+
+def test_links_lists_every_saved_tables_links_and_serves_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve --links`` prints each saved table's links at the address the server would
+    serve (an organiser kept them only in the set-up tab, and lost them with it), a bot's seat
+    by its level, and where the game is; a folder of no tables is said in one line."""
+    from canasta_caliente.web.tables import Seat, Table, new_secret
+
+    table = Table.create(cc.RuleSet.preset("caliente"), [
+        Seat("Ann", secret=new_secret()), Seat.bot("Robo", "level-2"),
+        Seat("Bea", secret=new_secret()), Seat.bot("Max", "level-1")], seed=3)
+    table.save(tmp_path, whole=True)
+    links = table.links()
+    assert main(["serve", "--links", "--data", str(tmp_path), "--host", "0.0.0.0",
+                 "--port", "9000"]) == 0
+    out = capsys.readouterr().out
+    here = "http://127.0.0.1:9000"
+    assert out.splitlines() == [
+        f"table {table.id}: hand 1, Ann to act",
+        f"  seat 0, Ann: {here}{links['seats'][0]}",
+        "  seat 1, Robo: a level-2 bot",
+        f"  seat 2, Bea: {here}{links['seats'][2]}",
+        "  seat 3, Max: a level-1 bot",
+        f"  spectators: {here}{links['spectator']}"]
+    assert not list(tmp_path.glob("*.actions"))  # (nothing played, nothing served)
+    assert main(["serve", "--links", "--data", str(tmp_path / "none")]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        f"--data: {tmp_path / 'none'}: no tables: no such folder")

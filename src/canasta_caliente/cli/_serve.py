@@ -20,8 +20,8 @@ from .._extras import missing_extra
 from ..errors import StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
-__all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "serve",
-           "serving_line"]
+__all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "page_address",
+           "serve", "serving_line", "table_links"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The hosts only this machine can reach."""
@@ -78,7 +78,7 @@ def listen(host: str, port: int, send_seconds: float = 30.0) -> socket.socket:
 
 def serve(args: argparse.Namespace) -> int:
     """``serve``: check the options, make the application, hold the address, then serve until
-    Ctrl-C."""
+    Ctrl-C (with ``--links``: print the saved tables' links instead)."""
     rules = load_rules(args.rules)
     if not 0 <= args.port <= 65535:
         raise InputError([f"--port: a port from 0 to 65535, not {args.port}"])
@@ -89,12 +89,23 @@ def serve(args: argparse.Namespace) -> int:
         from ..web import app
         from ..web.limits import Limits
         from ..web.protocol import local_only
+        from ..web.tables import saved_tables
     except ImportError as exc:
         # (canasta_caliente.web raises its own message, from the ImportError that names the
         # package missing: the cause's name, not its message, so the line names the extra once)
         missing = getattr(exc.__cause__, "name", None) or exc.name
         raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
+    if args.links:
+        if not data.is_dir():
+            raise InputError([f"--data: {data}: no tables: "
+                              + ("a file, not a folder" if data.exists() else "no such folder")])
+        try:
+            for table in saved_tables(data):
+                say(table_links(table, page_address(args.host, args.port)))
+        except StateError as exc:
+            raise InputError([f"--data: {one_line(exc)}"]) from None
+        return 0
     # The address first, then the application, which makes the data folder once its
     # arguments are checked: a command refused leaves no folder behind.
     with listen(args.host, args.port, args.send_seconds) as sock:
@@ -134,16 +145,48 @@ def serving_line(host: str, port: int, data: Path) -> str:
     where = "only this machine can connect" if host in LOCAL_HOSTS \
         else "other machines can connect: anyone who reaches it can make tables"
     end = f"({where}); tables are saved in {data}; Ctrl-C stops"
-    try:
-        every = ipaddress.ip_address(host.strip("[]")).is_unspecified  # (0.0.0.0, ::, ::0)
-    except ValueError:  # (a name: 0 and other shorthands are read by the system, not here)
-        every = host in ("0", "")
-    if every:
-        local = "[::1]" if ":" in host else "127.0.0.1"
+    if _every_address(host):
         return (f"serving on every address of this machine, port {port}: open "
-                f"http://{local}:{port}/ here, or this machine's name or address elsewhere {end}")
-    shown = f"[{host}]" if ":" in host else host
-    return f"serving on http://{shown}:{port}/ {end}"
+                f"{page_address(host, port)}/ here, or this machine's name or address "
+                f"elsewhere {end}")
+    return f"serving on {page_address(host, port)}/ {end}"
+
+
+def _every_address(host: str) -> bool:
+    """Whether ``host`` is every address of the machine (``0.0.0.0``, ``::``, ``0``)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified  # (0.0.0.0, ::, ::0)
+    except ValueError:  # (a name: 0 and other shorthands are read by the system, not here)
+        return host in ("0", "")
+
+
+def page_address(host: str, port: int) -> str:
+    """The start of the server's pages' addresses, ``http://HOST:PORT``: this machine's own
+    address for a server on every address (a browser given ``0.0.0.0`` opens nothing but on
+    Linux), an IPv6 address in brackets."""
+    if _every_address(host):
+        host = "::1" if ":" in host else "127.0.0.1"
+    shown = f"[{host.strip('[]')}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def table_links(table: Any, address: str) -> str:
+    """What ``serve --links`` says of a saved table (a :class:`~canasta_caliente.web.tables.
+    Table`): its id, where its game is, and each person's link and the spectators' under
+    ``address`` (:func:`page_address`), a bot's seat by its level."""
+    state, names = table.state, table.names
+    if state.is_game_over:
+        where = "the game is over"
+    elif state.current_player is None:
+        where = f"hand {state.hand_number} is over"
+    else:
+        where = f"hand {state.hand_number}, {names[state.current_player]} to act"
+    lines = [f"table {table.id}: {where}"]
+    for seat, (name, link) in enumerate(zip(names, table.links()["seats"], strict=True)):
+        lines.append(f"  seat {seat}, {name}: "
+                     + (f"a {table.seats[seat].level} bot" if link is None else address + link))
+    lines.append(f"  spectators: {address}{table.links()['spectator']}")
+    return "\n".join(lines)
 
 
 def add_serve(sub: Any) -> None:
@@ -180,4 +223,8 @@ def add_serve(sub: Any) -> None:
                          "before it is sent nothing more (the page connects again): 0.01 "
                          "at least, but give a few seconds, as a page on a slow line takes "
                          "its updates in its own time")
+    command.add_argument("--links", action="store_true",
+                         help="print the links of every table saved in --data (each person's "
+                         "and the spectators', at --host and --port) and exit, serving "
+                         "nothing: for an organiser who lost them")
     command.set_defaults(func=serve)
