@@ -423,24 +423,26 @@ def refused_socket(client: TestClient, link: str) -> tuple[dict[str, Any], int]:
 
 
 def test_sockets_past_a_tables_or_the_servers_limit_are_told_and_closed() -> None:
-    """A table's limit counts the sockets of its seats' links and of its spectators' link
-    apart: a web trial opened 32 spectators' sockets and the players could not join their
-    own table."""
+    """A table's limit counts the sockets of each of its links apart, each seat's and the
+    spectators': a web trial opened 32 spectators' sockets and the players could not join
+    their own table, and a club's trial opened 32 on one player's link and locked the
+    partners out."""
     with TestClient(app(processes=False, limits=Limits(max_sockets=5, max_table_sockets=2))
                     ) as client:
         server = server_of(client)
         one = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
         two = make_table(client, seats=TWO_PEOPLE, rules=TWO_PLAYERS)
         with contextlib.ExitStack() as stack:
-            for link in (one["spectator"], one["spectator"], one["seats"][0], one["seats"][1]):
+            for link in (one["spectator"], one["spectator"], one["seats"][0], one["seats"][0]):
                 stack.enter_context(client.websocket_connect(ws_path(link)))  # all let in
-            for link, whose in ((one["seats"][0], "seats' links"),
-                                (one["spectator"], "spectators' link")):
+            for link, whose in ((one["seats"][0], "this seat's link"),
+                                (one["spectator"], "its spectators' link")):
                 error, code = refused_socket(client, link)
                 assert error["code"] == "limit" and error["limit"] == "max_table_sockets"
-                assert code == 1013 and f"2 sockets open through its {whose}, its limit " \
+                assert code == 1013 and f"2 sockets open through {whose}, its limit " \
                     "(max_table_sockets)" in error["reason"], error
-            ws = stack.enter_context(client.websocket_connect(ws_path(two["seats"][0])))
+            # (the other seat's link has room of its own)
+            ws = stack.enter_context(client.websocket_connect(ws_path(one["seats"][1])))
             error, code = refused_socket(client, two["seats"][1])
             assert error["limit"] == "max_sockets" and code == 1013
             ws.send_json({"type": "hello", "since": 0})

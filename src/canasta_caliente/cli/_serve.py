@@ -213,8 +213,8 @@ def add_serve(sub: Any) -> None:
             ("tables", 200, "tables in memory, and read at start (the least recently used "
              "idle one is dropped to make room, and read from --data when its link is used)"),
             ("sockets", 1000, "open sockets, all tables together"),
-            ("table-sockets", 32, "open sockets on one table through its spectators' link, and "
-             "apart from them through its seats' links"),
+            ("table-sockets", 32, "open sockets through one link of a table, each seat's and "
+             "the spectators' counted apart"),
             ("hints", 4, "hints searching at once, all tables together"),
             ("checks", 2, "rule checks (each with a playtest) at once, all pages together")):
         command.add_argument(f"--max-{flag}", type=int, default=default, help=f"the most {what}")

@@ -70,8 +70,9 @@ class Limits:
     max_sockets: int = attrs.field(default=1000, validator=_at_least(1))
     """The most sockets open at once, all tables together."""
     max_table_sockets: int = attrs.field(default=32, validator=_at_least(1))
-    """The most sockets open at once on one table through its spectators' link, and apart
-    from them the most through its seats' links: the spectators never take a seat's room."""
+    """The most sockets open at once through one link of a table, each seat's and the
+    spectators' counted apart: neither the spectators nor one player's tabs take another
+    seat's room."""
     max_hints: int = attrs.field(default=4, validator=_at_least(1))
     """The most hints searching or waiting for a worker at once, all tables together (each
     searches for ``hint_seconds``); one more is refused until one is done."""

@@ -351,11 +351,12 @@ class _Server:
                                           "sockets open, its limit (max_sockets): try again "
                                           "later", limit="max_sockets"))
             return
-        # (the spectators' sockets and the seats' counted apart: a room of spectators never
-        # locks the players out of their own table)
-        alike = sum((page.seat is None) is (seat is None) for page in sockets.values())
+        # (each link's sockets counted apart, the spectators' and each seat's: a room of
+        # spectators never locks the players out of their own table, nor one player's tabs
+        # their partners)
+        alike = sum(page.seat == seat for page in sockets.values())
         if alike >= limits.max_table_sockets:
-            whose = "its spectators' link" if seat is None else "its seats' links"
+            whose = "its spectators' link" if seat is None else "this seat's link"
             await self.refuse(ws, Refused("limit", f"this table has {alike} sockets open "
                                           f"through {whose}, its limit (max_table_sockets): "
                                           "close a page of it, or try again later",
