@@ -634,17 +634,26 @@ def test_the_page_opens_on_the_servers_rules_and_a_table_made_plays_them(
     """``serve --rules <house-rules file>``: the organiser's page opens on the file's rules
     (the preset closest to them, the options that differ in the options box), and a table made
     without touching them plays them. It opened on caliente with no option, whatever the
-    server's rules."""
+    server's rules. A changed card value is offered as the file says it, not as the whole
+    table of sixteen cards; and the page lists every option with its help (an organiser typed
+    the options' names from memory)."""
     house = tmp_path / "our-club.toml"
-    house.write_text('preset = "classic"\nalways_frozen = true\ntarget_score = 1500\n',
-                     encoding="utf-8")
+    house.write_text('preset = "classic"\nalways_frozen = true\ntarget_score = 1500\n'
+                     'card_values = { JK = 40 }\n', encoding="utf-8")
     with serving(tmp_path, "--rules", str(house)) as (url, data):
         page = browser.new_page()
         page.goto(url + "/")
         page.wait_for_function("() => document.getElementById('preset').value === 'classic'",
                                timeout=STEP)
-        assert json.loads(page.input_value("#options")) == {"always_frozen": True,
-                                                             "target_score": 1500}
+        assert json.loads(page.input_value("#options")) == {
+            "always_frozen": True, "target_score": 1500, "card_values": {"JK": 40}}
+        page.click("#option-list summary")
+        listed = page.eval_on_selector_all("#option-help dt", "ds => ds.map(d => d.textContent)")
+        assert listed == [option.name for option in cc.OPTIONS]
+        helps = page.eval_on_selector_all("#option-help dd", "ds => ds.map(d => d.textContent)")
+        assert helps == [" ".join(option.help.split()) for option in cc.OPTIONS]
+        assert page.is_visible("#option-help dt")
+        shoot(page, "setup-options.png")
         links = set_up(page, url, ["human", "level-1", "level-1", "level-1"])
         table = links["0"].split("/")[2]
         assert load_tables(data)[table].record.rules == cc.RuleSet.from_toml(house.read_text())

@@ -11,6 +11,7 @@ web table's rules line).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import count_phrase
@@ -64,6 +65,6 @@ def rules_summary(rules: RuleSet) -> str:
 
 def changed_value(before: Any, after: Any) -> Any:
     """The new value; for card values, only the cards whose value changed."""
-    if isinstance(before, dict) and isinstance(after, dict):
+    if isinstance(before, Mapping) and isinstance(after, Mapping):
         return {code: v for code, v in after.items() if before.get(code) != v}
     return after

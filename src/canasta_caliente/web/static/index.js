@@ -190,6 +190,11 @@ async function start() {
   const offered = setup.default_rules;
   $("preset").value = offered.preset;
   if (Object.keys(offered.options).length) $("options").value = JSON.stringify(offered.options);
+  // Every option by the name the box takes, with its help (an organiser typed the names from
+  // memory: the page never listed them).
+  for (const option of setup.options) {
+    $("option-help").append(el("dt", option.name), el("dd", option.help));
+  }
   $("check").addEventListener("click", check);
   $("create").addEventListener("click", create);
   // Choosing a file, a preset or options chooses their source too; and any change of the
