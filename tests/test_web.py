@@ -35,6 +35,9 @@ from strategies import rulesets
 HUMAN_AND_BOTS = [{"kind": "human", "name": "Ann"}] + [
     {"kind": "bot", "level": "level-1"}] * 3
 
+OPTION_HELP = {option.name: option.help for option in cc.OPTIONS}
+"""Each option's help (what the table's pages say of a house rule)."""
+
 
 def make_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
                seed: int = 7, rules: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -622,10 +625,13 @@ def test_every_update_carries_a_client_message_the_shipped_schema_accepts(
             check_message(update["message"])
             assert update["message"]["seat"] == seat
             assert set(update) == {"type", "message", "table", "turn", "version", "since",
-                                   "next", "log", "seats", "rules", "board", "can_undo",
-                                   "can_deal"}
+                                   "next", "log", "seats", "rules", "house_rules", "board",
+                                   "can_undo", "can_deal"}
             assert update["rules"] == rules.describe()
             assert update["rules"].endswith("; preset caliente-2p with target_score = 1000")
+            assert update["house_rules"] == {"preset": "caliente-2p", "changes": [
+                {"option": "target_score", "value": "1000",
+                 "help": " ".join(OPTION_HELP["target_score"].split())}]}
         assert [u["turn"] for u in received] == list(range(len(moves) + 1))
         assert received[-1]["message"]["view"]["phase"] == "game_over"
 

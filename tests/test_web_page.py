@@ -56,11 +56,12 @@ def browser() -> Iterator[Any]:
 
 
 def make_table(url: str, seats: list[dict[str, str]], preset: str = "caliente",
-               seed: int = 7) -> list[str | None]:
+               seed: int = 7, options: dict[str, Any] | None = None) -> list[str | None]:
     """A table made through the API (seed 7 of caliente deals seat 0 three sixes): its seats'
     links (``None`` for a bot's), the spectators' last."""
     request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
-        "rules": {"preset": preset}, "seed": seed, "seats": seats}).encode(),
+        "rules": {"preset": preset, "options": options or {}}, "seed": seed,
+        "seats": seats}).encode(),
         headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
         links = json.loads(response.read())
@@ -183,10 +184,13 @@ def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
     assert "sitting out this hand" in spectator.text_content(".player[data-seat='5']")
     shoot(page, "page-sitting-out.png")
     # Every page says the rules played, under the status (a club could not tell its house
-    # rules from the table); the spectators' page has no "Your hand" box nor actions.
+    # rules from the table), opened the table in a line; the spectators' page has no "Your
+    # hand" box nor actions.
     line = cc.RuleSet.preset("caliente-6p").describe()
     assert page.text_content("#rules-line") == spectator.text_content("#rules-line") == \
-        f"Rules: {line}"
+        "Rules: caliente-6p, no house rules"
+    page.click("#rules-line")
+    assert page.text_content("#rules-table") == line
     assert page.is_visible("#mine") and page.is_visible("#act")
     assert not spectator.is_visible("#mine") and not spectator.is_visible("#act")
 
@@ -583,3 +587,28 @@ def test_the_organisers_page_on_a_phone_shows_a_refused_name_then_the_table_made
                                      "ls => ls.map((l) => l.textContent)") == checked
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     shoot(page, "page-setup-phone.png")
+
+
+def test_the_house_rules_are_listed_in_words_and_fit_a_phone(
+        server: tuple[str, Path], browser: Any) -> None:
+    """A table of house rules says under its status the preset and how many house rules, and,
+    opened, each house rule as a file writes it with what it changes (its help). The page said
+    every changed option's name and value in one line, eight lines of a phone's screen, the
+    card values' whole table among them."""
+    url, _ = server
+    options = {"max_wilds": 3, "card_values": {"JK": 40}, "mixed_canasta_bonus": 250}
+    link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS], options=options)[0]
+    page = opened(browser, url, link, viewport={"width": 390, "height": 844})
+    wait_settled(page)
+    assert page.text_content("#rules-line") == "Rules: caliente with 3 house rules"
+    assert not page.is_visible("#house-rules")
+    page.click("#rules-line")
+    listed = page.eval_on_selector_all("#house-rules dt", "ds => ds.map(d => d.textContent)")
+    assert sorted(listed) == ["card_values = { JK = 40 }", "max_wilds = 3",
+                              "mixed_canasta_bonus = 250"]
+    helps = {o.name: " ".join(o.help.split()) for o in cc.OPTIONS}
+    said = page.eval_on_selector_all("#house-rules dd", "ds => ds.map(d => d.textContent)")
+    assert said == [helps[line.split(" = ")[0]] for line in listed]
+    rules = cc.RuleSet.preset("caliente").replace(**options)
+    assert page.text_content("#rules-table") == rules.describe()
+    shoot(page, "page-house-rules-phone.png")

@@ -20,7 +20,7 @@ from ._documents import toml_value
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-__all__ = ["changed_value", "closest_preset", "rules_summary"]
+__all__ = ["changed_value", "closest_preset", "house_changes", "rules_summary"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -49,11 +49,9 @@ def rules_summary(rules: RuleSet) -> str:
     4 players in 2 sides (0 2) (1 3), 2 decks (108 cards), 11 cards a hand, to 3000;
     preset classic with target_score = 3000
     """
-    preset, differ = closest_preset(rules)
-    mine, theirs = rules.to_dict(), type(rules).preset(preset).to_dict()
-    if differ:
-        changes = ", ".join(f"{option} = {toml_value(changed_value(theirs[option], mine[option]))}"
-                            for option in differ)
+    preset, changed = house_changes(rules)
+    if changed:
+        changes = ", ".join(f"{option} = {toml_value(value)}" for option, value in changed)
         how = f"preset {preset} with {changes}"
     else:
         how = f"same as preset {preset}"
@@ -61,6 +59,23 @@ def rules_summary(rules: RuleSet) -> str:
     return (f"{rules.players} players in {len(rules.layout)} sides {sides}, {rules.decks} decks "
             f"({rules.deck_size} cards), {count_phrase(rules.hand_size)} a hand, to "
             f"{rules.target_score}; {how}")
+
+
+def house_changes(rules: RuleSet) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The preset closest to ``rules`` (:func:`closest_preset`) and each option that differs
+    from it with its value as a house-rules file writes it: ``card_values`` only the cards
+    whose value is not CARD-3's, as the option reads them (the one home of the changes that
+    :func:`rules_summary`, a RuleSet's ``repr`` and the web table's pages say).
+
+    >>> import canasta_caliente as cc
+    >>> from canasta_caliente.rules.summary import house_changes
+    >>> house_changes(cc.RuleSet.preset("classic").replace(card_values={"JK": 40}))
+    ('classic', (('card_values', {'JK': 40}),))
+    """
+    preset, differ = closest_preset(rules)
+    values, defaults = rules.to_dict(), type(rules)().to_dict()  # (the options' defaults)
+    return preset, tuple((option, changed_value(defaults[option], values[option]))
+                         for option in differ)
 
 
 def changed_value(before: Any, after: Any) -> Any:

@@ -18,7 +18,7 @@ import html
 from typing import TYPE_CHECKING
 
 from ..errors import count_phrase
-from ..rules.summary import changed_value, closest_preset
+from ..rules.summary import closest_preset, house_changes
 from ..state.game import COMPONENTS
 
 if TYPE_CHECKING:
@@ -32,16 +32,10 @@ __all__ = ["hand_result_html", "hand_result_repr", "rules_html", "rules_repr", "
 
 def rules_repr(rules: RuleSet) -> str:
     """``RuleSet.preset('name')``, with ``.replace(...)`` naming the options that differ."""
-    from ..rules.ruleset import RuleSet
-
-    name, differ = closest_preset(rules)
-    values = rules.to_dict()
+    name, changed = house_changes(rules)
     text = f"RuleSet.preset({name!r})"
-    if differ:
-        preset = RuleSet.preset(name).to_dict()
-        changes = (f"{option}={changed_value(preset[option], values[option])!r}"
-                   for option in differ)
-        text += ".replace(" + ", ".join(changes) + ")"
+    if changed:
+        text += ".replace(" + ", ".join(f"{option}={value!r}" for option, value in changed) + ")"
     return text
 
 

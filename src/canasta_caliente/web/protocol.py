@@ -27,7 +27,7 @@ from ..errors import RuleSetError, short_repr
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import OPTIONS, RuleSet
-from ..rules.summary import changed_value, closest_preset
+from ..rules.summary import house_changes
 from .limits import BODY_LIMIT, MESSAGE_LIMIT
 from .tables import NAME_LIMIT, Refused, Seat, is_text, level_words, new_secret
 
@@ -287,14 +287,8 @@ def write_rules(rules: RuleSet) -> dict[str, Any]:
     options that differ from it, each with its whole value but ``card_values``, whose cards of
     CARD-3's values are left out, as the option reads them (``{"JK": 40}``, not the 16 cards).
     What ``GET /api/setup`` offers first, as ``default_rules``."""
-    preset, differ = closest_preset(rules)
-    values = rules.to_dict()
-    return {"preset": preset, "options": {
-        option: changed_value(_OPTION_DEFAULTS[option], values[option]) for option in differ}}
-
-
-_OPTION_DEFAULTS = {option.name: option.default for option in OPTIONS}
-"""Each option's default, as a document writes it (``card_values``: CARD-3's values)."""
+    preset, changed = house_changes(rules)
+    return {"preset": preset, "options": dict(changed)}
 
 
 def _misplaced(value: dict[str, Any], is_file: bool) -> list[tuple[str, str]]:

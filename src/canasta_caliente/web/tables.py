@@ -44,7 +44,7 @@ from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
 from ..studies.play import bots_seed
-from .board import board
+from .board import board, house_rules
 
 __all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
            "Table", "is_link_part", "is_text", "level_words", "load_table", "load_tables",
@@ -346,7 +346,9 @@ class Table:
         its legal actions, the events from number ``since`` on; valid against the shipped
         schema, :func:`~canasta_caliente.play.schemas.check_message`), and beside it the table's
         own fields: ``table`` (its id), ``rules`` (the rules in a line:
-        :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`), ``turn`` (the action
+        :meth:`RuleSet.describe <canasta_caliente.RuleSet.describe>`), ``house_rules`` (the
+        options that differ from the closest preset, each with its help: :func:`house_rules
+        <canasta_caliente.web.board.house_rules>`), ``turn`` (the action
         number), ``version`` (the :attr:`Match.version <canasta_caliente.Match.version>`),
         ``since`` and ``next``
         (the numbers of the first event sent and of the next), ``log`` (the
@@ -365,6 +367,7 @@ class Table:
                 "log": match.log_mark(),
                 "seats": [{"name": s.name, "bot": s.is_bot} for s in self.seats],
                 "rules": self.state.rules.describe(),
+                "house_rules": house_rules(self.state.rules),
                 "board": board(self.state),
                 "can_undo": self.can_undo(seat), "can_deal": self.may_deal(seat)}
 

@@ -520,7 +520,14 @@ function draw() {
   // The tab's title says when the seat is to act, for a player whose tab is behind another.
   document.title = (message.legal.length ? "Your turn · " : "") + "Canasta Caliente: " +
     (message.seat === null ? "spectator" : update.seats[message.seat].name);
-  $("rules-line").textContent = "Rules: " + update.rules;
+  // The rules: the preset and how many house rules in a line (a line of every option's name
+  // and value filled a phone's screen); opened, the table and each house rule with its help.
+  const house = update.house_rules, n = house.changes.length;
+  $("rules-line").textContent = "Rules: " + house.preset + (n ? " with " + n + " house rule" +
+    (n === 1 ? "" : "s") : ", no house rules");
+  $("rules-table").textContent = update.rules;
+  $("house-rules").replaceChildren(...house.changes.flatMap((c) => [
+    el("dt", c.option + " = " + c.value), el("dd", c.help)]));
   say("status", status(view));
   $("status").dataset.turn = String(update.turn);
   drawPlayers(view); drawMiddle(view, board); drawSides(view); drawHand(view); drawActions();
