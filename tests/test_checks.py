@@ -123,7 +123,7 @@ def test_the_checks_give_the_decisions_refusals() -> None:
     (cc.Card.TWO, "it holds a wild card"),
     (cc.Card.JOKER, "it holds a wild card"),
     (cc.Card.RED_THREE, "it holds a red three, a bonus card"),
-    (cc.Card.BLACK_THREE, "it holds a black three, a stop card, and stop_card_freezes is on"),
+    (cc.Card.BLACK_THREE, "it holds a black three, a stop card, which these rules let freeze it"),
 ])
 def test_the_pile_reasons_name_the_freezers_rules(card: cc.Card, words: str,
                                                   freezes: bool) -> None:

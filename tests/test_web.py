@@ -849,7 +849,7 @@ def expected_reasons(state: cc.GameState) -> set[str]:
     if cc.Card.RED_THREE in pile:
         causes.add("red three, a bonus card (PILE-3)")
     if cc.Card.BLACK_THREE in pile and rules.stop_card_freezes:
-        causes.add("stop card, and stop_card_freezes is on (PILE-3, READ-6)")
+        causes.add("stop card, which these rules let freeze it (PILE-3, READ-6)")
     if not state.melds(state.side_of(player)):
         causes.add("not melded yet (PILE-3)")
     return causes

@@ -222,7 +222,8 @@ def pile_frozen_reasons(ctx: Context) -> tuple[str, ...]:
     held = ctx.facts.freezers.intersection(ctx.state.table.pile)
     for kind, words in (({TWO, JOKER}, "it holds a wild card"),
                         ({R3}, "it holds a red three, a bonus card"),
-                        ({B3}, "it holds a black three, a stop card, and stop_card_freezes is on")):
+                        ({B3}, "it holds a black three, a stop card, which these rules let "
+                               "freeze it")):
         if found := kind.intersection(held):  # (freezers all: the kinds share their rules)
             reasons.append(f"{words} ({', '.join(freezer_rules(ctx.rules, min(found)))})")
     if not ctx.opened:
