@@ -59,7 +59,9 @@ class Work:
     )
 
     def __init__(self, state: GameState | None = None) -> None:
-        if state is None:
+        if state is None:  # (a probe: its fields set by its maker; no hand ended yet)
+            self.ended: HandEnd | None = None
+            self.took_last = False
             return
         t = state.table
         rules = state.rules
@@ -84,7 +86,7 @@ class Work:
         self.question = turn.question
         self.touched = turn.touched
         self.created = turn.created
-        self.ended: HandEnd | None = None
+        self.ended = None
         self.took_last = False
 
 
@@ -184,8 +186,8 @@ def joined_preview(
     probe.hand = [0] * NUM_KINDS
     probe.laid_out = 0
     probe.pos = pos
-    probe.ended = None
-    probe.took_last = False
+    # (ended and took_last start as Work() sets them: assigned here, a compiled copy, mypyc,
+    # took ended for None after the calls below and failed on the hand end they set)
     join_cards(rules, deck, probe, waiting)
     check_last_card(rules, probe)
     return tuple(probe.hand), probe.ended is not None
