@@ -240,6 +240,8 @@ def test_links_lists_every_saved_tables_links_and_serves_nothing(
     out = capsys.readouterr().out
     here = "http://127.0.0.1:9000"
     assert out.splitlines() == [
+        "the links open on this machine; elsewhere, give this machine's name or address in "
+        "place of 127.0.0.1",
         f"table {table.id}: hand 1, Ann to act",
         f"  seat 0, Ann: {here}{links['seats'][0]}",
         "  seat 1, Robo: a level-2 bot",
@@ -247,6 +249,10 @@ def test_links_lists_every_saved_tables_links_and_serves_nothing(
         "  seat 3, Max: a level-1 bot",
         f"  spectators: {here}{links['spectator']}"]
     assert not list(tmp_path.glob("*.actions"))  # (nothing played, nothing served)
+    assert main(["serve", "--links", "--data", str(tmp_path), "--port", "9000"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"table {table.id}: hand 1, Ann to act"
     assert main(["serve", "--links", "--data", str(tmp_path / "none")]) == 2
-    assert capsys.readouterr().err.strip().endswith(
-        f"--data: {tmp_path / 'none'}: no tables: no such folder")
+    assert capsys.readouterr().err.strip().endswith(f"--data: {tmp_path / 'none'}: no such folder")
+    (tmp_path / "empty").mkdir()
+    assert main(["serve", "--links", "--data", str(tmp_path / "empty")]) == 0
+    assert capsys.readouterr().out == f"no tables are saved in {tmp_path / 'empty'}\n"

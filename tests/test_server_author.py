@@ -61,6 +61,8 @@ def test_seats_of_one_name_are_told_apart_by_their_seats() -> None:
     ("x" * (cc.records.storage.MAX_NAME + 1), "at most 64 characters"),
     ("two\nlines", "a single line"),
     ("Seat\u2028two", "a single line"),
+    ("Ana\n", "a single line"),  # (a line break last: "Ana\n discards a four.")
+    ("Ana\r", "a single line"),
 ])
 def test_a_name_the_words_cannot_hold_is_refused(name: str, why: str) -> None:
     """A seat's name for the words is one line of at most 64 characters, as a record's
@@ -72,3 +74,13 @@ def test_a_name_the_words_cannot_hold_is_refused(name: str, why: str) -> None:
     with pytest.raises(cc.ArgumentError, match=why):
         match.events()[0].text(0, names=["Ann", name, "Cy", "Di"])
     assert match.message(0, names=["Smith, John", "b", "c", "d"])["events"]
+
+
+def test_names_told_apart_are_told_apart_whatever_names_are_given() -> None:
+    """A name given that is another told apart ("x (seat 1)" beside two "x") makes every seat
+    told apart by its seat: the words named seats 1 and 2 alike."""
+    from canasta_caliente.play.kinds import check_names
+
+    assert check_names(["x", "x", "x (seat 1)", "d"]) == (
+        "x (seat 0)", "x (seat 1)", "x (seat 1) (seat 2)", "d (seat 3)")
+    assert check_names(["x", "y", "x (seat 1)", "d"]) == ("x", "y", "x (seat 1)", "d")

@@ -501,27 +501,30 @@ def test_the_tabs_title_says_when_the_seat_is_to_act(
         server: tuple[str, Path], browser: Any) -> None:
     """The tab's title begins "Your turn" while the page's seat is to act, and not otherwise
     (a laptop player whose table was in a tab behind another was never told; the title was
-    "Canasta Caliente: the table" throughout)."""
+    "Canasta Caliente: the table" throughout): Ann acts first, Bea waits."""
     url, _ = server
-    page = browser.new_page()
-    page.goto(url + ann_and_bots(url))
-    wait_settled(page)
-    assert page.title() == "Your turn · Canasta Caliente: Ann"
-    page.keyboard.press("d")
-    at_turn(page, 1)
-    page.click("#actions button[data-notation^='discard']")
-    # Each redraw writes the title with the actions: read together, they agree throughout the
-    # bots' turns, until Ann's turn comes back.
-    for _ in range(200):
-        title, acting = page.evaluate("() => [document.title, message.legal.length > 0]")
-        assert title == ("Your turn · " if acting else "") + "Canasta Caliente: Ann"
-        if not acting:
-            break
-    page.wait_for_function("() => document.title === 'Canasta Caliente: Ann' || "
-                           "update.turn > 2", timeout=STEP)
-    wait_settled(page)
-    title, acting = page.evaluate("() => [document.title, message.legal.length > 0]")
-    assert title == ("Your turn · " if acting else "") + "Canasta Caliente: Ann"
+    request = urllib.request.Request(url + "/api/tables", method="POST", data=json.dumps({
+        "rules": {"preset": "caliente"}, "seed": 7,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                  {"kind": "bot", "level": "level-1"}, {"kind": "bot", "level": "level-1"}],
+    }).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=STEP / 1000) as response:
+        ann, bea = json.loads(response.read())["seats"][:2]
+    pages = {}
+    for name, link in (("Ann", ann), ("Bea", bea)):
+        pages[name] = browser.new_page()
+        pages[name].goto(url + link)
+        at_turn(pages[name], 0)
+    assert pages["Ann"].title() == "Your turn · Canasta Caliente: Ann"
+    assert pages["Bea"].title() == "Canasta Caliente: Bea"
+    pages["Ann"].keyboard.press("d")
+    at_turn(pages["Ann"], 1)
+    pages["Ann"].click("#actions button[data-notation^='discard']")
+    pages["Bea"].wait_for_function("() => document.title === 'Your turn · Canasta Caliente: Bea'",
+                                   timeout=STEP)
+    assert pages["Bea"].evaluate("() => message.legal.length > 0")
+    at_turn(pages["Ann"], 2)
+    assert pages["Ann"].title() == "Canasta Caliente: Ann"
 
 
 def test_on_a_phone_the_one_key_shortcuts_start_off(

@@ -135,7 +135,7 @@ def test_a_hint_says_the_actions_in_words_and_what_its_order_means(
     page.wait_for_selector("#hint-out li", timeout=STEP)
     intro = page.text_content("#hint-out p")
     assert "the first is the search's choice" in intro and "higher value" in intro
-    assert "the quick policy's move unless another beat it clearly" in intro
+    assert "the heuristic bot's move unless another did clearly better" in intro
     shown, legal_now = page.evaluate("() => [document.querySelectorAll('#hint-out li').length, "
                                      "message.legal.length]")
     # (a hint of five actions of more says so: a club took it for the whole list)
@@ -189,7 +189,7 @@ def test_a_seat_sitting_out_the_hand_is_shown_so(server: tuple[str, Path],
     line = cc.RuleSet.preset("caliente-6p").describe()
     assert page.text_content("#rules-line") == spectator.text_content("#rules-line") == \
         "Rules: caliente-6p, no house rules"
-    page.click("#rules-line")
+    page.click("#rules-box summary")
     assert page.text_content("#rules-table") == line
     assert page.is_visible("#mine") and page.is_visible("#act")
     assert not spectator.is_visible("#mine") and not spectator.is_visible("#act")
@@ -600,9 +600,10 @@ def test_the_house_rules_are_listed_in_words_and_fit_a_phone(
     link = make_table(url, [{"kind": "human", "name": "Ann"}, *BOTS], options=options)[0]
     page = opened(browser, url, link, viewport={"width": 390, "height": 844})
     wait_settled(page)
-    assert page.text_content("#rules-line") == "Rules: caliente with 3 house rules"
+    assert page.text_content("#rules-line") == (
+        "Rules: caliente with 3 house rules (see The rules, below)")
     assert not page.is_visible("#house-rules")
-    page.click("#rules-line")
+    page.click("#rules-box summary")
     listed = page.eval_on_selector_all("#house-rules dt", "ds => ds.map(d => d.textContent)")
     assert sorted(listed) == ["card_values = { JK = 40 }", "max_wilds = 3",
                               "mixed_canasta_bonus = 250"]

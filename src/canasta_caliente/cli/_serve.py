@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .._extras import missing_extra
-from ..errors import StateError
+from ..errors import ArgumentError, StateError
 from ._rules import InputError, load_rules, need_name, one_line, say
 
 __all__ = ["CUT_AFTER_SENDS", "SEND_BUFFER", "SHUTDOWN_SECONDS", "add_serve", "page_address",
@@ -97,14 +97,18 @@ def serve(args: argparse.Namespace) -> int:
         raise InputError([missing_extra("serve", "web", missing)]) from None
     data = Path(args.data)
     if args.links:
-        if not data.is_dir():
-            raise InputError([f"--data: {data}: no tables: "
-                              + ("a file, not a folder" if data.exists() else "no such folder")])
         try:
-            for table in saved_tables(data):
-                say(table_links(table, page_address(args.host, args.port)))
-        except StateError as exc:
-            raise InputError([f"--data: {one_line(exc)}"]) from None
+            tables = list(saved_tables(data))
+        except (ArgumentError, StateError) as exc:  # (no such folder; a file not a table's)
+            raise InputError([f"--data: {one_line(exc).removeprefix('folder: ')}"]) from None
+        address = page_address(args.host, args.port)
+        if not tables:
+            say(f"no tables are saved in {data}")
+        elif _every_address(args.host):  # (the links open here; elsewhere, by this machine)
+            say(f"the links open on this machine; elsewhere, give this machine's name or "
+                f"address in place of {address.removeprefix('http://').rsplit(':', 1)[0]}")
+        for table in tables:
+            say(table_links(table, address))
         return 0
     # The address first, then the application, which makes the data folder once its
     # arguments are checked: a command refused leaves no folder behind.
@@ -171,9 +175,10 @@ def page_address(host: str, port: int) -> str:
 
 
 def table_links(table: Any, address: str) -> str:
-    """What ``serve --links`` says of a saved table (a :class:`~canasta_caliente.web.tables.
-    Table`): its id, where its game is, and each person's link and the spectators' under
-    ``address`` (:func:`page_address`), a bot's seat by its level."""
+    """What ``serve --links`` says of a saved table (a
+    :class:`~canasta_caliente.web.tables.Table`): its id, where its game is, and each person's
+    link and the spectators' under ``address`` (:func:`page_address`), a bot's seat by its
+    level."""
     state, names = table.state, table.names
     if state.is_game_over:
         where = "the game is over"

@@ -156,12 +156,13 @@ class _Study(Protocol):
     def to_records(self, level: str = ...) -> list[dict[str, Any]]: ...
 
 
-def _write_outputs(study: _Study, played: int, json_out: Path | None, out: Path | None) -> None:
-    """Write a study's ``--json`` and ``--out`` files; none when it was interrupted before a
-    game ended, so that a Ctrl-C at the start leaves a file of an earlier run as it was rather
-    than an empty study in its place (the command says so)."""
+def _write_outputs(study: _Study, played: int, json_out: Path | None, out: Path | None,
+                   kept: str = "a game ended") -> None:
+    """Write a study's ``--json`` and ``--out`` files; none when it was interrupted before it
+    kept a game (``played`` 0: before ``kept``), so that a Ctrl-C at the start leaves a file of
+    an earlier run as it was rather than an empty study in its place (the command says so)."""
     if played == 0 and (json_out, out) != (None, None):
-        say("interrupted before a game ended: "
+        say(f"interrupted before {kept}: "
             + " and ".join(str(p) for p in (json_out, out) if p is not None)
             + " not written", err=True)
         return
@@ -205,7 +206,9 @@ def _compare(args: argparse.Namespace) -> int:
               "by every variant)" if comparison.interrupted else "")
     say(f"{' vs '.join(variants)}: {', '.join(map(bot_name, bots))}; seed {args.seed}{played}")
     say(comparison.table())
-    _write_outputs(comparison, comparison.games, json_out, out)
+    # (a comparison keeps the games every rule set played: one's alone are not kept)
+    _write_outputs(comparison, comparison.games, json_out, out,
+                   kept="every rule set had played a game")
     return 130 if comparison.interrupted else 0
 
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from .._arguments import as_integer, check_flag
-from .._limits import MAX_NAME
+from .._limits import MAX_NAME, is_one_line
 from ..cards import Card
 from ..errors import ArgumentError, CanastaTypeError, describe_value, short_repr
 from ..state.game import COMPONENTS, HandEnd
@@ -185,7 +185,8 @@ def check_names(names: object, players: int | None = None) -> tuple[str, ...] | 
     saying what is wrong. With ``players`` (where the table is known), there must be exactly
     one name a seat; an event alone does not know the table, and finds a missing name when it
     names that seat. Returned as the words use them: a name two seats share is told apart by
-    its seat ("level-3 (seat 1)", "level-3 (seat 3)")."""
+    its seat ("level-3 (seat 1)", "level-3 (seat 3)"), and so may be longer than a name given
+    may be."""
     if names is None:
         return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
@@ -200,13 +201,17 @@ def check_names(names: object, players: int | None = None) -> tuple[str, ...] | 
         if not name.strip():
             raise ArgumentError(f"names[{i}]: a seat's name cannot be empty"
                                 + (" or white space alone" if name else ""))
-        if len(name) > MAX_NAME or len(name.splitlines()) > 1:
+        if len(name) > MAX_NAME or not is_one_line(name):
             raise ArgumentError(f"names[{i}]: a seat's name is a single line of at most "
                                 f"{MAX_NAME} characters, not {short_repr(name)}")
     counts = collections.Counter(names)
-    # (two seats of one name, "level-3" twice, say: the words tell them apart by their seats)
-    return tuple(name if counts[name] == 1 else f"{name} (seat {seat})"
+    # (two seats of one name, "level-3" twice, say: the words tell them apart by their seats;
+    # every seat so, should a name given be one so told, "x (seat 1)" beside two "x")
+    told = tuple(name if counts[name] == 1 else f"{name} (seat {seat})"
                  for seat, name in enumerate(names))
+    if len(set(told)) < len(told):
+        told = tuple(f"{name} (seat {seat})" for seat, name in enumerate(names))
+    return told
 
 
 @attrs.frozen(kw_only=True)

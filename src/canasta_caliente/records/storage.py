@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from .._arguments import check_seed
-from .._limits import MAX_NAME
+from .._limits import MAX_NAME, is_one_line
 from .._version import __version__
 from ..actions import Action, parse_action
 from ..cards import NUM_KINDS, Card, counts_from_cards, parse_cards
@@ -356,7 +356,7 @@ def is_record_name(value: str) -> bool:
     # The text record reads its lines as str.splitlines splits them and strips each header's
     # value: a name it would split, or with white space at either end, would not come back.
     return bool(value) and value == value.strip() and len(value) <= MAX_NAME and not any(
-        c in value for c in ",#") and len(value.splitlines()) == 1
+        c in value for c in ",#") and is_one_line(value)
 
 
 def _check_name(what: str, value: object) -> str:

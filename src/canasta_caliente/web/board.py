@@ -13,10 +13,11 @@ from ..rules.ruleset import OPTIONS, RuleSet
 from ..rules.summary import house_changes
 from ..state.game import GameState
 
-__all__ = ["board", "house_rules", "pile_status"]
+__all__ = ["OPTION_HELP", "board", "house_rules", "pile_status"]
 
-_HELP = {option.name: " ".join(option.help.split()) for option in OPTIONS}
-"""Each option's help, on one line."""
+OPTION_HELP = {option.name: " ".join(option.help.split()) for option in OPTIONS}
+"""Each option's help on one line, as the pages show it (the set-up page's list, a table's
+house rules)."""
 
 
 def pile_status(state: GameState) -> dict[str, Any]:
@@ -42,15 +43,16 @@ def board(state: GameState) -> dict[str, Any]:
 @functools.lru_cache(maxsize=64)  # (a table's rules never change: said in every update)
 def _house_rules(rules: RuleSet) -> tuple[str, tuple[tuple[str, str, str], ...]]:
     preset, changed = house_changes(rules)
-    return preset, tuple((option, toml_value(value), _HELP[option]) for option, value in changed)
+    return preset, tuple((option, toml_value(value), OPTION_HELP[option])
+                         for option, value in changed)
 
 
 def house_rules(rules: RuleSet) -> dict[str, Any]:
     """The table's rules as a page lists them for its players: ``preset``, the closest preset,
-    and ``changes``, each option that differs from it (:func:`~canasta_caliente.rules.summary.
-    house_changes`) as ``option``, ``value`` (as a house-rules file writes it) and ``help``
-    (the option's, which says what it changes). A club could not tell its house rules from a
-    line of option names."""
+    and ``changes``, each option that differs from it
+    (:func:`~canasta_caliente.rules.summary.house_changes`) as ``option``, ``value`` (as a
+    house-rules file writes it) and ``help`` (the option's, which says what it changes). A club
+    could not tell its house rules from a line of option names."""
     preset, changed = _house_rules(rules)
     return {"preset": preset, "changes": [{"option": option, "value": value, "help": help_}
                                           for option, value, help_ in changed]}

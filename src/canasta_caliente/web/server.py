@@ -63,11 +63,12 @@ from ..engine import legal_actions
 from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
-from ..rules.ruleset import OPTIONS, RuleSet, ruleset_or_preset
+from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..studies.playtest import playtest
 from ..studies.pool import sigint_held
 from ..views.view import observe
 from .answers import PAGE_HEADERS, json_errors, read_again, server_error
+from .board import OPTION_HELP
 from .limits import BODY_LIMIT, MESSAGE_LIMIT, Limits
 from .protocol import (
     CHECK_FIELDS,
@@ -264,8 +265,7 @@ class _Server:
             "presets": list(RuleSet.preset_names()),
             "default": self.rules.to_dict(),
             "default_rules": write_rules(self.rules),
-            "options": [{"name": o.name, "help": " ".join(o.help.split())}
-                        for o in OPTIONS],
+            "options": [{"name": name, "help": words} for name, words in OPTION_HELP.items()],
             "levels": list(LEVELS)})
 
     async def check_rules(self, request: Request) -> Response:

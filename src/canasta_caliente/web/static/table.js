@@ -520,11 +520,12 @@ function draw() {
   // The tab's title says when the seat is to act, for a player whose tab is behind another.
   document.title = (message.legal.length ? "Your turn · " : "") + "Canasta Caliente: " +
     (message.seat === null ? "spectator" : update.seats[message.seat].name);
-  // The rules: the preset and how many house rules in a line (a line of every option's name
-  // and value filled a phone's screen); opened, the table and each house rule with its help.
+  // The rules: under the status, the preset and how many house rules (a line of every
+  // option's name and value filled a phone's screen); at the page's end, opened, the table and
+  // each house rule with its help (there, not in the header, where it was the first Tab stop).
   const house = update.house_rules, n = house.changes.length;
   $("rules-line").textContent = "Rules: " + house.preset + (n ? " with " + n + " house rule" +
-    (n === 1 ? "" : "s") : ", no house rules");
+    (n === 1 ? "" : "s") + " (see The rules, below)" : ", no house rules");
   $("rules-table").textContent = update.rules;
   $("house-rules").replaceChildren(...house.changes.flatMap((c) => [
     el("dt", c.option + " = " + c.value), el("dd", c.help)]));
@@ -595,12 +596,11 @@ function showHint(data) {
     ? " The first " + data.ranked.length + " of the " + message.legal.length +
       " legal actions are shown." : "";
   out.replaceChildren(el("p", "Hint (" + data.budget + "), best first: the first is the " +
-    "search's choice, the quick policy's move unless another beat it clearly (by more than " +
-    "the noise), so one just below it can show a higher value; the others in the order they " +
-    "lasted in its rounds, so one lower down can show a higher value, from fewer simulations. " +
-    "Value: your side's mean result, from 0 (far behind) through 0.5 (even) to 1 (far " +
-    "ahead); lead: the points your side ends the hand ahead on average (minus: behind)." +
-    shown));
+    "search's choice, the heuristic bot's move unless another did clearly better; the others " +
+    "in the order they lasted in its rounds. So an action lower down can show a higher value, " +
+    "from fewer simulations or by too little to count. Value: your side's mean result, from 0 " +
+    "(far behind) through 0.5 (even) to 1 (far ahead); lead: the points your side ends the " +
+    "hand ahead on average (minus: behind)." + shown));
   const list = el("ol");
   // visits 0: not searched (the time ran out first); its value and lead are placeholders.
   data.ranked.forEach((r) => list.append(el("li", words(r.notation) + (r.visits === 0
