@@ -106,7 +106,7 @@ def serve(args: argparse.Namespace) -> int:
             say(f"no tables are saved in {data}")
         elif _every_address(args.host):  # (the links open here; elsewhere, by this machine)
             say(f"the links open on this machine; elsewhere, give this machine's name or "
-                f"address in place of {address.removeprefix('http://').rsplit(':', 1)[0]}")
+                f"address in place of {_shown_host(args.host)}")
         for table in tables:
             say(table_links(table, address))
         return 0
@@ -168,10 +168,15 @@ def page_address(host: str, port: int) -> str:
     """The start of the server's pages' addresses, ``http://HOST:PORT``: this machine's own
     address for a server on every address (a browser given ``0.0.0.0`` opens nothing but on
     Linux), an IPv6 address in brackets."""
+    return f"http://{_shown_host(host)}:{port}"
+
+
+def _shown_host(host: str) -> str:
+    """``host`` as a page's address shows it: this machine's own for every address, an IPv6
+    address in brackets."""
     if _every_address(host):
         host = "::1" if ":" in host else "127.0.0.1"
-    shown = f"[{host.strip('[]')}]" if ":" in host else host
-    return f"http://{shown}:{port}"
+    return f"[{host.strip('[]')}]" if ":" in host else host
 
 
 def table_links(table: Any, address: str) -> str:
@@ -186,11 +191,11 @@ def table_links(table: Any, address: str) -> str:
         where = f"hand {state.hand_number} is over"
     else:
         where = f"hand {state.hand_number}, {names[state.current_player]} to act"
-    lines = [f"table {table.id}: {where}"]
-    for seat, (name, link) in enumerate(zip(names, table.links()["seats"], strict=True)):
+    links, lines = table.links(), [f"table {table.id}: {where}"]
+    for seat, (name, link) in enumerate(zip(names, links["seats"], strict=True)):
         lines.append(f"  seat {seat}, {name}: "
                      + (f"a {table.seats[seat].level} bot" if link is None else address + link))
-    lines.append(f"  spectators: {address}{table.links()['spectator']}")
+    lines.append(f"  spectators: {address}{links['spectator']}")
     return "\n".join(lines)
 
 

@@ -130,9 +130,7 @@ def _simulate(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
-    json_out = output_path("--json", args.json) if args.json is not None else None
-    out = table_output("--out", args.out)
-    distinct_outputs([("--json", args.json), ("--out", args.out)])
+    json_out, out = _study_outputs(args)
     try:
         result = simulate(rules, bots, args.games, args.seed, workers=args.workers,
                           progress=shows_progress(args))
@@ -147,6 +145,15 @@ def _simulate(args: argparse.Namespace) -> int:
     say(result.table())
     _write_outputs(result, len(result.games), json_out, out)
     return 130 if result.interrupted else 0
+
+
+def _study_outputs(args: argparse.Namespace) -> tuple[Path | None, Path | None]:
+    """A study's ``--json`` and ``--out`` files, each checked before the work starts, and
+    not one file named twice."""
+    json_out = output_path("--json", args.json) if args.json is not None else None
+    out = table_output("--out", args.out)
+    distinct_outputs([("--json", args.json), ("--out", args.out)])
+    return json_out, out
 
 
 class _Study(Protocol):
@@ -194,9 +201,7 @@ def _compare(args: argparse.Namespace) -> int:
         raise InputError(["compare: give at least two rule sets"])
     bots = study_bots(args.bots)
     _at_least_one(args, "games", "workers")
-    json_out = output_path("--json", args.json) if args.json is not None else None
-    out = table_output("--out", args.out)
-    distinct_outputs([("--json", args.json), ("--out", args.out)])
+    json_out, out = _study_outputs(args)
     try:
         comparison = compare(variants, bots=bots, games=args.games, seed=args.seed,
                              workers=args.workers, progress=shows_progress(args))
@@ -409,9 +414,7 @@ def _tournament(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = study_bots(args.bots, once=True)
     _at_least_one(args, "workers")  # (--games: the tournament's own check, an even count)
-    json_out = output_path("--json", args.json) if args.json is not None else None
-    out = table_output("--out", args.out)
-    distinct_outputs([("--json", args.json), ("--out", args.out)])
+    json_out, out = _study_outputs(args)
     try:
         result = tournament(bots, rules, games=args.games, seed=args.seed,
                             workers=args.workers, progress=shows_progress(args))

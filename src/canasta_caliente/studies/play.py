@@ -116,10 +116,12 @@ def _same_bot(a: BotSpec, b: BotSpec) -> bool:
     the shared built-in bot it names (``"random"`` and ``get_bot("random")``; not a name of
     :data:`~canasta_caliente.players.bots.BOT_FACTORIES`, ``"ismcts"``, which is made afresh
     for each game and is another bot than any object given)."""
-    if isinstance(a, str) and a not in BOT_FACTORIES:
-        a = BOTS.get(a, a)
-    if isinstance(b, str) and b not in BOT_FACTORIES:
-        b = BOTS.get(b, b)
+    def shared(spec: BotSpec) -> BotSpec:  # (a name of BOTS: the object it names)
+        if isinstance(spec, str) and spec not in BOT_FACTORIES:
+            return BOTS.get(spec, spec)
+        return spec
+
+    a, b = shared(a), shared(b)
     return a is b or (isinstance(a, str) and a == b)
 
 
