@@ -327,7 +327,7 @@ def test_undo_after_the_others_played_is_refused(
     answers(monkeypatch, ["draw", "discard 8", "undo", "quit"])
     assert main(["play", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert "take-back: the last action is seat 3's, not seat 0's" in out
+    assert "take-back: the last action is seat 3's, not yours" in out
     assert "You take back:" not in out
 
 

@@ -62,7 +62,9 @@ def test_allowed_take_backs_reveal_nothing_and_only_melds_and_discards_are(prese
             else:
                 refused += 1
                 words = cc.describe(action, state.rules, state=state)  # (never the notation)
-                assert reason.startswith(f'"{words}" cannot be taken back: ')
+                # (in double quotes, or single ones round words that hold double ones)
+                quote = "'" if '"' in words else '"'
+                assert reason.startswith(f"{quote}{words}{quote} cannot be taken back: ")
             state = after
     assert allowed and refused
 

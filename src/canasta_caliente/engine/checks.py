@@ -576,7 +576,7 @@ def ask_refusal(ctx: Context) -> str | None:
     if turn.question is not Q_NONE:
         return "the question has already been asked this turn (OUT-2)"
     if turn.melded:
-        return "the question is asked before any meld action (OUT-2)"
+        return "the question may be asked only before any meld action this turn (OUT-2)"
     return ask_standing_refusal(ctx)
 
 

@@ -419,15 +419,13 @@ class Match:
             return "take-back: no action has been played", None
         before = self._states[-2]
         if before.current_player != seat:
-            # (the seats by name, when the match has them, as the words name them)
-            names = check_names(self._record.players)
-
-            def whose(s: int) -> str:
-                return f"seat {s}'s" if names is None else f"{names[s]}'s"
-
-            who = "the deal" if before.current_player is None else whose(before.current_player)
-            return (f"take-back: the last action is {who}, not {whose(seat)}: a seat takes "
-                    "back only its own last action, before the next seat acts"), None
+            # (the seat that acted by name, when the match has them, as the words name them;
+            # said to the seat that asked: "not yours")
+            names, actor = check_names(self._record.players), before.current_player
+            who = ("the deal" if actor is None else
+                   f"seat {actor}'s" if names is None else f"{names[actor]}'s")
+            return (f"take-back: the last action is {who}, not yours: a seat takes back only "
+                    "its own last action, before the next seat acts"), None
         reason = take_back_refusal(before, self.state)
         return None if reason is None else (f"take-back: {reason}", reason)
 

@@ -70,7 +70,10 @@ def take_back_refusal(before: GameState, after: GameState) -> str | None:
         reason = _reveals_after(before, after)
     if reason is None:
         return None
-    return f'"{describe(action, before.rules, state=before)}" cannot be taken back: {reason}'
+    said = describe(action, before.rules, state=before)
+    # (in single quotes where the words hold double ones: 'ask the partner "May I go out?"')
+    quote = "'" if '"' in said else '"'
+    return f"{quote}{said}{quote} cannot be taken back: {reason}"
 
 
 def _reveals_after(before: GameState, after: GameState) -> str | None:

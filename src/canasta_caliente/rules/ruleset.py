@@ -577,8 +577,9 @@ class RuleSet:
             # A preset's name given for a file: say which call reads it.
             hint = (f"; a preset by its name is RuleSet.preset({str(path)!r})"
                     if str(path) in cls._presets else "")
-            raise RuleSetError([("(document)", f"unknown file type {path.suffix or '(none)'!r}:"
-                                 f" expected a .toml or .json file{hint}")])
+            what = (f"{str(path)!r} is a folder" if path.is_dir() else
+                    f"unknown file type {path.suffix or '(none)'!r}")
+            raise RuleSetError([("(document)", f"{what}: expected a .toml or .json file{hint}")])
         data = path.read_bytes()
         try:
             text = document_text(data)  # (a byte-order mark before it: the readers drop it)
