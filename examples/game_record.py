@@ -13,7 +13,6 @@ from pathlib import Path
 
 import canasta_caliente as cc
 from canasta_caliente.players.bots import heuristic_bot, random_bot
-from canasta_caliente.studies.play import bots_seed
 
 
 def main(seed: int) -> None:
@@ -24,7 +23,7 @@ def main(seed: int) -> None:
     players = {0: heuristic_bot, 1: random_bot}
     # An rng a seat, seeded with a one-way digest of the game's seed: a bot given the game's
     # own seed could deal the game again (see the game guide).
-    rngs = {seat: random.Random(bots_seed(seed, seat=seat)) for seat in players}
+    rngs = {seat: random.Random(cc.bots_seed(seed, seat=seat)) for seat in players}
     saved = ""
     while not state.is_game_over:
         seat = state.current_player

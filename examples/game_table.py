@@ -9,7 +9,8 @@ own (no seat). After each action it sends every audience its
 when that seat is to act, and the events since its last message, each as that audience may see
 it (another seat's draw is "draws 1 card"). What the clients print below is read from their
 messages alone. The people's choices are made here by
-``level-3`` bots from the same views a person would see; seat 3 is a ``level-2`` bot.
+``level-3`` bots from the same views a person would see; seat 3 is a ``level-2`` bot. Each
+bot's move is asked for and played by ``match.play_bot``.
 
     python examples/game_table.py [SEED]
 """
@@ -17,12 +18,10 @@ messages alone. The people's choices are made here by
 from __future__ import annotations
 
 import json
-import random
 import sys
 from typing import Any
 
 import canasta_caliente as cc
-from canasta_caliente.studies.play import bots_seed
 
 PEOPLE = (0, 1, 2)
 AUDIENCES: tuple[int | None, ...] = (*PEOPLE, None)  # None: the spectator
@@ -45,9 +44,6 @@ def main(seed: int) -> None:
     match = cc.Match.start(rules, seed=seed)
     person = cc.get_bot("level-3")  # stands in for each person's clicks
     bot = cc.get_bot("level-2")
-    # Each seat's bot its own rng, seeded with a one-way digest of the game's seed: an rng
-    # seeded with the seed itself would let a bot deal the game again (the game guide).
-    rngs = {seat: random.Random(bots_seed(seed, seat=seat)) for seat in range(rules.players)}
     seen = dict.fromkeys(AUDIENCES, 0)  # how many events each audience has been sent
     sent = 0
     print(f"seed {seed}: people at seats 0, 1, 2; a level-2 bot at seat 3; one spectator")
@@ -66,14 +62,10 @@ def main(seed: int) -> None:
         if state.is_game_over:
             break
         seat = state.current_player
-        legal = cc.legal_actions(state)
-        action: cc.Action | str  # (a bot may answer in notation: Match.play reads both)
         if seat is None:  # between hands: the server deals
-            action = legal[0]
-        else:
-            choose = person if seat in PEOPLE else bot
-            action = choose(cc.observe(state, seat), legal, rngs[seat])
-        match.play(action, seat=seat)
+            match.play("deal")
+        else:  # the seat's bot: given its view, its rng seeded from the game's (bots_seed)
+            match.play_bot(person if seat in PEOPLE else bot)
     print(f"side {state.winner} wins, {state.scores[0]} to {state.scores[1]}"
           f" ({sent // 1000} kB of messages sent)")
 

@@ -17,7 +17,7 @@ test leaves it out, and a test pins it as stated.
 
 A bot is also given a :class:`random.Random`, whose whole state it may read: the last tests run
 CPython's seeding backwards from that state, as a bot could, and find the digest of
-:func:`~canasta_caliente.studies.play.bots_seed` there, never the game's seed.
+:func:`~canasta_caliente.bots_seed` there, never the game's seed.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from hypothesis import strategies as st
 import canasta_caliente as cc
 from canasta_caliente.engine import illegal_reason
 from canasta_caliente.play.takeback import take_back_refusal
-from canasta_caliente.studies.play import bots_seed
 from conftest import STATES, deal, legal, play
 from test_views import hidden_variant
 
@@ -173,8 +172,8 @@ def key_integer(key: list[int]) -> int:
 def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
     """A bot reading its ``rng``'s state at its first decision (no number drawn yet) and
     running CPython's integer seeding backwards finds the digest of
-    :func:`~canasta_caliente.studies.play.bots_seed`: the rng given to a seat is
-    ``Random(bots_seed(seed, seat=seat))``, and neither the game's seed nor its text is in the
+    :func:`~canasta_caliente.bots_seed`: the rng given to a seat is
+    ``Random(cc.bots_seed(seed, seat=seat))``, and neither the game's seed nor its text is in the
     key."""
     states: list[tuple[int, tuple[int, ...]]] = []
 
@@ -186,7 +185,7 @@ def test_a_bot_finds_no_game_seed_in_its_rng(seed: int) -> None:
     seat, state = states[0]
     assert state[624] == 624  # nothing drawn yet
     found = key_integer(mt_seed_key(state[:624]))
-    assert found == bots_seed(seed, seat=seat) != seed
+    assert found == cc.bots_seed(seed, seat=seat) != seed
     assert random.Random(found).getstate()[1] == state
     assert str(seed).encode() not in found.to_bytes(64, "little")
 
@@ -268,7 +267,7 @@ def test_the_gym_environments_opponents_have_an_rng_each() -> None:
 def test_the_play_command_gives_its_bots_no_game_seed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``canasta-caliente play`` gives each bot seat an rng of its own, seeded by
-    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed, the actions played and
+    :func:`~canasta_caliente.bots_seed` of the game's seed, the actions played and
     the seat: the key found backwards from its state is that digest, with no text of the seed
     in it (and one bot cannot reseed or drain another's)."""
     from canasta_caliente.cli.commands import main
@@ -291,14 +290,14 @@ def test_the_play_command_gives_its_bots_no_game_seed(
     for seat, state in states.items():
         assert state[624] == 624
         found = key_integer(mt_seed_key(state[:624]))
-        assert found == bots_seed(seed, 0, seat=seat)
+        assert found == cc.bots_seed(seed, 0, seat=seat)
         assert str(seed).encode() not in found.to_bytes((found.bit_length() + 7) // 8, "big")
 
 
 @pytest.mark.skipif(board is None, reason="needs the web extra")
 def test_a_web_table_gives_its_bots_no_game_seed() -> None:
     """A web table's bot decision gets an rng seeded by
-    :func:`~canasta_caliente.studies.play.bots_seed` of the game's seed and the turn, in which
+    :func:`~canasta_caliente.bots_seed` of the game's seed and the turn, in which
     the seed cannot be found."""
     from canasta_caliente.web.tables import Seat, Table
 
@@ -306,5 +305,5 @@ def test_a_web_table_gives_its_bots_no_game_seed() -> None:
                          [Seat("bot", level="level-1"), Seat("ana", secret="x" * 22)],
                          seed=987654321)
     found = key_integer(mt_seed_key(table.bot_rng().getstate()[1][:624]))
-    assert found == bots_seed(987654321, table.turn)
+    assert found == cc.bots_seed(987654321, table.turn)
     assert b"987654321" not in found.to_bytes((found.bit_length() + 7) // 8, "big")

@@ -116,6 +116,12 @@ def use_a_game(rules: cc.RuleSet) -> cc.GameState:
     assert_type(components, Mapping[str, int])
     assert set(components) == set(cc.COMPONENTS)
     assert sum(components.values()) == result.totals[0]
+    # A game on a Match, its bots' moves asked for and played (each rng from bots_seed).
+    match = cc.Match.start(rules, seed=3)
+    played, happened = match.play_bot(cc.get_bot("level-2"))
+    assert_type(played, cc.Action)
+    assert_type(happened, tuple[cc.Event, ...])
+    assert_type(cc.bots_seed(3, played=1, seat=0), int)
     return state
 
 

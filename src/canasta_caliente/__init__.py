@@ -132,6 +132,7 @@ __all__ = [
     "__version__",
     "analyse",
     "apply",
+    "bots_seed",
     "can_take_back",
     "client_message",
     "compare",

@@ -59,6 +59,7 @@ from .play import (
 from .play.match import Match
 from .play.takeback import can_take_back, take_back_refusal
 from .players.bots import BOTS, get_bot
+from .players.rngs import bots_seed
 from .players.search import ActionValue, ISMCTSBot, analyse
 from .records.storage import RULES_VERSION, GameRecord, ReplayError, dumps, loads, replay
 from .rules.ruleset import (

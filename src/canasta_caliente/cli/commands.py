@@ -224,9 +224,9 @@ def _play(args: argparse.Namespace) -> int:
     from ..errors import IllegalActionError, NotationError, TakeBackError
     from ..play.match import Match
     from ..players.bots import bot_names
+    from ..players.rngs import bots_seed
     from ..players.search import hint_text
     from ..records.storage import GameRecord
-    from ..studies.play import bots_seed
     from ..views.view import observe
     from . import _table as table
 

@@ -24,6 +24,7 @@ canasta_caliente.errors.NotYourTurnError: not your turn: seat 0 is to act
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 from collections.abc import Sequence
@@ -31,20 +32,25 @@ from typing import Any
 
 import attrs
 
-from .._arguments import as_integer
+from .._arguments import as_integer, check_rng
 from ..actions import Action, parse_action
+from ..engine import legal_actions
 from ..errors import (
     ArgumentError,
     CanastaTypeError,
+    IllegalActionError,
     NotYourTurnError,
     StaleError,
     TakeBackError,
     describe_value,
     short_repr,
 )
+from ..players.bots import Bot, bot_name, exit_answer, illegal_answer, read_answer
+from ..players.rngs import bots_seed
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
+from ..views.view import observe
 from .events import deal_events, replay_events, step
 from .kinds import Event, MeldEvent, TakeBackEvent, check_names
 from .messages import client_message
@@ -399,6 +405,61 @@ class Match:
         self._reached = max(self._reached, self.turn)
         self._changed()
         return happened
+
+    def play_bot(self, bot: Bot, *, rng: random.Random | None = None,
+                 ) -> tuple[Action, tuple[Event, ...]]:
+        """Ask ``bot`` for the move of the seat to act, play it, and return it with its
+        events: the bot is given that seat's view and the legal actions, as
+        :func:`~canasta_caliente.play_game` gives them, and its answer (an
+        :class:`~canasta_caliente.Action` or its notation) is played for the seat as
+        :meth:`play` plays one.
+
+        ``rng`` is the bot's random source. By default it is a new :class:`random.Random`
+        seeded with :func:`~canasta_caliente.bots_seed` of the game's seed, the actions played
+        and the seat: no bot can learn the game's seed from it, and a move is the same whenever
+        it is asked for, in a game resumed from its record or after a take-back.
+
+        Between hands no seat acts (the table deals: ``play("deal")``) and after the game
+        nothing does: an :class:`~canasta_caliente.ArgumentError`. A bot that is not callable,
+        or an ``rng`` that is not a :class:`random.Random`, is a :class:`TypeError`; an answer
+        that is not an action a :class:`TypeError` or a
+        :class:`~canasta_caliente.NotationError`, and an illegal one an
+        :class:`~canasta_caliente.IllegalActionError`, each naming the bot and its seat; an
+        error the bot raises is raised as it is. Nothing changes unless the move is played.
+
+        It thinks in the caller's thread: a server that must stay responsive while a bot
+        thinks asks the bot elsewhere and plays its answer with :meth:`play`, passing the
+        :attr:`version` the bot was asked at (the game guide shows how).
+
+        >>> import canasta_caliente as cc
+        >>> match = cc.Match.start(cc.RuleSet.preset("caliente-2p"), seed=3)
+        >>> action, events = match.play_bot(cc.get_bot("level-3"))
+        >>> action, len(events), events[-1].text()
+        (Action('take 8 8'), 2, 'Seat 0 melds three eights.')
+        """
+        if not callable(bot):
+            raise CanastaTypeError(f"bot must be a bot, a callable (view, legal, rng) -> Action, "
+                                   f"not {describe_value(bot)}")
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            raise ArgumentError("play_bot: no seat is to act: " + (
+                "the game is over" if state.is_game_over else
+                "the hand is over, and the table deals the next (play('deal'))"))
+        if rng is None:
+            rng = random.Random(bots_seed(self._record.seed, played=self.turn, seat=seat))
+        else:
+            check_rng("rng", rng)
+        who = f"the bot {bot_name(bot)!r} at seat {seat}"
+        try:
+            answer: object = bot(observe(state, seat), legal_actions(state), rng)
+        except SystemExit as exc:  # (it would end the whole program, unsaid)
+            raise exit_answer(who, exc) from None
+        action = answer if type(answer) is Action else read_answer(answer, who)
+        try:
+            return action, self.play(action, seat=seat)
+        except IllegalActionError as exc:
+            raise illegal_answer(who, exc) from exc
 
     # -- take-backs ----------------------------------------------------------------------
 

@@ -6,7 +6,9 @@
   :func:`~canasta_caliente.analyse` and hints; it adds ``"ismcts"`` to the bots'
   :data:`~canasta_caliente.players.bots.BOT_FACTORIES`, so that :func:`~canasta_caliente.get_bot`
   makes it while ``bots`` imports nothing of the search;
-- ``levels``: the bot levels ``"level-1"`` to ``"level-5"`` of :func:`~canasta_caliente.get_bot`.
+- ``levels``: the bot levels ``"level-1"`` to ``"level-5"`` of :func:`~canasta_caliente.get_bot`;
+- ``rngs``: :func:`~canasta_caliente.bots_seed`, the seed of a bot's ``rng``, from which no bot
+  can learn the game's.
 
 May import: everything below it (the vocabulary, rules, state, engine, records, views), nothing
 above.

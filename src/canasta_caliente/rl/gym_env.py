@@ -66,7 +66,7 @@ Conventions:
 - Seeding: ``reset(seed=s)`` (``s`` an integer ≥ 0) seeds ``np_random``, from which each new
   game's seed and the bots' seed are drawn, so equal seeds and actions give equal episodes.
   Each bot's seat has a :class:`random.Random` of its own, seeded by
-  :func:`~canasta_caliente.studies.play.bots_seed` (of the bots' seed and the seat), as in
+  :func:`~canasta_caliente.bots_seed` (of the bots' seed and the seat), as in
   :func:`~canasta_caliente.play_game`: no bot can reseed, or draw from, another seat's, nor
   change the numbers another seat is given by how many it draws.
 - Registered ids: importing :mod:`canasta_caliente.rl` registers one Gymnasium id per preset
@@ -97,9 +97,9 @@ from .._arguments import check_flag
 from ..engine import apply, legal_actions, new_game, turn_order
 from ..errors import ArgumentError, CanastaTypeError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
+from ..players.rngs import bots_seed
 from ..rules.ruleset import RuleSet, ruleset_or_preset
 from ..state.game import GameState, check_seat
-from ..studies.play import bots_seed
 from ..views.action_space import ActionSpace
 from ..views.view import observe
 from .aec import (

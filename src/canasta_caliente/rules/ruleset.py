@@ -574,11 +574,10 @@ class RuleSet:
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in (".toml", ".json"):
-            # A preset's name given for a file: say which call reads it.
             hint = (f"; a preset by its name is RuleSet.preset({str(path)!r})"
-                    if str(path) in cls._presets else "")
-            what = (f"{str(path)!r} is a folder" if path.is_dir() else
-                    f"unknown file type {path.suffix or '(none)'!r}")
+                    if str(path) in cls._presets else "")  # (a preset's name: its call)
+            what = f"{str(path)!r} is a folder" if path.is_dir() else (
+                f"unknown file type {path.suffix or '(none)'!r}")
             raise RuleSetError([("(document)", f"{what}: expected a .toml or .json file{hint}")])
         data = path.read_bytes()
         try:

@@ -8,7 +8,6 @@ the same in any process.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 
@@ -34,6 +33,7 @@ from ..players.bots import (
     illegal_answer,
     read_answer,
 )
+from ..players.rngs import bots_seed  # (its home: bots at a table seed with it too)
 from ..records.storage import GameRecord, is_record_name
 from ..rules.ruleset import RuleSet, check_ruleset
 from ..views.view import observe
@@ -169,42 +169,6 @@ game's failure from a refusal of its arguments by it."""
 def _the_bot(bot: BotSpec, seat: int) -> str:
     """A bot as a refusal of its answer names it: its name and its seat."""
     return f"the bot {bot_name(bot)!r} at seat {seat}"
-
-
-def bots_seed(seed: int, played: int | None = None, seat: int | None = None) -> int:
-    """The seed of the :class:`random.Random` that :func:`play_game` gives the bots of a game
-    seeded ``seed``: a one-way function of it (the SHA-256 digest of a text naming this use and
-    the seed, read as an integer), so that no bot can learn the game's seed from its ``rng``.
-
-    ``played`` is for a game whose bots are given a new ``rng`` part-way, fixed by the game's
-    seed and the number of actions played before it: ``canasta-caliente play`` (at its start
-    or its ``--resume``) and the web table (at each bot's decision, so that a decision taken
-    back and played again is the same). It goes into the digest with the seed.
-
-    ``seat`` is for a game whose seats are each given an ``rng`` of their own (every game of
-    :func:`play_game`, and ``canasta-caliente play``'s bots): no seat's bot can then reseed,
-    or draw from, another seat's ``rng``,
-    nor change the numbers another seat is given by how many it draws itself.
-
-    A bot may read its ``rng``'s whole state (``rng.getstate()``), and CPython's seeding of the
-    Mersenne Twister from an integer (or a text, whose characters go into the key as they
-    are) can be run backwards from that state to the seed; with the game's own seed a bot would
-    deal the game again and know every hidden card. From a digest it learns the digest, and no
-    seed can be found from that but by trying seeds one by one (:doc:`/guides/bots` says when
-    that is feasible).
-
-    >>> from canasta_caliente.studies.play import bots_seed
-    >>> bots_seed(7) != 7, bots_seed(7) == bots_seed(7), bots_seed(7).bit_length() <= 256
-    (True, True, True)
-    >>> bots_seed(7, played=12) != bots_seed(7)
-    True
-    >>> len({bots_seed(7, seat=0), bots_seed(7, seat=1), bots_seed(7)})
-    3
-    """
-    text = (f"canasta-caliente-bots:{seed}" + ("" if played is None else f":{played}")
-            + ("" if seat is None else f":seat {seat}"))
-    digest = hashlib.sha256(text.encode()).digest()
-    return int.from_bytes(digest, "big")
 
 
 def play_game(

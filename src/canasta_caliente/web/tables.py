@@ -39,11 +39,11 @@ from ..errors import (
 )
 from ..play.match import Match, not_to_act
 from ..players.levels import LEVEL_NAMES as LEVELS
+from ..players.rngs import bots_seed
 from ..records.storage import GameRecord, ReplayError
 from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState
-from ..studies.play import bots_seed
 from .board import board, house_rules
 
 __all__ = ["LINK_PART_LIMIT", "NAME_LIMIT", "REFUSED_UNDO", "TABLE_FORMAT", "Refused", "Seat",
@@ -323,7 +323,7 @@ class Table:
 
     def bot_rng(self) -> random.Random:
         """The random generator of the next bot decision, fixed by the seed and the turn (through
-        :func:`~canasta_caliente.studies.play.bots_seed`: no bot can find the game's seed in
+        :func:`~canasta_caliente.bots_seed`: no bot can find the game's seed in
         it)."""
         return random.Random(bots_seed(self.record.seed, self.turn))
 
