@@ -662,16 +662,29 @@ def test_missing_matplotlib_or_pyarrow_names_the_extra(result: cc.SimulationResu
         check_output_path(tmp_path / "hands.parquet")
 
 
-def test_progress_bar_is_tqdm_auto(capsys: pytest.CaptureFixture[str]) -> None:
-    """``progress=True`` draws a tqdm.auto bar (a text bar outside Jupyter) counting the games."""
+@pytest.mark.parametrize("widgets", [True, False])
+def test_progress_bar_is_tqdm_auto_where_ipywidgets_is(
+        widgets: bool, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress=True`` draws a tqdm.auto bar (a widget in Jupyter, a text bar outside) where
+    ipywidgets is installed, and tqdm's text bar where it is not: tqdm.auto in a notebook
+    without ipywidgets warned "IProgress not found" before falling back to that text bar (a
+    notebook user's trial)."""
+    import importlib.util
+
+    import tqdm.auto
+    import tqdm.std
+
     from canasta_caliente.studies.simulate import _Progress
 
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: (
+        (find_spec("tqdm") if widgets else None) if name == "ipywidgets"
+        else find_spec(name, *rest)))
     bar = _Progress(3, True)
     try:
-        assert type(bar.bar).__module__.startswith("tqdm.")
-        import tqdm.auto
-
-        assert isinstance(bar.bar, tqdm.auto.tqdm)
+        assert isinstance(bar.bar, tqdm.auto.tqdm if widgets else tqdm.std.tqdm)
+        assert widgets or not isinstance(bar.bar, tqdm.auto.tqdm)
     finally:
         bar.close()
     cc.simulate(TWO_P, bots=["random"], games=2, seed=1, progress=True)

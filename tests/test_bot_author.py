@@ -33,7 +33,7 @@ def test_an_option_the_search_does_not_take_is_named_as_called(call: Any, who: s
         call()
     message = str(info.value)
     assert message.startswith(f"{who} takes only the options iterations, seconds, rollout_bot")
-    assert message.endswith(", exploration, not foo"), message
+    assert message.endswith(", exploration, name, not foo"), message
 
 
 def test_the_rollout_bot_may_be_named() -> None:
@@ -176,5 +176,5 @@ def test_a_factorys_name_is_not_merged_with_an_object_and_odd_options_are_quoted
 
     with pytest.raises(cc.ArgumentError, match="two different bots are both named 'ismcts'"):
         cc.simulate(RULES, ["ismcts", BOTS["ismcts"]], games=1)
-    with pytest.raises(cc.CanastaTypeError, match=r", exploration, not 'a b'$"):
+    with pytest.raises(cc.CanastaTypeError, match=r", exploration, name, not 'a b'$"):
         cc.get_bot("ismcts", **{"a b": 1})

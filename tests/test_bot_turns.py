@@ -34,10 +34,11 @@ def test_a_levels_refusals_name_only_what_it_takes(level: int) -> None:
     message = str(unknown.value)
     assert message.startswith(f"the {name} bot takes only ") and message.endswith(", not bogus")
     if level >= SEARCH_LEVEL:
-        assert "seconds and iterations" in message
+        assert "seconds, iterations and name" in message
         assert isinstance(get_bot(name, iterations=5), ISMCTSBot)
     else:
-        assert "iterations" not in message and "the option seconds" in message
+        assert "iterations" not in message and "name" not in message.split(", not")[0]
+        assert "the option seconds" in message
         assert "every level takes it" in message  # (why a level that does not search does)
         for iterations in (5, 0):  # refused as not taken, whatever the value
             with pytest.raises(TypeError, match=rf"^{name} does not search, so it takes no "

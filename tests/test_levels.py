@@ -40,7 +40,7 @@ def test_a_level_names_the_options_it_takes(level: int) -> None:
     """An option a level does not take: a TypeError naming the level and the options it takes
     (not Python's message, which named an inner function of the package): seconds and
     iterations for the search levels, seconds alone for the others."""
-    takes = (r"the options seconds and iterations" if level >= 4
+    takes = (r"the options seconds, iterations and name" if level >= 4
              else r"the option seconds \(every level takes it, .*\)")
     with pytest.raises(TypeError, match=rf"^the level-{level} bot takes only {takes}, not "
                        "budget, foo$"):

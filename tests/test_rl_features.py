@@ -281,6 +281,7 @@ def test_a_rules_argument_is_checked_in_one_place_with_its_hint() -> None:
     assert isinstance(result, GameResult)
     with pytest.raises(TypeError, match=hint):
         result.winning_bots("caliente-2p")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="rules must be a RuleSet or preset name, not int 7"):
+    with pytest.raises(TypeError, match="rules must be a RuleSet, a preset name or a "
+                                        "RuleSet's JSON, not int 7"):
         CanastaGymEnv(rules=7)  # type: ignore[arg-type]
     assert CanastaGymEnv(rules="caliente-2p").rules == cc.RuleSet.preset("caliente-2p")

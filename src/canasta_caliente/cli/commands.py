@@ -195,7 +195,8 @@ def _compare(args: argparse.Namespace) -> int:
     variants: dict[str, RuleSet] = {}
     for source, label in zip(args.variants, _labels(args.variants), strict=True):
         if label in variants:
-            raise InputError([f"{source}: named twice"])
+            raise InputError([f"RULES: {source} named twice: a comparison plays each rule set "
+                              "once, beside the others"])
         variants[label] = load_rules(source, "RULES")
     if len(variants) < 2:
         raise InputError(["compare: give at least two rule sets"])
@@ -561,7 +562,8 @@ def _parser() -> argparse.ArgumentParser:
     add_serve(sub)
 
     rules = sub.add_parser(
-        "rules", help="validate, show, diff and list rule sets (presets and house-rules files)",
+        "rules", help="validate, show and diff rule sets (presets and house-rules files), and "
+        "list the presets",
         description="Rule sets are preset names or house-rules files: a .toml or .json document "
         "that names a preset and overrides options.")
     rsub = rules.add_subparsers(dest="rules_command", required=True)

@@ -659,14 +659,15 @@ BOT_FACTORIES: dict[str, Callable[..., Bot]] = {}
 them; importing :mod:`canasta_caliente.players` (or the package) loads them all."""
 
 
-def get_bot(name: str, **options: Any) -> Bot:
+def get_bot(name: str, /, **options: Any) -> Bot:
     """A built-in bot by name (see :data:`BOTS`), or ``"ismcts"``: the search bot of
     :mod:`canasta_caliente.players.search` at its default budget, or at ``iterations=`` or
     ``seconds=`` per decision (other keywords go to
     :class:`~canasta_caliente.players.search.ISMCTSBot`); any bot of :data:`BOT_FACTORIES` is
     made from ``options`` the same way. A name that is not a ``str`` is a :class:`TypeError`,
     an unknown name an :class:`~canasta_caliente.ArgumentError` (a ``ValueError``) listing
-    the names; the options are checked as the bot is made."""
+    the names; the options are checked as the bot is made (a search bot's ``name=``, its name
+    in results, tells budgets apart: ``get_bot("ismcts", iterations=40, name="ismcts-40")``)."""
     if not isinstance(name, str):
         raise CanastaTypeError(f"a bot's name must be a str, not {describe_value(name)}")
     factory = BOT_FACTORIES.get(name)

@@ -106,36 +106,39 @@ def level_options(level: int) -> str:
     """The options ``get_bot("level-N")`` takes, as the refusal of another says them: every
     level takes ``seconds`` (so that a caller, the web table, gives one value to any level;
     a level that does not search answers at once, within it), and the search levels
-    ``iterations`` too."""
+    ``iterations`` and ``name`` too."""
     if level >= SEARCH_LEVEL:
-        return "the options seconds and iterations"
+        return "the options seconds, iterations and name"
     return ("the option seconds (every level takes it, so that one value serves any level: "
             "this one answers at once, within it)")
 
 
 def level_bot(level: int, *, seconds: float | None = None,
-              iterations: int | None = None) -> Bot:
+              iterations: int | None = None, name: str | None = None) -> Bot:
     """The bot of ``level`` (1 to 5; see the module). ``seconds`` bounds each decision (level
     5 thinks that long, level 4 plays its simulations within it); every level takes it, so
     that a caller (the web table) can give one value to any level, and levels 1 to 3, which
-    do not search, answer at once within it. ``iterations`` sets the search levels' budget;
-    levels 1 to 3 refuse it, whatever its value (a :class:`TypeError`, as an unknown option:
-    :func:`level_options` says what they take)."""
+    do not search, answer at once within it. ``iterations`` sets the search levels' budget,
+    and ``name`` their name in results (``level-4`` and ``level-5`` unless given); levels 1 to
+    3 refuse both, whatever their values (a :class:`TypeError`, as an unknown option:
+    :func:`level_options` says what they take; their bots are shared)."""
     checked = as_integer(level)  # (a NumPy integer read as its int)
     if checked is None:
         raise CanastaTypeError(f"level must be an int, not {type(level).__name__}")
     level = checked
     if not 1 <= level <= LEVEL_COUNT:
         raise ArgumentError(f"level must be 1 to {LEVEL_COUNT}, not {level}")
-    if level < SEARCH_LEVEL and iterations is not None:
-        raise CanastaTypeError(f"level-{level} does not search, so it takes no iterations: it "
+    if level < SEARCH_LEVEL and (iterations is not None or name is not None):
+        taken = "iterations" if iterations is not None else "name"
+        raise CanastaTypeError(f"level-{level} does not search, so it takes no {taken}: it "
                                f"takes only {level_options(level)}")
     check_budget(iterations, seconds)
     if level >= SEARCH_LEVEL:
         if iterations is None and level == 4:
             iterations = LEVEL_4_ITERATIONS  # (seconds, if given, bound them)
-        searching = ISMCTSBot(iterations=iterations, seconds=seconds)
-        searching.name = f"level-{level}"  # (in results, as the level it plays: not "ismcts")
+        # (in results as the level it plays, not "ismcts", unless named)
+        searching = ISMCTSBot(iterations=iterations, seconds=seconds,
+                              name=f"level-{level}" if name is None else name)
         return searching
     return LEVELS[level - 1]
 
@@ -148,11 +151,11 @@ call, since a search bot carries its budget)."""
 def _factory(level: int) -> Callable[..., Bot]:
     """The maker :func:`~canasta_caliente.get_bot` calls for ``"level-N"``."""
     def make(*, seconds: float | None = None, iterations: int | None = None,
-             **unknown: object) -> Bot:
+             name: str | None = None, **unknown: object) -> Bot:
         if unknown:  # (not Python's own message, which names this inner function)
             raise CanastaTypeError(f"the level-{level} bot takes only {level_options(level)}, not "
                                    f"{', '.join(sorted(unknown))}")
-        return level_bot(level, seconds=seconds, iterations=iterations)
+        return level_bot(level, seconds=seconds, iterations=iterations, name=name)
     return make
 
 

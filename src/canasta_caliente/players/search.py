@@ -56,6 +56,7 @@ from .._arguments import (
     check_seconds,
     check_seed,
 )
+from .._limits import MAX_NAME, is_one_line
 from ..actions import Action
 from ..engine import apply, legal_actions
 from ..engine.scoring import score_hand
@@ -348,14 +349,16 @@ class ISMCTSBot:
     race (:func:`evaluate`). ``margin`` is how many standard errors of the paired difference
     the best action must beat the policy's choice by to be played instead. ``widening`` (0
     by default: none) grows an SO-ISMCTS tree below each root action, with UCB1's
-    ``exploration`` constant. The guide to bots explains these choices.
+    ``exploration`` constant. The guide to bots explains these choices. ``name`` is the
+    bot's name in results (a single line of at most 64 characters, as a record's names are).
     """
 
     __name__ = "ismcts"
     name: str
     """The bot's name in results (:func:`~canasta_caliente.players.bots.bot_name`), where set
-    (else its ``__name__``, ``ismcts``, which a caller may set too): set it to name a variant
-    (``quick.name = "quick"``); the levels' search bots are ``level-4`` and ``level-5``."""
+    (else its ``__name__``, ``ismcts``, which a caller may set too): give it (``name=``) to
+    name a variant, another budget, say; the levels' search bots are ``level-4`` and
+    ``level-5`` unless named."""
 
     def __init__(
         self,
@@ -369,8 +372,16 @@ class ISMCTSBot:
         margin: float = 1.0,
         widening: float = 0.0,
         exploration: float = 0.7,
+        name: str | None = None,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
+        if name is not None:
+            if not isinstance(name, str):
+                raise CanastaTypeError(f"name must be a str, not {type(name).__name__}")
+            if not name.strip() or not is_one_line(name) or len(name) > MAX_NAME:
+                raise ArgumentError(f"name: a bot's name is a single line of 1 to {MAX_NAME} "
+                                    f"characters, not {short_repr(name)}")
+            self.name = name
         if isinstance(rollout_bot, str):  # (a bot's name, as every other API takes one)
             rollout_bot = get_bot(rollout_bot)
         elif not callable(rollout_bot):
@@ -591,6 +602,12 @@ def analyse(
     """The legal actions of ``view``'s seat ranked by the search, the move the bot would play
     first, each with its mean reward, its mean lead in points and the number of simulations
     behind it: a hint.
+
+    The first is the search's choice: the quick policy's (the heuristic bot's) move unless
+    another beat it clearly, by more than the noise. The rest follow in the order they lasted
+    in the search's rounds (each round keeps the better half), not by their values: an action
+    lower down, tried less, can show a higher value or lead than one above it. A client that
+    shows the values says so (as ``canasta-caliente play``'s ``hint`` does).
 
     The budget is ``iterations`` (reproducible for a ``seed``, an ``int``: ``None`` is
     refused, as a ranking that changed on every call would be), ``seconds``, or both (as

@@ -83,7 +83,8 @@ from ..errors import (
     describe_value,
     short_repr,
 )
-from ..rules.ruleset import RuleSet, ruleset_or_preset
+from ..rules.given import ruleset_or_preset
+from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_side
 from ..views.action_space import ActionSpace
 from .features import SCORE_BOUND, ObservationTracker, ids_mask, layout_offsets
@@ -162,20 +163,21 @@ def check_seed(seed: object, name: str = "seed") -> int | None:
     return checked
 
 
-def check_options(rules: RuleSet, options: object, *, strict: bool
-                  ) -> tuple[int, ...] | None:
+def check_options(rules: RuleSet, options: object, *, strict: bool,
+                  more: tuple[str, ...] = ()) -> tuple[int, ...] | None:
     """The starting scores from ``reset``'s options (see the module documentation), checked
     before anything changes: scores of the wrong shape and scores an observation cannot hold
-    are refused, and unknown options too where ``strict``."""
+    are refused, and unknown options too where ``strict`` (``more``: the options the caller
+    reads itself, such as a vector environment's ``reset_mask``)."""
     if options is None:
         return None
     if not isinstance(options, Mapping):
         raise CanastaTypeError("options: expected a mapping or None, got "
                                f"{describe_value(options)}")
-    unknown = [k for k in options if k not in _OPTIONS]
+    unknown = [k for k in options if k not in _OPTIONS and k not in more]
     if strict and unknown:
         raise ArgumentError(f"options: unknown {short_repr(unknown)}; the options are "
-                            f"{list(_OPTIONS)}")
+                            f"{[*_OPTIONS, *more]}")
     if options.get("scores") is None:
         return None
     return check_start_scores(rules, options["scores"], "options: scores")
@@ -615,8 +617,9 @@ def env(rules: RuleSet | str | None = None, reward: Reward = "hand",
     :class:`CanastaEnv` through (``e.game_state``, ``e.rules``, ...), and ``e.unwrapped`` is
     the bare environment.
 
-    ``rules``: a RuleSet or a preset name (default ``caliente``); ``reward``: ``"hand"`` or
-    ``"game"``; ``flat``, ``normalize``, ``reward_scale``: see the module documentation.
+    ``rules``: a RuleSet, a preset name or a RuleSet's JSON document (default ``caliente``);
+    ``reward``: ``"hand"`` or ``"game"``; ``flat``, ``normalize``, ``reward_scale``: see the
+    module documentation.
 
     >>> from canasta_caliente.rl import env
     >>> e = env(rules="caliente-2p")

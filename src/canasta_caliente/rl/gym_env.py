@@ -98,7 +98,8 @@ from ..engine import apply, legal_actions, new_game, turn_order
 from ..errors import ArgumentError, CanastaTypeError, EpisodeError, describe_value, short_repr
 from ..players.bots import Bot, get_bot, play_bot
 from ..players.rngs import bots_seed
-from ..rules.ruleset import RuleSet, ruleset_or_preset
+from ..rules.given import ruleset_or_preset
+from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
 from ..views.action_space import ActionSpace
 from ..views.view import observe
@@ -131,8 +132,9 @@ TypeError, since the id fixes them. :data:`GENERIC_ID` takes ``rules=``
 too (a RuleSet of house rules, say)."""
 
 GENERIC_ID = "canasta_caliente/Canasta-v0"
-"""The Gymnasium id of :class:`CanastaGymEnv` under any rules (``rules=`` a RuleSet or a preset
-name; default ``caliente``)."""
+"""The Gymnasium id of :class:`CanastaGymEnv` under any rules (``rules=`` a RuleSet, a preset
+name or a RuleSet's JSON document, ``rules.to_json()``, which keeps the environment's spec
+JSON: ``env.spec.to_json()``; default ``caliente``)."""
 
 _ENTRY_POINT = "canasta_caliente.rl.gym_env:CanastaGymEnv"
 

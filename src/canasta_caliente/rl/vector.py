@@ -79,7 +79,7 @@ from ..errors import (
 )
 from ..rules.ruleset import RuleSet
 from ._rows import write_rows
-from .aec import check_seed
+from .aec import check_options, check_seed
 from .features import ObservationTracker, layout_offsets
 from .gym_env import CanastaGymEnv
 
@@ -122,7 +122,8 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         check_flag("copy", copy)
         if kwargs.pop("render_mode", None) is not None:
             raise ArgumentError("render_mode: the vector environment does not render (it takes "
-                                "render_mode=None alone)")
+                                "render_mode=None alone); vectorization_mode='sync' renders "
+                                "each copy")
         mode = kwargs.pop("autoreset_mode", AutoresetMode.NEXT_STEP)
         if mode != AutoresetMode.NEXT_STEP:
             raise ArgumentError(f"autoreset_mode: the vector environment resets a finished "
@@ -174,6 +175,7 @@ class CanastaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         :class:`gymnasium.vector.SyncVectorEnv` does; the others go on where they were. The
         info is every copy's, as after a step."""
         mask = None
+        check_options(self.rules, options, strict=True, more=("reset_mask",))  # (all named)
         if options is not None and "reset_mask" in options:
             mask = self._reset_mask(options["reset_mask"])
             options = {k: v for k, v in options.items() if k != "reset_mask"} or None

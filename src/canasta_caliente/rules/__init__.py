@@ -13,6 +13,8 @@
   comparison's table);
 - ``summary``: a rule set in one line, beside its closest preset (``RuleSet.describe``,
   ``rules validate``, the web table's rules line).
+- ``given``: the rules a parameter names, a RuleSet, a preset's name or a RuleSet's JSON
+  (the environments' and the web app's ``rules``).
 
 May import: :mod:`canasta_caliente.errors`, :mod:`canasta_caliente.cards` and
 :mod:`canasta_caliente.actions` (the vocabulary), nothing above. The names of the former

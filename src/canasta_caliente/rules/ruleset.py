@@ -686,15 +686,3 @@ def check_ruleset(rules: object, name: str = "rules") -> RuleSet:
         else f" (a house-rules file: RuleSet.from_file({str(rules)!r}))"
         if str(rules).lower().endswith((".toml", ".json")) else "")
     raise CanastaTypeError(f"{name} must be a RuleSet, not {describe_value(rules)}{hint}")
-
-
-def ruleset_or_preset(rules: object, name: str = "rules") -> RuleSet:
-    """The RuleSet of a ``rules`` parameter that also takes a preset's name (the environments',
-    the web app's): ``rules`` itself, the preset it names, or ``caliente`` for ``None``. An
-    unknown name is :meth:`RuleSet.preset`'s error, anything else a :class:`TypeError` naming
-    the parameter (``name``)."""
-    if rules is None or isinstance(rules, str):
-        return RuleSet.preset("caliente" if rules is None else rules)
-    if isinstance(rules, RuleSet):
-        return rules
-    raise CanastaTypeError(f"{name} must be a RuleSet or preset name, not {describe_value(rules)}")

@@ -375,7 +375,7 @@ class Comparison:
                 if said is not None:
                     lines.extend(textwrap.wrap(said, width=100, initial_indent="  ",
                                                subsequent_indent="    "))
-            quiet = []
+            quiet, unmeasured = [], []
             for row in self.summary():
                 if (row["variant_a"], row["variant_b"]) != (a, b):
                     continue
@@ -384,6 +384,8 @@ class Comparison:
                 if row["significant"]:
                     lines.append(f"  {row['measure']:<{width}}  "
                                  f"{_fmt(diff, row['measure'] in rated, signed=True)}")
+                elif not (math.isfinite(diff.low) and math.isfinite(diff.high)):
+                    unmeasured.append(row["measure"])  # (one game: no spread to measure)
                 else:
                     quiet.append(row["measure"])
             if quiet:
@@ -391,6 +393,10 @@ class Comparison:
                     "not significant (the 95% interval of the difference holds zero: these "
                     "games cannot tell the variants apart on it): " + "; ".join(quiet) + ".",
                     width=100, initial_indent="  ", subsequent_indent="    "))
+            if unmeasured:
+                lines.extend(textwrap.wrap(
+                    "no interval (too few games to measure the spread): " + "; ".join(unmeasured)
+                    + ".", width=100, initial_indent="  ", subsequent_indent="    "))
         if self.interrupted:
             lines.extend(["", self._interrupted_note()])
         return "\n".join(lines)

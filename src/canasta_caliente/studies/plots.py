@@ -245,6 +245,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax = figure.add_subplot()
     by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
     rated, below_0 = set(rates(rules)), set(signed(rules))
+    unscaled = False  # (whether a difference is drawn from 0, with no relative change)
     for p, (a, b) in enumerate(pairs):
         labelled = False
         for i, name in enumerate(names):
@@ -253,11 +254,20 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
             color = f"C{p}"
             if not row["a"] or math.isnan(row["a"]):
                 _no_relative_change(ax, y, row, name in rated, color)
+                unscaled = True
                 continue
             scale = abs(row["a"])
             value = 100 * row["difference"] / scale
             low = 100 * row["difference_low"] / scale
             high = 100 * row["difference_high"] / scale
+            if not (math.isfinite(low) and math.isfinite(high)):
+                # (one game a variant: no spread, no interval; not a bar to -100%)
+                ax.plot([value], [y], "o", color=color, mfc="white",
+                        label=None if labelled else f"{b} − {a}")
+                ax.annotate("no interval", (value, y), xytext=(6, 0), va="center",
+                            textcoords="offset points", fontsize="small", color=color)
+                labelled = True
+                continue
             if name not in below_0:  # a count or a rate falls by at most all of it: -100%
                 low = max(low, -100.0)
             ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
@@ -268,7 +278,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     ax.set_yticks([-(i * len(pairs)) - (len(pairs) - 1) / 2 for i in range(len(names))])
     ax.set_yticklabels(names)
     note = ("\nfrom 0, no relative change: the difference itself, a rate's in percentage "
-            "points (pp)" if ax.texts else "")
+            "points (pp)" if unscaled else "")
     ax.set_xlabel(f"difference B − A (as in the legend) in % of the size of A's value, 95% "
                   f"interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")

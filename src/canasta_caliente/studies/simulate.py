@@ -28,7 +28,7 @@ as before:
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import inspect
 import itertools
 import multiprocessing
@@ -63,8 +63,10 @@ __all__ = [
 
 
 class _Progress:
-    """A progress bar: ``tqdm.auto`` if installed (a widget in Jupyter, a text bar in a
-    terminal), else a line on standard error, described as ``what``."""
+    """A progress bar: tqdm's if installed (``tqdm.auto``, a widget in Jupyter, where
+    ipywidgets is installed; else ``tqdm.std``'s text bar, which ``tqdm.auto`` falls back to
+    after a ``TqdmWarning`` that ipywidgets is missing), else a line on standard error,
+    described as ``what``."""
 
     def __init__(self, total: int, enabled: bool, what: str = "games played") -> None:
         self.total = total
@@ -74,7 +76,8 @@ class _Progress:
         self.what = what
         if enabled:
             try:
-                tqdm = importlib.import_module("tqdm.auto").tqdm
+                widgets = importlib.util.find_spec("ipywidgets") is not None
+                tqdm = importlib.import_module("tqdm.auto" if widgets else "tqdm.std").tqdm
             except ImportError:
                 self.bar = None
             else:

@@ -2,7 +2,8 @@
 
 :func:`tournament` plays every pair of bots against each other with
 :func:`~canasta_caliente.studies.simulate.simulate` (each pair's games on seeds derived from the
-tournament's seed and the pair, so the tables are identical whatever the number of workers).
+tournament's seed and the pair's places in the list, so the tables are identical whatever the
+number of workers).
 Within a pair the bots swap sides every game (:func:`~canasta_caliente.studies.simulate.seat_bots`),
 so with an even number of games each bot sits on each side, and plays first, as often as the
 other. The ratings come from a Bradley-Terry model fitted to all the games at once (a draw,
@@ -450,8 +451,11 @@ def tournament(
     """A round robin: every pair of ``bots`` (names or callables, at least two, distinct
     names) plays ``games`` games (an even number, so each bot has each side as often), then
     all the results are rated together (see the module). Each pair's games are those of
-    :func:`~canasta_caliente.simulate`, on a seed of the pair's derived from ``seed``.
-    Seeded: identical for any ``workers``, ``executor`` or ``chunk_size``.
+    :func:`~canasta_caliente.simulate`, on a seed of the pair's derived from ``seed`` and the
+    pair's places in ``bots`` (the first and the second, say, not their names). Seeded:
+    identical for any ``workers``, ``executor`` or ``chunk_size``; the same bots in another
+    order, or with another bot added before them, play other deals, and so may rate a
+    little otherwise (chance, which the ratings' intervals measure).
 
     ``workers``, ``executor``, ``chunk_size``, ``max_hands``, ``progress`` and
     ``keep_records`` are :func:`~canasta_caliente.simulate`'s, passed to each pair's run and

@@ -63,7 +63,8 @@ from ..engine import legal_actions
 from ..errors import ArgumentError, CanastaTypeError, describe_value
 from ..players.levels import LEVEL_NAMES as LEVELS
 from ..players.search import analyse
-from ..rules.ruleset import RuleSet, ruleset_or_preset
+from ..rules.given import ruleset_or_preset
+from ..rules.ruleset import RuleSet
 from ..studies.playtest import playtest
 from ..studies.pool import sigint_held
 from ..views.view import observe
