@@ -109,3 +109,15 @@ def test_measures_with_no_interval_are_said_so_not_called_not_significant() -> N
     bars = {y for collection in ax.collections for segment in collection.get_segments()
             for _, y in segment}
     assert bars and not bars & bare  # (the rates' bars drawn; none where there is no interval)
+
+
+def test_count_axes_have_whole_ticks() -> None:
+    """The count axes of a few games' plots were ticked at 0.5, 1.5 (half a game)."""
+    pytest.importorskip("matplotlib")
+    result = cc.simulate(TWO_P, bots=["random", "heuristic"], games=4, seed=1, max_hands=3)
+    comparison = cc.compare({"open": TWO_P, "frozen": TWO_P.replace(always_frozen=True)},
+                            bots=["random"], games=2, seed=1, max_hands=2)
+    for figure in (result.plot("hands"), result.plot("final"), result.plot("scores"),
+                   comparison.plot("hands")):
+        ticks = figure.axes[0].get_yticks()
+        assert len(ticks) and all(float(t).is_integer() for t in ticks), ticks

@@ -81,6 +81,12 @@ def _figure(**options: Any) -> Any:
     return figure
 
 
+def _whole_counts(ax: Any) -> None:
+    """Ticks of whole numbers on a count axis (games, hands): no tick at 1.5 games."""
+    ticker = require("matplotlib.ticker", "analysis")
+    ax.yaxis.set_major_locator(ticker.MaxNLocator(integer=True))
+
+
 LONG_LABEL = 24
 """The longest legend label set on the right of the axes; a legend with a longer one (a
 house-rules file's path, say) goes under them, where its width takes none of theirs."""
@@ -135,6 +141,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
         ax.set_xticks(sorted(set(hands)))  # (whole hands: no tick at 1.6, as a comparison's)
         ax.set_xlabel("hands per game")
         ax.set_ylabel("games")
+        _whole_counts(ax)
         ax.set_title(f"Hands per game{name}, {count_phrase(len(result.games), 'game')}")
         return figure
     if kind == "scores":
@@ -152,6 +159,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
                 label=f"{bot} (mean {_mean(values):.0f})" if values else f"{bot} (no games)")
     ax.set_xlabel(label_x)
     ax.set_ylabel("count")
+    _whole_counts(ax)
     ax.set_title(f"{title}{name}, {count_phrase(len(result.games), 'game')}")
     _legend(figure)
     return figure
@@ -218,6 +226,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                        [counts[i][h] for h in hands], width=width,
                        label=f"{label} (mean {_mean(values):.2f})")
             ax.set_xticks(hands)
+            _whole_counts(ax)
         else:
             edges = _bins([v for values in data.values() for v in values])
             for label, values in data.items():
