@@ -121,3 +121,26 @@ def test_count_axes_have_whole_ticks() -> None:
                    comparison.plot("hands")):
         ticks = figure.axes[0].get_yticks()
         assert len(ticks) and all(float(t).is_integer() for t in ticks), ticks
+
+
+def test_every_plot_draws_in_the_axes_given() -> None:
+    """A plot took no ``ax``, so it could not go into a grid of subplots (``figsize`` alone)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    result = cc.simulate(TWO_P, bots=["random", "heuristic"], games=4, seed=1, max_hands=2)
+    comparison = cc.compare({"open": TWO_P, "frozen": TWO_P.replace(always_frozen=True)},
+                            bots=["random"], games=2, seed=1, max_hands=2)
+    rated = cc.tournament(["random", "heuristic"], TWO_P, games=2, seed=1, max_hands=1)
+    figure, grid = plt.subplots(2, 2)
+    plt.close(figure)
+    drawn = (result.plot("scores", ax=grid[0][0]), comparison.plot(ax=grid[0][1]),
+             comparison.plot("hands", ax=grid[1][0]), rated.plot(ax=grid[1][1]))
+    assert all(f is figure for f in drawn) and len(figure.axes) == 4
+    assert not figure.legends  # (each plot's legend in its own axes)
+    assert grid[0][0].get_legend() is not None and grid[0][0].get_title()
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        result.plot(ax=figure)
+    with pytest.raises(cc.ArgumentError, match="figsize: a plot drawn in the ax given"):
+        result.plot(ax=grid[0][0], figsize=(3, 3))
+    assert list(result.plot().get_size_inches()) == [6.4, 4.0]

@@ -160,11 +160,11 @@ def test_an_option_a_plot_does_not_take_is_named_with_those_it_takes(
     (``plot_result() got an unexpected keyword argument 'measures'``): each study's plot now
     says what it takes (a notebook user's trial)."""
     simulation, _, tournament = _studies(comparison)
-    for study, match in ((simulation, r"^a simulation's plot takes the option figsize "
+    for study, match in ((simulation, r"^a simulation's plot takes the options figsize, ax "
                                       r"\(besides kind\), not measures$"),
                          (comparison, r"^a comparison's plot takes the options measures, "
-                                      r"figsize \(besides kind\), not measures_x$"),
-                         (tournament, r"^a tournament's plot takes the option figsize "
+                                      r"figsize, ax \(besides kind\), not measures_x$"),
+                         (tournament, r"^a tournament's plot takes the options figsize, ax "
                                       r"\(besides kind\), not measures$")):
         with pytest.raises(TypeError, match=match):
             study.plot(**{"measures_x" if study is comparison else "measures": ["x"]})

@@ -408,7 +408,8 @@ class Comparison:
         ``"hands"``, each variant's hand scores or hands per game. ``measures=`` limits the
         differences to those named, checked as :meth:`difference` checks its ``measure`` (a
         single name is one measure); the other kinds refuse it (an
-        :class:`~canasta_caliente.ArgumentError`). See
+        :class:`~canasta_caliente.ArgumentError`); ``figsize=`` sizes it, ``ax=`` draws it in
+        matplotlib axes of the caller's. See
         :func:`canasta_caliente.studies.plots.plot_comparison`."""
         return plot_comparison(self, kind, **options)
 

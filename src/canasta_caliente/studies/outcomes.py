@@ -263,8 +263,9 @@ class SimulationResult:
 
     def plot(self, kind: str = "scores", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown) of ``kind``: ``"scores"`` (the hand
-        scores of each bot), ``"hands"`` (hands per game) or ``"final"`` (final game scores).
-        Needs the extra ``analysis``; see :func:`canasta_caliente.studies.plots.plot_result`."""
+        scores of each bot), ``"hands"`` (hands per game) or ``"final"`` (final game scores);
+        ``figsize=`` sizes it, ``ax=`` draws it in matplotlib axes of the caller's. Needs the
+        extra ``analysis``; see :func:`canasta_caliente.studies.plots.plot_result`."""
         return plot_result(self, kind, **options)
 
     def __str__(self) -> str:

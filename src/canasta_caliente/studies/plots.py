@@ -92,15 +92,40 @@ LONG_LABEL = 24
 house-rules file's path, say) goes under them, where its width takes none of theirs."""
 
 
-def _legend(figure: Any, **options: Any) -> None:
-    """The figure's legend, outside the axes, so that it covers no data: a bar's top or the
-    first rows of the differences would be hidden under a legend inside them. On their right;
-    under them when a label is longer than :data:`LONG_LABEL` characters (on the right, a
-    legend of paths squeezed the axes to a sliver and ran over the title: a notebook user's
-    trial). The constrained layout makes room for it."""
-    labels = [label for ax in figure.axes for label in ax.get_legend_handles_labels()[1]]
+def _canvas(ax: Any, figsize: Any, default: tuple[float, float]) -> tuple[Any, Any, bool]:
+    """The figure and the axes a plot draws in, and whether the figure is the plot's own: a
+    new figure of ``figsize`` (or ``default``) with one axes, or the caller's ``ax`` (a
+    matplotlib ``Axes``: a subplot of a grid, say) in its figure, whose size is the
+    caller's (``figsize`` beside ``ax`` is an :class:`~canasta_caliente.ArgumentError`,
+    another ``ax`` a :class:`TypeError`)."""
+    _check_figsize(figsize)
+    if ax is None:
+        figure = _figure(figsize=figsize or default, layout="constrained")
+        return figure, figure.add_subplot(), True
+    if not isinstance(ax, require("matplotlib.axes", "analysis").Axes):
+        raise CanastaTypeError(f"ax must be a matplotlib Axes (one of plt.subplots()'s, say), "
+                               f"not {describe_value(ax)}")
+    if figsize is not None:
+        raise ArgumentError("figsize: a plot drawn in the ax given takes the size of that ax's "
+                            "figure; give figsize where the figure is made")
+    return ax.figure, ax, False
+
+
+def _legend(ax: Any, own: bool, **options: Any) -> None:
+    """The plot's legend. In a figure of its own, the figure's legend, outside the axes, so
+    that it covers no data: a bar's top or the first rows of the differences would be hidden
+    under a legend inside them. On their right; under them when a label is longer than
+    :data:`LONG_LABEL` characters (on the right, a legend of paths squeezed the axes to a
+    sliver and ran over the title: a notebook user's trial). The constrained layout makes
+    room for it. In the caller's axes (``own`` false), the axes' own legend, where
+    matplotlib finds room: the figure may hold other plots, which a figure's legend would
+    cover or mix with this one's."""
+    if not own:
+        ax.legend(**options)
+        return
+    labels = ax.get_legend_handles_labels()[1]
     long = max(map(len, labels), default=0) > LONG_LABEL
-    figure.legend(loc="outside lower center" if long else "outside right upper", **options)
+    ax.figure.legend(loc="outside lower center" if long else "outside right upper", **options)
 
 
 def _bins(values: list[int], count: int = 30) -> list[float]:
@@ -122,15 +147,16 @@ def _hand_scores(result: SimulationResult) -> dict[str, list[int]]:
 
 
 def plot_result(result: SimulationResult, kind: str = "scores", *,
-                figsize: tuple[float, float] = (6.4, 4.0), **unknown: Any) -> Any:
+                figsize: tuple[float, float] | None = None, ax: Any = None,
+                **unknown: Any) -> Any:
     """A figure of one simulation: ``"scores"``, the distribution of hand scores per bot;
     ``"hands"``, the number of hands per game; ``"final"``, the final game scores per bot.
-    Any other option is a :class:`TypeError` naming those taken."""
-    _refuse_unknown("a simulation's plot", unknown, "figsize")
+    ``figsize`` (6.4 by 4 inches by default) sizes a figure of its own; ``ax`` draws in the
+    caller's matplotlib axes instead (a subplot of a grid), and the figure returned is that
+    axes' (:func:`_canvas`). Any other option is a :class:`TypeError` naming those taken."""
+    _refuse_unknown("a simulation's plot", unknown, "figsize", "ax")
     check_choice("kind", kind, RESULT_KINDS)
-    _check_figsize(figsize)
-    figure = _figure(figsize=figsize, layout="constrained")
-    ax = figure.add_subplot()
+    figure, ax, own = _canvas(ax, figsize, (6.4, 4.0))
     name = f" ({result.label})" if result.label else ""
     if not result.games:  # (as its table says: an empty chart said "mean nan")
         _say_no_games(ax)
@@ -161,7 +187,7 @@ def plot_result(result: SimulationResult, kind: str = "scores", *,
     ax.set_ylabel("count")
     _whole_counts(ax)
     ax.set_title(f"{title}{name}, {count_phrase(len(result.games), 'game')}")
-    _legend(figure)
+    _legend(ax, own)
     return figure
 
 
@@ -176,7 +202,8 @@ def _mean(values: list[int]) -> float:
 
 def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                     measures: str | Sequence[str] | None = None,
-                    figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
+                    figsize: tuple[float, float] | None = None, ax: Any = None,
+                    **unknown: Any) -> Any:
     """A figure of a comparison: ``"differences"`` (every pair's difference in each measure,
     with its 95% interval; significant ones are filled, the others hollow), ``"scores"`` (the
     hand scores of each variant) or ``"hands"`` (hands per game of each variant), each of the
@@ -197,8 +224,11 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
     interval divided by a small rate went below it). Where that value is 0 (a rate of
     0, say), a relative change has no meaning: no point is drawn, and the row says the
     difference itself, with its interval (in percentage points for a rate).
+
+    ``figsize`` sizes a figure of its own; ``ax`` draws in the caller's matplotlib axes
+    instead, as :func:`plot_result` does.
     """
-    _refuse_unknown("a comparison's plot", unknown, "measures", "figsize")
+    _refuse_unknown("a comparison's plot", unknown, "measures", "figsize", "ax")
     check_choice("kind", kind, COMPARISON_KINDS)
     _check_figsize(figsize)
     if kind != "differences" and measures is not None:
@@ -207,8 +237,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                             "takes no measures; measures= chooses the measures of kind "
                             "'differences'")
     if kind != "differences":
-        figure = _figure(figsize=figsize or (6.4, 4.0), layout="constrained")
-        ax = figure.add_subplot()
+        figure, ax, own = _canvas(ax, figsize, (6.4, 4.0))
         data: dict[str, list[int]] = {}
         compared = comparison.games  # the games every variant played, as the title says
         for label, result in comparison.results.items():
@@ -239,7 +268,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         ax.set_ylabel("games" if kind == "hands" else "share of the variant's hand scores")
         ax.set_title(("Hands per game" if kind == "hands" else "Hand scores")
                      + f", {count_phrase(comparison.games, 'game')} per variant")
-        _legend(figure)
+        _legend(ax, own)
         return figure
 
     rules = next(iter(comparison.results.values())).rules
@@ -249,9 +278,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
         name for name in dict.fromkeys(r["measure"] for r in rows)
         if not name.startswith("hands ending")]
     pairs = list(comparison.pairs())
-    figure = _figure(figsize=figsize or (7.0, 0.35 * len(names) * len(pairs) + 1.5),
-                     layout="constrained")
-    ax = figure.add_subplot()
+    figure, ax, own = _canvas(ax, figsize, (7.0, 0.35 * len(names) * len(pairs) + 1.5))
     by_key = {(r["variant_a"], r["variant_b"], r["measure"]): r for r in rows}
     rated, below_0 = set(rates(rules)), set(signed(rules))
     unscaled = False  # (whether a difference is drawn from 0, with no relative change)
@@ -292,7 +319,7 @@ def plot_comparison(comparison: Comparison, kind: str = "differences", *,
                   f"interval{note}")
     ax.set_title(f"What changes: {count_phrase(comparison.games, 'game')} per variant")
     if ax.get_legend_handles_labels()[0]:
-        _legend(figure, title="hollow: not significant", fontsize="small",
+        _legend(ax, own, title="hollow: not significant", fontsize="small",
                 title_fontsize="small")
     return figure
 
@@ -313,18 +340,18 @@ def _no_relative_change(ax: Any, y: float, row: dict[str, Any], rate: bool, colo
 
 
 def plot_tournament(tournament: Tournament, kind: str = "ratings", *,
-                    figsize: tuple[float, float] | None = None, **unknown: Any) -> Any:
+                    figsize: tuple[float, float] | None = None, ax: Any = None,
+                    **unknown: Any) -> Any:
     """A figure of a tournament: ``"ratings"``, each bot's Elo rating (mean 0) with its 95%
     interval, best at the top, in :meth:`~canasta_caliente.Tournament.summary`'s order. A bot
     that played no game (an interrupted round robin) is not rated: listed last, as the table
     lists it, with no point (its 0 was drawn among the ratings, above the bots that played
-    and lost), its label saying so."""
-    _refuse_unknown("a tournament's plot", unknown, "figsize")
+    and lost), its label saying so. ``figsize`` sizes a figure of its own; ``ax`` draws in
+    the caller's matplotlib axes instead, as :func:`plot_result` does."""
+    _refuse_unknown("a tournament's plot", unknown, "figsize", "ax")
     check_choice("kind", kind, TOURNAMENT_KINDS)
-    _check_figsize(figsize)
     ranked = tournament.summary()  # (the table's order and its "not rated": one home)
-    figure = _figure(figsize=figsize or (6.4, 0.4 * len(ranked) + 1.5), layout="constrained")
-    ax = figure.add_subplot()
+    figure, ax, _ = _canvas(ax, figsize, (6.4, 0.4 * len(ranked) + 1.5))
     if not ranked:
         _say_no_games(ax)
     labels = []

@@ -392,7 +392,8 @@ class Tournament:
 
     def plot(self, kind: str = "ratings", **options: Any) -> Any:
         """A matplotlib figure (returned, not shown; needs the extra ``analysis``) of
-        ``kind``: ``"ratings"``, each bot's rating with its 95% interval, best first. See
+        ``kind``: ``"ratings"``, each bot's rating with its 95% interval, best first;
+        ``figsize=`` sizes it, ``ax=`` draws it in matplotlib axes of the caller's. See
         :func:`canasta_caliente.studies.plots.plot_tournament`."""
         return plot_tournament(self, kind, **options)
 
