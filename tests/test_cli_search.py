@@ -44,7 +44,7 @@ def test_play_hint_ranks_actions(
     assert main(["play", "--seed", "4", "--hint-iterations", "20"]) == 0
     out = capsys.readouterr().out
     assert "hint: draw is the only legal action" in out
-    assert "hint (20 simulations), best first, in the order the search recommends" in out
+    assert "hint (20 simulations), in the order the search recommends:" in out
     listed = out.split("tries: the simulations that played it.", 1)[1]
     assert "1. " in listed and " value " in listed and " lead " in listed
     assert " tries " in listed
@@ -59,6 +59,6 @@ def test_play_gives_the_hints_legend_once(
     assert main(["play", "--seed", "4", "--hint-iterations", "20"]) == 0
     out = capsys.readouterr().out
     assert out.count("tries: the simulations that played it.") == 1
-    second = out.split("hint (20 simulations), best first (the first hint's legend says what "
-                       "the order and the numbers mean):\n", 1)[1]
+    second = out.split("hint (20 simulations), in the search's order (the first hint's "
+                       "legend says what the order and the numbers mean):\n", 1)[1]
     assert second.startswith("  1. ") and " tries " in second.splitlines()[0]

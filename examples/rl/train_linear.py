@@ -10,7 +10,7 @@ It prints the win rate against the random bot (hands won, with a 95% confidence 
 before and after training, and its progress every few seconds while it trains (hands played,
 share won lately). A few minutes of training already move it well above one half.
 
-Needs the ``rl`` extra: ``pip install canasta-caliente[rl]``.
+Needs the ``rl`` extra: ``pip install "canasta-caliente[rl]"``.
 
     python examples/rl/train_linear.py --seconds 180
 """

@@ -42,6 +42,10 @@ _NO_ARGS = frozenset({Verb.DRAW, Verb.CALIENTE, Verb.PASS, Verb.ASK, Verb.YES, V
                       Verb.DEAL})
 
 
+_VERBS = frozenset(v.value for v in Verb)
+"""The verbs' words."""
+
+
 def _verb(value: object) -> Verb:
     if isinstance(value, Verb):
         return value
@@ -49,8 +53,11 @@ def _verb(value: object) -> Verb:
         try:
             return Verb(value)
         except ValueError:
+            # (an action's notation, as its repr shows it: Action('meld 7 7 7'))
+            notation = (f"; an action in notation is read by parse_action({short_repr(value)})"
+                        if value.split(" ", 1)[0] in _VERBS else "")
             raise NotationError(f"unknown verb {short_repr(value)}; verbs: "
-                                f"{', '.join(v.value for v in Verb)}") from None
+                                f"{', '.join(v.value for v in Verb)}{notation}") from None
     raise CanastaTypeError(f"Action: expected a Verb as the verb, got {describe_value(value)}")
 
 

@@ -42,6 +42,7 @@ from ..errors import (
     NotYourTurnError,
     StaleError,
     TakeBackError,
+    count_phrase,
     describe_value,
     short_repr,
 )
@@ -196,7 +197,10 @@ class Match:
 
     def __init__(self, record: GameRecord) -> None:
         if not isinstance(record, GameRecord):
-            raise CanastaTypeError(f"Match: expected a GameRecord, not {describe_value(record)}")
+            hint = (": a new game's match is Match.start(rules, seed=...)"
+                    if isinstance(record, RuleSet) else "")
+            raise CanastaTypeError(f"Match: expected a GameRecord, not "
+                                   f"{describe_value(record)}{hint}")
         states, log = replay_events(record)
         self._record = record
         self._states: list[GameState] = list(states)
@@ -237,7 +241,7 @@ class Match:
 
     def __repr__(self) -> str:
         return (f"<Match of {self._record.rules.players} seats at turn {self.turn}, "
-                f"{self.event_count} events>")
+                f"{count_phrase(self.event_count, 'event')}>")
 
     # -- the game ------------------------------------------------------------------------
 

@@ -659,9 +659,9 @@ def hint_text(view: View, iterations: int, seed: int = 0, *, legend: bool = True
     ranked = analyse(view, iterations=iterations, seed=seed)
     if len(ranked) == 1:
         return f"hint: {ranked[0].action} is the only legal action"
-    lines = [f"hint ({iterations} simulations), best first (the first hint's legend says what "
-             "the order and the numbers mean):"] if not legend else [
-        f"hint ({iterations} simulations), best first, in the order the search recommends:",
+    lines = [f"hint ({iterations} simulations), in the search's order (the first hint's "
+             "legend says what the order and the numbers mean):"] if not legend else [
+        f"hint ({iterations} simulations), in the order the search recommends:",
         "  1 is its choice: the quick policy's move unless another beat it clearly (by more",
         "  than the noise); the rest by how long each survived the search's rounds, so an",
         "  action tried less can show a higher value than one above it.",

@@ -390,7 +390,9 @@ class RuleSet:
 
     @classmethod
     def preset(cls, name: str) -> RuleSet:
-        """A named preset; :meth:`preset_names` lists them.
+        """A named preset; :meth:`preset_names` lists them (an unknown name is a
+        :class:`~canasta_caliente.RuleSetError`, a name that is not a ``str`` a
+        :class:`TypeError`).
 
         Every call with one name returns the same RuleSet (it is immutable), so the games of a
         preset share its :attr:`facts`, whose meld tables play fills: 256 games of a vector
@@ -401,7 +403,9 @@ class RuleSet:
         >>> RuleSet.preset("classic") is RuleSet.preset("classic")
         True
         """
-        made = _MADE_PRESETS.get(name) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            raise CanastaTypeError(f"a preset's name must be a str, not {describe_value(name)}")
+        made = _MADE_PRESETS.get(name)
         if made is not None and cls is RuleSet:
             return made
         try:

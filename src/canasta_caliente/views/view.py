@@ -90,9 +90,12 @@ class View(GameProgress):
     """What one seat may know of a game (see :func:`observe`): frozen, hashable, and a JSON
     document through :meth:`to_json` / :meth:`from_json`.
 
-    The accessors mirror :class:`~canasta_caliente.GameState` where the seat can see:
+    Many accessors mirror :class:`~canasta_caliente.GameState` where the seat can see:
     :meth:`melds`, :meth:`laid_out`, :attr:`pile`, :attr:`phase`, :attr:`current_player`, ...
-    Another seat's hand is known only by its size (:attr:`hand_sizes`).
+    The hands do not: the view holds one, its seat's, so :attr:`hand` is that hand (a tuple,
+    where the state's ``hand(seat)`` is a method); another seat's hand is known only by its
+    size (:meth:`hand_size`, as the state's, or :attr:`hand_sizes`) and by the cards seen
+    joining it (:meth:`known`, as the state's).
 
     Built by hand, a view is checked as a view document is read: a field of a wrong type is a
     ``TypeError`` naming it, and anything a game cannot show (a seat or a turn player not at
@@ -322,6 +325,11 @@ def observe(state: GameState, seat: int) -> View:
         # (the test of check_seat written out, which spares every view of a bot's decision
         # a call: 1,000 of a heuristic decision's 56,700 instructions; check_seat raises, or
         # reads a NumPy integer as its int)
+        if seat is None:  # (state.current_player between hands: the loop forgot the deal)
+            raise CanastaTypeError(
+                "seat must be a seat (an int), not None: no seat acts between hands or after "
+                "the game (current_player is None); between hands the next action is 'deal', "
+                "which no seat's bot chooses")
         seat = check_seat(state.rules, seat)
     t = state.table
     return _make_view(

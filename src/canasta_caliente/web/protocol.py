@@ -256,8 +256,11 @@ def read_rules(value: Any) -> RuleSet:
     try:
         if is_file:
             text, fmt = value["file"], value.get("format", "toml")
-            if not isinstance(text, str) or fmt not in ("toml", "json"):
-                raise RuleSetError([("rules", "a file's text and its format, toml or json")])
+            if not isinstance(text, str):
+                raise RuleSetError([("file", "expected the file's text (a string)")])
+            if fmt not in ("toml", "json"):
+                raise RuleSetError([("format", f"expected toml or json, not "
+                                               f"{short_repr(fmt)}")])
             rules = RuleSet.from_toml(text) if fmt == "toml" else RuleSet.from_json(text)
         else:
             options = value.get("options", {})

@@ -595,7 +595,7 @@ function showHint(data) {
   const shown = data.ranked.length < message.legal.length
     ? " The first " + data.ranked.length + " of the " + message.legal.length +
       " legal actions are shown." : "";
-  out.replaceChildren(el("p", "Hint (" + data.budget + "), best first: the first is the " +
+  out.replaceChildren(el("p", "Hint (" + data.budget + "), in the search's order: the first is the " +
     "search's choice, the heuristic bot's move unless another did clearly better; the others " +
     "in the order they lasted in its rounds. So an action lower down can show a higher value, " +
     "from fewer simulations or by too little to count. Value: your side's mean result, from 0 " +
