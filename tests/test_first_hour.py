@@ -21,7 +21,8 @@ def test_a_bot_loop_that_forgets_the_deal_is_told_so() -> None:
     state, rng = cc.new_game(RULES, seed=7), random.Random(1)
     while not state.is_hand_over:
         state = cc.apply(state, rng.choice(cc.legal_actions(state)))
-    with pytest.raises(TypeError, match=r"no seat acts between hands or after the game "
+    with pytest.raises(TypeError, match=r"must be an int \(a seat, 0 to 1\), not NoneType "
+                                        r"None: no seat acts between hands or after the game "
                                         r"\(current_player is None\); between hands the next "
                                         r"action is 'deal'"):
         cc.observe(state, state.current_player)  # type: ignore[arg-type]

@@ -43,13 +43,21 @@ def writes_and_reads_back(rules: RuleSet) -> None:
 # -- presets -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["nope", "", None, 7, ["caliente"]])
+@pytest.mark.parametrize("name", ["nope", ""])
 def test_preset_description_of_an_unknown_name_is_a_ruleset_error(name: Any) -> None:
     """preset_description refuses a name that is no preset as preset() does: a RuleSetError
-    on ``preset`` listing the presets (not a KeyError or TypeError)."""
+    on ``preset`` listing the presets (not a KeyError)."""
     [(option, message)] = problems_of(lambda: RuleSet.preset_description(name))
     assert option == "preset" and "caliente-2p" in message
     assert problems_of(lambda: RuleSet.preset(name)) == [(option, message)]
+
+
+@pytest.mark.parametrize("name", [None, 7, ["caliente"]])
+def test_a_preset_name_that_is_not_a_str_is_a_type_error(name: Any) -> None:
+    """As every wrong type is (it was a RuleSetError, a ValueError, "unknown preset 7")."""
+    for call in (RuleSet.preset, RuleSet.preset_description):
+        with pytest.raises(TypeError, match="a preset's name must be a str, not "):
+            call(name)
 
 
 # -- bounds --------------------------------------------------------------------------------

@@ -429,11 +429,14 @@ class RuleSet:
         >>> RuleSet.preset_description("caliente-2p")
         'Canasta Caliente for 2 players: 15 cards, draw 2, two canastas to go out.'
 
-        An unknown name raises :class:`~canasta_caliente.RuleSetError`, as :meth:`preset` does.
+        An unknown name raises :class:`~canasta_caliente.RuleSetError`, and a name that is not a
+        ``str`` a :class:`TypeError`, as :meth:`preset` does.
         """
+        if not isinstance(name, str):
+            raise CanastaTypeError(f"a preset's name must be a str, not {describe_value(name)}")
         try:
             return _PRESET_DESCRIPTIONS[name]
-        except (KeyError, TypeError):
+        except KeyError:
             raise RuleSetError([("preset", _unknown_preset_message(name))]) from None
 
     def __repr__(self) -> str:

@@ -325,12 +325,15 @@ def observe(state: GameState, seat: int) -> View:
         # (the test of check_seat written out, which spares every view of a bot's decision
         # a call: 1,000 of a heuristic decision's 56,700 instructions; check_seat raises, or
         # reads a NumPy integer as its int)
-        if seat is None:  # (state.current_player between hands: the loop forgot the deal)
-            raise CanastaTypeError(
-                "seat must be a seat (an int), not None: no seat acts between hands or after "
-                "the game (current_player is None); between hands the next action is 'deal', "
-                "which no seat's bot chooses")
-        seat = check_seat(state.rules, seat)
+        try:
+            seat = check_seat(state.rules, seat)
+        except CanastaTypeError as exc:
+            if seat is not None:
+                raise
+            # (state.current_player between hands: a bot loop that forgot the deal)
+            raise CanastaTypeError(f"{exc}: no seat acts between hands or after the game "
+                                   "(current_player is None); between hands the next action "
+                                   "is 'deal', which no seat's bot chooses") from None
     t = state.table
     return _make_view(
         seat=seat,
