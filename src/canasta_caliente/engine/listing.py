@@ -36,7 +36,7 @@ from ..state.game import (
     SideTable,
     Turn,
     cache_legal,
-    cached_legal,
+    refused_state,
 )
 from .checks import (
     TAKABLE,
@@ -108,7 +108,7 @@ of any card leaves nothing to discard. See :func:`_plain_play_actions`.)"""
 # The entry point: the routing (see the table in canasta_caliente.engine)
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: object) -> tuple[Action, ...]:
     """The actions legal now, exact; empty only when the game is over.
 
     Everything listed applies and everything else is refused (RULES: TURN-0). The order is
@@ -125,10 +125,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Raises :class:`TypeError` if ``state`` is not a :class:`~canasta_caliente.GameState` (a
     seat's view, say).
     """
-    try:
-        legal = state._legal  # (the state's slot that cache_legal writes: read at once)
-    except AttributeError:
-        legal = cached_legal(state)  # not a GameState: refused there
+    # (``object``, narrowed here: compiled by mypyc, a parameter typed GameState would be
+    # checked on entry, refused with mypyc's words rather than the library's.)
+    if not isinstance(state, GameState):
+        raise refused_state(state)
+    # (the state's slot that cache_legal writes: read at once)
+    legal: tuple[Action, ...] | None = state._legal
     if legal is not None:
         return legal
     # The common states are listed directly, in order: the draw phase, and the play phase
