@@ -250,7 +250,7 @@ class Action:
 _VERB_ORDER = {v: i for i, v in enumerate(Verb)}
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Read an action from its notation (case-insensitive; cards in any order).
 
     >>> parse_action("take 7 2")

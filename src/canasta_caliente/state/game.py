@@ -344,7 +344,7 @@ class HandResult:
         """The hand score of each side."""
         return tuple(sum(row) for row in self.breakdown)
 
-    def components(self, side: int) -> Mapping[str, int]:
+    def components(self, side: SupportsIndex) -> Mapping[str, int]:
         """A side's score components: ``melds``, ``hand``, ``canastas``, ``going_out``,
         ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
         row = self.breakdown[checked_side(len(self.breakdown), side)]
