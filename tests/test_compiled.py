@@ -24,6 +24,8 @@ def test_compiled_says_whether_the_engine_is_an_extension_module() -> None:
     assert cc.COMPILED is extension
     for cls in (cc.GameState, cc.Action):
         assert is_native(cls) is cc.COMPILED, cls
+    # (compiled, put back from the source: help() shows it)
+    assert (cc.GameState.__doc__ or "").startswith("The whole state of a game")
 
 
 def test_the_checks_rule_ids_are_read_in_either_build() -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import attr
 import attrs
 
+from ._docstrings import docstring
+
 _ATTRS_METHODS = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__",
                   "__repr__", "__setattr__", "__delattr__")
 """The methods attrs writes that a native class is given back (those it does not define)."""
@@ -26,8 +28,9 @@ def is_native(cls: type[Any]) -> bool:
 
 def restore_attrs_methods(cls: type[Any]) -> None:
     """On a native (compiled) attrs class, set the methods attrs made (equality, hashing,
-    ``repr``, the frozen ``__setattr__``) from a pure twin made by attrs, and a ``__reduce__``
-    for pickling and copying; on a pure-Python class, nothing."""
+    ``repr``, the frozen ``__setattr__``) from a pure twin made by attrs, a ``__reduce__`` for
+    pickling and copying, and its docstring (from the source); on a pure-Python class,
+    nothing."""
     if not is_native(cls):
         return
     fields = attrs.fields(cls)
@@ -44,3 +47,4 @@ def restore_attrs_methods(cls: type[Any]) -> None:
         return (cls, tuple(getattr(self, name) for name in names))
 
     setattr(cls, "__reduce__", reduce)  # noqa: B010 (mypy refuses the plain assignment)
+    cls.__doc__ = docstring(cls)  # (mypyc leaves it empty: help() would show nothing)
