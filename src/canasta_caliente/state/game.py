@@ -105,14 +105,6 @@ class Meld:
 class SideTable:
     """One side's part of the table in the current hand."""
 
-    def __init__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
-                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
-                 caliente_played: int = 0) -> None:
-        object.__setattr__(self, "melds", melds)
-        object.__setattr__(self, "stop_melds", stop_melds)
-        object.__setattr__(self, "laid_out", laid_out)
-        object.__setattr__(self, "caliente_played", caliente_played)
-
     melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS
     """Per natural rank, the meld as (naturals, little wilds, big wilds), or ``None``."""
     stop_melds: tuple[int, ...] = ()
@@ -121,6 +113,16 @@ class SideTable:
     """Bonus cards laid out this hand."""
     caliente_played: int = 0
     """Caliente cards played this hand (HOT-2)."""
+
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
+                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
+                 caliente_played: int = 0) -> None:
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "stop_melds", stop_melds)
+        object.__setattr__(self, "laid_out", laid_out)
+        object.__setattr__(self, "caliente_played", caliente_played)
 
     @property
     def meld_count(self) -> int:
@@ -140,22 +142,6 @@ class SideTable:
 @attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
 class Turn:
     """The public facts of the current turn."""
-
-    def __init__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
-                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
-                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
-                 had_melded: bool = False) -> None:
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "need", need)
-        object.__setattr__(self, "started", started)
-        object.__setattr__(self, "melded", melded)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "waiting", waiting)
-        object.__setattr__(self, "question", question)
-        object.__setattr__(self, "touched", touched)
-        object.__setattr__(self, "created", created)
-        object.__setattr__(self, "had_melded", had_melded)
 
     phase: Phase
     player: int
@@ -177,26 +163,28 @@ class Turn:
     had_melded: bool = False
     """The player had melded a card in this hand before this turn (OUT-3)."""
 
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
+                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
+                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
+                 had_melded: bool = False) -> None:
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "need", need)
+        object.__setattr__(self, "started", started)
+        object.__setattr__(self, "melded", melded)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "question", question)
+        object.__setattr__(self, "touched", touched)
+        object.__setattr__(self, "created", created)
+        object.__setattr__(self, "had_melded", had_melded)
+
 
 @attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
 class Table:
     """Everything on the table in the current hand."""
-
-    def __init__(self, deck: tuple[Card, ...], stock_pos: int,
-                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
-                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
-                 turn: Turn, melded_seats: int = 0,
-                 known: tuple[tuple[int, ...], ...] = ()) -> None:
-        object.__setattr__(self, "deck", deck)
-        object.__setattr__(self, "stock_pos", stock_pos)
-        object.__setattr__(self, "hands", hands)
-        object.__setattr__(self, "pile", pile)
-        object.__setattr__(self, "sides", sides)
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "turn_index", turn_index)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "melded_seats", melded_seats)
-        object.__setattr__(self, "known", known)
 
     deck: tuple[Card, ...]
     """The hand's deck in dealt order; the stock is ``deck[stock_pos:]`` (first card on top)."""
@@ -216,6 +204,24 @@ class Table:
     """Per seat, the cards known to all to be in its hand, as counts (see
     :meth:`GameState.known`); ``()`` while nothing is known of any hand (a new hand), so that
     equal knowledge is always the same value."""
+
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, deck: tuple[Card, ...], stock_pos: int,
+                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
+                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "stock_pos", stock_pos)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "turn_index", turn_index)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "melded_seats", melded_seats)
+        object.__setattr__(self, "known", known)
 
     @property
     def stock_size(self) -> int:
@@ -640,21 +646,13 @@ def refused_state(state: object) -> CanastaTypeError:
                                if type(state).__name__ == "View" else ""))
 
 
-def cached_legal(state: GameState) -> tuple[Any, ...] | None:
-    """The legal actions :data:`cache_legal` stored on ``state``, or ``None`` while they have
-    not been listed; anything not a :class:`GameState` is refused by :func:`check_state`."""
-    try:
-        return state._legal
-    except AttributeError:
-        check_state(state)  # not a GameState: a TypeError naming it
-        raise
-
-
 def _store_legal(state: GameState, legal: tuple[Any, ...]) -> None:
     state._store_legal(legal)
 
 
 cache_legal: Callable[[GameState, tuple[Any, ...]], None] = (
     _store_legal if is_native(GameState) else vars(GameState)["_legal"].__set__)
-"""Store the legal actions on a state, which keeps them for :func:`cached_legal` (the frozen
-class's own slot setter: the one place that writes the slot)."""
+"""Store the legal actions on a state, which keeps them in its ``_legal`` field for
+:func:`~canasta_caliente.legal_actions` and :func:`~canasta_caliente.apply` to read: the one
+place that writes it (in pure Python, the frozen class's own slot setter; compiled, a method of
+the native class, whose fields have no slot descriptors)."""
