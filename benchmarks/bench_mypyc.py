@@ -21,14 +21,14 @@ adds each loop's instructions per unit of work (decision, simulation, step) unde
 (valgrind), which the load of a shared machine does not move: a child's instructions less
 those of a child that makes the same preparations and does no work, divided by the work.
 
-``--modules`` chooses what is compiled: ``engine`` (the default: every module of
-``canasta_caliente/engine`` but its ``__init__``), ``helpers`` (``cards.py``), or any module
-by its path in the package (``state/game.py``). If mypyc refuses a module, its errors are
-printed and the script stops; if a compiled module fails when it runs, the child's traceback
-is. The other hot helpers (``state/game.py``, ``actions.py``, ``rules/facts.py``) are left out:
-mypyc refuses them, or they fail compiled, or they gain nothing. The figures, those failures
-and what held the compiled engine back are in the docs ("Proving exactness", "A compiled
-engine (a mypyc trial)").
+``--modules`` chooses what is compiled: ``wheel`` (the default: what the compiled wheel
+compiles, read from pyproject.toml's build hook: the engine's modules, ``state/game.py`` and
+``actions.py``), ``engine`` (every module of ``canasta_caliente/engine`` but its
+``__init__``), ``helpers`` (``cards.py``), or any module by its path in the package. If mypyc
+refuses a module, its errors are printed and the script stops; if a compiled module fails when
+it runs, the child's traceback is. ``--compiled`` also takes a folder the compiled wheel is
+installed in (``pip install --no-deps --target DIR``). The figures are in the docs ("Proving
+exactness", "A compiled engine").
 
 ``--keep DIR`` builds into ``DIR`` and keeps it; ``--compiled DIR`` measures a build kept
 before instead of compiling again (compiling takes a minute or two of CPU).
@@ -50,20 +50,40 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 from typing import TypedDict, cast
 
 import canasta_caliente as cc
 
+REPO = Path(__file__).resolve().parent.parent
+"""The checkout this script belongs to (its tests are run on the compiled copy)."""
+
 ENGINE = tuple(f"engine/{name}.py" for name in (
     "checks", "deal", "decision", "listing", "scoring", "solver", "successors", "tables",
     "work"))
-"""The engine's modules, as paths in the package: compiled by default."""
+"""The engine's modules, as paths in the package."""
 
 HELPERS = ("cards.py",)
 """The engine's hot helpers below it that mypyc compiles and that run compiled."""
 
-MODULE_SETS = {"engine": ENGINE, "helpers": HELPERS}
+
+def wheel_modules() -> tuple[str, ...]:
+    """What the compiled wheel compiles, as paths in the package: read from pyproject.toml's
+    build hook (its ``include``, folders by their modules, less its ``exclude``), the one home
+    of that list."""
+    with (REPO / "pyproject.toml").open("rb") as file:
+        hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    prefix = "src/canasta_caliente/"
+    found: list[str] = []
+    for entry in hook["include"]:
+        path = REPO / entry
+        files = sorted(path.glob("*.py")) if path.is_dir() else [path]
+        found += [f.relative_to(REPO).as_posix() for f in files]
+    return tuple(f.removeprefix(prefix) for f in found if f not in hook.get("exclude", ()))
+
+
+MODULE_SETS = {"wheel": wheel_modules(), "engine": ENGINE, "helpers": HELPERS}
 """The names ``--modules`` takes besides paths."""
 
 RULES_TESTS = ("tests/test_perft.py", "tests/test_playthroughs.py", "tests/test_reference.py",
@@ -73,9 +93,6 @@ RULES_TESTS = ("tests/test_perft.py", "tests/test_playthroughs.py", "tests/test_
 
 LOOPS = ("random", "search", "pettingzoo")
 """The work measured, by name (see the module's docstring)."""
-
-REPO = Path(__file__).resolve().parent.parent
-"""The checkout this script belongs to (its tests are run on the compiled copy)."""
 
 
 def modules_of(names: list[str], parser: argparse.ArgumentParser) -> tuple[str, ...]:
@@ -260,8 +277,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each side")
     parser.add_argument("--loops", nargs="+", choices=LOOPS, default=list(LOOPS))
-    parser.add_argument("--modules", nargs="+", default=["engine"],
-                        help="engine, helpers, or paths in the package (state/game.py)")
+    parser.add_argument("--modules", nargs="+", default=["wheel"],
+                        help="wheel (what the compiled wheel compiles), engine, helpers, or "
+                             "paths in the package (state/game.py)")
     parser.add_argument("--keep", type=Path, help="build into this new folder and keep it")
     parser.add_argument("--compiled", type=Path, help="measure this kept build; no compiling")
     parser.add_argument("--tests", action="store_true", help="test the compiled copy first")

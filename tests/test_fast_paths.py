@@ -99,24 +99,26 @@ def test_quick_constructors_build_what_attrs_builds() -> None:
     """The engine's quick constructors give objects equal to, and hashing like, those of the
     attrs constructors, with attrs' defaults and factories applied; a class they cannot copy
     (validators or converters) gets its own constructor back."""
+    from canasta_caliente.state import builders as quick
     from canasta_caliente.state import game as st
 
     game = cc.new_game(cc.RuleSet.preset("caliente"), seed=5)
     t = game.table
     args = (t.deck, t.stock_pos, t.hands, t.pile, t.sides, t.order, t.turn_index, t.turn)
-    assert st.make_table(*args) == st.Table(*args) == t
-    quick = st.make_state(game.rules, game.seed, game.hand_number, game.scores, t)
-    assert quick == game and hash(quick) == hash(game)
-    assert quick.hand_results == () and quick.over is False and quick._legal is None
+    assert quick.make_table(*args) == st.Table(*args) == t
+    made_state = quick.make_state(game.rules, game.seed, game.hand_number, game.scores, t)
+    assert made_state == game and hash(made_state) == hash(game)
+    assert made_state.hand_results == () and made_state.over is False
+    assert made_state._legal is None
     cc.legal_actions(game)
-    assert game._legal is not None and quick._legal is None
-    turn = st.make_turn(st.Phase.PLAY, 2, 50)
+    assert game._legal is not None and made_state._legal is None
+    turn = quick.make_turn(st.Phase.PLAY, 2, 50)
     assert turn == st.Turn(st.Phase.PLAY, 2, 50) and turn.waiting == (0,) * 16
-    assert st.make_side() == st.SideTable()
-    assert st.quick_constructor(cc.Action) is cc.Action  # converters: not copied
+    assert quick.make_side() == st.SideTable()
+    assert quick.quick_constructor(cc.Action) is cc.Action  # converters: not copied
     # Built through a plain subclass, the objects end as ordinary, frozen objects of the class.
-    for made, cls in ((quick, st.GameState), (st.make_table(*args), st.Table),
-                      (turn, st.Turn), (st.make_side(), st.SideTable)):
+    for made, cls in ((made_state, st.GameState), (quick.make_table(*args), st.Table),
+                      (turn, st.Turn), (quick.make_side(), st.SideTable)):
         assert type(made) is cls
         field = attrs.fields(cls)[0].name
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -142,9 +144,11 @@ def test_quick_constructors_set_every_slot(cls_name: str) -> None:
     made = objects[cls_name]
     cls = type(made)
     assert cls.__name__ == cls_name
-    for slot in cls.__slots__:
-        if slot != "__weakref__":
-            getattr(made, slot)  # raises if a slot was left unset
+    names = [f.name for f in attrs.fields(cls)]
+    if not cc.COMPILED:  # (compiled, the classes are native: their fields are a C struct's)
+        assert set(cls.__slots__) - {"__weakref__"} == set(names)
+    for name in names:
+        getattr(made, name)  # raises if a slot was left unset
     assert pickle.loads(pickle.dumps(made)) == made and repr(made) == repr(attrs.evolve(made))
 
 

@@ -27,7 +27,8 @@ PACKAGE = "canasta_caliente"
 # Bottom to top: a module may import the modules of its own layer and of the layers below it.
 # Each entry is a module or a subpackage (with everything in it).
 LAYERS: dict[str, int] = {
-    "errors": 0, "_version": 0, "_limits": 0, "_arguments": 0, "_extras": 0,
+    "errors": 0, "_version": 0, "_limits": 0, "_arguments": 0, "_extras": 0, "_native": 0,
+    "_docstrings": 0,  # (the compiled build's helpers)
     "cards": 1, "actions": 1,  # the vocabulary
     "rules": 2,
     "state": 3,

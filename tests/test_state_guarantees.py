@@ -14,7 +14,8 @@ import pytest
 
 import canasta_caliente as cc
 from canasta_caliente.records.invariants import turn_problem
-from canasta_caliente.state.game import Phase, make_state
+from canasta_caliente.state.builders import make_state
+from canasta_caliente.state.game import Phase
 from canasta_caliente.testing import check_invariants
 
 RULES = cc.RuleSet.preset("caliente")

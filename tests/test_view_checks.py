@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import canasta_caliente as cc
 from canasta_caliente.cards import NUM_KINDS, Card
-from canasta_caliente.state.game import make_state
+from canasta_caliente.state.builders import make_state
 from canasta_caliente.testing import check_invariants
 from canasta_caliente.views import view as views
 from canasta_caliente.views.view import View, observe, resample

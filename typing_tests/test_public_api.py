@@ -239,7 +239,10 @@ def main() -> None:
     use_errors(state)
     use_testing(cc.RuleSet.preset("caliente"))
     use_simulations(cc.RuleSet.preset("caliente-2p"))
-    print(f"typing_tests: canasta_caliente {cc.__version__}: the public API works as typed")
+    assert_type(cc.COMPILED, bool)  # which build runs: the compiled wheel or pure Python
+    build = "compiled" if cc.COMPILED else "pure Python"
+    print(f"typing_tests: canasta_caliente {cc.__version__} ({build}): the public API works as "
+          "typed")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ Action('draw')
 from __future__ import annotations
 
 from . import _moved
-from ._version import __version__
+from ._version import COMPILED, __version__
 
 # Not ``typing.TYPE_CHECKING``: importing ``typing`` would cost the entry point its first
 # milliseconds (see ``__getattr__``); type checkers treat any ``TYPE_CHECKING`` as true.
@@ -67,6 +67,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BOTS",
+    "COMPILED",
     "COMPONENTS",
     "OPTIONS",
     "RULES_VERSION",
@@ -160,5 +161,5 @@ __all__ = [
     "turn_order",
 ]
 
-_LAZY = frozenset(__all__) - {"__version__"}
+_LAZY = frozenset(__all__) - {"COMPILED", "__version__"}
 """The names of :data:`__all__` that load on first use."""

@@ -13,6 +13,7 @@ search and the levels with :func:`~canasta_caliente.get_bot`.
 # (The package re-exports these names with ``from ._api import *`` for the type checker; the
 # names' one list is the package's ``__all__``.)
 
+from ._version import COMPILED
 from .actions import Action, Verb, parse_action
 from .cards import Card
 from .engine import apply, illegal_reason, is_legal, legal_actions, new_game, turn_order

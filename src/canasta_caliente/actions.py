@@ -9,8 +9,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-import attrs
+import attr
 
+from ._native import restore_attrs_methods
 from .cards import Card, check_card
 from .errors import CanastaTypeError, NotationError, describe_value, short_repr
 
@@ -124,7 +125,7 @@ characters: its verb in at most 8 (``caliente``), each card in at most 4 (a spac
 of at most three, ``CAL``), and ``on`` and a rank in at most 6 (`` on 10``)."""
 
 
-@attrs.frozen(order=False, cache_hash=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True, order=False)
 class Action:
     """One action: a verb, the cards it uses (in canonical order) and, for a lay-off of wilds
     alone, the rank they go ``on``.
@@ -154,11 +155,27 @@ class Action:
     canasta_caliente.errors.NotationError: 'meld Q on 8': 'on' follows wild cards only
     """
 
-    verb: Verb = attrs.field(converter=_verb)
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
-    on: Card | None = attrs.field(default=None, converter=_on)
+    verb: Verb = attr.ib(converter=_verb)
+    cards: tuple[Card, ...] = attr.ib(default=(), converter=_sorted_cards)
+    on: Card | None = attr.ib(default=None, converter=_on)
+    _hash: int | None = attr.ib(init=False, default=None, eq=False, hash=False, repr=False)
+    """The action's hash, once computed (attrs' cache_hash needs attrs' own __init__)."""
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(self, verb: object, cards: object = (), on: object = None) -> None:
+        object.__setattr__(self, "verb", _verb(verb))
+        object.__setattr__(self, "cards", _sorted_cards(cards))
+        object.__setattr__(self, "on", _on(on))
+        object.__setattr__(self, "_hash", None)
+        self._check()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.verb, self.cards, self.on))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def _check(self) -> None:
         if len(self.cards) > _FEW_CARDS:  # (else written in at most MAX_NOTATION characters)
             written = len(str(self))
             if written > MAX_NOTATION:
@@ -240,7 +257,7 @@ class Action:
 _VERB_ORDER = {v: i for i, v in enumerate(Verb)}
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Read an action from its notation (case-insensitive; cards in any order).
 
     >>> parse_action("take 7 2")
@@ -294,3 +311,6 @@ def _parse_card(text: str, word: str) -> Card:
         return Card.parse(word)
     except NotationError as exc:
         raise NotationError(f"{text!r}: {exc}") from None
+
+
+restore_attrs_methods(Action)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .._docstrings import docstring
 from ..actions import Action, Verb
 from ..cards import B3, CAL, I_B3, I_CAL, JOKER, NATURALS, R3, TWO, Card, card_name, rank_name
 from ..errors import CanastaTypeError, count_phrase, describe_value
@@ -659,7 +660,6 @@ def _best_first_meld(rules: RuleSet, w: Work) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # The table of checks
-
 CHECK_FUNCTIONS: tuple[Callable[..., Any], ...] = (
     turn_step_refusal, draw_refusal, pass_refusal, caliente_refusal,  # (the turn's start)
     up_card_refusal, take_refusal, pile_frozen_for,  # (the pile)
@@ -675,7 +675,7 @@ _RULE_LIST = re.compile(r"\(([A-Z]{3,5}-\d+(?:,\s+[A-Z]{3,5}-\d+)*)\)")
 def rules_of(check: Callable[..., Any]) -> tuple[str, ...]:
     """The rule IDs a check decides: the first parentheses of its docstring that hold rule IDs
     alone, such as ``(PILE-3, PILE-5, READ-6)``."""
-    found = _RULE_LIST.search(check.__doc__ or "")
+    found = _RULE_LIST.search(docstring(check))  # (compiled, read from the source)
     return tuple(re.split(r",\s+", found.group(1))) if found else ()
 
 

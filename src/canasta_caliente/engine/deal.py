@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import SupportsIndex, TypeVar
 
 from .._arguments import as_integer, check_count, check_seed
 from .._limits import MAX_INT_BITS
@@ -15,7 +15,8 @@ from ..cards import FREEZERS, I_R3, NUM_KINDS, NUM_RANKS, Card, parse_cards
 from ..errors import ArgumentError, CanastaTypeError, NotationError, describe_value, short_repr
 from ..rules.facts import meld_minimum
 from ..rules.ruleset import RuleSet, StockOut, check_ruleset
-from ..state.game import GameState, HandEnd, HandResult, Table, make_side, make_state, make_table
+from ..state.builders import make_side, make_state, make_table
+from ..state.game import GameState, HandEnd, HandResult, Table
 from .scoring import score_hand
 from .tables import NO_MELDS, draw_turn
 
@@ -34,7 +35,7 @@ _MAX_TURN_ORDERS = 64
 # Seats and the deck (SEAT-3, SEAT-4, CARD-2)
 
 
-def turn_order(rules: RuleSet, hand_number: int) -> tuple[int, ...]:
+def turn_order(rules: RuleSet, hand_number: SupportsIndex) -> tuple[int, ...]:
     """The active seats of a hand in turn order, from its first player (SEAT-3, SEAT-4).
 
     ``hand_number`` counts from 1: anything but an integer is a :class:`TypeError`, a number
@@ -160,7 +161,7 @@ def check_scores(rules: RuleSet, scores: object) -> tuple[int, ...]:
 def new_game(
     rules: RuleSet,
     *,
-    seed: int | None = None,
+    seed: SupportsIndex | None = None,
     deck: Sequence[Card | str] | None = None,
     scores: Sequence[int] | None = None,
 ) -> GameState:

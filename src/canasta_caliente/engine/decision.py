@@ -21,7 +21,7 @@ from typing import Any
 from ..actions import Action, Verb, parse_action
 from ..cards import B3, I_B3, I_CAL, JOKER, R3, TWO, Card, counts_from_cards
 from ..errors import CanastaTypeError
-from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts, check_state
+from ..state.game import NO_WAITING, GameState, HandEnd, MeldCounts, check_state, refused_state
 from .checks import (
     Context,
     ask_refusal,
@@ -54,7 +54,7 @@ __all__ = [
 # The entry points
 
 
-def as_action(action: Action | str) -> Action:
+def as_action(action: object) -> Action:
     """``action`` as an :class:`Action`: itself, or its notation read; anything else is a
     :class:`TypeError` naming what was given."""
     if isinstance(action, Action):
@@ -64,19 +64,21 @@ def as_action(action: Action | str) -> Action:
     raise CanastaTypeError(f"expected an Action or its notation, not {type(action).__name__}")
 
 
-def illegal_reason(state: GameState, action: Action | str) -> str | None:
+def illegal_reason(state: object, action: object) -> str | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal.
 
     Raises :class:`TypeError` if ``state`` is not a :class:`~canasta_caliente.GameState` or
     ``action`` neither an :class:`~canasta_caliente.Action` nor a string, and
     :class:`~canasta_caliente.NotationError` for notation it cannot read."""
-    check_state(state)
-    action = as_action(action)
-    result = decide(state, action, build=False)
+    # (``object``, narrowed here: compiled by mypyc, typed parameters would be checked on
+    # entry, refused with mypyc's words rather than the library's.)
+    if not isinstance(state, GameState):
+        raise refused_state(state)
+    result = decide(state, as_action(action), build=False)
     return result if isinstance(result, str) else None
 
 
-def is_legal(state: GameState, action: Action | str) -> bool:
+def is_legal(state: object, action: object) -> bool:
     """True if ``action`` is legal in ``state`` (the types checked as by
     :func:`illegal_reason`)."""
     return illegal_reason(state, action) is None

@@ -30,12 +30,13 @@ joins the pile and its card with ``+`` rather than unpacking the pile.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action
 from ..cards import ACE, CAL, I_JOKER, I_TWO, JOKER, R3, TWO, counts_from_cards
 from ..errors import IllegalActionError
 from ..rules.facts import meld_minimum
+from ..state.builders import make_side, make_state, make_table, make_turn
 from ..state.game import (
     NO_WAITING,
     GameState,
@@ -43,12 +44,7 @@ from ..state.game import (
     SideTable,
     Table,
     Turn,
-    cached_legal,
-    check_state,
-    make_side,
-    make_state,
-    make_table,
-    make_turn,
+    refused_state,
 )
 from .checks import partner
 from .deal import deal, end_hand, shuffled_deck
@@ -82,46 +78,53 @@ _T = TypeVar("_T")
 # The public entry point
 
 
-def apply(state: GameState, action: Action | str) -> GameState:
+def apply(state: object, action: object) -> GameState:
     """The state after ``action`` (an :class:`Action` or its notation); ``state`` is unchanged.
 
     Raises :class:`~canasta_caliente.IllegalActionError` saying why an illegal action is
     refused, and :class:`TypeError` if ``state`` is not a :class:`~canasta_caliente.GameState`
     (a seat's view, say) or ``action`` neither an :class:`Action` nor a string.
     """
+    # ``object``, not ``GameState``: compiled by mypyc, a parameter typed GameState would be
+    # checked on entry and refused with mypyc's words rather than the library's. The type
+    # checker reads the assert (and mypyc the type it gives); no run time runs it: reading the
+    # slot refuses anything else, as an AttributeError in pure Python and a TypeError compiled
+    # (an isinstance test would cost every decision 0.3% in pure Python).
+    given = state  # (as given: compiled, a use of ``state`` below checks its type)
+    if TYPE_CHECKING:
+        assert isinstance(state, GameState)
     try:
-        legal = state._legal  # (the state's slot that cache_legal writes: read at once)
-    except AttributeError:
-        legal = cached_legal(state)  # not a GameState: refused there
+        # (the state's slot that cache_legal writes: read at once)
+        legal: tuple[Action, ...] | None = state._legal
+    except (AttributeError, TypeError):
+        raise refused_state(given) from None
     if legal is not None:
         # Listed actions are interned, so identity settles membership at once.
         for candidate in legal:
             if candidate is action:
                 # The cached list accepted it: TURN-0 has been decided, so build without the
                 # search, directly for the common actions.
-                verb = action.verb
+                verb = candidate.verb
                 if verb is V_DISCARD:
-                    following = _fast_discard(state, action)
+                    following = _fast_discard(state, candidate)
                 elif verb is V_DRAW:
-                    following = _fast_draw(state, action)
+                    following = _fast_draw(state, candidate)
                 elif verb is V_MELD:
-                    following = _fast_meld(state, action)
+                    following = _fast_meld(state, candidate)
                 elif verb is V_TAKE:
-                    following = _fast_take(state, action)
+                    following = _fast_take(state, candidate)
                 elif verb is V_ASK or verb is V_YES or verb is V_NO:
-                    following = _fast_question(state, action)
+                    following = _fast_question(state, candidate)
                 else:
                     following = None
                 if following is not None:
                     return following
-                return apply_general(state, action, turn0=False)
-    check_state(state)
-    if action.__class__ is not Action:
-        action = as_action(action)
-    if legal is not None and action in legal:
+                return apply_general(state, candidate, turn0=False)
+    chosen = action if action.__class__ is Action else as_action(action)
+    if legal is not None and chosen in legal:
         # An equal action made elsewhere (parsed, say): the cached list settles it.
-        return apply(state, legal[legal.index(action)])
-    return apply_general(state, action)
+        return apply(state, legal[legal.index(chosen)])
+    return apply_general(state, chosen)
 
 
 def apply_general(state: GameState, action: Action, turn0: bool = True) -> GameState:

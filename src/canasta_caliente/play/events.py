@@ -37,7 +37,8 @@ from ..engine.deal import just_dealt
 from ..errors import ArgumentError
 from ..records.storage import GameRecord, replay
 from ..rules.ruleset import StockOut
-from ..state.game import GameState, HandEnd, check_state, quick_constructor
+from ..state.builders import quick_constructor
+from ..state.game import GameState, HandEnd, check_state
 from . import kinds as k
 from .kinds import Event
 

@@ -2,7 +2,11 @@
 
 - ``game``: :class:`~canasta_caliente.GameState`, its :class:`Table`, :class:`SideTable` and
   :class:`Turn`, :class:`~canasta_caliente.Meld`, :class:`~canasta_caliente.HandResult`, the
-  enumerations, and the fast constructors the engine builds states with.
+  enumerations.
+- ``builders``: the quick constructors the engine builds states with (``make_state``, ...).
+- ``progress``: :class:`GameProgress`, the seat's view's base, with the facts of where a game
+  stands (the view's own class, kept out of ``game``, which mypyc compiles: a native class cannot
+  be the base of a Python one).
 
 May import: the vocabulary (:mod:`~canasta_caliente.cards`, :mod:`~canasta_caliente.actions`,
 :mod:`~canasta_caliente.errors`) and :mod:`canasta_caliente.rules`; its printers
@@ -14,7 +18,6 @@ from __future__ import annotations
 
 from .game import (
     COMPONENTS,
-    GameProgress,
     GameState,
     HandEnd,
     HandResult,
@@ -25,6 +28,7 @@ from .game import (
     Table,
     Turn,
 )
+from .progress import GameProgress
 
 __all__ = [
     "COMPONENTS",

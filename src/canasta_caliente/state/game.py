@@ -11,18 +11,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, SupportsIndex
 
+import attr
 import attrs
 
 from .._arguments import as_integer
+from .._native import is_native, restore_attrs_methods
 from ..cards import NUM_KINDS, NUM_RANKS, Card, cards_from_counts
 from ..errors import ArgumentError, CanastaTypeError, StateError, describe_value, short_repr
 from ..rules.ruleset import RuleSet, TieBreak
 
 __all__ = [
     "COMPONENTS",
-    "GameProgress",
     "GameState",
     "HandEnd",
     "HandResult",
@@ -100,7 +101,7 @@ class Meld:
         return " ".join(c.code for c in self.cards) + (" [canasta]" if self.is_canasta else "")
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
 class SideTable:
     """One side's part of the table in the current hand."""
 
@@ -112,6 +113,16 @@ class SideTable:
     """Bonus cards laid out this hand."""
     caliente_played: int = 0
     """Caliente cards played this hand (HOT-2)."""
+
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
+                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
+                 caliente_played: int = 0) -> None:
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "stop_melds", stop_melds)
+        object.__setattr__(self, "laid_out", laid_out)
+        object.__setattr__(self, "caliente_played", caliente_played)
 
     @property
     def meld_count(self) -> int:
@@ -128,7 +139,7 @@ class SideTable:
         return sum(1 for m in self.melds if m is not None and m[0] >= size and _is_natural(m))
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
 class Turn:
     """The public facts of the current turn."""
 
@@ -152,8 +163,26 @@ class Turn:
     had_melded: bool = False
     """The player had melded a card in this hand before this turn (OUT-3)."""
 
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
+                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
+                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
+                 had_melded: bool = False) -> None:
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "need", need)
+        object.__setattr__(self, "started", started)
+        object.__setattr__(self, "melded", melded)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "question", question)
+        object.__setattr__(self, "touched", touched)
+        object.__setattr__(self, "created", created)
+        object.__setattr__(self, "had_melded", had_melded)
 
-@attrs.frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
 class Table:
     """Everything on the table in the current hand."""
 
@@ -175,6 +204,24 @@ class Table:
     """Per seat, the cards known to all to be in its hand, as counts (see
     :meth:`GameState.known`); ``()`` while nothing is known of any hand (a new hand), so that
     equal knowledge is always the same value."""
+
+    # Written by hand, not attrs' (init=False): compiled by mypyc, this class is native and
+    # each object.__setattr__ a write to its C struct (see canasta_caliente._native).
+    def __init__(self, deck: tuple[Card, ...], stock_pos: int,
+                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
+                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
+                 turn: Turn, melded_seats: int = 0,
+                 known: tuple[tuple[int, ...], ...] = ()) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "stock_pos", stock_pos)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "turn_index", turn_index)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "melded_seats", melded_seats)
+        object.__setattr__(self, "known", known)
 
     @property
     def stock_size(self) -> int:
@@ -266,46 +313,21 @@ def leader(
     return scores.index(best)
 
 
-class GameProgress:
-    """The table's sides and where the game stands, for anything that knows the rules, the
-    scores, the hand results and whether the hand is over: shared by :class:`GameState` and the
-    seat's view."""
+def side_of_seat(rules: RuleSet, seat: object) -> int:
+    """The side of a seat (checked by :func:`check_seat`): what ``side_of`` of a state and of a
+    seat's view says."""
+    return rules.facts.side_of[check_seat(rules, seat)]
 
-    __slots__ = ()
-    rules: RuleSet
-    scores: tuple[int, ...]
-    hand_results: tuple[HandResult, ...]
-    over: bool
 
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
-        return self.rules.layout
-
-    def side_of(self, seat: int) -> int:
-        """The side of a seat."""
-        rules = self.rules
-        return rules.facts.side_of[check_seat(rules, seat)]
-
-    @property
-    def is_hand_over(self) -> bool:
-        """True between hands (and after the game)."""
-        return self.over
-
-    @property
-    def is_game_over(self) -> bool:
-        """True once a side has won (GAME-1)."""
-        return self.over and self.winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side (GAME-1), or ``None`` while the game goes on."""
-        if not self.over or not self.hand_results:
-            return None
-        rules = self.rules
-        went_out = self.hand_results[-1].went_out
-        side = None if went_out is None else rules.facts.side_of[went_out]
-        return leader(rules, self.scores, side)
+def winner_of(rules: RuleSet, scores: tuple[int, ...], hand_results: tuple[HandResult, ...],
+              over: bool) -> int | None:
+    """The winning side (GAME-1) once the hand is over, or ``None`` while the game goes on: what
+    ``winner`` of a state and of a seat's view says."""
+    if not over or not hand_results:
+        return None
+    went_out = hand_results[-1].went_out
+    side = None if went_out is None else rules.facts.side_of[went_out]
+    return leader(rules, scores, side)
 
 
 COMPONENTS = ("melds", "hand", "canastas", "going_out", "bonus_cards", "caliente")
@@ -328,7 +350,7 @@ class HandResult:
         """The hand score of each side."""
         return tuple(sum(row) for row in self.breakdown)
 
-    def components(self, side: int) -> Mapping[str, int]:
+    def components(self, side: SupportsIndex) -> Mapping[str, int]:
         """A side's score components: ``melds``, ``hand``, ``canastas``, ``going_out``,
         ``bonus_cards`` and ``caliente``, each signed; they add up to the side's total."""
         row = self.breakdown[checked_side(len(self.breakdown), side)]
@@ -345,8 +367,8 @@ class HandResult:
         return hand_result_html(self)
 
 
-@attrs.frozen(cache_hash=True)
-class GameState(GameProgress):
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
+class GameState:
     """The whole state of a game: immutable and hashable.
 
     Make one with :func:`~canasta_caliente.new_game`, move with
@@ -372,19 +394,73 @@ class GameState(GameProgress):
     """One result per finished hand."""
     over: bool = False
     """True once the hand has ended (see :attr:`is_hand_over`)."""
-    _legal: tuple[Any, ...] | None = attrs.field(
+    _legal: tuple[Any, ...] | None = attr.ib(
         init=False, default=None, eq=False, hash=False, repr=False
     )
     """The legal actions, once :func:`~canasta_caliente.legal_actions` has listed them."""
+    _hash: int | None = attr.ib(init=False, default=None, eq=False, hash=False, repr=False)
+    """The state's hash, once computed (attrs' cache_hash needs attrs' own __init__)."""
 
-    def __attrs_post_init__(self) -> None:
-        # A state built by hand (the engine's are built by make_state, which skips this): the
-        # types and shapes of its parts, so that a wrong one is refused here, not met deep in
-        # the engine as an AttributeError (an adversarial trial). Its cards: loads's checks.
-        problem = _shape_problem(self)
-        if problem is not None:
-            kind, words = problem
-            raise kind(f"GameState: {words}; build states with new_game, apply or loads")
+    # The parameters are ``object``: compiled by mypyc, a typed parameter would be checked on
+    # entry with mypyc's own TypeError, and the constructor's checks would never say theirs.
+    def __init__(self, rules: object, seed: object, hand_number: object, scores: object,
+                 table: object, hand_results: object = (), over: object = False,
+                 *, _trusted: bool = False) -> None:
+        if not _trusted:
+            # A state built by hand (the engine's are built by make_state, which skips this):
+            # the types and shapes of its parts, so that a wrong one is refused here, not met
+            # deep in the engine as an AttributeError (an adversarial trial). Its cards:
+            # loads's checks.
+            problem = _shape_problem(rules, seed, hand_number, scores, table, hand_results, over)
+            if problem is not None:
+                kind, words = problem
+                raise kind(f"GameState: {words}; build states with new_game, apply or loads")
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "hand_results", hand_results)
+        object.__setattr__(self, "over", over)
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_hash", None)
+
+    # The properties of GameProgress (the view's base), whose facts have one home in the
+    # functions above: compiled, this native class cannot derive from that Python class.
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as tuples of seats, players sitting out included (SEAT-2)."""
+        return self.rules.layout
+
+    def side_of(self, seat: SupportsIndex) -> int:
+        """The side of a seat."""
+        return side_of_seat(self.rules, seat)
+
+    @property
+    def is_hand_over(self) -> bool:
+        """True between hands (and after the game)."""
+        return self.over
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has won (GAME-1)."""
+        return self.over and self.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (GAME-1), or ``None`` while the game goes on."""
+        return winner_of(self.rules, self.scores, self.hand_results, self.over)
+
+    def _store_legal(self, legal: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "_legal", legal)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.rules, self.seed, self.hand_number, self.scores, self.table,
+                      self.hand_results, self.over))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def phase(self) -> Phase:
@@ -414,11 +490,11 @@ class GameState(GameProgress):
 
     # -- the table ------------------------------------------------------------------------
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: SupportsIndex) -> tuple[Card, ...]:
         """A seat's hand, sorted (naturals 4 to A, then ``2``, ``JK``, ``B3``, ``CAL``)."""
         return cards_from_counts(self.table.hands[check_seat(self.rules, seat)])
 
-    def known(self, seat: int) -> tuple[Card, ...]:
+    def known(self, seat: SupportsIndex) -> tuple[Card, ...]:
         """The cards known to all players to be in a seat's hand, sorted: every pile card it
         took into its hand or that waits under INIT-4, less one for each card of that kind it
         was later seen to meld, discard or play (a Caliente card), never below zero. Draws,
@@ -429,23 +505,23 @@ class GameState(GameProgress):
         seat = check_seat(self.rules, seat)
         return cards_from_counts(known[seat]) if known else ()
 
-    def hand_counts(self, seat: int) -> tuple[int, ...]:
+    def hand_counts(self, seat: SupportsIndex) -> tuple[int, ...]:
         """A seat's hand as counts indexed by :class:`~canasta_caliente.Card`."""
         return self.table.hands[check_seat(self.rules, seat)]
 
-    def hand_size(self, seat: int) -> int:
+    def hand_size(self, seat: SupportsIndex) -> int:
         """How many cards a seat holds."""
         return sum(self.table.hands[check_seat(self.rules, seat)])
 
-    def melds(self, side: int) -> tuple[Meld, ...]:
+    def melds(self, side: SupportsIndex) -> tuple[Meld, ...]:
         """A side's melds: natural ranks 4 to A, then its stop melds."""
         return side_melds(self.rules, self.table.sides[check_side(self.rules, side)])
 
-    def laid_out(self, side: int) -> tuple[Card, ...]:
+    def laid_out(self, side: SupportsIndex) -> tuple[Card, ...]:
         """The bonus cards a side has laid out this hand."""
         return (Card.RED_THREE,) * self.table.sides[check_side(self.rules, side)].laid_out
 
-    def caliente_played(self, side: int) -> int:
+    def caliente_played(self, side: SupportsIndex) -> int:
         """How many Caliente cards a side has played this hand (HOT-2)."""
         return self.table.sides[check_side(self.rules, side)].caliente_played
 
@@ -509,84 +585,36 @@ class GameState(GameProgress):
         return state_html(self)
 
 
-# ---------------------------------------------------------------------------------------------
-# The legal actions cached on a state (by the engine's listing)
+for _cls in (SideTable, Turn, Table, GameState):
+    restore_attrs_methods(_cls)
 
 
-def check_state(state: object) -> None:
-    """Refuse anything that is not a :class:`GameState` (a view, say) with a
-    :class:`TypeError` naming what was given."""
-    if type(state) is not GameState and not isinstance(state, GameState):
-        raise CanastaTypeError(f"expected a GameState, not {type(state).__name__}"
-                               + (" (a seat's view cannot be played: play the game's state)"
-                           if type(state).__name__ == "View" else ""))
-
-
-def cached_legal(state: GameState) -> tuple[Any, ...] | None:
-    """The legal actions :data:`cache_legal` stored on ``state``, or ``None`` while they have
-    not been listed; anything not a :class:`GameState` is refused by :func:`check_state`."""
-    try:
-        return state._legal
-    except AttributeError:
-        check_state(state)  # not a GameState: a TypeError naming it
-        raise
-
-
-cache_legal: Callable[[GameState, tuple[Any, ...]], None] = (
-    GameState.__dict__["_legal"].__set__)
-"""Store the legal actions on a state, which keeps them for :func:`cached_legal` (the frozen
-class's own slot setter: the one place that writes the slot)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Quick constructors for the engine's hot path
-
-
-_HASH_CACHE_SLOT = "_attrs_cached_hash"
-
-
-def _builder(cls: type[Any]) -> type[Any] | None:
-    """A subclass of ``cls`` with the same layout and plain attribute setting, whose instances
-    can become instances of ``cls`` by ``__class__`` assignment; ``None`` if this Python refuses
-    the assignment."""
-    builder = type(f"_{cls.__name__}Builder", (cls,), {
-        "__slots__": (),
-        "__setattr__": object.__setattr__,
-        "__delattr__": object.__delattr__,
-        "__module__": cls.__module__,
-        "__doc__": f"Builds :class:`{cls.__name__}` objects (internal).",
-    })
-    probe: Any = object.__new__(builder)
-    try:
-        probe.__class__ = cls
-    except TypeError:  # pragma: no cover - CPython 3.11 to 3.13 allow it
-        return None
-    return builder
-
-
-def _shape_problem(state: GameState) -> tuple[type[Exception], str] | None:
-    """What is wrong with the types and shapes of a state's parts (and the error to raise),
-    or ``None``: linear in the state's size."""
-    rules, table = state.rules, state.table
+def _shape_problem(rules: object, seed: object, hand_number: object, scores: object,
+                   table: object, hand_results: object, over: object,
+                   ) -> tuple[type[Exception], str] | None:
+    """What is wrong with the types and shapes of a state's parts, given as to the constructor
+    (and the error to raise), or ``None``: linear in the state's size."""
     parts: tuple[tuple[str, object, type], ...] = (
-        ("rules", rules, RuleSet), ("table", table, Table),
-        ("hand_results", state.hand_results, tuple))
+        ("rules", rules, RuleSet), ("table", table, Table), ("hand_results", hand_results, tuple))
     for name, part, kind in parts:
         if not isinstance(part, kind):
             return CanastaTypeError, f"{name} must be a {kind.__name__}, not {describe_value(part)}"
-    ints = {"seed": state.seed, "hand_number": state.hand_number,
-            **{f"scores[{i}]": v for i, v in enumerate(state.scores)
-               if isinstance(state.scores, tuple)}}
+    assert isinstance(rules, RuleSet) and isinstance(table, Table)  # (checked just above)
+    assert isinstance(hand_results, tuple)
+    ints = {"seed": seed, "hand_number": hand_number,
+            **{f"scores[{i}]": v for i, v in enumerate(scores if isinstance(scores, tuple)
+                                                       else ())}}
     for name, value in ints.items():
         if not isinstance(value, int) or isinstance(value, bool):
             return CanastaTypeError, f"{name} must be an int, not {describe_value(value)}"
-    if not isinstance(state.over, bool):
-        return CanastaTypeError, f"over must be a bool, not {describe_value(state.over)}"
-    if not isinstance(state.scores, tuple) or len(state.scores) != len(rules.layout):
+    if not isinstance(over, bool):
+        return CanastaTypeError, f"over must be a bool, not {describe_value(over)}"
+    if not isinstance(scores, tuple) or len(scores) != len(rules.layout):
         return StateError, f"scores must be a tuple of one int a side ({len(rules.layout)})"
-    if state.hand_number < 1:
-        return StateError, f"hand_number must be at least 1, not {state.hand_number}"
-    if any(not isinstance(r, HandResult) for r in state.hand_results):
+    assert isinstance(hand_number, int)  # (checked with the other ints)
+    if hand_number < 1:
+        return StateError, f"hand_number must be at least 1, not {hand_number}"
+    if any(not isinstance(r, HandResult) for r in hand_results):
         return CanastaTypeError, "hand_results must hold HandResult values"
     hands = table.hands
     if (not isinstance(hands, tuple) or len(hands) != rules.players
@@ -598,100 +626,33 @@ def _shape_problem(state: GameState) -> tuple[type[Exception], str] | None:
     return None
 
 
-def quick_constructor(cls: type[Any], *, converted: bool = False) -> Callable[..., Any]:
-    """A function building ``cls`` like its attrs ``__init__`` (same positional arguments), two
-    to three times faster. ``cls`` must be a frozen, slotted attrs class without validators or
-    converters (with ``converted=True``, converters are allowed and skipped: the caller
-    promises values its converters would return unchanged); fields with ``init=False`` get
-    their default or their factory's value, attrs' hash cache starts empty. For any other
-    class, ``cls`` itself is returned.
-
-    The object is made as an instance of a subclass with the same slots whose attributes are
-    set plainly (a frozen class refuses it, and setting each slot through its descriptor costs
-    several times as much), then given its class: the result is an ordinary, frozen ``cls``
-    object. Where that is refused, the slots are set through their descriptors.
-
-    Why ``exec`` and a class swap rather than plain code: the four quick constructors below
-    save about a fifth of every decision. Measured with ``benchmarks/instructions.py --hands
-    40`` (valgrind, random play after 40 warm-up hands), instructions per decision with them and
-    with the attrs classes themselves in their place: caliente 66,231 against 84,770, classic
-    71,145 against 89,706."""
-    fields = attrs.fields(cls)
-    slots = set(getattr(cls, "__slots__", ())) - {"__weakref__"}
-    names = {f.name for f in fields}
-    extra = slots - names
-    if extra - {_HASH_CACHE_SLOT} or any(
-            f.validator or (f.converter and not converted) for f in fields):
-        return cls
-    builder = _builder(cls)
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "builder": builder}
-    params: list[str] = []
-    values: list[tuple[str, str]] = []  # (slot, expression)
-    for i, f in enumerate(fields):
-        if not f.init:
-            if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
-                namespace[f"factory{i}"] = f.default.factory
-                values.append((f.name, f"factory{i}()"))
-            else:
-                namespace[f"default{i}"] = f.default
-                values.append((f.name, f"default{i}"))
-            continue
-        # The parameter is named as the field (so a call may name it), unless the name is taken.
-        arg = f.alias if f.alias.isidentifier() and f.alias not in namespace else f"a{i}"
-        if f.default is attrs.NOTHING:
-            params.append(arg)
-        else:
-            namespace[f"default{i}"] = f.default
-            params.append(f"{arg}=default{i}")
-        values.append((f.name, arg))
-    if _HASH_CACHE_SLOT in extra:
-        values.append((_HASH_CACHE_SLOT, "None"))
-    if builder is not None:
-        body = ["    o = new(builder)", *(f"    o.{name} = {value}" for name, value in values),
-                "    o.__class__ = cls"]
-    else:  # pragma: no cover - see _builder
-        body = ["    o = new(cls)"]
-        for i, (name, value) in enumerate(values):
-            namespace[f"set{i}"] = cls.__dict__[name].__set__
-            body.append(f"    set{i}(o, {value})")
-    lines = [f"def make({', '.join(params)}):", *body, "    return o", ""]
-    source = "\n".join(lines)
-    exec(compile(source, f"<quick constructor of {cls.__name__}>", "exec"), namespace)
-    return namespace["make"]  # type: ignore[no-any-return]
+# ---------------------------------------------------------------------------------------------
+# The legal actions cached on a state (by the engine's listing)
 
 
-class _MakeTable(Protocol):
-    def __call__(self, deck: tuple[Card, ...], stock_pos: int,
-                 hands: tuple[tuple[int, ...], ...], pile: tuple[Card, ...],
-                 sides: tuple[SideTable, ...], order: tuple[int, ...], turn_index: int,
-                 turn: Turn, melded_seats: int = 0,
-                 known: tuple[tuple[int, ...], ...] = ()) -> Table: ...
+def check_state(state: object) -> None:
+    """Refuse anything that is not a :class:`GameState` (a view, say) with a
+    :class:`TypeError` naming what was given (:func:`refused_state`)."""
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise refused_state(state)
 
 
-class _MakeState(Protocol):
-    def __call__(self, rules: RuleSet, seed: int, hand_number: int, scores: tuple[int, ...],
-                 table: Table, hand_results: tuple[HandResult, ...] = (),
-                 over: bool = False) -> GameState: ...
+def refused_state(state: object) -> CanastaTypeError:
+    """The error that refuses ``state``, not a :class:`GameState`, naming what was given: for
+    the entry points that take ``object`` (so that, compiled, mypyc's own check of a
+    ``GameState`` parameter does not speak first) and narrow it themselves."""
+    return CanastaTypeError(f"expected a GameState, not {type(state).__name__}"
+                            + (" (a seat's view cannot be played: play the game's state)"
+                               if type(state).__name__ == "View" else ""))
 
 
-class _MakeTurn(Protocol):
-    def __call__(self, phase: Phase, player: int, need: int = 0, started: bool = False,
-                 melded: bool = False, points: int = 0, waiting: tuple[int, ...] = NO_WAITING,
-                 question: Question = Question.NONE, touched: int = 0, created: int = 0,
-                 had_melded: bool = False) -> Turn: ...
+def _store_legal(state: GameState, legal: tuple[Any, ...]) -> None:
+    state._store_legal(legal)
 
 
-class _MakeSide(Protocol):
-    def __call__(self, melds: tuple[MeldCounts | None, ...] = (None,) * NUM_RANKS,
-                 stop_melds: tuple[int, ...] = (), laid_out: int = 0,
-                 caliente_played: int = 0) -> SideTable: ...
-
-
-make_table: _MakeTable = quick_constructor(Table)
-"""Build a :class:`Table` (the arguments of its constructor, by position or name)."""
-make_state: _MakeState = quick_constructor(GameState)
-"""Build a :class:`GameState` (the arguments of its constructor, by position or name)."""
-make_turn: _MakeTurn = quick_constructor(Turn)
-"""Build a :class:`Turn` (the arguments of its constructor, by position or name)."""
-make_side: _MakeSide = quick_constructor(SideTable)
-"""Build a :class:`SideTable` (the arguments of its constructor, by position or name)."""
+cache_legal: Callable[[GameState, tuple[Any, ...]], None] = (
+    _store_legal if is_native(GameState) else vars(GameState)["_legal"].__set__)
+"""Store the legal actions on a state, which keeps them in its ``_legal`` field for
+:func:`~canasta_caliente.legal_actions` and :func:`~canasta_caliente.apply` to read: the one
+place that writes it (in pure Python, the frozen class's own slot setter; compiled, a method of
+the native class, whose fields have no slot descriptors)."""

@@ -59,8 +59,8 @@ from ..records._parts import result_out, seats_out, side_out, turn_out
 from ..records.invariants import turn_problem
 from ..rules.facts import facts_of
 from ..rules.ruleset import RuleSet
+from ..state.builders import make_state, make_table, quick_constructor
 from ..state.game import (
-    GameProgress,
     GameState,
     HandResult,
     Meld,
@@ -71,11 +71,9 @@ from ..state.game import (
     Turn,
     check_seat,
     check_side,
-    make_state,
-    make_table,
-    quick_constructor,
     side_melds,
 )
+from ..state.progress import GameProgress
 from ._documents import check_view, forced_cards, known_in_hand, read_view, unseen_counts
 
 __all__ = ["RESAMPLE_TRIES", "VIEW_FORMAT", "View", "observe", "resample"]
