@@ -230,6 +230,17 @@ def use_simulations(rules: cc.RuleSet) -> None:
     assert_type(repr(rules), str)
 
 
+def refused_by_type_checkers(view: cc.View, state: cc.GameState) -> None:
+    """Calls a type checker refuses (never run: each raises a TypeError at run time). The
+    entry points take ``object`` at run time (the compiled build checks its own types), but a
+    caller's type checker sees their typed signatures: each ignore below must be needed."""
+    cc.legal_actions(view)  # type: ignore[arg-type]
+    cc.apply(view, "draw")  # type: ignore[arg-type]
+    cc.apply(state, 7)  # type: ignore[arg-type]
+    cc.illegal_reason(view, "draw")  # type: ignore[arg-type]
+    cc.is_legal(state, None)  # type: ignore[arg-type]
+
+
 def main() -> None:
     """Run every use above."""
     rules = use_rulesets()

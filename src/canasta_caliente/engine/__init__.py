@@ -75,10 +75,34 @@ and the document limits (``canasta_caliente._limits``), nothing above.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .deal import new_game, turn_order
-from .decision import illegal_reason, is_legal
-from .listing import legal_actions
-from .successors import apply
+
+if TYPE_CHECKING:
+    # The entry points as a caller's type checker sees them: a state and an action (or its
+    # notation). Their definitions take ``object`` and check it themselves, since compiled by
+    # mypyc (the compiled wheel) a typed parameter is checked on entry with mypyc's own
+    # TypeError rather than the library's; these signatures keep a caller's mistakes (a view
+    # for a state) found before the program runs. This module is not compiled.
+    from ..actions import Action
+    from ..state.game import GameState
+
+    def legal_actions(state: GameState) -> tuple[Action, ...]:
+        """:func:`canasta_caliente.engine.listing.legal_actions`."""
+
+    def apply(state: GameState, action: Action | str) -> GameState:
+        """:func:`canasta_caliente.engine.successors.apply`."""
+
+    def illegal_reason(state: GameState, action: Action | str) -> str | None:
+        """:func:`canasta_caliente.engine.decision.illegal_reason`."""
+
+    def is_legal(state: GameState, action: Action | str) -> bool:
+        """:func:`canasta_caliente.engine.decision.is_legal`."""
+else:
+    from .decision import illegal_reason, is_legal
+    from .listing import legal_actions
+    from .successors import apply
 
 __all__ = [
     "apply",
