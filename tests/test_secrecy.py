@@ -297,13 +297,13 @@ def test_the_play_command_gives_its_bots_no_game_seed(
 @pytest.mark.skipif(board is None, reason="needs the web extra")
 def test_a_web_table_gives_its_bots_no_game_seed() -> None:
     """A web table's bot decision gets an rng seeded by
-    :func:`~canasta_caliente.bots_seed` of the game's seed and the turn, in which
+    :func:`~canasta_caliente.bots_seed` of the game's seed, the turn and the seat, in which
     the seed cannot be found."""
     from canasta_caliente.web.tables import Seat, Table
 
     table = Table.create(cc.RuleSet.preset("caliente-2p"),
                          [Seat("bot", level="level-1"), Seat("ana", secret="x" * 22)],
                          seed=987654321)
-    found = key_integer(mt_seed_key(table.bot_rng().getstate()[1][:624]))
-    assert found == cc.bots_seed(987654321, table.turn)
+    found = key_integer(mt_seed_key(table.bot_rng(0).getstate()[1][:624]))
+    assert found == cc.bots_seed(987654321, table.turn, seat=0)
     assert b"987654321" not in found.to_bytes((found.bit_length() + 7) // 8, "big")

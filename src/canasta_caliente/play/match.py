@@ -47,7 +47,7 @@ from ..errors import (
     short_repr,
 )
 from ..players.bots import Bot, bot_name, exit_answer, illegal_answer, read_answer
-from ..players.rngs import bots_seed
+from ..players.rngs import decision_rng
 from ..records.storage import GameRecord
 from ..rules.ruleset import RuleSet
 from ..state.game import GameState, check_seat
@@ -451,7 +451,7 @@ class Match:
                 "the game is over" if state.is_game_over else
                 "the hand is over, and the table deals the next (play('deal'))"))
         if rng is None:
-            rng = random.Random(bots_seed(self._record.seed, played=self.turn, seat=seat))
+            rng = decision_rng(self._record.seed, self.turn, seat)
         else:
             check_rng("rng", rng)
         who = f"the bot {bot_name(bot)!r} at seat {seat}"

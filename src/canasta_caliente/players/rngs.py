@@ -11,11 +11,12 @@ environments' opponents), and a game server's own loop should too.
 from __future__ import annotations
 
 import hashlib
+import random
 
 from .._arguments import as_integer, check_count
 from ..errors import CanastaTypeError, describe_value
 
-__all__ = ["bots_seed"]
+__all__ = ["bots_seed", "decision_rng"]
 
 
 def bots_seed(seed: int, played: int | None = None, seat: int | None = None) -> int:
@@ -64,3 +65,17 @@ def bots_seed(seed: int, played: int | None = None, seat: int | None = None) -> 
             + ("" if seat is None else f":seat {seat}"))
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest, "big")
+
+
+def decision_rng(seed: int, played: int, seat: int) -> random.Random:
+    """The ``rng`` of one bot decision, ``Random(bots_seed(seed, played=played, seat=seat))``:
+    fixed by the game's seed, the actions played before the decision and the seat to act, so
+    that a decision is the same whenever it is taken, in a game resumed from its record or
+    after a take-back. The one recipe of :meth:`Match.play_bot
+    <canasta_caliente.Match.play_bot>` and the web table's bots.
+
+    >>> from canasta_caliente.players.rngs import decision_rng
+    >>> decision_rng(7, 12, 1).random() == decision_rng(7, 12, 1).random()
+    True
+    """
+    return random.Random(bots_seed(seed, played=played, seat=seat))

@@ -101,7 +101,7 @@ class Meld:
         return " ".join(c.code for c in self.cards) + (" [canasta]" if self.is_canasta else "")
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True, order=False)
 class SideTable:
     """One side's part of the table in the current hand."""
 
@@ -139,7 +139,7 @@ class SideTable:
         return sum(1 for m in self.melds if m is not None and m[0] >= size and _is_natural(m))
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True, order=False)
 class Turn:
     """The public facts of the current turn."""
 
@@ -182,7 +182,7 @@ class Turn:
         object.__setattr__(self, "had_melded", had_melded)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True, order=False)
 class Table:
     """Everything on the table in the current hand."""
 
@@ -367,7 +367,7 @@ class HandResult:
         return hand_result_html(self)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, init=False, auto_detect=True, order=False)
 class GameState:
     """The whole state of a game: immutable and hashable.
 

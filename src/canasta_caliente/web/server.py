@@ -604,7 +604,7 @@ class _Server:
                 return False
             state = table.state
             level = table.seats[seat].level or LEVELS[0]
-            rng = table.bot_rng()
+            rng = table.bot_rng(seat)
         view, legal = observe(state, seat), legal_actions(state)
         action = await self.run(functools.partial(
             decide, level, self.bot_seconds, view, legal, rng))

@@ -39,7 +39,7 @@ from ..errors import (
 )
 from ..play.match import Match, not_to_act
 from ..players.levels import LEVEL_NAMES as LEVELS
-from ..players.rngs import bots_seed
+from ..players.rngs import decision_rng
 from ..records.storage import GameRecord, ReplayError
 from ..rules._documents import json_error_words, not_text
 from ..rules.ruleset import RuleSet
@@ -321,11 +321,12 @@ class Table:
             return player
         return None
 
-    def bot_rng(self) -> random.Random:
-        """The random generator of the next bot decision, fixed by the seed and the turn (through
-        :func:`~canasta_caliente.bots_seed`: no bot can find the game's seed in
-        it)."""
-        return random.Random(bots_seed(self.record.seed, self.turn))
+    def bot_rng(self, seat: int) -> random.Random:
+        """The random generator of ``seat``'s bot decision now, fixed by the seed, the turn and
+        the seat (:func:`~canasta_caliente.players.rngs.decision_rng`, as
+        :meth:`Match.play_bot <canasta_caliente.Match.play_bot>` gives it: no bot can find
+        the game's seed in it)."""
+        return decision_rng(self.record.seed, self.turn, seat)
 
     # -- messages ------------------------------------------------------------------------
 
