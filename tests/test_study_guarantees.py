@@ -303,7 +303,12 @@ def test_a_huge_run_submits_a_bounded_window(monkeypatch: pytest.MonkeyPatch) ->
         result = cc.simulate(RULES, ["random"], 10**9, executor=executor, chunk_size=1)
         assert executor.submitted == 5 * WINDOW
         assert 1 <= executor.most <= WINDOW
-        assert all(f.done() for f in executor.futures)  # finished or cancelled
+        # None left to start: each finished or cancelled, but the one the pool's thread may
+        # still be running as the run returns (an interrupt waits for no running chunk; the
+        # test asked every future done, and failed now and then on a loaded machine). Running
+        # is asked first: a chunk that finishes between the two questions is done.
+        assert not [f for f in executor.futures if not f.running() and not f.done()]
+        assert sum(f.running() for f in executor.futures) <= 1
     assert result.interrupted and result.requested == 10**9
 
 
